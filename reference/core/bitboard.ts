@@ -1,0 +1,125 @@
+import { type Grid, type Piece, createGrid, getCell, setCell } from './grid.js';
+
+/**
+ * The fast board for search: one 32-bit mask per row per player, bit c set when that player has column c.
+ *
+ *     masks[(piece-1)*rows + r]   bit:  ... 6 5 4 3 2 1 0     (bit c = column c, row r counted from the top)
+ *
+ * A run of n is an AND of n shifted masks: horizontal `m & m>>1 & … & m>>(n-1)` inside one row; vertical the AND of
+ * n consecutive rows; diagonals the AND of consecutive rows each shifted one more place. Rows never bleed into each
+ * other, so no guard bits are needed, and it works for any height, any n, and any width up to 31.
+ */
+export const MAX_BITBOARD_COLS = 31;
+
+export class BitBoard {
+  readonly rows: number;
+  readonly cols: number;
+  /** Checkers in each column. */
+  readonly heights: Int32Array;
+  readonly masks: Int32Array;
+  private placed = 0;
+
+  constructor(rows: number, cols: number) {
+    if (cols > MAX_BITBOARD_COLS) throw new RangeError(`a bitboard holds at most ${MAX_BITBOARD_COLS} columns, got ${cols}`);
+    this.rows = rows;
+    this.cols = cols;
+    this.heights = new Int32Array(cols);
+    this.masks = new Int32Array(2 * rows);
+  }
+
+  static fromGrid(grid: Grid): BitBoard {
+    const board = new BitBoard(grid.rows, grid.cols);
+    for (let r = 0; r < grid.rows; r++) {
+      for (let c = 0; c < grid.cols; c++) {
+        const cell = getCell(grid, r, c);
+        if (cell !== 0) {
+          board.masks[(cell - 1) * grid.rows + r]! |= 1 << c;
+          board.placed++;
+        }
+      }
+    }
+    // Heights count from the bottom up to the highest checker, as gravity leaves them in reachable positions; a
+    // hand-made board with gaps keeps its gaps and search only ever stacks above the highest checker.
+    for (let c = 0; c < grid.cols; c++) {
+      let h = 0;
+      for (let r = 0; r < grid.rows; r++) {
+        if (getCell(grid, r, c) !== 0) {
+          h = grid.rows - r;
+          break;
+        }
+      }
+      board.heights[c] = h;
+    }
+    return board;
+  }
+
+  toGrid(): Grid {
+    const grid = createGrid(this.rows, this.cols);
+    for (let r = 0; r < this.rows; r++) {
+      for (let c = 0; c < this.cols; c++) {
+        const bit = 1 << c;
+        if (this.masks[r]! & bit) setCell(grid, r, c, 1);
+        else if (this.masks[this.rows + r]! & bit) setCell(grid, r, c, 2);
+      }
+    }
+    return grid;
+  }
+
+  get count(): number {
+    return this.placed;
+  }
+
+  canPlay(col: number): boolean {
+    return col >= 0 && col < this.cols && this.heights[col]! < this.rows;
+  }
+
+  isFull(): boolean {
+    for (let c = 0; c < this.cols; c++) if (this.heights[c]! < this.rows) return false;
+    return true;
+  }
+
+  /** Drops a checker; the caller has checked canPlay. Returns the row it landed in. */
+  play(col: number, piece: Piece): number {
+    const row = this.rows - 1 - this.heights[col]!;
+    this.masks[(piece - 1) * this.rows + row]! |= 1 << col;
+    this.heights[col]!++;
+    this.placed++;
+    return row;
+  }
+
+  /** Takes the top checker off a non-empty column. */
+  undo(col: number): void {
+    const row = this.rows - this.heights[col]!;
+    const clear = ~(1 << col);
+    this.masks[row]! &= clear;
+    this.masks[this.rows + row]! &= clear;
+    this.heights[col]!--;
+    this.placed--;
+  }
+
+  /** True when `piece` has n in a row anywhere on the board. */
+  hasRun(piece: Piece, n: number): boolean {
+    if (n <= 0) return false;
+    const { rows, masks } = this;
+    const base = (piece - 1) * rows;
+    for (let r = 0; r < rows; r++) {
+      let m = masks[base + r]!;
+      for (let k = 1; k < n && m !== 0; k++) m &= masks[base + r]! >>> k;
+      if (m !== 0) return true;
+    }
+    for (let r = 0; r + n <= rows; r++) {
+      let v = masks[base + r]!;
+      let down = v;
+      let up = v;
+      for (let k = 1; k < n; k++) {
+        const next = masks[base + r + k]!;
+        v &= next;
+        down &= next >>> k;
+        up &= next << k;
+        if ((v | down | up) === 0) break;
+      }
+      if ((v | down | up) !== 0) return true;
+    }
+    return false;
+  }
+}
