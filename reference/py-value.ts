@@ -62,7 +62,7 @@ export function formatPyFloat(x: number): string {
   if (Number.isNaN(x)) return 'nan';
   if (x === Infinity) return 'inf';
   if (x === -Infinity) return '-inf';
-  if (Object.is(x, -0)) return '-0.0';
+  if (x === 0) return Object.is(x, -0) ? '-0.0' : '0.0';
   const abs = Math.abs(x);
   // Python switches to exponent notation at 1e16 and below 1e-4; JavaScript at 1e21 and below 1e-6.
   if (abs >= 1e16 || abs < 1e-4) {
