@@ -1,0 +1,27 @@
+/** The import rules of DESIGN.md: reference/ is pure (nothing of ours outside it, no node:*), reports/ never imports runner/. */
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../runner/fixtures/shared-documents.js';
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? sources(path) : path.endsWith('.ts') ? [path] : [];
+  });
+}
+const imports = (file: string): string[] => [...readFileSync(file, 'utf8').matchAll(/^\s*(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]/gm)].map((m) => m[1]!);
+
+describe('import boundaries', () => {
+  it('reference/ imports only reference/, and no Node module', () => {
+    const root = resolve(PROJECT_ROOT, 'reference');
+    const files = sources(root);
+    expect(files.length).toBeGreaterThan(5);
+    for (const file of files) {
+      for (const spec of imports(file)) {
+        expect(spec.startsWith('.'), `${relative(PROJECT_ROOT, file)} imports ${spec}`).toBe(true);
+        expect(relative(root, resolve(file, '..', spec)).startsWith('..'), `${relative(PROJECT_ROOT, file)} imports ${spec}`).toBe(false);
+      }
+    }
+  });
+});

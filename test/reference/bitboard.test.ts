@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { BitBoard } from '../../reference/core/bitboard.js';
+import { type Grid, type Piece, createGrid, dropPiece, getCell, hasRun, validColumns } from '../../reference/core/grid.js';
+import { createRng } from '../../reference/core/rng.js';
+
+/** A random position by random legal moves (not stopping at wins: both players may have runs). */
+function randomGrid(seed: number, rows: number, cols: number): Grid {
+  const rng = createRng(seed);
+  const grid = createGrid(rows, cols);
+  const plies = rng.int(rows * cols + 1);
+  for (let i = 0; i < plies; i++) {
+    const open = validColumns(grid);
+    if (open.length === 0) break;
+    dropPiece(grid, rng.pick(open), (i % 2 === 0 ? 1 : 2) as Piece);
+  }
+  return grid;
+}
+
+describe('bitboard against the plain grid', () => {
+  it('agrees on runs of 1 to 6 for both players on thousands of random positions of every size up to 10×10', () => {
+    let checked = 0;
+    let wins = 0;
+    for (let seed = 1; seed <= 3000; seed++) {
+      const rows = 1 + (seed % 10);
+      const cols = 1 + (Math.floor(seed / 10) % 10);
+      const grid = randomGrid(seed, rows, cols);
+      const board = BitBoard.fromGrid(grid);
+      for (let n = 1; n <= 6; n++) {
+        for (const piece of [1, 2] as const) {
+          const expected = hasRun(grid, piece, n);
+          expect(board.hasRun(piece, n), `seed ${seed}, ${rows}×${cols}, n=${n}, piece ${piece}`).toBe(expected);
+          checked++;
+          if (expected) wins++;
+        }
+      }
+    }
+    // Both outcomes must be well represented, or the comparison proves little.
+    expect(checked).toBe(36_000);
+    expect(wins).toBeGreaterThan(5_000);
+    expect(checked - wins).toBeGreaterThan(5_000);
+  });
+
+  it('agrees on boards up to 31 columns wide', () => {
+    for (let seed = 1; seed <= 300; seed++) {
+      const cols = 11 + (seed % 21);
+      const grid = randomGrid(seed * 7, 1 + (seed % 6), cols);
+      const board = BitBoard.fromGrid(grid);
+      for (const n of [2, 3, 4, 5]) for (const piece of [1, 2] as const) expect(board.hasRun(piece, n)).toBe(hasRun(grid, piece, n));
+    }
+  });
+
+  it('round-trips through play and undo, keeping cells, heights and count', () => {
+    const grid = randomGrid(42, 6, 7);
+    const board = BitBoard.fromGrid(grid);
+    const before = board.toGrid();
+    for (let col = 0; col < 7; col++) {
+      if (!board.canPlay(col)) continue;
+      const row = board.play(col, 1);
+      expect(getCell(board.toGrid(), row, col)).toBe(1);
+      board.undo(col);
+      expect(board.toGrid().cells).toEqual(before.cells);
+    }
+    expect(board.toGrid().cells).toEqual(grid.cells);
+  });
+
+  it('refuses boards wider than 31 columns', () => {
+    expect(() => new BitBoard(6, 32)).toThrow(/at most 31 columns/);
+  });
+});

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { createRng } from '../../reference/core/rng.js';
+import * as m from '../../reference/manchester-connect4.js';
+
+describe('Manchester save files', () => {
+  const game: m.Game = { player1: 'Stefan', player2: 'C', who: 2, board: m.makeMove(m.emptyBoard(), 3, 1) };
+
+  it('round-trip through serialize and parse, with or without the final newline', () => {
+    const text = m.serializeGame(game);
+    expect(m.parseGameFile(text)).toEqual({ ok: true, game });
+    expect(m.parseGameFile(text.trimEnd())).toEqual({ ok: true, game });
+  });
+
+  it('refuses each malformed kind with that kind', () => {
+    const variants = m.malformedVariants(game);
+    expect(variants.map((v) => v.kind)).toHaveLength(10);
+    for (const { kind, text } of variants) expect(m.parseGameFile(text)).toMatchObject({ ok: false, kind });
+  });
+});
+
+describe('Manchester suggestMove1 and baselines', () => {
+  it('offers every valid move when there is nothing to win or block', () => {
+    expect(m.suggestMove1Acceptable(m.emptyBoard(), 1)).toEqual({ columns: [0, 1, 2, 3, 4, 5, 6], reason: 'any' });
+  });
+
+  it('the depth-4 minimax baseline beats the random baseline in most of 10 seeded games', () => {
+    let wins = 0;
+    for (let g = 0; g < 10; g++) {
+      const rng = createRng(g + 1);
+      let board = m.emptyBoard();
+      const minimaxIs: 1 | 2 = g % 2 === 0 ? 1 : 2;
+      for (let ply = 0; ply < 42; ply++) {
+        const who: 1 | 2 = ply % 2 === 0 ? 1 : 2;
+        const col = who === minimaxIs ? m.minimaxBaseline(board, who, 4) : m.randomBaseline(board, who, rng);
+        board = m.makeMove(board, col, who);
+        if (m.hasWon(board, who)) {
+          if (who === minimaxIs) wins++;
+          break;
+        }
+        if (m.getValidMoves(board).length === 0) break;
+      }
+    }
+    expect(wins).toBeGreaterThanOrEqual(9);
+  });
+
+  it('minimax takes an immediate win and blocks an immediate loss', () => {
+    const win: m.BoardRows = [...Array.from({ length: 5 }, () => [0, 0, 0, 0, 0, 0, 0]), [1, 1, 1, 0, 2, 2, 0]];
+    expect(m.minimaxBaseline(win, 1, 2)).toBe(3);
+    const block: m.BoardRows = [...Array.from({ length: 5 }, () => [0, 0, 0, 0, 0, 0, 0]), [2, 2, 2, 0, 1, 1, 0]];
+    expect(m.minimaxBaseline(block, 1, 2)).toBe(3);
+  });
+});
