@@ -1,0 +1,47 @@
+/** `grade list`: what the golden fixtures hold, per assignment and per target. */
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { ASSIGNMENTS, type AssignmentId, type FixtureFile } from '../fixtures/fixture-types.js';
+
+type ListResult = { ok: true; text: string } | { ok: false; error: string };
+
+const TITLES: Record<AssignmentId, string> = {
+  'cs111-ps9': 'CS 111 Problem Set 9: Board(height, width), Player, AIPlayer',
+  'hmc-cs5-hw11': 'HMC CS5 Homework 11: Player(ox, tiebreak, ply), float scores',
+  'cs61a-hw04': 'CS61A Homework 4: functional Connect N',
+  'manchester-connect4': 'Manchester MATH20621: game dictionary, save/load, play()',
+  conniption: 'Conniption: Connect Four with board flips',
+};
+
+function readFixtures(root: string, id: AssignmentId): FixtureFile[] {
+  const dir = join(root, 'fixtures', id);
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as FixtureFile);
+}
+
+export function listAssignments(root: string): ListResult {
+  const lines = ASSIGNMENTS.map((id) => {
+    const files = readFixtures(root, id);
+    const cases = files.reduce((n, f) => n + f.cases.length, 0);
+    return `${id.padEnd(22)}${TITLES[id]}  (${files.length} targets, ${cases} golden cases)`;
+  });
+  return { ok: true, text: lines.join('\n') + '\n' };
+}
+
+export function listFixtures(root: string, id: string): ListResult {
+  if (!(ASSIGNMENTS as readonly string[]).includes(id)) {
+    return { ok: false, error: `unknown assignment '${id}'; known: ${ASSIGNMENTS.join(', ')}` };
+  }
+  const files = readFixtures(root, id as AssignmentId);
+  const width = Math.max(...files.map((f) => f.target.length), 6);
+  const lines = [`${TITLES[id as AssignmentId]}`, '', `${'target'.padEnd(width)}  cases  from the document  lenient  what`];
+  for (const f of files) {
+    const doc = f.cases.filter((c) => c.source.kind === 'document').length;
+    const lenient = f.cases.filter((c) => c.lenient).length;
+    lines.push(`${f.target.padEnd(width)}  ${String(f.cases.length).padStart(5)}  ${String(doc).padStart(17)}  ${String(lenient).padStart(7)}  ${f.description}`);
+  }
+  return { ok: true, text: lines.join('\n') + '\n' };
+}
