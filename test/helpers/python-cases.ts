@@ -28,12 +28,13 @@ export function runPythonCases(submission: string, modules: string[], cases: rea
 }
 
 /** Why an observation does not meet the case, or null when it does. */
-export function mismatch(c: FixtureCase, seen: Observed, options: { stdoutEndsWith?: boolean } = {}): string | null {
+export function mismatch(c: FixtureCase, seen: Observed, options: { stdoutEndsWith?: boolean; asSet?: boolean } = {}): string | null {
   const e = c.expected;
   const shown = (v: Observed['value']) => (v === null ? 'nothing' : v.type === 'object' ? `<${v.class}> ${v.repr}` : formatPy(v));
   if ('raises' in e) return seen.raised === e.raises ? null : `expected ${e.raises}, got ${seen.raised ?? shown(seen.value)}`;
   if (seen.raised) return `raised ${seen.raised}; stdout: ${seen.stdout.slice(-300)}`;
-  const accepted = (want: PyValue) => seen.value !== null && seen.value.type !== 'object' && isSamePy(seen.value as PyValue, want);
+  const sorted = (v: PyValue): PyValue => (options.asSet && (v.type === 'list' || v.type === 'tuple') ? { ...v, items: [...v.items].sort((a, b) => formatPy(a).localeCompare(formatPy(b))) } : v);
+  const accepted = (want: PyValue) => seen.value !== null && seen.value.type !== 'object' && isSamePy(sorted(seen.value as PyValue), sorted(want));
   if ('value' in e && !('stdout' in e)) {
     if (accepted(e.value) || (c.lenient?.alsoAccepted ?? []).some(accepted)) return null;
     return `expected ${formatPy(e.value)}, got ${shown(seen.value)}`;

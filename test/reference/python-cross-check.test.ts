@@ -15,6 +15,16 @@ const filesFor = (c: FixtureCase): Record<string, string> => {
   return typeof fileText === 'string' && filename ? { [filename]: fileText } : {};
 };
 
+/**
+ * The document's alpha_beta_search returns the best state, so its value is not observable through it; the solution's
+ * own plain minimax gives the value to compare (the runner will read it through an adapter).
+ */
+const adaptForPython = (c: FixtureCase): FixtureCase => {
+  if (!c.id.startsWith('alpha_beta_search.')) return c;
+  const { depth } = c.input as { depth: number };
+  return { ...c, python: `${c.python.split('\n')[0]}\nminimax_value(s, ${depth})` };
+};
+
 const submission = (assignment: string, name: string) => join(PROJECT_ROOT, 'fixtures', 'submissions', assignment, name);
 
 describe.each([
@@ -22,14 +32,15 @@ describe.each([
   { assignment: 'hmc-cs5-hw11', solution: 'correct-classic', modules: ['hw11pr2'] },
   { assignment: 'cs61a-hw04', solution: 'correct-classic', modules: ['hw04'] },
   { assignment: 'manchester-connect4', solution: 'correct-classic', modules: ['connect4_ada_lovelace'] },
+  { assignment: 'conniption', solution: 'correct-classic', modules: ['conniption'] },
 ])('$assignment fixtures on $solution', ({ assignment, solution, modules }) => {
   for (const file of fixtureFiles(assignment)) {
     it(`${file.target}: every case`, () => {
-      const seen = runPythonCases(submission(assignment, solution), modules, file.cases, filesFor);
+      const seen = runPythonCases(submission(assignment, solution), modules, file.cases.map(adaptForPython), filesFor);
       // HMC's playGame cases hold the end of what it prints: the last board and the message.
       const stdoutEndsWith = file.target === 'Board.playGame';
       const failures = file.cases.flatMap((c) => {
-        const why = mismatch(c, seen.get(c.id)!, { stdoutEndsWith });
+        const why = mismatch(c, seen.get(c.id)!, { stdoutEndsWith, asSet: file.target === 'Conniption.genChildStates' });
         return why ? [`${c.id}\n${c.python}\n${why}`] : [];
       });
       expect(failures.slice(0, 3).join('\n\n')).toBe('');
