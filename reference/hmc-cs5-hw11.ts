@@ -2,9 +2,9 @@
  * HMC CS5 Homework 11, Problem 2 (document 001): `Board(width, height)` (width first, unlike CS111), `setBoard`,
  * `addMove`, and `Player(ox, tiebreak, ply)` with float scores. The search is CS111's; the API and types differ.
  */
-import { type Grid, createGrid, dropPiece, hasRun } from './core/grid.js';
+import { type Grid, createGrid, hasRun } from './core/grid.js';
 import { CONNECT, type FullBoardRule, type Tiebreak, scoreColumns, tiebreakColumns } from './core/lookahead.js';
-import { type Checker, boardRepr, opponentChecker, pieceOf } from './cs111-ps9.js';
+import { type Checker, addChecker, addCheckers, boardRepr, opponentChecker, pieceOf } from './cs111-ps9.js';
 
 export type Ply = number | 'HUMAN';
 
@@ -27,18 +27,12 @@ export function newBoard(width: number, height: number): Grid {
 export const boardText = boardRepr;
 
 export function addMove(grid: Grid, col: number, ox: Checker): void {
-  dropPiece(grid, col, pieceOf(ox));
+  addChecker(grid, ox, col);
 }
 
-/** `setBoard(moveString)`: alternate X and O starting with X, skipping columns off the board. */
+/** `setBoard(moveString)`: CS111's `add_checkers` under another name (X first, off-board columns skipped). */
 export function setBoard(grid: Grid, moveString: string): void {
-  let ox: Checker = 'X';
-  for (const ch of moveString) {
-    const col = Number.parseInt(ch, 10);
-    if (Number.isNaN(col)) throw new RangeError(`setBoard: ${JSON.stringify(ch)} is not a column number`);
-    if (col >= 0 && col < grid.cols) addMove(grid, col, ox);
-    ox = opponentChecker(ox);
-  }
+  addCheckers(grid, moveString);
 }
 
 export function boardFromMoves(width: number, height: number, moveString: string): Grid {
