@@ -97,6 +97,21 @@ export class BitBoard {
     this.placed--;
   }
 
+  /** True when the checker of `piece` at (row, col) is part of a run of n: the only run one move can make. */
+  hasRunThrough(piece: Piece, row: number, col: number, n: number): boolean {
+    const { rows, cols, masks } = this;
+    const base = (piece - 1) * rows;
+    for (let d = 0; d < 4; d++) {
+      const dr = d === 0 ? 0 : d === 3 ? -1 : 1;
+      const dc = d === 1 ? 0 : 1;
+      let count = 1;
+      for (let r = row + dr, c = col + dc; count < n && r >= 0 && r < rows && c < cols && (masks[base + r]! & (1 << c)) !== 0; r += dr, c += dc) count++;
+      for (let r = row - dr, c = col - dc; count < n && r >= 0 && r < rows && c >= 0 && (masks[base + r]! & (1 << c)) !== 0; r -= dr, c -= dc) count++;
+      if (count >= n) return true;
+    }
+    return false;
+  }
+
   /** True when `piece` has n in a row anywhere on the board. */
   hasRun(piece: Piece, n: number): boolean {
     if (n <= 0) return false;

@@ -37,23 +37,49 @@ export function scoreColumns(grid: Grid, me: Piece, lookahead: number, rule: Ful
 }
 
 function scoreOnBitboard(board: BitBoard, me: Piece, lookahead: number, rule: FullBoardRule): number[] {
-  const cols = board.cols;
-  const scores = new Array<number>(cols);
+  const scores = new Array<number>(board.cols);
   const winMe = board.hasRun(me, CONNECT);
   const winOpp = !winMe && board.hasRun(opponentOf(me), CONNECT);
-  for (let col = 0; col < cols; col++) {
+  for (let col = 0; col < board.cols; col++) {
     if (!board.canPlay(col)) scores[col] = SCORE.full;
     else if (winMe) scores[col] = SCORE.win;
     else if (winOpp) scores[col] = SCORE.loss;
     else if (lookahead === 0) scores[col] = SCORE.neutral;
     else {
-      board.play(col, me);
-      const replies = scoreOnBitboard(board, opponentOf(me), lookahead - 1, rule);
+      const row = board.play(col, me);
+      const best = bestReply(board, opponentOf(me), lookahead - 1, rule, row, col);
       board.undo(col);
-      scores[col] = mapOpponentBest(maxOf(replies), rule);
+      scores[col] = mapOpponentBest(best, rule);
     }
   }
   return scores;
+}
+
+/**
+ * The highest score `scoreOnBitboard` would give for `me`, right after the opponent dropped a checker at
+ * (lastRow, lastCol) on a board where nobody had four: so only that checker can have made a run. All a parent
+ * needs, with no list built.
+ */
+function bestReply(board: BitBoard, me: Piece, lookahead: number, rule: FullBoardRule, lastRow: number, lastCol: number): number {
+  let open = false;
+  for (let col = 0; col < board.cols && !open; col++) open = board.canPlay(col);
+  if (!open) return SCORE.full;
+  if (board.hasRunThrough(opponentOf(me), lastRow, lastCol, CONNECT)) return SCORE.loss;
+  if (lookahead === 0) return SCORE.neutral;
+  // No score can beat a reply to an all-full board (101 under 'complement') or a win (100 under 'tie-50').
+  const ceiling = rule === 'complement' ? SCORE.win - SCORE.full : SCORE.win;
+  let best = -Infinity;
+  for (let col = 0; col < board.cols; col++) {
+    if (!board.canPlay(col)) continue;
+    const row = board.play(col, me);
+    const score = mapOpponentBest(bestReply(board, opponentOf(me), lookahead - 1, rule, row, col), rule);
+    board.undo(col);
+    if (score > best) {
+      best = score;
+      if (best >= ceiling) break;
+    }
+  }
+  return best;
 }
 
 /** The same recursion on the plain grid: the general path, and the one boards wider than a bitboard take. */

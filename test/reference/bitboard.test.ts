@@ -67,3 +67,31 @@ describe('bitboard against the plain grid', () => {
     expect(() => new BitBoard(6, 32)).toThrow(/at most 31 columns/);
   });
 });
+
+describe('runs through one checker', () => {
+  it('finds exactly the runs a move adds: hasRunThrough after a move equals "a new run appeared"', () => {
+    let newRuns = 0;
+    for (let seed = 1; seed <= 1500; seed++) {
+      const rows = 1 + (seed % 9);
+      const cols = 1 + (Math.floor(seed / 9) % 9);
+      const grid = randomGrid(seed * 13, rows, cols);
+      const board = BitBoard.fromGrid(grid);
+      for (const n of [2, 3, 4, 5]) {
+        for (let col = 0; col < cols; col++) {
+          if (!board.canPlay(col)) continue;
+          for (const piece of [1, 2] as const) {
+            const before = board.hasRun(piece, n);
+            const row = board.play(col, piece);
+            const after = board.hasRun(piece, n);
+            if (!before) {
+              expect(board.hasRunThrough(piece, row, col, n), `seed ${seed} n=${n} col ${col}`).toBe(after);
+              if (after) newRuns++;
+            }
+            board.undo(col);
+          }
+        }
+      }
+    }
+    expect(newRuns).toBeGreaterThan(1000);
+  });
+});
