@@ -112,6 +112,38 @@ export class BitBoard {
     return false;
   }
 
+  /**
+   * How many empty cells would complete four for `piece`: the threats a move creates, counted bit-parallel per row.
+   * For row r, A(k) is row r+k's mask shifted so that its cell on the line through (r, c) lands on bit c; a cell wins
+   * when the three others of one window of four are the player's.
+   */
+  countWinningCells(piece: Piece): number {
+    const { rows, cols, masks } = this;
+    const base = (piece - 1) * rows;
+    const board = (1 << cols) - 1;
+    let count = 0;
+    for (let r = 0; r < rows; r++) {
+      const m = masks[base + r]!;
+      const u1 = r >= 1 ? masks[base + r - 1]! : 0;
+      const u2 = r >= 2 ? masks[base + r - 2]! : 0;
+      const u3 = r >= 3 ? masks[base + r - 3]! : 0;
+      const d1 = r + 1 < rows ? masks[base + r + 1]! : 0;
+      const d2 = r + 2 < rows ? masks[base + r + 2]! : 0;
+      const d3 = r + 3 < rows ? masks[base + r + 3]! : 0;
+      let w = ((m >>> 1) & (m >>> 2) & (m >>> 3)) | ((m << 1) & (m >>> 1) & (m >>> 2)) | ((m << 1) & (m << 2) & (m >>> 1)) | ((m << 1) & (m << 2) & (m << 3));
+      w |= d1 & d2 & d3;
+      // The line (r+k, c+k): A(k) = row r+k shifted right by k (left for k < 0).
+      let a1 = d1 >>> 1, a2 = d2 >>> 2, a3 = d3 >>> 3, b1 = u1 << 1, b2 = u2 << 2, b3 = u3 << 3;
+      w |= (a1 & a2 & a3) | (b1 & a1 & a2) | (b2 & b1 & a1) | (b3 & b2 & b1);
+      // The line (r+k, c-k): the shifts reversed.
+      a1 = d1 << 1; a2 = d2 << 2; a3 = d3 << 3; b1 = u1 >>> 1; b2 = u2 >>> 2; b3 = u3 >>> 3;
+      w |= (a1 & a2 & a3) | (b1 & a1 & a2) | (b2 & b1 & a1) | (b3 & b2 & b1);
+      w &= board & ~(masks[r]! | masks[rows + r]!);
+      for (; w !== 0; w &= w - 1) count++;
+    }
+    return count;
+  }
+
   /** True when `piece` has n in a row anywhere on the board. */
   hasRun(piece: Piece, n: number): boolean {
     if (n <= 0) return false;

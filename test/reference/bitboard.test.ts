@@ -95,3 +95,26 @@ describe('runs through one checker', () => {
     expect(newRuns).toBeGreaterThan(1000);
   });
 });
+
+describe('winning cells', () => {
+  it('counts exactly the empty cells where one more checker makes four (against a cell-by-cell search)', () => {
+    for (let seed = 1; seed <= 800; seed++) {
+      const rows = 4 + (seed % 4);
+      const cols = 4 + (Math.floor(seed / 4) % 5);
+      const grid = randomGrid(seed * 31, rows, cols);
+      const board = BitBoard.fromGrid(grid);
+      for (const piece of [1, 2] as const) {
+        let expected = 0;
+        for (let r = 0; r < rows; r++) {
+          for (let c = 0; c < cols; c++) {
+            if (getCell(grid, r, c) !== 0) continue;
+            const probe = { rows, cols, cells: grid.cells.slice() };
+            probe.cells[r * cols + c] = piece;
+            if (BitBoard.fromGrid(probe).hasRunThrough(piece, r, c, 4)) expected++;
+          }
+        }
+        expect(board.countWinningCells(piece), `seed ${seed} piece ${piece}`).toBe(expected);
+      }
+    }
+  });
+});
