@@ -66,13 +66,14 @@ function hasRunAlong(cells: readonly string[], numConnect: number, player: strin
   return false;
 }
 
-export function checkWinRow(board: Board61, maxRows: number, maxCols: number, numConnect: number, row: number, player: string): boolean {
+/** The signatures keep the document's parameters, used or not, so cases map onto them one to one. */
+export function checkWinRow(board: Board61, _maxRows: number, maxCols: number, numConnect: number, row: number, player: string): boolean {
   const cells: string[] = [];
   for (let col = 0; col < maxCols; col++) cells.push(getPiece(board, row, col));
   return hasRunAlong(cells, numConnect, player);
 }
 
-export function checkWinColumn(board: Board61, maxRows: number, maxCols: number, numConnect: number, col: number, player: string): boolean {
+export function checkWinColumn(board: Board61, maxRows: number, _maxCols: number, numConnect: number, col: number, player: string): boolean {
   const cells: string[] = [];
   for (let row = 0; row < maxRows; row++) cells.push(getPiece(board, row, col));
   return hasRunAlong(cells, numConnect, player);
