@@ -216,9 +216,3 @@ export function applyMove(state: ConniptionState, text: string): { ok: true; sta
   const { stage: _stage, ...next } = child;
   return { ok: true, state: next };
 }
-
-/** A compact, stable key for a state: used to compare child sets regardless of order. */
-export function stateKey(state: ConniptionState): string {
-  const cols = state.board.map((col) => col.map((v) => (v ? 'A' : 'o')).join('')).join('/');
-  return `${cols}|${state.player1Turn ? 'ai' : 'opp'}|${state.flipsRem.join(',')}|${state.flippable ? 'F' : '-'}|${state.resMove ?? ''}`;
-}

@@ -109,7 +109,3 @@ export function checkWin(board: Board61, maxRows: number, maxCols: number, numCo
 export function boardFromRows(rows: readonly string[]): string[][] {
   return rows.map((line) => [...line]);
 }
-
-export function boardToRows(board: Board61): string[] {
-  return board.map((row) => row.join(''));
-}

@@ -2,7 +2,7 @@
  * Manchester MATH20621 coursework (document 003): a game dictionary {player1, player2, who, board}, the board six
  * rows of seven ints, row 0 at the top, 0 empty, 1 and 2 the players. Columns are 0–6 inside, shown 1–7.
  */
-import { type Grid, type Piece, createGrid, getCell, hasRun, opponentOf, setCell, validColumns } from './core/grid.js';
+import { type Grid, type Piece, createGrid, getCell, hasRun, landingRow, opponentOf, setCell, validColumns } from './core/grid.js';
 import type { Rng } from './core/rng.js';
 
 export const ROWS = 6;
@@ -206,12 +206,12 @@ export function heuristic(grid: Grid, who: Piece): number {
 export function minimaxBaseline(board: BoardRows, who: 1 | 2, depth: number): number {
   const grid = toGrid(board);
   const search = (player: Piece, d: number, alpha: number, beta: number): number => {
-    const moves = CENTRE_FIRST.filter((c) => validColumns(grid).includes(c));
+    const moves = openCentreFirst(grid);
     if (moves.length === 0) return 0;
     if (d === 0) return heuristic(grid, player) - heuristic(grid, opponentOf(player));
     let best = -Infinity;
     for (const c of moves) {
-      const r = dropRow(grid, c);
+      const r = landingRow(grid, c);
       setCell(grid, r, c, player);
       const value = hasRun(grid, player, 4) ? WIN_SCORE + d : -search(opponentOf(player), d - 1, -beta, -alpha);
       setCell(grid, r, c, 0);
@@ -223,9 +223,8 @@ export function minimaxBaseline(board: BoardRows, who: 1 | 2, depth: number): nu
   };
   let bestCol = -1;
   let bestValue = -Infinity;
-  for (const c of CENTRE_FIRST) {
-    if (!validColumns(grid).includes(c)) continue;
-    const r = dropRow(grid, c);
+  for (const c of openCentreFirst(grid)) {
+    const r = landingRow(grid, c);
     setCell(grid, r, c, who);
     const value = hasRun(grid, who, 4) ? WIN_SCORE + depth : -search(opponentOf(who), depth - 1, -Infinity, Infinity);
     setCell(grid, r, c, 0);
@@ -237,7 +236,8 @@ export function minimaxBaseline(board: BoardRows, who: 1 | 2, depth: number): nu
   return bestCol;
 }
 
-function dropRow(grid: Grid, col: number): number {
-  for (let r = grid.rows - 1; r >= 0; r--) if (getCell(grid, r, col) === 0) return r;
-  return -1;
+/** The columns not yet full, centre first. */
+function openCentreFirst(grid: Grid): number[] {
+  const open = validColumns(grid);
+  return CENTRE_FIRST.filter((c) => open.includes(c));
 }

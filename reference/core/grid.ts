@@ -26,10 +26,6 @@ export function createGrid(rows: number, cols: number): Grid {
   return { rows, cols, cells: new Uint8Array(rows * cols) };
 }
 
-export function cloneGrid(grid: Grid): Grid {
-  return { rows: grid.rows, cols: grid.cols, cells: grid.cells.slice() };
-}
-
 export function getCell(grid: Grid, row: number, col: number): Cell {
   return grid.cells[row * grid.cols + col] as Cell;
 }
@@ -87,12 +83,6 @@ export function validColumns(grid: Grid): number[] {
   const cols: number[] = [];
   for (let col = 0; col < grid.cols; col++) if (canDrop(grid, col)) cols.push(col);
   return cols;
-}
-
-export function countPieces(grid: Grid): number {
-  let n = 0;
-  for (const cell of grid.cells) if (cell !== 0) n++;
-  return n;
 }
 
 /** The four directions a run can take, as (row step, column step). */

@@ -43,6 +43,13 @@ describe('Manchester suggestMove1 and baselines', () => {
     expect(wins).toBeGreaterThanOrEqual(9);
   });
 
+  it('the suggestMove1 baseline plays the first acceptable column: win, else block, else the first valid move', () => {
+    const board: m.BoardRows = [...Array.from({ length: 5 }, () => [0, 0, 0, 0, 0, 0, 0]), [1, 1, 1, 0, 2, 2, 2]];
+    expect(m.suggestMove1Baseline(board, 1)).toBe(3);
+    expect(m.suggestMove1Baseline(board, 2)).toBe(3);
+    expect(m.suggestMove1Baseline(m.emptyBoard(), 2)).toBe(0);
+  });
+
   it('minimax takes an immediate win and blocks an immediate loss', () => {
     const win: m.BoardRows = [...Array.from({ length: 5 }, () => [0, 0, 0, 0, 0, 0, 0]), [1, 1, 1, 0, 2, 2, 0]];
     expect(m.minimaxBaseline(win, 1, 2)).toBe(3);
