@@ -1,0 +1,31 @@
+/**
+ * What the runner saw while running one case, in the shape the checks read: the replies of the observed steps,
+ * and the step that stopped the case, if one did.
+ */
+import type { ObservedValue, StudentException } from '../harness/protocol.js';
+
+export interface ObservedReply {
+  readonly value: ObservedValue;
+  readonly stdout: string;
+  readonly stdoutDropped?: number;
+  readonly prompts: readonly string[];
+  readonly inputsLeft: number;
+  readonly durationMs: number;
+}
+
+export type StepFailure =
+  | { readonly kind: 'exception'; readonly step: string; readonly observe?: string; readonly exception: StudentException; readonly stdout: string }
+  | { readonly kind: 'timeout'; readonly step: string; readonly limitMs: number }
+  | { readonly kind: 'crashed'; readonly step: string; readonly detail: string }
+  | { readonly kind: 'internal'; readonly step: string; readonly detail: string };
+
+export interface CaseObservation {
+  readonly replies: Readonly<Record<string, ObservedReply>>;
+  readonly failure?: StepFailure;
+}
+
+export function formatException(exception: StudentException): string {
+  const where = exception.frames.at(-1);
+  const place = where ? ` (${where.file}, line ${where.line}, in ${where.function}${where.code ? `: ${where.code.trim()}` : ''})` : '';
+  return `${exception.type}${exception.message ? `: ${exception.message}` : ''}${place}`;
+}

@@ -1,0 +1,21 @@
+/**
+ * The verdict when a case could not be observed to the end: the student's exception is an `error` (a crash, told
+ * apart from a wrong answer), a hang a `timeout` naming the limit, our own failure an `error` saying so.
+ */
+import { formatException, type StepFailure } from './observation.js';
+import type { CaseVerdict } from './verdict.js';
+
+export function verdictForFailure(failure: StepFailure): CaseVerdict {
+  switch (failure.kind) {
+    case 'exception': {
+      const printed = failure.stdout.trim() ? `\nIt printed before that:\n${failure.stdout.trimEnd().slice(-1500)}` : '';
+      return { status: 'error', message: `${failure.step} raised ${formatException(failure.exception)}${printed}`, actual: formatException(failure.exception) };
+    }
+    case 'timeout':
+      return { status: 'timeout', message: `${failure.step} did not finish within ${failure.limitMs} ms (an infinite loop, or far too slow)` };
+    case 'crashed':
+      return { status: 'error', message: `the Python process died during ${failure.step}: ${failure.detail}` };
+    case 'internal':
+      return { status: 'error', message: `internal error in the grader during ${failure.step}: ${failure.detail} (not your fault; please report it)` };
+  }
+}

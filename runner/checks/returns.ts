@@ -1,0 +1,28 @@
+/**
+ * A returned value against a fixture's expectation: one exact value, one of several (random tie-breaks), or an
+ * alternative the document leaves open (`lenient`), accepted with a note that says which reading it matched.
+ */
+import { formatPy, type PyValue } from '../../reference/py-value.js';
+import type { Expected, Leniency } from '../fixtures/fixture-types.js';
+import type { ObservedValue } from '../harness/protocol.js';
+import { describeTypeDifference, formatObserved, isSameValue } from './values.js';
+import { fail, pass, type CaseVerdict } from './verdict.js';
+
+export function acceptedValues(expected: Expected): PyValue[] {
+  if ('oneOf' in expected) return [...expected.oneOf];
+  if ('value' in expected && expected.value !== undefined) return [expected.value];
+  return [];
+}
+
+export function checkReturned(what: string, expected: Expected, lenient: Leniency | undefined, observed: ObservedValue): CaseVerdict {
+  const accepted = acceptedValues(expected);
+  if (accepted.some((value) => isSameValue(value, observed))) return pass();
+  const alternative = lenient?.alsoAccepted.find((value) => isSameValue(value, observed));
+  if (alternative !== undefined) return pass(`accepted under another reading the document allows (${lenient!.reason})`);
+  const want = accepted.length === 1 ? formatPy(accepted[0]!) : `one of ${accepted.map(formatPy).join(', ')}`;
+  const got = formatObserved(observed);
+  const typeNote = accepted.map((value) => describeTypeDifference(value, observed)).find(Boolean);
+  const noneNote = observed.type === 'none' && accepted.some((v) => v.type !== 'none') ? ' (None: is a return statement missing?)' : '';
+  const also = lenient ? ` (also accepted: ${lenient.alsoAccepted.map(formatPy).join(', ')})` : '';
+  return fail(`${what} returned ${got}${noneNote}; expected ${want}${also}${typeNote ? `: ${typeNote}` : ''}`, want, got);
+}

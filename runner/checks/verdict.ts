@@ -1,0 +1,20 @@
+/**
+ * What a check decides about one case: the status (a wrong answer, a crash and a hang are kept apart), a message in
+ * the student's terms, and both sides rendered as text. Pure data; the grader assembles tests from these.
+ */
+export type CaseStatus = 'pass' | 'fail' | 'error' | 'timeout';
+
+export interface CaseVerdict {
+  readonly status: CaseStatus;
+  readonly message: string;
+  readonly expected?: string;
+  readonly actual?: string;
+  /** Set when the answer passed only under a reading the document leaves open. */
+  readonly note?: string;
+}
+
+export const pass = (note?: string): CaseVerdict => (note === undefined ? { status: 'pass', message: 'ok' } : { status: 'pass', message: 'ok', note });
+
+export function fail(message: string, expected?: string, actual?: string): CaseVerdict {
+  return { status: 'fail', message, ...(expected !== undefined && { expected }), ...(actual !== undefined && { actual }) };
+}

@@ -1,0 +1,132 @@
+/**
+ * One submission's harness over its whole grading: starts it, imports the student's modules in the spec's order,
+ * restarts it after a timeout or a crash, and runs interactions, turning each request's outcome into an
+ * observation. A module that hangs at import is imported empty from then on, so the rest can still be graded.
+ */
+import { HarnessSession, describeExit, type RequestOutcome } from '../harness/session.js';
+import type { CaseObservation, ObservedReply, StepFailure } from '../checks/observation.js';
+import type { StudentException } from '../harness/protocol.js';
+import type { Interaction } from '../plan/interaction.js';
+import type { SandboxEnvironment } from '../sandbox/environment.js';
+import type { Limits } from '../sandbox/limits.js';
+
+export interface ModuleFile {
+  readonly role: string;
+  readonly module: string;
+  readonly file: string;
+}
+
+export type ImportOutcome =
+  | { readonly kind: 'ok'; readonly stdout: string; readonly prompts: readonly string[]; readonly durationMs: number }
+  | { readonly kind: 'exception'; readonly exception: StudentException; readonly stdout: string; readonly prompts: readonly string[] }
+  | { readonly kind: 'timeout'; readonly limitMs: number }
+  | { readonly kind: 'crashed'; readonly detail: string };
+
+export class SubmissionSession {
+  /** How each module's first import went, by role. */
+  readonly imports = new Map<string, ImportOutcome>();
+  /** Every public name the imported modules define. */
+  readonly names = new Set<string>();
+  readonly notes = new Set<string>();
+  private session: HarnessSession | undefined;
+  private readonly broken = new Set<string>();
+  private startError: string | undefined;
+
+  constructor(
+    private readonly sandbox: SandboxEnvironment,
+    private readonly workdir: string,
+    private readonly limits: Limits,
+    private readonly modules: readonly ModuleFile[],
+  ) {}
+
+  /** A live harness with every module imported, or why there cannot be one. */
+  async ready(): Promise<HarnessSession | { error: string }> {
+    if (this.startError) return { error: this.startError };
+    for (let attempt = 0; attempt <= this.modules.length + 1; attempt++) {
+      if (this.session?.isAlive) return this.session;
+      const started = await HarnessSession.start({ sandbox: this.sandbox, workdir: this.workdir, limits: this.limits });
+      if ('error' in started) {
+        this.startError = started.error;
+        return { error: started.error };
+      }
+      this.session = started.session;
+      for (const note of started.session.notes) this.notes.add(note);
+      if (await this.importAll(started.session)) return started.session;
+    }
+    this.startError = 'the modules could not be imported after several fresh starts';
+    return { error: this.startError };
+  }
+
+  private async importAll(session: HarnessSession): Promise<boolean> {
+    for (const entry of this.modules) {
+      const skip = this.broken.has(entry.role);
+      const outcome = await session.send({ op: 'import', module: entry.module, file: entry.file, ...(skip && { skip }) }, this.limits.importMs);
+      if (outcome.kind === 'reply' && 'internal' in outcome.reply) {
+        this.startError = `internal error while importing ${entry.file}: ${outcome.reply.internal}`;
+        return false;
+      }
+      if (!this.imports.has(entry.role)) this.imports.set(entry.role, importOutcome(outcome));
+      if (outcome.kind !== 'reply') {
+        this.broken.add(entry.role);
+        return false;
+      }
+      for (const name of ('defined' in outcome.reply ? outcome.reply.defined ?? [] : [])) this.names.add(name);
+    }
+    return true;
+  }
+
+  /** Runs one interaction from a fresh namespace; the first step that fails stops it. */
+  async run(interaction: Interaction, seed: number, callMs: number): Promise<CaseObservation> {
+    const session = await this.ready();
+    if ('error' in session) return { replies: {}, failure: { kind: 'crashed', step: 'starting Python', detail: session.error } };
+    const replies: Record<string, ObservedReply> = {};
+    const fresh = await session.send({ op: 'fresh', seed }, this.limits.callMs);
+    if (fresh.kind !== 'reply' || !fresh.reply.ok) return { replies, failure: stepFailure('preparing the test', fresh, undefined) ?? { kind: 'internal', step: 'preparing the test', detail: 'no namespace' } };
+    for (const step of interaction.steps) {
+      const outcome = await session.send(step.request, callMs);
+      const failure = stepFailure(step.python || describeRequest(step.request), outcome, step.observe);
+      if (failure) return { replies, failure };
+      if (step.observe && outcome.kind === 'reply' && outcome.reply.ok) {
+        const { value, stdout, stdoutDropped, prompts, inputsLeft, durationMs } = outcome.reply;
+        replies[step.observe] = { value, stdout, prompts, inputsLeft, durationMs, ...(stdoutDropped && { stdoutDropped }) };
+      }
+    }
+    return { replies };
+  }
+
+  async close(): Promise<void> {
+    await this.session?.close();
+  }
+}
+
+function describeRequest(request: Interaction['steps'][number]['request']): string {
+  return request.op === 'double' ? `preparing the ${request.name} double` : `a ${request.op} request`;
+}
+
+function stepFailure(step: string, outcome: RequestOutcome, observe: string | undefined): StepFailure | undefined {
+  switch (outcome.kind) {
+    case 'timeout':
+      return { kind: 'timeout', step, limitMs: outcome.limitMs };
+    case 'crashed':
+      return { kind: 'crashed', step, detail: `${describeExit(outcome)}${outcome.stderr ? `: ${outcome.stderr.split('\n').slice(-3).join(' | ')}` : ''}` };
+    case 'reply':
+      if (outcome.reply.ok) return undefined;
+      if ('internal' in outcome.reply) return { kind: 'internal', step, detail: outcome.reply.internal };
+      return { kind: 'exception', step, exception: outcome.reply.exception, stdout: outcome.reply.stdout, ...(observe && { observe }) };
+  }
+}
+
+function importOutcome(outcome: RequestOutcome): ImportOutcome {
+  switch (outcome.kind) {
+    case 'timeout':
+      return { kind: 'timeout', limitMs: outcome.limitMs };
+    case 'crashed':
+      return { kind: 'crashed', detail: `${describeExit(outcome)}${outcome.stderr ? `: ${outcome.stderr.split('\n').slice(-3).join(' | ')}` : ''}` };
+    case 'reply': {
+      const reply = outcome.reply;
+      if ('internal' in reply) return { kind: 'crashed', detail: reply.internal };
+      if (!reply.ok) return { kind: 'exception', exception: reply.exception, stdout: reply.stdout, prompts: reply.prompts };
+      return { kind: 'ok', stdout: reply.stdout, prompts: reply.prompts, durationMs: reply.durationMs };
+    }
+  }
+}

@@ -1,0 +1,477 @@
+"""The grading harness: runs inside a throw-away copy of one submission and answers the runner's requests.
+
+Two modes, both started by the runner (never by hand):
+
+  python3 harness.py serve '<config json>'     JSON-line requests and replies on the file descriptor named in the
+                                               config (a socket the student's code does not write to by accident)
+  python3 harness.py program '<config json>'   imports the modules, then evaluates one call built from plain JSON
+                                               (for programs driven through a pseudo-terminal)
+
+Requests (protocol version 1; the TypeScript side is runner/harness/protocol.ts):
+  {"id", "op": "import", "module", "file", "skip"?}  load one student file as a module (partial modules are kept;
+                                               `skip` registers it empty, for a module that hung at import)
+  {"id", "op": "fresh", "seed"}                  a new namespace holding every loaded module's public names
+  {"id", "op": "call", "target", "args", "bind"?, "inputs"?, "repeat"?}
+  {"id", "op": "get", "target", "bind"?}         read an attribute or item
+  {"id", "op": "set", "target", "value"}         assign an attribute or item
+  {"id", "op": "repr", "target"}                 repr() of a value, as a str
+  {"id", "op": "double", "kind", "name"}         rebind a class name to a double of it (grade_doubles.py)
+A target is a path: a name in the namespace, then attribute names (strings) or indexes (integers).
+
+Expected values never come here: replies carry only what the student's code did.
+"""
+import builtins
+import importlib.util
+import io
+import json
+import os
+import random
+import resource
+import sys
+import time
+import traceback
+
+PROTOCOL_VERSION = 1
+
+
+def load_doubles():
+    """The doubles live beside this file; loaded by path, as -I keeps this folder off sys.path."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "grade_doubles.py")
+    spec = importlib.util.spec_from_file_location("_grade_doubles", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.DOUBLES
+
+
+DOUBLES = load_doubles()
+MAX_STR = 100_000
+MAX_ITEMS = 10_000
+MAX_DEPTH = 16
+MAX_ATTRS = 40
+SAFE_INT = 2 ** 53
+
+
+class HarnessError(Exception):
+    """A bad request: the runner's bug, never the student's."""
+
+
+class CappedOutput(io.TextIOBase):
+    """Stands in for sys.stdout: keeps the first `cap` characters of each call's output and counts the rest."""
+
+    def __init__(self, cap):
+        self.cap = cap
+        self.reset()
+
+    def reset(self):
+        self.parts = []
+        self.size = 0
+        self.dropped = 0
+
+    def writable(self):
+        return True
+
+    def write(self, text):
+        if not isinstance(text, str):
+            raise TypeError(f"write() argument must be str, not {type(text).__name__}")
+        room = self.cap - self.size
+        if room > 0:
+            kept = text[:room]
+            self.parts.append(kept)
+            self.size += len(kept)
+        self.dropped += max(0, len(text) - max(room, 0))
+        return len(text)
+
+    def flush(self):
+        pass
+
+    def isatty(self):
+        return False
+
+    def text(self):
+        return "".join(self.parts)
+
+
+class Script:
+    """The answers `input()` gives during one call, and the prompts it was asked with."""
+
+    def __init__(self, answers=()):
+        self.answers = list(answers)
+        self.given = len(self.answers)
+        self.prompts = []
+
+
+class ScriptedStdin(io.TextIOBase):
+    """sys.stdin for code that reads it directly: the same script as input(), without the echo."""
+
+    def __init__(self, harness):
+        self.harness = harness
+
+    def readable(self):
+        return True
+
+    def readline(self, size=-1):
+        script = self.harness.script
+        if not script.answers:
+            return ""
+        return script.answers.pop(0) + "\n"
+
+    def read(self, size=-1):
+        return self.readline()
+
+
+class Harness:
+    def __init__(self, config):
+        self.config = config
+        self.workdir = os.path.realpath(config["workdir"])
+        self.output = CappedOutput(int(config.get("outputChars", 262_144)))
+        self.script = Script()
+        self.modules = []
+        self.namespace = {}
+        self.original_input = builtins.input
+
+    # --- set-up -------------------------------------------------------------------------------------------------
+    def install(self):
+        builtins.input = self.scripted_input
+        sys.stdin = ScriptedStdin(self)
+        sys.stdout = self.output
+        sys.setrecursionlimit(int(self.config.get("recursionLimit", 10_000)))
+        os.chdir(self.workdir)
+        sys.path.insert(0, self.workdir)
+
+    def scripted_input(self, prompt=""):
+        prompt = str(prompt)
+        self.script.prompts.append(prompt)
+        self.output.write(prompt)
+        if not self.script.answers:
+            raise EOFError(
+                f"the program asked for more input than the test gives (the test typed {self.script.given} "
+                f"line{'s' if self.script.given != 1 else ''}, and input() was called again)"
+            )
+        answer = self.script.answers.pop(0)
+        self.output.write(answer + "\n")  # what a terminal would echo
+        return answer
+
+    # --- values -------------------------------------------------------------------------------------------------
+    def encode(self, value, depth=0):
+        if value is None:
+            return {"type": "none"}
+        if isinstance(value, bool):
+            return {"type": "bool", "value": value}
+        if isinstance(value, int):
+            if -SAFE_INT < value < SAFE_INT:
+                return {"type": "int", "value": value}
+            return {"type": "int", "value": str(value), "big": True}
+        if isinstance(value, float):
+            if value != value or value in (float("inf"), float("-inf")):
+                return {"type": "float", "value": repr(value)}
+            return {"type": "float", "value": value}
+        if isinstance(value, str):
+            if len(value) > MAX_STR:
+                return {"type": "str", "value": value[:MAX_STR], "truncated": True}
+            return {"type": "str", "value": value}
+        if depth >= MAX_DEPTH:
+            return self.encode_object(value, depth, attrs=False)
+        if type(value) in (list, tuple, set, frozenset):
+            items = list(value)
+            kind = {list: "list", tuple: "tuple", set: "set", frozenset: "set"}[type(value)]
+            if kind == "set":
+                items.sort(key=repr)
+            encoded = {"type": kind, "items": [self.encode(v, depth + 1) for v in items[:MAX_ITEMS]]}
+            if len(items) > MAX_ITEMS:
+                encoded["truncated"] = True
+            return encoded
+        if type(value) is dict:
+            entries = list(value.items())
+            encoded = {"type": "dict", "entries": [[self.encode(k, depth + 1), self.encode(v, depth + 1)]
+                                                   for k, v in entries[:MAX_ITEMS]]}
+            if len(entries) > MAX_ITEMS:
+                encoded["truncated"] = True
+            return encoded
+        return self.encode_object(value, depth, attrs=True)
+
+    def encode_object(self, value, depth, attrs):
+        encoded = {"type": "object", "class": type(value).__name__, "repr": self.safe_repr(value)}
+        fields = getattr(value, "__dict__", None) if attrs else None
+        if isinstance(fields, dict):
+            encoded["attrs"] = {str(k): self.encode(v, depth + 1) for k, v in list(fields.items())[:MAX_ATTRS]}
+        return encoded
+
+    def safe_repr(self, value):
+        try:
+            text = repr(value)
+        except BaseException as error:  # a student's __repr__ may raise anything
+            return f"<repr raised {type(error).__name__}: {error}>"
+        return text if isinstance(text, str) else f"<repr returned {type(text).__name__}>"
+
+    def decode(self, arg):
+        kind = arg.get("type")
+        if kind == "ref":
+            return self.resolve(arg["path"])
+        if kind in ("int", "float", "bool", "str"):
+            return arg["value"] if kind != "float" else float(arg["value"])
+        if kind == "none":
+            return None
+        if kind == "list":
+            return [self.decode(v) for v in arg["items"]]
+        if kind == "tuple":
+            return tuple(self.decode(v) for v in arg["items"])
+        if kind == "dict":
+            return {self.decode(k): self.decode(v) for k, v in arg["entries"]}
+        raise HarnessError(f"cannot decode an argument of type {kind!r}")
+
+    def resolve(self, path):
+        if not path or not isinstance(path[0], str):
+            raise HarnessError(f"a target path starts with a name, got {path!r}")
+        name = path[0]
+        if name in self.namespace:
+            value = self.namespace[name]
+        elif hasattr(builtins, name):  # isinstance, issubclass and friends, for property checks
+            value = getattr(builtins, name)
+        else:
+            raise NameError(f"name '{name}' is not defined")
+        for step in path[1:]:
+            value = value[step] if isinstance(step, int) else getattr(value, step)
+        return value
+
+    # --- requests -----------------------------------------------------------------------------------------------
+    def handle(self, request):
+        op = request.get("op")
+        if op == "import":
+            return self.op_import(request)
+        if op == "fresh":
+            return self.op_fresh(request)
+        if op == "double":
+            return self.op_double(request)
+        if op in ("call", "get", "set", "repr"):
+            return self.run_student(request, getattr(self, "op_" + op))
+        raise HarnessError(f"unknown op {op!r}")
+
+    def op_fresh(self, request):
+        self.namespace = {}
+        for module in self.modules:
+            self.namespace.update(public_names(module))
+        random.seed(request.get("seed", 0))
+        return {"ok": True, "names": sorted(self.namespace)}
+
+    def op_double(self, request):
+        name = request["name"]
+        make = DOUBLES.get(request["kind"])
+        if make is None:
+            raise HarnessError(f"no double called {request['kind']!r}")
+        base = self.namespace.get(name)
+        self.namespace[name] = make(base if isinstance(base, type) else object)
+        return {"ok": True}
+
+    def op_import(self, request):
+        name, file = request["module"], request["file"]
+        path = os.path.join(self.workdir, file)
+        spec = importlib.util.spec_from_file_location(name, path)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        if request.get("skip"):
+            # A module that hung at import before: registered empty, so the files importing it still load.
+            self.modules.append(module)
+            return {"ok": True, "skipped": True, "defined": []}
+        reply = self.run_student(request, lambda _request: spec.loader.exec_module(module))
+        # A module that failed part-way keeps what it defined, so the tests of those parts still run.
+        self.modules.append(module)
+        reply["defined"] = sorted(public_names(module))
+        return reply
+
+    def op_call(self, request):
+        function = self.resolve(request["target"])
+        args = [self.decode(a) for a in request.get("args", [])]
+        repeat = int(request.get("repeat", 1))
+        if repeat == 1:
+            return self.bind(request, function(*args))
+        return [function(*args) for _ in range(repeat)]
+
+    def op_get(self, request):
+        return self.bind(request, self.resolve(request["target"]))
+
+    def op_set(self, request):
+        *owner_path, last = request["target"]
+        value = self.decode(request["value"])
+        if not owner_path:
+            self.namespace[last] = value
+            return None
+        owner = self.resolve(owner_path)
+        if isinstance(last, int):
+            owner[last] = value
+        else:
+            setattr(owner, last, value)
+        return None
+
+    def op_repr(self, request):
+        text = repr(self.resolve(request["target"]))
+        if not isinstance(text, str):
+            raise TypeError(f"__repr__ returned non-string (type {type(text).__name__})")
+        return text
+
+    def bind(self, request, value):
+        if request.get("bind"):
+            self.namespace[request["bind"]] = value
+        return value
+
+    def run_student(self, request, action):
+        """Runs student code with its output captured and its input scripted; an exception is data, not a crash."""
+        self.output.reset()
+        self.script = Script(request.get("inputs") or [])
+        # Student code may have replaced these during an earlier call; every call starts from the harness's own.
+        sys.stdout, sys.stdin, builtins.input = self.output, ScriptedStdin(self), self.scripted_input
+        started = time.perf_counter()
+        reply = {"ok": True}
+        try:
+            value = action(request)
+            reply["value"] = self.encode(value)
+        except HarnessError:
+            raise
+        except BaseException as error:  # SystemExit and KeyboardInterrupt from student code are results too
+            reply = {"ok": False, "exception": self.describe(error)}
+        reply["durationMs"] = round((time.perf_counter() - started) * 1000, 3)
+        reply["stdout"] = self.output.text()
+        if self.output.dropped:
+            reply["stdoutDropped"] = self.output.dropped
+        reply["prompts"] = self.script.prompts
+        reply["inputsLeft"] = len(self.script.answers)
+        return reply
+
+    def describe(self, error):
+        frames = []
+        for frame in traceback.extract_tb(error.__traceback__):
+            if os.path.realpath(frame.filename).startswith(self.workdir + os.sep):
+                frames.append({"file": os.path.relpath(frame.filename, self.workdir), "line": frame.lineno,
+                               "function": frame.name, "code": (frame.line or "")[:300]})
+        if isinstance(error, SyntaxError) and error.filename:
+            frames.append({"file": os.path.relpath(os.path.realpath(error.filename), self.workdir),
+                           "line": error.lineno or 0, "function": "<module>", "code": (error.text or "").rstrip()[:300]})
+        message = self.safe_str(error)
+        if isinstance(error, SystemExit):
+            message = f"sys.exit({error.code!r}) was called"
+        return {"type": type(error).__name__, "message": message[:2000], "frames": frames[-20:]}
+
+    def safe_str(self, error):
+        try:
+            return str(error)
+        except BaseException:
+            return "<the exception's message could not be read>"
+
+
+def public_names(module):
+    exported = getattr(module, "__all__", None)
+    names = exported if isinstance(exported, (list, tuple)) else [n for n in vars(module) if not n.startswith("_")]
+    return {n: getattr(module, n) for n in names if isinstance(n, str) and hasattr(module, n)}
+
+
+def apply_limits(limits):
+    """Memory, file size and process count, set before any student code runs; each failure is reported, not fatal."""
+    notes = []
+    for name, key in (("RLIMIT_AS", "memoryBytes"), ("RLIMIT_FSIZE", "fileBytes"), ("RLIMIT_NPROC", "processes"),
+                      ("RLIMIT_CPU", "cpuSeconds"), ("RLIMIT_CORE", "coreBytes")):
+        if key not in limits:
+            continue
+        try:
+            resource.setrlimit(getattr(resource, name), (int(limits[key]), int(limits[key])))
+        except (ValueError, OSError) as error:
+            notes.append(f"{name} not set: {error}")
+    return notes
+
+
+def join_cgroup(path):
+    """Moves this process into the cgroup the runner made for it, so every process it starts counts against pids.max."""
+    if not path:
+        return []
+    try:
+        with open(os.path.join(path, "cgroup.procs"), "w") as handle:
+            handle.write(str(os.getpid()))
+        return []
+    except OSError as error:
+        return [f"could not join the process-count cgroup: {error}"]
+
+
+def serve(config):
+    channel = os.fdopen(os.dup(int(config["channelFd"])), "r+b", buffering=0)
+    os.close(int(config["channelFd"]))
+    harness = Harness(config)
+    notes = join_cgroup(config.get("cgroup")) + apply_limits(config.get("limits", {}))
+    harness.install()
+    send(channel, {"id": 0, "op": "ready", "version": PROTOCOL_VERSION, "python": sys.version.split()[0], "notes": notes})
+    reader = io.BufferedReader(channel)
+    while True:
+        line = reader.readline()
+        if not line:
+            return
+        request_id = None
+        try:
+            request = json.loads(line)
+            request_id = request.get("id")
+            reply = harness.handle(request)
+        except HarnessError as error:
+            reply = {"ok": False, "internal": str(error)}
+        except Exception as error:  # our own bug: say so plainly rather than die
+            reply = {"ok": False, "internal": f"{type(error).__name__}: {error}"}
+        reply["id"] = request_id
+        send(channel, reply)
+
+
+def send(channel, message):
+    data = (json.dumps(message, ensure_ascii=False, allow_nan=False) + "\n").encode("utf-8", "surrogatepass")
+    view = memoryview(data)
+    while view:
+        written = channel.write(view)
+        view = view[written:]
+
+
+def program(config):
+    """Imports the modules, then makes the one call the config describes, on the real terminal."""
+    notes = join_cgroup(config.get("cgroup")) + apply_limits(config.get("limits", {}))
+    for note in notes:
+        sys.stderr.write(f"[grade] {note}\n")
+    workdir = os.path.realpath(config["workdir"])
+    os.chdir(workdir)
+    sys.path.insert(0, workdir)
+    sys.setrecursionlimit(int(config.get("recursionLimit", 10_000)))
+    random.seed(config.get("seed", 0))
+    namespace = {}
+    real_stdin, real_stdout = sys.stdin, sys.stdout
+    for entry in config["modules"]:
+        spec = importlib.util.spec_from_file_location(entry["module"], os.path.join(workdir, entry["file"]))
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[entry["module"]] = module
+        # Import-time output and input are graded by the import test; here they must not disturb the transcript.
+        sys.stdout, sys.stdin = io.StringIO(), io.StringIO("")
+        saved_input = builtins.input
+        builtins.input = lambda prompt="": (_ for _ in ()).throw(EOFError("input() at import"))
+        try:
+            spec.loader.exec_module(module)
+        except BaseException:
+            pass
+        finally:
+            sys.stdout, sys.stdin, builtins.input = real_stdout, real_stdin, saved_input
+        namespace.update(public_names(module))
+    print(config.get("marker", ""), end="", flush=True)
+    evaluate(config["call"], namespace)
+
+
+def evaluate(node, namespace):
+    """A call tree in plain JSON: {"call": name, "args": [...]} or a literal."""
+    if isinstance(node, dict) and "call" in node:
+        function = namespace.get(node["call"])
+        if function is None:
+            raise NameError(f"name '{node['call']}' is not defined")
+        return function(*[evaluate(a, namespace) for a in node.get("args", [])])
+    return node
+
+
+def main():
+    mode, config = sys.argv[1], json.loads(sys.argv[2])
+    if mode == "serve":
+        serve(config)
+    elif mode == "program":
+        program(config)
+    else:
+        raise SystemExit(f"unknown mode {mode!r}")
+
+
+if __name__ == "__main__":
+    main()

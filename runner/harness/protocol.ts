@@ -1,0 +1,115 @@
+/**
+ * The Node ↔ Python harness protocol, version 1: one JSON line per request and per reply over a socket the student's
+ * code does not write to. The Python side is `harness.py`; a change here is a change there, and the version moves.
+ */
+
+export const PROTOCOL_VERSION = 1;
+
+/** A place in the harness's namespace: a name, then attribute names or list indexes (`['b', 'slots', 0, 3]`). */
+export type TargetPath = readonly [string, ...(string | number)[]];
+
+/** An argument: a plain Python value, or a reference to something made earlier in the same test. */
+export type Arg =
+  | { readonly type: 'int'; readonly value: number }
+  | { readonly type: 'float'; readonly value: number }
+  | { readonly type: 'bool'; readonly value: boolean }
+  | { readonly type: 'str'; readonly value: string }
+  | { readonly type: 'none' }
+  | { readonly type: 'list'; readonly items: readonly Arg[] }
+  | { readonly type: 'tuple'; readonly items: readonly Arg[] }
+  | { readonly type: 'ref'; readonly path: TargetPath };
+
+export type HarnessRequest =
+  | { readonly op: 'import'; readonly module: string; readonly file: string; readonly skip?: boolean }
+  | { readonly op: 'fresh'; readonly seed: number }
+  | { readonly op: 'call'; readonly target: TargetPath; readonly args: readonly Arg[]; readonly bind?: string; readonly inputs?: readonly string[]; readonly repeat?: number }
+  | { readonly op: 'get'; readonly target: TargetPath; readonly bind?: string }
+  | { readonly op: 'set'; readonly target: TargetPath; readonly value: Arg }
+  | { readonly op: 'repr'; readonly target: TargetPath }
+  /** Rebinds `name` in the namespace to a double of the student's class (see grade_doubles.py). */
+  | { readonly op: 'double'; readonly kind: 'cs111-board'; readonly name: string };
+
+/** A value as the student's code produced it, types kept. Beyond plain values: big ints, NaN, sets, objects. */
+export type ObservedValue =
+  | { readonly type: 'int'; readonly value: number }
+  | { readonly type: 'int'; readonly value: string; readonly big: true }
+  | { readonly type: 'float'; readonly value: number | string }
+  | { readonly type: 'bool'; readonly value: boolean }
+  | { readonly type: 'str'; readonly value: string; readonly truncated?: boolean }
+  | { readonly type: 'none' }
+  | { readonly type: 'list' | 'tuple' | 'set'; readonly items: readonly ObservedValue[]; readonly truncated?: boolean }
+  | { readonly type: 'dict'; readonly entries: readonly (readonly [ObservedValue, ObservedValue])[]; readonly truncated?: boolean }
+  | { readonly type: 'object'; readonly class: string; readonly repr: string; readonly attrs?: Readonly<Record<string, ObservedValue>> };
+
+/** One frame of a traceback, in the student's own files only. */
+export interface StudentFrame {
+  readonly file: string;
+  readonly line: number;
+  readonly function: string;
+  readonly code: string;
+}
+
+export interface StudentException {
+  readonly type: string;
+  readonly message: string;
+  readonly frames: readonly StudentFrame[];
+}
+
+interface CallRecord {
+  readonly durationMs: number;
+  /** What the call printed, with each scripted answer echoed after its prompt as a terminal shows it. */
+  readonly stdout: string;
+  /** Characters printed beyond the harness's cap and dropped. */
+  readonly stdoutDropped?: number;
+  /** The prompts passed to input(), in order. */
+  readonly prompts: readonly string[];
+  /** Scripted answers the call did not read. */
+  readonly inputsLeft: number;
+}
+
+/** What the harness says back to one request. `internal` is the harness's own failure, never the student's. */
+export type HarnessReply =
+  | ({ readonly ok: true; readonly value: ObservedValue; readonly defined?: readonly string[]; readonly names?: readonly string[] } & CallRecord)
+  | ({ readonly ok: false; readonly exception: StudentException; readonly defined?: readonly string[] } & CallRecord)
+  | { readonly ok: false; readonly internal: string };
+
+export interface ReadyMessage {
+  readonly op: 'ready';
+  readonly version: number;
+  readonly python: string;
+  readonly notes: readonly string[];
+}
+
+/** Checks a line from the harness has the reply shape; anything else means the channel was corrupted. */
+export function parseReply(line: string): { id: number; reply: HarnessReply } | { error: string } {
+  let data: unknown;
+  try {
+    data = JSON.parse(line);
+  } catch {
+    return { error: `the harness sent a line that is not JSON: ${line.slice(0, 120)}` };
+  }
+  if (typeof data !== 'object' || data === null) return { error: 'the harness sent a reply that is not an object' };
+  const record = data as Record<string, unknown>;
+  if (typeof record['id'] !== 'number') return { error: 'the harness sent a reply without a numeric id' };
+  if (typeof record['ok'] !== 'boolean') return { error: `reply ${record['id']} has no ok flag` };
+  if (record['ok'] === false && typeof record['internal'] !== 'string' && typeof record['exception'] !== 'object') {
+    return { error: `reply ${record['id']} failed without saying why` };
+  }
+  return { id: record['id'], reply: data as HarnessReply };
+}
+
+export function isReady(data: unknown): data is ReadyMessage {
+  return typeof data === 'object' && data !== null && (data as Record<string, unknown>)['op'] === 'ready';
+}
+
+/** Plain JSON to a typed argument: JS numbers that are integers become Python ints. */
+export function toArg(value: unknown): Arg {
+  if (value === null) return { type: 'none' };
+  if (typeof value === 'boolean') return { type: 'bool', value };
+  if (typeof value === 'number') return Number.isInteger(value) ? { type: 'int', value } : { type: 'float', value };
+  if (typeof value === 'string') return { type: 'str', value };
+  if (Array.isArray(value)) return { type: 'list', items: value.map(toArg) };
+  throw new TypeError(`cannot pass ${JSON.stringify(value)} to Python as an argument`);
+}
+
+export const ref = (...path: TargetPath): Arg => ({ type: 'ref', path });

@@ -1,0 +1,245 @@
+/**
+ * One running harness process: requests go out and replies come back as JSON lines over file descriptor 3, each
+ * request with its own time limit. Every outcome is data (a reply, a timeout, the interpreter dying); nothing here
+ * decides pass or fail. After a timeout or a crash the process is gone and the caller starts a new session.
+ */
+import { execa } from 'execa';
+import type { Readable } from 'node:stream';
+import { join } from 'node:path';
+import { PROJECT_ROOT } from '../fixtures/shared-documents.js';
+import type { Duplex } from 'node:stream';
+import type { Limits } from '../sandbox/limits.js';
+import { createPidsCgroup, type SandboxEnvironment } from '../sandbox/environment.js';
+import { isReady, parseReply, PROTOCOL_VERSION, type HarnessReply, type HarnessRequest } from './protocol.js';
+
+export const HARNESS_SCRIPT = join(PROJECT_ROOT, 'runner', 'harness', 'harness.py');
+
+export type RequestOutcome =
+  | { readonly kind: 'reply'; readonly reply: HarnessReply; readonly wallMs: number }
+  | { readonly kind: 'timeout'; readonly limitMs: number }
+  | { readonly kind: 'crashed'; readonly exitCode: number | undefined; readonly signal: string | undefined; readonly stderr: string };
+
+export interface SessionContext {
+  readonly sandbox: SandboxEnvironment;
+  readonly workdir: string;
+  readonly limits: Limits;
+}
+
+const STRAY_OUTPUT_CAP = 65_536;
+const live = new Set<HarnessSession>();
+process.once('exit', () => {
+  for (const session of live) session.kill();
+});
+
+/** The limits and paths the Python side applies to itself before any student code runs. */
+export function pythonConfig(context: SessionContext, cgroup: string | undefined): Record<string, unknown> {
+  const { limits, workdir } = context;
+  return {
+    workdir,
+    cgroup,
+    outputChars: limits.outputChars,
+    limits: {
+      memoryBytes: limits.memoryMb * 1024 * 1024,
+      fileBytes: limits.fileSizeMb * 1024 * 1024,
+      processes: limits.processes,
+      cpuSeconds: Math.ceil(limits.submissionMs / 1000) + 5,
+      coreBytes: 0,
+    },
+  };
+}
+
+/** The environment a student's process sees: its workspace as home and temp folder, and nothing of ours. */
+export function studentEnv(workdir: string): Record<string, string> {
+  return {
+    PATH: '/usr/local/bin:/usr/bin:/bin',
+    HOME: workdir,
+    TMPDIR: workdir,
+    LANG: 'C.UTF-8',
+    PYTHONIOENCODING: 'utf-8',
+    PYTHONDONTWRITEBYTECODE: '1',
+    PYTHONHASHSEED: '0',
+  };
+}
+
+export function studentCommand(sandbox: SandboxEnvironment, pythonArgs: readonly string[]): [string, string[]] {
+  const full = [...sandbox.wrapper, sandbox.python, '-I', '-B', ...pythonArgs];
+  return [full[0]!, full.slice(1)];
+}
+
+/** The part of a running child this file uses. */
+export interface ChildHandle {
+  readonly pid?: number | undefined;
+  readonly stdout: Readable | null;
+  readonly stderr: Readable | null;
+  then: Promise<{ exitCode?: number | undefined; signal?: string | undefined }>['then'];
+}
+
+export class HarnessSession {
+  notes: readonly string[] = [];
+  pythonVersion = '';
+  private readonly process: ChildHandle;
+  private readonly channel: Duplex;
+  private readonly removeCgroup: () => void;
+  private buffer = '';
+  private nextId = 1;
+  private waiting: ((line: string) => void) | undefined;
+  private readonly pendingLines: string[] = [];
+  private exited: { exitCode: number | undefined; signal: string | undefined } | undefined;
+  private onExit: (() => void) | undefined;
+  private stray = '';
+
+  private constructor(process: ChildHandle, channel: Duplex, removeCgroup: () => void) {
+    this.process = process;
+    this.channel = channel;
+    this.removeCgroup = removeCgroup;
+  }
+
+  /** Starts a harness in `context.workdir`; fails with the interpreter's own words if it does not come up. */
+  static async start(context: SessionContext): Promise<{ session: HarnessSession } | { error: string }> {
+    const cgroup = createPidsCgroup(context.sandbox.pidsCgroupRoot, context.limits.processes);
+    const config = { ...pythonConfig(context, cgroup.path), channelFd: 3 };
+    const [command, args] = studentCommand(context.sandbox, [HARNESS_SCRIPT, 'serve', JSON.stringify(config)]);
+    const child = execa(command, args, {
+      cwd: context.workdir,
+      env: studentEnv(context.workdir),
+      extendEnv: false,
+      stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+      detached: true,
+      reject: false,
+      buffer: false,
+      encoding: 'utf8',
+    });
+    const session = new HarnessSession(child as unknown as ChildHandle, child.stdio[3] as unknown as Duplex, cgroup.remove);
+    session.listen();
+    live.add(session);
+    const first = await session.readLine(context.limits.importMs);
+    let ready: unknown;
+    try {
+      ready = first === undefined ? undefined : JSON.parse(first);
+    } catch {
+      ready = undefined;
+    }
+    if (!isReady(ready) || ready.version !== PROTOCOL_VERSION) {
+      const reason = first !== undefined ? `its first line was not the expected greeting: ${first.slice(0, 200)}`
+        : session.exited ? `it exited (${describeExit(session.exited)}): ${session.tail()}`
+          : `no answer within ${context.limits.importMs} ms`;
+      await session.close();
+      return { error: `the Python harness did not start: ${reason}` };
+    }
+    session.notes = ready.notes;
+    session.pythonVersion = ready.python;
+    return { session };
+  }
+
+  /** What the student's code wrote around the harness's capture (straight to the file descriptors), capped. */
+  strayOutput(): string {
+    return this.stray;
+  }
+
+  private listen(): void {
+    const keep = (chunk: Buffer | string) => {
+      if (this.stray.length < STRAY_OUTPUT_CAP) this.stray += String(chunk).slice(0, STRAY_OUTPUT_CAP - this.stray.length);
+    };
+    this.process.stdout?.on('data', keep);
+    this.process.stderr?.on('data', keep);
+    this.channel.setEncoding('utf8');
+    this.channel.on('data', (chunk: string) => this.receive(chunk));
+    this.channel.on('error', () => { /* the process died; the exit handler reports it */ });
+    void this.process.then((result) => {
+      this.exited = { exitCode: result.exitCode, signal: result.signal };
+      this.removeCgroup();
+      live.delete(this);
+      this.onExit?.();
+    });
+  }
+
+  private receive(chunk: string): void {
+    this.buffer += chunk;
+    let newline = this.buffer.indexOf('\n');
+    while (newline >= 0) {
+      const line = this.buffer.slice(0, newline);
+      this.buffer = this.buffer.slice(newline + 1);
+      if (this.waiting) {
+        const resolve = this.waiting;
+        this.waiting = undefined;
+        resolve(line);
+      } else {
+        this.pendingLines.push(line);
+      }
+      newline = this.buffer.indexOf('\n');
+    }
+  }
+
+  /** The next line from the harness, or undefined when it exits or the time runs out. */
+  private readLine(timeoutMs: number): Promise<string | undefined> {
+    const queued = this.pendingLines.shift();
+    if (queued !== undefined) return Promise.resolve(queued);
+    if (this.exited) return Promise.resolve(undefined);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => finish(undefined), timeoutMs);
+      const finish = (line: string | undefined) => {
+        clearTimeout(timer);
+        this.waiting = undefined;
+        this.onExit = undefined;
+        resolve(line);
+      };
+      this.waiting = finish;
+      this.onExit = () => finish(undefined);
+    });
+  }
+
+  get isAlive(): boolean {
+    return this.exited === undefined;
+  }
+
+  /** Sends one request and waits for its reply; a timeout kills the whole process group. */
+  async send(request: HarnessRequest, timeoutMs: number): Promise<RequestOutcome> {
+    const exited = this.exited;
+    if (exited) return { kind: 'crashed', exitCode: exited.exitCode, signal: exited.signal, stderr: this.tail() };
+    const id = this.nextId++;
+    const started = performance.now();
+    this.channel.write(`${JSON.stringify({ id, ...request })}\n`);
+    for (;;) {
+      const line = await this.readLine(timeoutMs);
+      if (line === undefined) {
+        const gone = this.exited as { exitCode: number | undefined; signal: string | undefined } | undefined;
+        if (gone) return { kind: 'crashed', exitCode: gone.exitCode, signal: gone.signal, stderr: this.tail() };
+        this.kill();
+        return { kind: 'timeout', limitMs: timeoutMs };
+      }
+      const parsed = parseReply(line);
+      if ('error' in parsed) {
+        this.kill();
+        return { kind: 'reply', reply: { ok: false, internal: parsed.error }, wallMs: performance.now() - started };
+      }
+      // A reply to an older request (one that timed out is never answered: the process is killed) is skipped.
+      if (parsed.id === id) return { kind: 'reply', reply: parsed.reply, wallMs: performance.now() - started };
+    }
+  }
+
+  private tail(): string {
+    return this.stray.trim().slice(-800);
+  }
+
+  kill(): void {
+    const pid = this.process.pid;
+    if (pid !== undefined && this.exited === undefined) {
+      try {
+        process.kill(-pid, 'SIGKILL');
+      } catch {
+        /* already gone */
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    this.channel.end();
+    this.kill();
+    await new Promise<void>((resolve) => { void this.process.then(() => resolve(), () => resolve()); });
+  }
+}
+
+export function describeExit(exit: { exitCode: number | undefined; signal: string | undefined }): string {
+  if (exit.signal) return `killed by ${exit.signal}`;
+  return `exit code ${exit.exitCode ?? '?'}`;
+}

@@ -1,0 +1,65 @@
+/**
+ * What the runner does for one case: harness requests in order, the ones whose replies a check reads named by an
+ * `observe` key, and the same steps as Python a student can paste (`reproduce`). Built by pure functions from a
+ * fixture case; the expected value stays on this side.
+ */
+import { formatPy } from '../../reference/py-value.js';
+import type { Arg, HarnessRequest, TargetPath } from '../harness/protocol.js';
+
+export interface Step {
+  readonly request: HarnessRequest;
+  /** The key a check reads this step's reply under; set-up steps have none. */
+  readonly observe?: string;
+  /** Python for this step, as the student would type it. */
+  readonly python: string;
+}
+
+export interface Interaction {
+  readonly steps: readonly Step[];
+}
+
+export const reproduceOf = (interaction: Interaction): string => interaction.steps.map((s) => s.python).filter(Boolean).join('\n');
+
+/** Python source for an argument. */
+export function formatArg(arg: Arg): string {
+  switch (arg.type) {
+    case 'ref':
+      return formatPath(arg.path);
+    case 'list':
+      return `[${arg.items.map(formatArg).join(', ')}]`;
+    case 'tuple':
+      return arg.items.length === 1 ? `(${formatArg(arg.items[0]!)},)` : `(${arg.items.map(formatArg).join(', ')})`;
+    default:
+      return formatPy(arg);
+  }
+}
+
+export function formatPath(path: TargetPath): string {
+  return path.map((part, i) => (i === 0 ? String(part) : typeof part === 'number' ? `[${part}]` : `.${part}`)).join('');
+}
+
+export const str = (value: string): Arg => ({ type: 'str', value });
+export const int = (value: number): Arg => ({ type: 'int', value });
+
+export function call(target: TargetPath, args: readonly Arg[], options: { bind?: string; observe?: string; inputs?: readonly string[]; repeat?: number; comment?: string } = {}): Step {
+  const text = `${formatPath(target)}(${args.map(formatArg).join(', ')})`;
+  const typed = options.inputs && options.inputs.length > 0 ? `   # type: ${options.inputs.join(', ')}` : '';
+  const python = options.repeat ? `[${text} for _ in range(${options.repeat})]` : options.bind ? `${options.bind} = ${text}` : text;
+  return {
+    request: { op: 'call', target, args, ...(options.bind && { bind: options.bind }), ...(options.inputs && { inputs: options.inputs }), ...(options.repeat && { repeat: options.repeat }) },
+    ...(options.observe && { observe: options.observe }),
+    python: python + typed + (options.comment ? `   # ${options.comment}` : ''),
+  };
+}
+
+export function get(target: TargetPath, observe: string): Step {
+  return { request: { op: 'get', target }, observe, python: formatPath(target) };
+}
+
+export function set(target: TargetPath, value: Arg, python?: string): Step {
+  return { request: { op: 'set', target, value }, python: python ?? `${formatPath(target)} = ${formatArg(value)}` };
+}
+
+export function repr(target: TargetPath, observe: string): Step {
+  return { request: { op: 'repr', target }, observe, python: formatPath(target) };
+}

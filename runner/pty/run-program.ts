@@ -1,0 +1,119 @@
+/**
+ * Runs a program on a pseudo-terminal with a script of `expect prompt → send line` steps. Each wait has its own
+ * limit and a timeout names the phase it happened in. Like execa, it returns one result shape whatever happened;
+ * deciding pass or fail is the checks' job.
+ */
+import * as pty from 'node-pty';
+import { CappedText, normalizeTerminalText } from './normalize.js';
+
+export interface ProgramRun {
+  readonly command: string;
+  readonly args: readonly string[];
+  readonly cwd: string;
+  readonly env: Readonly<Record<string, string>>;
+  /** The prompt to wait for before each answer (`Enter a column: `). */
+  readonly prompt: string;
+  readonly answers: readonly string[];
+  /** Output before this marker (import-time noise) is not part of the transcript. */
+  readonly startMarker: string;
+  readonly promptMs: number;
+  readonly programMs: number;
+  readonly maxChars: number;
+}
+
+export interface ProgramResult {
+  /** Everything after the start marker, normalised; typed answers appear as the terminal echoed them. */
+  readonly transcript: string;
+  readonly exitCode: number | undefined;
+  readonly signal: number | undefined;
+  readonly timedOut?: { readonly phase: string; readonly limitMs: number };
+  readonly truncated: boolean;
+  /** The program asked again after the script ran out; it was sent end-of-input. */
+  readonly askedForMore: boolean;
+  readonly answersSent: number;
+  readonly durationMs: number;
+}
+
+export function runProgram(run: ProgramRun): Promise<ProgramResult> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const terminal = pty.spawn(run.command, [...run.args], { name: 'xterm', cols: 200, rows: 50, cwd: run.cwd, env: { ...run.env } });
+    const output = new CappedText(run.maxChars);
+    let sent = 0;
+    let askedForMore = false;
+    let timedOut: ProgramResult['timedOut'];
+    let finished = false;
+    let promptTimer: NodeJS.Timeout | undefined;
+
+    const kill = () => {
+      try {
+        process.kill(-terminal.pid, 'SIGKILL');
+      } catch {
+        try { terminal.kill('SIGKILL'); } catch { /* already gone */ }
+      }
+    };
+    const totalTimer = setTimeout(() => {
+      timedOut ??= { phase: `the whole program (${sent} of ${run.answers.length} lines sent)`, limitMs: run.programMs };
+      kill();
+    }, run.programMs);
+    const armPromptTimer = () => {
+      clearTimeout(promptTimer);
+      if (sent >= run.answers.length) return;
+      const phase = sent === 0 ? 'waiting for the first prompt' : `no prompt after sending ${JSON.stringify(run.answers[sent - 1])}`;
+      promptTimer = setTimeout(() => {
+        timedOut ??= { phase, limitMs: run.promptMs };
+        kill();
+      }, run.promptMs);
+    };
+    armPromptTimer();
+
+    const transcript = () => {
+      const text = normalizeTerminalText(output.value);
+      const at = text.indexOf(run.startMarker);
+      return at >= 0 ? text.slice(at + run.startMarker.length) : text;
+    };
+    const promptsSeen = () => {
+      const text = transcript();
+      let count = 0;
+      for (let at = text.indexOf(run.prompt); at >= 0; at = text.indexOf(run.prompt, at + run.prompt.length)) count++;
+      return count;
+    };
+
+    terminal.onData((chunk) => {
+      output.append(chunk);
+      if (output.truncated) {
+        kill();
+        return;
+      }
+      const seen = promptsSeen();
+      while (seen > sent && sent < run.answers.length) {
+        terminal.write(`${run.answers[sent]}\r`);
+        sent++;
+        armPromptTimer();
+      }
+      if (seen > run.answers.length && !askedForMore) {
+        askedForMore = true;
+        terminal.write('\x04');
+      }
+    });
+    terminal.onExit(({ exitCode, signal }) => {
+      // node-pty can deliver the last output after the exit event; give the stream a moment to drain.
+      setTimeout(() => {
+        if (finished) return;
+        finished = true;
+        clearTimeout(totalTimer);
+        clearTimeout(promptTimer);
+        resolve({
+          transcript: transcript(),
+          exitCode: timedOut ? undefined : exitCode,
+          signal: signal || undefined,
+          ...(timedOut && { timedOut }),
+          truncated: output.truncated,
+          askedForMore,
+          answersSent: sent,
+          durationMs: performance.now() - started,
+        });
+      }, 30);
+    });
+  });
+}

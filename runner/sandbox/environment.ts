@@ -1,0 +1,96 @@
+/**
+ * What isolation this machine allows, found out once per run: the real Python interpreter (not a version manager's
+ * shim), a network and PID namespace through `unshare` where permitted, and a cgroup that caps the number of
+ * processes where one is writable. Whatever is missing becomes a note in the report, never a silent gap.
+ */
+import { execa } from 'execa';
+import { existsSync, mkdirSync, rmdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface SandboxEnvironment {
+  readonly python: string;
+  readonly pythonVersion: string;
+  /** Prepended to every student process's command line. */
+  readonly wrapper: readonly string[];
+  readonly network: 'isolated' | 'not-isolated';
+  /** A cgroup folder whose children cap processes (`pids.max`), or none (then RLIMIT_NPROC, which root ignores). */
+  readonly pidsCgroupRoot: string | undefined;
+  readonly notes: readonly string[];
+}
+
+export class SetupError extends Error {
+  readonly code: string;
+  constructor(code: string, message: string) {
+    super(message);
+    this.code = code;
+  }
+}
+
+const NAMESPACE_WRAPPER = ['unshare', '--net', '--pid', '--fork', '--kill-child'];
+const USER_NAMESPACE_WRAPPER = ['unshare', '--map-root-user', '--net', '--pid', '--fork', '--kill-child'];
+const PIDS_CGROUP_ROOTS = ['/sys/fs/cgroup/pids', '/sys/fs/cgroup'];
+
+export async function probeSandbox(pythonCommand: string): Promise<SandboxEnvironment> {
+  const notes: string[] = [];
+  const found = await execa(pythonCommand, ['-c', 'import sys; print(sys.executable); print(sys.version.split()[0]); print(sys.version_info[0])'], { reject: false, timeout: 20_000 });
+  if (found.exitCode !== 0 || typeof found.stdout !== 'string') {
+    throw new SetupError('no-python', `cannot run Python as '${pythonCommand}': ${found.shortMessage ?? 'it exited with an error'}. Install python3 or pass --python <path>.`);
+  }
+  const [python = pythonCommand, pythonVersion = '?', major = '0'] = found.stdout.trim().split('\n');
+  if (major !== '3') throw new SetupError('no-python', `'${pythonCommand}' is Python ${pythonVersion}; the assignments need Python 3.`);
+
+  let wrapper: readonly string[] = [];
+  for (const candidate of [NAMESPACE_WRAPPER, USER_NAMESPACE_WRAPPER]) {
+    const probe = await execa(candidate[0]!, [...candidate.slice(1), python, '-c', 'pass'], { reject: false, timeout: 10_000 });
+    if (probe.exitCode === 0) {
+      wrapper = candidate;
+      break;
+    }
+  }
+  if (wrapper.length === 0) notes.push('network not isolated: this machine does not allow unshare --net, so student code could open connections');
+
+  const pidsCgroupRoot = findPidsCgroupRoot();
+  if (pidsCgroupRoot === undefined) {
+    notes.push(process.getuid?.() === 0
+      ? 'process count not capped: no writable pids cgroup, and RLIMIT_NPROC does not bind root'
+      : 'process count capped by RLIMIT_NPROC only (no writable pids cgroup)');
+  }
+  return { python, pythonVersion, wrapper, network: wrapper.length > 0 ? 'isolated' : 'not-isolated', pidsCgroupRoot, notes };
+}
+
+function findPidsCgroupRoot(): string | undefined {
+  for (const root of PIDS_CGROUP_ROOTS) {
+    if (!existsSync(join(root, 'cgroup.procs'))) continue;
+    const probe = join(root, `grade-probe-${process.pid}`);
+    try {
+      mkdirSync(probe);
+      const usable = existsSync(join(probe, 'pids.max'));
+      if (usable) writeFileSync(join(probe, 'pids.max'), '8');
+      rmdirSync(probe);
+      if (usable) return root;
+    } catch {
+      try { rmdirSync(probe); } catch { /* it was never made */ }
+    }
+  }
+  return undefined;
+}
+
+let sequence = 0;
+
+/** A fresh cgroup for one student process, capped at `max` processes; `remove` after the process has exited. */
+export function createPidsCgroup(root: string | undefined, max: number): { path: string | undefined; remove: () => void } {
+  if (root === undefined) return { path: undefined, remove: () => {} };
+  const path = join(root, `grade-${process.pid}-${++sequence}`);
+  try {
+    mkdirSync(path);
+    writeFileSync(join(path, 'pids.max'), String(max));
+  } catch {
+    return { path: undefined, remove: () => {} };
+  }
+  return {
+    path,
+    remove: () => {
+      try { rmdirSync(path); } catch { /* still has a dying process; the kernel frees it when it empties */ }
+    },
+  };
+}

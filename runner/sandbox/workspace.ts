@@ -1,0 +1,45 @@
+/**
+ * The throw-away copy a submission runs in: its files (regular files only, under canonical names), nothing else.
+ * The student's process gets it as cwd, HOME and TMPDIR, so no relative path reaches the grader's own files.
+ */
+import { copyFileSync, lstatSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+
+export interface WorkspaceFile {
+  /** Where the file is in the submission. */
+  readonly source: string;
+  /** Its path inside the workspace (the assignment's name for it, e.g. `ps9pr1.py`). */
+  readonly name: string;
+}
+
+export interface Workspace {
+  readonly dir: string;
+  /** Files left out, with why (a symlink, too large). */
+  readonly skipped: readonly string[];
+  readonly remove: () => void;
+}
+
+const MAX_FILE_BYTES = 8 * 1024 * 1024;
+
+export function createWorkspace(files: readonly WorkspaceFile[]): Workspace {
+  const root = mkdtempSync(join(tmpdir(), 'grade-'));
+  const dir = join(root, 'work');
+  mkdirSync(dir);
+  const skipped: string[] = [];
+  for (const file of files) {
+    const stat = lstatSync(file.source);
+    if (!stat.isFile()) {
+      skipped.push(`${file.name}: not a regular file`);
+      continue;
+    }
+    if (stat.size > MAX_FILE_BYTES) {
+      skipped.push(`${file.name}: larger than ${MAX_FILE_BYTES / 1024 / 1024} MB`);
+      continue;
+    }
+    const target = join(dir, file.name);
+    mkdirSync(dirname(target), { recursive: true });
+    copyFileSync(file.source, target);
+  }
+  return { dir, skipped, remove: () => rmSync(root, { recursive: true, force: true }) };
+}

@@ -1,0 +1,105 @@
+/**
+ * Loads and resolves an assignment's spec. ajv runs here, once; a spec that fails it, names a fixture that is not
+ * there, selects no case or whose points do not add up stops with a SpecError naming the path of the fault.
+ */
+import { Ajv } from 'ajv';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FixtureCase, FixtureFile } from '../fixtures/fixture-types.js';
+import { resolveLimits } from '../sandbox/limits.js';
+import type { ResolvedSpec, ResolvedTest, Spec, SpecTest } from './spec-types.js';
+
+export class SpecError extends Error {
+  readonly code = 'bad-spec';
+}
+
+export function specPath(root: string, assignment: string): string {
+  return join(root, 'spec', `${assignment}.json`);
+}
+
+export function loadSpec(root: string, assignment: string): ResolvedSpec {
+  const path = specPath(root, assignment);
+  if (!existsSync(path)) throw new SpecError(`no spec for '${assignment}' at ${path}`);
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new SpecError(`${path} is not JSON: ${(error as Error).message}`);
+  }
+  return resolveSpec(root, data, path);
+}
+
+export function validateSpec(root: string, data: unknown, path: string): Spec {
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  const validate = ajv.compile(JSON.parse(readFileSync(join(root, 'spec', 'schema.json'), 'utf8')) as object);
+  if (!validate(data)) {
+    const problems = (validate.errors ?? []).map((e) => `  ${e.instancePath || '/'} ${e.message ?? ''}${e.params && 'allowedValues' in e.params ? ` (${(e.params['allowedValues'] as unknown[]).join(', ')})` : ''}`);
+    throw new SpecError(`${path} does not match spec/schema.json:\n${problems.join('\n')}`);
+  }
+  return data as Spec;
+}
+
+export function resolveSpec(root: string, data: unknown, path: string): ResolvedSpec {
+  const spec = validateSpec(root, data, path);
+  const limits = resolveLimits(spec.limits);
+  const fixtures = new Map<string, FixtureFile>();
+  const fixture = (name: string, where: string): FixtureFile => {
+    const cached = fixtures.get(name);
+    if (cached) return cached;
+    const file = join(root, 'fixtures', spec.assignment, `${name}.json`);
+    if (!existsSync(file)) throw new SpecError(`${path} ${where}: no fixture file fixtures/${spec.assignment}/${name}.json`);
+    const loaded = JSON.parse(readFileSync(file, 'utf8')) as FixtureFile;
+    fixtures.set(name, loaded);
+    return loaded;
+  };
+  const ids = new Set<string>();
+  const roles = new Set(spec.files.map((f) => f.role));
+  const groups = spec.groups.map((group, g) => {
+    const tests = group.tests.map((test, t): ResolvedTest => {
+      const where = `/groups/${g}/tests/${t} (${test.id})`;
+      if (ids.has(test.id)) throw new SpecError(`${path} ${where}: the test id is used twice`);
+      ids.add(test.id);
+      if (test.file !== undefined && !roles.has(test.file)) throw new SpecError(`${path} ${where}: file '${test.file}' is not one of the spec's files`);
+      const fixtureCases = test.fixture ? selectCases(fixture(test.fixture, where).cases, test) : [];
+      if (test.fixture && fixtureCases.length === 0) throw new SpecError(`${path} ${where}: its selectors match no case in ${test.fixture}`);
+      const { limits: own, ...rest } = test;
+      return { ...rest, group: group.name, groupId: group.id, limits: resolveLimits(spec.limits, own), fixtureCases };
+    });
+    const sum = tests.reduce((total, test) => total + test.points, 0) + (group.manualPoints ?? 0);
+    if (Math.abs(sum - group.points) > 1e-9) {
+      throw new SpecError(`${path} /groups/${g} (${group.id}): its tests and manual points add up to ${sum}, not ${group.points}`);
+    }
+    return { ...group, tests };
+  });
+  const tests = groups.flatMap((group) => group.tests);
+  return {
+    assignment: spec.assignment,
+    title: spec.title,
+    document: spec.document,
+    limits,
+    files: spec.files,
+    groups,
+    tests,
+    maxScore: tests.reduce((total, test) => total + test.points, 0),
+    manualPoints: spec.groups.reduce((total, group) => total + (group.manualPoints ?? 0), 0),
+  };
+}
+
+/** Cases whose id matches one of the globs (`*` is any run of characters) and whose input passes `where`. */
+export function selectCases(cases: readonly FixtureCase[], test: Pick<SpecTest, 'cases' | 'where'>): FixtureCase[] {
+  const patterns = (test.cases ?? ['*']).map(globToRegExp);
+  return cases.filter((c) => patterns.some((p) => p.test(c.id)) && matchesWhere(c.input, test.where));
+}
+
+function globToRegExp(glob: string): RegExp {
+  return new RegExp(`^${glob.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+}
+
+function matchesWhere(input: Readonly<Record<string, unknown>>, where: SpecTest['where']): boolean {
+  if (!where) return true;
+  return Object.entries(where).every(([path, allowed]) => {
+    let value: unknown = input;
+    for (const key of path.split('.')) value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+    return allowed.some((a) => a === value);
+  });
+}

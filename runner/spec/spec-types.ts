@@ -1,0 +1,70 @@
+/**
+ * An assignment's spec as written (`spec/<id>.json`, checked by `spec/schema.json`) and as resolved: every limit
+ * filled in, every case selector turned into the fixture cases it names.
+ */
+import type { AssignmentId, FixtureCase } from '../fixtures/fixture-types.js';
+import type { Limits } from '../sandbox/limits.js';
+
+export type TestKind = 'file-present' | 'import' | 'cases' | 'property' | 'program';
+export type Visibility = 'visible' | 'hidden';
+
+export interface SpecFileRole {
+  readonly role: string;
+  readonly names: readonly string[];
+  readonly kind: 'module' | 'text';
+  readonly optional?: boolean;
+}
+
+export interface SpecTest {
+  readonly id: string;
+  readonly name: string;
+  readonly target: string;
+  readonly kind: TestKind;
+  readonly points: number;
+  readonly visibility: Visibility;
+  readonly hint?: string;
+  readonly file?: string;
+  readonly fixture?: string;
+  readonly cases?: readonly string[];
+  readonly where?: Readonly<Record<string, readonly (string | number | boolean)[]>>;
+  readonly check?: string;
+  readonly property?: string;
+  readonly limits?: Partial<Limits>;
+}
+
+export interface SpecGroup {
+  readonly id: string;
+  readonly name: string;
+  readonly points: number;
+  readonly manualPoints?: number;
+  readonly tests: readonly SpecTest[];
+}
+
+export interface Spec {
+  readonly assignment: AssignmentId;
+  readonly title: string;
+  readonly document: string;
+  readonly limits?: Partial<Limits>;
+  readonly files: readonly SpecFileRole[];
+  readonly groups: readonly SpecGroup[];
+}
+
+export interface ResolvedTest extends Omit<SpecTest, 'limits'> {
+  readonly group: string;
+  readonly groupId: string;
+  readonly limits: Limits;
+  /** The fixture cases the test runs, in fixture order (empty for kinds that use none). */
+  readonly fixtureCases: readonly FixtureCase[];
+}
+
+export interface ResolvedSpec {
+  readonly assignment: AssignmentId;
+  readonly title: string;
+  readonly document: string;
+  readonly limits: Limits;
+  readonly files: readonly SpecFileRole[];
+  readonly groups: readonly (Omit<SpecGroup, 'tests'> & { readonly tests: readonly ResolvedTest[] })[];
+  readonly tests: readonly ResolvedTest[];
+  readonly maxScore: number;
+  readonly manualPoints: number;
+}
