@@ -15,13 +15,17 @@ const TRACEBACK = 'Traceback (most recent call last):';
 export function programEnding(result: ProgramResult): CaseVerdict | undefined {
   const tail = result.transcript.trimEnd().split('\n').slice(-12).join('\n');
   if (result.timedOut) return { status: 'timeout', message: `${result.timedOut.phase}: nothing within ${result.timedOut.limitMs} ms. The end of the transcript:\n${tail}` };
-  if (result.truncated) return { status: 'error', message: `the program printed more than the ${result.transcript.length} characters a game needs and was stopped` };
+  if (result.truncated) return { status: 'error', message: `the program printed more than ${result.maxChars} characters and was stopped (a game prints a few thousand). The start of what it printed:\n${result.transcript.slice(0, 600)}` };
   if (result.askedForMore) return fail(`the program asked for more input than the test types (${result.answersSent} lines); the game should have ended. The end of the transcript:\n${tail}`);
   const at = result.transcript.indexOf(TRACEBACK);
   if (at >= 0) {
     const lines = result.transcript.slice(at).trimEnd().split('\n');
     return { status: 'error', message: `the program crashed: ${lines.at(-1)}\n${lines.slice(-6).join('\n')}` };
   }
+  if (result.exitCode !== undefined && result.exitCode !== 0) {
+    return { status: 'error', message: `the program exited with code ${result.exitCode} before the game was over. The end of the transcript:\n${tail}` };
+  }
+  if (result.signal !== undefined) return { status: 'error', message: `the program was killed by signal ${result.signal}. The end of the transcript:\n${tail}` };
   return undefined;
 }
 

@@ -1,7 +1,9 @@
-/** `grade list`: what the golden fixtures hold, per assignment and per target. */
+/** `grade list`: the assignments, and one assignment's tests with their points (or its fixtures, before it has a spec). */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ASSIGNMENTS, type AssignmentId, type FixtureFile } from '../fixtures/fixture-types.js';
+import { loadSpec, specPath, SpecError } from '../spec/load-spec.js';
+import type { ResolvedSpec } from '../spec/spec-types.js';
 
 type ListResult = { ok: true; text: string } | { ok: false; error: string };
 
@@ -26,7 +28,8 @@ export function listAssignments(root: string): ListResult {
   const lines = ASSIGNMENTS.map((id) => {
     const files = readFixtures(root, id);
     const cases = files.reduce((n, f) => n + f.cases.length, 0);
-    return `${id.padEnd(22)}${TITLES[id]}  (${files.length} targets, ${cases} golden cases)`;
+    const graded = existsSync(specPath(root, id)) ? 'graded' : 'not graded yet';
+    return `${id.padEnd(22)}${TITLES[id]}  (${graded}; ${files.length} targets, ${cases} golden cases)`;
   });
   return { ok: true, text: lines.join('\n') + '\n' };
 }
@@ -34,6 +37,14 @@ export function listAssignments(root: string): ListResult {
 export function listFixtures(root: string, id: string): ListResult {
   if (!(ASSIGNMENTS as readonly string[]).includes(id)) {
     return { ok: false, error: `unknown assignment '${id}'; known: ${ASSIGNMENTS.join(', ')}` };
+  }
+  if (existsSync(specPath(root, id))) {
+    try {
+      return { ok: true, text: formatTests(loadSpec(root, id)) };
+    } catch (error) {
+      if (error instanceof SpecError) return { ok: false, error: error.message };
+      throw error;
+    }
   }
   const files = readFixtures(root, id as AssignmentId);
   const width = Math.max(...files.map((f) => f.target.length), 6);
@@ -44,4 +55,20 @@ export function listFixtures(root: string, id: string): ListResult {
     lines.push(`${f.target.padEnd(width)}  ${String(f.cases.length).padStart(5)}  ${String(doc).padStart(17)}  ${String(lenient).padStart(7)}  ${f.description}`);
   }
   return { ok: true, text: lines.join('\n') + '\n' };
+}
+
+/** Every test with its id, points and visibility, grouped by problem. */
+export function formatTests(spec: ResolvedSpec): string {
+  const width = Math.max(...spec.tests.map((t) => t.id.length));
+  const lines = [spec.title, ''];
+  for (const group of spec.groups) {
+    const manual = group.manualPoints ? ` (${group.manualPoints} of them by hand)` : '';
+    lines.push(`${group.name}: ${group.points} points${manual}`);
+    for (const test of group.tests) {
+      lines.push(`  ${test.id.padEnd(width)}  ${String(test.points).padStart(3)}  ${test.visibility.padEnd(7)}  ${test.name}`);
+    }
+    lines.push('');
+  }
+  lines.push(`${spec.tests.length} tests, ${spec.maxScore} points graded automatically${spec.manualPoints ? `, ${spec.manualPoints} by hand` : ''}`);
+  return lines.join('\n') + '\n';
 }

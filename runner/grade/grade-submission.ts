@@ -49,10 +49,16 @@ export async function gradeSubmission(submission: Submission, options: GradeOpti
   const session = new SubmissionSession(options.sandbox, workspace.dir, spec.limits, modules);
   const deadline = started + spec.limits.submissionMs;
   const tests: TestResult[] = [];
+  /** Targets that already hung, with the test that found it: their other tests are not run again. */
+  const hung = new Map<string, string>();
   try {
     for (const test of spec.tests) {
       if (options.visibleOnly && test.visibility !== 'visible') continue;
-      const result = await runTest(test, { options, session, located, workspaceDir: workspace.dir, modules, deadline });
+      const blocker = hung.get(test.target);
+      const result = blocker
+        ? { id: test.id, name: test.name, group: test.group, target: test.target, status: 'timeout' as const, score: 0, maxScore: test.points, visibility: test.visibility, message: `not run: ${test.target} already timed out in ${blocker}` }
+        : await runTest(test, { options, session, located, workspaceDir: workspace.dir, modules, deadline });
+      if (result.status === 'timeout' && !blocker && test.kind !== 'import') hung.set(test.target, test.id);
       tests.push(result);
       options.onTest?.(result);
     }
@@ -88,7 +94,7 @@ async function runTest(test: ResolvedTest, context: TestContext): Promise<TestRe
     ...base,
     status,
     score: status === 'pass' ? test.points : 0,
-    message: status === 'pass' ? verdict.message : withHint(verdict.message, test.hint),
+    message: status === 'fail' ? withHint(verdict.message, test.hint) : verdict.message,
     ...(verdict.expected !== undefined && { expected: verdict.expected }),
     ...(verdict.actual !== undefined && { actual: verdict.actual }),
     ...(reproduce && { reproduce }),
@@ -109,7 +115,7 @@ async function runTest(test: ResolvedTest, context: TestContext): Promise<TestRe
       }
       case 'cases':
       case 'property': {
-        const blocked = await blockedBy(test, context.session);
+        const blocked = await blockedBy(test, context);
         if (blocked) return finish('skipped', { message: blocked });
         const cases: RunnableCase[] =
           test.kind === 'property'
@@ -174,7 +180,7 @@ async function runCases(
 }
 
 async function runPrograms(test: ResolvedTest, context: TestContext, finish: Finish): Promise<TestResult> {
-  const blocked = await blockedBy(test, context.session);
+  const blocked = await blockedBy(test, context);
   if (blocked) return finish('skipped', { message: blocked });
   let failed = 0;
   let first: { verdict: CaseVerdict; reproduce: string; id: string } | undefined;
@@ -203,20 +209,28 @@ async function runPrograms(test: ResolvedTest, context: TestContext, finish: Fin
 }
 
 /** A test whose class or function no module defines is skipped, naming the import tests that explain why. */
-async function blockedBy(test: ResolvedTest, session: SubmissionSession): Promise<string | undefined> {
+async function blockedBy(test: ResolvedTest, context: TestContext): Promise<string | undefined> {
+  const { session } = context;
   const ready = await session.ready();
   if ('error' in ready) return `could not run: ${ready.error}`;
   const needed = neededNames(test);
   const missing = needed.filter((name) => !session.names.has(name));
   if (missing.length === 0) return undefined;
+  const absent = context.located.filter((l) => l.kind === 'module' && !l.file).map((l) => `import.${l.role}`);
   const failedImports = [...session.imports.entries()].filter(([, o]) => o.kind !== 'ok').map(([role]) => `import.${role}`);
-  const because = failedImports.length > 0 ? ` (blocked by ${failedImports.join(', ')})` : '';
+  const blockers = [...absent, ...failedImports];
+  const because = blockers.length > 0 ? ` (blocked by ${blockers.join(', ')})` : '';
   return `${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not defined in any of the submission's files${because}`;
 }
 
+const PLAYER_CLASSES: Record<string, string> = { human: 'Player', random: 'RandomPlayer', ai: 'AIPlayer' };
+
 function neededNames(test: ResolvedTest): string[] {
   const root = test.target.split('.')[0]!;
-  if (test.kind === 'program') return ['connect_four', 'Player', ...(test.id.includes('ai') ? ['AIPlayer'] : [])];
+  if (test.kind === 'program') {
+    const kinds = test.fixtureCases.flatMap((c) => ['player1', 'player2'].map((p) => (c.input[p] as { kind: string } | undefined)?.kind ?? 'human'));
+    return ['connect_four', ...new Set(kinds.map((k) => PLAYER_CLASSES[k] ?? 'Player'))];
+  }
   if (test.kind === 'property' && test.property?.startsWith('cs111-random')) return ['RandomPlayer'];
   return [root];
 }
@@ -249,8 +263,12 @@ export function checkImport(file: string, outcome: ImportOutcome | undefined): C
     case 'crashed':
       return { status: 'error', message: `importing ${file} killed the Python interpreter: ${outcome.detail}` };
     case 'exception': {
-      const asked = outcome.prompts.length > 0 ? ` after asking for input (${JSON.stringify(outcome.prompts[0])}) at import` : '';
-      return { status: 'error', message: `importing ${file} raised ${formatException(outcome.exception)}${asked}; tests of what it defined before that line still ran` };
+      if (outcome.prompts.length > 0) {
+        const frame = outcome.exception.frames.at(-1);
+        const where = frame ? ` (${frame.file}, line ${frame.line}, in ${frame.function})` : '';
+        return { status: 'fail', message: `importing ${file} asked for input${where}: ${JSON.stringify(outcome.prompts[0])}. Code at global scope runs when the file is imported; the test typed nothing, so it stopped there. Tests of what the file defined before that line still ran.` };
+      }
+      return { status: 'error', message: `importing ${file} raised ${formatException(outcome.exception)}; tests of what it defined before that line still ran` };
     }
     case 'ok': {
       if (outcome.prompts.length > 0) return { status: 'fail', message: `importing ${file} asked for input: ${JSON.stringify(outcome.prompts[0])}` };

@@ -450,7 +450,18 @@ def program(config):
             sys.stdout, sys.stdin, builtins.input = real_stdout, real_stdin, saved_input
         namespace.update(public_names(module))
     print(config.get("marker", ""), end="", flush=True)
-    evaluate(config["call"], namespace)
+    try:
+        evaluate(config["call"], namespace)
+    except BaseException as error:  # show the student's frames only, as the harness does for calls
+        sys.stdout.flush()
+        print("Traceback (most recent call last):")
+        for frame in traceback.extract_tb(error.__traceback__):
+            if os.path.realpath(frame.filename).startswith(workdir + os.sep):
+                print(f'  File "{os.path.relpath(frame.filename, workdir)}", line {frame.lineno}, in {frame.name}')
+                if frame.line:
+                    print(f"    {frame.line.strip()}")
+        print(f"{type(error).__name__}: {error}" if str(error) else type(error).__name__, flush=True)
+        os._exit(1)
 
 
 def evaluate(node, namespace):

@@ -87,6 +87,8 @@ export class HarnessSession {
   private exited: { exitCode: number | undefined; signal: string | undefined } | undefined;
   private onExit: (() => void) | undefined;
   private stray = '';
+  /** Set the moment a kill is sent: the exit arrives later, but the session is unusable from now on. */
+  private killed = false;
 
   private constructor(process: ChildHandle, channel: Duplex, removeCgroup: () => void) {
     this.process = process;
@@ -189,7 +191,7 @@ export class HarnessSession {
   }
 
   get isAlive(): boolean {
-    return this.exited === undefined;
+    return this.exited === undefined && !this.killed;
   }
 
   /** Sends one request and waits for its reply; a timeout kills the whole process group. */
@@ -222,6 +224,7 @@ export class HarnessSession {
   }
 
   kill(): void {
+    this.killed = true;
     const pid = this.process.pid;
     if (pid !== undefined && this.exited === undefined) {
       try {

@@ -28,6 +28,8 @@ export interface ProgramResult {
   readonly signal: number | undefined;
   readonly timedOut?: { readonly phase: string; readonly limitMs: number };
   readonly truncated: boolean;
+  /** The cap on the transcript that `truncated` refers to. */
+  readonly maxChars: number;
   /** The program asked again after the script ran out; it was sent end-of-input. */
   readonly askedForMore: boolean;
   readonly answersSent: number;
@@ -109,6 +111,7 @@ export function runProgram(run: ProgramRun): Promise<ProgramResult> {
           signal: signal || undefined,
           ...(timedOut && { timedOut }),
           truncated: output.truncated,
+          maxChars: run.maxChars,
           askedForMore,
           answersSent: sent,
           durationMs: performance.now() - started,

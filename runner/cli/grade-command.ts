@@ -1,0 +1,187 @@
+/**
+ * `grade <path...>` and `grade check [path]`: find the submissions, pick the assignment, grade them in parallel with
+ * a progress line, write results.json to --out and print a summary. Set-up problems exit 2 with a message that
+ * says what to do; a graded run exits 0 whatever the scores (`check` exits 1 when a test fails).
+ */
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join, relative, resolve, sep } from 'node:path';
+import { parseArgs } from 'node:util';
+import { discoverSubmissions, type Submission } from '../grade/layout.js';
+import { gradeSubmission } from '../grade/grade-submission.js';
+import type { RunResults, SubmissionResult, TestResult } from '../grade/results.js';
+import { probeSandbox, SetupError } from '../sandbox/environment.js';
+import { loadSpec, SpecError } from '../spec/load-spec.js';
+import type { ResolvedSpec } from '../spec/spec-types.js';
+import { createProgress, type Progress } from './progress.js';
+import { formatSummary, formatCheckReport } from './summary.js';
+
+export interface Io {
+  readonly out: (s: string) => void;
+  readonly err: (s: string) => void;
+  readonly isTTY: boolean;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly cwd: string;
+}
+
+export const DEFAULT_SEED = 1;
+const FORMATS = ['json'] as const;
+const LATER_FORMATS = ['html', 'junit', 'gradescope', 'csv'];
+
+class UsageError extends Error {}
+
+interface GradeFlags {
+  readonly paths: string[];
+  readonly assignment?: string;
+  readonly out: string;
+  readonly jobs: number;
+  readonly seed: number;
+  readonly only?: RegExp;
+  readonly python: string;
+  readonly formats: readonly string[];
+}
+
+function parseFlags(argv: readonly string[], io: Io, root: string, forCheck: boolean): GradeFlags {
+  const { values, positionals } = parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    options: {
+      assignment: { type: 'string', short: 'a' },
+      out: { type: 'string', short: 'o' },
+      jobs: { type: 'string', short: 'j' },
+      format: { type: 'string', short: 'f' },
+      seed: { type: 'string' },
+      only: { type: 'string' },
+      python: { type: 'string' },
+    },
+  });
+  const paths = positionals.length > 0 ? positionals : forCheck ? ['.'] : [];
+  if (paths.length === 0) throw new UsageError('give a folder of submissions (or one submission): grade <path...>');
+  const out = resolve(io.cwd, values.out ?? 'grade-report');
+  const reportsSource = join(root, 'reports');
+  if (out === reportsSource || out.startsWith(reportsSource + sep)) throw new UsageError(`--out ${values.out} is inside the source folder reports/; choose another folder`);
+  const jobs = values.jobs === undefined ? Math.max(1, Math.min(availableParallelism(), 4)) : Number(values.jobs);
+  if (!Number.isInteger(jobs) || jobs < 1 || jobs > 64) throw new UsageError(`--jobs must be a whole number from 1 to 64, got ${values.jobs}`);
+  const seed = values.seed === undefined ? DEFAULT_SEED : Number(values.seed);
+  if (!Number.isSafeInteger(seed) || seed < 0) throw new UsageError(`--seed must be a whole number ≥ 0, got ${values.seed}`);
+  const formats = (values.format ?? 'json').split(',').map((f) => f.trim()).filter(Boolean);
+  for (const format of formats) {
+    if (LATER_FORMATS.includes(format)) throw new UsageError(`--format ${format} is not available in this version yet; results.json (json) is`);
+    if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError(`unknown --format '${format}'; known: ${[...FORMATS, ...LATER_FORMATS].join(', ')}`);
+  }
+  let only: RegExp | undefined;
+  if (values.only !== undefined) {
+    const glob = values.only;
+    only = new RegExp(`^${glob.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}`);
+  }
+  return { paths, out, jobs, seed, python: values.python ?? 'python3', formats, ...(values.assignment && { assignment: values.assignment }), ...(only && { only }) };
+}
+
+export function availableSpecs(root: string): string[] {
+  return readdirSync(join(root, 'spec')).filter((f) => f.endsWith('.json') && f !== 'schema.json').map((f) => f.replace(/\.json$/, '')).sort();
+}
+
+/** The assignment whose file names the submissions use most. */
+export function detectAssignment(specs: readonly ResolvedSpec[], submissions: readonly Submission[]): ResolvedSpec | undefined {
+  let best: { spec: ResolvedSpec; hits: number } | undefined;
+  for (const spec of specs) {
+    const names = new Set(spec.files.flatMap((f) => f.names.map((n) => n.toLowerCase())));
+    const hits = submissions.reduce((n, s) => n + s.files.filter((f) => names.has(f.name.toLowerCase())).length, 0);
+    if (hits > 0 && (!best || hits > best.hits)) best = { spec, hits };
+  }
+  return best?.spec;
+}
+
+export async function runGrade(argv: readonly string[], io: Io, root: string, version: string, mode: 'grade' | 'check'): Promise<number> {
+  let flags: GradeFlags;
+  let specs: ResolvedSpec[];
+  try {
+    flags = parseFlags(argv, io, root, mode === 'check');
+    const ids = flags.assignment ? [flags.assignment] : availableSpecs(root);
+    if (flags.assignment && !availableSpecs(root).includes(flags.assignment)) {
+      throw new UsageError(`no spec for --assignment ${flags.assignment}; graded here: ${availableSpecs(root).join(', ')}`);
+    }
+    specs = ids.map((id) => loadSpec(root, id));
+  } catch (error) {
+    return setupFailure(io, mode, error);
+  }
+  const known = new Set(specs.flatMap((s) => s.files.flatMap((f) => f.names.map((n) => n.toLowerCase()))));
+  const found = discoverSubmissions(flags.paths.map((p) => resolve(io.cwd, p)), known);
+  for (const warning of found.warnings) io.err(`grade: ${warning}\n`);
+  if (found.submissions.length === 0) {
+    io.err(`grade ${mode}: no submissions found in ${flags.paths.join(', ')} (looked for ${[...known].slice(0, 6).join(', ')}, …)\n`);
+    return 2;
+  }
+  const spec = detectAssignment(specs, found.submissions);
+  if (!spec) {
+    io.err(`grade ${mode}: cannot tell the assignment from the file names; pass --assignment (one of ${availableSpecs(root).join(', ')})\n`);
+    return 2;
+  }
+  let sandbox;
+  try {
+    sandbox = await probeSandbox(flags.python);
+  } catch (error) {
+    return setupFailure(io, mode, error);
+  }
+  const submissions = mode === 'check' ? found.submissions.slice(0, 1) : found.submissions;
+  const progress: Progress = createProgress(io, submissions.length, mode === 'check');
+  const results = await gradeAll(submissions, flags.jobs, async (submission) => {
+    progress.started(submission.id);
+    const result = await gradeOne(submission, spec, sandbox, flags, mode);
+    progress.finished(submission.id, result);
+    return result;
+  });
+  progress.done();
+  const run: RunResults = {
+    tool: { name: 'connect-four-grader', version },
+    generatedAt: new Date().toISOString(),
+    seed: flags.seed,
+    sandbox: { python: `${sandbox.python} (${sandbox.pythonVersion})`, network: sandbox.network, notes: sandbox.notes },
+    submissions: results,
+  };
+  mkdirSync(flags.out, { recursive: true });
+  writeFileSync(join(flags.out, 'results.json'), `${JSON.stringify(run, null, 2)}\n`);
+  if (mode === 'check') {
+    io.out(formatCheckReport(spec, results[0]!));
+    return results[0]!.tests.some((t) => t.status !== 'pass' && t.status !== 'skipped') ? 1 : 0;
+  }
+  io.out(formatSummary(spec, run, relative(io.cwd, join(flags.out, 'results.json')) || join(flags.out, 'results.json')));
+  return 0;
+}
+
+async function gradeOne(submission: Submission, spec: ResolvedSpec, sandbox: Awaited<ReturnType<typeof probeSandbox>>, flags: GradeFlags, mode: 'grade' | 'check'): Promise<SubmissionResult> {
+  const started = performance.now();
+  try {
+    return await gradeSubmission(submission, { spec, sandbox, seed: flags.seed, ...(flags.only && { only: flags.only }), visibleOnly: mode === 'check' });
+  } catch (error) {
+    const reason = `internal error while grading: ${(error as Error).message}`;
+    const tests: TestResult[] = spec.tests.map((t) => ({ id: t.id, name: t.name, group: t.group, target: t.target, status: 'error', score: 0, maxScore: t.points, visibility: t.visibility, message: reason }));
+    return { id: submission.id, path: submission.path, assignment: spec.assignment, status: 'error', error: reason, score: 0, maxScore: spec.maxScore, durationMs: Math.round(performance.now() - started), tests };
+  }
+}
+
+/** Runs `work` over the items with at most `jobs` at once, results in the items' order. */
+export async function gradeAll<T, R>(items: readonly T[], jobs: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(jobs, items.length) }, worker));
+  return results;
+}
+
+function setupFailure(io: Io, mode: string, error: unknown): number {
+  if (error instanceof UsageError || error instanceof SpecError || error instanceof SetupError) {
+    io.err(`grade ${mode}: ${error.message}\n`);
+    return 2;
+  }
+  if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
+    io.err(`grade ${mode}: ${error.message}\nRun 'grade --help' for the options.\n`);
+    return 2;
+  }
+  throw error;
+}

@@ -1,0 +1,48 @@
+/**
+ * The progress line while submissions are graded: one line rewritten in place on a terminal, plain lines (one per
+ * finished submission) when the output is a file, a pipe or CI's log.
+ */
+import type { SubmissionResult } from '../grade/results.js';
+import type { Io } from './grade-command.js';
+
+export interface Progress {
+  started(id: string): void;
+  finished(id: string, result: SubmissionResult): void;
+  done(): void;
+}
+
+export function createProgress(io: Io, total: number, quiet: boolean): Progress {
+  const live = io.isTTY && !io.env['CI'];
+  const running = new Map<string, number>();
+  const begun = performance.now();
+  let finished = 0;
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  const draw = () => {
+    if (!live) return;
+    const slowest = [...running.entries()].sort((a, b) => a[1] - b[1])[0];
+    const still = slowest ? `  slowest running: ${slowest[0]} (${seconds(performance.now() - slowest[1])})` : '';
+    io.err(`\r\x1b[K[${finished}/${total}] ${seconds(performance.now() - begun)}${still}`);
+  };
+  const timer = live ? setInterval(draw, 250) : undefined;
+  timer?.unref();
+  return {
+    started(id) {
+      running.set(id, performance.now());
+      draw();
+    },
+    finished(id, result) {
+      running.delete(id);
+      finished++;
+      if (quiet) return;
+      if (live) {
+        draw();
+        return;
+      }
+      io.err(`[${finished}/${total}] ${id}: ${result.score}/${result.maxScore}${result.status === 'error' ? ' (error)' : ''} in ${seconds(result.durationMs)}\n`);
+    },
+    done() {
+      if (timer) clearInterval(timer);
+      if (live) io.err('\r\x1b[K');
+    },
+  };
+}
