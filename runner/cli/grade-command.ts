@@ -36,7 +36,7 @@ interface GradeFlags {
   readonly out: string;
   readonly jobs: number;
   readonly seed: number;
-  readonly only?: RegExp;
+  readonly only?: { readonly pattern: string; readonly regex: RegExp };
   readonly python: string;
   readonly formats: readonly string[];
 }
@@ -69,11 +69,7 @@ function parseFlags(argv: readonly string[], io: Io, root: string, forCheck: boo
     if (LATER_FORMATS.includes(format)) throw new UsageError(`--format ${format} is not available in this version yet; results.json (json) is`);
     if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError(`unknown --format '${format}'; known: ${[...FORMATS, ...LATER_FORMATS].join(', ')}`);
   }
-  let only: RegExp | undefined;
-  if (values.only !== undefined) {
-    const glob = values.only;
-    only = new RegExp(`^${glob.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}`);
-  }
+  const only = values.only === undefined ? undefined : { pattern: values.only, regex: new RegExp(`^${values.only.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}`) };
   return { paths, out, jobs, seed, python: values.python ?? 'python3', formats, ...(values.assignment && { assignment: values.assignment }), ...(only && { only }) };
 }
 

@@ -27,8 +27,8 @@ export interface GradeOptions {
   readonly spec: ResolvedSpec;
   readonly sandbox: SandboxEnvironment;
   readonly seed: number;
-  /** Only tests whose id matches run; the others are reported as skipped. */
-  readonly only?: RegExp;
+  /** Only tests whose id matches run; the others are reported as skipped, naming the pattern. */
+  readonly only?: { readonly pattern: string; readonly regex: RegExp };
   readonly visibleOnly?: boolean;
   readonly onTest?: (test: TestResult) => void;
 }
@@ -99,7 +99,8 @@ async function runTest(test: ResolvedTest, context: TestContext): Promise<TestRe
     ...(verdict.actual !== undefined && { actual: verdict.actual }),
     ...(reproduce && { reproduce }),
   });
-  if (context.options.only && !context.options.only.test(test.id)) return finish('skipped', { message: `not run: --only ${context.options.only.source}` });
+  const only = context.options.only;
+  if (only && !only.regex.test(test.id)) return finish('skipped', { message: `not run: --only ${only.pattern}` });
   if (performance.now() > context.deadline) {
     return finish('timeout', { message: `the submission's time budget (${Math.round(test.limits.submissionMs / 1000)} s for all tests) ran out before this test` });
   }
@@ -283,7 +284,9 @@ export function checkImport(file: string, outcome: ImportOutcome | undefined): C
 
 const withHint = (message: string, hint: string | undefined) => (hint ? `${message}\nHint: ${hint}` : message);
 const round = (n: number) => Math.round(n * 1000) / 1000;
-const callLine = (interaction: Interaction) => interaction.steps.filter((s) => s.observe).map((s) => s.python).at(0) ?? reproduceOf(interaction).split('\n').at(-1) ?? '';
+/** The observed call as the student would type it, without the `# type: …` comment. */
+const callLine = (interaction: Interaction) =>
+  (interaction.steps.filter((s) => s.observe).map((s) => s.python).at(0) ?? reproduceOf(interaction).split('\n').at(-1) ?? '').replace(/\s+#.*$/, '');
 
 /** A per-case seed from the run's seed and the case id, so one case's randomness does not depend on the others. */
 export function caseSeed(seed: number, id: string): number {

@@ -4,7 +4,7 @@
  * processes where one is writable. Whatever is missing becomes a note in the report, never a silent gap.
  */
 import { execa } from 'execa';
-import { existsSync, mkdirSync, rmdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export interface SandboxEnvironment {
@@ -50,6 +50,7 @@ export async function probeSandbox(pythonCommand: string): Promise<SandboxEnviro
   if (wrapper.length === 0) notes.push('network not isolated: this machine does not allow unshare --net, so student code could open connections');
 
   const pidsCgroupRoot = findPidsCgroupRoot();
+  if (pidsCgroupRoot) sweepStaleCgroups(pidsCgroupRoot);
   if (pidsCgroupRoot === undefined) {
     notes.push(process.getuid?.() === 0
       ? 'process count not capped: no writable pids cgroup, and RLIMIT_NPROC does not bind root'
@@ -87,10 +88,32 @@ export function createPidsCgroup(root: string | undefined, max: number): { path:
   } catch {
     return { path: undefined, remove: () => {} };
   }
-  return {
-    path,
-    remove: () => {
-      try { rmdirSync(path); } catch { /* still has a dying process; the kernel frees it when it empties */ }
-    },
-  };
+  return { path, remove: () => removeWhenEmpty(path, 20) };
+}
+
+/** A cgroup can only go once its last process is reaped, which may be a moment after the exit is seen. */
+function removeWhenEmpty(path: string, triesLeft: number): void {
+  try {
+    rmdirSync(path);
+  } catch {
+    if (triesLeft > 0) setTimeout(() => removeWhenEmpty(path, triesLeft - 1), 100).unref();
+  }
+}
+
+/** Cgroups left by runs that were killed before they could clean up (their owner's pid is gone). */
+function sweepStaleCgroups(root: string): void {
+  for (const name of readdirSync(root)) {
+    const owner = /^grade-(\d+)-\d+$/.exec(name)?.[1];
+    if (!owner || isRunning(Number(owner))) continue;
+    try { rmdirSync(join(root, name)); } catch { /* in use or already gone */ }
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }

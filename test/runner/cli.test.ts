@@ -1,40 +1,106 @@
+import { cpSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../runner/cli/run-cli.js';
+import { runGrade } from '../../runner/cli/grade-command.js';
+import { PROJECT_ROOT } from '../../runner/fixtures/shared-documents.js';
 
-function run(...argv: string[]) {
+const SAMPLES = join(PROJECT_ROOT, 'fixtures', 'submissions', 'cs111-ps9');
+
+async function run(...argv: string[]) {
   let out = '';
   let err = '';
-  const code = runCli(argv, (s) => (out += s), (s) => (err += s));
+  const code = await runCli(argv, (s) => (out += s), (s) => (err += s), { env: {}, cwd: PROJECT_ROOT });
   return { code, out, err };
 }
 
+const outDir = () => mkdtempSync(join(tmpdir(), 'grade-out-'));
+const readResults = (dir: string) => JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
+
 describe('grade CLI', () => {
-  it('prints its help with no arguments and with --help', () => {
-    expect(run().out).toContain('grade list [id]');
-    expect(run('--help')).toMatchObject({ code: 0, err: '' });
+  it('prints its help with no arguments and with --help', async () => {
+    expect((await run()).out).toContain('grade list [id]');
+    expect(await run('--help')).toMatchObject({ code: 0, err: '' });
   });
 
-  it('lists the five assignments with their case counts', () => {
-    const { code, out } = run('list');
+  it('lists the five assignments, saying which are graded', async () => {
+    const { code, out } = await run('list');
     expect(code).toBe(0);
-    for (const id of ['cs111-ps9', 'hmc-cs5-hw11', 'cs61a-hw04', 'manchester-connect4', 'conniption']) expect(out).toMatch(new RegExp(`^${id} .*\\d+ golden cases\\)$`, 'm'));
+    expect(out).toMatch(/^cs111-ps9 .*\(graded; 17 targets, \d+ golden cases\)$/m);
+    for (const id of ['hmc-cs5-hw11', 'cs61a-hw04', 'manchester-connect4', 'conniption']) expect(out).toMatch(new RegExp(`^${id} .*\\d+ golden cases\\)$`, 'm'));
   });
 
-  it("lists one assignment's targets", () => {
-    const { code, out } = run('list', 'cs111-ps9');
+  it("lists one assignment's tests with their points", async () => {
+    const { code, out } = await run('list', 'cs111-ps9');
     expect(code).toBe(0);
-    expect(out).toMatch(/^AIPlayer\.scores_for\s+\d+\s+7\s+\d+/m);
+    expect(out).toMatch(/^Problem 4: AIPlayer: 30 points$/m);
+    expect(out).toMatch(/^ {2}board\.is_win_for\.down-diagonal\s+2 {2}hidden/m);
+    expect(out).toContain('46 tests, 96 points graded automatically, 4 by hand');
   });
 
-  it('exits 2 naming the known ids for an unknown assignment', () => {
-    const { code, err } = run('list', 'cs112');
+  it('exits 2 naming the known ids for an unknown assignment', async () => {
+    const { code, err } = await run('list', 'cs112');
     expect(code).toBe(2);
     expect(err).toContain("unknown assignment 'cs112'; known: cs111-ps9");
   });
 
-  it('exits 2 and says so when asked to grade, which this version cannot yet', () => {
-    const { code, err } = run('submissions/');
+  it('exits 2 on usage errors: an unknown option, no submissions, --out inside reports/, a format not yet written', async () => {
+    expect((await run('--frobnicate')).code).toBe(2);
+    const empty = mkdtempSync(join(tmpdir(), 'empty-'));
+    expect(await run(empty)).toMatchObject({ code: 2, err: expect.stringContaining('no submissions found') });
+    expect(await run(SAMPLES, '--out', join(PROJECT_ROOT, 'reports', 'x'))).toMatchObject({ code: 2, err: expect.stringContaining('inside the source folder reports/') });
+    expect(await run(SAMPLES, '--format', 'junit')).toMatchObject({ code: 2, err: expect.stringContaining('not available in this version yet') });
+    expect(await run(SAMPLES, '--jobs', 'many')).toMatchObject({ code: 2, err: expect.stringContaining('--jobs') });
+  });
+
+  it('exits 2 with the ajv path when the spec does not match its schema', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'grade-root-'));
+    cpSync(join(PROJECT_ROOT, 'spec'), join(root, 'spec'), { recursive: true });
+    symlinkSync(join(PROJECT_ROOT, 'fixtures'), join(root, 'fixtures'));
+    const spec = JSON.parse(readFileSync(join(root, 'spec', 'cs111-ps9.json'), 'utf8'));
+    spec.groups[0].tests[0].points = 'one';
+    writeFileSync(join(root, 'spec', 'cs111-ps9.json'), JSON.stringify(spec));
+    let err = '';
+    const code = await runGrade([join(SAMPLES, 'correct-classic')], { out: () => {}, err: (s) => (err += s), isTTY: false, env: {}, cwd: root }, root, '0', 'grade');
     expect(code).toBe(2);
-    expect(err).toContain('not available in this version yet');
+    expect(err).toContain('/groups/0/tests/0/points must be number');
+  });
+
+  it('grades a folder into results.json with exactly the fields of the contract, and says which tests were not run', async () => {
+    const out = outDir();
+    const { code, out: text, err } = await run(join(SAMPLES, 'correct-classic'), join(SAMPLES, 'repr-short-dashes'), '--only', 'board.repr', '--out', out, '--jobs', '2');
+    expect(code).toBe(0);
+    expect(err).toMatch(/^\[1\/2\] /m);
+    expect(text).toMatch(/^correct-classic\s+4\/96/m);
+    const results = readResults(out);
+    expect(Object.keys(results).sort()).toEqual(['generatedAt', 'sandbox', 'seed', 'submissions', 'tool']);
+    const [classic, dashes] = results.submissions;
+    expect(Object.keys(classic).sort()).toEqual(['assignment', 'durationMs', 'id', 'maxScore', 'path', 'score', 'status', 'tests']);
+    expect(classic).toMatchObject({ id: 'correct-classic', assignment: 'cs111-ps9', status: 'graded', score: 4, maxScore: 96 });
+    const repr = dashes.tests.find((t: { id: string }) => t.id === 'board.repr.document');
+    expect(Object.keys(repr).sort()).toEqual(['actual', 'expected', 'group', 'id', 'maxScore', 'message', 'name', 'reproduce', 'score', 'status', 'target', 'visibility']);
+    expect(repr).toMatchObject({ status: 'fail', score: 0, maxScore: 2, target: 'Board.__repr__', group: 'Problem 1: Board', visibility: 'visible', reproduce: expect.stringContaining('b = Board(6, 7)') });
+    expect(dashes.tests.find((t: { id: string }) => t.id === 'player.repr')).toMatchObject({ status: 'skipped', message: 'not run: --only board.repr' });
+  });
+
+  it('gives the same results for the same seed, random players included', async () => {
+    const tests = async () => {
+      const out = outDir();
+      await run(join(SAMPLES, 'correct-classic'), '--only', 'random_player', '--out', out, '--seed', '7');
+      return readResults(out).submissions[0].tests;
+    };
+    expect(await tests()).toEqual(await tests());
+  });
+
+  it('check: visible tests only, the first failure expanded with its reproduce snippet, exit 1 on a failure', async () => {
+    const failing = await run('check', join(SAMPLES, 'is-full-returns-none'), '--only', 'board.is_full', '--out', outDir());
+    expect(failing.code).toBe(1);
+    expect(failing.out).toContain('✗ is_full is True exactly when no column has room');
+    expect(failing.out).toContain('returned None (None: is a return statement missing?)');
+    expect(failing.out).toContain('b.is_full()');
+    expect(failing.out).not.toContain('board.is_win_for.down-diagonal');
+    const passing = await run('check', join(SAMPLES, 'correct-classic'), '--only', 'board.is_full', '--out', outDir());
+    expect(passing.code).toBe(0);
   });
 });

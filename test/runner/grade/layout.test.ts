@@ -1,0 +1,48 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { discoverSubmissions, groupFlatFiles } from '../../../runner/grade/layout.js';
+
+const KNOWN = new Set(['ps9pr1.py', 'ps9pr2.py', 'ps9pr0.txt', 'ps11pr3.py', 'ps9pr3.py']);
+
+function tree(files: Record<string, string>): string {
+  const root = mkdtempSync(join(tmpdir(), 'layout-'));
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(join(root, path, '..'), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+  return root;
+}
+
+describe('submission layouts', () => {
+  it('reads a folder with one sub-folder per student, finding files a level or two down', () => {
+    const root = tree({ 'alice/ps9pr1.py': '', 'alice/notes.md': '', 'bob/ps9/ps9pr1.py': '', 'carol/readme.txt': '' });
+    const found = discoverSubmissions([root], KNOWN);
+    expect(found.submissions.map((s) => [s.id, s.files.map((f) => f.name)])).toEqual([['alice', ['notes.md', 'ps9pr1.py']], ['bob', ['ps9pr1.py']]]);
+    expect(found.layouts).toEqual(['folders']);
+    expect(found.warnings.join('\n')).toContain('carol: no file of the assignment in it');
+  });
+
+  it('reads one submission folder as one submission named for the folder', () => {
+    const root = tree({ 'ps9pr1.py': '', 'ps9pr2.py': '' });
+    const found = discoverSubmissions([root], KNOWN);
+    expect(found.submissions).toHaveLength(1);
+    expect(found.layouts).toEqual(['single']);
+  });
+
+  it('groups a flat folder by the prefix before the file name, renaming files to what the assignment expects', () => {
+    const root = tree({ 'alice_ps9pr1.py': '', 'alice_ps9pr2.py': '', 'bob-smith-PS9PR1.py': '', 'stray.py': '' });
+    const found = discoverSubmissions([root], KNOWN);
+    expect(found.submissions.map((s) => [s.id, s.files.map((f) => f.name)])).toEqual([['alice', ['ps9pr1.py', 'ps9pr2.py']], ['bob-smith', ['ps9pr1.py']]]);
+    expect(found.layouts).toEqual(['flat']);
+  });
+
+  it('prefers the longest known name, so ps11pr3.py is not read as ps1…', () => {
+    expect([...groupFlatFiles(['x_ps11pr3.py'], KNOWN)]).toEqual([['x', [['x_ps11pr3.py', 'ps11pr3.py']]]]);
+  });
+
+  it('warns about paths that are not there', () => {
+    expect(discoverSubmissions(['/no/such/place'], KNOWN).warnings).toEqual(['/no/such/place: no such file or folder']);
+  });
+});
