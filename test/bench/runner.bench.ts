@@ -1,0 +1,50 @@
+/**
+ * `npm run bench`: the runner's costs. A harness round trip (what every case pays), a pseudo-terminal game, and
+ * one correct CS111 submission graded from start to end (what every student pays).
+ */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, bench, describe } from 'vitest';
+import { gradeSubmission } from '../../runner/grade/grade-submission.js';
+import { HarnessSession } from '../../runner/harness/session.js';
+import { PROJECT_ROOT } from '../../runner/fixtures/shared-documents.js';
+import { probeSandbox, type SandboxEnvironment } from '../../runner/sandbox/environment.js';
+import { createWorkspace, type Workspace } from '../../runner/sandbox/workspace.js';
+import { loadSpec } from '../../runner/spec/load-spec.js';
+
+const CLASSIC = join(PROJECT_ROOT, 'fixtures', 'submissions', 'cs111-ps9', 'correct-classic');
+const files = readdirSync(CLASSIC).map((name) => ({ source: join(CLASSIC, name), name }));
+const spec = loadSpec(PROJECT_ROOT, 'cs111-ps9');
+let sandbox: SandboxEnvironment;
+let workspace: Workspace;
+let session: HarnessSession;
+
+beforeAll(async () => {
+  sandbox = await probeSandbox('python3');
+  workspace = createWorkspace(files);
+  const started = await HarnessSession.start({ sandbox, workdir: workspace.dir, limits: spec.limits });
+  if ('error' in started) throw new Error(started.error);
+  session = started.session;
+  await session.send({ op: 'import', module: 'ps9pr1', file: 'ps9pr1.py' }, 10_000);
+  await session.send({ op: 'fresh', seed: 1 }, 10_000);
+  await session.send({ op: 'call', target: ['Board'], args: [{ type: 'int', value: 6 }, { type: 'int', value: 7 }], bind: 'b' }, 10_000);
+});
+afterAll(async () => {
+  await session.close();
+  workspace.remove();
+});
+
+describe('runner', () => {
+  bench('harness round trip: b.can_add_to(3)', async () => {
+    await session.send({ op: 'call', target: ['b', 'can_add_to'], args: [{ type: 'int', value: 3 }] }, 10_000);
+  });
+
+  bench('one correct CS111 submission, every test', async () => {
+    await gradeSubmission({ id: 'classic', path: CLASSIC, files }, { spec, sandbox, seed: 1 });
+  }, { iterations: 3, time: 0, warmupIterations: 0, warmupTime: 0 });
+
+  bench('connect_four games between typed players, through the pseudo-terminal', async () => {
+    const pattern = 'connect_four.human-games';
+    await gradeSubmission({ id: 'classic', path: CLASSIC, files }, { spec, sandbox, seed: 1, only: { pattern, regex: new RegExp(`^${pattern.replace('.', '\\.')}$`) } });
+  }, { iterations: 3, time: 0, warmupIterations: 0, warmupTime: 0 });
+});
