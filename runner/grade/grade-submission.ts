@@ -204,8 +204,9 @@ async function runPrograms(test: ResolvedTest, context: TestContext, finish: Fin
     first ??= { verdict, reproduce: program.reproduce, id: c.id };
     if (verdict.status === 'timeout') break;
   }
-  if (!first) return finish('pass', { message: `${test.fixtureCases.length} game${test.fixtureCases.length === 1 ? '' : 's'} played as expected` });
-  const count = test.fixtureCases.length > 1 && first.verdict.status !== 'timeout' ? `${failed} of ${test.fixtureCases.length} games failed; the first (${first.id}):\n` : '';
+  const runs = (n: number) => `${n} terminal session${n === 1 ? '' : 's'}`;
+  if (!first) return finish('pass', { message: `${runs(test.fixtureCases.length)} as expected` });
+  const count = test.fixtureCases.length > 1 && first.verdict.status !== 'timeout' ? `${failed} of ${runs(test.fixtureCases.length)} failed; the first (${first.id}):\n` : '';
   return finish(first.verdict.status, { ...first.verdict, message: `${count}${first.verdict.message}` }, first.reproduce);
 }
 
@@ -229,8 +230,8 @@ const PLAYER_CLASSES: Record<string, string> = { human: 'Player', random: 'Rando
 function neededNames(test: ResolvedTest): string[] {
   const root = test.target.split('.')[0]!;
   if (test.kind === 'program') {
-    const kinds = test.fixtureCases.flatMap((c) => ['player1', 'player2'].map((p) => (c.input[p] as { kind: string } | undefined)?.kind ?? 'human'));
-    return ['connect_four', ...new Set(kinds.map((k) => PLAYER_CLASSES[k] ?? 'Player'))];
+    const kinds = test.fixtureCases.flatMap((c) => ['player1', 'player2', 'player'].flatMap((p) => (c.input[p] as { kind: string } | undefined)?.kind ?? []));
+    return [root, ...(root === 'process_move' ? ['Board'] : []), ...new Set(kinds.map((k) => PLAYER_CLASSES[k] ?? 'Player'))];
   }
   if (test.kind === 'property' && test.property?.startsWith('cs111-random')) return ['RandomPlayer'];
   return [root];

@@ -465,12 +465,18 @@ def program(config):
 
 
 def evaluate(node, namespace):
-    """A call tree in plain JSON: {"call": name, "args": [...]} or a literal."""
+    """A call tree in plain JSON: {"call": name, "args": [...], "set": {attribute: value}} or a literal.
+
+    `set` assigns attributes on the result (a board's slots, a player's num_moves) before it is used.
+    """
     if isinstance(node, dict) and "call" in node:
         function = namespace.get(node["call"])
         if function is None:
             raise NameError(f"name '{node['call']}' is not defined")
-        return function(*[evaluate(a, namespace) for a in node.get("args", [])])
+        result = function(*[evaluate(a, namespace) for a in node.get("args", [])])
+        for name, value in node.get("set", {}).items():
+            setattr(result, name, evaluate(value, namespace))
+        return result
     return node
 
 

@@ -36,7 +36,7 @@ describe('grade CLI', () => {
     expect(code).toBe(0);
     expect(out).toMatch(/^Problem 4: AIPlayer: 30 points$/m);
     expect(out).toMatch(/^ {2}board\.is_win_for\.down-diagonal\s+2 {2}hidden/m);
-    expect(out).toContain('46 tests, 96 points graded automatically, 4 by hand');
+    expect(out).toContain('47 tests, 96 points graded automatically, 4 by hand');
   });
 
   it('exits 2 naming the known ids for an unknown assignment', async () => {
