@@ -117,7 +117,7 @@ async function runTest(test: ResolvedTest, context: TestContext): Promise<TestRe
       case 'cases':
       case 'property': {
         const blocked = await blockedBy(test, context);
-        if (blocked) return finish('skipped', { message: blocked });
+        if (blocked) return finish('error', { message: blocked });
         const cases: RunnableCase[] =
           test.kind === 'property'
             ? cs111Property(test.property!)
@@ -182,7 +182,7 @@ async function runCases(
 
 async function runPrograms(test: ResolvedTest, context: TestContext, finish: Finish): Promise<TestResult> {
   const blocked = await blockedBy(test, context);
-  if (blocked) return finish('skipped', { message: blocked });
+  if (blocked) return finish('error', { message: blocked });
   let failed = 0;
   let first: { verdict: CaseVerdict; reproduce: string; id: string } | undefined;
   for (const c of test.fixtureCases) {
@@ -210,7 +210,10 @@ async function runPrograms(test: ResolvedTest, context: TestContext, finish: Fin
   return finish(first.verdict.status, { ...first.verdict, message: `${count}${first.verdict.message}` }, first.reproduce);
 }
 
-/** A test whose class or function no module defines is skipped, naming the import tests that explain why. */
+/**
+ * A test whose class or function no module defines is an `error` (DESIGN.md: a submission that cannot be imported
+ * still gets every test, each an error with the reason), naming the import tests that explain why.
+ */
 async function blockedBy(test: ResolvedTest, context: TestContext): Promise<string | undefined> {
   const { session } = context;
   const ready = await session.ready();

@@ -22,8 +22,15 @@ export interface Workspace {
 
 const MAX_FILE_BYTES = 8 * 1024 * 1024;
 
+/** Workspaces not yet removed, so an interrupted run leaves nothing behind in the temp folder. */
+const live = new Set<string>();
+process.once('exit', () => {
+  for (const root of live) rmSync(root, { recursive: true, force: true });
+});
+
 export function createWorkspace(files: readonly WorkspaceFile[]): Workspace {
   const root = mkdtempSync(join(tmpdir(), 'grade-'));
+  live.add(root);
   const dir = join(root, 'work');
   mkdirSync(dir);
   const skipped: string[] = [];
@@ -41,5 +48,12 @@ export function createWorkspace(files: readonly WorkspaceFile[]): Workspace {
     mkdirSync(dirname(target), { recursive: true });
     copyFileSync(file.source, target);
   }
-  return { dir, skipped, remove: () => rmSync(root, { recursive: true, force: true }) };
+  return {
+    dir,
+    skipped,
+    remove: () => {
+      rmSync(root, { recursive: true, force: true });
+      live.delete(root);
+    },
+  };
 }

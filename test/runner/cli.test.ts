@@ -1,7 +1,7 @@
-import { cpSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../runner/cli/run-cli.js';
 import { runGrade } from '../../runner/cli/grade-command.js';
 import { PROJECT_ROOT } from '../../runner/fixtures/shared-documents.js';
@@ -15,7 +15,16 @@ async function run(...argv: string[]) {
   return { code, out, err };
 }
 
-const outDir = () => mkdtempSync(join(tmpdir(), 'grade-out-'));
+const made: string[] = [];
+const tempDir = (prefix: string) => {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+};
+const outDir = () => tempDir('grade-out-');
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
 const readResults = (dir: string) => JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
 
 describe('grade CLI', () => {
@@ -47,7 +56,7 @@ describe('grade CLI', () => {
 
   it('exits 2 on usage errors: an unknown option, no submissions, --out inside reports/, a format not yet written', async () => {
     expect((await run('--frobnicate')).code).toBe(2);
-    const empty = mkdtempSync(join(tmpdir(), 'empty-'));
+    const empty = tempDir('empty-');
     expect(await run(empty)).toMatchObject({ code: 2, err: expect.stringContaining('no submissions found') });
     expect(await run(SAMPLES, '--out', join(PROJECT_ROOT, 'reports', 'x'))).toMatchObject({ code: 2, err: expect.stringContaining('inside the source folder reports/') });
     expect(await run(SAMPLES, '--format', 'junit')).toMatchObject({ code: 2, err: expect.stringContaining('not available in this version yet') });
@@ -55,7 +64,7 @@ describe('grade CLI', () => {
   });
 
   it('exits 2 with the ajv path when the spec does not match its schema', async () => {
-    const root = mkdtempSync(join(tmpdir(), 'grade-root-'));
+    const root = tempDir('grade-root-');
     cpSync(join(PROJECT_ROOT, 'spec'), join(root, 'spec'), { recursive: true });
     symlinkSync(join(PROJECT_ROOT, 'fixtures'), join(root, 'fixtures'));
     const spec = JSON.parse(readFileSync(join(root, 'spec', 'cs111-ps9.json'), 'utf8'));

@@ -1,13 +1,19 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { discoverSubmissions, groupFlatFiles } from '../../../runner/grade/layout.js';
 
 const KNOWN = new Set(['ps9pr1.py', 'ps9pr2.py', 'ps9pr0.txt', 'ps11pr3.py', 'ps9pr3.py']);
 
+const roots: string[] = [];
+afterAll(() => {
+  for (const root of roots) rmSync(root, { recursive: true, force: true });
+});
+
 function tree(files: Record<string, string>): string {
   const root = mkdtempSync(join(tmpdir(), 'layout-'));
+  roots.push(root);
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(join(root, path, '..'), { recursive: true });
     writeFileSync(join(root, path), text);
