@@ -11,7 +11,7 @@ import { discoverSubmissions, type Submission } from '../grade/layout.js';
 import { gradeSubmission } from '../grade/grade-submission.js';
 import type { RunResults, SubmissionResult, TestResult } from '../grade/results.js';
 import { probeSandbox, SetupError } from '../sandbox/environment.js';
-import { loadSpec, SpecError } from '../spec/load-spec.js';
+import { globToRegExp, loadSpec, SpecError } from '../spec/load-spec.js';
 import type { ResolvedSpec } from '../spec/spec-types.js';
 import { createProgress, type Progress } from './progress.js';
 import { formatSummary, formatCheckReport } from './summary.js';
@@ -69,7 +69,7 @@ function parseFlags(argv: readonly string[], io: Io, root: string, forCheck: boo
     if (LATER_FORMATS.includes(format)) throw new UsageError(`--format ${format} is not available in this version yet; results.json (json) is`);
     if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError(`unknown --format '${format}'; known: ${[...FORMATS, ...LATER_FORMATS].join(', ')}`);
   }
-  const only = values.only === undefined ? undefined : { pattern: values.only, regex: new RegExp(`^${values.only.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}`) };
+  const only = values.only === undefined ? undefined : { pattern: values.only, regex: globToRegExp(values.only, 'prefix') };
   return { paths, out, jobs, seed, python: values.python ?? 'python3', formats, ...(values.assignment && { assignment: values.assignment }), ...(only && { only }) };
 }
 

@@ -5,15 +5,14 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkCs111Case } from '../checks/cs111-ps9.js';
 import { checkProgram } from '../checks/programs.js';
 import { verdictForFailure } from '../checks/outcome.js';
-import { formatException, type CaseObservation } from '../checks/observation.js';
+import type { CaseObservation } from '../checks/observation.js';
+import { checkImport } from '../checks/imports.js';
 import type { CaseVerdict } from '../checks/verdict.js';
 import { HARNESS_SCRIPT, pythonConfig, studentCommand, studentEnv } from '../harness/session.js';
-import { cs111Interaction } from '../plan/cs111-ps9.js';
-import { cs111Property } from '../plan/cs111-properties.js';
-import { cs111Program } from '../plan/cs111-programs.js';
+import { planFor, type AssignmentPlan, type ProgramPlan } from '../plan/assignment-plan.js';
+import type { FixtureCase } from '../fixtures/fixture-types.js';
 import { reproduceOf, type Interaction } from '../plan/interaction.js';
 import { runProgram } from '../pty/run-program.js';
 import { createPidsCgroup, type SandboxEnvironment } from '../sandbox/environment.js';
@@ -21,7 +20,7 @@ import { createWorkspace } from '../sandbox/workspace.js';
 import type { ResolvedSpec, ResolvedTest } from '../spec/spec-types.js';
 import type { SubmissionResult, TestResult, TestStatus } from './results.js';
 import type { Submission } from './layout.js';
-import { SubmissionSession, type ImportOutcome, type ModuleFile } from './submission-session.js';
+import { SubmissionSession, type ModuleFile } from './submission-session.js';
 
 export interface GradeOptions {
   readonly spec: ResolvedSpec;
@@ -43,6 +42,7 @@ interface Located {
 export async function gradeSubmission(submission: Submission, options: GradeOptions): Promise<SubmissionResult> {
   const started = performance.now();
   const { spec } = options;
+  const plan = planFor(spec.assignment);
   const workspace = createWorkspace(submission.files);
   const located = locateFiles(spec, submission.files.map((f) => f.name));
   const modules: ModuleFile[] = located.flatMap((l) => (l.kind === 'module' && l.file ? [{ role: l.role, module: l.file.replace(/\.py$/, ''), file: l.file }] : []));
@@ -57,7 +57,7 @@ export async function gradeSubmission(submission: Submission, options: GradeOpti
       const blocker = hung.get(test.target);
       const result = blocker
         ? { id: test.id, name: test.name, group: test.group, target: test.target, status: 'timeout' as const, score: 0, maxScore: test.points, visibility: test.visibility, message: `not run: ${test.target} already timed out in ${blocker}` }
-        : await runTest(test, { options, session, located, workspaceDir: workspace.dir, modules, deadline });
+        : await runTest(test, { options, plan, session, located, workspaceDir: workspace.dir, modules, deadline });
       if (result.status === 'timeout' && !blocker && test.kind !== 'import') hung.set(test.target, test.id);
       tests.push(result);
       options.onTest?.(result);
@@ -81,6 +81,7 @@ export async function gradeSubmission(submission: Submission, options: GradeOpti
 
 interface TestContext {
   readonly options: GradeOptions;
+  readonly plan: AssignmentPlan;
   readonly session: SubmissionSession;
   readonly located: readonly Located[];
   readonly workspaceDir: string;
@@ -115,30 +116,23 @@ async function runTest(test: ResolvedTest, context: TestContext): Promise<TestRe
         return finishVerdict(finish, checkImport(where.file, context.session.imports.get(where.role)));
       }
       case 'cases':
-      case 'property': {
+      case 'property':
+      case 'program': {
         const blocked = await blockedBy(test, context);
         if (blocked) return finish('error', { message: blocked });
-        const cases: RunnableCase[] =
-          test.kind === 'property'
-            ? cs111Property(test.property!)
-            : test.fixtureCases.map((c) => {
-                const interaction = cs111Interaction(test.target, c);
-                return { id: c.id, interaction, check: (o) => checkCs111Case(test.check!, c, o, callLine(interaction)) };
-              });
-        return await runCases(test, context, cases, finish);
+        return await runAll(test, context, runnableCases(test, context), finish);
       }
-      case 'program':
-        return await runPrograms(test, context, finish);
     }
   } catch (error) {
     return finish('error', { message: `internal error in the grader: ${(error as Error).message} (not your fault; please report it)` });
   }
 }
 
+/** One unit of a test: a fixture case, a property case or a terminal session, run and judged. */
 interface RunnableCase {
   readonly id: string;
-  readonly interaction: Interaction;
-  readonly check: (observation: CaseObservation) => CaseVerdict;
+  readonly reproduce: string;
+  readonly run: () => Promise<CaseVerdict>;
 }
 
 type Finish = (status: TestStatus, verdict: Omit<CaseVerdict, 'status'>, reproduce?: string) => TestResult;
@@ -147,67 +141,78 @@ function finishVerdict(finish: Finish, verdict: CaseVerdict): TestResult {
   return finish(verdict.status, verdict);
 }
 
-async function runCases(
-  test: ResolvedTest,
-  context: TestContext,
-  cases: readonly RunnableCase[],
-  finish: Finish,
-): Promise<TestResult> {
+function runnableCases(test: ResolvedTest, context: TestContext): RunnableCase[] {
+  const { plan, options } = context;
+  const harnessCase = (id: string, interaction: Interaction, check: (o: CaseObservation) => CaseVerdict): RunnableCase => ({
+    id,
+    reproduce: reproduceOf(interaction),
+    run: async () => {
+      const observation = await context.session.run(interaction, caseSeed(options.seed, id), test.limits.callMs);
+      return observation.failure ? verdictForFailure(observation.failure) : check(observation);
+    },
+  });
+  switch (test.kind) {
+    case 'property':
+      return plan.property(test.property!).map((p) => harnessCase(p.id, p.interaction, p.check));
+    case 'program':
+      return test.fixtureCases.map((c) => {
+        const program = plan.program(c);
+        return { id: c.id, reproduce: program.reproduce, run: () => runTerminal(test, context, c, program) };
+      });
+    default:
+      return test.fixtureCases.map((c) => {
+        const interaction = plan.interaction(test.target, c);
+        return harnessCase(c.id, interaction, (o) => plan.check(test.check!, c, o, callLine(interaction)));
+      });
+  }
+}
+
+/** Runs the cases until one hangs (one time limit is enough to know), and reports the first failure with a count. */
+async function runAll(test: ResolvedTest, context: TestContext, cases: readonly RunnableCase[], finish: Finish): Promise<TestResult> {
+  const unit = test.kind === 'program' ? 'terminal session' : 'case';
+  const count = (n: number) => `${n} ${unit}${n === 1 ? '' : 's'}`;
   let failed = 0;
+  let ran = 0;
   let first: { verdict: CaseVerdict; reproduce: string; id: string } | undefined;
   const notes = new Set<string>();
-  let ran = 0;
   for (const c of cases) {
     if (performance.now() > context.deadline) break;
-    const observation = await context.session.run(c.interaction, caseSeed(context.options.seed, c.id), test.limits.callMs);
-    const verdict = observation.failure ? verdictForFailure(observation.failure) : c.check(observation);
+    const verdict = await c.run();
     ran++;
     if (verdict.status === 'pass') {
       if (verdict.note) notes.add(verdict.note);
       continue;
     }
     failed++;
-    first ??= { verdict, reproduce: reproduceOf(c.interaction), id: c.id };
-    // A hang costs the time limit on every case after it: one is enough to know.
+    first ??= { verdict, reproduce: c.reproduce, id: c.id };
     if (verdict.status === 'timeout') break;
   }
   if (!first) {
-    if (ran < cases.length) return finish('timeout', { message: `the submission's time budget ran out after ${ran} of ${cases.length} cases` });
+    if (ran < cases.length) return finish('timeout', { message: `the submission's time budget ran out after ${ran} of ${count(cases.length)}` });
     const note = notes.size > 0 ? ` (${[...notes].join('; ')})` : '';
-    return finish('pass', { message: `${cases.length} case${cases.length === 1 ? '' : 's'} passed${note}` });
+    return finish('pass', { message: `${count(cases.length)} passed${note}` });
   }
-  const count = first.verdict.status === 'timeout' ? '' : cases.length > 1 ? `${failed} of ${cases.length} cases failed; the first (${first.id}):\n` : '';
-  return finish(first.verdict.status, { ...first.verdict, message: `${count}${first.verdict.message}` }, first.reproduce);
+  const prefix = first.verdict.status === 'timeout' || cases.length === 1 ? '' : `${failed} of ${count(cases.length)} failed; the first (${first.id}):\n`;
+  return finish(first.verdict.status, { ...first.verdict, message: `${prefix}${first.verdict.message}` }, first.reproduce);
 }
 
-async function runPrograms(test: ResolvedTest, context: TestContext, finish: Finish): Promise<TestResult> {
-  const blocked = await blockedBy(test, context);
-  if (blocked) return finish('error', { message: blocked });
-  let failed = 0;
-  let first: { verdict: CaseVerdict; reproduce: string; id: string } | undefined;
-  for (const c of test.fixtureCases) {
-    if (performance.now() > context.deadline) break;
-    const program = cs111Program(c);
-    const marker = `\u0002grade-start-${caseSeed(context.options.seed, c.id)}\u0003`;
-    const cgroup = createPidsCgroup(context.options.sandbox.pidsCgroupRoot, test.limits.processes);
-    const config = { ...pythonConfig({ sandbox: context.options.sandbox, workdir: context.workspaceDir, limits: test.limits }, cgroup.path), modules: context.modules, call: program.call, marker, seed: caseSeed(context.options.seed, c.id) };
-    const [command, args] = studentCommand(context.options.sandbox, [HARNESS_SCRIPT, 'program', JSON.stringify(config)]);
+/** One program on the pseudo-terminal, in its own cgroup, judged by the test's check. */
+async function runTerminal(test: ResolvedTest, context: TestContext, testCase: FixtureCase, program: ProgramPlan): Promise<CaseVerdict> {
+  const { sandbox, seed } = context.options;
+  const marker = `\u0002grade-start-${caseSeed(seed, testCase.id)}\u0003`;
+  const cgroup = createPidsCgroup(sandbox.pidsCgroupRoot, test.limits.processes);
+  const config = { ...pythonConfig({ sandbox, workdir: context.workspaceDir, limits: test.limits }, cgroup.path), modules: context.session.modulesForPrograms(), call: program.call, marker, seed: caseSeed(seed, testCase.id) };
+  const [command, args] = studentCommand(sandbox, [HARNESS_SCRIPT, 'program', JSON.stringify(config)]);
+  try {
     const result = await runProgram({
       command, args, cwd: context.workspaceDir, env: { ...studentEnv(context.workspaceDir), TERM: 'xterm' },
       prompt: program.prompt, answers: program.answers, startMarker: marker,
       promptMs: test.limits.promptMs, programMs: test.limits.programMs, maxChars: test.limits.outputChars,
     });
+    return checkProgram(test.check!, testCase, result);
+  } finally {
     cgroup.remove();
-    const verdict = checkProgram(test.check!, c, result);
-    if (verdict.status === 'pass') continue;
-    failed++;
-    first ??= { verdict, reproduce: program.reproduce, id: c.id };
-    if (verdict.status === 'timeout') break;
   }
-  const runs = (n: number) => `${n} terminal session${n === 1 ? '' : 's'}`;
-  if (!first) return finish('pass', { message: `${runs(test.fixtureCases.length)} as expected` });
-  const count = test.fixtureCases.length > 1 && first.verdict.status !== 'timeout' ? `${failed} of ${runs(test.fixtureCases.length)} failed; the first (${first.id}):\n` : '';
-  return finish(first.verdict.status, { ...first.verdict, message: `${count}${first.verdict.message}` }, first.reproduce);
 }
 
 /**
@@ -218,7 +223,7 @@ async function blockedBy(test: ResolvedTest, context: TestContext): Promise<stri
   const { session } = context;
   const ready = await session.ready();
   if ('error' in ready) return `could not run: ${ready.error}`;
-  const needed = neededNames(test);
+  const needed = context.plan.neededNames(test);
   const missing = needed.filter((name) => !session.names.has(name));
   if (missing.length === 0) return undefined;
   const absent = context.located.filter((l) => l.kind === 'module' && !l.file).map((l) => `import.${l.role}`);
@@ -226,18 +231,6 @@ async function blockedBy(test: ResolvedTest, context: TestContext): Promise<stri
   const blockers = [...absent, ...failedImports];
   const because = blockers.length > 0 ? ` (blocked by ${blockers.join(', ')})` : '';
   return `${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not defined in any of the submission's files${because}`;
-}
-
-const PLAYER_CLASSES: Record<string, string> = { human: 'Player', random: 'RandomPlayer', ai: 'AIPlayer' };
-
-function neededNames(test: ResolvedTest): string[] {
-  const root = test.target.split('.')[0]!;
-  if (test.kind === 'program') {
-    const kinds = test.fixtureCases.flatMap((c) => ['player1', 'player2', 'player'].flatMap((p) => (c.input[p] as { kind: string } | undefined)?.kind ?? []));
-    return [root, ...(root === 'process_move' ? ['Board'] : []), ...new Set(kinds.map((k) => PLAYER_CLASSES[k] ?? 'Player'))];
-  }
-  if (test.kind === 'property' && test.property?.startsWith('cs111-random')) return ['RandomPlayer'];
-  return [root];
 }
 
 export function locateFiles(spec: ResolvedSpec, names: readonly string[]): Located[] {
@@ -257,33 +250,6 @@ function checkFilePresent(where: Located, dir: string): CaseVerdict {
     return { status: 'fail', message: `${where.file} is empty` };
   }
   return { status: 'pass', message: `${where.file} is there` };
-}
-
-/** Import must run nothing visible: no output, no input(), no exception. What it did is in the message. */
-export function checkImport(file: string, outcome: ImportOutcome | undefined): CaseVerdict {
-  if (!outcome) return { status: 'error', message: `${file} was never imported (an earlier module stopped the import)` };
-  switch (outcome.kind) {
-    case 'timeout':
-      return { status: 'timeout', message: `importing ${file} did not finish within ${outcome.limitMs} ms: code at global scope runs forever (or waits); the other tests ran with the module empty` };
-    case 'crashed':
-      return { status: 'error', message: `importing ${file} killed the Python interpreter: ${outcome.detail}` };
-    case 'exception': {
-      if (outcome.prompts.length > 0) {
-        const frame = outcome.exception.frames.at(-1);
-        const where = frame ? ` (${frame.file}, line ${frame.line}, in ${frame.function})` : '';
-        return { status: 'fail', message: `importing ${file} asked for input${where}: ${JSON.stringify(outcome.prompts[0])}. Code at global scope runs when the file is imported; the test typed nothing, so it stopped there. Tests of what the file defined before that line still ran.` };
-      }
-      return { status: 'error', message: `importing ${file} raised ${formatException(outcome.exception)}; tests of what it defined before that line still ran` };
-    }
-    case 'ok': {
-      if (outcome.prompts.length > 0) return { status: 'fail', message: `importing ${file} asked for input: ${JSON.stringify(outcome.prompts[0])}` };
-      if (outcome.stdout.trim() !== '') {
-        const lines = outcome.stdout.trimEnd().split('\n');
-        return { status: 'fail', message: `importing ${file} printed ${lines.length} line${lines.length === 1 ? '' : 's'}; the document asks for no test code at global scope. First line: ${JSON.stringify(lines[0]!.slice(0, 200))}`, actual: outcome.stdout.slice(0, 2000) };
-      }
-      return { status: 'pass', message: `${file} imports cleanly` };
-    }
-  }
 }
 
 const withHint = (message: string, hint: string | undefined) => (hint ? `${message}\nHint: ${hint}` : message);

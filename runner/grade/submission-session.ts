@@ -94,6 +94,11 @@ export class SubmissionSession {
     return { replies };
   }
 
+  /** The modules as a program run should import them: the ones that hung at import are registered empty. */
+  modulesForPrograms(): (ModuleFile & { skip?: boolean })[] {
+    return this.modules.map((m) => (this.broken.has(m.role) ? { ...m, skip: true } : m));
+  }
+
   async close(): Promise<void> {
     await this.session?.close();
   }

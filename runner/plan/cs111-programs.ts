@@ -3,16 +3,8 @@
  * once the modules are imported, the prompt to wait for, and the columns to type.
  */
 import type { FixtureCase } from '../fixtures/fixture-types.js';
-
-type PlayerInput = { readonly kind: 'human' | 'random'; readonly checker: string } | { readonly kind: 'ai'; readonly checker: string; readonly tiebreak: string; readonly lookahead: number };
-
-export interface ProgramPlan {
-  /** A call tree in plain JSON for the harness's program mode. */
-  readonly call: unknown;
-  readonly prompt: string;
-  readonly answers: readonly string[];
-  readonly reproduce: string;
-}
+import type { ProgramPlan } from './assignment-plan.js';
+import type { BoardInput, PlayerInput } from './cs111-ps9.js';
 
 export const CS111_PROMPT = 'Enter a column: ';
 
@@ -24,12 +16,6 @@ function playerNode(player: PlayerInput): { call: string; args: unknown[] } {
 function playerPython(player: PlayerInput): string {
   if (player.kind === 'ai') return `AIPlayer('${player.checker}', '${player.tiebreak}', ${player.lookahead})`;
   return `${player.kind === 'random' ? 'RandomPlayer' : 'Player'}('${player.checker}')`;
-}
-
-interface BoardInput {
-  readonly height: number;
-  readonly width: number;
-  readonly rows: readonly string[];
 }
 
 /** `process_move(player, board)` on the terminal: the board and the player's move count set as the case says. */

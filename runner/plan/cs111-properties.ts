@@ -3,19 +3,13 @@
  * and the statistics of RandomPlayer. Each property is a few cases of steps plus a pure check of what they saw.
  */
 import type { CaseObservation } from '../checks/observation.js';
+import type { PropertyCase } from './property.js';
 import { boardFromValue } from '../checks/boards.js';
 import { formatObserved } from '../checks/values.js';
 import { fail, pass, type CaseVerdict } from '../checks/verdict.js';
-import { boardSteps } from './cs111-ps9.js';
-import { call, get, int, repr, set, str, type Interaction, type Step } from './interaction.js';
+import { boardDouble, boardSteps } from './cs111-ps9.js';
+import { call, get, int, repr, set, str } from './interaction.js';
 
-export interface PropertyCase {
-  readonly id: string;
-  readonly interaction: Interaction;
-  readonly check: (observation: CaseObservation) => CaseVerdict;
-}
-
-const boardDouble: Step = { request: { op: 'double', kind: 'cs111-board', name: 'Board' }, python: '' };
 const refB = { type: 'ref', path: ['b'] } as const;
 
 const SIZES: readonly [number, number][] = [[6, 7], [3, 3], [1, 4], [5, 15]];

@@ -7,13 +7,13 @@ import type { FixtureCase } from '../fixtures/fixture-types.js';
 import type { Arg } from '../harness/protocol.js';
 import { call, get, int, repr, set, str, type Interaction, type Step } from './interaction.js';
 
-interface BoardInput {
+export interface BoardInput {
   readonly height: number;
   readonly width: number;
   readonly rows: readonly string[];
 }
 
-type PlayerInput =
+export type PlayerInput =
   | { readonly kind: 'human' | 'random'; readonly checker: string }
   | { readonly kind: 'ai'; readonly checker: string; readonly tiebreak: string; readonly lookahead: number };
 
@@ -33,7 +33,7 @@ export function playerCall(player: PlayerInput, bind: string): Step {
 }
 
 /** Rebinds `Board` to the double; the reproduce snippet is unchanged, as a correct Board behaves the same. */
-const boardDouble: Step = { request: { op: 'double', kind: 'cs111-board', name: 'Board' }, python: '' };
+export const boardDouble: Step = { request: { op: 'double', kind: 'cs111-board', name: 'Board' }, python: '' };
 
 export function cs111Interaction(target: string, testCase: FixtureCase): Interaction {
   const input = testCase.input as Record<string, unknown>;

@@ -87,12 +87,14 @@ export function resolveSpec(root: string, data: unknown, path: string): Resolved
 
 /** Cases whose id matches one of the globs (`*` is any run of characters) and whose input passes `where`. */
 export function selectCases(cases: readonly FixtureCase[], test: Pick<SpecTest, 'cases' | 'where'>): FixtureCase[] {
-  const patterns = (test.cases ?? ['*']).map(globToRegExp);
+  const patterns = (test.cases ?? ['*']).map((glob) => globToRegExp(glob));
   return cases.filter((c) => patterns.some((p) => p.test(c.id)) && matchesWhere(c.input, test.where));
 }
 
-function globToRegExp(glob: string): RegExp {
-  return new RegExp(`^${glob.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+/** `*` matches any run of characters; the rest is literal. `prefix` matches ids that start with the pattern. */
+export function globToRegExp(glob: string, match: 'whole' | 'prefix' = 'whole'): RegExp {
+  const body = glob.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*');
+  return new RegExp(`^${body}${match === 'whole' ? '$' : ''}`);
 }
 
 function matchesWhere(input: Readonly<Record<string, unknown>>, where: SpecTest['where']): boolean {

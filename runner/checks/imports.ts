@@ -1,0 +1,32 @@
+/** The import test's verdict: importing a module must run nothing visible (no output, no input(), no exception). */
+import type { ImportOutcome } from '../grade/submission-session.js';
+import { formatException } from './observation.js';
+import type { CaseVerdict } from './verdict.js';
+
+/** Import must run nothing visible: no output, no input(), no exception. What it did is in the message. */
+export function checkImport(file: string, outcome: ImportOutcome | undefined): CaseVerdict {
+  if (!outcome) return { status: 'error', message: `${file} was never imported (an earlier module stopped the import)` };
+  switch (outcome.kind) {
+    case 'timeout':
+      return { status: 'timeout', message: `importing ${file} did not finish within ${outcome.limitMs} ms: code at global scope runs forever (or waits); the other tests ran with the module empty` };
+    case 'crashed':
+      return { status: 'error', message: `importing ${file} killed the Python interpreter: ${outcome.detail}` };
+    case 'exception': {
+      if (outcome.prompts.length > 0) {
+        const frame = outcome.exception.frames.at(-1);
+        const where = frame ? ` (${frame.file}, line ${frame.line}, in ${frame.function})` : '';
+        return { status: 'fail', message: `importing ${file} asked for input${where}: ${JSON.stringify(outcome.prompts[0])}. Code at global scope runs when the file is imported; the test typed nothing, so it stopped there. Tests of what the file defined before that line still ran.` };
+      }
+      return { status: 'error', message: `importing ${file} raised ${formatException(outcome.exception)}; tests of what it defined before that line still ran` };
+    }
+    case 'ok': {
+      if (outcome.prompts.length > 0) return { status: 'fail', message: `importing ${file} asked for input: ${JSON.stringify(outcome.prompts[0])}` };
+      if (outcome.stdout.trim() !== '') {
+        const lines = outcome.stdout.trimEnd().split('\n');
+        return { status: 'fail', message: `importing ${file} printed ${lines.length} line${lines.length === 1 ? '' : 's'}; the document asks for no test code at global scope. First line: ${JSON.stringify(lines[0]!.slice(0, 200))}`, actual: outcome.stdout.slice(0, 2000) };
+      }
+      return { status: 'pass', message: `${file} imports cleanly` };
+    }
+  }
+}
+

@@ -1,0 +1,36 @@
+/**
+ * What the grading engine needs from each assignment: how a fixture case becomes harness steps or a terminal
+ * program, the property tests, the checks by name, and the names a test needs the submission to define. The engine
+ * itself (runner/grade/) knows no assignment.
+ */
+import type { CaseObservation } from '../checks/observation.js';
+import type { CaseVerdict } from '../checks/verdict.js';
+import type { AssignmentId, FixtureCase } from '../fixtures/fixture-types.js';
+import type { ResolvedTest } from '../spec/spec-types.js';
+import { CS111_PLAN } from './cs111-plan.js';
+import type { Interaction } from './interaction.js';
+import type { PropertyCase } from './property.js';
+
+export interface ProgramPlan {
+  /** A call tree in plain JSON for the harness's program mode. */
+  readonly call: unknown;
+  readonly prompt: string;
+  readonly answers: readonly string[];
+  readonly reproduce: string;
+}
+
+export interface AssignmentPlan {
+  interaction(target: string, testCase: FixtureCase): Interaction;
+  property(name: string): readonly PropertyCase[];
+  program(testCase: FixtureCase): ProgramPlan;
+  check(check: string, testCase: FixtureCase, observation: CaseObservation, call: string): CaseVerdict;
+  neededNames(test: ResolvedTest): readonly string[];
+}
+
+const PLANS: Partial<Record<AssignmentId, AssignmentPlan>> = { 'cs111-ps9': CS111_PLAN };
+
+export function planFor(assignment: AssignmentId): AssignmentPlan {
+  const plan = PLANS[assignment];
+  if (!plan) throw new Error(`no grading plan for ${assignment} yet`);
+  return plan;
+}

@@ -1,0 +1,27 @@
+/** CS111 PS9's plan: its steps, properties, programs and checks, and the names each kind of test needs. */
+import { checkCs111Case } from '../checks/cs111-ps9.js';
+import type { ResolvedTest } from '../spec/spec-types.js';
+import type { AssignmentPlan } from './assignment-plan.js';
+import { cs111Interaction } from './cs111-ps9.js';
+import { cs111Program } from './cs111-programs.js';
+import { cs111Property } from './cs111-properties.js';
+
+const PLAYER_CLASSES: Record<string, string> = { human: 'Player', random: 'RandomPlayer', ai: 'AIPlayer' };
+
+function neededNames(test: ResolvedTest): string[] {
+  const root = test.target.split('.')[0]!;
+  if (test.kind === 'program') {
+    const kinds = test.fixtureCases.flatMap((c) => ['player1', 'player2', 'player'].flatMap((p) => (c.input[p] as { kind: string } | undefined)?.kind ?? []));
+    return [root, ...(root === 'process_move' ? ['Board'] : []), ...new Set(kinds.map((k) => PLAYER_CLASSES[k] ?? 'Player'))];
+  }
+  if (test.kind === 'property' && test.property?.startsWith('cs111-random')) return ['RandomPlayer'];
+  return [root];
+}
+
+export const CS111_PLAN: AssignmentPlan = {
+  interaction: cs111Interaction,
+  property: cs111Property,
+  program: cs111Program,
+  check: checkCs111Case,
+  neededNames,
+};
