@@ -3,20 +3,17 @@
  * code does not write to. The Python side is `harness.py`; a change here is a change there, and the version moves.
  */
 
+import type { PyValue } from '../../reference/py-value.js';
+
 export const PROTOCOL_VERSION = 1;
 
 /** A place in the harness's namespace: a name, then attribute names or list indexes (`['b', 'slots', 0, 3]`). */
 export type TargetPath = readonly [string, ...(string | number)[]];
 
-/** An argument: a plain Python value, or a reference to something made earlier in the same test. */
+/** An argument: a plain Python value (the reference's own type for scalars), or a reference to something made earlier in the same test. */
 export type Arg =
-  | { readonly type: 'int'; readonly value: number }
-  | { readonly type: 'float'; readonly value: number }
-  | { readonly type: 'bool'; readonly value: boolean }
-  | { readonly type: 'str'; readonly value: string }
-  | { readonly type: 'none' }
-  | { readonly type: 'list'; readonly items: readonly Arg[] }
-  | { readonly type: 'tuple'; readonly items: readonly Arg[] }
+  | Extract<PyValue, { readonly type: 'int' | 'float' | 'bool' | 'str' | 'none' }>
+  | { readonly type: 'list' | 'tuple'; readonly items: readonly Arg[] }
   | { readonly type: 'ref'; readonly path: TargetPath };
 
 export type HarnessRequest =
