@@ -33,7 +33,8 @@ class UsageError extends Error {}
 interface GradeFlags {
   readonly paths: string[];
   readonly assignment?: string;
-  readonly out: string;
+  /** Where results.json goes; `check` writes it only when asked (`--out`), so a student's folder stays clean. */
+  readonly out: string | undefined;
   readonly jobs: number;
   readonly seed: number;
   readonly only?: { readonly pattern: string; readonly regex: RegExp };
@@ -57,9 +58,9 @@ function parseFlags(argv: readonly string[], io: Io, root: string, forCheck: boo
   });
   const paths = positionals.length > 0 ? positionals : forCheck ? ['.'] : [];
   if (paths.length === 0) throw new UsageError('give a folder of submissions (or one submission): grade <path...>');
-  const out = resolve(io.cwd, values.out ?? 'grade-report');
+  const out = values.out === undefined && forCheck ? undefined : resolve(io.cwd, values.out ?? 'grade-report');
   const reportsSource = join(root, 'reports');
-  if (out === reportsSource || out.startsWith(reportsSource + sep)) throw new UsageError(`--out ${values.out} is inside the source folder reports/; choose another folder`);
+  if (out !== undefined && (out === reportsSource || out.startsWith(reportsSource + sep))) throw new UsageError(`--out ${values.out} is inside the source folder reports/; choose another folder`);
   const jobs = values.jobs === undefined ? Math.max(1, Math.min(availableParallelism(), 4)) : Number(values.jobs);
   if (!Number.isInteger(jobs) || jobs < 1 || jobs > 64) throw new UsageError(`--jobs must be a whole number from 1 to 64, got ${values.jobs}`);
   const seed = values.seed === undefined ? DEFAULT_SEED : Number(values.seed);
@@ -135,13 +136,16 @@ export async function runGrade(argv: readonly string[], io: Io, root: string, ve
     sandbox: { python: `${sandbox.python} (${sandbox.pythonVersion})`, network: sandbox.network, notes: sandbox.notes },
     submissions: results,
   };
-  mkdirSync(flags.out, { recursive: true });
-  writeFileSync(join(flags.out, 'results.json'), `${JSON.stringify(run, null, 2)}\n`);
+  if (flags.out !== undefined) {
+    mkdirSync(flags.out, { recursive: true });
+    writeFileSync(join(flags.out, 'results.json'), `${JSON.stringify(run, null, 2)}\n`);
+  }
   if (mode === 'check') {
     io.out(formatCheckReport(spec, results[0]!));
     return results[0]!.tests.some((t) => t.status !== 'pass' && t.status !== 'skipped') ? 1 : 0;
   }
-  io.out(formatSummary(spec, run, relative(io.cwd, join(flags.out, 'results.json')) || join(flags.out, 'results.json')));
+  const written = join(flags.out!, 'results.json');
+  io.out(formatSummary(spec, run, relative(io.cwd, written) || written));
   return 0;
 }
 

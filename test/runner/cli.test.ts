@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -109,7 +109,12 @@ describe('grade CLI', () => {
     expect(failing.out).toContain('returned None (None: is a return statement missing?)');
     expect(failing.out).toContain('b.is_full()');
     expect(failing.out).not.toContain('board.is_win_for.down-diagonal');
-    const passing = await run('check', join(SAMPLES, 'correct-classic'), '--only', 'board.is_full', '--out', outDir());
-    expect(passing.code).toBe(0);
+    const work = tempDir('student-');
+    cpSync(join(SAMPLES, 'correct-classic'), work, { recursive: true });
+    let printed = '';
+    const code = await runGrade(['--only', 'board.is_full'], { out: (s) => (printed += s), err: () => {}, isTTY: false, env: {}, cwd: work }, PROJECT_ROOT, '0', 'check');
+    expect(code).toBe(0);
+    expect(printed).toContain('✓ is_full is True exactly when no column has room  (2/2)');
+    expect(existsSync(join(work, 'grade-report')), 'check writes results.json only when --out is given').toBe(false);
   });
 });
