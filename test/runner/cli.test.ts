@@ -63,6 +63,13 @@ describe('grade CLI', () => {
     expect(await run(SAMPLES, '--jobs', 'many')).toMatchObject({ code: 2, err: expect.stringContaining('--jobs') });
   });
 
+  it('exits 2 when the Python it is given cannot run, saying what to do', async () => {
+    const { code, err } = await run(join(SAMPLES, 'correct-classic'), '--python', '/no/such/python3', '--out', outDir());
+    expect(code).toBe(2);
+    expect(err).toContain("cannot run Python as '/no/such/python3'");
+    expect(err).toContain('pass --python <path>');
+  });
+
   it('exits 2 with the ajv path when the spec does not match its schema', async () => {
     const root = tempDir('grade-root-');
     cpSync(join(PROJECT_ROOT, 'spec'), join(root, 'spec'), { recursive: true });

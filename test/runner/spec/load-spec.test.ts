@@ -30,7 +30,16 @@ describe('a bad spec stops with the path of the fault', () => {
   it('reports the ajv path of a schema error', () => {
     const data = raw();
     data.groups[1]!.tests[2]!['visibility'] = 'secret';
-    expect(() => resolveRaw(data)).toThrow(SpecError);
+    const thrown = (() => {
+      try {
+        resolveRaw(data);
+      } catch (error) {
+        return error;
+      }
+      return undefined;
+    })();
+    expect(thrown).toBeInstanceOf(SpecError);
+    expect((thrown as SpecError).code).toBe('bad-spec');
     expect(() => resolveRaw(data)).toThrow(/\/groups\/1\/tests\/2\/visibility must be equal to one of the allowed values \(visible, hidden\)/);
   });
 
