@@ -66,7 +66,7 @@ interface CallRecord {
 
 /** What the harness says back to one request. `internal` is the harness's own failure, never the student's. */
 export type HarnessReply =
-  | ({ readonly ok: true; readonly value: ObservedValue; readonly defined?: readonly string[]; readonly names?: readonly string[] } & CallRecord)
+  | ({ readonly ok: true; readonly value: ObservedValue; readonly defined?: readonly string[] } & CallRecord)
   | ({ readonly ok: false; readonly exception: StudentException; readonly defined?: readonly string[] } & CallRecord)
   | { readonly ok: false; readonly internal: string };
 

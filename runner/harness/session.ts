@@ -76,7 +76,6 @@ export interface ChildHandle {
 
 export class HarnessSession {
   notes: readonly string[] = [];
-  pythonVersion = '';
   private readonly process: ChildHandle;
   private readonly channel: Duplex;
   private readonly removeCgroup: () => void;
@@ -129,13 +128,7 @@ export class HarnessSession {
       return { error: `the Python harness did not start: ${reason}` };
     }
     session.notes = ready.notes;
-    session.pythonVersion = ready.python;
     return { session };
-  }
-
-  /** What the student's code wrote around the harness's capture (straight to the file descriptors), capped. */
-  strayOutput(): string {
-    return this.stray;
   }
 
   private listen(): void {
