@@ -44,21 +44,18 @@ export async function gradeSubmission(submission: Submission, options: GradeOpti
   const { spec } = options;
   const plan = planFor(spec.assignment);
   const workspace = createWorkspace(submission.files);
-  const located = locateFiles(spec, submission.files.map((f) => f.name));
+  const skipped = new Map(workspace.skipped.map((f) => [f.name, f.reason]));
+  const located = locateFiles(spec, submission.files.map((f) => f.name).filter((name) => !skipped.has(name)));
   const modules: ModuleFile[] = located.flatMap((l) => (l.kind === 'module' && l.file ? [{ role: l.role, module: l.file.replace(/\.py$/, ''), file: l.file }] : []));
   const session = new SubmissionSession(options.sandbox, workspace.dir, spec.limits, modules);
   const deadline = started + spec.limits.submissionMs;
   const tests: TestResult[] = [];
-  /** Targets that already hung, with the test that found it: their other tests are not run again. */
-  const hung = new Map<string, string>();
+  const context: TestContext = { options, plan, session, located, skipped, workspaceDir: workspace.dir, deadline, hung: new Map() };
   try {
     for (const test of spec.tests) {
       if (options.visibleOnly && test.visibility !== 'visible') continue;
-      const blocker = hung.get(test.target);
-      const result = blocker
-        ? { id: test.id, name: test.name, group: test.group, target: test.target, status: 'timeout' as const, score: 0, maxScore: test.points, visibility: test.visibility, message: `not run: ${test.target} already timed out in ${blocker}` }
-        : await runTest(test, { options, plan, session, located, workspaceDir: workspace.dir, modules, deadline });
-      if (result.status === 'timeout' && !blocker && test.kind !== 'import') hung.set(test.target, test.id);
+      const result = await runTest(test, context);
+      if (result.status === 'timeout' && test.kind !== 'import' && !context.hung.has(test.target)) context.hung.set(test.target, test.id);
       tests.push(result);
       options.onTest?.(result);
     }
@@ -84,9 +81,12 @@ interface TestContext {
   readonly plan: AssignmentPlan;
   readonly session: SubmissionSession;
   readonly located: readonly Located[];
+  /** Submission files left out of the workspace, with why. */
+  readonly skipped: ReadonlyMap<string, string>;
   readonly workspaceDir: string;
-  readonly modules: readonly ModuleFile[];
   readonly deadline: number;
+  /** Targets that already hung, with the test that found it: their other tests are not run again. */
+  readonly hung: Map<string, string>;
 }
 
 async function runTest(test: ResolvedTest, context: TestContext): Promise<TestResult> {
@@ -102,16 +102,18 @@ async function runTest(test: ResolvedTest, context: TestContext): Promise<TestRe
   });
   const only = context.options.only;
   if (only && !only.regex.test(test.id)) return finish('skipped', { message: `not run: --only ${only.pattern}` });
+  const blocker = context.hung.get(test.target);
+  if (blocker) return finish('timeout', { message: `not run: ${test.target} already timed out in ${blocker}` });
   if (performance.now() > context.deadline) {
     return finish('timeout', { message: `the submission's time budget (${Math.round(test.limits.submissionMs / 1000)} s for all tests) ran out before this test` });
   }
   try {
     switch (test.kind) {
       case 'file-present':
-        return finishVerdict(finish, checkFilePresent(context.located.find((l) => l.role === test.file)!, context.workspaceDir));
+        return finishVerdict(finish, checkFilePresent(context.located.find((l) => l.role === test.file)!, context.workspaceDir, context.skipped));
       case 'import': {
         const where = context.located.find((l) => l.role === test.file)!;
-        if (!where.file) return finish('fail', { message: `${where.looked[0]} is missing (looked for ${where.looked.join(', ')})` });
+        if (!where.file) return finish('fail', { message: missingFile(where, context.skipped) });
         await context.session.ready();
         return finishVerdict(finish, checkImport(where.file, context.session.imports.get(where.role)));
       }
@@ -243,8 +245,14 @@ export function locateFiles(spec: ResolvedSpec, names: readonly string[]): Locat
   })).filter((l) => l.file !== undefined || !spec.files.find((f) => f.role === l.role)?.optional);
 }
 
-function checkFilePresent(where: Located, dir: string): CaseVerdict {
-  if (!where.file) return { status: 'fail', message: `${where.looked[0]} is missing (looked for ${where.looked.join(', ')})` };
+function missingFile(where: Located, skipped: ReadonlyMap<string, string>): string {
+  const left = where.looked.find((name) => skipped.has(name));
+  if (left) return `${left} was left out of the workspace: ${skipped.get(left)}`;
+  return `${where.looked[0]} is missing (looked for ${where.looked.join(', ')})`;
+}
+
+function checkFilePresent(where: Located, dir: string, skipped: ReadonlyMap<string, string>): CaseVerdict {
+  if (!where.file) return { status: 'fail', message: missingFile(where, skipped) };
   const path = join(dir, where.file);
   if (!existsSync(path) || statSync(path).size === 0 || readFileSync(path, 'utf8').trim() === '') {
     return { status: 'fail', message: `${where.file} is empty` };

@@ -16,7 +16,7 @@ export interface WorkspaceFile {
 export interface Workspace {
   readonly dir: string;
   /** Files left out, with why (a symlink, too large). */
-  readonly skipped: readonly string[];
+  readonly skipped: readonly { readonly name: string; readonly reason: string }[];
   readonly remove: () => void;
 }
 
@@ -33,15 +33,15 @@ export function createWorkspace(files: readonly WorkspaceFile[]): Workspace {
   live.add(root);
   const dir = join(root, 'work');
   mkdirSync(dir);
-  const skipped: string[] = [];
+  const skipped: { name: string; reason: string }[] = [];
   for (const file of files) {
     const stat = lstatSync(file.source);
     if (!stat.isFile()) {
-      skipped.push(`${file.name}: not a regular file`);
+      skipped.push({ name: file.name, reason: 'not a regular file' });
       continue;
     }
     if (stat.size > MAX_FILE_BYTES) {
-      skipped.push(`${file.name}: larger than ${MAX_FILE_BYTES / 1024 / 1024} MB`);
+      skipped.push({ name: file.name, reason: `larger than ${MAX_FILE_BYTES / 1024 / 1024} MB` });
       continue;
     }
     const target = join(dir, file.name);
