@@ -12,9 +12,6 @@ import { compareExactText, compareMessages } from './text.js';
 import { formatObserved } from './values.js';
 import { fail, pass, type CaseVerdict } from './verdict.js';
 
-export const CS111_CHECKS = ['value', 'repr', 'board', 'output', 'num-moves', 'process-result', 'restored'] as const;
-export type Cs111Check = (typeof CS111_CHECKS)[number];
-
 export function checkCs111Case(check: string, testCase: FixtureCase, observation: CaseObservation, call: string): CaseVerdict {
   const reply = (key: string): ObservedReply => {
     const found = observation.replies[key];

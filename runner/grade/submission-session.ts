@@ -108,12 +108,17 @@ function describeRequest(request: Interaction['steps'][number]['request']): stri
   return request.op === 'double' ? `preparing the ${request.name} double` : `a ${request.op} request`;
 }
 
+/** How the interpreter ended, with the last lines it wrote to stderr. */
+function crashDetail(outcome: Extract<RequestOutcome, { kind: 'crashed' }>): string {
+  return `${describeExit(outcome)}${outcome.stderr ? `: ${outcome.stderr.split('\n').slice(-3).join(' | ')}` : ''}`;
+}
+
 function stepFailure(step: string, outcome: RequestOutcome, observe: string | undefined): StepFailure | undefined {
   switch (outcome.kind) {
     case 'timeout':
       return { kind: 'timeout', step, limitMs: outcome.limitMs };
     case 'crashed':
-      return { kind: 'crashed', step, detail: `${describeExit(outcome)}${outcome.stderr ? `: ${outcome.stderr.split('\n').slice(-3).join(' | ')}` : ''}` };
+      return { kind: 'crashed', step, detail: crashDetail(outcome) };
     case 'reply':
       if (outcome.reply.ok) return undefined;
       if ('internal' in outcome.reply) return { kind: 'internal', step, detail: outcome.reply.internal };
@@ -126,7 +131,7 @@ function importOutcome(outcome: RequestOutcome): ImportOutcome {
     case 'timeout':
       return { kind: 'timeout', limitMs: outcome.limitMs };
     case 'crashed':
-      return { kind: 'crashed', detail: `${describeExit(outcome)}${outcome.stderr ? `: ${outcome.stderr.split('\n').slice(-3).join(' | ')}` : ''}` };
+      return { kind: 'crashed', detail: crashDetail(outcome) };
     case 'reply': {
       const reply = outcome.reply;
       if ('internal' in reply) return { kind: 'crashed', detail: reply.internal };

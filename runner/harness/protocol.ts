@@ -98,15 +98,3 @@ export function parseReply(line: string): { id: number; reply: HarnessReply } | 
 export function isReady(data: unknown): data is ReadyMessage {
   return typeof data === 'object' && data !== null && (data as Record<string, unknown>)['op'] === 'ready';
 }
-
-/** Plain JSON to a typed argument: JS numbers that are integers become Python ints. */
-export function toArg(value: unknown): Arg {
-  if (value === null) return { type: 'none' };
-  if (typeof value === 'boolean') return { type: 'bool', value };
-  if (typeof value === 'number') return Number.isInteger(value) ? { type: 'int', value } : { type: 'float', value };
-  if (typeof value === 'string') return { type: 'str', value };
-  if (Array.isArray(value)) return { type: 'list', items: value.map(toArg) };
-  throw new TypeError(`cannot pass ${JSON.stringify(value)} to Python as an argument`);
-}
-
-export const ref = (...path: TargetPath): Arg => ({ type: 'ref', path });

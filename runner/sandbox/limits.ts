@@ -35,8 +35,6 @@ export const DEFAULT_LIMITS: Limits = {
   outputChars: 262_144,
 };
 
-export const LIMIT_NAMES = Object.keys(DEFAULT_LIMITS) as (keyof Limits)[];
-
 export function resolveLimits(...layers: readonly (Partial<Limits> | undefined)[]): Limits {
   return Object.assign({}, DEFAULT_LIMITS, ...layers.filter(Boolean)) as Limits;
 }
