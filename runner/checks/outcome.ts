@@ -3,11 +3,16 @@
  * apart from a wrong answer), a hang a `timeout` naming the limit, our own failure an `error` saying so.
  */
 import { formatException, type StepFailure } from './observation.js';
+import type { StudentException } from '../harness/protocol.js';
 import type { CaseVerdict } from './verdict.js';
+
+/** What the CS61A stand-in board raises when code treats it as a list (runner/harness/grade_doubles.py). */
+export const BARRIER_ERROR = 'AbstractionBarrierError';
 
 export function verdictForFailure(failure: StepFailure): CaseVerdict {
   switch (failure.kind) {
     case 'exception': {
+      if (failure.exception.type === BARRIER_ERROR) return barrierCrossed(failure.step, failure.exception);
       const printed = failure.stdout.trim() ? `\nIt printed before that:\n${failure.stdout.trimEnd().slice(-1500)}` : '';
       return { status: 'error', message: `${failure.step} raised ${formatException(failure.exception)}${printed}`, actual: formatException(failure.exception) };
     }
@@ -18,4 +23,16 @@ export function verdictForFailure(failure: StepFailure): CaseVerdict {
     case 'internal':
       return { status: 'error', message: `internal error in the grader during ${failure.step}: ${failure.detail} (not your fault; please report it)` };
   }
+}
+
+/** A wrong answer, not a crash: the student's function that touched the board's list names the barrier it crossed. */
+function barrierCrossed(step: string, exception: StudentException): CaseVerdict {
+  const where = exception.frames.at(-1);
+  const culprit = where ? where.function : 'your code';
+  const place = where ? ` (${where.file}, line ${where.line}${where.code ? `: ${where.code.trim()}` : ''})` : '';
+  return {
+    status: 'fail',
+    message: `${culprit} crossed the abstraction barrier: it ${exception.message}${place}. With the board built by another create_board, ${step} cannot work; use the constructors and selectors only.`,
+    actual: `${culprit}: ${exception.message}`,
+  };
 }

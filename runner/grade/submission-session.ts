@@ -105,7 +105,8 @@ export class SubmissionSession {
 }
 
 function describeRequest(request: Interaction['steps'][number]['request']): string {
-  return request.op === 'double' ? `preparing the ${request.name} double` : `a ${request.op} request`;
+  if (request.op !== 'double') return `a ${request.op} request`;
+  return 'name' in request ? `preparing the ${request.name} double` : `putting the grader's ${request.names.join(', ')} in place`;
 }
 
 /** How the interpreter ended, with the last lines it wrote to stderr. */

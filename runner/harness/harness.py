@@ -16,6 +16,8 @@ Requests (protocol version 1; the TypeScript side is runner/harness/protocol.ts)
   {"id", "op": "set", "target", "value"}         assign an attribute or item
   {"id", "op": "repr", "target"}                 repr() of a value, as a str
   {"id", "op": "double", "kind", "name"}         rebind a class name to a double of it (grade_doubles.py)
+  {"id", "op": "double", "kind", "names"}        replace functions, in the namespace and in every student module,
+                                               with stand-ins (grade_doubles.py) until the next "fresh"
 A target is a path: a name in the namespace, then attribute names (strings) or indexes (integers).
 
 Expected values never come here: replies carry only what the student's code did.
@@ -40,15 +42,19 @@ def load_doubles():
     spec = importlib.util.spec_from_file_location("_grade_doubles", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return module.DOUBLES
+    return module
 
 
-DOUBLES = load_doubles()
+_DOUBLES_MODULE = load_doubles()
+DOUBLES, FUNCTION_DOUBLES = _DOUBLES_MODULE.DOUBLES, _DOUBLES_MODULE.FUNCTION_DOUBLES
 MAX_STR = 100_000
 MAX_ITEMS = 10_000
 MAX_DEPTH = 16
 MAX_ATTRS = 40
 SAFE_INT = 2 ** 53
+
+
+_ABSENT = object()
 
 
 class HarnessError(Exception):
@@ -128,6 +134,8 @@ class Harness:
         self.modules = []
         self.namespace = {}
         self.original_input = builtins.input
+        # Module globals replaced by a function double, as (module, name, previous value or _ABSENT), undone by fresh.
+        self.patched = []
 
     # --- set-up -------------------------------------------------------------------------------------------------
     def install(self):
@@ -247,6 +255,12 @@ class Harness:
         raise HarnessError(f"unknown op {op!r}")
 
     def op_fresh(self, request):
+        for module, name, previous in reversed(self.patched):
+            if previous is _ABSENT:
+                module.__dict__.pop(name, None)
+            else:
+                module.__dict__[name] = previous
+        self.patched = []
         self.namespace = {}
         for module in self.modules:
             self.namespace.update(public_names(module))
@@ -254,12 +268,29 @@ class Harness:
         return {"ok": True}
 
     def op_double(self, request):
+        if request["kind"] in FUNCTION_DOUBLES:
+            return self.replace_functions(FUNCTION_DOUBLES[request["kind"]](), request["names"])
         name = request["name"]
         make = DOUBLES.get(request["kind"])
         if make is None:
             raise HarnessError(f"no double called {request['kind']!r}")
         base = self.namespace.get(name)
         self.namespace[name] = make(base if isinstance(base, type) else object)
+        return {"ok": True}
+
+    def replace_functions(self, stand_ins, names):
+        """The student's functions call each other through their module's globals, so the globals are replaced too."""
+        unknown = [n for n in names if n not in stand_ins]
+        if unknown:
+            raise HarnessError(f"no stand-in for {', '.join(unknown)}")
+        for name in names:
+            for module in self.modules:
+                self.patched.append((module, name, module.__dict__.get(name, _ABSENT)))
+                module.__dict__[name] = stand_ins[name]
+            self.namespace[name] = stand_ins[name]
+        for name, helper in stand_ins.items():
+            if name[:1].isupper():
+                self.namespace[name] = helper
         return {"ok": True}
 
     def op_import(self, request):
@@ -467,9 +498,10 @@ def program(config):
 
 
 def evaluate(node, namespace):
-    """A call tree in plain JSON: {"call": name, "args": [...], "set": {attribute: value}} or a literal.
+    """A call tree in plain JSON: {"call": name, "args": [...], "set": {attribute: value}, "then": {...}} or a literal.
 
-    `set` assigns attributes on the result (a board's slots, a player's num_moves) before it is used.
+    `set` assigns attributes on the result (a board's slots, a player's num_moves) before it is used; `then`
+    ({"method": name, "args": [...]}) calls a method of the result, as in `Board(7, 6).playGame(p1, p2)`.
     """
     if isinstance(node, dict) and "call" in node:
         function = namespace.get(node["call"])
@@ -478,6 +510,9 @@ def evaluate(node, namespace):
         result = function(*[evaluate(a, namespace) for a in node.get("args", [])])
         for name, value in node.get("set", {}).items():
             setattr(result, name, evaluate(value, namespace))
+        then = node.get("then")
+        if then:
+            return getattr(result, then["method"])(*[evaluate(a, namespace) for a in then.get("args", [])])
         return result
     return node
 

@@ -24,7 +24,12 @@ export type HarnessRequest =
   | { readonly op: 'set'; readonly target: TargetPath; readonly value: Arg }
   | { readonly op: 'repr'; readonly target: TargetPath }
   /** Rebinds `name` in the namespace to a double of the student's class (see grade_doubles.py). */
-  | { readonly op: 'double'; readonly kind: 'cs111-board'; readonly name: string };
+  | { readonly op: 'double'; readonly kind: 'cs111-board'; readonly name: string }
+  /**
+   * Replaces functions in the namespace and in every student module's globals with stand-ins until the next
+   * `fresh`: the document's list board (`cs61a-list`) or a board that is not a list (`cs61a-abstract`).
+   */
+  | { readonly op: 'double'; readonly kind: 'cs61a-list' | 'cs61a-abstract'; readonly names: readonly string[] };
 
 /** A value as the student's code produced it, types kept. Beyond plain values: big ints, NaN, sets, objects. */
 export type ObservedValue =

@@ -3,7 +3,7 @@
  * `observe` key, and the same steps as Python a student can paste (`reproduce`). Built by pure functions from a
  * fixture case; the expected value stays on this side.
  */
-import { formatPy } from '../../reference/py-value.js';
+import { formatPy, type PyValue } from '../../reference/py-value.js';
 import type { Arg, HarnessRequest, TargetPath } from '../harness/protocol.js';
 
 export interface Step {
@@ -36,6 +36,13 @@ export function formatArg(arg: Arg): string {
 
 export function formatPath(path: TargetPath): string {
   return path.map((part, i) => (i === 0 ? String(part) : typeof part === 'number' ? `[${part}]` : `.${part}`)).join('');
+}
+
+/** A fixture's plain value as an argument (dicts are never arguments here). */
+export function argFromPy(value: PyValue): Arg {
+  if (value.type === 'list' || value.type === 'tuple') return { type: value.type, items: value.items.map(argFromPy) };
+  if (value.type === 'dict') throw new Error('internal: a dict cannot be passed as an argument');
+  return value;
 }
 
 export const str = (value: string): Arg => ({ type: 'str', value });
