@@ -17,13 +17,14 @@ export function checkImport(file: string, outcome: ImportOutcome | undefined): C
         const where = frame ? ` (${frame.file}, line ${frame.line}, in ${frame.function})` : '';
         return { status: 'fail', message: `importing ${file} asked for input${where}: ${JSON.stringify(outcome.prompts[0])}. Code at global scope runs when the file is imported; the test typed nothing, so it stopped there. Tests of what the file defined before that line still ran.` };
       }
-      return { status: 'error', message: `importing ${file} raised ${formatException(outcome.exception)}; tests of what it defined before that line still ran` };
+      const after = outcome.exception.type === 'SyntaxError' ? 'Python could not read the file, so nothing in it can be tested' : 'tests of what it defined before that line still ran';
+      return { status: 'error', message: `importing ${file} raised ${formatException(outcome.exception)}; ${after}` };
     }
     case 'ok': {
       if (outcome.prompts.length > 0) return { status: 'fail', message: `importing ${file} asked for input: ${JSON.stringify(outcome.prompts[0])}` };
       if (outcome.stdout.trim() !== '') {
         const lines = outcome.stdout.trimEnd().split('\n');
-        return { status: 'fail', message: `importing ${file} printed ${lines.length} line${lines.length === 1 ? '' : 's'}; the document asks for no test code at global scope. First line: ${JSON.stringify(lines[0]!.slice(0, 200))}`, actual: outcome.stdout.slice(0, 2000) };
+        return { status: 'fail', message: `importing ${file} printed ${lines.length} line${lines.length === 1 ? '' : 's'}; code at global scope runs on import, so keep tests inside functions or under if __name__ == '__main__':. First line: ${JSON.stringify(lines[0]!.slice(0, 200))}`, actual: outcome.stdout.slice(0, 2000) };
       }
       return { status: 'pass', message: `${file} imports cleanly` };
     }
