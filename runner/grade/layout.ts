@@ -52,14 +52,21 @@ export function discoverSubmissions(paths: readonly string[], known: ReadonlySet
     }
     if (flat.size > 0) layouts.push('flat');
     let folders = 0;
+    const without: string[] = [];
     for (const dir of entries.dirs) {
       const found = shallowestWithKnown(join(path, dir), known, 0);
       if (found) {
         submissions.push(folderSubmission(dir, join(path, dir), found));
         folders++;
       } else {
-        warnings.push(`${join(path, dir)}: no file of the assignment in it (looked for ${[...known].slice(0, 4).join(', ')}, …)`);
+        without.push(dir);
       }
+    }
+    for (const dir of without) {
+      // Beside other students' folders, a folder with the wrong file names is a student who still gets a result.
+      const hasFiles = folders > 0 && listDir(join(path, dir)).files.length > 0;
+      if (hasFiles) submissions.push(folderSubmission(dir, join(path, dir), join(path, dir)));
+      warnings.push(`${join(path, dir)}: no file of the assignment in it (looked for ${[...known].slice(0, 4).join(', ')}, …)${hasFiles ? '; graded with its files missing' : ''}`);
     }
     if (folders > 0) layouts.push('folders');
     if (flat.size === 0 && folders === 0 && entries.dirs.length === 0) warnings.push(`${path}: no submission files found`);

@@ -23,11 +23,17 @@ function tree(files: Record<string, string>): string {
 
 describe('submission layouts', () => {
   it('reads a folder with one sub-folder per student, finding files a level or two down', () => {
-    const root = tree({ 'alice/ps9pr1.py': '', 'alice/notes.md': '', 'bob/ps9/ps9pr1.py': '', 'carol/readme.txt': '' });
+    const root = tree({ 'alice/ps9pr1.py': '', 'alice/notes.md': '', 'bob/ps9/ps9pr1.py': '', 'carol/homework9.py': '', 'dave/sub/readme.txt': '' });
     const found = discoverSubmissions([root], KNOWN);
-    expect(found.submissions.map((s) => [s.id, s.files.map((f) => f.name)])).toEqual([['alice', ['notes.md', 'ps9pr1.py']], ['bob', ['ps9pr1.py']]]);
+    expect(found.submissions.map((s) => [s.id, s.files.map((f) => f.name)])).toEqual([
+      ['alice', ['notes.md', 'ps9pr1.py']],
+      ['bob', ['ps9pr1.py']],
+      ['carol', ['homework9.py']],
+    ]);
     expect(found.layouts).toEqual(['folders']);
-    expect(found.warnings.join('\n')).toContain('carol: no file of the assignment in it');
+    expect(found.warnings.join('\n')).toContain('carol: no file of the assignment in it (looked for');
+    expect(found.warnings.join('\n')).toContain('; graded with its files missing');
+    expect(found.warnings.join('\n')).toMatch(/dave: no file of the assignment in it \(looked for [^\n]*…\)$/m);
   });
 
   it('reads one submission folder as one submission named for the folder', () => {
