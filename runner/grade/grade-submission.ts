@@ -5,7 +5,6 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkProgram } from '../checks/programs.js';
 import { verdictForFailure } from '../checks/outcome.js';
 import type { CaseObservation } from '../checks/observation.js';
 import { checkImport } from '../checks/imports.js';
@@ -50,7 +49,9 @@ export async function gradeSubmission(submission: Submission, options: GradeOpti
   const session = new SubmissionSession(options.sandbox, workspace.dir, spec.limits, modules);
   const deadline = started + spec.limits.submissionMs;
   const tests: TestResult[] = [];
-  const context: TestContext = { options, plan, session, located, skipped, workspaceDir: workspace.dir, deadline, hung: new Map() };
+  const claimed = new Set(located.flatMap((l) => l.file ?? []));
+  const unclaimed = submission.files.map((f) => f.name).filter((name) => !claimed.has(name) && /\.(py|txt)$/i.test(name));
+  const context: TestContext = { options, plan, session, located, skipped, unclaimed, workspaceDir: workspace.dir, deadline, hung: new Map() };
   try {
     for (const test of spec.tests) {
       if (options.visibleOnly && test.visibility !== 'visible') continue;
@@ -83,6 +84,8 @@ interface TestContext {
   readonly located: readonly Located[];
   /** Submission files left out of the workspace, with why. */
   readonly skipped: ReadonlyMap<string, string>;
+  /** Python and text files no role of the spec claims: a misnamed file is usually among them. */
+  readonly unclaimed: readonly string[];
   readonly workspaceDir: string;
   readonly deadline: number;
   /** Targets that already hung, with the test that found it: their other tests are not run again. */
@@ -91,11 +94,11 @@ interface TestContext {
 
 async function runTest(test: ResolvedTest, context: TestContext): Promise<TestResult> {
   const base = { id: test.id, name: test.name, group: test.group, target: test.target, maxScore: test.points, visibility: test.visibility };
-  const finish = (status: TestStatus, verdict: Omit<CaseVerdict, 'status'>, reproduce?: string): TestResult => ({
+  const finish = (status: TestStatus, verdict: Omit<CaseVerdict, 'status'>, reproduce?: string, hint = true): TestResult => ({
     ...base,
     status,
     score: status === 'pass' ? test.points : 0,
-    message: status === 'fail' ? withHint(verdict.message, test.hint) : verdict.message,
+    message: status === 'fail' && hint ? withHint(verdict.message, test.hint) : verdict.message,
     ...(verdict.expected !== undefined && { expected: verdict.expected }),
     ...(verdict.actual !== undefined && { actual: verdict.actual }),
     ...(reproduce && { reproduce }),
@@ -110,10 +113,10 @@ async function runTest(test: ResolvedTest, context: TestContext): Promise<TestRe
   try {
     switch (test.kind) {
       case 'file-present':
-        return finishVerdict(finish, checkFilePresent(context.located.find((l) => l.role === test.file)!, context.workspaceDir, context.skipped));
+        return finishVerdict(finish, checkFilePresent(context.located.find((l) => l.role === test.file)!, context));
       case 'import': {
         const where = context.located.find((l) => l.role === test.file)!;
-        if (!where.file) return finish('fail', { message: missingFile(where, context.skipped) });
+        if (!where.file) return finish('fail', { message: missingFile(where, context) }, undefined, false);
         await context.session.ready();
         return finishVerdict(finish, checkImport(where.file, context.session.imports.get(where.role)));
       }
@@ -163,7 +166,7 @@ function runnableCases(test: ResolvedTest, context: TestContext): RunnableCase[]
       });
     default:
       return test.fixtureCases.map((c) => {
-        const interaction = plan.interaction(test.target, c);
+        const interaction = plan.interaction(test, c);
         return harnessCase(c.id, interaction, (o) => plan.check(test.check!, c, o, callLine(interaction)));
       });
   }
@@ -211,7 +214,7 @@ async function runTerminal(test: ResolvedTest, context: TestContext, testCase: F
       prompt: program.prompt, answers: program.answers, startMarker: marker,
       promptMs: test.limits.promptMs, programMs: test.limits.programMs, maxChars: test.limits.outputChars,
     });
-    return checkProgram(test.check!, testCase, result);
+    return context.plan.checkProgram(test.check!, testCase, result);
   } finally {
     cgroup.remove();
   }
@@ -245,15 +248,17 @@ export function locateFiles(spec: ResolvedSpec, names: readonly string[]): Locat
   })).filter((l) => l.file !== undefined || !spec.files.find((f) => f.role === l.role)?.optional);
 }
 
-function missingFile(where: Located, skipped: ReadonlyMap<string, string>): string {
-  const left = where.looked.find((name) => skipped.has(name));
-  if (left) return `${left} was left out of the workspace: ${skipped.get(left)}`;
-  return `${where.looked[0]} is missing (looked for ${where.looked.join(', ')})`;
+function missingFile(where: Located, context: Pick<TestContext, 'skipped' | 'unclaimed'>): string {
+  const left = where.looked.find((name) => context.skipped.has(name));
+  if (left) return `${left} was left out of the workspace: ${context.skipped.get(left)}`;
+  const others = context.unclaimed.filter((name) => name.toLowerCase().endsWith(where.looked[0]!.slice(where.looked[0]!.lastIndexOf('.')).toLowerCase()));
+  const seen = others.length > 0 ? `; the submission has ${others.slice(0, 4).join(', ')}: if one of these is it, rename it ${where.looked[0]}` : '';
+  return `${where.looked[0]} is missing (looked for ${where.looked.join(', ')})${seen}`;
 }
 
-function checkFilePresent(where: Located, dir: string, skipped: ReadonlyMap<string, string>): CaseVerdict {
-  if (!where.file) return { status: 'fail', message: missingFile(where, skipped) };
-  const path = join(dir, where.file);
+function checkFilePresent(where: Located, context: Pick<TestContext, 'skipped' | 'unclaimed' | 'workspaceDir'>): CaseVerdict {
+  if (!where.file) return { status: 'fail', message: missingFile(where, context) };
+  const path = join(context.workspaceDir, where.file);
   if (!existsSync(path) || statSync(path).size === 0 || readFileSync(path, 'utf8').trim() === '') {
     return { status: 'fail', message: `${where.file} is empty` };
   }

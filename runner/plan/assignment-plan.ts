@@ -6,8 +6,11 @@
 import type { CaseObservation } from '../checks/observation.js';
 import type { CaseVerdict } from '../checks/verdict.js';
 import type { AssignmentId, FixtureCase } from '../fixtures/fixture-types.js';
+import type { ProgramResult } from '../pty/run-program.js';
 import type { ResolvedTest } from '../spec/spec-types.js';
 import { CS111_PLAN } from './cs111-plan.js';
+import { CS61A_PLAN } from './cs61a-plan.js';
+import { HMC_PLAN } from './hmc-plan.js';
 import type { Interaction } from './interaction.js';
 import type { PropertyCase } from './property.js';
 
@@ -20,14 +23,16 @@ export interface ProgramPlan {
 }
 
 export interface AssignmentPlan {
-  interaction(target: string, testCase: FixtureCase): Interaction;
+  interaction(test: ResolvedTest, testCase: FixtureCase): Interaction;
   property(name: string): readonly PropertyCase[];
   program(testCase: FixtureCase): ProgramPlan;
   check(check: string, testCase: FixtureCase, observation: CaseObservation, call: string): CaseVerdict;
+  /** The verdict on a terminal program's run, by the spec's check name. */
+  checkProgram(check: string, testCase: FixtureCase, result: ProgramResult): CaseVerdict;
   neededNames(test: ResolvedTest): readonly string[];
 }
 
-const PLANS: Partial<Record<AssignmentId, AssignmentPlan>> = { 'cs111-ps9': CS111_PLAN };
+const PLANS: Partial<Record<AssignmentId, AssignmentPlan>> = { 'cs111-ps9': CS111_PLAN, 'hmc-cs5-hw11': HMC_PLAN, 'cs61a-hw04': CS61A_PLAN };
 
 export function planFor(assignment: AssignmentId): AssignmentPlan {
   const plan = PLANS[assignment];

@@ -1,5 +1,6 @@
 /** CS111 PS9's plan: its steps, properties, programs and checks, and the names each kind of test needs. */
 import { checkCs111Case } from '../checks/cs111-ps9.js';
+import { checkProgram } from '../checks/programs.js';
 import type { ResolvedTest } from '../spec/spec-types.js';
 import type { AssignmentPlan } from './assignment-plan.js';
 import { cs111Interaction } from './cs111-ps9.js';
@@ -19,9 +20,10 @@ function neededNames(test: ResolvedTest): string[] {
 }
 
 export const CS111_PLAN: AssignmentPlan = {
-  interaction: cs111Interaction,
+  interaction: (test, testCase) => cs111Interaction(test.target, testCase),
   property: cs111Property,
   program: cs111Program,
   check: checkCs111Case,
+  checkProgram,
   neededNames,
 };
