@@ -1,0 +1,19 @@
+/** CS61A Homework 4's plan: function calls only (no classes, no programs), with stand-ins for the other functions. */
+import { checkCs61aCase } from '../checks/cs61a-hw04.js';
+import type { AssignmentPlan } from './assignment-plan.js';
+import { cs61aInteraction } from './cs61a-hw04.js';
+
+export const CS61A_PLAN: AssignmentPlan = {
+  interaction: (test, testCase) => cs61aInteraction(test.target, testCase, test.check?.startsWith('barrier-') ? 'barrier' : 'list'),
+  property: (name) => {
+    throw new Error(`internal: CS61A has no property '${name}'`);
+  },
+  program: (testCase) => {
+    throw new Error(`internal: CS61A has no programs (case ${testCase.id})`);
+  },
+  check: checkCs61aCase,
+  checkProgram: (check) => {
+    throw new Error(`internal: CS61A has no program check '${check}'`);
+  },
+  neededNames: (test) => [test.target],
+};
