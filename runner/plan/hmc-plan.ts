@@ -1,0 +1,18 @@
+/** HMC CS5 Homework 11's plan: the Player's methods through the harness, playGame through the terminal. */
+import { checkHmcCase, checkHmcGame } from '../checks/hmc-cs5-hw11.js';
+import type { AssignmentPlan } from './assignment-plan.js';
+import { hmcInteraction, hmcProgram } from './hmc-cs5-hw11.js';
+import { hmcProperty } from './hmc-properties.js';
+
+export const HMC_PLAN: AssignmentPlan = {
+  interaction: (test, testCase) => hmcInteraction(test.target, testCase),
+  property: hmcProperty,
+  program: hmcProgram,
+  check: checkHmcCase,
+  checkProgram: (check, testCase, result) => {
+    if (check !== 'hmc-game') throw new Error(`internal: unknown HMC program check '${check}'`);
+    return checkHmcGame(testCase, result);
+  },
+  // Every test builds the student's Board, and the Player tests their Player.
+  neededNames: (test) => (test.target.startsWith('Board') ? ['Board', ...(test.kind === 'program' ? ['Player'] : [])] : ['Board', 'Player']),
+};
