@@ -370,7 +370,7 @@ class Harness:
     def describe(self, error):
         frames = []
         for frame in traceback.extract_tb(error.__traceback__):
-            if os.path.realpath(frame.filename).startswith(self.workdir + os.sep):
+            if is_student_file(frame.filename, self.workdir):
                 frames.append({"file": os.path.relpath(frame.filename, self.workdir), "line": frame.lineno,
                                "function": frame.name, "code": (frame.line or "")[:300]})
         if isinstance(error, SyntaxError) and error.filename:
@@ -386,6 +386,11 @@ class Harness:
             return str(error)
         except BaseException:
             return "<the exception's message could not be read>"
+
+
+def is_student_file(filename, workdir):
+    """A frame in the submission's own files; `<frozen ...>` and `<string>` are not files, wherever they resolve."""
+    return not filename.startswith("<") and os.path.realpath(filename).startswith(workdir + os.sep)
 
 
 def public_names(module):
@@ -489,7 +494,7 @@ def program(config):
         sys.stdout.flush()
         print("Traceback (most recent call last):")
         for frame in traceback.extract_tb(error.__traceback__):
-            if os.path.realpath(frame.filename).startswith(workdir + os.sep):
+            if is_student_file(frame.filename, workdir):
                 print(f'  File "{os.path.relpath(frame.filename, workdir)}", line {frame.lineno}, in {frame.name}')
                 if frame.line:
                     print(f"    {frame.line.strip()}")
