@@ -28,7 +28,8 @@ export function verdictForFailure(failure: StepFailure): CaseVerdict {
 /** A wrong answer, not a crash: the student's function that touched the board's list names the barrier it crossed. */
 function barrierCrossed(step: string, exception: StudentException): CaseVerdict {
   const where = exception.frames.at(-1);
-  const culprit = where ? where.function : 'your code';
+  // The innermost named function: the line may sit in a generator expression or comprehension inside it.
+  const culprit = [...exception.frames].reverse().find((f) => !f.function.startsWith('<'))?.function ?? 'your code';
   const place = where ? ` (${where.file}, line ${where.line}${where.code ? `: ${where.code.trim()}` : ''})` : '';
   return {
     status: 'fail',
