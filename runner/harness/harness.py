@@ -15,7 +15,10 @@ Requests (protocol version 1; the TypeScript side is runner/harness/protocol.ts)
   {"id", "op": "get", "target", "bind"?}         read an attribute or item
   {"id", "op": "set", "target", "value"}         assign an attribute or item
   {"id", "op": "repr", "target"}                 repr() of a value, as a str
-  {"id", "op": "double", "kind", "name"}         rebind a class name to a double of it (grade_doubles.py)
+  {"id", "op": "double", "kind", "name", "keep"?, "inModules"?}
+                                               rebind a class name to a double of it (grade_doubles.py) that keeps
+                                               the student's methods named in `keep`; with `inModules`, in the
+                                               student's modules too, until the next "fresh"
   {"id", "op": "double", "kind", "names"}        replace functions, in the namespace and in every student module,
                                                with stand-ins (grade_doubles.py) until the next "fresh"
 A target is a path: a name in the namespace, then attribute names (strings) or indexes (integers).
@@ -48,6 +51,7 @@ def load_doubles():
 _DOUBLES_MODULE = load_doubles()
 DOUBLES, FUNCTION_DOUBLES = _DOUBLES_MODULE.DOUBLES, _DOUBLES_MODULE.FUNCTION_DOUBLES
 MAX_STR = 100_000
+MAX_OBJECT_REPR = 10_000
 MAX_ITEMS = 10_000
 MAX_DEPTH = 16
 MAX_ATTRS = 40
@@ -209,7 +213,10 @@ class Harness:
             text = repr(value)
         except BaseException as error:  # a student's __repr__ may raise anything
             return f"<repr raised {type(error).__name__}: {error}>"
-        return text if isinstance(text, str) else f"<repr returned {type(text).__name__}>"
+        if not isinstance(text, str):
+            return f"<repr returned {type(text).__name__}>"
+        # An object's repr only describes it; a huge one would cross the channel with every reply that holds it.
+        return text if len(text) <= MAX_OBJECT_REPR else text[:MAX_OBJECT_REPR] + f"… ({len(text)} characters)"
 
     def decode(self, arg):
         kind = arg.get("type")
@@ -275,7 +282,14 @@ class Harness:
         if make is None:
             raise HarnessError(f"no double called {request['kind']!r}")
         base = self.namespace.get(name)
-        self.namespace[name] = make(base if isinstance(base, type) else object)
+        double = make(base if isinstance(base, type) else object, request.get("keep", []))
+        self.namespace[name] = double
+        if request.get("inModules"):
+            # Code that builds new objects of the class (a Player making its opponent) must build the double too.
+            for module in self.modules:
+                if module.__dict__.get(name) is base:
+                    self.patched.append((module, name, base))
+                    module.__dict__[name] = double
         return {"ok": True}
 
     def replace_functions(self, stand_ins, names):

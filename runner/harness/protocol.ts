@@ -24,7 +24,15 @@ export type HarnessRequest =
   | { readonly op: 'set'; readonly target: TargetPath; readonly value: Arg }
   | { readonly op: 'repr'; readonly target: TargetPath }
   /** Rebinds `name` in the namespace to a double of the student's class (see grade_doubles.py). */
-  | { readonly op: 'double'; readonly kind: 'cs111-board'; readonly name: string }
+  | {
+      readonly op: 'double';
+      readonly kind: 'cs111-board' | 'hmc-player';
+      readonly name: string;
+      /** The student's own methods the double keeps (the one under test); the others are the document's. */
+      readonly keep?: readonly string[];
+      /** Rebind the name in the student's modules too, until the next `fresh`, so the code under test makes doubles. */
+      readonly inModules?: boolean;
+    }
   /**
    * Replaces functions in the namespace and in every student module's globals with stand-ins until the next
    * `fresh`: the document's list board (`cs61a-list`) or a board that is not a list (`cs61a-abstract`).

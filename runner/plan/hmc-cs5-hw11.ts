@@ -1,8 +1,11 @@
 /**
  * HMC CS5 Homework 11 fixture cases as harness steps and terminal programs. The document builds every board with
  * the student's own part-1 Board (`Board(7, 6)` is width first, then `setBoard` or `addMove`), so these tests use
- * it too; the `board.setup` test says so plainly when that Board is the reason the others fail.
+ * it too; the `board.setup` test says so plainly when that Board is the reason the others fail. A test of one
+ * Player method gets the document's versions of the others (a double subclassing the student's Player), so a bug
+ * in scoreBoard costs the scoreBoard tests and not every look-ahead test too.
  */
+import { HUMAN_PROMPT } from '../../reference/hmc-cs5-hw11.js';
 import type { FixtureCase } from '../fixtures/fixture-types.js';
 import type { Arg } from '../harness/protocol.js';
 import type { ProgramPlan } from './assignment-plan.js';
@@ -22,8 +25,6 @@ export interface HmcPlayerInput {
   readonly ply: number | 'HUMAN';
 }
 
-/** The prompt of a HUMAN player's nextMove in the document. */
-export const HMC_PROMPT = 'Where would you like to place a checker? ';
 
 const plyArg = (ply: number | 'HUMAN'): Arg => (ply === 'HUMAN' ? str(ply) : int(ply));
 
@@ -44,6 +45,9 @@ export function boardSteps(board: HmcBoardInput, name = 'b'): Step[] {
 
 const refB: Arg = { type: 'ref', path: ['b'] };
 
+/** Methods that call the Player's other methods (scoresFor calls scoreBoard and makes Players; nextMove, all). */
+const DEPENDENT_METHODS = ['scoreBoard', 'scoresFor', 'nextMove'];
+
 /** The document's scores are written `[0, 0, 50, …]` in its own example and as floats everywhere else. */
 const scoresArg = (testCase: FixtureCase, scores: readonly number[]): Arg => ({
   type: 'list',
@@ -52,7 +56,11 @@ const scoresArg = (testCase: FixtureCase, scores: readonly number[]): Arg => ({
 
 export function hmcInteraction(target: string, testCase: FixtureCase): Interaction {
   const input = testCase.input as { board?: HmcBoardInput; player: HmcPlayerInput; scores?: number[]; inputs?: string[] };
-  const steps: Step[] = input.board ? boardSteps(input.board) : [];
+  const method = target.split('.')[1]!;
+  const steps: Step[] = [];
+  // The Player's methods build on each other; a test of one gets the document's versions of the others.
+  if (DEPENDENT_METHODS.includes(method)) steps.push({ request: { op: 'double', kind: 'hmc-player', name: 'Player', keep: [method], inModules: true }, python: '' });
+  if (input.board) steps.push(...boardSteps(input.board));
   steps.push(playerCall(input.player, 'p'));
   switch (target) {
     case 'Player.__repr__':
@@ -92,7 +100,7 @@ export function hmcProgram(testCase: FixtureCase): ProgramPlan {
   const answers = input.inputs ?? [];
   return {
     call: { call: 'Board', args: [7, 6], then: { method: 'playGame', args: [playerNode(input.player1), playerNode(input.player2)] } },
-    prompt: HMC_PROMPT,
+    prompt: HUMAN_PROMPT,
     answers,
     reproduce: `b = Board(7, 6)   # width, height\nb.playGame(${playerPython(input.player1)}, ${playerPython(input.player2)})${answers.length > 0 ? `   # type: ${answers.join(', ')}` : ''}`,
   };

@@ -34,7 +34,9 @@ describe('HMC checks', () => {
   it('wants a HUMAN player to ask before it answers', () => {
     const testCase: FixtureCase = { id: 'Player.nextMove.doc.HUMAN', source, python: '', input: { inputs: ['2'] }, expected: { value: { type: 'int', value: 2 } } };
     const asked: CaseObservation = { replies: { result: { ...reply({ type: 'int', value: 2 }), prompts: ['Where would you like to place a checker? '] } } };
-    expect(checkHmcCase('human', testCase, asked, 'p.nextMove(b)').status).toBe('pass');
+    expect(checkHmcCase('human', testCase, asked, 'p.nextMove(b)')).toEqual({ status: 'pass', message: 'ok' });
+    const otherPrompt: CaseObservation = { replies: { result: { ...reply({ type: 'int', value: 2 }), prompts: ['Column? '] } } };
+    expect(checkHmcCase('human', testCase, otherPrompt, 'p.nextMove(b)')).toMatchObject({ status: 'pass', note: expect.stringContaining('it asked "Column? "') });
     expect(checkHmcCase('human', testCase, { replies: { result: reply({ type: 'int', value: 2 }) } }, 'p.nextMove(b)').message).toContain('without asking for a column');
   });
 

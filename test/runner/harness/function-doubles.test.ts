@@ -121,3 +121,67 @@ describe('the board that is not a list', () => {
     expect(await send({ op: 'call', target: ['list'], args: [refB] })).toMatchObject({ ok: false, exception: { type: 'AbstractionBarrierError', message: expect.stringContaining('looped over') } });
   });
 });
+
+describe('the HMC Player double', () => {
+  // scoreBoard is wrong on purpose; scoresFor builds on it and makes new Players for the opponent.
+  const HMC = `
+class Board:
+    def __init__(self, width, height):
+        self.width, self.height = width, height
+        self.data = [[' '] * width for _ in range(height)]
+    def __repr__(self):
+        return ''.join('|' + '|'.join(row) + '|\\n' for row in self.data) + '-' * (2 * self.width + 1) + '\\n'
+    def addMove(self, col, ox):
+        for row in range(self.height - 1, -1, -1):
+            if self.data[row][col] == ' ':
+                self.data[row][col] = ox
+                return
+
+class Player:
+    def __init__(self, ox, tiebreak, ply):
+        self.ox, self.tiebreak, self.ply = ox, tiebreak, ply
+    def oppCh(self):
+        return 'O' if self.ox == 'X' else 'X'
+    def scoreBoard(self, b):
+        return 7.0
+    def scoresFor(self, b):
+        if self.ply == 0:
+            return [self.scoreBoard(b)] * b.width
+        return [100.0 - max(Player(self.oppCh(), self.tiebreak, self.ply - 1).scoresFor(b))] * b.width
+`;
+  let hmcDir: string;
+  let hmc: HarnessSession;
+  const ask = async (request: HarnessRequest): Promise<HarnessReply> => {
+    const outcome = await hmc.send(request, 5000);
+    if (outcome.kind !== 'reply') throw new Error(`expected a reply, got ${outcome.kind}`);
+    return outcome.reply;
+  };
+  const scores = async (): Promise<HarnessReply> => {
+    await ask({ op: 'call', target: ['Board'], args: [int(2), int(1)], bind: 'b' });
+    await ask({ op: 'call', target: ['Player'], args: [str('X'), str('LEFT'), int(1)], bind: 'p' });
+    return ask({ op: 'call', target: ['p', 'scoresFor'], args: [refB] });
+  };
+
+  beforeAll(async () => {
+    hmcDir = mkdtempSync(join(tmpdir(), 'hmc-double-test-'));
+    writeFileSync(join(hmcDir, 'hw11pr2.py'), HMC);
+    const started = await HarnessSession.start({ sandbox: await probeSandbox('python3'), workdir: hmcDir, limits: resolveLimits({}) });
+    if ('error' in started) throw new Error(started.error);
+    hmc = started.session;
+    await ask({ op: 'import', module: 'hw11pr2', file: 'hw11pr2.py' });
+  });
+  afterAll(async () => {
+    await hmc.close();
+    rmSync(hmcDir, { recursive: true, force: true });
+  });
+
+  it("keeps the method under test and gives the opponents it creates the document's scoreBoard", async () => {
+    await ask({ op: 'fresh', seed: 1 });
+    expect(await scores()).toMatchObject({ value: { type: 'list', items: [{ type: 'float', value: 93 }, { type: 'float', value: 93 }] } });
+    await ask({ op: 'fresh', seed: 2 });
+    await ask({ op: 'double', kind: 'hmc-player', name: 'Player', keep: ['scoresFor'], inModules: true });
+    expect(await scores()).toMatchObject({ value: { type: 'list', items: [{ type: 'float', value: 50 }, { type: 'float', value: 50 }] } });
+    await ask({ op: 'fresh', seed: 3 });
+    expect(await scores()).toMatchObject({ value: { type: 'list', items: [{ type: 'float', value: 93 }, { type: 'float', value: 93 }] } });
+  });
+});

@@ -71,6 +71,10 @@ def fork_many():
 def connect():
     import socket
     socket.create_connection(('127.0.0.1', 9), timeout=1)
+
+class Huge:
+    def __repr__(self):
+        return 'H' * 1_000_000
 `;
 
 let dir: string;
@@ -135,6 +139,12 @@ describe('the harness', () => {
     const outcome = reply(await session.send({ op: 'get', target: ['t'] }, 3000));
     expect(outcome.ok && outcome.value).toEqual({ type: 'object', class: 'Thing', repr: 'Thing(4)', attrs: { n: { type: 'int', value: 4 } } });
     expect(reply(await session.send({ op: 'repr', target: ['t'] }, 3000))).toMatchObject({ value: { type: 'str', value: 'Thing(4)' } });
+  });
+
+  it("cuts an object's huge repr short, so it does not cross the channel with every reply", async () => {
+    const outcome = reply(await session.send({ op: 'call', target: ['Huge'], args: [] }, 3000));
+    const value = outcome.ok ? outcome.value : undefined;
+    expect(value).toMatchObject({ type: 'object', class: 'Huge', repr: expect.stringMatching(/^H{10000}… \(1000000 characters\)$/) });
   });
 
   it('answers input() from the script, echoes it like a terminal, and says so when the script runs out', async () => {
