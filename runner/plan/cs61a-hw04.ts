@@ -54,6 +54,12 @@ export function boardPython(value: unknown): string | undefined {
 
 export type Cs61aMode = 'list' | 'barrier';
 
+/** What the barrier tests' reproduce snippet says about the board a student cannot build themselves. */
+const BARRIER_NOTE = [
+  "# In this test the grader's create_board, get_piece and replace_elem keep the board in an object that is not a",
+  '# list: board[row][col], len(board) or a loop over it raises an error; get_piece and replace_elem work.',
+].join('\n');
+
 /**
  * The call under test with the board bound to `b` first (so the check can look at it afterwards), and `lst` for
  * replace_elem (its identity is part of the check).
@@ -65,7 +71,7 @@ export function cs61aInteraction(target: string, testCase: FixtureCase, mode: Cs
   const others = STAND_INS.filter((name) => name !== target);
   const steps: Step[] = [
     mode === 'barrier'
-      ? { request: { op: 'double', kind: 'cs61a-abstract', names: others }, python: '# the constructors and selectors here make boards that are not lists' }
+      ? { request: { op: 'double', kind: 'cs61a-abstract', names: others }, python: BARRIER_NOTE }
       : { request: { op: 'double', kind: 'cs61a-list', names: others }, python: '' },
   ];
   const bound = params.includes('board') ? 'board' : params.includes('lst') ? 'lst' : undefined;
@@ -73,7 +79,7 @@ export function cs61aInteraction(target: string, testCase: FixtureCase, mode: Cs
     const name = bound === 'board' ? 'b' : 'old';
     const value = toArg(input[bound]);
     steps.push(set([name], value, `${name} = ${boardPython(input[bound]) ?? formatArg(value)}`));
-    if (mode === 'barrier') steps.push(call(['AbstractBoard'], [{ type: 'ref', path: ['b'] }], { bind: 'b', comment: 'not a list: only the constructors and selectors can use it' }));
+    if (mode === 'barrier') steps.push({ ...call(['AbstractBoard'], [{ type: 'ref', path: ['b'] }], { bind: 'b' }), python: '' });
   }
   const args = params.map((p): Arg => (p === bound ? { type: 'ref', path: [bound === 'board' ? 'b' : 'old'] } : toArg(input[p])));
   steps.push(call([target], args, { observe: 'result', ...(bound === 'lst' && { bind: 'new' }) }));
