@@ -37,7 +37,8 @@ describe('grade CLI', () => {
     const { code, out } = await run('list');
     expect(code).toBe(0);
     expect(out).toMatch(/^cs111-ps9 .*\(graded; 17 targets, \d+ golden cases\)$/m);
-    for (const id of ['hmc-cs5-hw11', 'cs61a-hw04', 'manchester-connect4', 'conniption']) expect(out).toMatch(new RegExp(`^${id} .*\\d+ golden cases\\)$`, 'm'));
+    for (const id of ['hmc-cs5-hw11', 'cs61a-hw04']) expect(out).toMatch(new RegExp(`^${id} .*\\(graded; \\d+ targets, \\d+ golden cases\\)$`, 'm'));
+    for (const id of ['manchester-connect4', 'conniption']) expect(out).toMatch(new RegExp(`^${id} .*\\(not graded yet; \\d+ targets, \\d+ golden cases\\)$`, 'm'));
   });
 
   it("lists one assignment's tests with their points", async () => {
@@ -46,6 +47,19 @@ describe('grade CLI', () => {
     expect(out).toMatch(/^Problem 4: AIPlayer: 30 points$/m);
     expect(out).toMatch(/^ {2}board\.is_win_for\.down-diagonal\s+2 {2}hidden/m);
     expect(out).toContain('47 tests, 96 points graded automatically, 4 by hand');
+  });
+
+  it('lists the HMC and CS61A tests with their points, the barrier group among them', async () => {
+    const hmc = await run('list', 'hmc-cs5-hw11');
+    expect(hmc.code).toBe(0);
+    expect(hmc.out).toMatch(/^ {2}player\.scoresFor\.document\s+5 {2}visible/m);
+    expect(hmc.out).toMatch(/^ {2}board\.setup\s+0 {2}visible/m);
+    expect(hmc.out).toContain('18 tests, 40 points graded automatically');
+    const cs61a = await run('list', 'cs61a-hw04');
+    expect(cs61a.code).toBe(0);
+    expect(cs61a.out).toMatch(/^The abstraction barrier: the game works on any board representation: 6 points$/m);
+    expect(cs61a.out).toMatch(/^ {2}barrier\.check_win\s+1 {2}visible/m);
+    expect(cs61a.out).toContain('30 tests, 40 points graded automatically');
   });
 
   it('exits 2 naming the known ids for an unknown assignment', async () => {
