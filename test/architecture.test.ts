@@ -1,6 +1,7 @@
 /**
  * The import rules of DESIGN.md: reference/ is pure (nothing of ours outside it, no node:*); the checks import the
- * reference, each other and types only, and no Node module, so a check never does I/O.
+ * reference, each other and types only, and no Node module, so a check never does I/O; the reporters read only the
+ * results types.
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -41,6 +42,23 @@ describe('import boundaries', () => {
         const target = resolve(file, '..', spec);
         const allowed = spec.startsWith('.') && (!relative(root, target).startsWith('..') || !relative(reference, target).startsWith('..'));
         expect(allowed, `${relative(PROJECT_ROOT, file)} imports ${spec}`).toBe(true);
+      }
+    }
+  });
+
+  it('reports/ imports nothing of ours outside itself but the results types (DESIGN.md: reporters read results.json only)', () => {
+    const root = resolve(PROJECT_ROOT, 'reports');
+    const results = resolve(PROJECT_ROOT, 'runner', 'grade', 'results.js');
+    const files = sources(root);
+    expect(files.length).toBeGreaterThan(3);
+    for (const file of files) {
+      for (const spec of imports(file).filter((s) => s.startsWith('.'))) {
+        const target = resolve(file, '..', spec);
+        const inside = !relative(root, target).startsWith('..');
+        expect(inside || target === results, `${relative(PROJECT_ROOT, file)} imports ${spec}`).toBe(true);
+      }
+      for (const spec of valueImports(file).filter((s) => s.startsWith('.'))) {
+        expect(resolve(file, '..', spec), `${relative(PROJECT_ROOT, file)} imports a value from ${spec}`).not.toBe(results);
       }
     }
   });

@@ -19,10 +19,21 @@ export interface TestResult {
   readonly reproduce?: string;
 }
 
+/** Added to the contract: who a submission belongs to, when an LMS export says so (Canvas, Gradescope). */
+export interface StudentIdentity {
+  readonly name: string;
+  /** The LMS's own user id (Canvas user id, Gradescope submission's student id). */
+  readonly id?: string;
+  readonly sisId?: string;
+  readonly email?: string;
+  readonly late?: boolean;
+}
+
 export interface SubmissionResult {
   readonly id: string;
   readonly path: string;
   readonly assignment: string;
+  readonly student?: StudentIdentity;
   readonly status: 'graded' | 'error';
   readonly error?: string;
   readonly score: number;
@@ -37,5 +48,17 @@ export interface RunResults {
   readonly seed: number;
   /** Added to the contract: what isolation the run had, so a report can say when a layer was missing. */
   readonly sandbox: { readonly python: string; readonly network: string; readonly notes: readonly string[] };
+  /** Added to the contract: what was graded and how, for the class summary's settings (absent in older files). */
+  readonly settings?: RunSettings;
   readonly submissions: readonly SubmissionResult[];
+}
+
+export interface RunSettings {
+  readonly assignment: string;
+  readonly title: string;
+  /** The spec's default limits (per-test overrides aside), by name: callMs, memoryMb, … */
+  readonly limits: Readonly<Record<string, number>>;
+  /** Points graded by hand on top of the automatic ones. */
+  readonly manualPoints: number;
+  readonly only?: string;
 }

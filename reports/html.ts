@@ -1,0 +1,77 @@
+/**
+ * The HTML reports: one page per submission and a class summary, from results.json alone. Each page is one
+ * self-contained file (styles and script inlined, no network), so it opens from a zip or an LMS attachment.
+ * Everything from a submission goes through Handlebars' escaping; the templates never use triple braces for it.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Handlebars from 'handlebars';
+import type { RunResults, SubmissionResult } from '../runner/grade/results.js';
+import { classView, pageNames, submissionView, type SubmissionView } from './model.js';
+
+/** reports/ in the source tree, found from here whether this runs as source (reports/) or built (dist/reports/). */
+export function reportsFolder(): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const candidates = [here, join(here, '..', '..', 'reports')];
+  const found = candidates.find((dir) => existsSync(join(dir, 'templates', 'layout.hbs')));
+  if (!found) throw new Error(`the report templates are missing (looked in ${candidates.join(', ')})`);
+  return found;
+}
+
+interface Renderers {
+  readonly submission: Handlebars.TemplateDelegate;
+  readonly classPage: Handlebars.TemplateDelegate;
+  readonly css: string;
+  readonly js: string;
+}
+
+let cached: Renderers | undefined;
+
+function renderers(): Renderers {
+  if (cached) return cached;
+  const dir = reportsFolder();
+  const read = (file: string) => readFileSync(join(dir, file), 'utf8');
+  const hb = Handlebars.create();
+  hb.registerHelper('eq', (a: unknown, b: unknown) => a === b);
+  hb.registerHelper('or', (a: unknown, b: unknown) => Boolean(a) || Boolean(b));
+  hb.registerHelper('columns', (rows: readonly (readonly unknown[])[]) => Math.max(1, ...rows.map((row) => row.length)));
+  for (const partial of ['layout', 'board', 'test']) hb.registerPartial(partial, read(`templates/${partial}.hbs`));
+  // A stylesheet or script that could close its own tag would let text out of it; ours never does.
+  const css = read('assets/report.css');
+  const js = read('assets/report.js');
+  if (/<\/style/iu.test(css) || /<\/script/iu.test(js)) throw new Error('report assets must not contain closing tags');
+  cached = { submission: hb.compile(read('templates/submission.hbs'), { strict: false }), classPage: hb.compile(read('templates/class.hbs')), css, js };
+  return cached;
+}
+
+function pageContext(run: RunResults, title: string) {
+  const { css, js } = renderers();
+  return { title, css, js, tool: `${run.tool.name} ${run.tool.version}`, generatedAt: run.generatedAt, seed: run.seed };
+}
+
+export function renderSubmissionPage(run: RunResults, submission: SubmissionResult, options: { classLink: boolean }): string {
+  const view: SubmissionView = submissionView(submission);
+  const assignmentTitle = run.settings?.title ?? submission.assignment;
+  return renderers().submission({ ...pageContext(run, `${submission.id}: ${view.score}/${view.maxScore} — ${assignmentTitle}`), s: view, assignmentTitle, classLink: options.classLink });
+}
+
+export function renderClassPage(run: RunResults): string {
+  const view = classView(run);
+  return renderers().classPage({ ...pageContext(run, `${view.title}: class summary`), c: view });
+}
+
+/** Writes `index.html` (the class summary) and `submissions/<id>.html` into `out`; returns the paths written. */
+export function writeHtmlReport(run: RunResults, out: string): string[] {
+  const written: string[] = [];
+  mkdirSync(join(out, 'submissions'), { recursive: true });
+  const files = pageNames(run.submissions.map((s) => s.id));
+  for (const submission of run.submissions) {
+    const path = join(out, 'submissions', files.get(submission.id)!);
+    writeFileSync(path, renderSubmissionPage(run, submission, { classLink: true }));
+    written.push(path);
+  }
+  const index = join(out, 'index.html');
+  writeFileSync(index, renderClassPage(run));
+  return [index, ...written];
+}

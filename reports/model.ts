@@ -1,0 +1,250 @@
+/**
+ * What the reports show, computed from results.json alone: per submission its problems with their points and its
+ * tests with what a reader needs (status in words, boards as grids, a transcript with the typed input marked); per
+ * run the score histogram, every test's pass rate and the students. Pure: no templates, no files.
+ */
+import type { RunResults, SubmissionResult, TestResult, TestStatus } from '../runner/grade/results.js';
+import { boardPair, drawnBoards, type BoardPair } from './boards.js';
+
+export const STATUS_LABEL: Record<TestStatus, string> = {
+  pass: 'passed',
+  fail: 'wrong answer',
+  error: 'crashed',
+  timeout: 'timed out',
+  skipped: 'not run',
+};
+
+export interface ProblemView {
+  readonly name: string;
+  readonly score: number;
+  readonly maxScore: number;
+  readonly percent: number;
+  readonly tests: readonly TestView[];
+  readonly failed: number;
+}
+
+export interface TranscriptLine {
+  readonly text: string;
+  /** What was typed at a prompt on this line, shown apart from what the program printed. */
+  readonly typed?: string;
+}
+
+export interface TestView {
+  readonly id: string;
+  readonly name: string;
+  readonly target: string;
+  readonly status: TestStatus;
+  readonly statusLabel: string;
+  readonly passed: boolean;
+  readonly score: number;
+  readonly maxScore: number;
+  readonly hidden: boolean;
+  readonly message: string;
+  readonly expected?: string;
+  readonly actual?: string;
+  readonly boards?: BoardPair;
+  /** The actual side is a terminal session: shown line by line with the typed input marked. */
+  readonly transcript?: readonly TranscriptLine[];
+  readonly hasTyped: boolean;
+  readonly reproduce?: string;
+  readonly anchor: string;
+}
+
+export interface SubmissionView {
+  readonly id: string;
+  readonly path: string;
+  readonly file: string;
+  readonly status: SubmissionResult['status'];
+  readonly error?: string;
+  readonly score: number;
+  readonly maxScore: number;
+  readonly percent: number;
+  readonly durationSeconds: string;
+  readonly problems: readonly ProblemView[];
+  readonly counts: Readonly<Record<TestStatus, number>>;
+}
+
+const percentOf = (score: number, max: number) => (max > 0 ? Math.round((score / max) * 1000) / 10 : 0);
+
+/** A file name for a submission's page: its id with anything unsafe in a path replaced. */
+export function pageName(id: string): string {
+  const safe = id.replace(/[^A-Za-z0-9._-]+/gu, '_').replace(/^\.+/u, '_').slice(0, 120);
+  return `${safe || 'submission'}.html`;
+}
+
+/** Page names for every submission of a run, ids that clean up to the same name told apart (`a_b.html`, `a_b-2.html`). */
+export function pageNames(ids: readonly string[]): Map<string, string> {
+  const taken = new Set<string>();
+  const names = new Map<string, string>();
+  for (const id of ids) {
+    let name = pageName(id);
+    for (let n = 2; taken.has(name.toLowerCase()); n++) name = pageName(id).replace(/\.html$/u, `-${n}.html`);
+    taken.add(name.toLowerCase());
+    names.set(id, name);
+  }
+  return names;
+}
+
+/** A prompt line of a terminal session: text ending in `: ` or `? `, then what was typed there. */
+const PROMPT_LINE = /^(.*[:?] )(\S.*)$/u;
+
+export function transcriptLines(text: string, prompts: boolean): TranscriptLine[] {
+  return text.replace(/\n$/u, '').split('\n').map((line) => {
+    const match = prompts ? PROMPT_LINE.exec(line) : null;
+    return match ? { text: match[1]!, typed: match[2]! } : { text: line };
+  });
+}
+
+/** A terminal session rather than one value: several boards printed, or a prompt answered. */
+const looksLikeTranscript = (test: TestResult) =>
+  test.actual !== undefined && (drawnBoards(test.actual).length >= 2 || test.actual.split('\n').some((line) => PROMPT_LINE.test(line) && /(column|move|name|choice|checker)/iu.test(line)));
+
+export function testView(test: TestResult): TestView {
+  const boards = test.status === 'pass' ? undefined : boardPair(test.expected, test.actual);
+  const transcript = test.status !== 'pass' && looksLikeTranscript(test) ? transcriptLines(test.actual!, true) : undefined;
+  return {
+    id: test.id,
+    name: test.name,
+    target: test.target,
+    status: test.status,
+    statusLabel: STATUS_LABEL[test.status],
+    passed: test.status === 'pass',
+    score: test.score,
+    maxScore: test.maxScore,
+    hidden: test.visibility === 'hidden',
+    message: test.message,
+    ...(test.expected !== undefined && { expected: test.expected }),
+    ...(test.actual !== undefined && { actual: test.actual }),
+    ...(boards && { boards }),
+    ...(transcript && { transcript }),
+    hasTyped: transcript?.some((line) => line.typed !== undefined) ?? false,
+    ...(test.reproduce !== undefined && { reproduce: test.reproduce }),
+    anchor: `test-${test.id.replace(/[^A-Za-z0-9_-]+/gu, '-')}`,
+  };
+}
+
+/** Problems in the order their first test appears, each with its points. */
+export function problemsOf(tests: readonly TestResult[]): ProblemView[] {
+  const groups = new Map<string, TestResult[]>();
+  for (const test of tests) groups.set(test.group, [...(groups.get(test.group) ?? []), test]);
+  return [...groups.entries()].map(([name, members]) => {
+    const score = round(members.reduce((n, t) => n + t.score, 0));
+    const maxScore = round(members.reduce((n, t) => n + t.maxScore, 0));
+    return { name, score, maxScore, percent: percentOf(score, maxScore), tests: members.map(testView), failed: members.filter((t) => t.status !== 'pass' && t.status !== 'skipped').length };
+  });
+}
+
+export function submissionView(submission: SubmissionResult, file = pageName(submission.id)): SubmissionView {
+  const counts = { pass: 0, fail: 0, error: 0, timeout: 0, skipped: 0 };
+  for (const test of submission.tests) counts[test.status]++;
+  return {
+    id: submission.id,
+    path: submission.path,
+    file,
+    status: submission.status,
+    ...(submission.error !== undefined && { error: submission.error }),
+    score: submission.score,
+    maxScore: submission.maxScore,
+    percent: percentOf(submission.score, submission.maxScore),
+    durationSeconds: (submission.durationMs / 1000).toFixed(1),
+    problems: problemsOf(submission.tests),
+    counts,
+  };
+}
+
+export interface HistogramBar {
+  readonly label: string;
+  readonly count: number;
+  /** Height as a share of the tallest bar, 0–100. */
+  readonly height: number;
+}
+
+export interface TestRate {
+  readonly id: string;
+  readonly name: string;
+  readonly group: string;
+  readonly passed: number;
+  readonly total: number;
+  readonly percent: number;
+}
+
+export interface ClassView {
+  readonly title: string;
+  readonly assignment: string;
+  readonly count: number;
+  readonly maxScore: number;
+  readonly mean: string;
+  readonly median: string;
+  readonly histogram: readonly HistogramBar[];
+  /** Every test's pass rate, lowest first: the tests most students fail come first. */
+  readonly rates: readonly TestRate[];
+  readonly students: readonly SubmissionView[];
+  readonly settings: readonly { readonly name: string; readonly value: string }[];
+  readonly notes: readonly string[];
+}
+
+const BINS = 10;
+
+export function histogram(percents: readonly number[]): HistogramBar[] {
+  const counts = Array.from({ length: BINS }, () => 0);
+  for (const p of percents) counts[Math.min(BINS - 1, Math.floor(p / (100 / BINS)))]!++;
+  const tallest = Math.max(1, ...counts);
+  return counts.map((count, i) => ({ label: `${i * 10}–${i === BINS - 1 ? 100 : i * 10 + 9}%`, count, height: Math.round((count / tallest) * 100) }));
+}
+
+export function testRates(submissions: readonly SubmissionResult[]): TestRate[] {
+  const rates = new Map<string, { name: string; group: string; passed: number; total: number; order: number }>();
+  for (const submission of submissions) {
+    for (const test of submission.tests) {
+      if (test.status === 'skipped') continue;
+      const entry = rates.get(test.id) ?? { name: test.name, group: test.group, passed: 0, total: 0, order: rates.size };
+      entry.total++;
+      if (test.status === 'pass') entry.passed++;
+      rates.set(test.id, entry);
+    }
+  }
+  return [...rates.entries()]
+    .map(([id, r]) => ({ id, name: r.name, group: r.group, passed: r.passed, total: r.total, percent: percentOf(r.passed, r.total), order: r.order }))
+    .sort((a, b) => a.percent - b.percent || a.order - b.order)
+    .map(({ order: _order, ...rate }) => rate);
+}
+
+const median = (values: readonly number[]) => {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+export function classView(run: RunResults): ClassView {
+  const files = pageNames(run.submissions.map((s) => s.id));
+  const students = run.submissions.map((s) => submissionView(s, files.get(s.id)));
+  const scores = run.submissions.map((s) => s.score);
+  const maxScore = Math.max(0, ...run.submissions.map((s) => s.maxScore));
+  const settings = [
+    { name: 'assignment', value: run.settings ? `${run.settings.assignment} (${run.settings.title})` : (run.submissions[0]?.assignment ?? 'unknown') },
+    { name: 'seed', value: String(run.seed) },
+    { name: 'tool', value: `${run.tool.name} ${run.tool.version}` },
+    { name: 'graded at', value: run.generatedAt },
+    { name: 'Python', value: run.sandbox.python },
+    { name: 'network', value: run.sandbox.network },
+    ...(run.settings ? Object.entries(run.settings.limits).map(([name, value]) => ({ name: `limit ${name}`, value: String(value) })) : []),
+    ...(run.settings?.only ? [{ name: 'only tests matching', value: run.settings.only }] : []),
+    ...(run.settings && run.settings.manualPoints > 0 ? [{ name: 'graded by hand', value: `${run.settings.manualPoints} more points, not in these scores` }] : []),
+  ];
+  return {
+    title: run.settings?.title ?? run.submissions[0]?.assignment ?? 'Grading report',
+    assignment: run.settings?.assignment ?? run.submissions[0]?.assignment ?? '',
+    count: students.length,
+    maxScore,
+    mean: (scores.reduce((a, b) => a + b, 0) / Math.max(1, scores.length)).toFixed(1),
+    median: median(scores).toFixed(1),
+    histogram: histogram(students.map((s) => s.percent)),
+    rates: testRates(run.submissions),
+    students,
+    settings,
+    notes: run.sandbox.notes,
+  };
+}
+
+const round = (n: number) => Math.round(n * 1000) / 1000;

@@ -1,0 +1,79 @@
+/** The HTML pages as text: self-contained, escaped, with what a failure needs (boards, transcript, reproduce). */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { renderClassPage, renderSubmissionPage, writeHtmlReport } from '../../reports/html.js';
+import { histogram, pageNames, testRates, transcriptLines } from '../../reports/model.js';
+import { boardPair, listBoard } from '../../reports/boards.js';
+import { HOSTILE, SAMPLE_RUN } from './sample-run.js';
+
+const out = mkdtempSync(join(tmpdir(), 'html-report-'));
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+describe('HTML reports', () => {
+  const bob = renderSubmissionPage(SAMPLE_RUN, SAMPLE_RUN.submissions[1]!, { classLink: true });
+  const summary = renderClassPage(SAMPLE_RUN);
+
+  it('are self-contained: no address outside the file but the links between the pages', () => {
+    for (const page of [bob, summary]) {
+      expect(page).not.toMatch(/(src|href)\s*=\s*"(https?:)?\/\//iu);
+      expect(page).not.toMatch(/<link\b/iu);
+      expect(page).toContain("Content-Security-Policy\" content=\"default-src 'none'");
+    }
+  });
+
+  it('escape everything a submission produced', () => {
+    expect(bob).not.toContain('<script>window.pwned');
+    expect(bob).not.toContain('<img src=x');
+    expect(bob).toContain('&lt;script&gt;window.pwned &#x3D; true&lt;/script&gt;');
+    expect(summary).not.toContain('<img src=x');
+    expect(bob.match(/<script>/gu)).toHaveLength(1);
+  });
+
+  it('show a failure with its boards as grids, the transcript with typed input marked, and a copyable reproduce', () => {
+    expect(bob).toContain('data-board="expected"');
+    expect((bob.match(/class="cell [a-z]+ differs"/gu) ?? []).length).toBe(4);
+    expect(bob).toContain('Enter a column: <span class="typed">0</span>');
+    expect(bob).toMatch(/<button class="copy" type="button" data-target="test-board-add_checker-reproduce">Copy<\/button>/u);
+    expect(bob).toContain('<span class="badge error">crashed</span>');
+    expect(bob).toContain('<span class="badge timeout">timed out</span>');
+  });
+
+  it('write a class summary and one page per student, with safe file names', () => {
+    const written = writeHtmlReport(SAMPLE_RUN, out);
+    expect(written.map((p) => p.slice(out.length + 1)).sort()).toEqual(['index.html', 'submissions/_bob_script_window.pwned_true_script_img_src_x_onerror_window.pwned_true_.html', 'submissions/alice.html'].sort());
+    expect(readdirSync(join(out, 'submissions'))).toHaveLength(2);
+    expect(readFileSync(join(out, 'index.html'), 'utf8')).toContain('href="submissions/alice.html"');
+  });
+});
+
+describe('report model', () => {
+  it('bins scores in tenths, 100% in the top bin', () => {
+    const bars = histogram([0, 9.9, 10, 55, 100, 100]);
+    expect(bars.map((b) => b.count)).toEqual([2, 1, 0, 0, 0, 1, 0, 0, 0, 2]);
+    expect(bars[0]).toMatchObject({ label: '0–9%', height: 100 });
+  });
+
+  it('sorts tests by pass rate, the most failed first', () => {
+    expect(testRates(SAMPLE_RUN.submissions).map((r) => [r.id, r.percent])).toEqual([
+      ['board.add_checker', 50], ['connect_four.human-transcript', 50], ['process_move.result', 50], ['connect_four.ai-games', 50], ['board.repr', 100],
+    ]);
+  });
+
+  it('tells apart page names that clean up the same', () => {
+    expect([...pageNames(['a b', 'a_b', 'A_B', '../x']).values()]).toEqual(['a_b.html', 'a_b-2.html', 'A_B-3.html', '__x.html']);
+  });
+
+  it('marks what was typed at a prompt', () => {
+    expect(transcriptLines("Player X's turn\nEnter a column: 3\n", true)).toEqual([{ text: "Player X's turn" }, { text: 'Enter a column: ', typed: '3' }]);
+  });
+
+  it('reads boards drawn with bars and CS61A list boards', () => {
+    expect(listBoard("(1, [['-', 'X'], ['O', '-']])")).toEqual([['-', 'X'], ['O', '-']]);
+    const pair = boardPair("(1, [['-', '-'], ['X', '-']])", "(0, [['X', '-'], ['-', '-']])")!;
+    expect(pair.differences).toBe(2);
+    expect(pair.actual[0]![0]).toEqual({ text: 'X', piece: 'x', differs: true });
+    expect(HOSTILE).toContain('<script>');
+  });
+});
