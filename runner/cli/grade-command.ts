@@ -15,6 +15,7 @@ import { globToRegExp, loadSpec, SpecError } from '../spec/load-spec.js';
 import type { ResolvedSpec } from '../spec/spec-types.js';
 import { createProgress, type Progress } from './progress.js';
 import { formatSummary, formatCheckReport } from './summary.js';
+import { REPORT_FORMATS, writeReports, type ReportFormat } from '../../reports/write-reports.js';
 
 export interface Io {
   readonly out: (s: string) => void;
@@ -25,8 +26,8 @@ export interface Io {
 }
 
 export const DEFAULT_SEED = 1;
-const FORMATS = ['json'] as const;
-const LATER_FORMATS = ['html', 'junit', 'gradescope', 'csv'];
+/** What `grade` writes when --format is not given: the instructor's reports and gradebooks. */
+const DEFAULT_FORMATS: readonly ReportFormat[] = ['json', 'html', 'csv'];
 
 class UsageError extends Error {}
 
@@ -39,7 +40,8 @@ interface GradeFlags {
   readonly seed: number;
   readonly only?: { readonly pattern: string; readonly regex: RegExp };
   readonly python: string;
-  readonly formats: readonly string[];
+  readonly formats: readonly ReportFormat[];
+  readonly canvasAssignmentId?: string;
 }
 
 function parseFlags(argv: readonly string[], io: Io, root: string, forCheck: boolean): GradeFlags {
@@ -54,6 +56,7 @@ function parseFlags(argv: readonly string[], io: Io, root: string, forCheck: boo
       seed: { type: 'string' },
       only: { type: 'string' },
       python: { type: 'string' },
+      'canvas-assignment-id': { type: 'string' },
     },
   });
   const paths = positionals.length > 0 ? positionals : forCheck ? ['.'] : [];
@@ -65,13 +68,15 @@ function parseFlags(argv: readonly string[], io: Io, root: string, forCheck: boo
   if (!Number.isInteger(jobs) || jobs < 1 || jobs > 64) throw new UsageError(`--jobs must be a whole number from 1 to 64, got ${values.jobs}`);
   const seed = values.seed === undefined ? DEFAULT_SEED : Number(values.seed);
   if (!Number.isSafeInteger(seed) || seed < 0) throw new UsageError(`--seed must be a whole number ≥ 0, got ${values.seed}`);
-  const formats = (values.format ?? 'json').split(',').map((f) => f.trim()).filter(Boolean);
-  for (const format of formats) {
-    if (LATER_FORMATS.includes(format)) throw new UsageError(`--format ${format} is not available in this version yet; results.json (json) is`);
-    if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError(`unknown --format '${format}'; known: ${[...FORMATS, ...LATER_FORMATS].join(', ')}`);
+  const asked = values.format === undefined ? (forCheck ? ['json'] : DEFAULT_FORMATS) : values.format.split(',').map((f) => f.trim()).filter(Boolean);
+  for (const format of asked) {
+    if (!(REPORT_FORMATS as readonly string[]).includes(format)) throw new UsageError(`unknown --format '${format}'; known: ${REPORT_FORMATS.join(', ')}`);
   }
+  const formats = asked as ReportFormat[];
+  const canvas = values['canvas-assignment-id'];
+  if (canvas !== undefined && !/^\d+$/u.test(canvas)) throw new UsageError(`--canvas-assignment-id is the number in the assignment's Canvas address, got ${canvas}`);
   const only = values.only === undefined ? undefined : { pattern: values.only, regex: globToRegExp(values.only, 'prefix') };
-  return { paths, out, jobs, seed, python: values.python ?? 'python3', formats, ...(values.assignment && { assignment: values.assignment }), ...(only && { only }) };
+  return { paths, out, jobs, seed, python: values.python ?? 'python3', formats, ...(values.assignment && { assignment: values.assignment }), ...(only && { only }), ...(canvas && { canvasAssignmentId: canvas }) };
 }
 
 export function availableSpecs(root: string): string[] {
@@ -134,18 +139,27 @@ export async function runGrade(argv: readonly string[], io: Io, root: string, ve
     generatedAt: new Date().toISOString(),
     seed: flags.seed,
     sandbox: { python: `${sandbox.python} (${sandbox.pythonVersion})`, network: sandbox.network, notes: sandbox.notes },
+    settings: { assignment: spec.assignment, title: spec.title, limits: { ...spec.limits }, manualPoints: spec.manualPoints, ...(flags.only && { only: flags.only.pattern }) },
     submissions: results,
   };
+  const written: string[] = [];
   if (flags.out !== undefined) {
     mkdirSync(flags.out, { recursive: true });
     writeFileSync(join(flags.out, 'results.json'), `${JSON.stringify(run, null, 2)}\n`);
+    written.push(join(flags.out, 'results.json'));
+    const reports = writeReports(run, flags.out, flags.formats, flags.canvasAssignmentId ? { canvasAssignmentId: flags.canvasAssignmentId } : {});
+    // The class summary stands for the HTML pages, the folder for the Gradescope files; the others are named.
+    for (const [format, paths] of reports) {
+      if (format === 'html') written.push(paths[0]!);
+      else if (format === 'gradescope') written.push(`${join(flags.out, 'gradescope')}${sep} (${paths.length} file${paths.length === 1 ? '' : 's'})`);
+      else written.push(...paths);
+    }
   }
   if (mode === 'check') {
     io.out(formatCheckReport(spec, results[0]!));
     return results[0]!.tests.some((t) => t.status !== 'pass' && t.status !== 'skipped') ? 1 : 0;
   }
-  const written = join(flags.out!, 'results.json');
-  io.out(formatSummary(spec, run, relative(io.cwd, written) || written));
+  io.out(formatSummary(spec, run, written.map((path) => relative(io.cwd, path) || path)));
   return 0;
 }
 

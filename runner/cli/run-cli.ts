@@ -21,9 +21,13 @@ Usage:
 
 Options for grading:
   --assignment, -a <id>    the assignment (detected from the file names when left out)
-  --out, -o <dir>          where results.json goes (default ./grade-report)
+  --out, -o <dir>          where results.json and the reports go (default ./grade-report)
   --jobs, -j <n>           submissions graded at once (default: the cores, at most 4)
-  --format, -f <list>      json (html, junit, gradescope and csv come in a later version)
+  --format, -f <list>      what to write, from json, html, junit, gradescope, csv (default json,html,csv):
+                           html: index.html (class summary) and submissions/<id>.html; junit: junit.xml;
+                           gradescope: gradescope/<id>.json; csv: gradebook.csv (Canvas) and scores.csv
+  --canvas-assignment-id <n>
+                           the Canvas assignment the gradebook column imports into
   --seed <n>               the seed for every random choice (default 1): same seed, same results
   --only <pattern>         run only the tests whose id starts with the pattern (* matches anything)
   --python <path>          the Python 3 to run submissions with (default python3)

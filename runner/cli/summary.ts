@@ -4,7 +4,7 @@ import type { ResolvedSpec } from '../spec/spec-types.js';
 
 const count = (tests: readonly TestResult[], status: TestResult['status']) => tests.filter((t) => t.status === status).length;
 
-export function formatSummary(spec: ResolvedSpec, run: RunResults, resultsPath: string): string {
+export function formatSummary(spec: ResolvedSpec, run: RunResults, written: readonly string[]): string {
   const width = Math.max(7, ...run.submissions.map((s) => s.id.length));
   const lines = [`${spec.title}`, '', `${'student'.padEnd(width)}  ${'score'.padStart(11)}  pass  fail  error  timeout  skipped`];
   for (const s of run.submissions) {
@@ -14,7 +14,7 @@ export function formatSummary(spec: ResolvedSpec, run: RunResults, resultsPath: 
   lines.push('');
   if (spec.manualPoints > 0) lines.push(`Scores are out of ${spec.maxScore} automatic points; ${spec.manualPoints} more are graded by hand.`);
   for (const note of run.sandbox.notes) lines.push(`Note: ${note}`);
-  lines.push(`Wrote ${resultsPath}`);
+  if (written.length > 0) lines.push(`Wrote ${written.join(', ')}`);
   return lines.join('\n') + '\n';
 }
 

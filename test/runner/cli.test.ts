@@ -68,12 +68,12 @@ describe('grade CLI', () => {
     expect(err).toContain("unknown assignment 'cs112'; known: cs111-ps9");
   });
 
-  it('exits 2 on usage errors: an unknown option, no submissions, --out inside reports/, a format not yet written', async () => {
+  it('exits 2 on usage errors: an unknown option, no submissions, --out inside reports/, an unknown format', async () => {
     expect((await run('--frobnicate')).code).toBe(2);
     const empty = tempDir('empty-');
     expect(await run(empty)).toMatchObject({ code: 2, err: expect.stringContaining('no submissions found') });
     expect(await run(SAMPLES, '--out', join(PROJECT_ROOT, 'reports', 'x'))).toMatchObject({ code: 2, err: expect.stringContaining('inside the source folder reports/') });
-    expect(await run(SAMPLES, '--format', 'junit')).toMatchObject({ code: 2, err: expect.stringContaining('not available in this version yet') });
+    expect(await run(SAMPLES, '--format', 'xml')).toMatchObject({ code: 2, err: expect.stringContaining("unknown --format 'xml'; known: json, html, junit, gradescope, csv") });
     expect(await run(SAMPLES, '--jobs', 'many')).toMatchObject({ code: 2, err: expect.stringContaining('--jobs') });
   });
 
@@ -104,7 +104,8 @@ describe('grade CLI', () => {
     expect(err).toMatch(/^\[1\/2\] /m);
     expect(text).toMatch(/^correct-classic\s+4\/96/m);
     const results = readResults(out);
-    expect(Object.keys(results).sort()).toEqual(['generatedAt', 'sandbox', 'seed', 'submissions', 'tool']);
+    expect(Object.keys(results).sort()).toEqual(['generatedAt', 'sandbox', 'seed', 'settings', 'submissions', 'tool']);
+    expect(results.settings).toMatchObject({ assignment: 'cs111-ps9', manualPoints: 4, only: 'board.repr', limits: { callMs: 5000, memoryMb: 1024 } });
     const [classic, dashes] = results.submissions;
     expect(Object.keys(classic).sort()).toEqual(['assignment', 'durationMs', 'id', 'maxScore', 'path', 'score', 'status', 'tests']);
     expect(classic).toMatchObject({ id: 'correct-classic', assignment: 'cs111-ps9', status: 'graded', score: 4, maxScore: 96 });

@@ -1,0 +1,47 @@
+/** Writes the formats a run asked for into its output folder; results.json itself is the runner's. */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { RunResults } from '../runner/grade/results.js';
+import { canvasCsv, scoresCsv } from './csv.js';
+import { gradescopeResults } from './gradescope.js';
+import { writeHtmlReport } from './html.js';
+import { junitXml } from './junit.js';
+import { pageNames } from './model.js';
+
+export const REPORT_FORMATS = ['json', 'html', 'junit', 'gradescope', 'csv'] as const;
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
+
+export interface ReportOptions {
+  readonly canvasAssignmentId?: string;
+}
+
+/** The files written, by format (json excepted). */
+export function writeReports(run: RunResults, out: string, formats: readonly ReportFormat[], options: ReportOptions = {}): Map<ReportFormat, string[]> {
+  const written = new Map<ReportFormat, string[]>();
+  mkdirSync(out, { recursive: true });
+  if (formats.includes('html')) written.set('html', writeHtmlReport(run, out));
+  if (formats.includes('junit')) {
+    const path = join(out, 'junit.xml');
+    writeFileSync(path, junitXml(run));
+    written.set('junit', [path]);
+  }
+  if (formats.includes('gradescope')) {
+    const dir = join(out, 'gradescope');
+    mkdirSync(dir, { recursive: true });
+    const names = pageNames(run.submissions.map((s) => s.id));
+    const paths = run.submissions.map((submission) => {
+      const path = join(dir, names.get(submission.id)!.replace(/\.html$/u, '.json'));
+      writeFileSync(path, `${JSON.stringify(gradescopeResults(submission, { manualPoints: run.settings?.manualPoints ?? 0 }), null, 2)}\n`);
+      return path;
+    });
+    written.set('gradescope', paths);
+  }
+  if (formats.includes('csv')) {
+    const gradebook = join(out, 'gradebook.csv');
+    const scores = join(out, 'scores.csv');
+    writeFileSync(gradebook, canvasCsv(run, options.canvasAssignmentId ? { assignmentId: options.canvasAssignmentId } : {}));
+    writeFileSync(scores, scoresCsv(run));
+    written.set('csv', [gradebook, scores]);
+  }
+  return written;
+}
