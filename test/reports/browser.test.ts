@@ -1,0 +1,90 @@
+/**
+ * The reports in a real browser: Debian's Chromium driven by playwright-core opens the generated files and checks
+ * what a person sees (the counts, a board diff, the sort) and that nothing a student printed ran. Screenshots go to
+ * test-results/screenshots/. `.ci/run` installs Chromium; elsewhere, `apt-get install chromium`.
+ */
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeReports } from '../../reports/write-reports.js';
+import { PROJECT_ROOT } from '../../runner/fixtures/shared-documents.js';
+import { SAMPLE_RUN } from './sample-run.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const SHOTS = join(PROJECT_ROOT, 'test-results', 'screenshots');
+let browser: Browser;
+let out: string;
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium package (apt-get install chromium); .ci/run does`);
+  out = mkdtempSync(join(tmpdir(), 'browser-report-'));
+  writeReports(SAMPLE_RUN, out, ['html']);
+  mkdirSync(SHOTS, { recursive: true });
+  // Flags as the machine needs them: no sandbox as root, and no background traffic to a network that is closed.
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  if (out) rmSync(out, { recursive: true, force: true });
+});
+
+const url = (file: string) => pathToFileURL(join(out, file)).href;
+
+describe('the HTML reports in Chromium', () => {
+  it("shows a student's score, counts and the board diff, and runs nothing the student printed", async () => {
+    const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+    const requests: string[] = [];
+    page.on('request', (request) => { if (!request.url().startsWith('file:')) requests.push(request.url()); });
+    await page.goto(url('submissions/_bob_script_window.pwned_true_script_img_src_x_onerror_window.pwned_true_.html'));
+    await expect(page.locator('.score').innerText()).resolves.toMatch(/^2\s*\/\s*10$/);
+    await expect(page.locator('[data-count="fail"]').innerText()).resolves.toBe('2 wrong answers');
+    await expect(page.locator('[data-count="error"]').innerText()).resolves.toBe('1 crashed');
+    const diff = page.locator('#test-board-add_checker');
+    await expect(diff.locator('[data-board="actual"] .cell.differs').count()).resolves.toBe(2);
+    await expect(diff.locator('[data-board="expected"] .cell').count()).resolves.toBe(4);
+    await expect(page.locator('.transcript .typed').first().innerText()).resolves.toBe('0');
+    await expect(page.evaluate(() => (window as unknown as { pwned?: boolean }).pwned)).resolves.toBeUndefined();
+    await expect(diff.locator('pre.message').innerText()).resolves.toContain('<script>window.pwned = true</script>');
+    await page.locator('.filters button[data-show="failed"]').click();
+    await expect(page.locator('details.test.pass').first().isVisible()).resolves.toBe(false);
+    await diff.screenshot({ path: join(SHOTS, 'board-diff.png') });
+    await page.screenshot({ path: join(SHOTS, 'student-page.png'), fullPage: true });
+    expect(requests).toEqual([]);
+    await page.close();
+  });
+
+  it('sorts the class table by score, links every student, and lists the most failed tests first', async () => {
+    const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+    await page.goto(url('index.html'));
+    await expect(page.locator('[data-students]').innerText()).resolves.toBe('2 submissions');
+    const names = () => page.locator('table.students tbody tr td:first-child a').allInnerTexts();
+    await expect(names()).resolves.toEqual(['alice', `=bob <script>window.pwned = true</script><img src=x onerror="window.pwned = true">`]);
+    const score = page.locator('table.students th', { hasText: 'score' });
+    await score.click();
+    await expect(score.getAttribute('aria-sort')).resolves.toBe('ascending');
+    await expect(names()).resolves.toEqual([expect.stringMatching(/^=bob/), 'alice']);
+    await score.click();
+    await expect(names()).resolves.toEqual(['alice', expect.stringMatching(/^=bob/)]);
+    await expect(page.locator('table.rates tbody tr').first().getAttribute('data-test')).resolves.toBe('board.add_checker');
+    await page.locator('table.students a', { hasText: 'alice' }).click();
+    await expect(page.locator('h1').innerText()).resolves.toBe('alice');
+    await page.goBack();
+    await page.screenshot({ path: join(SHOTS, 'class-summary.png'), fullPage: true });
+    await page.close();
+  });
+
+  it('fits a phone: no sideways scrolling of the page itself', async () => {
+    const page = await browser.newPage({ viewport: { width: 375, height: 740 }, isMobile: true });
+    await page.goto(url('submissions/alice.html'));
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: join(SHOTS, 'student-page-phone.png') });
+    await page.close();
+  });
+});
