@@ -53,7 +53,7 @@ function pageContext(run: RunResults, title: string) {
 export function renderSubmissionPage(run: RunResults, submission: SubmissionResult, options: { classLink: boolean }): string {
   const view: SubmissionView = submissionView(submission);
   const assignmentTitle = run.settings?.title ?? submission.assignment;
-  return renderers().submission({ ...pageContext(run, `${submission.id}: ${view.score}/${view.maxScore} — ${assignmentTitle}`), s: view, assignmentTitle, classLink: options.classLink });
+  return renderers().submission({ ...pageContext(run, `${view.displayName}: ${view.score}/${view.maxScore} — ${assignmentTitle}`), s: view, assignmentTitle, classLink: options.classLink });
 }
 
 export function renderClassPage(run: RunResults): string {

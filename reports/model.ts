@@ -52,6 +52,11 @@ export interface TestView {
 
 export interface SubmissionView {
   readonly id: string;
+  /** The student as the LMS export names them, else the submission's id. */
+  readonly displayName: string;
+  /** The export's ids and whether it came in late, for the page's header. */
+  readonly identity?: string;
+  readonly late: boolean;
   readonly path: string;
   readonly file: string;
   readonly status: SubmissionResult['status'];
@@ -137,8 +142,13 @@ export function problemsOf(tests: readonly TestResult[]): ProblemView[] {
 export function submissionView(submission: SubmissionResult, file = pageName(submission.id)): SubmissionView {
   const counts = { pass: 0, fail: 0, error: 0, timeout: 0, skipped: 0 };
   for (const test of submission.tests) counts[test.status]++;
+  const who = submission.student;
+  const identity = who ? [who.id && `id ${who.id}`, who.sisId && `SIS ${who.sisId}`, who.email].filter(Boolean).join(' · ') : '';
   return {
     id: submission.id,
+    displayName: who?.name ?? submission.id,
+    ...(identity && { identity }),
+    late: who?.late ?? false,
     path: submission.path,
     file,
     status: submission.status,

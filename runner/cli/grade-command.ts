@@ -170,7 +170,7 @@ async function gradeOne(submission: Submission, spec: ResolvedSpec, sandbox: Awa
   } catch (error) {
     const reason = `internal error while grading: ${(error as Error).message}`;
     const tests: TestResult[] = spec.tests.map((t) => ({ id: t.id, name: t.name, group: t.group, target: t.target, status: 'error', score: 0, maxScore: t.points, visibility: t.visibility, message: reason }));
-    return { id: submission.id, path: submission.path, assignment: spec.assignment, status: 'error', error: reason, score: 0, maxScore: spec.maxScore, durationMs: Math.round(performance.now() - started), tests };
+    return { id: submission.id, path: submission.path, assignment: spec.assignment, ...(submission.student && { student: submission.student }), status: 'error', error: reason, score: 0, maxScore: spec.maxScore, durationMs: Math.round(performance.now() - started), tests };
   }
 }
 

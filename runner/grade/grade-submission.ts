@@ -69,6 +69,7 @@ export async function gradeSubmission(submission: Submission, options: GradeOpti
     id: submission.id,
     path: submission.path,
     assignment: spec.assignment,
+    ...(submission.student && { student: submission.student }),
     status: 'graded',
     score: round(score),
     maxScore: round(tests.reduce((total, t) => total + t.maxScore, 0)),

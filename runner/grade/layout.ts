@@ -1,20 +1,24 @@
 /**
  * Finds the submissions in the paths given to `grade`: a folder holding one submission, a folder with one sub-folder
- * per student, or a flat folder of files named `<student><sep><file>` (`alice_ps9pr1.py`). Pure over a listing of
- * the file system, so the rules are tested without touching disk.
+ * or zip per student, a flat folder of files named `<student><sep><file>` (`alice_ps9pr1.py`), a Canvas download (a
+ * folder or its zip) or a Gradescope export folder. Zips are unpacked to a temporary folder (runner/grade/exports.ts).
  */
 import { readdirSync, statSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import type { WorkspaceFile } from '../sandbox/workspace.js';
+import { looksLikeCanvas, parseCanvasName, readGradescopeExport, unpackZip } from './exports.js';
+import type { StudentIdentity } from './results.js';
 
 export interface Submission {
   readonly id: string;
   readonly path: string;
   /** Files under the names the assignment expects (a flat layout's prefix removed). */
   readonly files: readonly WorkspaceFile[];
+  /** Who it belongs to, when an LMS export says so. */
+  readonly student?: StudentIdentity;
 }
 
-export type LayoutKind = 'single' | 'folders' | 'flat';
+export type LayoutKind = 'single' | 'folders' | 'flat' | 'canvas' | 'gradescope';
 
 export interface Discovered {
   readonly submissions: readonly Submission[];
@@ -27,57 +31,145 @@ const IGNORED = /^(\.|__pycache__$|__MACOSX$|node_modules$)/;
 
 /** `known` are the file names of the assignments (lower case), e.g. `ps9pr1.py`. */
 export function discoverSubmissions(paths: readonly string[], known: ReadonlySet<string>): Discovered {
-  const submissions: Submission[] = [];
-  const layouts: LayoutKind[] = [];
-  const warnings: string[] = [];
+  const found: Found = { submissions: [], layouts: [], warnings: [] };
   for (const path of paths) {
     const stat = statSync(path, { throwIfNoEntry: false });
     if (!stat) {
-      warnings.push(`${path}: no such file or folder`);
+      found.warnings.push(`${path}: no such file or folder`);
+      continue;
+    }
+    if (stat.isFile() && /\.zip$/iu.test(path)) {
+      const dir = unpack(path, found);
+      if (dir) discoverIn(contentRoot(dir), basename(path).replace(/\.zip$/iu, ''), path, known, found);
       continue;
     }
     if (!stat.isDirectory()) {
-      warnings.push(`${path}: give a folder (a single file or a zip is not a submission layout this version reads)`);
+      found.warnings.push(`${path}: give a folder or a zip (one file is not a submission layout)`);
       continue;
     }
-    const entries = listDir(path);
-    if (entries.files.some((f) => known.has(f.toLowerCase()))) {
-      submissions.push(folderSubmission(basename(path), path, path));
-      layouts.push('single');
-      continue;
-    }
-    const flat = groupFlatFiles(entries.files, known);
-    for (const [student, files] of flat) {
-      submissions.push({ id: student, path: join(path, `${student}*`), files: files.map(([file, name]) => ({ source: join(path, file), name })) });
-    }
-    if (flat.size > 0) layouts.push('flat');
-    let folders = 0;
-    const without: string[] = [];
-    for (const dir of entries.dirs) {
-      const found = shallowestWithKnown(join(path, dir), known, 0);
-      if (found) {
-        submissions.push(folderSubmission(dir, join(path, dir), found));
-        folders++;
-      } else {
-        without.push(dir);
-      }
-    }
-    for (const dir of without) {
-      // Beside other students' folders, a folder with the wrong file names is a student who still gets a result.
-      const hasFiles = folders > 0 && listDir(join(path, dir)).files.length > 0;
-      if (hasFiles) submissions.push(folderSubmission(dir, join(path, dir), join(path, dir)));
-      warnings.push(`${join(path, dir)}: no file of the assignment in it (looked for ${[...known].slice(0, 4).join(', ')}, …)${hasFiles ? '; graded with its files missing' : ''}`);
-    }
-    if (folders > 0) layouts.push('folders');
-    if (flat.size === 0 && folders === 0 && entries.dirs.length === 0) warnings.push(`${path}: no submission files found`);
+    discoverIn(path, basename(path), path, known, found);
   }
   const seen = new Map<string, number>();
-  const unique = submissions.map((s) => {
+  const unique = found.submissions.map((s) => {
     const count = (seen.get(s.id) ?? 0) + 1;
     seen.set(s.id, count);
     return count === 1 ? s : { ...s, id: `${s.id}-${count}` };
   });
-  return { submissions: unique, layouts, warnings };
+  return { submissions: unique, layouts: [...new Set(found.layouts)], warnings: found.warnings };
+}
+
+interface Found {
+  readonly submissions: Submission[];
+  readonly layouts: LayoutKind[];
+  readonly warnings: string[];
+}
+
+function unpack(zip: string, found: Found): string | undefined {
+  try {
+    const unpacked = unpackZip(zip);
+    found.warnings.push(...unpacked.warnings);
+    return unpacked.dir;
+  } catch (error) {
+    found.warnings.push((error as Error).message);
+    return undefined;
+  }
+}
+
+/** A zip that holds one folder and nothing else: the folder is what was zipped. */
+function contentRoot(dir: string): string {
+  const entries = listDir(dir);
+  return entries.files.length === 0 && entries.dirs.length === 1 ? join(dir, entries.dirs[0]!) : dir;
+}
+
+/** One folder given to grade (or unpacked from a zip given to it), `shown` being how to name it in messages. */
+function discoverIn(path: string, name: string, shown: string, known: ReadonlySet<string>, found: Found): void {
+  const gradescope = readGradescopeExport(path);
+  if (gradescope) {
+    for (const entry of gradescope) {
+      const folder = join(path, entry.folder);
+      const root = shallowestWithKnown(folder, known, 0) ?? folder;
+      found.submissions.push({ ...folderSubmission(entry.folder, join(shown, entry.folder), root), student: entry.student });
+    }
+    found.layouts.push('gradescope');
+    if (gradescope.length === 0) found.warnings.push(`${shown}: a Gradescope export with no submission folders`);
+    return;
+  }
+  const entries = listDir(path);
+  if (looksLikeCanvas(entries.files)) {
+    found.submissions.push(...canvasSubmissions(path, shown, entries.files, known, found));
+    found.layouts.push('canvas');
+    return;
+  }
+  if (entries.files.some((f) => known.has(f.toLowerCase()))) {
+    found.submissions.push(folderSubmission(name, shown, path));
+    found.layouts.push('single');
+    return;
+  }
+  const flat = groupFlatFiles(entries.files, known);
+  for (const [student, files] of flat) {
+    found.submissions.push({ id: student, path: join(shown, `${student}*`), files: files.map(([file, canonical]) => ({ source: join(path, file), name: canonical })) });
+  }
+  if (flat.size > 0) found.layouts.push('flat');
+  let folders = 0;
+  for (const zip of entries.files.filter((f) => /\.zip$/iu.test(f))) {
+    const dir = unpack(join(path, zip), found);
+    if (!dir) continue;
+    const root = contentRoot(dir);
+    found.submissions.push(folderSubmission(zip.replace(/\.zip$/iu, ''), join(shown, zip), shallowestWithKnown(root, known, 0) ?? root));
+    folders++;
+  }
+  const without: string[] = [];
+  for (const dir of entries.dirs) {
+    const inside = shallowestWithKnown(join(path, dir), known, 0);
+    if (inside) {
+      found.submissions.push(folderSubmission(dir, join(shown, dir), inside));
+      folders++;
+    } else {
+      without.push(dir);
+    }
+  }
+  for (const dir of without) {
+    // Beside other students' folders, a folder with the wrong file names is a student who still gets a result.
+    const hasFiles = folders > 0 && listDir(join(path, dir)).files.length > 0;
+    if (hasFiles) found.submissions.push(folderSubmission(dir, join(shown, dir), join(path, dir)));
+    found.warnings.push(`${join(shown, dir)}: no file of the assignment in it (looked for ${[...known].slice(0, 4).join(', ')}, …)${hasFiles ? '; graded with its files missing' : ''}`);
+  }
+  if (folders > 0) found.layouts.push('folders');
+  if (flat.size === 0 && folders === 0 && entries.dirs.length === 0) found.warnings.push(`${shown}: no submission files found`);
+}
+
+/**
+ * Canvas's "Download Submissions": every attachment at the top, named `sortablename[_LATE]_userid_attachmentid_file`.
+ * Grouped back into one submission per user id, files under the names the students gave them; an attached zip is
+ * unpacked into its student's submission.
+ */
+function canvasSubmissions(path: string, shown: string, files: readonly string[], known: ReadonlySet<string>, found: Found): Submission[] {
+  const students = new Map<string, { name: string; late: boolean; files: WorkspaceFile[] }>();
+  for (const file of files) {
+    const parsed = parseCanvasName(file);
+    if (!parsed) {
+      found.warnings.push(`${join(shown, file)}: not named as Canvas names submissions; left out`);
+      continue;
+    }
+    const entry = students.get(parsed.userId) ?? { name: parsed.sortableName, late: false, files: [] };
+    entry.late ||= parsed.late;
+    if (/\.zip$/iu.test(parsed.file)) {
+      const dir = unpack(join(path, file), found);
+      if (dir) {
+        const root = shallowestWithKnown(contentRoot(dir), known, 0) ?? contentRoot(dir);
+        entry.files.push(...listDir(root).files.map((inner) => ({ source: join(root, inner), name: inner })));
+      }
+    } else {
+      entry.files.push({ source: join(path, file), name: parsed.file });
+    }
+    students.set(parsed.userId, entry);
+  }
+  return [...students.entries()].map(([userId, entry]) => ({
+    id: entry.name,
+    path: join(shown, `${entry.name}_*${userId}_*`),
+    files: entry.files,
+    student: { name: entry.name, id: userId, ...(entry.late && { late: true }) },
+  }));
 }
 
 function folderSubmission(id: string, path: string, dir: string): Submission {

@@ -49,7 +49,7 @@ describe('the HTML reports in Chromium', () => {
     await expect(diff.locator('[data-board="actual"] .cell.differs').count()).resolves.toBe(2);
     await expect(diff.locator('[data-board="expected"] .cell').count()).resolves.toBe(4);
     await expect(page.locator('.transcript .typed').first().innerText()).resolves.toBe('0');
-    await expect(page.evaluate(() => (window as unknown as { pwned?: boolean }).pwned)).resolves.toBeUndefined();
+    await expect(page.evaluate(() => (globalThis as unknown as { pwned?: boolean }).pwned)).resolves.toBeUndefined();
     await expect(diff.locator('pre.message').innerText()).resolves.toContain('<script>window.pwned = true</script>');
     await page.locator('.filters button[data-show="failed"]').click();
     await expect(page.locator('details.test.pass').first().isVisible()).resolves.toBe(false);
@@ -59,21 +59,22 @@ describe('the HTML reports in Chromium', () => {
     await page.close();
   });
 
-  it('sorts the class table by score, links every student, and lists the most failed tests first', async () => {
+  it('names students as the export does, sorts the class table by score, links every student, and lists the most failed tests first', async () => {
     const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
     await page.goto(url('index.html'));
     await expect(page.locator('[data-students]').innerText()).resolves.toBe('2 submissions');
     const names = () => page.locator('table.students tbody tr td:first-child a').allInnerTexts();
-    await expect(names()).resolves.toEqual(['alice', `=bob <script>window.pwned = true</script><img src=x onerror="window.pwned = true">`]);
+    await expect(names()).resolves.toEqual(['Smith, Alice', `=bob <script>window.pwned = true</script><img src=x onerror="window.pwned = true">`]);
     const score = page.locator('table.students th', { hasText: 'score' });
     await score.click();
     await expect(score.getAttribute('aria-sort')).resolves.toBe('ascending');
-    await expect(names()).resolves.toEqual([expect.stringMatching(/^=bob/), 'alice']);
+    await expect(names()).resolves.toEqual([expect.stringMatching(/^=bob/), 'Smith, Alice']);
     await score.click();
-    await expect(names()).resolves.toEqual(['alice', expect.stringMatching(/^=bob/)]);
+    await expect(names()).resolves.toEqual(['Smith, Alice', expect.stringMatching(/^=bob/)]);
     await expect(page.locator('table.rates tbody tr').first().getAttribute('data-test')).resolves.toBe('board.add_checker');
-    await page.locator('table.students a', { hasText: 'alice' }).click();
-    await expect(page.locator('h1').innerText()).resolves.toBe('alice');
+    await page.locator('table.students a', { hasText: 'Smith, Alice' }).click();
+    await expect(page.locator('h1').innerText()).resolves.toBe('Smith, Alice');
+    await expect(page.locator('header .sub').nth(1).innerText()).resolves.toContain('id 1001 · SIS S1 · alice@example.edu');
     await page.goBack();
     await page.screenshot({ path: join(SHOTS, 'class-summary.png'), fullPage: true });
     await page.close();
@@ -82,7 +83,10 @@ describe('the HTML reports in Chromium', () => {
   it('fits a phone: no sideways scrolling of the page itself', async () => {
     const page = await browser.newPage({ viewport: { width: 375, height: 740 }, isMobile: true });
     await page.goto(url('submissions/alice.html'));
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(() => {
+      const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement;
+      return root.scrollWidth - root.clientWidth;
+    });
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: join(SHOTS, 'student-page-phone.png') });
     await page.close();
