@@ -3,7 +3,7 @@
  * a progress line, write results.json to --out and print a summary. Set-up problems exit 2 with a message that
  * says what to do; a graded run exits 0 whatever the scores (`check` exits 1 when a test fails).
  */
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readdirSync, watch, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -16,6 +16,8 @@ import type { ResolvedSpec } from '../spec/spec-types.js';
 import { createProgress, type Progress } from './progress.js';
 import { formatSummary, formatCheckReport } from './summary.js';
 import { REPORT_FORMATS, writeReports, type ReportFormat } from '../../reports/write-reports.js';
+import { annotations, classroomPoints, jobSummary } from '../../reports/github.js';
+import { colorsEnabled, makeColors } from './colors.js';
 
 export interface Io {
   readonly out: (s: string) => void;
@@ -42,6 +44,10 @@ interface GradeFlags {
   readonly python: string;
   readonly formats: readonly ReportFormat[];
   readonly canvasAssignmentId?: string;
+  /** `check --ci`: JUnit, annotations, a job summary and Classroom's points line. */
+  readonly ci: boolean;
+  /** `check --watch`: grade again whenever a file changes. */
+  readonly watch: boolean;
 }
 
 function parseFlags(argv: readonly string[], io: Io, root: string, forCheck: boolean): GradeFlags {
@@ -57,18 +63,21 @@ function parseFlags(argv: readonly string[], io: Io, root: string, forCheck: boo
       only: { type: 'string' },
       python: { type: 'string' },
       'canvas-assignment-id': { type: 'string' },
+      ci: { type: 'boolean' },
+      watch: { type: 'boolean' },
     },
   });
+  if (!forCheck && (values.ci || values.watch)) throw new UsageError(`--${values.ci ? 'ci' : 'watch'} is for grade check`);
   const paths = positionals.length > 0 ? positionals : forCheck ? ['.'] : [];
   if (paths.length === 0) throw new UsageError('give a folder of submissions (or one submission): grade <path...>');
-  const out = values.out === undefined && forCheck ? undefined : resolve(io.cwd, values.out ?? 'grade-report');
+  const out = values.out === undefined && forCheck && !values.ci ? undefined : resolve(io.cwd, values.out ?? 'grade-report');
   const reportsSource = join(root, 'reports');
   if (out !== undefined && (out === reportsSource || out.startsWith(reportsSource + sep))) throw new UsageError(`--out ${values.out} is inside the source folder reports/; choose another folder`);
   const jobs = values.jobs === undefined ? Math.max(1, Math.min(availableParallelism(), 4)) : Number(values.jobs);
   if (!Number.isInteger(jobs) || jobs < 1 || jobs > 64) throw new UsageError(`--jobs must be a whole number from 1 to 64, got ${values.jobs}`);
   const seed = values.seed === undefined ? DEFAULT_SEED : Number(values.seed);
   if (!Number.isSafeInteger(seed) || seed < 0) throw new UsageError(`--seed must be a whole number ≥ 0, got ${values.seed}`);
-  const asked = values.format === undefined ? (forCheck ? ['json'] : DEFAULT_FORMATS) : values.format.split(',').map((f) => f.trim()).filter(Boolean);
+  const asked = values.format === undefined ? (forCheck ? (values.ci ? ['json', 'junit'] : ['json']) : DEFAULT_FORMATS) : values.format.split(',').map((f) => f.trim()).filter(Boolean);
   for (const format of asked) {
     if (!(REPORT_FORMATS as readonly string[]).includes(format)) throw new UsageError(`unknown --format '${format}'; known: ${REPORT_FORMATS.join(', ')}`);
   }
@@ -76,7 +85,7 @@ function parseFlags(argv: readonly string[], io: Io, root: string, forCheck: boo
   const canvas = values['canvas-assignment-id'];
   if (canvas !== undefined && !/^\d+$/u.test(canvas)) throw new UsageError(`--canvas-assignment-id is the number in the assignment's Canvas address, got ${canvas}`);
   const only = values.only === undefined ? undefined : { pattern: values.only, regex: globToRegExp(values.only, 'prefix') };
-  return { paths, out, jobs, seed, python: values.python ?? 'python3', formats, ...(values.assignment && { assignment: values.assignment }), ...(only && { only }), ...(canvas && { canvasAssignmentId: canvas }) };
+  return { paths, out, jobs, seed, python: values.python ?? 'python3', formats, ...(values.assignment && { assignment: values.assignment }), ...(only && { only }), ...(canvas && { canvasAssignmentId: canvas }), ci: values.ci ?? false, watch: values.watch ?? false };
 }
 
 export function availableSpecs(root: string): string[] {
@@ -107,6 +116,19 @@ export async function runGrade(argv: readonly string[], io: Io, root: string, ve
   } catch (error) {
     return setupFailure(io, mode, error);
   }
+  if (!flags.watch) return gradeOnce(flags, specs, io, root, version, mode);
+  // --watch: grade, then again after every change to the submission's files, until interrupted.
+  const folder = resolve(io.cwd, flags.paths[0]!);
+  for (;;) {
+    if (io.isTTY) io.out('\x1b[2J\x1b[H');
+    await gradeOnce(flags, specs, io, root, version, mode);
+    io.out(`\nWatching ${relative(io.cwd, folder) || '.'} for changes (Ctrl-C to stop)…\n`);
+    await nextChange(folder);
+  }
+}
+
+async function gradeOnce(flags: GradeFlags, specs: readonly ResolvedSpec[], io: Io, root: string, version: string, mode: 'grade' | 'check'): Promise<number> {
+  const colors = makeColors(colorsEnabled(io.env, io.isTTY));
   const known = new Set(specs.flatMap((s) => s.files.flatMap((f) => f.names.map((n) => n.toLowerCase()))));
   const found = discoverSubmissions(flags.paths.map((p) => resolve(io.cwd, p)), known);
   for (const warning of found.warnings) io.err(`grade: ${warning}\n`);
@@ -126,7 +148,7 @@ export async function runGrade(argv: readonly string[], io: Io, root: string, ve
     return setupFailure(io, mode, error);
   }
   const submissions = mode === 'check' ? found.submissions.slice(0, 1) : found.submissions;
-  const progress: Progress = createProgress(io, submissions.length, mode === 'check');
+  const progress: Progress = createProgress(io, submissions.length, mode === 'check', colors);
   const results = await gradeAll(submissions, flags.jobs, async (submission) => {
     progress.started(submission.id);
     const result = await gradeOne(submission, spec, sandbox, flags, mode);
@@ -142,25 +164,56 @@ export async function runGrade(argv: readonly string[], io: Io, root: string, ve
     settings: { assignment: spec.assignment, title: spec.title, limits: { ...spec.limits }, manualPoints: spec.manualPoints, ...(flags.only && { only: flags.only.pattern }) },
     submissions: results,
   };
-  const written: string[] = [];
-  if (flags.out !== undefined) {
-    mkdirSync(flags.out, { recursive: true });
-    writeFileSync(join(flags.out, 'results.json'), `${JSON.stringify(run, null, 2)}\n`);
-    written.push(join(flags.out, 'results.json'));
-    const reports = writeReports(run, flags.out, flags.formats, flags.canvasAssignmentId ? { canvasAssignmentId: flags.canvasAssignmentId } : {});
-    // The class summary stands for the HTML pages, the folder for the Gradescope files; the others are named.
-    for (const [format, paths] of reports) {
-      if (format === 'html') written.push(paths[0]!);
-      else if (format === 'gradescope') written.push(`${join(flags.out, 'gradescope')}${sep} (${paths.length} file${paths.length === 1 ? '' : 's'})`);
-      else written.push(...paths);
-    }
+  const written = flags.out === undefined ? [] : writeOutputs(run, flags.out, flags);
+  if (mode === 'grade') {
+    io.out(formatSummary(spec, run, written.map((path) => relative(io.cwd, path) || path), colors));
+    return 0;
   }
-  if (mode === 'check') {
-    io.out(formatCheckReport(spec, results[0]!));
-    return results[0]!.tests.some((t) => t.status !== 'pass' && t.status !== 'skipped') ? 1 : 0;
+  const result = results[0]!;
+  io.out(formatCheckReport(spec, result, colors));
+  if (flags.ci) reportToGitHub(spec, result, io, resolve(io.cwd, flags.paths[0]!));
+  return result.tests.some((t) => t.status !== 'pass' && t.status !== 'skipped') ? 1 : 0;
+}
+
+/** results.json and the formats asked for; the paths to name in the summary. */
+function writeOutputs(run: RunResults, out: string, flags: GradeFlags): string[] {
+  mkdirSync(out, { recursive: true });
+  writeFileSync(join(out, 'results.json'), `${JSON.stringify(run, null, 2)}\n`);
+  const written = [join(out, 'results.json')];
+  const reports = writeReports(run, out, flags.formats, flags.canvasAssignmentId ? { canvasAssignmentId: flags.canvasAssignmentId } : {});
+  // The class summary stands for the HTML pages, the folder for the Gradescope files; the others are named.
+  for (const [format, paths] of reports) {
+    if (format === 'html') written.push(paths[0]!);
+    else if (format === 'gradescope') written.push(`${join(out, 'gradescope')}${sep} (${paths.length} file${paths.length === 1 ? '' : 's'})`);
+    else written.push(...paths);
   }
-  io.out(formatSummary(spec, run, written.map((path) => relative(io.cwd, path) || path)));
-  return 0;
+  return written;
+}
+
+/** `check --ci`: annotations and Classroom's points line on stdout, the job summary and outputs where Actions asks. */
+function reportToGitHub(spec: ResolvedSpec, result: SubmissionResult, io: Io, folder: string): void {
+  const repo = io.env['GITHUB_WORKSPACE'] ? resolve(io.env['GITHUB_WORKSPACE']) : io.cwd;
+  for (const line of annotations(result, { folder: relative(repo, folder) })) io.out(`${line}\n`);
+  io.out(`${classroomPoints(result)}\n`);
+  const summary = io.env['GITHUB_STEP_SUMMARY'];
+  if (summary) appendFileSync(summary, jobSummary(spec.title, result));
+  const outputs = io.env['GITHUB_OUTPUT'];
+  if (outputs) appendFileSync(outputs, `points=${result.score}\ntotal-points=${result.maxScore}\n`);
+}
+
+/** Resolves at the first change under `folder` once changes have been quiet for a moment (an editor saves in bursts). */
+function nextChange(folder: string): Promise<void> {
+  return new Promise((resolveChange) => {
+    let timer: NodeJS.Timeout | undefined;
+    const watcher = watch(folder, { recursive: true }, (_event, name) => {
+      if (name && /(^|[/\\])(__pycache__|\.)/u.test(String(name))) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        watcher.close();
+        resolveChange();
+      }, 300);
+    });
+  });
 }
 
 async function gradeOne(submission: Submission, spec: ResolvedSpec, sandbox: Awaited<ReturnType<typeof probeSandbox>>, flags: GradeFlags, mode: 'grade' | 'check'): Promise<SubmissionResult> {

@@ -1,9 +1,19 @@
 /**
- * The progress line while submissions are graded: one line rewritten in place on a terminal, plain lines (one per
- * finished submission) when the output is a file, a pipe or CI's log.
+ * The progress while submissions are graded: on a terminal, one line rewritten in place (a bar, done / total, the
+ * time so far and the slowest submission still running); plain lines, one per finished submission, when the output
+ * is a file, a pipe or CI's log.
  */
 import type { SubmissionResult } from '../grade/results.js';
+import type { Colors } from './colors.js';
 import type { Io } from './grade-command.js';
+
+const BAR_WIDTH = 24;
+
+/** `████████░░░░░░░░` for done out of total. */
+export function progressBar(done: number, total: number, width = BAR_WIDTH): string {
+  const filled = total === 0 ? width : Math.round((done / total) * width);
+  return '█'.repeat(filled) + '░'.repeat(width - filled);
+}
 
 export interface Progress {
   started(id: string): void;
@@ -11,7 +21,7 @@ export interface Progress {
   done(): void;
 }
 
-export function createProgress(io: Io, total: number, quiet: boolean): Progress {
+export function createProgress(io: Io, total: number, quiet: boolean, colors: Colors): Progress {
   const live = io.isTTY && !io.env['CI'];
   const running = new Map<string, number>();
   const begun = performance.now();
@@ -21,7 +31,7 @@ export function createProgress(io: Io, total: number, quiet: boolean): Progress 
     if (!live) return;
     const slowest = [...running.entries()].sort((a, b) => a[1] - b[1])[0];
     const still = slowest ? `  slowest running: ${slowest[0]} (${seconds(performance.now() - slowest[1])})` : '';
-    io.err(`\r\x1b[K[${finished}/${total}] ${seconds(performance.now() - begun)}${still}`);
+    io.err(`\r\x1b[K${colors.green(progressBar(finished, total))} ${finished}/${total}  ${seconds(performance.now() - begun)}${colors.dim(still)}`);
   };
   const timer = live ? setInterval(draw, 250) : undefined;
   timer?.unref();

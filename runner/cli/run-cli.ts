@@ -3,9 +3,11 @@
  * Exit codes follow DESIGN.md: 0 done (whatever the scores), 1 `check` found failures, 2 usage or set-up error.
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import { PROJECT_ROOT } from '../fixtures/shared-documents.js';
-import { runGrade } from './grade-command.js';
+import { availableSpecs, runGrade } from './grade-command.js';
+import { writeGradescopeBundle } from './gradescope-bundle.js';
 import { listAssignments, listFixtures } from './list.js';
 
 const HELP = `grade — grades Python Connect Four assignments against a reference implementation
@@ -15,7 +17,13 @@ Usage:
                            named <student>_<file>, or one submission's folder
   grade check [path]       a student's own check of one submission (default: this folder), visible tests only;
                            exits 1 when a test fails
+      --watch              grade again whenever a file in the folder changes
+      --ci                 in GitHub Actions: junit.xml in --out, error annotations on your files and lines,
+                           a job summary, and GitHub Classroom's points line
   grade list [id]          the assignments, or one assignment's tests and points
+  grade gradescope-bundle <id> [--out file.zip]
+                           the autograder zip to upload to Gradescope as is (setup.sh, run_autograder and this
+                           tool; default autograder-<id>.zip)
   grade --help             this text
   grade --version          the version
 
@@ -33,6 +41,8 @@ Options for grading:
   --python <path>          the Python 3 to run submissions with (default python3)
 
 Assignments: cs111-ps9, hmc-cs5-hw11, cs61a-hw04, manchester-connect4, conniption
+Inputs: folders, zips (one per student or a whole class), a Canvas "Download Submissions" folder or zip, and a
+Gradescope export folder. Colours follow NO_COLOR and FORCE_COLOR.
 `;
 
 function readVersion(): string {
@@ -58,8 +68,35 @@ export async function runCli(argv: readonly string[], out: (s: string) => void, 
     out(result.text);
     return 0;
   }
+  if (command === 'gradescope-bundle') return bundleCommand(rest, out, err, options.cwd ?? process.cwd());
   const io = { out, err, isTTY: options.isTTY ?? false, env: options.env ?? process.env, cwd: options.cwd ?? process.cwd() };
   const version = readVersion();
   if (command === 'check') return runGrade(rest, io, PROJECT_ROOT, version, 'check');
   return runGrade(argv, io, PROJECT_ROOT, version, 'grade');
+}
+
+function bundleCommand(argv: readonly string[], out: (s: string) => void, err: (s: string) => void, cwd: string): number {
+  let values: { out?: string | undefined };
+  let positionals: string[];
+  try {
+    ({ values, positionals } = parseArgs({ args: [...argv], allowPositionals: true, options: { out: { type: 'string', short: 'o' } } }));
+  } catch (error) {
+    err(`grade gradescope-bundle: ${(error as Error).message}\n`);
+    return 2;
+  }
+  const assignment = positionals[0];
+  const graded = availableSpecs(PROJECT_ROOT);
+  if (!assignment || positionals.length > 1 || !graded.includes(assignment)) {
+    err(`grade gradescope-bundle: give one assignment with a spec: ${graded.join(', ')}\n`);
+    return 2;
+  }
+  const target = resolve(cwd, values.out ?? `autograder-${assignment}.zip`);
+  try {
+    const bytes = writeGradescopeBundle(PROJECT_ROOT, assignment, target);
+    out(`Wrote ${relative(cwd, target) || target} (${Math.round(bytes / 1024)} KB): upload it as the assignment's autograder (Configure Autograder → Zip file upload).\n`);
+    return 0;
+  } catch (error) {
+    err(`grade gradescope-bundle: ${(error as Error).message}\n`);
+    return 2;
+  }
 }

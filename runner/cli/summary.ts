@@ -1,15 +1,17 @@
 /** The text printed when a run ends: the class table for `grade`, the test-by-test report for `grade check`. */
 import type { RunResults, SubmissionResult, TestResult } from '../grade/results.js';
 import type { ResolvedSpec } from '../spec/spec-types.js';
+import { makeColors, type Colors } from './colors.js';
 
 const count = (tests: readonly TestResult[], status: TestResult['status']) => tests.filter((t) => t.status === status).length;
 
-export function formatSummary(spec: ResolvedSpec, run: RunResults, written: readonly string[]): string {
+export function formatSummary(spec: ResolvedSpec, run: RunResults, written: readonly string[], colors: Colors = makeColors(false)): string {
   const width = Math.max(7, ...run.submissions.map((s) => s.id.length));
-  const lines = [`${spec.title}`, '', `${'student'.padEnd(width)}  ${'score'.padStart(11)}  pass  fail  error  timeout  skipped`];
+  const lines = [colors.bold(spec.title), '', colors.dim(`${'student'.padEnd(width)}  ${'score'.padStart(11)}  pass  fail  error  timeout  skipped`)];
   for (const s of run.submissions) {
     const score = s.status === 'error' ? 'error' : `${s.score}/${s.maxScore}`;
-    lines.push(`${s.id.padEnd(width)}  ${score.padStart(11)}  ${String(count(s.tests, 'pass')).padStart(4)}  ${String(count(s.tests, 'fail')).padStart(4)}  ${String(count(s.tests, 'error')).padStart(5)}  ${String(count(s.tests, 'timeout')).padStart(7)}  ${String(count(s.tests, 'skipped')).padStart(7)}`);
+    const paint = s.status === 'error' || s.score === 0 ? colors.red : s.score === s.maxScore ? colors.green : (x: string) => x;
+    lines.push(`${s.id.padEnd(width)}  ${paint(score.padStart(11))}  ${String(count(s.tests, 'pass')).padStart(4)}  ${String(count(s.tests, 'fail')).padStart(4)}  ${String(count(s.tests, 'error')).padStart(5)}  ${String(count(s.tests, 'timeout')).padStart(7)}  ${String(count(s.tests, 'skipped')).padStart(7)}`);
   }
   lines.push('');
   if (spec.manualPoints > 0) lines.push(`Scores are out of ${spec.maxScore} automatic points; ${spec.manualPoints} more are graded by hand.`);
@@ -18,25 +20,26 @@ export function formatSummary(spec: ResolvedSpec, run: RunResults, written: read
   return lines.join('\n') + '\n';
 }
 
-export function formatCheckReport(spec: ResolvedSpec, result: SubmissionResult): string {
-  const lines: string[] = [spec.title, ''];
+export function formatCheckReport(spec: ResolvedSpec, result: SubmissionResult, colors: Colors = makeColors(false)): string {
+  const lines: string[] = [colors.bold(spec.title), ''];
   const expanded = new Set<string>();
   for (const group of spec.groups) {
     const tests = result.tests.filter((t) => t.group === group.name);
     if (tests.length === 0) continue;
-    lines.push(group.name);
+    lines.push(colors.bold(group.name));
     for (const test of tests) {
-      const mark = test.status === 'pass' ? '✓' : test.status === 'skipped' ? '-' : '✗';
-      lines.push(`  ${mark} ${test.name}  (${test.score}/${test.maxScore})${test.status === 'pass' || test.status === 'fail' ? '' : ` [${test.status}]`}`);
+      const mark = test.status === 'pass' ? colors.green('✓') : test.status === 'skipped' ? colors.dim('-') : colors.red('✗');
+      lines.push(`  ${mark} ${test.name}  ${colors.dim(`(${test.score}/${test.maxScore})`)}${test.status === 'pass' || test.status === 'fail' ? '' : ` ${colors.yellow(`[${test.status}]`)}`}`);
       if (test.status !== 'pass' && test.status !== 'skipped' && !expanded.has(test.target)) {
         expanded.add(test.target);
         for (const line of test.message.split('\n')) lines.push(`      ${line}`);
-        if (test.reproduce) lines.push('      To see it yourself, in Python:', ...test.reproduce.split('\n').map((l) => `        ${l}`));
+        if (test.reproduce) lines.push(colors.dim('      To see it yourself, in Python:'), ...test.reproduce.split('\n').map((l) => `        ${l}`));
       }
     }
     lines.push('');
   }
   const max = result.tests.reduce((n, t) => n + t.maxScore, 0);
-  lines.push(`Score on the visible tests: ${result.score}/${max}`);
+  const total = `${result.score}/${max}`;
+  lines.push(`Score on the visible tests: ${result.score === max ? colors.green(total) : colors.bold(total)}`);
   return lines.join('\n') + '\n';
 }

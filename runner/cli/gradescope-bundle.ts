@@ -1,0 +1,91 @@
+/**
+ * `grade gradescope-bundle <assignment>`: the autograder zip Gradescope asks for (setup.sh and run_autograder at
+ * its root). It carries this tool, built, with the one assignment's spec and fixtures; setup.sh installs Node.js
+ * and the dependencies once, when Gradescope builds the image, and run_autograder grades /autograder/submission
+ * and puts Gradescope's results.json where Gradescope reads it.
+ */
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { zipSync, type Zippable } from 'fflate';
+
+export const NODE_MAJOR = 20;
+
+/** Unix permissions in a zip entry's external attributes (the high 16 bits), so the scripts stay executable. */
+const EXECUTABLE = { os: 3, attrs: (0o100755 << 16) >>> 0 } as const;
+const REGULAR = { os: 3, attrs: (0o100644 << 16) >>> 0 } as const;
+
+export function setupScript(): string {
+  return `#!/usr/bin/env bash
+# Runs once, when Gradescope builds the autograder image: Node.js ${NODE_MAJOR}, Python 3, and the grader's dependencies.
+set -euo pipefail
+export DEBIAN_FRONTEND=noninteractive
+apt-get update
+apt-get install -y --no-install-recommends ca-certificates curl gnupg python3 make g++
+if ! command -v node >/dev/null || [ "$(node -p 'process.versions.node.split(".")[0]')" -lt ${NODE_MAJOR} ]; then
+  curl -fsSL https://deb.nodesource.com/setup_${NODE_MAJOR}.x | bash -
+  apt-get install -y nodejs
+fi
+cd /autograder/source/grader
+npm ci --omit=dev --no-audit --no-fund
+`;
+}
+
+export function runScript(assignment: string): string {
+  return `#!/usr/bin/env bash
+# Runs for every submission: grades /autograder/submission and writes /autograder/results/results.json.
+set -uo pipefail
+ROOT="\${AUTOGRADER_ROOT:-/autograder}"
+OUT="$(mktemp -d)"
+mkdir -p "$ROOT/results"
+node "$ROOT/source/grader/dist/runner/cli.js" "$ROOT/submission" --assignment ${assignment} --format json,gradescope --out "$OUT" --jobs 1
+status=$?
+result="$(ls "$OUT"/gradescope/*.json 2>/dev/null | head -n 1)"
+if [ -n "$result" ]; then
+  cp "$result" "$ROOT/results/results.json"
+else
+  printf '{"score": 0, "output": "The autograder could not grade this submission (grade exited with %s); the instructor can see why in the autograder output.", "stdout_visibility": "hidden"}\\n' "$status" > "$ROOT/results/results.json"
+fi
+`;
+}
+
+/** package.json without `prepare`: the bundle carries dist/ built, and has no TypeScript to build it with. */
+function withoutPrepare(text: string): Uint8Array {
+  const data = JSON.parse(text) as { scripts?: Record<string, string> };
+  if (data.scripts) delete data.scripts['prepare'];
+  return new TextEncoder().encode(`${JSON.stringify(data, null, 2)}\n`);
+}
+
+/** The package files a grading run needs, as zip entries under `grader/`. */
+function packageEntries(root: string, assignment: string): Zippable {
+  const entries: Zippable = {};
+  const add = (path: string) => {
+    const rel = relative(root, path);
+    if (statSync(path).isDirectory()) {
+      for (const name of readdirSync(path)) if (!name.endsWith('.map')) add(join(path, name));
+      return;
+    }
+    const data = rel === 'package.json' ? withoutPrepare(readFileSync(path, 'utf8')) : readFileSync(path);
+    entries[`grader/${rel.split('\\').join('/')}`] = [data, REGULAR];
+  };
+  for (const path of ['package.json', 'package-lock.json', 'dist', 'spec', 'reports/templates', 'reports/assets', 'fixtures/fixture.schema.json', join('fixtures', assignment)]) {
+    const full = join(root, path);
+    if (!existsSync(full)) throw new Error(`${path} is missing from ${root}${path === 'dist' ? ': run npm run build first' : ''}`);
+    add(full);
+  }
+  for (const name of readdirSync(join(root, 'runner', 'harness')).filter((n) => n.endsWith('.py'))) add(join(root, 'runner', 'harness', name));
+  return entries;
+}
+
+export function gradescopeBundle(root: string, assignment: string): Uint8Array {
+  return zipSync({
+    'setup.sh': [new TextEncoder().encode(setupScript()), EXECUTABLE],
+    run_autograder: [new TextEncoder().encode(runScript(assignment)), EXECUTABLE],
+    ...packageEntries(root, assignment),
+  }, { level: 6 });
+}
+
+export function writeGradescopeBundle(root: string, assignment: string, out: string): number {
+  const zip = gradescopeBundle(root, assignment);
+  writeFileSync(out, zip);
+  return zip.length;
+}

@@ -1,0 +1,103 @@
+/** `grade check --ci` as GitHub Actions runs it, `--watch` re-running on a change, colours and the progress bar. */
+import { execa } from 'execa';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { colorsEnabled, makeColors } from '../../runner/cli/colors.js';
+import { progressBar } from '../../runner/cli/progress.js';
+import { PROJECT_ROOT } from '../../runner/fixtures/shared-documents.js';
+
+const SAMPLES = join(PROJECT_ROOT, 'fixtures', 'submissions', 'cs61a-hw04');
+const CLI = ['--import', 'tsx', join(PROJECT_ROOT, 'runner', 'cli.ts')];
+const temps: string[] = [];
+const temp = (prefix: string) => {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  temps.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of temps) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('grade check --ci', () => {
+  it('annotates the line that crossed the barrier, prints the points line, writes JUnit, the job summary and the outputs', async () => {
+    const sample = join(SAMPLES, 'print-board-indexes-board');
+    const work = temp('ci-');
+    const summary = join(work, 'summary.md');
+    const outputs = join(work, 'outputs.txt');
+    const run = await execa(process.execPath, [...CLI, 'check', '--ci', sample, '--out', join(work, 'out')], {
+      cwd: PROJECT_ROOT, reject: false, env: { CI: 'true', GITHUB_ACTIONS: 'true', GITHUB_WORKSPACE: PROJECT_ROOT, GITHUB_STEP_SUMMARY: summary, GITHUB_OUTPUT: outputs },
+    });
+    expect(run.exitCode).toBe(1);
+    const folder = relative(PROJECT_ROOT, sample);
+    expect(run.stdout).toMatch(new RegExp(`^::error file=${folder}/hw04\\.py,line=46,title=print_board works when the board is not a list%2C using only the constructors and selectors \\(0/1\\)::barrier\\.print_board: `, 'm'));
+    expect(run.stdout).toMatch(/^::notice title=Autograding complete::Points 23\/24$/m);
+    expect(readFileSync(summary, 'utf8')).toContain('**23/24** points on the visible tests');
+    expect(readFileSync(outputs, 'utf8')).toBe('points=23\ntotal-points=24\n');
+    expect(readFileSync(join(work, 'out', 'junit.xml'), 'utf8')).toContain('<failure message="print_board crossed the abstraction barrier');
+  }, 60_000);
+});
+
+describe('grade check --watch', () => {
+  it('grades again when a file changes', async () => {
+    const work = temp('watch-');
+    cpSync(join(SAMPLES, 'print-board-trailing-space'), work, { recursive: true });
+    const child = execa(process.execPath, [...CLI, 'check', '--watch', work], { cwd: PROJECT_ROOT, reject: false, env: { CI: 'true' } });
+    let out = '';
+    const waitFor = (count: number) => new Promise<void>((resolveWait, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no report ${count} within 60 s:\n${out}`)), 60_000);
+      const check = () => {
+        if ((out.match(/Watching .* for changes/gu) ?? []).length >= count) {
+          clearTimeout(timer);
+          child.stdout!.off('data', onData);
+          resolveWait();
+        }
+      };
+      const onData = (chunk: Buffer) => {
+        out += chunk.toString();
+        check();
+      };
+      child.stdout!.on('data', onData);
+      check();
+    });
+    await waitFor(1);
+    expect(out).toContain('Score on the visible tests: 23/24');
+    // The fix: print_board without its trailing spaces.
+    writeFileSync(join(work, 'hw04.py'), readFileSync(join(SAMPLES, 'correct-classic', 'hw04.py')));
+    await waitFor(2);
+    expect(out).toContain('Score on the visible tests: 24/24');
+    child.kill('SIGINT');
+    await child;
+    expect(existsSync(join(work, 'grade-report'))).toBe(false);
+  }, 150_000);
+});
+
+describe('terminal colours and progress', () => {
+  it('follow FORCE_COLOR, then NO_COLOR, then whether a terminal is reading', () => {
+    expect(colorsEnabled({}, true)).toBe(true);
+    expect(colorsEnabled({}, false)).toBe(false);
+    expect(colorsEnabled({ NO_COLOR: '1' }, true)).toBe(false);
+    expect(colorsEnabled({ NO_COLOR: '' }, true)).toBe(true);
+    expect(colorsEnabled({ FORCE_COLOR: '1' }, false)).toBe(true);
+    expect(colorsEnabled({ FORCE_COLOR: '1', NO_COLOR: '1' }, false)).toBe(true);
+    expect(colorsEnabled({ FORCE_COLOR: '0' }, true)).toBe(false);
+    expect(makeColors(true).green('✓')).toBe('\x1b[32m✓\x1b[39m');
+    expect(makeColors(false).green('✓')).toBe('✓');
+  });
+
+  it('colours the check report only when asked', async () => {
+    const sample = join(SAMPLES, 'print-board-trailing-space');
+    const plain = await execa(process.execPath, [...CLI, 'check', sample], { cwd: PROJECT_ROOT, reject: false, env: { CI: 'true', NO_COLOR: '1' } });
+    expect(plain.stdout).not.toContain('\x1b[');
+    const forced = await execa(process.execPath, [...CLI, 'check', sample], { cwd: PROJECT_ROOT, reject: false, env: { CI: 'true', FORCE_COLOR: '1' } });
+    expect(forced.stdout).toContain('\x1b[31m✗\x1b[39m');
+    expect(forced.stdout).toContain('\x1b[32m✓\x1b[39m');
+  }, 60_000);
+
+  it('draws the bar from done out of total', () => {
+    expect(progressBar(0, 4, 8)).toBe('░░░░░░░░');
+    expect(progressBar(1, 4, 8)).toBe('██░░░░░░');
+    expect(progressBar(4, 4, 8)).toBe('████████');
+  });
+});

@@ -1,0 +1,73 @@
+/**
+ * The Gradescope autograder zip: its two scripts at the root, executable, and the tool inside. run_autograder is run
+ * here as Gradescope runs it (the image's node_modules stood in by ours), on a CS61A sample, and must leave a
+ * Gradescope results.json with the score.
+ */
+import { execa } from 'execa';
+import { unzipSync } from 'fflate';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { gradescopeBundle } from '../../runner/cli/gradescope-bundle.js';
+import { runCli } from '../../runner/cli/run-cli.js';
+import { PROJECT_ROOT } from '../../runner/fixtures/shared-documents.js';
+
+const root = mkdtempSync(join(tmpdir(), 'autograder-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+/** Each entry's Unix mode, from the zip's central directory (external attributes, high 16 bits). */
+function modes(zip: Uint8Array): Map<string, number> {
+  const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
+  const found = new Map<string, number>();
+  for (let at = 0; at + 46 <= zip.length; at++) {
+    if (view.getUint32(at, true) !== 0x02014b50) continue;
+    const nameLength = view.getUint16(at + 28, true);
+    const name = new TextDecoder().decode(zip.subarray(at + 46, at + 46 + nameLength));
+    found.set(name, view.getUint32(at + 38, true) >>> 16);
+  }
+  return found;
+}
+
+describe('grade gradescope-bundle', () => {
+  const zip = gradescopeBundle(PROJECT_ROOT, 'cs61a-hw04');
+  const files = unzipSync(zip);
+
+  it('puts setup.sh and run_autograder at the root, executable, and the tool with one assignment inside', () => {
+    expect(Object.keys(files)).toEqual(expect.arrayContaining(['setup.sh', 'run_autograder', 'grader/package.json', 'grader/package-lock.json', 'grader/dist/runner/cli.js', 'grader/runner/harness/harness.py', 'grader/spec/cs61a-hw04.json', 'grader/fixtures/cs61a-hw04/put-piece.json']));
+    expect(Object.keys(files).some((name) => name.startsWith('grader/fixtures/cs111-ps9/') || name.startsWith('grader/fixtures/submissions/'))).toBe(false);
+    const mode = modes(zip);
+    expect((mode.get('setup.sh')! & 0o777).toString(8)).toBe('755');
+    expect((mode.get('run_autograder')! & 0o777).toString(8)).toBe('755');
+    expect(JSON.parse(new TextDecoder().decode(files['grader/package.json']!)).scripts.prepare).toBeUndefined();
+    expect(new TextDecoder().decode(files['setup.sh']!)).toContain('npm ci --omit=dev');
+  });
+
+  it("grades /autograder/submission with run_autograder into Gradescope's results.json", async () => {
+    for (const [name, data] of Object.entries(files)) {
+      const path = join(root, 'source', name);
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, data);
+    }
+    symlinkSync(join(PROJECT_ROOT, 'node_modules'), join(root, 'source', 'grader', 'node_modules'));
+    cpSync(join(PROJECT_ROOT, 'fixtures', 'submissions', 'cs61a-hw04', 'print-board-trailing-space'), join(root, 'submission'), { recursive: true });
+    const run = await execa('bash', [join(root, 'source', 'run_autograder')], { env: { AUTOGRADER_ROOT: root, PATH: process.env.PATH! }, reject: false });
+    expect(run.exitCode, run.stderr).toBe(0);
+    const results = JSON.parse(readFileSync(join(root, 'results', 'results.json'), 'utf8')) as { score: number; tests: { status: string; visibility: string }[] };
+    expect(results.score).toBe(39);
+    expect(results.tests).toHaveLength(30);
+    expect(results.tests.filter((t) => t.status === 'failed')).toHaveLength(1);
+    expect(results.tests.filter((t) => t.visibility === 'after_due_date').length).toBeGreaterThan(5);
+  }, 120_000);
+
+  it('writes the zip from the command line, and refuses an assignment without a spec', async () => {
+    let out = '';
+    let err = '';
+    const target = join(root, 'bundle.zip');
+    expect(await runCli(['gradescope-bundle', 'cs61a-hw04', '--out', target], (s) => (out += s), (s) => (err += s))).toBe(0);
+    expect(out).toMatch(/^Wrote .*bundle\.zip \(\d+ KB\): upload it/);
+    expect(Object.keys(unzipSync(readFileSync(target)))).toContain('run_autograder');
+    expect(await runCli(['gradescope-bundle', 'manchester-connect4'], () => {}, (s) => (err += s))).toBe(2);
+    expect(err).toContain('give one assignment with a spec: cs111-ps9, cs61a-hw04, hmc-cs5-hw11');
+  });
+});
