@@ -1,0 +1,22 @@
+/**
+ * `npm run screenshots`: the README's pictures of the reports, from the CS61A samples as `npm run samples` grades
+ * them (grade-report/cs61a-hw04/), taken in Debian's Chromium. Run it after changing the templates.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+import { PROJECT_ROOT } from '../../runner/fixtures/shared-documents.js';
+
+const report = join(PROJECT_ROOT, 'grade-report', 'cs61a-hw04');
+if (!existsSync(join(report, 'index.html'))) throw new Error(`no report at ${report}: run npm run samples first`);
+const target = join(PROJECT_ROOT, 'reports', 'screenshots');
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+const page = await browser.newPage({ viewport: { width: 1100, height: 1000 }, deviceScaleFactor: 1 });
+await page.goto(pathToFileURL(join(report, 'index.html')).href);
+await page.screenshot({ path: join(target, 'class-summary.png'), fullPage: false });
+await page.goto(pathToFileURL(join(report, 'submissions', 'put-piece-mutates.html')).href);
+await page.locator('.filters button[data-show="failed"]').click();
+await page.screenshot({ path: join(target, 'student-page.png'), fullPage: false });
+await browser.close();
+console.log(`Wrote ${join(target, 'class-summary.png')} and ${join(target, 'student-page.png')}`);
