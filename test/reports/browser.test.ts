@@ -37,7 +37,7 @@ afterAll(async () => {
 const url = (file: string) => pathToFileURL(join(out, file)).href;
 
 describe('the HTML reports in Chromium', () => {
-  it("shows a student's score, counts and the board diff, and runs nothing the student printed", async () => {
+  it("shows a student's score, counts and the board diff, prints without its buttons, and runs nothing the student printed", async () => {
     const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
     const requests: string[] = [];
     page.on('request', (request) => { if (!request.url().startsWith('file:')) requests.push(request.url()); });
@@ -53,6 +53,10 @@ describe('the HTML reports in Chromium', () => {
     await expect(diff.locator('pre.message').innerText()).resolves.toContain('<script>window.pwned = true</script>');
     await page.locator('.filters button[data-show="failed"]').click();
     await expect(page.locator('details.test.pass').first().isVisible()).resolves.toBe(false);
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.locator('.filters').isVisible()).resolves.toBe(false);
+    await expect(page.locator('button.copy').first().isVisible()).resolves.toBe(false);
+    await page.emulateMedia({ media: 'screen' });
     await diff.screenshot({ path: join(SHOTS, 'board-diff.png') });
     await page.screenshot({ path: join(SHOTS, 'student-page.png'), fullPage: true });
     expect(requests).toEqual([]);
