@@ -6,18 +6,14 @@
 import type { FixtureCase } from '../fixtures/fixture-types.js';
 import { dropPiece, gridFromRows, gridToRows, XO_SPACE } from '../../reference/core/grid.js';
 import { boardFromValue, drawBoardDiff, isSameBoard, rowsFromStrings, type BoardRows } from './boards.js';
-import type { CaseObservation, ObservedReply } from './observation.js';
+import { replyFor, type CaseObservation, type ObservedReply } from './observation.js';
 import { checkReturned } from './returns.js';
 import { compareExactText, compareMessages } from './text.js';
 import { formatObserved } from './values.js';
 import { fail, pass, type CaseVerdict } from './verdict.js';
 
 export function checkCs111Case(check: string, testCase: FixtureCase, observation: CaseObservation, call: string): CaseVerdict {
-  const reply = (key: string): ObservedReply => {
-    const found = observation.replies[key];
-    if (!found) throw new Error(`internal: no observation '${key}' for ${testCase.id}`);
-    return found;
-  };
+  const reply = (key: string): ObservedReply => replyFor(observation, key, testCase.id);
   const expected = testCase.expected;
   const input = testCase.input as Record<string, unknown>;
   switch (check) {

@@ -7,7 +7,7 @@ import { formatPy, type PyValue } from '../../reference/py-value.js';
 import type { FixtureCase } from '../fixtures/fixture-types.js';
 import type { ObservedValue } from '../harness/protocol.js';
 import { boardFromValue, drawBoardDiff, isSameBoard } from './boards.js';
-import type { CaseObservation, ObservedReply } from './observation.js';
+import { replyFor, type CaseObservation, type ObservedReply } from './observation.js';
 import { checkReturned } from './returns.js';
 import { compareExactText } from './text.js';
 import { formatObserved, isSameValue } from './values.js';
@@ -17,11 +17,7 @@ import { fail, pass, type CaseVerdict } from './verdict.js';
 const ABSTRACT_BOARD = 'AbstractBoard';
 
 export function checkCs61aCase(check: string, testCase: FixtureCase, observation: CaseObservation, call: string): CaseVerdict {
-  const reply = (key: string): ObservedReply => {
-    const found = observation.replies[key];
-    if (!found) throw new Error(`internal: no observation '${key}' for ${testCase.id}`);
-    return found;
-  };
+  const reply = (key: string): ObservedReply => replyFor(observation, key, testCase.id);
   const input = testCase.input as Record<string, unknown>;
   switch (check) {
     case 'value':

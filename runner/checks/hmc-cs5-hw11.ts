@@ -8,7 +8,7 @@ import { HUMAN_PROMPT } from '../../reference/hmc-cs5-hw11.js';
 import type { FixtureCase } from '../fixtures/fixture-types.js';
 import type { ProgramResult } from '../pty/run-program.js';
 import { boardsInText, drawBoardDiff, isSameBoard, rowsFromStrings, type BoardRows } from './boards.js';
-import type { CaseObservation, ObservedReply } from './observation.js';
+import { replyFor, type CaseObservation, type ObservedReply } from './observation.js';
 import { programEnding } from './programs.js';
 import { checkReturned } from './returns.js';
 import { messageLines } from './text.js';
@@ -18,11 +18,7 @@ import { fail, pass, type CaseVerdict } from './verdict.js';
 const WIDTH_FIRST = "HMC's Board takes (width, height): Board(7, 6) is 7 columns wide and 6 rows high (CS111's Board takes height first)";
 
 export function checkHmcCase(check: string, testCase: FixtureCase, observation: CaseObservation, call: string): CaseVerdict {
-  const reply = (key: string): ObservedReply => {
-    const found = observation.replies[key];
-    if (!found) throw new Error(`internal: no observation '${key}' for ${testCase.id}`);
-    return found;
-  };
+  const reply = (key: string): ObservedReply => replyFor(observation, key, testCase.id);
   switch (check) {
     case 'value':
       return withWidthNote(checkReturned(call, testCase.expected, testCase.lenient, reply('result').value), testCase, reply('result'));

@@ -29,3 +29,10 @@ export function formatException(exception: StudentException): string {
   const place = where ? ` (${where.file}, line ${where.line}, in ${where.function}${where.code ? `: ${where.code.trim()}` : ''})` : '';
   return `${exception.type}${exception.message ? `: ${exception.message}` : ''}${place}`;
 }
+
+/** The reply a check reads under `key`; its absence is the grader's bug (the plan and the check disagree). */
+export function replyFor(observation: CaseObservation, key: string, caseId: string): ObservedReply {
+  const found = observation.replies[key];
+  if (!found) throw new Error(`internal: no observation '${key}' for ${caseId}`);
+  return found;
+}

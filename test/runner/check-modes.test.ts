@@ -1,24 +1,16 @@
 /** `grade check --ci` as GitHub Actions runs it, `--watch` re-running on a change, colours and the progress bar. */
 import { execa } from 'execa';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { colorsEnabled, makeColors } from '../../runner/cli/colors.js';
 import { progressBar } from '../../runner/cli/progress.js';
 import { PROJECT_ROOT } from '../../runner/fixtures/shared-documents.js';
+import { tempDirs } from '../temp-dirs.js';
 
 const SAMPLES = join(PROJECT_ROOT, 'fixtures', 'submissions', 'cs61a-hw04');
 const CLI = ['--import', 'tsx', join(PROJECT_ROOT, 'runner', 'cli.ts')];
-const temps: string[] = [];
-const temp = (prefix: string) => {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  temps.push(dir);
-  return dir;
-};
-afterAll(() => {
-  for (const dir of temps) rmSync(dir, { recursive: true, force: true });
-});
+const temp = tempDirs();
 
 describe('grade check --ci', () => {
   it('annotates the line that crossed the barrier, prints the points line, writes JUnit, the job summary and the outputs', async () => {

@@ -4,25 +4,17 @@
  */
 import { execa } from 'execa';
 import { zipSync, strToU8 } from 'fflate';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { looksLikeCanvas, parseCanvasName, unpackZip, ZIP_LIMITS } from '../../runner/grade/exports.js';
 import { PROJECT_ROOT } from '../../runner/fixtures/shared-documents.js';
+import { tempDirs } from '../temp-dirs.js';
 import type { RunResults } from '../../runner/grade/results.js';
 
 const EXPORTS = join(PROJECT_ROOT, 'fixtures', 'exports');
 const SAMPLES = join(PROJECT_ROOT, 'fixtures', 'submissions', 'cs61a-hw04');
-const temps: string[] = [];
-const temp = (prefix: string) => {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  temps.push(dir);
-  return dir;
-};
-afterAll(() => {
-  for (const dir of temps) rmSync(dir, { recursive: true, force: true });
-});
+const temp = tempDirs();
 
 /** A folder's files as a zip, each under `prefix`. */
 function zipFolder(dir: string, prefix = ''): Uint8Array {
