@@ -13,8 +13,8 @@ import { listAssignments, listFixtures } from './list.js';
 const HELP = `grade — grades Python Connect Four assignments against a reference implementation
 
 Usage:
-  grade <path...>          grade submissions: a folder with one sub-folder per student, a folder of files
-                           named <student>_<file>, or one submission's folder
+  grade <path...>          grade submissions: a folder with one sub-folder or zip per student, a folder of files
+                           named <student>_<file>, a Canvas download, a Gradescope export, or one submission
   grade check [path]       a student's own check of one submission (default: this folder), visible tests only;
                            exits 1 when a test fails
       --watch              grade again whenever a file in the folder changes
