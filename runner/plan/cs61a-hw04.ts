@@ -61,8 +61,8 @@ const BARRIER_NOTE = [
 ].join('\n');
 
 /**
- * The call under test with the board bound to `b` first (so the check can look at it afterwards), and `lst` for
- * replace_elem (its identity is part of the check).
+ * The call under test, its board bound to `b` first (so the check can look at it afterwards), or for replace_elem
+ * its list bound to `old` (whether the result is that same list is part of the check).
  */
 export function cs61aInteraction(target: string, testCase: FixtureCase, mode: Cs61aMode = 'list'): Interaction {
   const params = CS61A_FUNCTIONS[target];
