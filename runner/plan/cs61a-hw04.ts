@@ -26,12 +26,6 @@ export const CS61A_FUNCTIONS: Readonly<Record<string, readonly string[]>> = {
 /** Every function a stand-in exists for; the course's own `check_win_diagonal` among them. */
 const STAND_INS = [...Object.keys(CS61A_FUNCTIONS), 'check_win_diagonal'];
 
-/** The barrier tests run these functions; the constructors and selectors are the barrier itself. */
-export const ABOVE_THE_BARRIER = ['put_piece', 'make_move', 'print_board', 'check_win_row', 'check_win_column', 'check_win'];
-
-/** A case's target is the function name: the fixture ids start with it (`put_piece.gen.003`). */
-export const targetOf = (testCase: FixtureCase): string => testCase.id.split('.')[0]!;
-
 const toArg = (value: unknown): Arg => {
   if (typeof value === 'number') return int(value);
   if (typeof value === 'string') return str(value);
