@@ -241,3 +241,92 @@ function openCentreFirst(grid: Grid): number[] {
   const open = validColumns(grid);
   return CENTRE_FIRST.filter((c) => open.includes(c));
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// play() (Tasks 7 and 10), for games between humans: what the document's flow does with a script of typed lines
+
+export type PlayEnding =
+  | { readonly kind: 'won'; readonly who: 1 | 2; readonly name: string }
+  | { readonly kind: 'draw' }
+  | { readonly kind: 'load-failed'; readonly reason: string }
+  /** The script ran out before the game ended (a test script that does this is the test's bug). */
+  | { readonly kind: 'script-ended' };
+
+export interface PlayOutcome {
+  readonly game: Game | undefined;
+  readonly ending: PlayEnding;
+  /** Each save as it happened: the file name and what it must hold. */
+  readonly saves: readonly { readonly filename: string; readonly text: string }[];
+  /** How many typed lines the game read. */
+  readonly linesRead: number;
+}
+
+/** Task 7's "first letter automatically capitalized" (the rest as typed; scripts use lower-case names, where
+ * `str.capitalize()` agrees). */
+export const capitaliseName = (name: string): string => name.charAt(0).toUpperCase() + name.slice(1);
+
+/**
+ * The document's play() on typed lines, for human players only (a computer's moves are the submission's own).
+ * After `S` the next line is the file name (empty: game.txt); a program that does not ask for one reads that empty
+ * line as an invalid column and asks again, which ends in the same place, so scripts always follow `S` with ''.
+ */
+export function simulatePlay(lines: readonly string[], files: Readonly<Record<string, string>> = {}): PlayOutcome {
+  let at = 0;
+  const saves: { filename: string; text: string }[] = [];
+  const read = (): string | undefined => (at < lines.length ? lines[at++] : undefined);
+  const done = (game: Game | undefined, ending: PlayEnding): PlayOutcome => ({ game, ending, saves, linesRead: at });
+  const askName = (): string | undefined => {
+    for (;;) {
+      const line = read();
+      if (line === undefined || line !== '') return line;
+    }
+  };
+  let game: Game;
+  const first = askName();
+  if (first === undefined) return done(undefined, { kind: 'script-ended' });
+  if (first === 'L') {
+    const name = read();
+    if (name === undefined) return done(undefined, { kind: 'script-ended' });
+    const filename = name === '' ? DEFAULT_FILENAME : name;
+    const text = files[filename];
+    if (text === undefined) return done(undefined, { kind: 'load-failed', reason: `${filename} does not exist` });
+    const parsed = parseGameFile(text);
+    if (!parsed.ok) return done(undefined, { kind: 'load-failed', reason: parsed.reason });
+    game = parsed.game;
+  } else {
+    const second = askName();
+    if (second === undefined) return done(undefined, { kind: 'script-ended' });
+    game = newGame(capitaliseName(first), capitaliseName(second));
+  }
+  for (;;) {
+    const name = game.who === 1 ? game.player1 : game.player2;
+    if (name === 'C') throw new Error('simulatePlay: computer players are not simulated');
+    const line = read();
+    if (line === undefined) return done(game, { kind: 'script-ended' });
+    if (line === 'S') {
+      const filename = read();
+      if (filename === undefined) return done(game, { kind: 'script-ended' });
+      saves.push({ filename: filename === '' ? DEFAULT_FILENAME : filename, text: serializeGame(game) });
+      continue;
+    }
+    const column = /^[1-7]$/.test(line) ? Number(line) - 1 : -1;
+    if (column < 0 || !getValidMoves(game.board).includes(column)) continue;
+    game = { ...game, board: makeMove(game.board, column, game.who) };
+    if (hasWon(game.board, game.who)) return done(game, { kind: 'won', who: game.who, name });
+    if (getValidMoves(game.board).length === 0) return done(game, { kind: 'draw' });
+    game = { ...game, who: game.who === 1 ? 2 : 1 };
+  }
+}
+
+/** The move that turns `before` into `after` (one more checker, of `who`, where it lands), or why there is none. */
+export function moveBetween(before: BoardRows, after: BoardRows, who: 1 | 2): { column: number } | { problem: string } {
+  const changed: [number, number][] = [];
+  for (let r = 0; r < ROWS; r++) for (let c = 0; c < COLS; c++) if (before[r]![c] !== after[r]![c]) changed.push([r, c]);
+  if (changed.length !== 1) return { problem: `${changed.length} cells changed between two boards, not one` };
+  const [r, c] = changed[0]!;
+  if (before[r]![c] !== 0) return { problem: `a checker in column ${c + 1} changed` };
+  if (after[r]![c] !== who) return { problem: `column ${c + 1} got ${after[r]![c] === 1 ? 'X' : 'O'}, but it was ${who === 1 ? 'X' : 'O'}'s turn` };
+  const landing = makeMove(before, c, who);
+  if (landing[r]![c] !== who) return { problem: `the checker in column ${c + 1} floats: it is not where a dropped checker lands` };
+  return { column: c };
+}

@@ -7,7 +7,7 @@ import { appendFileSync, mkdirSync, readdirSync, watch, writeFileSync } from 'no
 import { availableParallelism } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
-import { discoverSubmissions, type Submission } from '../grade/layout.js';
+import { discoverSubmissions, isKnownFile, type Submission } from '../grade/layout.js';
 import { gradeSubmission } from '../grade/grade-submission.js';
 import type { RunResults, SubmissionResult, TestResult } from '../grade/results.js';
 import { probeSandbox, SetupError } from '../sandbox/environment.js';
@@ -97,7 +97,7 @@ export function detectAssignment(specs: readonly ResolvedSpec[], submissions: re
   let best: { spec: ResolvedSpec; hits: number } | undefined;
   for (const spec of specs) {
     const names = new Set(spec.files.flatMap((f) => f.names.map((n) => n.toLowerCase())));
-    const hits = submissions.reduce((n, s) => n + s.files.filter((f) => names.has(f.name.toLowerCase())).length, 0);
+    const hits = submissions.reduce((n, s) => n + s.files.filter((f) => isKnownFile(names, f.name)).length, 0);
     if (hits > 0 && (!best || hits > best.hits)) best = { spec, hits };
   }
   return best?.spec;

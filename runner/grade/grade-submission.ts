@@ -3,7 +3,7 @@
  * harness or the pseudo-terminal, and asks the checks for verdicts. Whatever the student's code does, this returns
  * a SubmissionResult with every test of the spec in it.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { verdictForFailure } from '../checks/outcome.js';
 import type { CaseObservation } from '../checks/observation.js';
@@ -13,12 +13,12 @@ import { HARNESS_SCRIPT, pythonConfig, studentCommand, studentEnv } from '../har
 import { planFor, type AssignmentPlan, type ProgramPlan } from '../plan/assignment-plan.js';
 import type { FixtureCase } from '../fixtures/fixture-types.js';
 import { reproduceOf, type Interaction } from '../plan/interaction.js';
-import { runProgram } from '../pty/run-program.js';
+import { ASK_MARKER, STATE_MARKER, runProgram } from '../pty/run-program.js';
 import { createPidsCgroup, type SandboxEnvironment } from '../sandbox/environment.js';
 import { createWorkspace } from '../sandbox/workspace.js';
 import type { ResolvedSpec, ResolvedTest } from '../spec/spec-types.js';
 import type { SubmissionResult, TestResult, TestStatus } from './results.js';
-import type { Submission } from './layout.js';
+import { namePattern, type Submission } from './layout.js';
 import { SubmissionSession, type ModuleFile } from './submission-session.js';
 
 export interface GradeOptions {
@@ -149,17 +149,25 @@ function finishVerdict(finish: Finish, verdict: CaseVerdict): TestResult {
 
 function runnableCases(test: ResolvedTest, context: TestContext): RunnableCase[] {
   const { plan, options } = context;
-  const harnessCase = (id: string, interaction: Interaction, check: (o: CaseObservation) => CaseVerdict): RunnableCase => ({
+  // A case that expects an exception hands the student's exception to its check instead of calling it a crash.
+  const harnessCase = (id: string, interaction: Interaction, check: (o: CaseObservation) => CaseVerdict, expectsRaise = false): RunnableCase => ({
     id,
     reproduce: reproduceOf(interaction),
     run: async () => {
       const observation = await context.session.run(interaction, caseSeed(options.seed, id), test.limits.callMs);
-      return observation.failure ? verdictForFailure(observation.failure) : check(observation);
+      const { failure } = observation;
+      if (failure && !(expectsRaise && failure.kind === 'exception' && failure.observe)) return verdictForFailure(failure);
+      return check(observation);
     },
   });
   switch (test.kind) {
     case 'property':
-      return plan.property(test.property!).map((p) => harnessCase(p.id, p.interaction, p.check));
+      return plan.property(test.property!).map((p) => {
+        if ('interaction' in p) return harnessCase(p.id, p.interaction, p.check);
+        let asked = 0;
+        const ask = (interaction: Interaction) => context.session.run(interaction, caseSeed(options.seed, `${p.id}#${asked++}`), test.limits.callMs);
+        return { id: p.id, reproduce: p.reproduce, run: () => p.drive(ask) };
+      });
     case 'program':
       return test.fixtureCases.map((c) => {
         const program = plan.program(c);
@@ -168,7 +176,7 @@ function runnableCases(test: ResolvedTest, context: TestContext): RunnableCase[]
     default:
       return test.fixtureCases.map((c) => {
         const interaction = plan.interaction(test, c);
-        return harnessCase(c.id, interaction, (o) => plan.check(test.check!, c, o, callLine(interaction)));
+        return harnessCase(c.id, interaction, (o) => plan.check(test.check!, c, o, callLine(interaction)), 'raises' in c.expected);
       });
   }
 }
@@ -207,15 +215,24 @@ async function runTerminal(test: ResolvedTest, context: TestContext, testCase: F
   const { sandbox, seed } = context.options;
   const marker = `\u0002grade-start-${caseSeed(seed, testCase.id)}\u0003`;
   const cgroup = createPidsCgroup(sandbox.pidsCgroupRoot, test.limits.processes);
-  const config = { ...pythonConfig({ sandbox, workdir: context.workspaceDir, limits: test.limits }, cgroup.path), modules: context.session.modulesForPrograms(), call: program.call, marker, seed: caseSeed(seed, testCase.id) };
+  const config = {
+    ...pythonConfig({ sandbox, workdir: context.workspaceDir, limits: test.limits }, cgroup.path),
+    modules: context.session.modulesForPrograms(), call: program.call, marker, seed: caseSeed(seed, testCase.id),
+    ...(program.anyPrompt && { askMarker: ASK_MARKER }),
+    ...(program.aiMoves && { aiMoves: program.aiMoves, stateMarker: STATE_MARKER }),
+  };
   const [command, args] = studentCommand(sandbox, [HARNESS_SCRIPT, 'program', JSON.stringify(config)]);
   try {
+    for (const [name, text] of Object.entries(program.files ?? {})) setWorkspaceFile(context.workspaceDir, name, text);
     const result = await runProgram({
       command, args, cwd: context.workspaceDir, env: { ...studentEnv(context.workspaceDir), TERM: 'xterm' },
-      prompt: program.prompt, answers: program.answers, startMarker: marker,
+      prompt: program.anyPrompt ? ASK_MARKER : program.prompt, answers: program.answers, startMarker: marker,
       promptMs: test.limits.promptMs, programMs: test.limits.programMs, maxChars: test.limits.outputChars,
     });
-    return context.plan.checkProgram(test.check!, testCase, result);
+    const files = program.collect ? Object.fromEntries(program.collect.map((name) => [name, readWorkspaceFile(context.workspaceDir, name)])) : undefined;
+    // With anyPrompt the transcript keeps the harness's marker after every prompt: the check knows where each
+    // answer went, and takes the markers out before it shows the transcript.
+    return context.plan.checkProgram(test.check!, testCase, { ...result, ...(files && { files }) });
   } finally {
     cgroup.remove();
   }
@@ -241,11 +258,13 @@ async function blockedBy(test: ResolvedTest, context: TestContext): Promise<stri
 
 export function locateFiles(spec: ResolvedSpec, names: readonly string[]): Located[] {
   const lower = new Map(names.map((n) => [n.toLowerCase(), n]));
+  const sorted = [...names].sort();
+  const find = (pattern: string) => (pattern.includes('*') ? sorted.find((n) => namePattern(pattern).test(n)) : lower.get(pattern.toLowerCase()));
   return spec.files.map((role) => ({
     role: role.role,
     kind: role.kind,
     looked: role.names,
-    file: role.names.map((n) => lower.get(n.toLowerCase())).find((n) => n !== undefined),
+    file: role.names.map(find).find((n) => n !== undefined),
   })).filter((l) => l.file !== undefined || !spec.files.find((f) => f.role === l.role)?.optional);
 }
 
@@ -277,4 +296,18 @@ export function caseSeed(seed: number, id: string): number {
   let hash = seed >>> 0;
   for (let i = 0; i < id.length; i++) hash = Math.imul(hash ^ id.charCodeAt(i), 16777619) >>> 0;
   return hash;
+}
+
+/** A test's file in the workspace: written, or removed when `text` is null. Names are plain file names. */
+function setWorkspaceFile(dir: string, name: string, text: string | null): void {
+  if (name.includes('/') || name.includes('\\') || name.startsWith('.')) throw new Error(`internal: not a plain file name: ${name}`);
+  const path = join(dir, name);
+  rmSync(path, { force: true, recursive: true });
+  if (text !== null) writeFileSync(path, text);
+}
+
+function readWorkspaceFile(dir: string, name: string): string | null {
+  const path = join(dir, name);
+  if (!existsSync(path) || !lstatSync(path).isFile()) return null;
+  return readFileSync(path, 'utf8').slice(0, 1_000_000);
 }

@@ -100,7 +100,13 @@ function discoverIn(path: string, name: string, shown: string, known: ReadonlySe
     found.layouts.push('canvas');
     return;
   }
-  if (entries.files.some((f) => known.has(f.toLowerCase()))) {
+  const perFile = oneFilePerStudent(entries.files, known);
+  if (perFile.size >= 2) {
+    for (const [student, file] of perFile) found.submissions.push({ id: student, path: join(shown, file), files: [{ source: join(path, file), name: file }] });
+    found.layouts.push('flat');
+    return;
+  }
+  if (entries.files.some((f) => isKnownFile(known, f))) {
     found.submissions.push(folderSubmission(name, shown, path));
     found.layouts.push('single');
     return;
@@ -190,7 +196,7 @@ function listDir(dir: string): { files: string[]; dirs: string[] } {
 
 function shallowestWithKnown(dir: string, known: ReadonlySet<string>, depth: number): string | undefined {
   const entries = listDir(dir);
-  if (entries.files.some((f) => known.has(f.toLowerCase()))) return dir;
+  if (entries.files.some((f) => isKnownFile(known, f))) return dir;
   if (depth >= MAX_DEPTH) return undefined;
   for (const sub of entries.dirs) {
     const found = shallowestWithKnown(join(dir, sub), known, depth + 1);
@@ -204,7 +210,7 @@ export function groupFlatFiles(files: readonly string[], known: ReadonlySet<stri
   const groups = new Map<string, [string, string][]>();
   for (const file of files) {
     const lower = file.toLowerCase();
-    const name = [...known].filter((k) => lower.endsWith(k) && lower.length > k.length).sort((a, b) => b.length - a.length)[0];
+    const name = [...known].filter((k) => !k.includes('*') && lower.endsWith(k) && lower.length > k.length).sort((a, b) => b.length - a.length)[0];
     if (!name) continue;
     const student = file.slice(0, file.length - name.length).replace(/[\s._-]+$/, '');
     if (!student) continue;
@@ -213,4 +219,30 @@ export function groupFlatFiles(files: readonly string[], known: ReadonlySet<stri
     groups.set(student, list);
   }
   return groups;
+}
+
+/** Whether a file has one of the assignments' names; a name with `*` (`connect4_*.py`) is a pattern. */
+export function isKnownFile(known: ReadonlySet<string>, file: string): boolean {
+  const lower = file.toLowerCase();
+  return known.has(lower) || [...known].some((k) => k.includes('*') && namePattern(k).test(lower));
+}
+
+export function namePattern(glob: string): RegExp {
+  return new RegExp(`^${glob.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('(.+)')}$`, 'iu');
+}
+
+/**
+ * A folder of single-file submissions named by a pattern with the student in it (`connect4_ada.py`,
+ * `connect4_bob.py`): student → file. Bare patterns (`*.py`) name no student and never split a folder.
+ */
+function oneFilePerStudent(files: readonly string[], known: ReadonlySet<string>): Map<string, string> {
+  const students = new Map<string, string>();
+  for (const glob of known) {
+    if (!glob.includes('*') || /^\*\.[a-z0-9]+$/iu.test(glob)) continue;
+    for (const file of files) {
+      const student = namePattern(glob).exec(file)?.[1];
+      if (student && !students.has(student)) students.set(student, file);
+    }
+  }
+  return students;
 }

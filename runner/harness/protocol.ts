@@ -14,6 +14,7 @@ export type TargetPath = readonly [string, ...(string | number)[]];
 export type Arg =
   | Extract<PyValue, { readonly type: 'int' | 'float' | 'bool' | 'str' | 'none' }>
   | { readonly type: 'list' | 'tuple'; readonly items: readonly Arg[] }
+  | { readonly type: 'dict'; readonly entries: readonly (readonly [Arg, Arg])[] }
   | { readonly type: 'ref'; readonly path: TargetPath };
 
 export type HarnessRequest =
@@ -37,7 +38,14 @@ export type HarnessRequest =
    * Replaces functions in the namespace and in every student module's globals with stand-ins until the next
    * `fresh`: the document's list board (`cs61a-list`) or a board that is not a list (`cs61a-abstract`).
    */
-  | { readonly op: 'double'; readonly kind: 'cs61a-list' | 'cs61a-abstract'; readonly names: readonly string[] };
+  | { readonly op: 'double'; readonly kind: 'cs61a-list' | 'cs61a-abstract'; readonly names: readonly string[] }
+  /**
+   * Grader tools put in the namespace (never in the student's modules) under capitalised names: `files` reads and
+   * writes files in the workspace (GradeWriteFile, GradeReadFile); `inspect` lists every function's docstring
+   * (GradeDocstrings); `conniption` lists a state's children as plain
+   * tuples and runs the student's search beside a full-window minimax with the student's own betterEval.
+   */
+  | { readonly op: 'double'; readonly kind: 'files' | 'inspect' | 'conniption'; readonly names: readonly [] };
 
 /** A value as the student's code produced it, types kept. Beyond plain values: big ints, NaN, sets, objects. */
 export type ObservedValue =
@@ -61,6 +69,8 @@ export interface StudentFrame {
 
 export interface StudentException {
   readonly type: string;
+  /** The exception's classes from the most derived, `ValueError` and `Exception` among them for a subclass. */
+  readonly bases?: readonly string[];
   readonly message: string;
   readonly frames: readonly StudentFrame[];
 }

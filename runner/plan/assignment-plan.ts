@@ -11,15 +11,24 @@ import type { ResolvedTest } from '../spec/spec-types.js';
 import { CS111_PLAN } from './cs111-plan.js';
 import { CS61A_PLAN } from './cs61a-plan.js';
 import { HMC_PLAN } from './hmc-plan.js';
+import { MANCHESTER_PLAN } from './manchester-plan.js';
 import type { Interaction } from './interaction.js';
 import type { PropertyCase } from './property.js';
 
 export interface ProgramPlan {
-  /** A call tree in plain JSON for the harness's program mode. */
+  /** A call tree in plain JSON for the harness's program mode, or `{run: file}` to run a file as `python file`. */
   readonly call: unknown;
   readonly prompt: string;
   readonly answers: readonly string[];
   readonly reproduce: string;
+  /** Answer every input() whatever its prompt says (the harness marks each one); `prompt` is then not used. */
+  readonly anyPrompt?: boolean;
+  /** Files put in the workspace before the run (null: removed first), so no earlier test's file is read. */
+  readonly files?: Readonly<Record<string, string | null>>;
+  /** Files read back after the run, for the check (a saved game). */
+  readonly collect?: readonly string[];
+  /** Conniption's REPL: the moves the grader's stand-in for the AI's search plays, in order. */
+  readonly aiMoves?: readonly string[];
 }
 
 export interface AssignmentPlan {
@@ -32,7 +41,7 @@ export interface AssignmentPlan {
   neededNames(test: ResolvedTest): readonly string[];
 }
 
-const PLANS: Partial<Record<AssignmentId, AssignmentPlan>> = { 'cs111-ps9': CS111_PLAN, 'hmc-cs5-hw11': HMC_PLAN, 'cs61a-hw04': CS61A_PLAN };
+const PLANS: Partial<Record<AssignmentId, AssignmentPlan>> = { 'cs111-ps9': CS111_PLAN, 'hmc-cs5-hw11': HMC_PLAN, 'cs61a-hw04': CS61A_PLAN, 'manchester-connect4': MANCHESTER_PLAN };
 
 export function planFor(assignment: AssignmentId): AssignmentPlan {
   const plan = PLANS[assignment];

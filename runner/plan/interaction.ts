@@ -29,6 +29,8 @@ export function formatArg(arg: Arg): string {
       return `[${arg.items.map(formatArg).join(', ')}]`;
     case 'tuple':
       return arg.items.length === 1 ? `(${formatArg(arg.items[0]!)},)` : `(${arg.items.map(formatArg).join(', ')})`;
+    case 'dict':
+      return `{${arg.entries.map(([k, v]) => `${formatArg(k)}: ${formatArg(v)}`).join(', ')}}`;
     default:
       return formatPy(arg);
   }
@@ -38,10 +40,10 @@ export function formatPath(path: TargetPath): string {
   return path.map((part, i) => (i === 0 ? String(part) : typeof part === 'number' ? `[${part}]` : `.${part}`)).join('');
 }
 
-/** A fixture's plain value as an argument (dicts are never arguments here). */
+/** A fixture's plain value as an argument. */
 export function argFromPy(value: PyValue): Arg {
   if (value.type === 'list' || value.type === 'tuple') return { type: value.type, items: value.items.map(argFromPy) };
-  if (value.type === 'dict') throw new Error('internal: a dict cannot be passed as an argument');
+  if (value.type === 'dict') return { type: 'dict', entries: value.entries.map(([k, v]) => [argFromPy(k), argFromPy(v)] as const) };
   return value;
 }
 

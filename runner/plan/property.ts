@@ -1,10 +1,25 @@
-/** A property test's unit: steps for the harness and a pure check of what they observed. */
+/**
+ * A property test's unit: fixed steps for the harness and a pure check of what they observed, or a driven case
+ * whose next request depends on the last reply (a game against a baseline), given a way to ask and nothing else.
+ */
 import type { CaseObservation } from '../checks/observation.js';
 import type { CaseVerdict } from '../checks/verdict.js';
 import type { Interaction } from './interaction.js';
 
-export interface PropertyCase {
+export interface FixedPropertyCase {
   readonly id: string;
   readonly interaction: Interaction;
   readonly check: (observation: CaseObservation) => CaseVerdict;
 }
+
+/** Runs one interaction from a fresh namespace (seeded per call) and returns what it observed. */
+export type Ask = (interaction: Interaction) => Promise<CaseObservation>;
+
+export interface DrivenPropertyCase {
+  readonly id: string;
+  /** Python that replays what the case does, for the report. */
+  readonly reproduce: string;
+  readonly drive: (ask: Ask) => Promise<CaseVerdict>;
+}
+
+export type PropertyCase = FixedPropertyCase | DrivenPropertyCase;
