@@ -21,8 +21,12 @@ export function checkManchesterCase(check: string, testCase: FixtureCase, observ
   switch (check) {
     case 'game-dict':
       return checkGameDict(call, testCase, reply('result').value);
-    case 'printed-board':
-      return checkPrintedBoard(call, testCase, reply('result').stdout);
+    case 'printed-board': {
+      const printed = reply('result');
+      const verdict = checkPrintedBoard(call, testCase, printed.stdout);
+      if (verdict.status === 'pass' || !printed.stdoutDropped) return verdict;
+      return { ...verdict, message: `${verdict.message}\nIt printed ${printed.stdoutDropped} characters more than the grader keeps; one board is a few hundred.` };
+    }
     case 'valid-moves':
       return checkValidMoves(call, testCase, reply('result').value);
     case 'board':
@@ -234,6 +238,9 @@ export function checkDocstrings(observation: CaseObservation): CaseVerdict {
     const [name, doc] = item.items;
     return name?.type === 'str' ? [{ name: name.value, doc: doc?.type === 'str' ? doc.value : null }] : [];
   });
+  if (!found.some((f) => !f.name.startsWith('module '))) {
+    return { status: 'error', message: 'no function could be read: the module did not import, or defines none (see import.connect4)' };
+  }
   const problems = found.flatMap(({ name, doc }) => {
     const problem = docstringProblem(doc);
     return problem ? [`${name}: ${problem}`] : [];
