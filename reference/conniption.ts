@@ -216,3 +216,72 @@ export function applyMove(state: ConniptionState, text: string): { ok: true; sta
   const { stage: _stage, ...next } = child;
   return { ok: true, state: next };
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// The REPL, against an AI whose moves are scripted (the grader's stand-in for the search)
+
+/** The set-up answers the REPL tests type: the AI plays second, the human plays (not a random agent), one game. */
+export const REPL_SETUP = ['2', 'No', '1'] as const;
+
+export interface ReplStep {
+  /** The line typed, after the set-up. */
+  readonly line: string;
+  /** What the rules make of it: a move applied, a move refused and why, or a command. */
+  readonly effect: 'move' | 'refused' | 'help' | 'display' | 'undo' | 'quit' | 'not-a-command';
+  readonly refusal?: MoveRefusal;
+}
+
+export interface ReplOutcome {
+  readonly steps: readonly ReplStep[];
+  /** Each state the AI is handed, in order (after a human move), with the line that made it. */
+  readonly handed: readonly { readonly state: ConniptionState; readonly after: string }[];
+}
+
+/** The AI's move: the scripted one when it is legal, else the lowest-numbered column without flips. */
+export function scriptedAiMove(state: ConniptionState, wanted: string | undefined): ConniptionState {
+  const children = childStates(state);
+  const chosen = children.find((c) => c.resMove === wanted) ?? children.filter((c) => /^\d$/.test(c.resMove!)).sort((a, b) => a.resMove!.localeCompare(b.resMove!))[0] ?? children[0]!;
+  const { stage: _stage, ...next } = chosen;
+  return next;
+}
+
+/**
+ * The document's REPL with the human moving first: `h` and `d` change nothing, `u` goes back to the human's
+ * previous turn (one level), `q` ends, `(f)1-7(f)` is applied when the flip rules allow it and refused otherwise;
+ * anything else is not a command. After each applied move the AI is handed the state and plays its next move.
+ */
+export function simulateRepl(lines: readonly string[], aiMoves: readonly string[]): ReplOutcome {
+  let state = initialState(false);
+  let previous: ConniptionState | undefined;
+  let nextAi = 0;
+  const steps: ReplStep[] = [];
+  const handed: { state: ConniptionState; after: string }[] = [];
+  for (const line of lines) {
+    const command = line.trim();
+    if (command === 'q' || command === 'quit') {
+      steps.push({ line, effect: 'quit' });
+      break;
+    }
+    if (command === 'h' || command === 'help') steps.push({ line, effect: 'help' });
+    else if (command === 'd' || command === 'display') steps.push({ line, effect: 'display' });
+    else if (command === 'u' || command === 'undo') {
+      steps.push({ line, effect: 'undo' });
+      if (previous) {
+        state = previous;
+        previous = undefined;
+      }
+    } else if (parseMove(command) === null) steps.push({ line, effect: 'not-a-command' });
+    else {
+      const applied = applyMove(state, command);
+      if (!applied.ok) {
+        steps.push({ line, effect: 'refused', refusal: applied.refusal });
+        continue;
+      }
+      steps.push({ line, effect: 'move' });
+      previous = state;
+      handed.push({ state: applied.state, after: line });
+      state = scriptedAiMove(applied.state, aiMoves[nextAi++]);
+    }
+  }
+  return { steps, handed };
+}

@@ -7,7 +7,7 @@ import { appendFileSync, mkdirSync, readdirSync, watch, writeFileSync } from 'no
 import { availableParallelism } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
-import { discoverSubmissions, isKnownFile, type Submission } from '../grade/layout.js';
+import { discoverSubmissions, isBarePattern, isKnownFile, type Submission } from '../grade/layout.js';
 import { gradeSubmission } from '../grade/grade-submission.js';
 import type { RunResults, SubmissionResult, TestResult } from '../grade/results.js';
 import { probeSandbox, SetupError } from '../sandbox/environment.js';
@@ -96,7 +96,7 @@ export function availableSpecs(root: string): string[] {
 export function detectAssignment(specs: readonly ResolvedSpec[], submissions: readonly Submission[]): ResolvedSpec | undefined {
   let best: { spec: ResolvedSpec; hits: number } | undefined;
   for (const spec of specs) {
-    const names = new Set(spec.files.flatMap((f) => f.names.map((n) => n.toLowerCase())));
+    const names = new Set(spec.files.flatMap((f) => f.names.map((n) => n.toLowerCase())).filter((n) => !isBarePattern(n)));
     const hits = submissions.reduce((n, s) => n + s.files.filter((f) => isKnownFile(names, f.name)).length, 0);
     if (hits > 0 && (!best || hits > best.hits)) best = { spec, hits };
   }
@@ -129,7 +129,8 @@ export async function runGrade(argv: readonly string[], io: Io, root: string, ve
 
 async function gradeOnce(flags: GradeFlags, specs: readonly ResolvedSpec[], io: Io, root: string, version: string, mode: 'grade' | 'check'): Promise<number> {
   const colors = makeColors(colorsEnabled(io.env, io.isTTY));
-  const known = new Set(specs.flatMap((s) => s.files.flatMap((f) => f.names.map((n) => n.toLowerCase()))));
+  // A bare pattern (`*.py`, Conniption's "any .py files") names no assignment: it counts only when chosen.
+  const known = new Set(specs.flatMap((s) => s.files.flatMap((f) => f.names.map((n) => n.toLowerCase()))).filter((n) => specs.length === 1 || !isBarePattern(n)));
   const found = discoverSubmissions(flags.paths.map((p) => resolve(io.cwd, p)), known);
   for (const warning of found.warnings) io.err(`grade: ${warning}\n`);
   if (found.submissions.length === 0) {

@@ -33,7 +33,10 @@ export interface GradeOptions {
 
 interface Located {
   readonly role: string;
+  /** The file found (the first, for a role of many files). */
   readonly file: string | undefined;
+  /** Every file found: one, or all a `many` role's names match. */
+  readonly files: readonly string[];
   readonly looked: readonly string[];
   readonly kind: 'module' | 'text';
 }
@@ -45,11 +48,11 @@ export async function gradeSubmission(submission: Submission, options: GradeOpti
   const workspace = createWorkspace(submission.files);
   const skipped = new Map(workspace.skipped.map((f) => [f.name, f.reason]));
   const located = locateFiles(spec, submission.files.map((f) => f.name).filter((name) => !skipped.has(name)));
-  const modules: ModuleFile[] = located.flatMap((l) => (l.kind === 'module' && l.file ? [{ role: l.role, module: l.file.replace(/\.py$/, ''), file: l.file }] : []));
+  const modules: ModuleFile[] = located.flatMap((l) => (l.kind !== 'module' ? [] : l.files.map((file) => ({ role: moduleRole(l, file), module: file.replace(/\.py$/, ''), file }))));
   const session = new SubmissionSession(options.sandbox, workspace.dir, spec.limits, modules);
   const deadline = started + spec.limits.submissionMs;
   const tests: TestResult[] = [];
-  const claimed = new Set(located.flatMap((l) => l.file ?? []));
+  const claimed = new Set(located.flatMap((l) => l.files));
   const unclaimed = submission.files.map((f) => f.name).filter((name) => !claimed.has(name) && /\.(py|txt)$/i.test(name));
   const context: TestContext = { options, plan, session, located, skipped, unclaimed, workspaceDir: workspace.dir, deadline, hung: new Map() };
   try {
@@ -119,7 +122,10 @@ async function runTest(test: ResolvedTest, context: TestContext): Promise<TestRe
         const where = context.located.find((l) => l.role === test.file)!;
         if (!where.file) return finish('fail', { message: missingFile(where, context) }, undefined, false);
         await context.session.ready();
-        return finishVerdict(finish, checkImport(where.file, context.session.imports.get(where.role)));
+        const verdicts = where.files.map((file) => checkImport(file, context.session.imports.get(moduleRole(where, file))));
+        const failed = verdicts.find((v) => v.status !== 'pass');
+        if (failed || verdicts.length === 1) return finishVerdict(finish, failed ?? verdicts[0]!);
+        return finish('pass', { message: `${verdicts.length} files import cleanly (${where.files.join(', ')})` });
       }
       case 'cases':
       case 'property':
@@ -250,8 +256,8 @@ async function blockedBy(test: ResolvedTest, context: TestContext): Promise<stri
   const missing = needed.filter((name) => !session.names.has(name));
   if (missing.length === 0) return undefined;
   const absent = context.located.filter((l) => l.kind === 'module' && !l.file).map((l) => `import.${l.role}`);
-  const failedImports = [...session.imports.entries()].filter(([, o]) => o.kind !== 'ok').map(([role]) => `import.${role}`);
-  const blockers = [...absent, ...failedImports];
+  const failedImports = [...session.imports.entries()].filter(([, o]) => o.kind !== 'ok').map(([role]) => `import.${role.split('/')[0]}`);
+  const blockers = [...new Set([...absent, ...failedImports])];
   const because = blockers.length > 0 ? ` (blocked by ${blockers.join(', ')})` : '';
   return `${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not defined in any of the submission's files${because}`;
 }
@@ -259,21 +265,25 @@ async function blockedBy(test: ResolvedTest, context: TestContext): Promise<stri
 export function locateFiles(spec: ResolvedSpec, names: readonly string[]): Located[] {
   const lower = new Map(names.map((n) => [n.toLowerCase(), n]));
   const sorted = [...names].sort();
-  const find = (pattern: string) => (pattern.includes('*') ? sorted.find((n) => namePattern(pattern).test(n)) : lower.get(pattern.toLowerCase()));
-  return spec.files.map((role) => ({
-    role: role.role,
-    kind: role.kind,
-    looked: role.names,
-    file: role.names.map(find).find((n) => n !== undefined),
-  })).filter((l) => l.file !== undefined || !spec.files.find((f) => f.role === l.role)?.optional);
+  const find = (pattern: string) => (pattern.includes('*') ? sorted.filter((n) => namePattern(pattern).test(n)) : [lower.get(pattern.toLowerCase())].filter((n) => n !== undefined));
+  return spec.files.map((role) => {
+    const found = role.names.flatMap(find);
+    const files = role.many ? [...new Set(found)] : found.slice(0, 1);
+    return { role: role.role, kind: role.kind, looked: role.names, file: files[0], files };
+  }).filter((l) => l.file !== undefined || !spec.files.find((f) => f.role === l.role)?.optional);
 }
 
+/** A module's role for the import bookkeeping: the spec's role, or `role/file` for each file of a `many` role. */
+const moduleRole = (located: Located, file: string) => (located.files.length > 1 ? `${located.role}/${file}` : located.role);
+
 function missingFile(where: Located, context: Pick<TestContext, 'skipped' | 'unclaimed'>): string {
+  // A pattern (`connect4_*.py`) is shown as the document writes it: connect4_<name>.py.
+  const named = (n: string) => n.replace('*', '<name>');
   const left = where.looked.find((name) => context.skipped.has(name));
   if (left) return `${left} was left out of the workspace: ${context.skipped.get(left)}`;
   const others = context.unclaimed.filter((name) => name.toLowerCase().endsWith(where.looked[0]!.slice(where.looked[0]!.lastIndexOf('.')).toLowerCase()));
-  const seen = others.length > 0 ? `; the submission has ${others.slice(0, 4).join(', ')}: if one of these is it, rename it ${where.looked[0]}` : '';
-  return `${where.looked[0]} is missing (looked for ${where.looked.join(', ')})${seen}`;
+  const seen = others.length > 0 ? `; the submission has ${others.slice(0, 4).join(', ')}: if one of these is it, rename it ${named(where.looked[0]!)}` : '';
+  return `${named(where.looked[0]!)} is missing (looked for ${where.looked.map(named).join(', ')})${seen}`;
 }
 
 function checkFilePresent(where: Located, context: Pick<TestContext, 'skipped' | 'unclaimed' | 'workspaceDir'>): CaseVerdict {

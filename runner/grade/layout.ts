@@ -238,7 +238,7 @@ export function namePattern(glob: string): RegExp {
 function oneFilePerStudent(files: readonly string[], known: ReadonlySet<string>): Map<string, string> {
   const students = new Map<string, string>();
   for (const glob of known) {
-    if (!glob.includes('*') || /^\*\.[a-z0-9]+$/iu.test(glob)) continue;
+    if (!glob.includes('*') || isBarePattern(glob)) continue;
     for (const file of files) {
       const student = namePattern(glob).exec(file)?.[1];
       if (student && !students.has(student)) students.set(student, file);
@@ -246,3 +246,6 @@ function oneFilePerStudent(files: readonly string[], known: ReadonlySet<string>)
   }
   return students;
 }
+
+/** `*.py`: any file of a kind, naming neither an assignment nor a student. */
+export const isBarePattern = (glob: string): boolean => /^\*\.[a-z0-9]+$/iu.test(glob);

@@ -517,11 +517,15 @@ def _scripted_search(*args, **kwargs):
         raise TypeError("the grader's stand-in for alpha_beta_search got no game state")
     board, turn, flips, flippable, _ = describe_state(state)
     report = {"board": [list(c) for c in board], "player1Turn": bool(turn), "flipsRem": list(flips), "flippable": bool(flippable)}
-    sys.stdout.write(_SCRIPTED["marker"] + json.dumps(report) + _SCRIPTED["marker"])
-    sys.stdout.flush()
-    moves = _SCRIPTED["moves"]
-    wanted = moves[_SCRIPTED["next"]] if _SCRIPTED["next"] < len(moves) else None
-    _SCRIPTED["next"] += 1
+    # Iterative deepening asks again about the same state: the same move, and the state is reported once.
+    if report != _SCRIPTED.get("last"):
+        sys.stdout.write(_SCRIPTED["marker"] + json.dumps(report) + _SCRIPTED["marker"])
+        sys.stdout.flush()
+        moves = _SCRIPTED["moves"]
+        _SCRIPTED["wanted"] = moves[_SCRIPTED["next"]] if _SCRIPTED["next"] < len(moves) else None
+        _SCRIPTED["next"] += 1
+        _SCRIPTED["last"] = report
+    wanted = _SCRIPTED["wanted"]
     kids = _children(state)
     for kid in kids:
         if kid.resMove == wanted:

@@ -517,8 +517,12 @@ def program(config):
         _DOUBLES_MODULE.patch_search_in(list(sys.modules.values()))
     print(config.get("marker", ""), end="", flush=True)
     try:
-        if "run" in config["call"]:
-            run_as_main(os.path.join(workdir, config["call"]["run"]), config.get("aiMoves") is not None)
+        if config["call"].get("runMain"):
+            main_file = find_main_file(workdir, config["modules"])
+            if main_file is None:
+                print("[grade] no file starts a program: none has if __name__ == '__main__':", flush=True)
+                os._exit(3)
+            run_as_main(main_file, config.get("aiMoves") is not None)
         else:
             evaluate(config["call"], namespace)
     except BaseException as error:  # show the student's frames only, as the harness does for calls
@@ -546,6 +550,26 @@ def install_ask_marker(marker):
     builtins.input = marked_input
 
 
+def _is_main_guard(node):
+    import ast
+    return isinstance(node, ast.If) and "__main__" in ast.dump(node.test) and "__name__" in ast.dump(node.test)
+
+
+def find_main_file(workdir, modules):
+    """The first student file (in import order) with an `if __name__ == "__main__":` block: the one a person runs."""
+    import ast
+    for entry in modules:
+        path = os.path.join(workdir, entry["file"])
+        try:
+            with open(path, encoding="utf-8", errors="replace") as handle:
+                tree = ast.parse(handle.read(), filename=path)
+        except (OSError, SyntaxError, ValueError):
+            continue
+        if any(_is_main_guard(node) for node in tree.body):
+            return path
+    return None
+
+
 def run_as_main(path, patch_search):
     """Runs a file as `python file.py` would; the `if __name__ == "__main__":` blocks run last, after the grader's
     search stand-in has replaced any alpha_beta_search the file itself defined."""
@@ -554,11 +578,8 @@ def run_as_main(path, patch_search):
         source = handle.read()
     tree = ast.parse(source, filename=path)
 
-    def is_main_guard(node):
-        return isinstance(node, ast.If) and "__main__" in ast.dump(node.test) and "__name__" in ast.dump(node.test)
-
-    body = [n for n in tree.body if not is_main_guard(n)]
-    guards = [n for n in tree.body if is_main_guard(n)]
+    body = [n for n in tree.body if not _is_main_guard(n)]
+    guards = [n for n in tree.body if _is_main_guard(n)]
     module = type(sys)("__main__")
     module.__file__ = path
     sys.modules["__main__"] = module

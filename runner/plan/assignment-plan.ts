@@ -9,6 +9,7 @@ import type { AssignmentId, FixtureCase } from '../fixtures/fixture-types.js';
 import type { ProgramResult } from '../pty/run-program.js';
 import type { ResolvedTest } from '../spec/spec-types.js';
 import { CS111_PLAN } from './cs111-plan.js';
+import { CONNIPTION_PLAN } from './conniption-plan.js';
 import { CS61A_PLAN } from './cs61a-plan.js';
 import { HMC_PLAN } from './hmc-plan.js';
 import { MANCHESTER_PLAN } from './manchester-plan.js';
@@ -41,7 +42,7 @@ export interface AssignmentPlan {
   neededNames(test: ResolvedTest): readonly string[];
 }
 
-const PLANS: Partial<Record<AssignmentId, AssignmentPlan>> = { 'cs111-ps9': CS111_PLAN, 'hmc-cs5-hw11': HMC_PLAN, 'cs61a-hw04': CS61A_PLAN, 'manchester-connect4': MANCHESTER_PLAN };
+const PLANS: Record<AssignmentId, AssignmentPlan> = { 'cs111-ps9': CS111_PLAN, 'hmc-cs5-hw11': HMC_PLAN, 'cs61a-hw04': CS61A_PLAN, 'manchester-connect4': MANCHESTER_PLAN, conniption: CONNIPTION_PLAN };
 
 export function planFor(assignment: AssignmentId): AssignmentPlan {
   const plan = PLANS[assignment];

@@ -13,6 +13,8 @@ export interface SpecFileRole {
   readonly names: readonly string[];
   readonly kind: 'module' | 'text';
   readonly optional?: boolean;
+  /** Every file the names match is a module of this role, imported in name order (Conniption: any `.py` files). */
+  readonly many?: boolean;
 }
 
 export interface SpecTest {
