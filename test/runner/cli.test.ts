@@ -33,12 +33,24 @@ describe('grade CLI', () => {
     expect(await run('--help')).toMatchObject({ code: 0, err: '' });
   });
 
-  it('lists the five assignments, saying which are graded', async () => {
+  it('lists the five assignments, all graded', async () => {
     const { code, out } = await run('list');
     expect(code).toBe(0);
     expect(out).toMatch(/^cs111-ps9 .*\(graded; 17 targets, \d+ golden cases\)$/m);
-    for (const id of ['hmc-cs5-hw11', 'cs61a-hw04']) expect(out).toMatch(new RegExp(`^${id} .*\\(graded; \\d+ targets, \\d+ golden cases\\)$`, 'm'));
-    for (const id of ['manchester-connect4', 'conniption']) expect(out).toMatch(new RegExp(`^${id} .*\\(not graded yet; \\d+ targets, \\d+ golden cases\\)$`, 'm'));
+    for (const id of ['hmc-cs5-hw11', 'cs61a-hw04', 'manchester-connect4', 'conniption']) expect(out).toMatch(new RegExp(`^${id} .*\\(graded; \\d+ targets, \\d+ golden cases\\)$`, 'm'));
+    expect(out).not.toContain('not graded yet');
+  });
+
+  it('lists the Manchester and Conniption tests, the programs and the tournament among them', async () => {
+    const manchester = await run('list', 'manchester-connect4');
+    expect(manchester.code).toBe(0);
+    expect(manchester.out).toMatch(/^ {2}play\.fuzz\s+3 {2}hidden/m);
+    expect(manchester.out).toMatch(/^ {2}suggestMove2\.vs-suggestMove1\s+4 {2}visible/m);
+    expect(manchester.out).toContain('35 tests, 75 points graded automatically, 20 by hand');
+    const conniption = await run('list', 'conniption');
+    expect(conniption.code).toBe(0);
+    expect(conniption.out).toMatch(/^ {2}repl\.moves\s+3 {2}visible/m);
+    expect(conniption.out).toContain('17 tests, 40 points graded automatically');
   });
 
   it("lists one assignment's tests with their points", async () => {
