@@ -447,13 +447,29 @@ def _children(state):
     return list(state.children or ())
 
 
+_LINES = ([[(c + k, r) for k in range(4)] for r in range(6) for c in range(4)]
+          + [[(c, r + k) for k in range(4)] for c in range(7) for r in range(3)]
+          + [[(c + k, r + k) for k in range(4)] for c in range(4) for r in range(3)]
+          + [[(c - k, r + k) for k in range(4)] for c in range(3, 7) for r in range(3)])
+
+
+def _has_four(state):
+    """Four in a line for either player, read from the board: the student's isWin is tested on its own."""
+    board = [tuple(column) for column in state.board]
+    for line in _LINES:
+        cells = [board[c][r] if r < len(board[c]) else None for c, r in line]
+        if cells[0] is not None and all(cell is cells[0] for cell in cells):
+            return True
+    return False
+
+
 def _full_window_value(state, depth, stop_at_win):
     """Minimax with alpha-beta and a full window at the root: exactly plain minimax's value, on the student's own
     genChildStates and betterEval."""
     def visit(s, d, alpha, beta):
         if d == 0:
             return s.betterEval()
-        if stop_at_win and any(type(s).isWin(s)):
+        if stop_at_win and _has_four(s):
             return s.betterEval()
         kids = _children(s)
         if not kids:
