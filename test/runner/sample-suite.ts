@@ -28,9 +28,11 @@ export interface SampleSuite {
   readonly expected: Readonly<Record<string, Verdicts>>;
   /** The target whose tests the fixture-snooping sample (`hostile-reads-fixtures`) tries to game. */
   readonly snoopedTarget: string;
+  /** Passed to grade as well: Conniption's files have any names, so it is named with --assignment. */
+  readonly args?: readonly string[];
 }
 
-export function describeSampleSuite({ assignment, correct, expected, snoopedTarget }: SampleSuite): void {
+export function describeSampleSuite({ assignment, correct, expected, snoopedTarget, args = [] }: SampleSuite): void {
   const samples = join(PROJECT_ROOT, 'fixtures', 'submissions', assignment);
   const spec = loadSpec(PROJECT_ROOT, assignment);
   let results: RunResults;
@@ -39,7 +41,7 @@ export function describeSampleSuite({ assignment, correct, expected, snoopedTarg
 
   beforeAll(async () => {
     out = mkdtempSync(join(tmpdir(), `${assignment}-samples-`));
-    const run = await execa(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'runner', 'cli.ts'), samples, '--out', out, '--jobs', '2'], {
+    const run = await execa(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'runner', 'cli.ts'), samples, '--out', out, '--jobs', '2', ...args], {
       cwd: PROJECT_ROOT, env: { CI: 'true' }, reject: false,
     });
     stderr = String(run.stderr);
