@@ -92,3 +92,18 @@ describe('Conniption search', () => {
     }
   });
 });
+
+describe('the REPL against a scripted AI', () => {
+  it('applies moves with their flips, refuses a fifth flip and a flip right after the opponent flipped', () => {
+    const moves = cn.simulateRepl(['4', 'f5', '6f', 'f2f', 'f3', '5', 'q'], ['1', '7', '1', '7', '6']);
+    expect(moves.steps.map((s) => s.refusal ?? s.effect)).toEqual(['move', 'move', 'move', 'move', 'no-flips-left', 'move', 'quit']);
+    expect(moves.handed.map((h) => h.state.flipsRem[1])).toEqual([4, 3, 2, 0, 0]);
+    const afterFlip = cn.simulateRepl(['4', 'f4', '5'], ['2f']);
+    expect(afterFlip.steps.map((s) => s.refusal ?? s.effect)).toEqual(['move', 'flip-after-opponent-flip', 'move']);
+  });
+
+  it('undoes back to the state before the human\'s last move', () => {
+    const undo = cn.simulateRepl(['4', 'u', '5'], ['1', '1']);
+    expect(undo.handed[1]!.state.board.map((col) => col.length)).toEqual([0, 0, 0, 0, 1, 0, 0]);
+  });
+});

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../reference/core/rng.js';
 import * as m from '../../reference/manchester-connect4.js';
+const { simulatePlay, serializeGame, makeMove, emptyBoard, moveBetween } = m;
 
 describe('Manchester save files', () => {
   const game: m.Game = { player1: 'Stefan', player2: 'C', who: 2, board: m.makeMove(m.emptyBoard(), 3, 1) };
@@ -55,5 +56,32 @@ describe('Manchester suggestMove1 and baselines', () => {
     expect(m.minimaxBaseline(win, 1, 2)).toBe(3);
     const block: m.BoardRows = [...Array.from({ length: 5 }, () => [0, 0, 0, 0, 0, 0, 0]), [2, 2, 2, 0, 1, 1, 0]];
     expect(m.minimaxBaseline(block, 1, 2)).toBe(3);
+  });
+});
+
+describe('play() replayed by the reference', () => {
+  it('ends a game on a win, naming the capitalised player', () => {
+    const outcome = simulatePlay(['ada', 'grace', '4', '4', '3', '3', '2', '2', '5']);
+    expect(outcome.ending).toEqual({ kind: 'won', who: 1, name: 'Ada' });
+    expect(outcome.linesRead).toBe(9);
+  });
+
+  it('asks again for empty names and refused columns, and saves on S then a name', () => {
+    const outcome = simulatePlay(['', 'ada', 'grace', '0', 'x', '', '4', 'S', '', '4']);
+    expect(outcome.saves).toEqual([{ filename: 'game.txt', text: serializeGame({ player1: 'Ada', player2: 'Grace', who: 2, board: makeMove(emptyBoard(), 3, 1) }) }]);
+    expect(outcome.ending.kind).toBe('script-ended');
+  });
+
+  it('loads game.txt on L and an empty name, and ends on a file it cannot load', () => {
+    const game = { player1: 'Ada', player2: 'Grace', who: 2 as const, board: makeMove(emptyBoard(), 3, 1) };
+    expect(simulatePlay(['L', '', '4'], { 'game.txt': serializeGame(game) }).game!.board).toEqual(makeMove(game.board, 3, 2));
+    expect(simulatePlay(['L', 'nope.txt']).ending).toMatchObject({ kind: 'load-failed' });
+    expect(simulatePlay(['L', ''], { 'game.txt': 'garbage\n' }).ending).toMatchObject({ kind: 'load-failed', reason: expect.stringContaining('lines') });
+  });
+
+  it('finds the move between two boards, and says why there is none', () => {
+    const before = makeMove(emptyBoard(), 3, 1);
+    expect(moveBetween(before, makeMove(before, 3, 2), 2)).toEqual({ column: 3 });
+    expect(moveBetween(before, makeMove(before, 3, 1), 2)).toMatchObject({ problem: expect.stringContaining("O's turn") });
   });
 });
