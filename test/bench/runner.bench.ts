@@ -1,6 +1,7 @@
 /**
- * `npm run bench`: the runner's costs. A harness round trip (what every case pays), a pseudo-terminal game, and
- * one correct CS111 submission graded from start to end (what every student pays).
+ * `npm run bench`: the runner's costs. A harness round trip (what every case pays), a pseudo-terminal game, one
+ * correct CS111 submission graded from start to end (what every student pays), and the suggestMove2 tournament of
+ * the bundled correct Manchester submission (goal: well under 2 minutes; it takes seconds).
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,6 +16,9 @@ import { loadSpec } from '../../runner/spec/load-spec.js';
 const CLASSIC = join(PROJECT_ROOT, 'fixtures', 'submissions', 'cs111-ps9', 'correct-classic');
 const files = readdirSync(CLASSIC).map((name) => ({ source: join(CLASSIC, name), name }));
 const spec = loadSpec(PROJECT_ROOT, 'cs111-ps9');
+const MANCHESTER = join(PROJECT_ROOT, 'fixtures', 'submissions', 'manchester-connect4', 'correct-classic');
+const manchesterFiles = readdirSync(MANCHESTER).map((name) => ({ source: join(MANCHESTER, name), name }));
+const manchester = loadSpec(PROJECT_ROOT, 'manchester-connect4');
 let sandbox: SandboxEnvironment;
 let workspace: Workspace;
 let session: HarnessSession;
@@ -47,4 +51,9 @@ describe('runner', () => {
     const pattern = 'connect_four.human-games';
     await gradeSubmission({ id: 'classic', path: CLASSIC, files }, { spec, sandbox, seed: 1, only: { pattern, regex: new RegExp(`^${pattern.replace('.', '\\.')}$`) } });
   }, { iterations: 3, time: 0, warmupIterations: 0, warmupTime: 0 });
+
+  bench('the suggestMove2 tournament of the correct Manchester submission (10 games against 4 baselines)', async () => {
+    const pattern = 'suggestMove2.*';
+    await gradeSubmission({ id: 'classic', path: MANCHESTER, files: manchesterFiles }, { spec: manchester, sandbox, seed: 1, only: { pattern, regex: /^suggestMove2\./ } });
+  }, { iterations: 2, time: 0, warmupIterations: 0, warmupTime: 0 });
 });
