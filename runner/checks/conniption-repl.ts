@@ -7,7 +7,8 @@
 import type { PyValue } from '../../reference/py-value.js';
 import type { FixtureCase } from '../fixtures/fixture-types.js';
 import type { ReplInput } from '../plan/conniption.js';
-import { ASK_MARKER, STATE_MARKER, type ProgramResult } from '../pty/run-program.js';
+import type { ProgramResult } from '../pty/run-program.js';
+import { ASK_MARKER, STATE_MARKER } from './program-markers.js';
 import { fail, pass, type CaseVerdict } from './verdict.js';
 
 const TRACEBACK = 'Traceback (most recent call last):';

@@ -13,7 +13,8 @@ import { HARNESS_SCRIPT, pythonConfig, studentCommand, studentEnv } from '../har
 import { planFor, type AssignmentPlan, type ProgramPlan } from '../plan/assignment-plan.js';
 import type { FixtureCase } from '../fixtures/fixture-types.js';
 import { reproduceOf, type Interaction } from '../plan/interaction.js';
-import { ASK_MARKER, STATE_MARKER, runProgram } from '../pty/run-program.js';
+import { ASK_MARKER, STATE_MARKER } from '../checks/program-markers.js';
+import { runProgram } from '../pty/run-program.js';
 import { createPidsCgroup, type SandboxEnvironment } from '../sandbox/environment.js';
 import { createWorkspace } from '../sandbox/workspace.js';
 import type { ResolvedSpec, ResolvedTest } from '../spec/spec-types.js';

@@ -6,11 +6,6 @@
 import * as pty from 'node-pty';
 import { CappedText, normalizeTerminalText } from './normalize.js';
 
-/** Printed by the harness after every input() prompt when a test answers whatever the prompt says. */
-export const ASK_MARKER = '\u0002ask\u0003';
-/** Brackets the JSON of each state the grader's stand-in AI was handed (Conniption's REPL). */
-export const STATE_MARKER = '\u0001';
-
 export interface ProgramRun {
   readonly command: string;
   readonly args: readonly string[];

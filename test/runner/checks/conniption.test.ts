@@ -6,7 +6,8 @@ import { checkRepl, handedStates } from '../../../runner/checks/conniption-repl.
 import type { ObservedReply } from '../../../runner/checks/observation.js';
 import type { FixtureCase } from '../../../runner/fixtures/fixture-types.js';
 import type { ObservedValue } from '../../../runner/harness/protocol.js';
-import { ASK_MARKER, STATE_MARKER, type ProgramResult } from '../../../runner/pty/run-program.js';
+import { ASK_MARKER, STATE_MARKER } from '../../../runner/checks/program-markers.js';
+import type { ProgramResult } from '../../../runner/pty/run-program.js';
 import type { PyValue } from '../../../reference/py-value.js';
 
 const source = { kind: 'generated', seed: 1, family: 't' } as const;

@@ -7,7 +7,8 @@ import type { CaseObservation, ObservedReply } from '../../../runner/checks/obse
 import type { FixtureCase } from '../../../runner/fixtures/fixture-types.js';
 import type { ObservedValue } from '../../../runner/harness/protocol.js';
 import { strategyVerdict, BASELINES } from '../../../runner/plan/manchester-strategy.js';
-import { ASK_MARKER, type ProgramResult } from '../../../runner/pty/run-program.js';
+import { ASK_MARKER } from '../../../runner/checks/program-markers.js';
+import type { ProgramResult } from '../../../runner/pty/run-program.js';
 
 const reply = (value: ObservedValue, stdout = ''): ObservedReply => ({ value, stdout, prompts: [], inputsLeft: 0, durationMs: 1 });
 const board = ref.makeMove(ref.makeMove(ref.emptyBoard(), 3, 1), 2, 2);

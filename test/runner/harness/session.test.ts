@@ -159,6 +159,7 @@ describe('the harness', () => {
     const outcome = reply(await session.send({ op: 'call', target: ['boom'], args: [{ type: 'int', value: 5 }] }, 3000));
     expect(!outcome.ok && 'exception' in outcome && outcome.exception).toEqual({
       type: 'IndexError',
+      bases: ['IndexError', 'LookupError', 'Exception', 'BaseException', 'object'],
       message: 'list index out of range',
       frames: [
         { file: 'student.py', line: 20, function: 'boom', code: 'return helper(x)' },

@@ -20,8 +20,8 @@ describe('runProgram', () => {
   });
 
   it('names the phase when no prompt comes after a line is sent', async () => {
-    const result = await python("input('col? ')\nwhile True: pass", { answers: ['1', '2'], promptMs: 300 });
-    expect(result.timedOut).toEqual({ phase: 'no prompt after sending "1"', limitMs: 300 });
+    const result = await python("input('col? ')\nwhile True: pass", { answers: ['1', '2'], promptMs: 2000 });
+    expect(result.timedOut).toEqual({ phase: 'no prompt after sending "1"', limitMs: 2000 });
   });
 
   it('stops a program that prints without end, and flags the transcript as cut', async () => {
