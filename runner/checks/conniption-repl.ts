@@ -4,11 +4,11 @@
  * display, whose format the document leaves open. What the REPL prints is checked only where the document says
  * what it is for: `h` lists the commands, `d` shows something, a refused or unknown command gets an answer.
  */
-import type { PyValue } from '../../reference/py-value.js';
 import type { FixtureCase } from '../fixtures/fixture-types.js';
 import type { ReplInput } from '../plan/conniption.js';
 import type { ProgramResult } from '../pty/run-program.js';
 import { ASK_MARKER, STATE_MARKER } from './program-markers.js';
+import { pyToPlain } from './values.js';
 import { fail, pass, type CaseVerdict } from './verdict.js';
 
 const TRACEBACK = 'Traceback (most recent call last):';
@@ -16,12 +16,6 @@ const NO_MAIN = "[grade] no file starts a program";
 
 interface HandedState { board: boolean[][]; player1Turn: boolean; flipsRem: number[]; flippable: boolean }
 interface Expected { handed: { after: string; state: HandedState }[]; effects: string[] }
-
-function plain(v: PyValue): unknown {
-  if (v.type === 'list' || v.type === 'tuple') return v.items.map(plain);
-  if (v.type === 'dict') return Object.fromEntries(v.entries.map(([k, x]) => [String(plain(k)), plain(x)]));
-  return v.type === 'none' ? null : v.value;
-}
 
 /** The states reported between markers, and the transcript without them. */
 export function handedStates(transcript: string): { states: HandedState[]; text: string; unreadable: number } {
@@ -58,7 +52,7 @@ const HELP_WORDS: readonly [string, RegExp][] = [['q (quit)', /\bq(uit)?\b/i], [
 export function checkRepl(testCase: FixtureCase, result: ProgramResult): CaseVerdict {
   const input = testCase.input as unknown as ReplInput;
   if (!('value' in testCase.expected) || !testCase.expected.value) throw new Error(`internal: ${testCase.id} has no expectation`);
-  const want = plain(testCase.expected.value) as Expected;
+  const want = pyToPlain(testCase.expected.value) as Expected;
   const answers = [...input.setup, ...input.lines];
   const { states, text } = handedStates(result.transcript);
   const segments = text.split(ASK_MARKER);

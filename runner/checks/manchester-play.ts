@@ -5,7 +5,6 @@
  * The fuzz and end-of-input runs ask one thing: no traceback, and an end.
  */
 import * as ref from '../../reference/manchester-connect4.js';
-import type { PyValue } from '../../reference/py-value.js';
 import type { FixtureCase } from '../fixtures/fixture-types.js';
 import type { PlayInput } from '../plan/manchester-connect4.js';
 import type { ProgramResult } from '../pty/run-program.js';
@@ -13,6 +12,7 @@ import { ASK_MARKER } from './program-markers.js';
 import { drawBoardDiff } from './boards.js';
 import { readBoards } from './manchester-connect4.js';
 import { programEnding } from './programs.js';
+import { pyToPlain } from './values.js';
 import { fail, pass, type CaseVerdict } from './verdict.js';
 
 const TRACEBACK = 'Traceback (most recent call last):';
@@ -25,23 +25,7 @@ interface Expectation { ending: string; winner?: string; board?: number[][]; sav
 
 function expectation(testCase: FixtureCase): Expectation {
   if (!('value' in testCase.expected) || testCase.expected.value?.type !== 'dict') throw new Error(`internal: ${testCase.id} has no expectation`);
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of testCase.expected.value.entries) out[(k as { value: string }).value] = plain(v);
-  return out as unknown as Expectation;
-}
-
-function plain(v: PyValue): unknown {
-  switch (v.type) {
-    case 'list':
-    case 'tuple':
-      return v.items.map(plain);
-    case 'dict':
-      return Object.fromEntries(v.entries.map(([k, x]) => [String(plain(k)), plain(x)]));
-    case 'none':
-      return null;
-    default:
-      return v.value;
-  }
+  return pyToPlain(testCase.expected.value) as Expectation;
 }
 
 export function checkManchesterPlay(check: string, testCase: FixtureCase, marked: ProgramResult): CaseVerdict {

@@ -103,3 +103,11 @@ function article(type: string): string {
   const names: Record<string, string> = { int: 'an int', float: 'a float', bool: 'a bool', str: 'a str', none: 'None', list: 'a list', tuple: 'a tuple', dict: 'a dict', set: 'a set', object: 'an object' };
   return names[type] ?? type;
 }
+
+/** A fixture's Python value as plain JSON (lists for lists and tuples, objects for dicts with string keys, null for
+ * None), for expectations that are records rather than values a student returns. */
+export function pyToPlain(v: PyValue): unknown {
+  if (v.type === 'list' || v.type === 'tuple') return v.items.map(pyToPlain);
+  if (v.type === 'dict') return Object.fromEntries(v.entries.map(([k, x]) => [String(pyToPlain(k)), pyToPlain(x)]));
+  return v.type === 'none' ? null : v.value;
+}

@@ -60,7 +60,7 @@ export async function gradeSubmission(submission: Submission, options: GradeOpti
     for (const test of spec.tests) {
       if (options.visibleOnly && test.visibility !== 'visible') continue;
       const result = await runTest(test, context);
-      if (result.status === 'timeout' && test.kind !== 'import' && !context.hung.has(test.target)) context.hung.set(test.target, test.id);
+      if (result.status === 'timeout' && marksHung(test, result) && !context.hung.has(test.target)) context.hung.set(test.target, test.id);
       tests.push(result);
       options.onTest?.(result);
     }
@@ -294,6 +294,15 @@ function checkFilePresent(where: Located, context: Pick<TestContext, 'skipped' |
     return { status: 'fail', message: `${where.file} is empty` };
   }
   return { status: 'pass', message: `${where.file} is there` };
+}
+
+/**
+ * Whether a timeout means the target hangs, so its other tests are not run. A program that got going and then
+ * stalled (a slow computer move in one game) says nothing about the program's other sessions.
+ */
+function marksHung(test: ResolvedTest, result: TestResult): boolean {
+  if (test.kind === 'import') return false;
+  return test.kind !== 'program' || result.message.includes('waiting for the first prompt');
 }
 
 const withHint = (message: string, hint: string | undefined) => (hint ? `${message}\nHint: ${hint}` : message);

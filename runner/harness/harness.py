@@ -7,7 +7,7 @@ Two modes, both started by the runner (never by hand):
   python3 harness.py program '<config json>'   imports the modules, then evaluates one call built from plain JSON
                                                (for programs driven through a pseudo-terminal)
 
-Requests (protocol version 1; the TypeScript side is runner/harness/protocol.ts):
+Requests (protocol version 2; the TypeScript side is runner/harness/protocol.ts):
   {"id", "op": "import", "module", "file", "skip"?}  load one student file as a module (partial modules are kept;
                                                `skip` registers it empty, for a module that hung at import)
   {"id", "op": "fresh", "seed"}                  a new namespace holding every loaded module's public names
@@ -20,8 +20,13 @@ Requests (protocol version 1; the TypeScript side is runner/harness/protocol.ts)
                                                the student's methods named in `keep`; with `inModules`, in the
                                                student's modules too, until the next "fresh"
   {"id", "op": "double", "kind", "names"}        replace functions, in the namespace and in every student module,
-                                               with stand-ins (grade_doubles.py) until the next "fresh"
+                                               with stand-ins (grade_doubles.py) until the next "fresh"; kinds
+                                               "files", "inspect" and "conniption" only add the grader's tools
+                                               (GradeWriteFile, GradeReadFile, GradeDocstrings, GradeChildren,
+                                               GradeSearch) to the namespace
 A target is a path: a name in the namespace, then attribute names (strings) or indexes (integers).
+Version 2 added: dict arguments, each exception's classes ("bases"), the tool kinds above, and in program mode
+"askMarker" (printed after every input() prompt), "aiMoves" (Conniption's scripted search) and {"runMain": true}.
 
 Expected values never come here: replies carry only what the student's code did.
 """
@@ -36,7 +41,7 @@ import sys
 import time
 import traceback
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 
 
 def load_doubles():

@@ -1,11 +1,11 @@
 /**
- * The Node ↔ Python harness protocol, version 1: one JSON line per request and per reply over a socket the student's
+ * The Node ↔ Python harness protocol, version 2: one JSON line per request and per reply over a socket the student's
  * code does not write to. The Python side is `harness.py`; a change here is a change there, and the version moves.
  */
 
 import type { PyValue } from '../../reference/py-value.js';
 
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 
 /** A place in the harness's namespace: a name, then attribute names or list indexes (`['b', 'slots', 0, 3]`). */
 export type TargetPath = readonly [string, ...(string | number)[]];
