@@ -18,8 +18,9 @@ import { fail, pass, type CaseVerdict } from './verdict.js';
 const TRACEBACK = 'Traceback (most recent call last):';
 const CELL = [' ', 'X', 'O'] as const;
 const show = (board: readonly (readonly number[])[]) => board.map((row) => row.map((v) => CELL[v as 0 | 1 | 2] ?? '?'));
-const WIN_WORDS = /\bw[oi]ns?\b|\bwinner\b|\bvictor|congrat/i;
-const DRAW_WORDS = /\bdraw\b|\btie\b|\bno (valid )?moves? left\b|\bnobody\b|\bno one\b/i;
+// How programs announce the end, as real submissions word it ("Congradulations", "It's a Tie!", "board is full").
+const WIN_WORDS = /\bw[oi]ns?\b|\bwinner\b|\bvictor|congra|\bfour in a row\b|\bbeats?\b/i;
+const DRAW_WORDS = /\bdraw\b|\btie\b|\bno (valid )?moves? left\b|\bnobody\b|\bno one\b|\bboard is full\b|\bfull board\b/i;
 
 interface Expectation { ending: string; winner?: string; board?: number[][]; saves?: Record<string, string> }
 

@@ -5,8 +5,9 @@ import { checkDocstrings, checkManchesterCase, docstringProblem, readBoards } fr
 import { checkManchesterPlay } from '../../../runner/checks/manchester-play.js';
 import type { CaseObservation, ObservedReply } from '../../../runner/checks/observation.js';
 import type { FixtureCase } from '../../../runner/fixtures/fixture-types.js';
+import type { Interaction } from '../../../runner/plan/interaction.js';
 import type { ObservedValue } from '../../../runner/harness/protocol.js';
-import { strategyVerdict, BASELINES } from '../../../runner/plan/manchester-strategy.js';
+import { strategyCase, strategyVerdict, BASELINES } from '../../../runner/plan/manchester-strategy.js';
 import { ASK_MARKER } from '../../../runner/checks/program-markers.js';
 import type { ProgramResult } from '../../../runner/pty/run-program.js';
 
@@ -104,5 +105,27 @@ describe('the tournament verdict', () => {
     const verdict = strategyVerdict(BASELINES.suggestMove1, [{ studentAs: 1, result: 'win', columns: [3, 3] }, { studentAs: 2, result: 'loss', columns: [3], forfeit: 'a move took longer than 5 s' }], 120);
     expect(verdict).toMatchObject({ status: 'fail', message: expect.stringContaining('won 1, drew 0, lost 1 of 2; slowest move 0.12 s') });
     expect(verdict.message).toContain('game 2, you O: LOSS (forfeit: a move took longer than 5 s)');
+  });
+});
+
+describe('the tournament driver', () => {
+  /** A stand-in for the harness: plays the lowest open column, answered as numpy's int64 would be. */
+  const numpyStudent = async (interaction: Interaction): Promise<CaseObservation> => {
+    const request = interaction.steps[0]!.request;
+    if (request.op !== 'call') throw new Error('a call was expected');
+    const rows = (request.args[0] as unknown as { items: { items: { value: number }[] }[] }).items.map((row) => row.items.map((cell) => cell.value));
+    const column = rows[0]!.findIndex((cell) => cell === 0);
+    return { replies: { move: reply({ type: 'object', class: 'int64', repr: `np.int64(${column})` }) } };
+  };
+
+  it('plays every game to the end, reading numpy integers as columns', async () => {
+    const verdict = await strategyCase('random').drive(numpyStudent);
+    expect(verdict.message).toMatch(/of 4; slowest move/);
+    expect(verdict.message).not.toContain('forfeit');
+  });
+
+  it('forfeits a game on an answer that is not a column', async () => {
+    const verdict = await strategyCase('suggestMove1').drive(async () => ({ replies: { move: reply({ type: 'str', value: '3' }) } }));
+    expect(verdict).toMatchObject({ status: 'fail', message: expect.stringContaining('forfeit: suggestMove2 returned a str, not a column index 0–6') });
   });
 });
