@@ -36,6 +36,16 @@ describe('submission layouts', () => {
     expect(found.warnings.join('\n')).toMatch(/dave: no file of the assignment in it \(looked for [^\n]*…\)$/m);
   });
 
+  it("reads a folder of Manchester's single files as one student each, named by the pattern's *", () => {
+    const known = new Set(['connect4_*.py']);
+    const root = tree({ 'connect4_Yecheng_Chu.py': '', 'connect4_dickon_fell.py': '', 'notes.txt': '' });
+    const found = discoverSubmissions([root], known);
+    expect(found.submissions.map((s) => [s.id, s.files.map((f) => f.name)])).toEqual([['Yecheng_Chu', ['connect4_Yecheng_Chu.py']], ['dickon_fell', ['connect4_dickon_fell.py']]]);
+    expect(found.layouts).toEqual(['flat']);
+    const one = tree({ 'ada/connect4_ada.py': '' });
+    expect(discoverSubmissions([one], known).submissions.map((s) => s.id)).toEqual(['ada']);
+  });
+
   it('reads one submission folder as one submission named for the folder', () => {
     const root = tree({ 'ps9pr1.py': '', 'ps9pr2.py': '' });
     const found = discoverSubmissions([root], KNOWN);
