@@ -263,7 +263,7 @@ export interface PlayOutcome {
 
 /** Task 7's "first letter automatically capitalized" (the rest as typed; scripts use lower-case names, where
  * `str.capitalize()` agrees). */
-export const capitaliseName = (name: string): string => name.charAt(0).toUpperCase() + name.slice(1);
+const capitaliseName = (name: string): string => name.charAt(0).toUpperCase() + name.slice(1);
 
 /**
  * The document's play() on typed lines, for human players only (a computer's moves are the submission's own).

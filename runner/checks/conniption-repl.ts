@@ -18,10 +18,9 @@ interface HandedState { board: boolean[][]; player1Turn: boolean; flipsRem: numb
 interface Expected { handed: { after: string; state: HandedState }[]; effects: string[] }
 
 /** The states reported between markers, and the transcript without them. */
-export function handedStates(transcript: string): { states: HandedState[]; text: string; unreadable: number } {
+export function handedStates(transcript: string): { states: HandedState[]; text: string } {
   const parts = transcript.split(STATE_MARKER);
   const states: HandedState[] = [];
-  let unreadable = 0;
   let text = '';
   parts.forEach((part, i) => {
     if (i % 2 === 0) {
@@ -31,10 +30,11 @@ export function handedStates(transcript: string): { states: HandedState[]; text:
     try {
       states.push(JSON.parse(part) as HandedState);
     } catch {
-      unreadable++;
+      // Output the program wrote from another thread in the middle of a report: the state is left out, and the
+      // comparison with the script says which move went missing.
     }
   });
-  return { states, text, unreadable };
+  return { states, text };
 }
 
 /** Columns drawn top row first: X the AI's checkers (True), O the human's. */

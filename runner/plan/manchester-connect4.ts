@@ -3,7 +3,7 @@
  * document names them; save files are put in place and read back by the grader's file tools, inside the
  * submission's throw-away copy; play() is answered whatever its prompts say (the harness marks every input()).
  */
-import { formatPyStr, py, type PyValue } from '../../reference/py-value.js';
+import { formatPyStr, py } from '../../reference/py-value.js';
 import type { FixtureCase } from '../fixtures/fixture-types.js';
 import type { Arg } from '../harness/protocol.js';
 import type { ResolvedTest } from '../spec/spec-types.js';
@@ -13,13 +13,13 @@ import { argFromPy, call, get, int, set, str, type Interaction, type Step } from
 type Board = number[][];
 interface Game { player1: string; player2: string; who: number; board: Board }
 
-export const DEFAULT_FILE = 'game.txt';
+const DEFAULT_FILE = 'game.txt';
 /** Where the round-trip test saves, so it never reads a file an earlier test left. */
-export const ROUND_TRIP_FILE = 'round-trip.txt';
+const ROUND_TRIP_FILE = 'round-trip.txt';
 
 const boardArg = (board: Board): Arg => argFromPy(py.list(board.map((row) => py.ints(row))));
 const boardLiteral = (board: Board): string => `[${board.map((r) => `[${r.join(', ')}]`).join(', ')}]`;
-export const gameArg = (g: Game): Arg => ({
+const gameArg = (g: Game): Arg => ({
   type: 'dict',
   entries: [[str('player1'), str(g.player1)], [str('player2'), str(g.player2)], [str('who'), int(g.who)], [str('board'), boardArg(g.board)]],
 });
@@ -106,7 +106,3 @@ export function manchesterProgram(testCase: FixtureCase): ProgramPlan {
     reproduce: [...setup, `play()   # ${input.note}; type, one per question: ${typed || 'nothing'}${end}`].join('\n'),
   };
 }
-
-/** A game dict of the fixture's shape as a PyValue (for messages). */
-export const gameValue = (g: Game): PyValue =>
-  py.dict([[py.str('player1'), py.str(g.player1)], [py.str('player2'), py.str(g.player2)], [py.str('who'), py.int(g.who)], [py.str('board'), py.list(g.board.map((r) => py.ints(r)))]]);
