@@ -118,6 +118,8 @@ export function strategyVerdict(rule: BaselineRule, records: readonly GameRecord
     `against ${rule.label}: won ${tally.wins}, drew ${tally.draws}, lost ${tally.losses} of ${records.length}; slowest move ${(slowestMs / 1000).toFixed(2)} s`,
     ...rows,
   ].join('\n');
-  if (rule.passes(tally)) return { ...pass(), message: table, note: `W ${tally.wins} D ${tally.draws} L ${tally.losses}, slowest move ${(slowestMs / 1000).toFixed(2)} s` };
+  const byColour = ([1, 2] as const).map((as) => `as ${NAME[as]}: ${records.filter((r) => r.studentAs === as).map((r) => r.result[0]!.toUpperCase()).join(' ')}`).join(', ');
+  const summary = `won ${tally.wins}, drew ${tally.draws}, lost ${tally.losses} (${byColour}); slowest move ${(slowestMs / 1000).toFixed(2)} s`;
+  if (rule.passes(tally)) return { ...pass(), message: table, note: summary };
   return fail(`suggestMove2 must ${rule.goal}; ${table}`, rule.goal, `W ${tally.wins} D ${tally.draws} L ${tally.losses}`);
 }
