@@ -8,10 +8,10 @@ import type { FixtureCase } from '../fixtures/fixture-types.js';
 import type { ReplInput } from '../plan/conniption.js';
 import type { ProgramResult } from '../pty/run-program.js';
 import { ASK_MARKER, STATE_MARKER } from './program-markers.js';
+import { TRACEBACK } from './programs.js';
 import { pyToPlain } from './values.js';
 import { fail, pass, type CaseVerdict } from './verdict.js';
 
-const TRACEBACK = 'Traceback (most recent call last):';
 const NO_MAIN = "[grade] no file starts a program";
 
 interface HandedState { board: boolean[][]; player1Turn: boolean; flipsRem: number[]; flippable: boolean }

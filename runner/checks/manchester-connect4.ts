@@ -13,8 +13,9 @@ import { checkReturned } from './returns.js';
 import { formatObserved, isSameValue, toPyValue } from './values.js';
 import { fail, pass, type CaseVerdict } from './verdict.js';
 
-const CELL = [' ', 'X', 'O'] as const;
-const show = (board: ref.BoardRows) => board.map((row) => row.map((v) => CELL[v as 0 | 1 | 2] ?? '?'));
+export const CELL = [' ', 'X', 'O'] as const;
+/** A board of 0/1/2 as drawable cells (blank, X, O). */
+export const show = (board: readonly (readonly number[])[]) => board.map((row) => row.map((v) => CELL[v as 0 | 1 | 2] ?? '?'));
 
 export function checkManchesterCase(check: string, testCase: FixtureCase, observation: CaseObservation, call: string): CaseVerdict {
   const reply = (key: string) => replyFor(observation, key, testCase.id);

@@ -10,14 +10,11 @@ import type { PlayInput } from '../plan/manchester-connect4.js';
 import type { ProgramResult } from '../pty/run-program.js';
 import { ASK_MARKER } from './program-markers.js';
 import { drawBoardDiff } from './boards.js';
-import { readBoards } from './manchester-connect4.js';
-import { programEnding } from './programs.js';
+import { CELL, readBoards, show } from './manchester-connect4.js';
+import { programEnding, TRACEBACK } from './programs.js';
 import { pyToPlain } from './values.js';
 import { fail, pass, type CaseVerdict } from './verdict.js';
 
-const TRACEBACK = 'Traceback (most recent call last):';
-const CELL = [' ', 'X', 'O'] as const;
-const show = (board: readonly (readonly number[])[]) => board.map((row) => row.map((v) => CELL[v as 0 | 1 | 2] ?? '?'));
 // How programs announce the end, as real submissions word it ("Congradulations", "It's a Tie!", "board is full").
 const WIN_WORDS = /\bw[oi]ns?\b|\bwinner\b|\bvictor|congra|\bfour in a row\b|\bbeats?\b/i;
 const DRAW_WORDS = /\bdraw\b|\btie\b|\bno (valid )?moves? left\b|\bnobody\b|\bno one\b|\bboard is full\b|\bfull board\b/i;

@@ -9,7 +9,8 @@ import { boardsInText, drawBoardDiff, isSameBoard } from './boards.js';
 import { compareMessages, messageLines } from './text.js';
 import { fail, pass, type CaseVerdict } from './verdict.js';
 
-const TRACEBACK = 'Traceback (most recent call last):';
+/** How Python starts a traceback: its presence in a transcript means the program crashed. */
+export const TRACEBACK = 'Traceback (most recent call last):';
 
 /** How the run ended, when that alone decides the verdict. */
 export function programEnding(result: ProgramResult): CaseVerdict | undefined {

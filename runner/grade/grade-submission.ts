@@ -14,7 +14,7 @@ import { planFor, type AssignmentPlan, type ProgramPlan } from '../plan/assignme
 import type { FixtureCase } from '../fixtures/fixture-types.js';
 import { reproduceOf, type Interaction } from '../plan/interaction.js';
 import { ASK_MARKER, STATE_MARKER } from '../checks/program-markers.js';
-import { runProgram } from '../pty/run-program.js';
+import { FIRST_PROMPT_PHASE, runProgram } from '../pty/run-program.js';
 import { createPidsCgroup, type SandboxEnvironment } from '../sandbox/environment.js';
 import { createWorkspace } from '../sandbox/workspace.js';
 import type { ResolvedSpec, ResolvedTest } from '../spec/spec-types.js';
@@ -302,7 +302,7 @@ function checkFilePresent(where: Located, context: Pick<TestContext, 'skipped' |
  */
 function marksHung(test: ResolvedTest, result: TestResult): boolean {
   if (test.kind === 'import') return false;
-  return test.kind !== 'program' || result.message.includes('waiting for the first prompt');
+  return test.kind !== 'program' || result.message.includes(FIRST_PROMPT_PHASE);
 }
 
 const withHint = (message: string, hint: string | undefined) => (hint ? `${message}\nHint: ${hint}` : message);

@@ -17,7 +17,8 @@ const DEFAULT_FILE = 'game.txt';
 /** Where the round-trip test saves, so it never reads a file an earlier test left. */
 const ROUND_TRIP_FILE = 'round-trip.txt';
 
-const boardArg = (board: Board): Arg => argFromPy(py.list(board.map((row) => py.ints(row))));
+/** A board of 0/1/2 rows as a Python list of lists argument. */
+export const boardArg = (board: readonly (readonly number[])[]): Arg => argFromPy(py.list(board.map((row) => py.ints(row))));
 const boardLiteral = (board: Board): string => `[${board.map((r) => `[${r.join(', ')}]`).join(', ')}]`;
 const gameArg = (g: Game): Arg => ({
   type: 'dict',

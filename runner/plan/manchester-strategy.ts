@@ -7,8 +7,8 @@ import * as ref from '../../reference/manchester-connect4.js';
 import { createRng, type Rng } from '../../reference/core/rng.js';
 import { formatException, type CaseObservation } from '../checks/observation.js';
 import { fail, pass, type CaseVerdict } from '../checks/verdict.js';
-import { py } from '../../reference/py-value.js';
-import { argFromPy, call, int } from './interaction.js';
+import { call, int } from './interaction.js';
+import { boardArg } from './manchester-connect4.js';
 import type { Ask, DrivenPropertyCase } from './property.js';
 
 export type Baseline = 'random' | 'suggestMove1' | 'minimax2' | 'minimax4';
@@ -43,7 +43,6 @@ interface GameRecord {
 }
 
 const NAME = ['', 'X', 'O'] as const;
-const boardArg = (board: ref.BoardRows) => argFromPy(py.list(board.map((row) => py.ints(row))));
 
 /** One game; the submission plays `studentAs`. */
 async function playGame(ask: Ask, rule: BaselineRule, studentAs: 1 | 2, rng: Rng, slowest: { ms: number }): Promise<GameRecord> {

@@ -6,6 +6,9 @@
 import * as pty from 'node-pty';
 import { CappedText, normalizeTerminalText } from './normalize.js';
 
+/** The phase a timeout names when a program never asked its first question: it did not get going at all. */
+export const FIRST_PROMPT_PHASE = 'waiting for the first prompt';
+
 export interface ProgramRun {
   readonly command: string;
   readonly args: readonly string[];
@@ -63,7 +66,7 @@ export function runProgram(run: ProgramRun): Promise<ProgramResult> {
     const armPromptTimer = () => {
       clearTimeout(promptTimer);
       if (sent >= run.answers.length) return;
-      const phase = sent === 0 ? 'waiting for the first prompt' : `no prompt after sending ${JSON.stringify(run.answers[sent - 1])}`;
+      const phase = sent === 0 ? FIRST_PROMPT_PHASE : `no prompt after sending ${JSON.stringify(run.answers[sent - 1])}`;
       promptTimer = setTimeout(() => {
         timedOut ??= { phase, limitMs: run.promptMs };
         kill();
