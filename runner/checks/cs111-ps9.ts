@@ -8,9 +8,12 @@ import { dropPiece, gridFromRows, gridToRows, XO_SPACE } from '../../reference/c
 import { boardFromValue, drawBoardDiff, isSameBoard, rowsFromStrings, type BoardRows } from './boards.js';
 import { replyFor, type CaseObservation, type ObservedReply } from './observation.js';
 import { checkReturned } from './returns.js';
-import { compareExactText, compareMessages } from './text.js';
+import { compareMessages, compareVisibleText } from './text.js';
 import { formatObserved } from './values.js';
 import { fail, pass, type CaseVerdict } from './verdict.js';
+
+/** The one test where the document's int scores (`50`, not `50.0`) are graded; elsewhere numbers count by value. */
+export const CS111_TYPES_TEST = 'aiplayer.scores_for.int-scores';
 
 export function checkCs111Case(check: string, testCase: FixtureCase, observation: CaseObservation, call: string): CaseVerdict {
   const reply = (key: string): ObservedReply => replyFor(observation, key, testCase.id);
@@ -18,12 +21,14 @@ export function checkCs111Case(check: string, testCase: FixtureCase, observation
   const input = testCase.input as Record<string, unknown>;
   switch (check) {
     case 'value':
-      return checkReturned(call, expected, testCase.lenient, reply('result').value);
+      return checkReturned(call, expected, testCase.lenient, reply('result').value, { typesTest: CS111_TYPES_TEST });
+    case 'value-types':
+      return checkReturned(call, expected, testCase.lenient, reply('result').value, { strictTypes: true });
     case 'repr': {
       const value = 'value' in expected && expected.value?.type === 'str' ? expected.value.value : undefined;
       if (value === undefined) throw new Error(`internal: ${testCase.id} has no str to compare a repr with`);
       const got = reply('result').value;
-      return compareExactText(`repr(${call.split('\n').at(-1)})`, value, got.type === 'str' ? got.value : formatObserved(got));
+      return compareVisibleText(`repr(${call.split('\n').at(-1)})`, value, got.type === 'str' ? got.value : formatObserved(got));
     }
     case 'board':
       return compareSlots(call, 'value' in expected && expected.value ? boardFromValue(expected.value) : { problem: 'no board' }, reply('slots'));

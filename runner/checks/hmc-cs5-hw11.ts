@@ -14,14 +14,20 @@ import { checkReturned } from './returns.js';
 import { messageLines } from './text.js';
 import { formatObserved } from './values.js';
 import { fail, pass, type CaseVerdict } from './verdict.js';
+import { withoutAskMarkers } from './program-markers.js';
 
 const WIDTH_FIRST = "HMC's Board takes (width, height): Board(7, 6) is 7 columns wide and 6 rows high (CS111's Board takes height first)";
+
+/** The one test where the document's float scores (`50.0`) are graded; elsewhere numbers count by value. */
+export const HMC_TYPES_TEST = 'player.scoreBoard.generated';
 
 export function checkHmcCase(check: string, testCase: FixtureCase, observation: CaseObservation, call: string): CaseVerdict {
   const reply = (key: string): ObservedReply => replyFor(observation, key, testCase.id);
   switch (check) {
     case 'value':
-      return withWidthNote(checkReturned(call, testCase.expected, testCase.lenient, reply('result').value), testCase, reply('result'));
+      return withWidthNote(checkReturned(call, testCase.expected, testCase.lenient, reply('result').value, { typesTest: HMC_TYPES_TEST }), testCase, reply('result'));
+    case 'value-types':
+      return withWidthNote(checkReturned(call, testCase.expected, testCase.lenient, reply('result').value, { strictTypes: true }), testCase, reply('result'));
     case 'repr': {
       const expected = 'value' in testCase.expected && testCase.expected.value?.type === 'str' ? testCase.expected.value.value : undefined;
       if (expected === undefined) throw new Error(`internal: ${testCase.id} has no str to compare a repr with`);
@@ -112,7 +118,8 @@ export function checkRandomSpread(observation: CaseObservation, scores: readonly
  * A whole game of playGame: it ends, its last board has the reference's cells, and a closing line names the winner
  * (the document shows `X wins!`; `X wins -- Congratulations!` says the same) or the tie.
  */
-export function checkHmcGame(testCase: FixtureCase, result: ProgramResult): CaseVerdict {
+export function checkHmcGame(testCase: FixtureCase, marked: ProgramResult): CaseVerdict {
+  const result = withoutAskMarkers(marked);
   const ending = programEnding(result);
   if (ending) return ending;
   if (!('stdout' in testCase.expected)) throw new Error(`internal: ${testCase.id} has no stdout`);

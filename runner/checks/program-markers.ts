@@ -5,3 +5,8 @@
  */
 export const ASK_MARKER = '\u0002ask\u0003';
 export const STATE_MARKER = '\u0001';
+
+/** A run's transcript with the prompt markers taken out, for checks that read it as the person at the terminal saw it. */
+export function withoutAskMarkers<T extends { readonly transcript: string }>(result: T): T {
+  return result.transcript.includes(ASK_MARKER) ? { ...result, transcript: result.transcript.replaceAll(ASK_MARKER, '') } : result;
+}

@@ -1,12 +1,13 @@
 /**
  * Verdicts on a program run through the pseudo-terminal: how it ended (a hang, a traceback, more input wanted than
- * the test types), then what it printed: the final board by its cells and the closing messages (`program-result`),
- * or every message and board of the game (`program-output`).
+ * the test types), then what it printed, by meaning: the final board by its cells and how the game ended
+ * (`program-result`), or every board, whose turn it was and the ending (`program-output`).
  */
 import type { FixtureCase } from '../fixtures/fixture-types.js';
 import type { ProgramResult } from '../pty/run-program.js';
 import { boardsInText, drawBoardDiff, isSameBoard } from './boards.js';
-import { compareMessages, messageLines } from './text.js';
+import { compareEnding, compareGameByMeaning } from './game-messages.js';
+import { withoutAskMarkers } from './program-markers.js';
 import { fail, pass, type CaseVerdict } from './verdict.js';
 
 /** How Python starts a traceback: its presence in a transcript means the program crashed. */
@@ -30,32 +31,18 @@ export function programEnding(result: ProgramResult): CaseVerdict | undefined {
   return undefined;
 }
 
-export function checkProgram(check: string, testCase: FixtureCase, result: ProgramResult): CaseVerdict {
+export function checkProgram(check: string, testCase: FixtureCase, marked: ProgramResult): CaseVerdict {
+  const result = withoutAskMarkers(marked);
   const ending = programEnding(result);
   if (ending) return ending;
   const expected = testCase.expected;
   if (!('stdout' in expected)) throw new Error(`internal: ${testCase.id} has no stdout`);
-  if (check === 'program-output') return compareMessages('the transcript', expected.stdout, result.transcript);
+  if (check === 'program-output') return compareGameByMeaning('the transcript', expected.stdout, result.transcript);
   if (check !== 'program-result') throw new Error(`internal: unknown program check '${check}'`);
   const wantBoard = boardsInText(expected.stdout).at(-1);
   const gotBoard = boardsInText(result.transcript).at(-1);
   if (wantBoard && (!gotBoard || !isSameBoard(wantBoard, gotBoard))) {
     return fail(`the game ended on a different board${gotBoard ? `\n${drawBoardDiff(wantBoard, gotBoard)}` : ' (no board printed)'}`, expected.stdout, result.transcript);
   }
-  const closing = closingLines(expected.stdout);
-  const got = messageLines(result.transcript).slice(-closing.length);
-  if (closing.join('\n') !== got.join('\n')) {
-    return fail(`the game's last message${closing.length > 1 ? 's' : ''}: expected ${JSON.stringify(closing.join('\n'))}, got ${JSON.stringify(got.join('\n'))}`, closing.join('\n'), got.join('\n'));
-  }
-  return pass();
-}
-
-/** The messages after the final board: `Player X wins in 6 moves.` + `Congratulations!`, or `It's a tie!`. */
-function closingLines(stdout: string): string[] {
-  const lines = stdout.trimEnd().split('\n');
-  let lastBoardLine = -1;
-  lines.forEach((line, i) => {
-    if (/^( \d)+$/u.test(line.trimEnd())) lastBoardLine = i;
-  });
-  return messageLines(lines.slice(lastBoardLine + 1).join('\n'));
+  return compareEnding("the game's end", expected.stdout, result.transcript);
 }

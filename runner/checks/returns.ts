@@ -5,7 +5,7 @@
 import { formatPy, type PyValue } from '../../reference/py-value.js';
 import type { Expected, Leniency } from '../fixtures/fixture-types.js';
 import type { ObservedValue } from '../harness/protocol.js';
-import { describeTypeDifference, formatObserved, isSameValue } from './values.js';
+import { describeTypeDifference, formatObserved, isSameValue, isSameByValue } from './values.js';
 import { fail, pass, type CaseVerdict } from './verdict.js';
 
 export function acceptedValues(expected: Expected): PyValue[] {
@@ -14,13 +14,25 @@ export function acceptedValues(expected: Expected): PyValue[] {
   return [];
 }
 
-export function checkReturned(what: string, expected: Expected, lenient: Leniency | undefined, observed: ObservedValue): CaseVerdict {
+/**
+ * Numbers are compared by value (`-1` equals `-1.0`): a type slip costs only the one test that grades types
+ * (`strictTypes`), with a note everywhere else.
+ */
+export function checkReturned(what: string, expected: Expected, lenient: Leniency | undefined, observed: ObservedValue, options: { strictTypes?: boolean; typesTest?: string } = {}): CaseVerdict {
   const accepted = acceptedValues(expected);
   if (accepted.some((value) => isSameValue(value, observed))) return pass();
   const alternative = lenient?.alsoAccepted.find((value) => isSameValue(value, observed));
   if (alternative !== undefined) return pass(`accepted under another reading the document allows (${lenient!.reason})`);
+  if (!options.strictTypes) {
+    const byValue = [...accepted, ...(lenient?.alsoAccepted ?? [])].find((value) => isSameByValue(value, observed));
+    if (byValue !== undefined) {
+      const slip = describeTypeDifference(byValue, observed) ?? 'the number types differ';
+      return pass(`right by value; ${slip.replace(/^the values match but the types do not: /, '')}${options.typesTest ? ` (the types are graded by ${options.typesTest})` : ''}`);
+    }
+  }
   const want = accepted.length === 1 ? formatPy(accepted[0]!) : `one of ${accepted.map(formatPy).join(', ')}`;
   const got = formatObserved(observed);
+  if (lenient?.open) return pass(`not scored, as the document is silent here (${lenient.reason}): ${what} returned ${got}; the readings give ${[...accepted, ...lenient.alsoAccepted].map(formatPy).join(' or ')}`);
   const typeNote = accepted.map((value) => describeTypeDifference(value, observed)).find(Boolean);
   const noneNote = observed.type === 'none' && accepted.some((v) => v.type !== 'none') ? ' (None: is a return statement missing?)' : '';
   const also = lenient ? ` (also accepted: ${lenient.alsoAccepted.map(formatPy).join(', ')})` : '';

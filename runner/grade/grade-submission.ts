@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { verdictForFailure } from '../checks/outcome.js';
 import type { CaseObservation } from '../checks/observation.js';
 import { checkImport } from '../checks/imports.js';
-import type { CaseVerdict } from '../checks/verdict.js';
+import { pass, type CaseVerdict } from '../checks/verdict.js';
 import { HARNESS_SCRIPT, pythonConfig, studentCommand, studentEnv } from '../harness/session.js';
 import { planFor, type AssignmentPlan, type ProgramPlan } from '../plan/assignment-plan.js';
 import type { FixtureCase } from '../fixtures/fixture-types.js';
@@ -163,6 +163,8 @@ function runnableCases(test: ResolvedTest, context: TestContext): RunnableCase[]
     run: async () => {
       const observation = await context.session.run(interaction, caseSeed(options.seed, id), test.limits.callMs);
       const { failure } = observation;
+      const only = test.check ? plan.judgesOnly?.(test.check) : undefined;
+      if (only && failure?.kind === 'exception' && failure.exception.type !== only.exception) return pass(`${failure.exception.type} was raised before any crossing: ${only.note}`);
       if (failure && !(expectsRaise && failure.kind === 'exception' && failure.observe)) return verdictForFailure(failure);
       return check(observation);
     },

@@ -83,7 +83,9 @@ export class SubmissionSession {
     const fresh = await session.send({ op: 'fresh', seed }, this.limits.callMs);
     if (fresh.kind !== 'reply' || !fresh.reply.ok) return { replies, failure: stepFailure('preparing the test', fresh, undefined) ?? { kind: 'internal', step: 'preparing the test', detail: 'no namespace' } };
     for (const step of interaction.steps) {
-      const outcome = await session.send(step.request, callMs);
+      // A value no check reads is not serialised: a student's object graph must never cost time.
+      const request = !step.observe && (step.request.op === 'call' || step.request.op === 'get') ? { ...step.request, quiet: true } : step.request;
+      const outcome = await session.send(request, callMs);
       const failure = stepFailure(step.python || describeRequest(step.request), outcome, step.observe);
       if (failure) return { replies, failure };
       if (step.observe && outcome.kind === 'reply' && outcome.reply.ok) {

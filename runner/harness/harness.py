@@ -11,8 +11,8 @@ Requests (protocol version 2; the TypeScript side is runner/harness/protocol.ts)
   {"id", "op": "import", "module", "file", "skip"?}  load one student file as a module (partial modules are kept;
                                                `skip` registers it empty, for a module that hung at import)
   {"id", "op": "fresh", "seed"}                  a new namespace holding every loaded module's public names
-  {"id", "op": "call", "target", "args", "bind"?, "inputs"?, "repeat"?}
-  {"id", "op": "get", "target", "bind"?}         read an attribute or item
+  {"id", "op": "call", "target", "args", "bind"?, "inputs"?, "repeat"?, "quiet"?}
+  {"id", "op": "get", "target", "bind"?, "quiet"?}  read an attribute or item
   {"id", "op": "set", "target", "value"}         assign an attribute or item
   {"id", "op": "repr", "target"}                 repr() of a value, as a str
   {"id", "op": "double", "kind", "name", "keep"?, "inModules"?}
@@ -25,6 +25,8 @@ Requests (protocol version 2; the TypeScript side is runner/harness/protocol.ts)
                                                (GradeWriteFile, GradeReadFile, GradeDocstrings, GradeChildren,
                                                GradeSearch) to the namespace
 A target is a path: a name in the namespace, then attribute names (strings) or indexes (integers).
+Version 3 added "quiet" on call and get: the value is not serialised (no check reads it), only its class named;
+and serialising stops at cycles and at MAX_NODES values in all.
 Version 2 added: dict arguments, each exception's classes ("bases"), the tool kinds above, and in program mode
 "askMarker" (printed after every input() prompt), "aiMoves" (Conniption's scripted search) and {"runMain": true}.
 
@@ -41,7 +43,7 @@ import sys
 import time
 import traceback
 
-PROTOCOL_VERSION = 2
+PROTOCOL_VERSION = 3
 
 
 def load_doubles():
@@ -60,6 +62,8 @@ MAX_OBJECT_REPR = 10_000
 MAX_ITEMS = 10_000
 MAX_DEPTH = 16
 MAX_ATTRS = 40
+# Values serialised for one reply, at most: a student's object graph (children linking to parents) never costs time.
+MAX_NODES = 20_000
 SAFE_INT = 2 ** 53
 
 
@@ -140,6 +144,8 @@ class Harness:
         self.workdir = os.path.realpath(config["workdir"])
         self.output = CappedOutput(int(config.get("outputChars", 262_144)))
         self.script = Script()
+        self.budget = MAX_NODES
+        self.path_ids = set()
         self.modules = []
         self.namespace = {}
         self.original_input = builtins.input
@@ -169,7 +175,14 @@ class Harness:
         return answer
 
     # --- values -------------------------------------------------------------------------------------------------
+    def encode_reply(self, value):
+        """One reply's value: cycles are cut and at most MAX_NODES values are serialised."""
+        self.budget = MAX_NODES
+        self.path_ids = set()
+        return self.encode(value)
+
     def encode(self, value, depth=0):
+        self.budget -= 1
         if value is None:
             return {"type": "none"}
         if isinstance(value, bool):
@@ -186,22 +199,33 @@ class Harness:
             if len(value) > MAX_STR:
                 return {"type": "str", "value": value[:MAX_STR], "truncated": True}
             return {"type": "str", "value": value}
-        if depth >= MAX_DEPTH:
+        if depth >= MAX_DEPTH or self.budget <= 0:
             return self.encode_object(value, depth, attrs=False)
+        if id(value) in self.path_ids:  # a cycle: the value contains itself
+            return {"type": "object", "class": type(value).__name__, "repr": "<cycle: this value contains itself>"}
+        self.path_ids.add(id(value))
+        try:
+            return self.encode_container(value, depth)
+        finally:
+            self.path_ids.discard(id(value))
+
+    def encode_container(self, value, depth):
         if type(value) in (list, tuple, set, frozenset):
             items = list(value)
             kind = {list: "list", tuple: "tuple", set: "set", frozenset: "set"}[type(value)]
             if kind == "set":
                 items.sort(key=repr)
-            encoded = {"type": kind, "items": [self.encode(v, depth + 1) for v in items[:MAX_ITEMS]]}
-            if len(items) > MAX_ITEMS:
+            kept = items[:max(0, min(MAX_ITEMS, self.budget))]
+            encoded = {"type": kind, "items": [self.encode(v, depth + 1) for v in kept]}
+            if len(items) > len(kept):
                 encoded["truncated"] = True
             return encoded
         if type(value) is dict:
             entries = list(value.items())
+            kept = entries[:max(0, min(MAX_ITEMS, self.budget // 2))]
             encoded = {"type": "dict", "entries": [[self.encode(k, depth + 1), self.encode(v, depth + 1)]
-                                                   for k, v in entries[:MAX_ITEMS]]}
-            if len(entries) > MAX_ITEMS:
+                                                   for k, v in kept]}
+            if len(entries) > len(kept):
                 encoded["truncated"] = True
             return encoded
         return self.encode_object(value, depth, attrs=True)
@@ -380,7 +404,10 @@ class Harness:
         reply = {"ok": True}
         try:
             value = action(request)
-            reply["value"] = self.encode(value)
+            if request.get("quiet"):  # no check reads it: name its class, serialise nothing
+                reply["value"] = {"type": "object", "class": type(value).__name__, "repr": "<not read>"}
+            else:
+                reply["value"] = self.encode_reply(value)
         except HarnessError:
             raise
         except BaseException as error:  # SystemExit and KeyboardInterrupt from student code are results too

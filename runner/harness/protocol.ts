@@ -1,11 +1,11 @@
 /**
- * The Node ↔ Python harness protocol, version 2: one JSON line per request and per reply over a socket the student's
+ * The Node ↔ Python harness protocol, version 3: one JSON line per request and per reply over a socket the student's
  * code does not write to. The Python side is `harness.py`; a change here is a change there, and the version moves.
  */
 
 import type { PyValue } from '../../reference/py-value.js';
 
-export const PROTOCOL_VERSION = 2;
+export const PROTOCOL_VERSION = 3;
 
 /** A place in the harness's namespace: a name, then attribute names or list indexes (`['b', 'slots', 0, 3]`). */
 export type TargetPath = readonly [string, ...(string | number)[]];
@@ -20,8 +20,9 @@ export type Arg =
 export type HarnessRequest =
   | { readonly op: 'import'; readonly module: string; readonly file: string; readonly skip?: boolean }
   | { readonly op: 'fresh'; readonly seed: number }
-  | { readonly op: 'call'; readonly target: TargetPath; readonly args: readonly Arg[]; readonly bind?: string; readonly inputs?: readonly string[]; readonly repeat?: number }
-  | { readonly op: 'get'; readonly target: TargetPath; readonly bind?: string }
+  /** `quiet`: the value is not serialised (no check reads it); the reply names its class only. */
+  | { readonly op: 'call'; readonly target: TargetPath; readonly args: readonly Arg[]; readonly bind?: string; readonly inputs?: readonly string[]; readonly repeat?: number; readonly quiet?: boolean }
+  | { readonly op: 'get'; readonly target: TargetPath; readonly bind?: string; readonly quiet?: boolean }
   | { readonly op: 'set'; readonly target: TargetPath; readonly value: Arg }
   | { readonly op: 'repr'; readonly target: TargetPath }
   /** Rebinds `name` in the namespace to a double of the student's class (see grade_doubles.py). */

@@ -28,6 +28,7 @@ function processMoveProgram(testCase: FixtureCase): ProgramPlan {
   return {
     call: { call: 'process_move', args: [player, board] },
     prompt: CS111_PROMPT,
+    anyPrompt: true,
     answers: input.inputs,
     reproduce: `b = Board(${input.board.height}, ${input.board.width})\nb.slots = [${rows}]\np = ${playerPython(input.player)}${moves}\nprocess_move(p, b)   # type: ${input.inputs.join(', ')}`,
   };
@@ -40,6 +41,7 @@ export function cs111Program(testCase: FixtureCase): ProgramPlan {
   return {
     call: { call: 'connect_four', args: [playerNode(input.player1), playerNode(input.player2)] },
     prompt: CS111_PROMPT,
+    anyPrompt: true,
     answers: input.inputs,
     reproduce: `connect_four(${playerPython(input.player1)}, ${playerPython(input.player2)})${typed}`,
   };

@@ -1,5 +1,6 @@
 /** CS61A Homework 4's plan: function calls only (no classes, no programs), with stand-ins for the other functions. */
 import { checkCs61aCase } from '../checks/cs61a-hw04.js';
+import { BARRIER_ERROR } from '../checks/outcome.js';
 import type { AssignmentPlan } from './assignment-plan.js';
 import { cs61aInteraction } from './cs61a-hw04.js';
 
@@ -16,4 +17,6 @@ export const CS61A_PLAN: AssignmentPlan = {
     throw new Error(`internal: CS61A has no program check '${check}'`);
   },
   neededNames: (test) => [test.target],
+  // A barrier test judges the crossing only: a crash or a wrong answer is what the value tests are for.
+  judgesOnly: (check) => (check.startsWith('barrier-') ? { exception: BARRIER_ERROR, note: 'the board was never treated as a list; the answer itself is graded by the value tests' } : undefined),
 };

@@ -101,6 +101,7 @@ export function hmcProgram(testCase: FixtureCase): ProgramPlan {
   return {
     call: { call: 'Board', args: [7, 6], then: { method: 'playGame', args: [playerNode(input.player1), playerNode(input.player2)] } },
     prompt: HUMAN_PROMPT,
+    anyPrompt: true,
     answers,
     reproduce: `b = Board(7, 6)   # width, height\nb.playGame(${playerPython(input.player1)}, ${playerPython(input.player2)})${answers.length > 0 ? `   # type: ${answers.join(', ')}` : ''}`,
   };

@@ -23,10 +23,13 @@ describe('HMC checks', () => {
     expect(comparePlayerRepr('p', want, 'Player for X\nwith tiebreak: LEFT').message).toContain('line 3: expected "and ply == 2", got "(no line)"');
   });
 
-  it('says an int is not a float, and that 6 scores for a 7-wide board means a height-first Board', () => {
+  it('counts an int where a float is due only in the types test, and says 6 scores for a 7-wide board means a height-first Board', () => {
     const testCase: FixtureCase = { id: 'Player.scoresFor.gen.1', source, python: '', input: { board: { width: 7, height: 6, rows: EMPTY_ROWS }, player: {} }, expected: { value: { type: 'list', items: Array.from({ length: 7 }, () => ({ type: 'float', value: 50 })) } } };
     const ints: ObservedValue = { type: 'list', items: Array.from({ length: 7 }, () => ({ type: 'int', value: 50 })) };
-    expect(checkHmcCase('value', testCase, { replies: { result: reply(ints) } }, 'p.scoresFor(b)').message).toContain('expected a float, got an int');
+    expect(checkHmcCase('value', testCase, { replies: { result: reply(ints) } }, 'p.scoresFor(b)')).toMatchObject({ status: 'pass', note: expect.stringContaining('expected a float, got an int (the types are graded by player.scoreBoard.generated)') });
+    expect(checkHmcCase('value-types', testCase, { replies: { result: reply(ints) } }, 'p.scoresFor(b)')).toMatchObject({ status: 'fail', message: expect.stringContaining('expected a float, got an int') });
+    const other: ObservedValue = { type: 'list', items: Array.from({ length: 7 }, () => ({ type: 'int', value: 49 })) };
+    expect(checkHmcCase('value', testCase, { replies: { result: reply(other) } }, 'p.scoresFor(b)').status).toBe('fail');
     const six = checkHmcCase('value', testCase, { replies: { result: reply(floats(50, 50, 50, 50, 50, 50)) } }, 'p.scoresFor(b)');
     expect(six.message).toContain("That is 6 scores for a board 7 wide: HMC's Board takes (width, height)");
   });

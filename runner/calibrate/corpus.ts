@@ -1,0 +1,25 @@
+/**
+ * The real student corpus beside the checkout (`../shared/real-corpus/<assignment>/<name>/`), read in place and
+ * never copied, graded through the real CLI.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { PROJECT_ROOT } from '../fixtures/shared-documents.js';
+import type { RunResults } from '../grade/results.js';
+
+export const ASSIGNMENTS = ['cs111-ps9', 'hmc-cs5-hw11', 'cs61a-hw04', 'manchester-connect4', 'conniption'] as const;
+
+/** The real corpus beside the checkout, or undefined when it is not there. */
+export function realCorpusFolder(): string | undefined {
+  const shared = process.env.CONNECT4_SHARED ? resolve(process.env.CONNECT4_SHARED) : resolve(PROJECT_ROOT, '..', 'shared');
+  const dir = join(shared, 'real-corpus');
+  return existsSync(dir) ? dir : undefined;
+}
+
+/** Grades one assignment's folder of the corpus into `out` and returns its results. */
+export function gradeCorpus(corpus: string, assignment: string, out: string, jobs = 2): RunResults {
+  execFileSync(process.execPath, [join(PROJECT_ROOT, 'dist/runner/cli.js'), join(corpus, assignment), '--assignment', assignment, '--out', out, '--jobs', String(jobs), '--format', 'json'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  return JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as RunResults;
+}
+
