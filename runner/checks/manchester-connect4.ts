@@ -20,8 +20,12 @@ export const show = (board: readonly (readonly number[])[]) => board.map((row) =
 export function checkManchesterCase(check: string, testCase: FixtureCase, observation: CaseObservation, call: string): CaseVerdict {
   const reply = (key: string) => replyFor(observation, key, testCase.id);
   switch (check) {
-    case 'game-dict':
-      return checkGameDict(call, testCase, reply('result').value);
+    case 'game-dict': {
+      const verdict = checkGameDict(call, testCase, reply('result').value);
+      const rows = observation.replies['rows']?.value;
+      if (verdict.status !== 'pass' || rows?.type !== 'int' || rows.value === 6) return verdict;
+      return fail(`${call} returned a board whose 6 rows are only ${rows.value} different list${rows.value === 1 ? '' : 's'}: a move into one row would appear in the others. Build each row anew: [[0] * 7 for row in range(6)]`, '6 different rows', `${rows.value} different rows`);
+    }
     case 'printed-board': {
       const printed = reply('result');
       const verdict = checkPrintedBoard(call, testCase, printed.stdout);

@@ -311,7 +311,7 @@ const withHint = (message: string, hint: string | undefined) => (hint ? `${messa
 const round = (n: number) => Math.round(n * 1000) / 1000;
 /** The observed call as the student would type it, without the `# type: …` comment. */
 const callLine = (interaction: Interaction) =>
-  (interaction.steps.filter((s) => s.observe).map((s) => s.python).at(0) ?? reproduceOf(interaction).split('\n').at(-1) ?? '').replace(/\s+#.*$/, '');
+  (interaction.steps.filter((s) => s.observe).map((s) => s.python).at(0) ?? reproduceOf(interaction).split('\n').at(-1) ?? '').replace(/\s+#.*$/, '').replace(/^[a-z_]\w* = (?=\w+\()/u, '');
 
 /** A per-case seed from the run's seed and the case id, so one case's randomness does not depend on the others. */
 export function caseSeed(seed: number, id: string): number {

@@ -411,7 +411,14 @@ def inspect_tools():
                     found.append([name, value.__doc__])
         return found
 
-    return {"GradeDocstrings": GradeDocstrings}
+    def GradeDistinctRows(game):
+        """How many different list objects the game's board rows are (6 when none is aliased), or None."""
+        board = game.get("board") if isinstance(game, dict) else None
+        if not isinstance(board, list):
+            return None
+        return len({id(row) for row in board})
+
+    return {"GradeDocstrings": GradeDocstrings, "GradeDistinctRows": GradeDistinctRows}
 
 
 def _student_modules():
@@ -474,7 +481,7 @@ def _full_window_value(state, depth, stop_at_win):
         kids = _children(s)
         if not kids:
             return s.betterEval()
-        if s.player1Turn:
+        if getattr(s, _fields_of(type(s))["player1Turn"]):
             value = float("-inf")
             for kid in kids:
                 value = max(value, visit(kid, d - 1, alpha, beta))
@@ -492,10 +499,49 @@ def _full_window_value(state, depth, stop_at_win):
     return visit(state, depth, float("-inf"), float("inf"))
 
 
+_FIELD_NAMES = {}
+
+
+def _fields_of(cls):
+    """Where a state class keeps the document's fields. The document's names first; a class that stores a
+    constructor parameter under another name (`self.canFlip = flippable`) is found by building two states with
+    telling values, so a renamed field costs only the test that reads the fields by name."""
+    if cls in _FIELD_NAMES:
+        return _FIELD_NAMES[cls]
+    names = {"board": "board", "player1Turn": "player1Turn", "flipsRem": "flipsRem", "flippable": "flippable",
+             "resMove": "resMove"}
+    try:
+        empty = ((),) * 7
+        first = vars(cls(empty, True, (3, 1), False, None, "f7f"))
+        second = vars(cls(empty, False, (1, 3), True, None, "2"))
+        telling = {"player1Turn": (True, False), "flipsRem": ((3, 1), (1, 3)), "flippable": (False, True),
+                   "resMove": ("f7f", "2")}
+        for field, (one, two) in telling.items():
+            if field in first:
+                continue
+            found = [k for k in first if k in second and _same(first[k], one) and _same(second[k], two)]
+            if len(found) == 1:
+                names[field] = found[0]
+    except Exception:  # a constructor that cannot be probed keeps the document's names
+        pass
+    _FIELD_NAMES[cls] = names
+    return names
+
+
+def _same(value, wanted):
+    if isinstance(wanted, bool):
+        return value is wanted
+    if isinstance(wanted, tuple):
+        return isinstance(value, (tuple, list)) and tuple(value) == wanted
+    return value == wanted
+
+
 def describe_state(state):
     """A state as plain values: (board, player1Turn, flipsRem, flippable, resMove), sequences as tuples."""
-    board = tuple(tuple(column) for column in state.board)
-    return (board, state.player1Turn, tuple(state.flipsRem), state.flippable, state.resMove)
+    names = _fields_of(type(state))
+    field = lambda name: getattr(state, names[name])
+    board = tuple(tuple(column) for column in field("board"))
+    return (board, field("player1Turn"), tuple(field("flipsRem")), field("flippable"), field("resMove"))
 
 
 def conniption_tools():
@@ -510,13 +556,16 @@ def conniption_tools():
             if "positional argument" not in str(error):
                 raise
             chosen = search(state, depth)
+        paired = isinstance(chosen, (tuple, list)) and len(chosen) >= 1 and hasattr(chosen[0], "board")
+        if paired:  # (best state, its value): the state is what the document asks for
+            chosen = chosen[0]
         if not hasattr(chosen, "board"):
             return {"chosen": None, "returned": repr(chosen)[:200]}
         values = {}
         for rule, stop in (("document", False), ("stop-at-win", True)):
             values[rule] = {"best": _full_window_value(state, depth, stop),
                             "chosen": _full_window_value(chosen, depth - 1, stop)}
-        return {"chosen": describe_state(chosen), "values": values}
+        return {"chosen": describe_state(chosen), "values": values, "paired": paired}
 
     return {"GradeChildren": GradeChildren, "GradeSearch": GradeSearch}
 
@@ -543,10 +592,11 @@ def _scripted_search(*args, **kwargs):
         _SCRIPTED["last"] = report
     wanted = _SCRIPTED["wanted"]
     kids = _children(state)
-    for kid in kids:
-        if kid.resMove == wanted:
+    moves = [(describe_state(kid)[4], kid) for kid in kids]
+    for move, kid in moves:
+        if move == wanted:
             return kid
-    plain = sorted((k for k in kids if isinstance(k.resMove, str) and k.resMove.isdigit()), key=lambda k: k.resMove)
+    plain = [kid for move, kid in sorted((m for m in moves if isinstance(m[0], str) and m[0].isdigit()), key=lambda m: m[0])]
     return plain[0] if plain else kids[0]
 
 

@@ -70,6 +70,44 @@ SAFE_INT = 2 ** 53
 _ABSENT = object()
 
 
+class ImportGuard:
+    """A meta path finder that keeps third-party packages the assignment does not allow out of reach: the standard
+    library, the allowed packages (with everything they import) and the submission's own files import as usual."""
+
+    def __init__(self, allowed, workdir):
+        self.allowed = set(allowed)
+        self.workdir = workdir
+
+    def find_spec(self, fullname, path=None, target=None):
+        top = fullname.partition(".")[0]
+        if path is not None or top in self.allowed or top in sys.stdlib_module_names or top in sys.builtin_module_names:
+            return None
+        if self.allowed_caller():
+            return None
+        if os.path.exists(os.path.join(self.workdir, top + ".py")) or os.path.isdir(os.path.join(self.workdir, top)):
+            return None
+        allowed = ", ".join(sorted(self.allowed)) or "none"
+        raise ModuleNotFoundError(f"No module named '{top}': {top} is not available to submissions "
+                                  f"(third-party packages this assignment allows: {allowed})", name=top)
+
+    def allowed_caller(self):
+        """An allowed package importing its own optional helpers is left to the usual finders."""
+        frame = sys._getframe(2)
+        while frame is not None:
+            name = frame.f_globals.get("__name__", "") or ""
+            if name.partition(".")[0] in self.allowed:
+                return True
+            frame = frame.f_back
+        return False
+
+
+def guard_imports(config):
+    """Installs the ImportGuard first in sys.meta_path (Python 3.10+, which can tell the standard library)."""
+    if "allowedPackages" not in config or not hasattr(sys, "stdlib_module_names"):
+        return
+    sys.meta_path.insert(0, ImportGuard(config["allowedPackages"], os.path.realpath(config["workdir"])))
+
+
 class HarnessError(Exception):
     """A bad request: the runner's bug, never the student's."""
 
@@ -485,6 +523,7 @@ def serve(config):
     harness = Harness(config)
     notes = join_cgroup(config.get("cgroup")) + apply_limits(config.get("limits", {}))
     harness.install()
+    guard_imports(config)
     send(channel, {"id": 0, "op": "ready", "version": PROTOCOL_VERSION, "python": sys.version.split()[0], "notes": notes})
     reader = io.BufferedReader(channel)
     while True:
@@ -520,6 +559,7 @@ def program(config):
     workdir = os.path.realpath(config["workdir"])
     os.chdir(workdir)
     sys.path.insert(0, workdir)
+    guard_imports(config)
     sys.setrecursionlimit(int(config.get("recursionLimit", 10_000)))
     random.seed(config.get("seed", 0))
     namespace = {}
@@ -557,6 +597,11 @@ def program(config):
             run_as_main(main_file, config.get("aiMoves") is not None)
         else:
             evaluate(config["call"], namespace)
+    except SystemExit:
+        # exit() or sys.exit() ends a program as a person sees it: no document asks a game to return instead, so
+        # the run is judged on its transcript like any other ending.
+        sys.stdout.flush()
+        os._exit(0)
     except BaseException as error:  # show the student's frames only, as the harness does for calls
         sys.stdout.flush()
         print("Traceback (most recent call last):")
@@ -588,16 +633,26 @@ def _is_main_guard(node):
 
 
 def find_main_file(workdir, modules):
-    """The first student file (in import order) with an `if __name__ == "__main__":` block: the one a person runs."""
+    """The file a person runs: main.py when there is one; else the first file (in import order) with an
+    `if __name__ == "__main__":` block; else the first whose top-level code asks for input()."""
     import ast
+    trees = []
     for entry in modules:
         path = os.path.join(workdir, entry["file"])
         try:
             with open(path, encoding="utf-8", errors="replace") as handle:
-                tree = ast.parse(handle.read(), filename=path)
+                trees.append((path, ast.parse(handle.read(), filename=path)))
         except (OSError, SyntaxError, ValueError):
             continue
+    for path, _tree in trees:
+        if os.path.basename(path).lower() == "main.py":
+            return path
+    for path, tree in trees:
         if any(_is_main_guard(node) for node in tree.body):
+            return path
+    for path, tree in trees:
+        top = [n for n in tree.body if not isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))]
+        if any(isinstance(n, ast.Call) and getattr(n.func, "id", None) == "input" for t in top for n in ast.walk(t)):
             return path
     return None
 

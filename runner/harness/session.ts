@@ -37,6 +37,7 @@ export function pythonConfig(context: SessionContext, cgroup: string | undefined
   return {
     workdir,
     cgroup,
+    ...(context.sandbox.allowedPackages && { allowedPackages: context.sandbox.allowedPackages }),
     outputChars: limits.outputChars,
     limits: {
       memoryBytes: limits.memoryMb * 1024 * 1024,

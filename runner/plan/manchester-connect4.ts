@@ -43,7 +43,14 @@ export function manchesterInteraction(test: ResolvedTest, testCase: FixtureCase)
   const b: Arg = { type: 'ref', path: ['b'] };
   switch (test.target) {
     case 'newGame':
-      return { steps: [call(['newGame'], [str(input['player1'] as string), str(input['player2'] as string)], { observe: 'result' })] };
+      return {
+        steps: [
+          tools('inspect'),
+          call(['newGame'], [str(input['player1'] as string), str(input['player2'] as string)], { observe: 'result', bind: 'g' }),
+          // Rows made by [[0] * 7] * 6 are one list: a move into one would show in all six.
+          { ...call(['GradeDistinctRows'], [{ type: 'ref', path: ['g'] }], { observe: 'rows' }), python: "len({id(row) for row in g['board']})   # 6 different rows" },
+        ],
+      };
     case 'printBoard':
     case 'getValidMoves':
       return { steps: [bindBoard(), call([test.target], [b], { observe: 'result' })] };

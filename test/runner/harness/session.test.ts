@@ -75,6 +75,41 @@ def connect():
 class Huge:
     def __repr__(self):
         return 'H' * 1_000_000
+
+class Node:
+    def __init__(self, parent=None):
+        self.parent = parent
+        self.children = set()
+
+def family(depth=6, width=8):
+    root = Node()
+    level = [root]
+    for _ in range(depth):
+        nxt = []
+        for node in level[:50]:
+            for _ in range(width):
+                child = Node(node)
+                node.children.add(child)
+                nxt.append(child)
+        level = nxt
+    return root
+
+def loop():
+    a = [1]
+    a.append(a)
+    return a
+
+def shared():
+    row = [0] * 100
+    return [[row] * 100 for _ in range(100)]
+
+def third_party():
+    import requests
+    return 'imported'
+
+def allowed_package():
+    import json, collections
+    return 'fine'
 `;
 
 let dir: string;
@@ -82,8 +117,8 @@ let sandbox: SandboxEnvironment;
 let session: HarnessSession;
 const limits = resolveLimits({ callMs: 3000, memoryMb: 512, fileSizeMb: 1 });
 
-async function start(): Promise<HarnessSession> {
-  const started = await HarnessSession.start({ sandbox, workdir: dir, limits });
+async function start(allowedPackages?: readonly string[]): Promise<HarnessSession> {
+  const started = await HarnessSession.start({ sandbox: allowedPackages ? { ...sandbox, allowedPackages } : sandbox, workdir: dir, limits });
   if ('error' in started) throw new Error(started.error);
   const imported = await started.session.send({ op: 'import', module: 'student', file: 'student.py' }, 5000);
   expect(imported.kind).toBe('reply');
@@ -145,6 +180,25 @@ describe('the harness', () => {
     const outcome = reply(await session.send({ op: 'call', target: ['Huge'], args: [] }, 3000));
     const value = outcome.ok ? outcome.value : undefined;
     expect(value).toMatchObject({ type: 'object', class: 'Huge', repr: expect.stringMatching(/^H{10000}… \(1000000 characters\)$/) });
+  });
+
+  it('serialises nothing of a value no check reads, and a value it reads without cycles and within a budget', async () => {
+    const quiet = reply(await session.send({ op: 'call', target: ['family'], args: [], quiet: true }, 3000));
+    expect(quiet).toMatchObject({ ok: true, value: { type: 'object', class: 'Node', repr: '<not read>' } });
+    const read = reply(await session.send({ op: 'call', target: ['family'], args: [] }, 10_000));
+    expect(read.ok && JSON.stringify(read.value).length).toBeLessThan(5_000_000);
+    const cycle = reply(await session.send({ op: 'call', target: ['loop'], args: [] }, 3000));
+    expect(cycle.ok && cycle.value).toEqual({ type: 'list', items: [{ type: 'int', value: 1 }, { type: 'object', class: 'list', repr: '<cycle: this value contains itself>' }] });
+    const wide = reply(await session.send({ op: 'call', target: ['shared'], args: [] }, 10_000));
+    expect(wide.ok && JSON.stringify(wide.value)).toContain('"truncated":true');
+  });
+
+  it("refuses a third-party package the assignment does not allow, naming it, and lets the standard library through", async () => {
+    const guarded = await start([]);
+    const refused = reply(await guarded.send({ op: 'call', target: ['third_party'], args: [] }, 5000));
+    expect(!refused.ok && 'exception' in refused && refused.exception).toMatchObject({ type: 'ModuleNotFoundError', message: expect.stringContaining('requests is not available to submissions') });
+    expect(reply(await guarded.send({ op: 'call', target: ['allowed_package'], args: [] }, 5000))).toMatchObject({ ok: true, value: { type: 'str', value: 'fine' } });
+    await guarded.close();
   });
 
   it('answers input() from the script, echoes it like a terminal, and says so when the script runs out', async () => {
