@@ -238,6 +238,7 @@ export function classView(run: RunResults): ClassView {
     { name: 'graded at', value: run.generatedAt },
     { name: 'Python', value: run.sandbox.python },
     { name: 'network', value: run.sandbox.network },
+    ...(run.sandbox.packages ? [{ name: 'third-party packages', value: run.sandbox.packages.allowed.length > 0 ? `${run.sandbox.packages.allowed.join(', ')}: ${run.sandbox.packages.provided}` : 'none allowed' }] : []),
     ...(run.settings ? Object.entries(run.settings.limits).map(([name, value]) => ({ name: `limit ${name}`, value: String(value) })) : []),
     ...(run.settings?.only ? [{ name: 'only tests matching', value: run.settings.only }] : []),
     ...(run.settings && run.settings.manualPoints > 0 ? [{ name: 'graded by hand', value: `${run.settings.manualPoints} more points, not in these scores` }] : []),

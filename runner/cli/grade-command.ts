@@ -10,7 +10,8 @@ import { parseArgs } from 'node:util';
 import { discoverSubmissions, isBarePattern, isKnownFile, type Submission } from '../grade/layout.js';
 import { gradeSubmission } from '../grade/grade-submission.js';
 import type { RunResults, SubmissionResult, TestResult } from '../grade/results.js';
-import { probeSandbox, SetupError } from '../sandbox/environment.js';
+import { probeSandbox, SetupError, type SandboxEnvironment } from '../sandbox/environment.js';
+import { preparePython } from '../sandbox/python-packages.js';
 import { globToRegExp, loadSpec, SpecError } from '../spec/load-spec.js';
 import type { ResolvedSpec } from '../spec/spec-types.js';
 import { createProgress, type Progress } from './progress.js';
@@ -42,6 +43,8 @@ interface GradeFlags {
   readonly seed: number;
   readonly only?: { readonly pattern: string; readonly regex: RegExp };
   readonly python: string;
+  /** --python was given: that interpreter is used as it is, never replaced by a prepared environment. */
+  readonly pythonGiven: boolean;
   readonly formats: readonly ReportFormat[];
   readonly canvasAssignmentId?: string;
   /** `check --ci`: JUnit, annotations, a job summary and Classroom's points line. */
@@ -85,7 +88,7 @@ function parseFlags(argv: readonly string[], io: Io, root: string, forCheck: boo
   const canvas = values['canvas-assignment-id'];
   if (canvas !== undefined && !/^\d+$/u.test(canvas)) throw new UsageError(`--canvas-assignment-id is the number in the assignment's Canvas address, got ${canvas}`);
   const only = values.only === undefined ? undefined : { pattern: values.only, regex: globToRegExp(values.only, 'prefix') };
-  return { paths, out, jobs, seed, python: values.python ?? 'python3', formats, ...(values.assignment && { assignment: values.assignment }), ...(only && { only }), ...(canvas && { canvasAssignmentId: canvas }), ci: values.ci ?? false, watch: values.watch ?? false };
+  return { paths, out, jobs, seed, python: values.python ?? 'python3', pythonGiven: values.python !== undefined, formats, ...(values.assignment && { assignment: values.assignment }), ...(only && { only }), ...(canvas && { canvasAssignmentId: canvas }), ci: values.ci ?? false, watch: values.watch ?? false };
 }
 
 export function availableSpecs(root: string): string[] {
@@ -144,9 +147,11 @@ async function gradeOnce(flags: GradeFlags, specs: readonly ResolvedSpec[], io: 
     io.err(`grade ${mode}: cannot tell the assignment from the file names; pass --assignment (one of ${availableSpecs(root).join(', ')})${hint}\n`);
     return 2;
   }
-  let sandbox;
+  let sandbox: SandboxEnvironment;
   try {
-    sandbox = await probeSandbox(flags.python);
+    const prepared = await preparePython(flags.python, spec.packages, { explicit: flags.pythonGiven });
+    const probed = await probeSandbox(prepared.python);
+    sandbox = { ...probed, notes: [...probed.notes, ...prepared.notes], allowedPackages: spec.packages, packagesSummary: prepared.summary };
   } catch (error) {
     return setupFailure(io, mode, error);
   }
@@ -163,7 +168,7 @@ async function gradeOnce(flags: GradeFlags, specs: readonly ResolvedSpec[], io: 
     tool: { name: 'connect-four-grader', version },
     generatedAt: new Date().toISOString(),
     seed: flags.seed,
-    sandbox: { python: `${sandbox.python} (${sandbox.pythonVersion})`, network: sandbox.network, notes: sandbox.notes },
+    sandbox: { python: `${sandbox.python} (${sandbox.pythonVersion})`, network: sandbox.network, notes: sandbox.notes, packages: { allowed: [...spec.packages], provided: sandbox.packagesSummary ?? '' } },
     settings: { assignment: spec.assignment, title: spec.title, limits: { ...spec.limits }, manualPoints: spec.manualPoints, ...(flags.only && { only: flags.only.pattern }) },
     submissions: results,
   };

@@ -47,7 +47,13 @@ export interface RunResults {
   readonly generatedAt: string;
   readonly seed: number;
   /** Added to the contract: what isolation the run had, so a report can say when a layer was missing. */
-  readonly sandbox: { readonly python: string; readonly network: string; readonly notes: readonly string[] };
+  readonly sandbox: {
+    readonly python: string;
+    readonly network: string;
+    readonly notes: readonly string[];
+    /** Added: the third-party packages the assignment allows, and how the interpreter provides them. */
+    readonly packages?: { readonly allowed: readonly string[]; readonly provided: string };
+  };
   /** Added to the contract: what was graded and how, for the class summary's settings (absent in older files). */
   readonly settings?: RunSettings;
   readonly submissions: readonly SubmissionResult[];

@@ -16,6 +16,10 @@ export interface SandboxEnvironment {
   /** A cgroup folder whose children cap processes (`pids.max`), or none (then RLIMIT_NPROC, which root ignores). */
   readonly pidsCgroupRoot: string | undefined;
   readonly notes: readonly string[];
+  /** Third-party packages submissions may import (the spec's `packages`); absent: no import is refused. */
+  readonly allowedPackages?: readonly string[];
+  /** How those packages were provided (the interpreter as it was, or a prepared virtual environment). */
+  readonly packagesSummary?: string;
 }
 
 export class SetupError extends Error {

@@ -77,6 +77,7 @@ export function resolveSpec(root: string, data: unknown, path: string): Resolved
     title: spec.title,
     document: spec.document,
     limits,
+    packages: spec.packages ?? [],
     files: spec.files,
     groups,
     tests,

@@ -47,6 +47,8 @@ export interface Spec {
   readonly title: string;
   readonly document: string;
   readonly limits?: Partial<Limits>;
+  /** Third-party packages a submission may import; any other non-standard import fails the import test. */
+  readonly packages?: readonly string[];
   readonly files: readonly SpecFileRole[];
   readonly groups: readonly SpecGroup[];
 }
@@ -64,6 +66,7 @@ export interface ResolvedSpec {
   readonly title: string;
   readonly document: string;
   readonly limits: Limits;
+  readonly packages: readonly string[];
   readonly files: readonly SpecFileRole[];
   readonly groups: readonly (Omit<SpecGroup, 'tests'> & { readonly tests: readonly ResolvedTest[] })[];
   readonly tests: readonly ResolvedTest[];

@@ -1,0 +1,89 @@
+/**
+ * The third-party packages an assignment allows (numpy, tqdm, …) made importable for submissions: the given Python
+ * when it has them already, else a virtual environment beside it (with its packages visible) that pip fills once
+ * and that later runs reuse from the cache folder. What could not be had is said, never silently skipped.
+ */
+import { execa } from 'execa';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+export interface PreparedPython {
+  /** The interpreter to run submissions with. */
+  readonly python: string;
+  /** How the packages were provided, for results.json's settings: `python3 has numpy, tqdm`. */
+  readonly summary: string;
+  /** Allowed packages this interpreter still cannot import. */
+  readonly missing: readonly string[];
+  readonly notes: readonly string[];
+}
+
+const FIND_MISSING = 'import importlib.util, json, sys\nprint(json.dumps([n for n in sys.argv[1:] if importlib.util.find_spec(n) is None]))';
+
+/** Which of `packages` `python` cannot import (all of them when it cannot even run). */
+export async function missingPackages(python: string, packages: readonly string[]): Promise<string[]> {
+  if (packages.length === 0) return [];
+  const probe = await execa(python, ['-I', '-c', FIND_MISSING, ...packages], { reject: false, timeout: 30_000 });
+  if (probe.exitCode !== 0) return [...packages];
+  try {
+    return JSON.parse(String(probe.stdout)) as string[];
+  } catch {
+    return [...packages];
+  }
+}
+
+/** Where prepared environments are kept: `$CONNECT4_GRADER_CACHE`, else `$XDG_CACHE_HOME` or `~/.cache`. */
+export function cacheFolder(env: Readonly<Record<string, string | undefined>> = process.env): string {
+  if (env['CONNECT4_GRADER_CACHE']) return env['CONNECT4_GRADER_CACHE'];
+  return join(env['XDG_CACHE_HOME'] || join(homedir(), '.cache'), 'connect4-grader');
+}
+
+/**
+ * The interpreter for an assignment that allows `packages`: `python` itself when it has them all (or none are
+ * allowed), else a cached virtual environment built on it with pip. `explicit` (the user's `--python`) is used as
+ * given: its missing packages are only noted.
+ */
+export async function preparePython(python: string, packages: readonly string[], options: { explicit?: boolean; cache?: string } = {}): Promise<PreparedPython> {
+  const missing = await missingPackages(python, packages);
+  const list = packages.join(', ');
+  if (missing.length === 0) return { python, summary: packages.length === 0 ? 'no third-party packages allowed' : `${python} has ${list}`, missing: [], notes: [] };
+  if (options.explicit) {
+    return { python, summary: `${python} as given (--python)`, missing, notes: [`${python} cannot import ${missing.join(', ')}: a submission that imports ${missing.length === 1 ? 'it' : 'them'} fails its import test`] };
+  }
+  const version = await execa(python, ['-I', '-c', 'import sys; print(sys.executable, sys.version)'], { reject: false, timeout: 20_000 });
+  const key = createHash('sha256').update(`${String(version.stdout)}\n${[...packages].sort().join(',')}`).digest('hex').slice(0, 16);
+  const dir = join(options.cache ?? cacheFolder(), `python-${key}`);
+  const venvPython = join(dir, 'bin', 'python');
+  if (existsSync(venvPython) && (await missingPackages(venvPython, packages)).length === 0) {
+    return { python: venvPython, summary: `a virtual environment with ${list} (${dir})`, missing: [], notes: [] };
+  }
+  const built = await buildEnvironment(python, dir, missing);
+  if ('problem' in built) {
+    return { python, summary: `${python} (no virtual environment: ${built.problem})`, missing, notes: [`${missing.join(', ')} could not be installed (${built.problem}): a submission that imports ${missing.length === 1 ? 'it' : 'them'} fails its import test`] };
+  }
+  const still = await missingPackages(venvPython, packages);
+  return { python: venvPython, summary: `a virtual environment with ${list} (${dir}, prepared now)`, missing: still, notes: still.length > 0 ? [`${still.join(', ')} still cannot be imported after pip install`] : [] };
+}
+
+/** A venv that sees `python`'s own packages, plus `install` from pip; built aside and moved in whole. */
+async function buildEnvironment(python: string, dir: string, install: readonly string[]): Promise<{ ok: true } | { problem: string }> {
+  const building = `${dir}.building-${process.pid}`;
+  rmSync(building, { recursive: true, force: true });
+  mkdirSync(join(dir, '..'), { recursive: true });
+  const venv = await execa(python, ['-m', 'venv', '--system-site-packages', building], { reject: false, timeout: 120_000 });
+  if (venv.exitCode !== 0) return fail(building, `python -m venv failed: ${lastLine(venv.stderr)}`);
+  const pip = await execa(join(building, 'bin', 'python'), ['-m', 'pip', 'install', '--disable-pip-version-check', '--no-input', '-q', ...install], { reject: false, timeout: 600_000 });
+  if (pip.exitCode !== 0) return fail(building, `pip install ${install.join(' ')} failed: ${lastLine(pip.stderr)}`);
+  rmSync(dir, { recursive: true, force: true });
+  renameSync(building, dir);
+  // A venv records its own path in its scripts; the interpreter itself does not care, and only it is used.
+  return { ok: true };
+}
+
+function fail(building: string, problem: string): { problem: string } {
+  rmSync(building, { recursive: true, force: true });
+  return { problem };
+}
+
+const lastLine = (text: unknown) => String(text ?? '').trim().split('\n').at(-1)?.slice(0, 300) || 'no message';
