@@ -90,7 +90,12 @@ function checkSearch(testCase: FixtureCase, observed: ObservedValue): CaseVerdic
   const values = entry(observed, 'values');
   const rows = ref.TERMINAL_RULES.map((rule) => ({ rule, best: num(entry(entry(values!, rule)!, 'best')), got: num(entry(entry(values!, rule)!, 'chosen')) }));
   const match = rows.find((r) => r.best !== undefined && r.best === r.got);
-  if (match) return match.rule === 'document' ? pass() : pass('accepted with the search stopping at a won position, which the document does not describe');
+  const paired = entry(observed, 'paired');
+  const pairNote = paired?.type === 'bool' && paired.value ? 'it returned (state, value); the state was read, as the document asks for the best state' : undefined;
+  if (match) {
+    const notes = [match.rule === 'document' ? undefined : 'accepted with the search stopping at a won position, which the document does not describe', pairNote].filter(Boolean);
+    return notes.length > 0 ? pass(notes.join('; ')) : pass();
+  }
   const doc = rows[0]!;
   return fail(
     `alpha_beta_search(s, ${input.depth}, False) chose ${legal.resMove}, whose minimax value at depth ${input.depth - 1} with your betterEval is ${doc.got}; the best child is worth ${doc.best} (the AI maximises when player1Turn, its opponent minimises)`,

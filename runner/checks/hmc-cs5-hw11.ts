@@ -18,14 +18,15 @@ import { withoutAskMarkers } from './program-markers.js';
 
 const WIDTH_FIRST = "HMC's Board takes (width, height): Board(7, 6) is 7 columns wide and 6 rows high (CS111's Board takes height first)";
 
-/** The one test where the document's float scores (`50.0`) are graded; elsewhere numbers count by value. */
-export const HMC_TYPES_TEST = 'player.scoreBoard.generated';
+/** The tests where the document's float scores (`50.0`) are graded, one per method; elsewhere numbers count by value. */
+export const HMC_TYPES_TESTS: Readonly<Record<string, string>> = { 'Player.scoreBoard': 'player.scoreBoard.generated', 'Player.scoresFor': 'player.scoresFor.float-scores' };
+const typesTestOf = (testCase: FixtureCase) => HMC_TYPES_TESTS[testCase.id.split('.').slice(0, 2).join('.')];
 
 export function checkHmcCase(check: string, testCase: FixtureCase, observation: CaseObservation, call: string): CaseVerdict {
   const reply = (key: string): ObservedReply => replyFor(observation, key, testCase.id);
   switch (check) {
     case 'value':
-      return withWidthNote(checkReturned(call, testCase.expected, testCase.lenient, reply('result').value, { typesTest: HMC_TYPES_TEST }), testCase, reply('result'));
+      return withWidthNote(checkReturned(call, testCase.expected, testCase.lenient, reply('result').value, { ...(typesTestOf(testCase) && { typesTest: typesTestOf(testCase)! }) }), testCase, reply('result'));
     case 'value-types':
       return withWidthNote(checkReturned(call, testCase.expected, testCase.lenient, reply('result').value, { strictTypes: true }), testCase, reply('result'));
     case 'repr': {
