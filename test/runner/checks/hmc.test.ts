@@ -26,7 +26,7 @@ describe('HMC checks', () => {
   it('counts an int where a float is due only in the types test, and says 6 scores for a 7-wide board means a height-first Board', () => {
     const testCase: FixtureCase = { id: 'Player.scoresFor.gen.1', source, python: '', input: { board: { width: 7, height: 6, rows: EMPTY_ROWS }, player: {} }, expected: { value: { type: 'list', items: Array.from({ length: 7 }, () => ({ type: 'float', value: 50 })) } } };
     const ints: ObservedValue = { type: 'list', items: Array.from({ length: 7 }, () => ({ type: 'int', value: 50 })) };
-    expect(checkHmcCase('value', testCase, { replies: { result: reply(ints) } }, 'p.scoresFor(b)')).toMatchObject({ status: 'pass', note: expect.stringContaining('expected a float, got an int (the types are graded by player.scoreBoard.generated)') });
+    expect(checkHmcCase('value', testCase, { replies: { result: reply(ints) } }, 'p.scoresFor(b)')).toMatchObject({ status: 'pass', note: expect.stringContaining('expected a float, got an int (the types are graded by player.scoresFor.float-scores)') });
     expect(checkHmcCase('value-types', testCase, { replies: { result: reply(ints) } }, 'p.scoresFor(b)')).toMatchObject({ status: 'fail', message: expect.stringContaining('expected a float, got an int') });
     const other: ObservedValue = { type: 'list', items: Array.from({ length: 7 }, () => ({ type: 'int', value: 49 })) };
     expect(checkHmcCase('value', testCase, { replies: { result: reply(other) } }, 'p.scoresFor(b)').status).toBe('fail');
