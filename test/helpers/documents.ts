@@ -1,13 +1,16 @@
-/** The seed documents as tests read them: from the shared folder beside the checkout. */
+/** The seed documents as tests read them: from the shared folder beside the checkout (read on first use). */
 import { readSeedDocuments } from '../../runner/fixtures/shared-documents.js';
 import { DOCUMENTS, type DocumentKey } from '../../runner/fixtures/build-context.js';
+import { SHARED } from './shared.js';
 
-const documents = readSeedDocuments();
-
-export function documentText(key: DocumentKey): string {
-  return documents[DOCUMENTS[key]]!;
-}
+let documents: Record<string, string> | undefined;
 
 export function allDocuments(): Record<string, string> {
+  documents ??= readSeedDocuments();
   return documents;
+}
+
+/** A document's text; empty when the shared folder is absent, where the suites that read it are skipped. */
+export function documentText(key: DocumentKey): string {
+  return SHARED === undefined ? '' : allDocuments()[DOCUMENTS[key]]!;
 }

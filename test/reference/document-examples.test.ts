@@ -9,10 +9,11 @@ import * as hmc from '../../reference/hmc-cs5-hw11.js';
 import * as m from '../../reference/manchester-connect4.js';
 import { formatPy, py } from '../../reference/py-value.js';
 import { documentText } from '../helpers/documents.js';
+import { describeWithShared } from '../helpers/shared.js';
 
 const ai = (checker: cs111.Checker, tiebreak: 'LEFT' | 'RIGHT' | 'RANDOM', lookahead: number): cs111.PlayerSpec => ({ kind: 'ai', checker, tiebreak, lookahead });
 
-describe('CS111 (document 000)', () => {
+describeWithShared('CS111 (document 000)', () => {
   const doc = documentText('cs111-ps9');
   const b = cs111.boardFromMoves(6, 7, '1211244445');
 
@@ -84,7 +85,7 @@ describe('HMC (document 001)', () => {
   });
 });
 
-describe('Manchester (document 003)', () => {
+describeWithShared('Manchester (document 003)', () => {
   const board: m.BoardRows = [[0, 0, 0, 0, 2, 0, 0], [0, 0, 0, 0, 1, 0, 0], [0, 0, 0, 0, 1, 0, 0], [0, 0, 0, 0, 2, 0, 0], [0, 0, 0, 2, 1, 0, 0], [0, 0, 2, 1, 2, 1, 0]];
   it('lists the valid moves [0, 1, 2, 3, 5, 6]', () => expect(m.getValidMoves(board)).toEqual([0, 1, 2, 3, 5, 6]));
   it('prints the board with the 1–7 header', () => {
@@ -102,7 +103,7 @@ describe('Manchester (document 003)', () => {
   });
 });
 
-describe('Conniption (document 004)', () => {
+describeWithShared('Conniption (document 004)', () => {
   const doc = documentText('conniption');
   it('has the 69 winning lines, in the document\'s order', () => {
     const listed = /win_lines = (\[.*?\]\])/s.exec(doc)![1]!;

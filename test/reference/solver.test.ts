@@ -4,12 +4,13 @@ import { type Piece, createGrid, dropPiece, hasRun, validColumns } from '../../r
 import { createRng } from '../../reference/core/rng.js';
 import { Solver, positionKey } from '../../reference/core/solver.js';
 import { readPonsSet } from '../helpers/pons.js';
+import { describeWithShared } from '../helpers/shared.js';
 
 // One solver, its table reused across every position and set on purpose: a key that confused two positions scores
 // later positions wrong (it once scored a Begin-Easy position -11 instead of -13).
 const solver = new Solver({ tableSize: 1 << 20 });
 
-describe('solver on Pons benchmark positions', () => {
+describeWithShared('solver on Pons benchmark positions', () => {
   it.each([
     ['End-Easy', 1000],
     ['Middle-Easy', 1000],
