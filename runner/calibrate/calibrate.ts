@@ -10,7 +10,7 @@ import type { RunResults } from '../grade/results.js';
 import { renderCalibration, verdictLine } from './calibration-table.js';
 import { ASSIGNMENTS, gradeCorpus, realCorpusFolder } from './corpus.js';
 
-function main(): void {
+async function main(): Promise<void> {
   const corpus = realCorpusFolder();
   if (!corpus) {
     console.error('calibrate: no real-corpus folder beside the checkout (../shared/real-corpus); set CONNECT4_SHARED to the folder that holds it');
@@ -23,7 +23,7 @@ function main(): void {
   for (const assignment of ASSIGNMENTS.filter((a) => only.length === 0 || only.includes(a))) {
     if (!existsSync(join(corpus, assignment)) || readdirSync(join(corpus, assignment)).length === 0) continue;
     console.log(`grading ${assignment} …`);
-    const results = gradeCorpus(corpus, assignment, join(outDir, assignment));
+    const results = await gradeCorpus(corpus, assignment, join(outDir, assignment));
     all.push(results);
     for (const s of [...results.submissions].sort((a, b) => a.id.localeCompare(b.id))) console.log(`  ${s.id}: ${verdictLine(s)}`);
   }
@@ -31,4 +31,4 @@ function main(): void {
   console.log(`\nThe table, every lost test with its message: ${join(outDir, 'calibration.md')}`);
 }
 
-main();
+await main();

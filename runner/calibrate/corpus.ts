@@ -4,7 +4,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { execFileSync } from 'node:child_process';
+import { execa } from 'execa';
 import { PROJECT_ROOT } from '../fixtures/shared-documents.js';
 import type { RunResults } from '../grade/results.js';
 
@@ -17,9 +17,9 @@ export function realCorpusFolder(): string | undefined {
   return existsSync(dir) ? dir : undefined;
 }
 
-/** Grades one assignment's folder of the corpus into `out` and returns its results. */
-export function gradeCorpus(corpus: string, assignment: string, out: string, jobs = 2): RunResults {
-  execFileSync(process.execPath, [join(PROJECT_ROOT, 'dist/runner/cli.js'), join(corpus, assignment), '--assignment', assignment, '--out', out, '--jobs', String(jobs), '--format', 'json'], { stdio: ['ignore', 'ignore', 'inherit'] });
+/** Grades one assignment's folder of the corpus into `out` with the CLI from source, and returns its results. */
+export async function gradeCorpus(corpus: string, assignment: string, out: string, jobs = 2): Promise<RunResults> {
+  const cli = join(PROJECT_ROOT, 'runner', 'cli.ts');
+  await execa(process.execPath, ['--import', 'tsx', cli, join(corpus, assignment), '--assignment', assignment, '--out', out, '--jobs', String(jobs), '--format', 'json'], { cwd: PROJECT_ROOT, stdin: 'ignore', stdout: 'ignore', stderr: 'inherit' });
   return JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as RunResults;
 }
-
