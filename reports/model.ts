@@ -4,7 +4,7 @@
  * run the score histogram, every test's pass rate and the students. Pure: no templates, no files.
  */
 import type { RunResults, SubmissionResult, TestResult, TestStatus } from '../runner/grade/results.js';
-import { boardPair, drawnBoards, type BoardPair } from './boards.js';
+import { boardPair, type BoardPair } from './boards.js';
 
 export const STATUS_LABEL: Record<TestStatus, string> = {
   pass: 'passed',
@@ -90,23 +90,33 @@ export function pageNames(ids: readonly string[]): Map<string, string> {
   return names;
 }
 
-/** A prompt line of a terminal session: text ending in `: ` or `? `, then what was typed there. */
-const PROMPT_LINE = /^(.*[:?] )(\S.*)$/u;
-
-export function transcriptLines(text: string, prompts: boolean): TranscriptLine[] {
+/**
+ * A terminal session's lines with what the test typed marked: each typed line, in order, where a line ends with it
+ * after the program's prompt (an empty answer shows as ⏎). Nothing else is marked, a traceback's code least of all.
+ */
+export function transcriptLines(text: string, typed: readonly string[]): TranscriptLine[] {
+  let next = 0;
   return text.replace(/\n$/u, '').split('\n').map((line) => {
-    const match = prompts ? PROMPT_LINE.exec(line) : null;
-    return match ? { text: match[1]!, typed: match[2]! } : { text: line };
+    const answer = typed[next];
+    if (answer === undefined) return { text: line };
+    if (answer === '' ? /[:?>]\s*$/u.test(line) : line.endsWith(answer) && line.length > answer.length && /[:?>]\s*$/u.test(line.slice(0, -answer.length))) {
+      next++;
+      return answer === '' ? { text: line, typed: '⏎' } : { text: line.slice(0, -answer.length), typed: answer };
+    }
+    return { text: line };
   });
 }
 
-/** A terminal session rather than one value: several boards printed, or a prompt answered. */
-const looksLikeTranscript = (test: TestResult) =>
-  test.actual !== undefined && (drawnBoards(test.actual).length >= 2 || test.actual.split('\n').some((line) => PROMPT_LINE.test(line) && /(column|move|name|choice|checker)/iu.test(line)));
+const ISOLATION: Record<string, string> = {
+  bubblewrap: 'bubblewrap: its own folder, the Python runtime read-only, a private /tmp; nothing of the grader',
+  namespaces: 'namespaces only: no network and its own PIDs, but the whole filesystem visible',
+  none: 'none: student code ran with the grader\'s view of the machine',
+};
 
 export function testView(test: TestResult): TestView {
   const boards = test.status === 'pass' ? undefined : boardPair(test.expected, test.actual);
-  const transcript = test.status !== 'pass' && looksLikeTranscript(test) ? transcriptLines(test.actual!, true) : undefined;
+  // Only a test that ran a program has a terminal session to show.
+  const transcript = test.status !== 'pass' && test.typed && test.actual !== undefined ? transcriptLines(test.actual, test.typed) : undefined;
   return {
     id: test.id,
     name: test.name,
@@ -238,6 +248,7 @@ export function classView(run: RunResults): ClassView {
     { name: 'graded at', value: run.generatedAt },
     { name: 'Python', value: run.sandbox.python },
     { name: 'network', value: run.sandbox.network },
+    ...(run.sandbox.isolation ? [{ name: 'isolation', value: ISOLATION[run.sandbox.isolation] ?? run.sandbox.isolation }] : []),
     ...(run.sandbox.packages ? [{ name: 'third-party packages', value: run.sandbox.packages.allowed.length > 0 ? `${run.sandbox.packages.allowed.join(', ')}: ${run.sandbox.packages.provided}` : 'none allowed' }] : []),
     ...(run.settings ? Object.entries(run.settings.limits).map(([name, value]) => ({ name: `limit ${name}`, value: String(value) })) : []),
     ...(run.settings?.only ? [{ name: 'only tests matching', value: run.settings.only }] : []),

@@ -7,10 +7,13 @@ import type { FixtureCase } from '../fixtures/fixture-types.js';
 import { dropPiece, gridFromRows, gridToRows, XO_SPACE } from '../../reference/core/grid.js';
 import { boardFromValue, drawBoardDiff, isSameBoard, rowsFromStrings, type BoardRows } from './boards.js';
 import { replyFor, type CaseObservation, type ObservedReply } from './observation.js';
-import { checkReturned } from './returns.js';
+import { checkReturned, checkTypes } from './returns.js';
 import { compareMessages, compareVisibleText } from './text.js';
 import { formatObserved } from './values.js';
 import { fail, pass, type CaseVerdict } from './verdict.js';
+
+/** The document's column prompt, printed by Player.next_move. */
+export const CS111_PROMPT = 'Enter a column: ';
 
 /** The one test where the document's int scores (`50`, not `50.0`) are graded; elsewhere numbers count by value. */
 export const CS111_TYPES_TEST = 'aiplayer.scores_for.int-scores';
@@ -22,8 +25,8 @@ export function checkCs111Case(check: string, testCase: FixtureCase, observation
   switch (check) {
     case 'value':
       return checkReturned(call, expected, testCase.lenient, reply('result').value, { typesTest: CS111_TYPES_TEST });
-    case 'value-types':
-      return checkReturned(call, expected, testCase.lenient, reply('result').value, { strictTypes: true });
+    case 'types':
+      return checkTypes(call, expected, reply('result').value);
     case 'repr': {
       const value = 'value' in expected && expected.value?.type === 'str' ? expected.value.value : undefined;
       if (value === undefined) throw new Error(`internal: ${testCase.id} has no str to compare a repr with`);
@@ -35,6 +38,13 @@ export function checkCs111Case(check: string, testCase: FixtureCase, observation
     case 'output': {
       if (!('stdout' in expected)) throw new Error(`internal: ${testCase.id} has no stdout`);
       return compareMessages(`what ${call.split('\n').at(-1)} printed`, expected.stdout, reply('result').stdout);
+    }
+    case 'process-messages': {
+      // The turn, win and tie lines exactly; the column dialogue is next_move's, graded by player.next_move.prompts.
+      if (!('stdout' in expected)) throw new Error(`internal: ${testCase.id} has no stdout`);
+      const result = reply('result');
+      const verdict = compareMessages(`what ${call.split('\n').at(-1)} printed`, withoutDialogue(expected.stdout, [CS111_PROMPT]), withoutDialogue(result.stdout, result.prompts));
+      return verdict.status === 'fail' ? { ...verdict, expected: expected.stdout, actual: result.stdout } : verdict;
     }
     case 'num-moves': {
       const want = typeof input['numMovesAfter'] === 'number' ? input['numMovesAfter'] : 1;
@@ -75,4 +85,18 @@ function boardAfterMove(input: Record<string, unknown>): BoardRows {
   const grid = gridFromRows(board.rows, XO_SPACE);
   dropPiece(grid, Number(inputs.at(-1)), player.checker === 'X' ? 1 : 2);
   return rowsFromStrings(gridToRows(grid, XO_SPACE));
+}
+
+/**
+ * Printed text without the column dialogue: from the first line that starts with a prompt the program asked to the
+ * last such line (the typed answers and any retry messages between them).
+ */
+export function withoutDialogue(text: string, prompts: readonly string[]): string {
+  const asked = prompts.map((p) => p.trimEnd()).filter((p) => p !== '');
+  const lines = text.split('\n');
+  const isPrompt = (line: string) => asked.some((p) => line.startsWith(p));
+  const first = lines.findIndex(isPrompt);
+  if (first < 0) return text;
+  const last = lines.length - 1 - [...lines].reverse().findIndex(isPrompt);
+  return [...lines.slice(0, first), ...lines.slice(last + 1)].join('\n');
 }

@@ -9,7 +9,7 @@ import type { ObservedValue } from '../harness/protocol.js';
 import { boardFromValue, drawBoardDiff, isSameBoard } from './boards.js';
 import { replyFor, type CaseObservation, type ObservedReply } from './observation.js';
 import { checkReturned } from './returns.js';
-import { compareVisibleText } from './text.js';
+import { compareVisibleText, visibleText } from './text.js';
 import { formatObserved, isSameValue } from './values.js';
 import { fail, pass, type CaseVerdict } from './verdict.js';
 
@@ -40,7 +40,7 @@ export function checkCs61aCase(check: string, testCase: FixtureCase, observation
       return printed.status === 'pass' ? printed : pass(BARRIER_ONLY);
     }
     case 'printed-exactly':
-      return compareVisibleText(`what ${call} printed`, expectedStdout(testCase), reply('result').stdout);
+      return compareSpacing(call, expectedStdout(testCase), reply('result').stdout);
     default:
       throw new Error(`internal: unknown CS61A check '${check}'`);
   }
@@ -124,6 +124,19 @@ function checkNewList(call: string, given: PyValue, old: ObservedValue, oldId: O
     return fail(`${call} changed the list it was given: old is now ${formatObserved(old)}; build the new list without changing the old one`, undefined, formatObserved(old));
   }
   return pass();
+}
+
+/**
+ * The spacing alone, as the doctests show it: one space between pieces. Trailing spaces and a final newline do not
+ * show and cost nothing; different pieces are print_board.pieces' to grade, so rows spaced right pass here.
+ */
+function compareSpacing(call: string, expected: string, actual: string): CaseVerdict {
+  const verdict = compareVisibleText(`what ${call} printed`, expected, actual);
+  if (verdict.status === 'pass') return verdict;
+  const rows = visibleText(actual).split('\n');
+  if (visibleText(actual) === '') return pass('nothing was printed; that is graded by print_board.pieces');
+  const spacedRight = rows.length === visibleText(expected).split('\n').length && rows.every((row) => /^\S( \S)*$/u.test(row));
+  return spacedRight ? pass('one space between pieces; the pieces themselves are graded by print_board.pieces') : verdict;
 }
 
 /** The pieces of each printed row, however they are spaced: the spacing has its own test. */

@@ -10,7 +10,7 @@ import type { ProgramResult } from '../pty/run-program.js';
 import { boardsInText, drawBoardDiff, isSameBoard, rowsFromStrings, type BoardRows } from './boards.js';
 import { replyFor, type CaseObservation, type ObservedReply } from './observation.js';
 import { programEnding } from './programs.js';
-import { checkReturned } from './returns.js';
+import { checkReturned, checkTypes } from './returns.js';
 import { messageLines } from './text.js';
 import { formatObserved } from './values.js';
 import { fail, pass, type CaseVerdict } from './verdict.js';
@@ -27,6 +27,8 @@ export function checkHmcCase(check: string, testCase: FixtureCase, observation: 
   switch (check) {
     case 'value':
       return withWidthNote(checkReturned(call, testCase.expected, testCase.lenient, reply('result').value, { ...(typesTestOf(testCase) && { typesTest: typesTestOf(testCase)! }) }), testCase, reply('result'));
+    case 'types':
+      return checkTypes(call, testCase.expected, reply('result').value);
     case 'value-types':
       return withWidthNote(checkReturned(call, testCase.expected, testCase.lenient, reply('result').value, { strictTypes: true }), testCase, reply('result'));
     case 'repr': {

@@ -38,3 +38,33 @@ export function checkReturned(what: string, expected: Expected, lenient: Lenienc
   const also = lenient ? ` (also accepted: ${lenient.alsoAccepted.map(formatPy).join(', ')})` : '';
   return fail(`${what} returned ${got}${noneNote}; expected ${want}${also}${typeNote ? `: ${typeNote}` : ''}`, want, got);
 }
+
+/**
+ * Only the types the document fixes (ints or floats, tuples or lists), whatever the values: a type test must not
+ * charge a wrong answer a second time. Numbers are compared by position, or with the expected list's first item
+ * where the lengths differ.
+ */
+export function checkTypes(what: string, expected: Expected, observed: ObservedValue): CaseVerdict {
+  const accepted = acceptedValues(expected);
+  const want = accepted[0];
+  if (want === undefined) return pass();
+  const slip = typeSlip(want, observed);
+  if (slip) return fail(`${what} returned ${formatObserved(observed)}: ${slip}`, formatPy(want), formatObserved(observed));
+  return accepted.some((value) => isSameValue(value, observed)) ? pass() : pass('the types are right; the values are graded by the other tests');
+}
+
+function typeSlip(want: PyValue, got: ObservedValue): string | undefined {
+  const isNumber = (t: string) => t === 'int' || t === 'float';
+  if (isNumber(want.type) && isNumber(got.type)) return want.type === got.type ? undefined : `expected ${article(want.type)}, got ${article(got.type)} (${formatObserved(got)})`;
+  if ((want.type === 'list' || want.type === 'tuple') && (got.type === 'list' || got.type === 'tuple')) {
+    if (want.type !== got.type) return `expected ${article(want.type)}, got ${article(got.type)}`;
+    for (const [i, item] of got.items.entries()) {
+      const model = want.items[i] ?? want.items[0];
+      const inner = model ? typeSlip(model, item) : undefined;
+      if (inner) return inner;
+    }
+  }
+  return undefined;
+}
+
+const article = (type: string) => ({ int: 'an int', float: 'a float', list: 'a list', tuple: 'a tuple' } as Record<string, string>)[type] ?? type;

@@ -151,7 +151,7 @@ async function gradeOnce(flags: GradeFlags, specs: readonly ResolvedSpec[], io: 
   try {
     const prepared = await preparePython(flags.python, spec.packages, { explicit: flags.pythonGiven });
     const probed = await probeSandbox(prepared.python);
-    sandbox = { ...probed, notes: [...probed.notes, ...prepared.notes], allowedPackages: spec.packages, packagesSummary: prepared.summary };
+    sandbox = { ...probed, notes: [...probed.notes, ...prepared.notes], allowedPackages: spec.packages, courseModules: spec.courseModules, packagesSummary: prepared.summary };
   } catch (error) {
     return setupFailure(io, mode, error);
   }
@@ -168,7 +168,7 @@ async function gradeOnce(flags: GradeFlags, specs: readonly ResolvedSpec[], io: 
     tool: { name: 'connect-four-grader', version },
     generatedAt: new Date().toISOString(),
     seed: flags.seed,
-    sandbox: { python: `${sandbox.python} (${sandbox.pythonVersion})`, network: sandbox.network, notes: sandbox.notes, packages: { allowed: [...spec.packages], provided: sandbox.packagesSummary ?? '' } },
+    sandbox: { python: `${sandbox.python} (${sandbox.pythonVersion})`, network: sandbox.network, isolation: sandbox.isolation, notes: sandbox.notes, packages: { allowed: [...spec.packages], provided: sandbox.packagesSummary ?? '' } },
     settings: { assignment: spec.assignment, title: spec.title, limits: { ...spec.limits }, manualPoints: spec.manualPoints, ...(flags.only && { only: flags.only.pattern }) },
     submissions: results,
   };

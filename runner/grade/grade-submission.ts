@@ -9,7 +9,7 @@ import { verdictForFailure } from '../checks/outcome.js';
 import type { CaseObservation } from '../checks/observation.js';
 import { checkImport } from '../checks/imports.js';
 import { pass, type CaseVerdict } from '../checks/verdict.js';
-import { HARNESS_SCRIPT, pythonConfig, studentCommand, studentEnv } from '../harness/session.js';
+import { pythonConfig, studentCommand, studentEnv } from '../harness/session.js';
 import { planFor, type AssignmentPlan, type ProgramPlan } from '../plan/assignment-plan.js';
 import type { FixtureCase } from '../fixtures/fixture-types.js';
 import { reproduceOf, type Interaction } from '../plan/interaction.js';
@@ -99,7 +99,7 @@ interface TestContext {
 
 async function runTest(test: ResolvedTest, context: TestContext): Promise<TestResult> {
   const base = { id: test.id, name: test.name, group: test.group, target: test.target, maxScore: test.points, visibility: test.visibility };
-  const finish = (status: TestStatus, verdict: Omit<CaseVerdict, 'status'>, reproduce?: string, hint = true): TestResult => ({
+  const finish = (status: TestStatus, verdict: Omit<CaseVerdict, 'status'>, reproduce?: string, hint = true, typed?: readonly string[]): TestResult => ({
     ...base,
     status,
     score: status === 'pass' ? test.points : 0,
@@ -107,6 +107,7 @@ async function runTest(test: ResolvedTest, context: TestContext): Promise<TestRe
     ...(verdict.expected !== undefined && { expected: verdict.expected }),
     ...(verdict.actual !== undefined && { actual: verdict.actual }),
     ...(reproduce && { reproduce }),
+    ...(typed && verdict.actual !== undefined && { typed: [...typed] }),
   });
   const only = context.options.only;
   if (only && !only.regex.test(test.id)) return finish('skipped', { message: `not run: --only ${only.pattern}` });
@@ -145,10 +146,12 @@ async function runTest(test: ResolvedTest, context: TestContext): Promise<TestRe
 interface RunnableCase {
   readonly id: string;
   readonly reproduce: string;
+  /** A program's lines typed by the test, so a report marks exactly those in the transcript. */
+  readonly typed?: readonly string[];
   readonly run: () => Promise<CaseVerdict>;
 }
 
-type Finish = (status: TestStatus, verdict: Omit<CaseVerdict, 'status'>, reproduce?: string) => TestResult;
+type Finish = (status: TestStatus, verdict: Omit<CaseVerdict, 'status'>, reproduce?: string, hint?: boolean, typed?: readonly string[]) => TestResult;
 
 function finishVerdict(finish: Finish, verdict: CaseVerdict): TestResult {
   return finish(verdict.status, verdict);
@@ -164,7 +167,7 @@ function runnableCases(test: ResolvedTest, context: TestContext): RunnableCase[]
       const observation = await context.session.run(interaction, caseSeed(options.seed, id), test.limits.callMs);
       const { failure } = observation;
       const only = test.check ? plan.judgesOnly?.(test.check) : undefined;
-      if (only && failure?.kind === 'exception' && failure.exception.type !== only.exception) return pass(`${failure.exception.type} was raised before any crossing: ${only.note}`);
+      if (only && failure?.kind === 'exception' && failure.exception.type !== only.exception) return pass(`${failure.exception.type} was raised: ${only.note}`);
       if (failure && !(expectsRaise && failure.kind === 'exception' && failure.observe)) return verdictForFailure(failure);
       return check(observation);
     },
@@ -180,7 +183,7 @@ function runnableCases(test: ResolvedTest, context: TestContext): RunnableCase[]
     case 'program':
       return test.fixtureCases.map((c) => {
         const program = plan.program(c);
-        return { id: c.id, reproduce: program.reproduce, run: () => runTerminal(test, context, c, program) };
+        return { id: c.id, reproduce: program.reproduce, typed: program.answers, run: () => runTerminal(test, context, c, program) };
       });
     default:
       return test.fixtureCases.map((c) => {
@@ -196,7 +199,7 @@ async function runAll(test: ResolvedTest, context: TestContext, cases: readonly 
   const count = (n: number) => `${n} ${unit}${n === 1 ? '' : 's'}`;
   let failed = 0;
   let ran = 0;
-  let first: { verdict: CaseVerdict; reproduce: string; id: string } | undefined;
+  let first: { verdict: CaseVerdict; reproduce: string; id: string; typed?: readonly string[] } | undefined;
   const notes = new Set<string>();
   for (const c of cases) {
     if (performance.now() > context.deadline) break;
@@ -207,7 +210,7 @@ async function runAll(test: ResolvedTest, context: TestContext, cases: readonly 
       continue;
     }
     failed++;
-    first ??= { verdict, reproduce: c.reproduce, id: c.id };
+    first ??= { verdict, reproduce: c.reproduce, id: c.id, ...(c.typed && { typed: c.typed }) };
     if (verdict.status === 'timeout') break;
   }
   if (!first) {
@@ -216,7 +219,7 @@ async function runAll(test: ResolvedTest, context: TestContext, cases: readonly 
     return finish('pass', { message: `${count(cases.length)} passed${note}` });
   }
   const prefix = first.verdict.status === 'timeout' || cases.length === 1 ? '' : `${failed} of ${count(cases.length)} failed; the first (${first.id}):\n`;
-  return finish(first.verdict.status, { ...first.verdict, message: `${prefix}${first.verdict.message}` }, first.reproduce);
+  return finish(first.verdict.status, { ...first.verdict, message: `${prefix}${first.verdict.message}` }, first.reproduce, true, first.typed);
 }
 
 /** One program on the pseudo-terminal, in its own cgroup, judged by the test's check. */
@@ -230,7 +233,7 @@ async function runTerminal(test: ResolvedTest, context: TestContext, testCase: F
     ...(program.anyPrompt && { askMarker: ASK_MARKER }),
     ...(program.aiMoves && { aiMoves: program.aiMoves, stateMarker: STATE_MARKER }),
   };
-  const [command, args] = studentCommand(sandbox, [HARNESS_SCRIPT, 'program', JSON.stringify(config)]);
+  const [command, args] = studentCommand(sandbox, { workdir: context.workspaceDir, cgroup: cgroup.path }, ['program', JSON.stringify(config)]);
   try {
     for (const [name, text] of Object.entries(program.files ?? {})) setWorkspaceFile(context.workspaceDir, name, text);
     const result = await runProgram({

@@ -17,6 +17,8 @@ export interface TestResult {
   readonly expected?: string;
   readonly actual?: string;
   readonly reproduce?: string;
+  /** Added: for a test that ran a program, the lines it typed in the session `actual` shows, in order. */
+  readonly typed?: readonly string[];
 }
 
 /** Added to the contract: who a submission belongs to, when an LMS export says so (Canvas, Gradescope). */
@@ -51,6 +53,8 @@ export interface RunResults {
     readonly python: string;
     readonly network: string;
     readonly notes: readonly string[];
+    /** Added: what kept student code in its folder: bubblewrap, namespaces only, or nothing (absent in older files). */
+    readonly isolation?: string;
     /** Added: the third-party packages the assignment allows, and how the interpreter provides them. */
     readonly packages?: { readonly allowed: readonly string[]; readonly provided: string };
   };

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { PROJECT_ROOT } from '../fixtures/shared-documents.js';
 import type { Duplex } from 'node:stream';
 import type { Limits } from '../sandbox/limits.js';
+import { bubblewrapArgs, HARNESS_INSIDE, inCgroup } from '../sandbox/bubblewrap.js';
 import { createPidsCgroup, type SandboxEnvironment } from '../sandbox/environment.js';
 import { isReady, parseReply, PROTOCOL_VERSION, type HarnessReply, type HarnessRequest } from './protocol.js';
 
@@ -36,8 +37,10 @@ export function pythonConfig(context: SessionContext, cgroup: string | undefined
   const { limits, workdir } = context;
   return {
     workdir,
-    cgroup,
+    // Under bubblewrap the process joined its cgroup before the sandbox began (the cgroup is not mounted inside).
+    cgroup: context.sandbox.bubblewrap ? undefined : cgroup,
     ...(context.sandbox.allowedPackages && { allowedPackages: context.sandbox.allowedPackages }),
+    ...(context.sandbox.courseModules && { courseModules: context.sandbox.courseModules }),
     outputChars: limits.outputChars,
     limits: {
       memoryBytes: limits.memoryMb * 1024 * 1024,
@@ -62,8 +65,14 @@ export function studentEnv(workdir: string): Record<string, string> {
   };
 }
 
-export function studentCommand(sandbox: SandboxEnvironment, pythonArgs: readonly string[]): [string, string[]] {
-  const full = [...sandbox.wrapper, sandbox.python, '-I', '-B', ...pythonArgs];
+/**
+ * The command line of a student process running the harness in `mode`: inside bubblewrap where the machine has it
+ * (joining the process-count cgroup first), else behind the namespace wrapper.
+ */
+export function studentCommand(sandbox: SandboxEnvironment, place: { readonly workdir: string; readonly cgroup: string | undefined }, harnessArgs: readonly string[]): [string, string[]] {
+  const full = sandbox.bubblewrap
+    ? inCgroup(place.cgroup, ['bwrap', ...bubblewrapArgs(sandbox.bubblewrap, place.workdir), sandbox.python, '-I', '-B', `${HARNESS_INSIDE}/harness.py`, ...harnessArgs])
+    : [...sandbox.wrapper, sandbox.python, '-I', '-B', HARNESS_SCRIPT, ...harnessArgs];
   return [full[0]!, full.slice(1)];
 }
 
@@ -100,7 +109,7 @@ export class HarnessSession {
   static async start(context: SessionContext): Promise<{ session: HarnessSession } | { error: string }> {
     const cgroup = createPidsCgroup(context.sandbox.pidsCgroupRoot, context.limits.processes);
     const config = { ...pythonConfig(context, cgroup.path), channelFd: 3 };
-    const [command, args] = studentCommand(context.sandbox, [HARNESS_SCRIPT, 'serve', JSON.stringify(config)]);
+    const [command, args] = studentCommand(context.sandbox, { workdir: context.workdir, cgroup: cgroup.path }, ['serve', JSON.stringify(config)]);
     const child = execa(command, args, {
       cwd: context.workdir,
       env: studentEnv(context.workdir),

@@ -41,10 +41,11 @@ export interface AssignmentPlan {
   checkProgram(check: string, testCase: FixtureCase, result: ProgramResult): CaseVerdict;
   neededNames(test: ResolvedTest): readonly string[];
   /**
-   * Checks that judge only one kind of failure (CS61A's abstraction barrier): any other exception the student's code
-   * raises there is left to the tests of the answer, and the case passes with a note.
+   * Checks that judge one rule only (CS61A's abstraction barrier, a board left unchanged, num_moves counted): an
+   * exception other than `exception` (none, when absent) is left to the tests of the answer, and the case passes
+   * with the note.
    */
-  readonly judgesOnly?: (check: string) => { readonly exception: string; readonly note: string } | undefined;
+  readonly judgesOnly?: (check: string) => { readonly exception?: string; readonly note: string } | undefined;
 }
 
 const PLANS: Record<AssignmentId, AssignmentPlan> = { 'cs111-ps9': CS111_PLAN, 'hmc-cs5-hw11': HMC_PLAN, 'cs61a-hw04': CS61A_PLAN, 'manchester-connect4': MANCHESTER_PLAN, conniption: CONNIPTION_PLAN };

@@ -26,4 +26,6 @@ export const CS111_PLAN: AssignmentPlan = {
   check: checkCs111Case,
   checkProgram,
   neededNames,
+  // A crash in scores_for or next_move is graded by their value tests, not again by these one-rule tests.
+  judgesOnly: (check) => (check === 'restored' || check === 'num-moves' || check === 'types' ? { note: 'this test judges one rule only; the crash is graded by the value tests' } : undefined),
 };

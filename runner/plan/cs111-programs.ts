@@ -3,10 +3,10 @@
  * once the modules are imported, the prompt to wait for, and the columns to type.
  */
 import type { FixtureCase } from '../fixtures/fixture-types.js';
+import { CS111_PROMPT } from '../checks/cs111-ps9.js';
 import type { ProgramPlan } from './assignment-plan.js';
 import type { BoardInput, PlayerInput } from './cs111-ps9.js';
 
-export const CS111_PROMPT = 'Enter a column: ';
 
 function playerNode(player: PlayerInput): { call: string; args: unknown[] } {
   if (player.kind === 'ai') return { call: 'AIPlayer', args: [player.checker, player.tiebreak, player.lookahead] };

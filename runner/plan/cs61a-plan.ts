@@ -18,5 +18,9 @@ export const CS61A_PLAN: AssignmentPlan = {
   },
   neededNames: (test) => [test.target],
   // A barrier test judges the crossing only: a crash or a wrong answer is what the value tests are for.
-  judgesOnly: (check) => (check.startsWith('barrier-') ? { exception: BARRIER_ERROR, note: 'the board was never treated as a list; the answer itself is graded by the value tests' } : undefined),
+  judgesOnly: (check) => {
+    if (check.startsWith('barrier-')) return { exception: BARRIER_ERROR, note: 'the board was never treated as a list before that; the answer itself is graded by the value tests' };
+    if (['unchanged', 'new-list', 'printed-exactly'].includes(check)) return { note: 'this test judges one rule only; the crash is graded by the value tests' };
+    return undefined;
+  },
 };

@@ -15,4 +15,6 @@ export const HMC_PLAN: AssignmentPlan = {
   },
   // Every test builds the student's Board, and the Player tests their Player.
   neededNames: (test) => (test.target.startsWith('Board') ? ['Board', ...(test.kind === 'program' ? ['Player'] : [])] : ['Board', 'Player']),
+  // The types test judges the scores' type only: a crash is graded by the value tests.
+  judgesOnly: (check) => (check === 'types' ? { note: 'this test judges the scores\' type only; the crash is graded by the value tests' } : undefined),
 };

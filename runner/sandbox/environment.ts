@@ -4,20 +4,29 @@
  * processes where one is writable. Whatever is missing becomes a note in the report, never a silent gap.
  */
 import { execa } from 'execa';
-import { existsSync, mkdirSync, readdirSync, rmdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PROJECT_ROOT } from '../fixtures/shared-documents.js';
+import { bubblewrapArgs, runtimeFolders, type BubblewrapLayout } from './bubblewrap.js';
 
 export interface SandboxEnvironment {
   readonly python: string;
   readonly pythonVersion: string;
-  /** Prepended to every student process's command line. */
+  /** Prepended to every student process's command line when bubblewrap is not used. */
   readonly wrapper: readonly string[];
+  /** What keeps student code in its folder: bubblewrap, namespaces only (unshare), or nothing. */
+  readonly isolation: 'bubblewrap' | 'namespaces' | 'none';
+  /** Set when bubblewrap isolates every student process (runner/sandbox/bubblewrap.ts). */
+  readonly bubblewrap?: BubblewrapLayout;
   readonly network: 'isolated' | 'not-isolated';
   /** A cgroup folder whose children cap processes (`pids.max`), or none (then RLIMIT_NPROC, which root ignores). */
   readonly pidsCgroupRoot: string | undefined;
   readonly notes: readonly string[];
   /** Third-party packages submissions may import (the spec's `packages`); absent: no import is refused. */
   readonly allowedPackages?: readonly string[];
+  /** Helpers the course hands out beside its template (CS61A's `utils`): imported but not submitted, they load empty. */
+  readonly courseModules?: readonly string[];
   /** How those packages were provided (the interpreter as it was, or a prepared virtual environment). */
   readonly packagesSummary?: string;
 }
@@ -36,12 +45,16 @@ const PIDS_CGROUP_ROOTS = ['/sys/fs/cgroup/pids', '/sys/fs/cgroup'];
 
 export async function probeSandbox(pythonCommand: string): Promise<SandboxEnvironment> {
   const notes: string[] = [];
-  const found = await execa(pythonCommand, ['-c', 'import sys; print(sys.executable); print(sys.version.split()[0]); print(sys.version_info[0])'], { reject: false, timeout: 20_000 });
+  const found = await execa(pythonCommand, ['-c', 'import sys; print(sys.executable); print(sys.version.split()[0]); print(sys.version_info[0]); print(sys.prefix); print(sys.base_prefix)'], { reject: false, timeout: 20_000 });
   if (found.exitCode !== 0 || typeof found.stdout !== 'string') {
     throw new SetupError('no-python', `cannot run Python as '${pythonCommand}': ${found.shortMessage ?? 'it exited with an error'}. Install python3 or pass --python <path>.`);
   }
-  const [python = pythonCommand, pythonVersion = '?', major = '0'] = found.stdout.trim().split('\n');
+  const [python = pythonCommand, pythonVersion = '?', major = '0', prefix = '', basePrefix = ''] = found.stdout.trim().split('\n');
   if (major !== '3') throw new SetupError('no-python', `'${pythonCommand}' is Python ${pythonVersion}; the assignments need Python 3.`);
+
+  const layout: BubblewrapLayout = { runtime: runtimeFolders([prefix, basePrefix], python), harnessDir: HARNESS_DIR };
+  const bubblewrap = await probeBubblewrap(layout, python);
+  if ('problem' in bubblewrap) notes.push(`no bubblewrap sandbox (${bubblewrap.problem}): student code can read the whole filesystem and write wherever the grader can; install bubblewrap (apt-get install bubblewrap) to keep it in its folder`);
 
   let wrapper: readonly string[] = [];
   for (const candidate of [NAMESPACE_WRAPPER, USER_NAMESPACE_WRAPPER]) {
@@ -60,7 +73,27 @@ export async function probeSandbox(pythonCommand: string): Promise<SandboxEnviro
       ? 'process count not capped: no writable pids cgroup, and RLIMIT_NPROC does not bind root'
       : 'process count capped by RLIMIT_NPROC only (no writable pids cgroup)');
   }
-  return { python, pythonVersion, wrapper, network: wrapper.length > 0 ? 'isolated' : 'not-isolated', pidsCgroupRoot, notes };
+  if ('ok' in bubblewrap) {
+    return { python, pythonVersion, wrapper: [], isolation: 'bubblewrap', bubblewrap: layout, network: 'isolated', pidsCgroupRoot, notes };
+  }
+  return { python, pythonVersion, wrapper, isolation: wrapper.length > 0 ? 'namespaces' : 'none', network: wrapper.length > 0 ? 'isolated' : 'not-isolated', pidsCgroupRoot, notes };
+}
+
+/** runner/harness/ in the package: the same from sources and from dist/. */
+const HARNESS_DIR = join(PROJECT_ROOT, 'runner', 'harness');
+
+/** Whether bwrap runs Python here with the sandbox's layout (it needs user namespaces, or a setuid bwrap). */
+async function probeBubblewrap(layout: BubblewrapLayout, python: string): Promise<{ ok: true } | { problem: string }> {
+  if (process.env['CONNECT4_NO_BUBBLEWRAP'] === '1') return { problem: 'turned off by CONNECT4_NO_BUBBLEWRAP=1' };
+  const scratch = mkdtempSync(join(tmpdir(), 'grade-probe-'));
+  try {
+    const probe = await execa('bwrap', [...bubblewrapArgs(layout, scratch), python, '-I', '-B', '-c', 'import os; os.listdir(".")'], { reject: false, timeout: 20_000 });
+    if (probe.exitCode === 0) return { ok: true };
+    const said = String(probe.stderr ?? '').trim().split('\n').at(-1);
+    return { problem: (probe as { code?: string }).code === 'ENOENT' ? 'bwrap is not installed' : `bwrap failed: ${said || probe.shortMessage}` };
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
 }
 
 function findPidsCgroupRoot(): string | undefined {

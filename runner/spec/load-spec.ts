@@ -78,6 +78,7 @@ export function resolveSpec(root: string, data: unknown, path: string): Resolved
     document: spec.document,
     limits,
     packages: spec.packages ?? [],
+    courseModules: spec.courseModules ?? [],
     files: spec.files,
     groups,
     tests,

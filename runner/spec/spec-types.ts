@@ -49,6 +49,8 @@ export interface Spec {
   readonly limits?: Partial<Limits>;
   /** Third-party packages a submission may import; any other non-standard import fails the import test. */
   readonly packages?: readonly string[];
+  /** Helpers the course hands out beside its template: a submission that imports one without including it gets it empty. */
+  readonly courseModules?: readonly string[];
   readonly files: readonly SpecFileRole[];
   readonly groups: readonly SpecGroup[];
 }
@@ -67,6 +69,7 @@ export interface ResolvedSpec {
   readonly document: string;
   readonly limits: Limits;
   readonly packages: readonly string[];
+  readonly courseModules: readonly string[];
   readonly files: readonly SpecFileRole[];
   readonly groups: readonly (Omit<SpecGroup, 'tests'> & { readonly tests: readonly ResolvedTest[] })[];
   readonly tests: readonly ResolvedTest[];

@@ -65,8 +65,10 @@ describe('report model', () => {
     expect([...pageNames(['a b', 'a_b', 'A_B', '../x']).values()]).toEqual(['a_b.html', 'a_b-2.html', 'A_B-3.html', '__x.html']);
   });
 
-  it('marks what was typed at a prompt', () => {
-    expect(transcriptLines("Player X's turn\nEnter a column: 3\n", true)).toEqual([{ text: "Player X's turn" }, { text: 'Enter a column: ', typed: '3' }]);
+  it('marks what the test typed at a prompt, and nothing else', () => {
+    expect(transcriptLines("Player X's turn\nEnter a column: 3\n", ['3'])).toEqual([{ text: "Player X's turn" }, { text: 'Enter a column: ', typed: '3' }]);
+    const crash = 'Name: \nName: ada\nTraceback (most recent call last):\n    col = int(input("Column: "))\nValueError: x';
+    expect(transcriptLines(crash, ['', 'ada'])).toEqual([{ text: 'Name: ', typed: '⏎' }, { text: 'Name: ', typed: 'ada' }, { text: 'Traceback (most recent call last):' }, { text: '    col = int(input("Column: "))' }, { text: 'ValueError: x' }]);
   });
 
   it('reads boards drawn with bars and CS61A list boards', () => {

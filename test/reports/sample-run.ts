@@ -16,7 +16,7 @@ const tests = (who: 'alice' | 'bob'): TestResult[] => [
       },
   { group: 'Problem 3: Games', visibility: 'hidden', id: 'connect_four.human-transcript', name: "connect_four's whole transcript", target: 'connect_four', status: who === 'alice' ? 'pass' : 'fail', score: who === 'alice' ? 2 : 0, maxScore: 2,
     message: who === 'alice' ? '10 terminal sessions passed' : "the transcript: message 3 differs: expected \"It's a tie!\", got \"It's a Tie!\"",
-    ...(who === 'bob' && { expected: '| |\n---\n 0\n\nEnter a column: 0\n| |\n|X|\n---\n 0\n', actual: `| |\n---\n 0\n\nEnter a column: 0\n| |\n|X|\n---\n 0\n${HOSTILE}\n`, reproduce: "connect_four(Player('X'), Player('O'))   # type: 0" }) },
+    ...(who === 'bob' && { expected: '| |\n---\n 0\n\nEnter a column: 0\n| |\n|X|\n---\n 0\n', actual: `| |\n---\n 0\n\nEnter a column: 0\n| |\n|X|\n---\n 0\n${HOSTILE}\n`, reproduce: "connect_four(Player('X'), Player('O'))   # type: 0", typed: ['0'] }) },
   { group: 'Problem 3: Games', visibility: 'visible', id: 'process_move.result', name: 'process_move applies the move', target: 'process_move', status: who === 'alice' ? 'pass' : 'error', score: who === 'alice' ? 1 : 0, maxScore: 1,
     message: who === 'alice' ? '4 cases passed' : 'process_move(p, b) raised IndexError: list index out of range (ps9pr3.py, line 12, in process_move: b.slots[9])' },
   { group: 'Problem 3: Games', visibility: 'visible', id: 'connect_four.ai-games', name: 'connect_four with AIPlayers', target: 'connect_four', status: who === 'alice' ? 'pass' : 'timeout', score: who === 'alice' ? 2 : 0, maxScore: 2,

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../runner/cli/run-cli.js';
 import { runGrade } from '../../runner/cli/grade-command.js';
 import { PROJECT_ROOT } from '../../runner/fixtures/shared-documents.js';
+import { SHOWCASE } from '../../runner/showcase/showcase.js';
 
 const SAMPLES = join(PROJECT_ROOT, 'fixtures', 'submissions', 'cs111-ps9');
 
@@ -150,5 +151,16 @@ describe('grade CLI', () => {
     expect(code).toBe(0);
     expect(printed).toContain('✓ is_full is True exactly when no column has room  (2/2)');
     expect(existsSync(join(work, 'grade-report')), 'check writes results.json only when --out is given').toBe(false);
+  });
+});
+
+describe('the README\'s first command', () => {
+  it('grades samples that exist, at least one correct and one that fails, for every assignment', () => {
+    expect(Object.keys(SHOWCASE).sort()).toEqual(['conniption', 'cs111-ps9', 'cs61a-hw04', 'hmc-cs5-hw11', 'manchester-connect4']);
+    for (const [assignment, names] of Object.entries(SHOWCASE)) {
+      expect(names).toContain('correct-classic');
+      expect(names.length).toBeGreaterThan(2);
+      for (const name of names) expect(existsSync(join(PROJECT_ROOT, 'fixtures', 'submissions', assignment, name)), `${assignment}/${name}`).toBe(true);
+    }
   });
 });

@@ -1,0 +1,39 @@
+/** Third-party packages for submissions: found where they are, prepared once in a cached venv, said when missing. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { cacheFolder, missingPackages, preparePython } from '../../../runner/sandbox/python-packages.js';
+
+const cache = mkdtempSync(join(tmpdir(), 'grader-cache-'));
+afterAll(() => rmSync(cache, { recursive: true, force: true }));
+
+describe('python packages for submissions', () => {
+  it('finds which packages an interpreter lacks', async () => {
+    expect(await missingPackages('python3', ['json', 'no_such_package_xyz'])).toEqual(['no_such_package_xyz']);
+    expect(await missingPackages('no-such-python', ['json'])).toEqual(['json']);
+  });
+
+  it('uses python3 as it is when nothing is missing', async () => {
+    const prepared = await preparePython('python3', ['json'], { cache });
+    expect(prepared).toMatchObject({ python: 'python3', missing: [], notes: [] });
+  });
+
+  it('keeps an interpreter given with --python, and says what it lacks', async () => {
+    const prepared = await preparePython('python3', ['no_such_package_xyz'], { explicit: true, cache });
+    expect(prepared.python).toBe('python3');
+    expect(prepared.notes.join(' ')).toContain('cannot import no_such_package_xyz');
+  });
+
+  it('says plainly when pip cannot install a package, and grades with python3 anyway', async () => {
+    const prepared = await preparePython('python3', ['no_such_package_xyz'], { cache });
+    expect(prepared.python).toBe('python3');
+    expect(prepared.missing).toEqual(['no_such_package_xyz']);
+    expect(prepared.notes.join(' ')).toMatch(/no_such_package_xyz could not be installed \(pip install no_such_package_xyz failed/);
+  }, 120_000);
+
+  it('keeps its environments in the cache folder the environment names', () => {
+    expect(cacheFolder({ CONNECT4_GRADER_CACHE: '/x/y' })).toBe('/x/y');
+    expect(cacheFolder({ XDG_CACHE_HOME: '/c' })).toBe('/c/connect4-grader');
+  });
+});
