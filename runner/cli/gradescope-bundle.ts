@@ -16,11 +16,12 @@ const REGULAR = { os: 3, attrs: (0o100644 << 16) >>> 0 } as const;
 
 export function setupScript(): string {
   return `#!/usr/bin/env bash
-# Runs once, when Gradescope builds the autograder image: Node.js ${NODE_MAJOR}, Python 3, and the grader's dependencies.
+# Runs once, when Gradescope builds the autograder image: Node.js ${NODE_MAJOR}, Python 3, bubblewrap (the sandbox) and the
+# grader's dependencies.
 set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
 apt-get update
-apt-get install -y --no-install-recommends ca-certificates curl gnupg python3 make g++
+apt-get install -y --no-install-recommends ca-certificates curl gnupg python3 python3-venv make g++ bubblewrap
 if ! command -v node >/dev/null || [ "$(node -p 'process.versions.node.split(".")[0]')" -lt ${NODE_MAJOR} ]; then
   curl -fsSL https://deb.nodesource.com/setup_${NODE_MAJOR}.x | bash -
   apt-get install -y nodejs

@@ -5,7 +5,7 @@
  */
 import { execa } from 'execa';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AssignmentId } from '../../runner/fixtures/fixture-types.js';
@@ -32,6 +32,11 @@ export interface SampleSuite {
   readonly args?: readonly string[];
 }
 
+/** A value only the grader's own environment holds during a sample run (hostile samples look for the name). */
+const CANARY = `canary-${process.pid}-${Date.now()}`;
+/** The file the escaping samples try to write everywhere (fixtures/submissions/<assignment>/hostile-writes-outside). */
+const ESCAPE_PROBE = /^escape-probe/u;
+
 export function describeSampleSuite({ assignment, correct, expected, snoopedTarget, args = [] }: SampleSuite): void {
   const samples = join(PROJECT_ROOT, 'fixtures', 'submissions', assignment);
   const spec = loadSpec(PROJECT_ROOT, assignment);
@@ -42,7 +47,8 @@ export function describeSampleSuite({ assignment, correct, expected, snoopedTarg
   beforeAll(async () => {
     out = mkdtempSync(join(tmpdir(), `${assignment}-samples-`));
     const run = await execa(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'runner', 'cli.ts'), samples, '--out', out, '--jobs', '2', ...args], {
-      cwd: PROJECT_ROOT, env: { CI: 'true' }, reject: false,
+      // The canary is a secret of the grader's environment: no student process may ever see it.
+      cwd: PROJECT_ROOT, env: { CI: 'true', GRADER_CANARY: CANARY }, reject: false,
     });
     stderr = String(run.stderr);
     expect(run.exitCode, stderr).toBe(0);
@@ -90,6 +96,16 @@ export function describeSampleSuite({ assignment, correct, expected, snoopedTarg
           expect(test.reproduce, `${submission.id} ${test.id}`).toBeTruthy();
         }
       }
+    });
+
+    it('keeps every submission in its folder: nothing written outside, nothing of the grader read', () => {
+      const places = [tmpdir(), PROJECT_ROOT, join(PROJECT_ROOT, '..'), homedir(), samples];
+      for (const place of places) expect(readdirSync(place).filter((name) => ESCAPE_PROBE.test(name)), place).toEqual([]);
+      const text = JSON.stringify(results);
+      expect(text).not.toContain(CANARY);
+      expect(text).not.toMatch(/FOUND-OUTSIDE|LEAKED: /u);
+      // CI installs bubblewrap, so the suites there prove the sandbox, not just the absence of a hostile sample.
+      if (process.env['CI'] === 'true') expect(results.sandbox.isolation).toBe('bubblewrap');
     });
 
     it('never shows a submission what the grader expected through its own process', () => {

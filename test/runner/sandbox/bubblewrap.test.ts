@@ -1,0 +1,82 @@
+/** The sandbox as a student's code meets it: its folder, the runtime, a private /tmp, and nothing of the grader. */
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../../../runner/fixtures/shared-documents.js';
+import { HarnessSession } from '../../../runner/harness/session.js';
+import { bubblewrapArgs, runtimeFolders } from '../../../runner/sandbox/bubblewrap.js';
+import { probeSandbox, type SandboxEnvironment } from '../../../runner/sandbox/environment.js';
+import { resolveLimits } from '../../../runner/sandbox/limits.js';
+
+const PROBE = `
+import os
+
+def attempt(action):
+    try:
+        return ['ok', str(action())[:200]]
+    except Exception as error:
+        return ['refused', type(error).__name__]
+
+def probe(project, outside):
+    return {
+        'uid': os.getuid(),
+        'root': sorted(os.listdir('/')),
+        'project': attempt(lambda: open(os.path.join(project, 'package.json')).read()),
+        'fixtures': attempt(lambda: os.listdir(os.path.join(project, 'fixtures'))),
+        'write-tmp': attempt(lambda: open('/tmp/' + outside, 'w').write('x')),
+        'write-up': attempt(lambda: open(os.path.join('..', outside), 'w').write('x')),
+        'write-here': attempt(lambda: open('mine.txt', 'w').write('x')),
+        'grader-env': attempt(lambda: [p for p in os.listdir('/proc') if p.isdigit() and 'SANDBOX_TEST_SECRET' in open('/proc/' + p + '/environ', errors='replace').read()]),
+    }
+`;
+
+let sandbox: SandboxEnvironment;
+let dir: string;
+beforeAll(async () => {
+  process.env['SANDBOX_TEST_SECRET'] = 'grader-only';
+  sandbox = await probeSandbox('python3');
+  dir = mkdtempSync(join(tmpdir(), 'sandbox-test-'));
+  writeFileSync(join(dir, 'probe.py'), PROBE);
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('bubblewrap arguments', () => {
+  it('bind the runtime and the harness read-only, the workspace read-write, over a private /tmp', () => {
+    const args = bubblewrapArgs({ runtime: ['/opt/py'], harnessDir: '/pkg/runner/harness' }, '/tmp/grade-1/work');
+    expect(args.join(' ')).toContain('--ro-bind /opt/py /opt/py');
+    expect(args.join(' ')).toContain('--ro-bind /pkg/runner/harness/harness.py /grader-harness/harness.py');
+    expect(args.indexOf('--tmpfs')).toBeLessThan(args.indexOf('--bind'));
+    expect(args.slice(-4)).toEqual(['/tmp/grade-1/work', '--chdir', '/tmp/grade-1/work', '--']);
+  });
+
+  it('take a venv and the Python it was made from, outer folders only', () => {
+    expect(runtimeFolders(['/root/.cache/g/venv', '/root/.pyenv/versions/3.11.7'], '/root/.cache/g/venv/bin/python')).toEqual(['/root/.cache/g/venv', '/root/.pyenv/versions/3.11.7']);
+    expect(runtimeFolders(['/usr'], '/usr/bin/python3')).toEqual([]);
+  });
+});
+
+describe.skipIf(process.env['CI'] !== 'true' && !existsSync('/usr/bin/bwrap'))('a student process in the sandbox', () => {
+  it('sees its workspace and the runtime, not the grader, other folders or the grader\'s environment', async () => {
+    expect(sandbox.isolation).toBe('bubblewrap');
+    const started = await HarnessSession.start({ sandbox, workdir: dir, limits: resolveLimits({}) });
+    if ('error' in started) throw new Error(started.error);
+    const { session } = started;
+    await session.send({ op: 'import', module: 'probe', file: 'probe.py' }, 10_000);
+    await session.send({ op: 'fresh', seed: 1 }, 5000);
+    const outside = `escape-${process.pid}`;
+    const reply = await session.send({ op: 'call', target: ['probe'], args: [{ type: 'str', value: PROJECT_ROOT }, { type: 'str', value: outside }] }, 10_000);
+    await session.close();
+    if (reply.kind !== 'reply' || !reply.reply.ok || !('value' in reply.reply)) throw new Error(JSON.stringify(reply));
+    const seen = JSON.parse(JSON.stringify(reply.reply.value)) as { entries: [{ value: string }, unknown][] };
+    const get = (key: string) => JSON.stringify(seen.entries.find(([k]) => k.value === key)?.[1]);
+    expect(get('uid')).toContain('65534');
+    expect(get('project')).toContain('refused');
+    expect(get('fixtures')).toContain('refused');
+    expect(get('write-here')).toContain('"ok"');
+    expect(get('grader-env')).toBe(JSON.stringify({ type: 'list', items: [{ type: 'str', value: 'ok' }, { type: 'str', value: '[]' }] }));
+    expect(existsSync(join(tmpdir(), outside))).toBe(false);
+    expect(existsSync(join(dir, '..', outside))).toBe(false);
+    expect(existsSync(join(dir, 'mine.txt'))).toBe(true);
+  });
+});
