@@ -24,7 +24,8 @@ export function factOf(line: string): GameFact | undefined {
   const who = checkerNamed(text);
   if (who === undefined) return undefined;
   if (/win|won/iu.test(text)) {
-    const moves = /(\d+)/u.exec(text)?.[1];
+    // The count is the number before "move(s)"; a repr's lookahead (`Player X (LEFT, 3) wins in 7 moves`) is not it.
+    const moves = /(\d+)\s*moves?\b/iu.exec(text)?.[1] ?? /(\d+)(?!.*\d)/u.exec(text)?.[1];
     return { kind: 'win', who, ...(moves !== undefined && { moves: Number(moves) }) };
   }
   return { kind: 'turn', who };

@@ -20,6 +20,11 @@ function expectValue(observation: CaseObservation, key: string, want: string, wh
   return got === want ? undefined : fail(`${what} is ${got}; expected ${want}`, want, got);
 }
 
+const observedText = (observation: CaseObservation, key: string): string => {
+  const reply = observation.replies[key];
+  return reply ? formatObserved(reply.value) : 'nothing';
+};
+
 /** After `b.slots[0][0] = 'X'` on an otherwise empty board, only that slot may hold 'X'. */
 function checkOnlyCornerChanged(observation: CaseObservation, height: number, width: number, why: string): CaseVerdict {
   const slots = observation.replies['slots'];
@@ -89,12 +94,16 @@ export function cs111Property(property: string): PropertyCase[] {
             call(['RandomPlayer'], [str('O')], { bind: 'p' }),
             repr(['p'], 'repr'),
             call(['p', 'opponent_checker'], [], { observe: 'opponent' }),
+            call(['Player'], [str('O')], { bind: 'q' }),
+            repr(['q'], 'playerRepr'),
+            call(['q', 'opponent_checker'], [], { observe: 'playerOpponent' }),
           ],
         },
+        // Inherited means the same as Player's, whatever Player's says: its wording is player.repr's to grade.
         check: (o) =>
           expectValue(o, 'subclass', 'True', 'issubclass(RandomPlayer, Player)') ??
-          expectValue(o, 'repr', "'Player O'", "repr(RandomPlayer('O'))") ??
-          expectValue(o, 'opponent', "'X'", "RandomPlayer('O').opponent_checker()") ??
+          expectValue(o, 'repr', observedText(o, 'playerRepr'), "repr(RandomPlayer('O')), which should be Player's repr(Player('O'))") ??
+          expectValue(o, 'opponent', observedText(o, 'playerOpponent'), "RandomPlayer('O').opponent_checker(), which should be Player('O').opponent_checker()") ??
           pass(),
       }];
     case 'cs111-random-player-columns':

@@ -48,6 +48,7 @@ describe('game messages by meaning', () => {
     ['it is Player O turn', { kind: 'turn', who: 'O' }],
     ['Player X wins in 7 moves', { kind: 'win', who: 'X', moves: 7 }],
     ['PLAYER O WON IN 12 MOVES!', { kind: 'win', who: 'O', moves: 12 }],
+    ['Player O (LEFT, 1) wins in 0 moves.', { kind: 'win', who: 'O', moves: 0 }],
     ["It's a Tie!", { kind: 'tie' }],
     ['Congradulations!', undefined],
     ['Enter a column: 3', undefined],
