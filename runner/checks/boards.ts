@@ -64,7 +64,8 @@ export function boardsInText(text: string): BoardRows[] {
   const boards: string[][][] = [];
   let current: string[][] | undefined;
   for (const line of text.split('\n')) {
-    const trimmed = line.trimEnd();
+    // Spaces around a row do not change its cells (`print(' ' + str(board))` indents the first row).
+    const trimmed = line.trim();
     if (/^\|(.\|)+$/u.test(trimmed)) {
       current ??= [];
       current.push([...trimmed.slice(1, -1)].filter((_, i) => i % 2 === 0));

@@ -52,14 +52,15 @@ export function compareEnding(what: string, expected: string, actual: string): C
   const want = gameFacts(expected).filter(isEnding).at(-1);
   const got = gameFacts(actual).filter(isEnding).at(-1);
   const said = messageLines(actual).slice(-3).join('\n');
-  if (!want) return got ? fail(`${what}: the game should not have ended, but the program said ${describe(got)}`, describe(want), said) : pass();
+  // Both sides are the whole sessions, so a report can show the transcript; the message states the facts.
+  if (!want) return got ? fail(`${what}: the game should not have ended, but the program said ${describe(got)}`, expected, actual) : pass();
   if (!got || got.kind !== want.kind || (want.kind === 'win' && got.kind === 'win' && got.who !== want.who)) {
-    return fail(`${what}: expected the game to end with ${describe(want)}; the program's last messages say ${describe(got)}: ${JSON.stringify(said)}`, describe(want), said);
+    return fail(`${what}: expected the game to end with ${describe(want)}; the program's last messages say ${describe(got)}: ${JSON.stringify(said)}`, expected, actual);
   }
   if (want.kind === 'win' && got.kind === 'win' && want.moves !== undefined) {
     if (got.moves === undefined) return pass(`the win message does not say how many moves (${describe(want)} was due); its wording is graded by process_move's messages`);
     if (got.moves !== want.moves) {
-      return fail(`${what}: ${want.who} wins, but in ${got.moves} moves according to the program; the game took ${want.moves} of ${want.who}'s moves (is num_moves counted for every kind of player?)`, describe(want), describe(got));
+      return fail(`${what}: ${want.who} wins, but in ${got.moves} moves according to the program; the game took ${want.moves} of ${want.who}'s moves (is num_moves counted for every kind of player?)`, expected, actual);
     }
   }
   return pass();
@@ -83,7 +84,7 @@ export function compareGameByMeaning(what: string, expected: string, actual: str
   const notes: string[] = [];
   if (gotTurns.length === 0 && wantTurns.length > 0) notes.push('no message says whose turn it is; the turn message is graded by process_move\'s messages');
   else if (gotTurns.join('') !== wantTurns.join('')) {
-    return fail(`${what}: the turns announced were ${gotTurns.join(', ')}; expected ${wantTurns.join(', ')}`, wantTurns.join(', '), gotTurns.join(', '));
+    return fail(`${what}: the turns announced were ${gotTurns.join(', ')}; expected ${wantTurns.join(', ')}`, expected, actual);
   }
   const ending = compareEnding(what, expected, actual);
   if (ending.status !== 'pass') return ending;

@@ -39,7 +39,7 @@ export function compareVisibleText(what: string, expected: string, actual: strin
   return fail(`${what} differs: ${firstDifference(visibleText(expected), visibleText(actual))}`, expected, actual);
 }
 
-const isBoardLine = (line: string) => /^\|(.\|)+$/u.test(line) || /^-+$/u.test(line) || /^( \d)+$/u.test(line);
+const isBoardLine = (line: string) => /^\|(.\|)+$/u.test(line.trim()) || /^-+$/u.test(line.trim()) || /^( \d)+$/u.test(line);
 
 /** Message lines (not board drawings), trailing spaces removed, blank lines dropped. */
 export function messageLines(text: string): string[] {

@@ -33,6 +33,7 @@ Version 2 added: dict arguments, each exception's classes ("bases"), the tool ki
 Expected values never come here: replies carry only what the student's code did.
 """
 import builtins
+import importlib.machinery
 import importlib.util
 import io
 import json
@@ -90,6 +91,9 @@ class ImportGuard:
         if fullname in self.course_modules:
             # A helper the course hands out beside the template (CS61A's utils.py), imported but not submitted.
             return importlib.util.spec_from_loader(fullname, EmptyModuleLoader())
+        if importlib.machinery.PathFinder.find_spec(top) is None:
+            # Not installed either: a file the submission left out, said as Python says it.
+            raise ModuleNotFoundError(f"No module named '{top}' (the submission has no {top}.py)", name=top)
         allowed = ", ".join(sorted(self.allowed)) or "none"
         raise ModuleNotFoundError(f"No module named '{top}': {top} is not available to submissions "
                                   f"(third-party packages this assignment allows: {allowed})", name=top)

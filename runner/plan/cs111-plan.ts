@@ -27,5 +27,5 @@ export const CS111_PLAN: AssignmentPlan = {
   checkProgram,
   neededNames,
   // A crash in scores_for or next_move is graded by their value tests, not again by these one-rule tests.
-  judgesOnly: (check) => (check === 'restored' || check === 'num-moves' || check === 'types' ? { note: 'this test judges one rule only; the crash is graded by the value tests' } : undefined),
+  judgesOnly: (rule) => (['restored', 'num-moves', 'types', 'cs111-board-reset-rows'].includes(rule) ? { note: 'this test judges one rule only; the crash is graded by the value tests' } : undefined),
 };
