@@ -135,8 +135,8 @@ function compareSpacing(call: string, expected: string, actual: string): CaseVer
   if (verdict.status === 'pass') return verdict;
   const rows = visibleText(actual).split('\n');
   if (visibleText(actual) === '') return pass('nothing was printed; that is graded by print_board.pieces');
-  const spacedRight = rows.length === visibleText(expected).split('\n').length && rows.every((row) => /^\S( \S)*$/u.test(row));
-  return spacedRight ? pass('one space between pieces; the pieces themselves are graded by print_board.pieces') : verdict;
+  const spacedRight = rows.every((row) => /^\S( \S)*$/u.test(row));
+  return spacedRight ? pass('one space between pieces; which pieces and rows are printed is graded by print_board.pieces') : verdict;
 }
 
 /** The pieces of each printed row, however they are spaced: the spacing has its own test. */

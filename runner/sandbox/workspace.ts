@@ -2,7 +2,7 @@
  * The throw-away copy a submission runs in: its files (regular files only, under canonical names), nothing else.
  * The student's process gets it as cwd, HOME and TMPDIR, so no relative path reaches the grader's own files.
  */
-import { copyFileSync, lstatSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, lstatSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
@@ -47,6 +47,9 @@ export function createWorkspace(files: readonly WorkspaceFile[]): Workspace {
     const target = join(dir, file.name);
     mkdirSync(dirname(target), { recursive: true });
     copyFileSync(file.source, target);
+    // Its own files are the student's to change (a read-only game.txt from a zip still gets saved over); in the
+    // sandbox no capability overrides a file's mode.
+    chmodSync(target, 0o644);
   }
   return {
     dir,

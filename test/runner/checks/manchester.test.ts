@@ -22,6 +22,9 @@ describe('reading printed boards', () => {
     expect(read!.blankEmpty).toBe(true);
     const wide = ['  1   2   3   4   5   6   7', ...board.map((r) => `| ${r.map((v) => ' XO'[v]).join(' | ')} |`)].join('\n');
     expect(readBoards(wide)[0]!.rows).toEqual(board);
+    const ruled = ['  1   2   3   4   5   6   7', '+---+---+---+---+---+---+---+', ...board.flatMap((r) => [`| ${r.map((v) => ' XO'[v]).join(' | ')} |`, '+---+---+---+---+---+---+---+'])].join('\n');
+    expect(readBoards(ruled)).toHaveLength(1);
+    expect(readBoards(ruled)[0]!.rows).toEqual(board);
   });
 
   it('marks boards that print empty cells as dots, and finds every board in a transcript', () => {

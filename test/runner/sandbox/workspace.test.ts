@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -21,5 +21,13 @@ describe('the throw-away workspace', () => {
     expect(workspace.dir.startsWith(tmpdir())).toBe(true);
     workspace.remove();
     expect(existsSync(workspace.dir)).toBe(false);
+  });
+
+  it("makes the student's own files writable, as a read-only file from a zip must still be saved over", () => {
+    writeFileSync(join(source, 'game.txt'), 'Ada\n');
+    chmodSync(join(source, 'game.txt'), 0o444);
+    const workspace = createWorkspace([{ source: join(source, 'game.txt'), name: 'game.txt' }]);
+    expect(statSync(join(workspace.dir, 'game.txt')).mode & 0o777).toBe(0o644);
+    workspace.remove();
   });
 });
