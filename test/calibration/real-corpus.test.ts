@@ -1,0 +1,39 @@
+/**
+ * The reviewed verdicts on real student work (`../shared/real-corpus/`, read in place, never copied): every lost
+ * point in `real-corpus-verdicts.ts` was read and judged a real deviation from the document, charged once
+ * (`npm run calibrate` writes the table to review). A change of verdict fails here until it is reviewed and pinned.
+ */
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { verdictLine } from '../../runner/calibrate/calibration-table.js';
+import { ASSIGNMENTS, gradeCorpus, realCorpusFolder } from '../../runner/calibrate/corpus.js';
+import { REVIEWED } from './real-corpus-verdicts.js';
+
+const corpus = realCorpusFolder();
+if (!corpus) {
+  console.warn('real-corpus calibration skipped: no ../shared/real-corpus beside the checkout (set CONNECT4_SHARED to the folder that holds real-corpus/)');
+}
+const out = mkdtempSync(join(tmpdir(), 'calibration-'));
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+describe.skipIf(!corpus)('real student submissions', () => {
+  for (const assignment of ASSIGNMENTS) {
+    it(`${assignment}: every verdict is the reviewed one`, async () => {
+      const folders = readdirSync(join(corpus!, assignment)).sort();
+      const results = await gradeCorpus(corpus!, assignment, join(out, assignment));
+      const got = Object.fromEntries([...results.submissions].sort((a, b) => a.id.localeCompare(b.id)).map((s) => [s.id, verdictLine(s)]));
+      expect(Object.keys(REVIEWED[assignment] ?? {}).sort()).toEqual(Object.keys(got).sort());
+      expect(got).toEqual(REVIEWED[assignment]);
+      // Folders the grader found nothing to grade in are named in ABSENT below, so none goes unseen.
+      expect(folders.filter((f) => !(f in got))).toEqual(ABSENT[assignment] ?? []);
+    }, 900_000);
+  }
+});
+
+/** Corpus folders with none of the assignment's files (other semesters' layouts): the CLI warns and skips them. */
+const ABSENT: Partial<Record<(typeof ASSIGNMENTS)[number], readonly string[]>> = {
+  // CS5 Black's three modules (Board.py, Player.py, Game.py): no hw11pr2.py, said in a warning.
+  'hmc-cs5-hw11': ['jacobdonenfeld+CS5Black'],
+};
