@@ -228,10 +228,11 @@ async function runAll(test: ResolvedTest, context: TestContext, cases: readonly 
 async function runTerminal(test: ResolvedTest, context: TestContext, testCase: FixtureCase, program: ProgramPlan): Promise<CaseVerdict> {
   const { sandbox, seed } = context.options;
   const marker = `\u0002grade-start-${caseSeed(seed, testCase.id)}\u0003`;
+  const endMarker = `\u0002grade-end-${caseSeed(seed, testCase.id)}\u0003`;
   const cgroup = createPidsCgroup(sandbox.pidsCgroupRoot, test.limits.processes);
   const config = {
     ...pythonConfig({ sandbox, workdir: context.workspaceDir, limits: test.limits }, cgroup.path),
-    modules: context.session.modulesForPrograms(), call: program.call, marker, seed: caseSeed(seed, testCase.id),
+    modules: context.session.modulesForPrograms(), call: program.call, marker, endMarker, seed: caseSeed(seed, testCase.id),
     ...(program.anyPrompt && { askMarker: ASK_MARKER }),
     ...(program.aiMoves && { aiMoves: program.aiMoves, stateMarker: STATE_MARKER }),
   };
@@ -240,7 +241,7 @@ async function runTerminal(test: ResolvedTest, context: TestContext, testCase: F
     for (const [name, text] of Object.entries(program.files ?? {})) setWorkspaceFile(context.workspaceDir, name, text);
     const result = await runProgram({
       command, args, cwd: context.workspaceDir, env: { ...studentEnv(context.workspaceDir), TERM: 'xterm' },
-      prompt: program.anyPrompt ? ASK_MARKER : program.prompt, answers: program.answers, startMarker: marker,
+      prompt: program.anyPrompt ? ASK_MARKER : program.prompt, answers: program.answers, startMarker: marker, endMarker,
       promptMs: test.limits.promptMs, programMs: test.limits.programMs, maxChars: test.limits.outputChars,
     });
     const files = program.collect ? Object.fromEntries(program.collect.map((name) => [name, readWorkspaceFile(context.workspaceDir, name)])) : undefined;

@@ -28,7 +28,7 @@ A target is a path: a name in the namespace, then attribute names (strings) or i
 Version 3 added "quiet" on call and get: the value is not serialised (no check reads it), only its class named;
 and serialising stops at cycles and at MAX_NODES values in all.
 Version 2 added: dict arguments, each exception's classes ("bases"), the tool kinds above, and in program mode
-"askMarker" (printed after every input() prompt), "aiMoves" (Conniption's scripted search) and {"runMain": true}.
+"askMarker" (printed after every input() prompt), "endMarker" (printed last), "aiMoves" (Conniption's scripted search) and {"runMain": true}.
 
 Expected values never come here: replies carry only what the student's code did.
 """
@@ -616,11 +616,11 @@ def program(config):
             run_as_main(main_file, config.get("aiMoves") is not None)
         else:
             evaluate(config["call"], namespace)
+        end_program(config, 0)
     except SystemExit:
         # exit() or sys.exit() ends a program as a person sees it: no document asks a game to return instead, so
         # the run is judged on its transcript like any other ending.
-        sys.stdout.flush()
-        os._exit(0)
+        end_program(config, 0)
     except BaseException as error:  # show the student's frames only, as the harness does for calls
         sys.stdout.flush()
         print("Traceback (most recent call last):")
@@ -630,7 +630,26 @@ def program(config):
                 if frame.line:
                     print(f"    {frame.line.strip()}")
         print(f"{type(error).__name__}: {error}" if str(error) else type(error).__name__, flush=True)
-        os._exit(1)
+        end_program(config, 1)
+
+
+def end_program(config, code):
+    """The last thing a program run prints: the end marker. The runner answers it with a newline once it has read
+    everything before it; only then does the process exit, as a terminal can drop what is unread when its program
+    exits (megabytes of a chatty AI's output, on a busy machine)."""
+    marker = config.get("endMarker", "")
+    try:
+        sys.stdout = sys.__stdout__
+        sys.stdout.write(marker)
+        sys.stdout.flush()
+        if marker:
+            import select
+            ready, _, _ = select.select([0], [], [], 5)
+            if ready:
+                os.read(0, 1024)
+    except BaseException:
+        pass
+    os._exit(code)
 
 
 def install_ask_marker(marker):

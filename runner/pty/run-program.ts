@@ -9,6 +9,9 @@ import { CappedText, normalizeTerminalText } from './normalize.js';
 /** The phase a timeout names when a program never asked its first question: it did not get going at all. */
 export const FIRST_PROMPT_PHASE = 'waiting for the first prompt';
 
+/** How long output may keep arriving after the exit when the end marker never comes (a killed program). */
+const DRAIN_MS = 2_000;
+
 export interface ProgramRun {
   readonly command: string;
   readonly args: readonly string[];
@@ -19,6 +22,8 @@ export interface ProgramRun {
   readonly answers: readonly string[];
   /** Output before this marker (import-time noise) is not part of the transcript. */
   readonly startMarker: string;
+  /** Printed last by the harness: once seen after the exit, every byte of output has arrived. */
+  readonly endMarker?: string;
   readonly promptMs: number;
   readonly programMs: number;
   readonly maxChars: number;
@@ -77,7 +82,8 @@ export function runProgram(run: ProgramRun): Promise<ProgramResult> {
     const transcript = () => {
       const text = normalizeTerminalText(output.value);
       const at = text.indexOf(run.startMarker);
-      return at >= 0 ? text.slice(at + run.startMarker.length) : text;
+      const after = at >= 0 ? text.slice(at + run.startMarker.length) : text;
+      return run.endMarker ? after.replace(run.endMarker, '') : after;
     };
     const promptsSeen = () => {
       const text = transcript();
@@ -86,8 +92,18 @@ export function runProgram(run: ProgramRun): Promise<ProgramResult> {
       return count;
     };
 
+    let acknowledged = false;
+    let recent = '';
     terminal.onData((chunk) => {
       output.append(chunk);
+      if (run.endMarker && !acknowledged) {
+        // The harness waits for this newline before it exits, so nothing it printed is lost (harness.py end_program).
+        recent = (recent + chunk).slice(-(run.endMarker.length + chunk.length));
+        if (recent.includes(run.endMarker)) {
+          acknowledged = true;
+          terminal.write('\r');
+        }
+      }
       if (output.truncated) {
         kill();
         return;
@@ -104,8 +120,12 @@ export function runProgram(run: ProgramRun): Promise<ProgramResult> {
       }
     });
     terminal.onExit(({ exitCode, signal }) => {
-      // node-pty can deliver the last output after the exit event; give the stream a moment to drain.
-      setTimeout(() => {
+      // node-pty can deliver the last output after the exit event (megabytes of it, from a chatty program): wait
+      // for the harness's end marker, or, when the program never printed one (killed), a short moment.
+      const exitedAt = performance.now();
+      const drained = () => !run.endMarker || output.truncated || timedOut !== undefined || output.value.includes(run.endMarker) || performance.now() - exitedAt > DRAIN_MS;
+      const settle = () => (drained() ? finish() : setTimeout(settle, 10));
+      const finish = () => {
         if (finished) return;
         finished = true;
         clearTimeout(totalTimer);
@@ -121,7 +141,8 @@ export function runProgram(run: ProgramRun): Promise<ProgramResult> {
           answersSent: sent,
           durationMs: performance.now() - started,
         });
-      }, 30);
+      };
+      setTimeout(settle, run.endMarker ? 0 : 30);
     });
   });
 }

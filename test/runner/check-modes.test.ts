@@ -34,7 +34,7 @@ describe('grade check --ci', () => {
 describe('grade check --watch', () => {
   it('grades again when a file changes', async () => {
     const work = temp('watch-');
-    cpSync(join(SAMPLES, 'print-board-trailing-space'), work, { recursive: true });
+    cpSync(join(SAMPLES, 'print-board-indexes-board'), work, { recursive: true });
     const child = execa(process.execPath, [...CLI, 'check', '--watch', work], { cwd: PROJECT_ROOT, reject: false, env: { CI: 'true' } });
     let out = '';
     const waitFor = (count: number) => new Promise<void>((resolveWait, reject) => {
@@ -55,7 +55,7 @@ describe('grade check --watch', () => {
     });
     await waitFor(1);
     expect(out).toContain('Score on the visible tests: 23/24');
-    // The fix: print_board without its trailing spaces.
+    // The fix: print_board through get_piece, behind the abstraction barrier.
     writeFileSync(join(work, 'hw04.py'), readFileSync(join(SAMPLES, 'correct-classic', 'hw04.py')));
     await waitFor(2);
     expect(out).toContain('Score on the visible tests: 24/24');
@@ -79,7 +79,7 @@ describe('terminal colours and progress', () => {
   });
 
   it('colours the check report only when asked', async () => {
-    const sample = join(SAMPLES, 'print-board-trailing-space');
+    const sample = join(SAMPLES, 'print-board-indexes-board');
     const plain = await execa(process.execPath, [...CLI, 'check', sample], { cwd: PROJECT_ROOT, reject: false, env: { CI: 'true', NO_COLOR: '1' } });
     expect(plain.stdout).not.toContain('\x1b[');
     const forced = await execa(process.execPath, [...CLI, 'check', sample], { cwd: PROJECT_ROOT, reject: false, env: { CI: 'true', FORCE_COLOR: '1' } });

@@ -59,7 +59,7 @@ describe('grade CLI', () => {
     expect(code).toBe(0);
     expect(out).toMatch(/^Problem 4: AIPlayer: 30 points$/m);
     expect(out).toMatch(/^ {2}board\.is_win_for\.down-diagonal\s+2 {2}hidden/m);
-    expect(out).toContain('47 tests, 96 points graded automatically, 4 by hand');
+    expect(out).toContain('48 tests, 96 points graded automatically, 4 by hand');
   });
 
   it('lists the HMC and CS61A tests with their points, the barrier group among them', async () => {
@@ -67,7 +67,7 @@ describe('grade CLI', () => {
     expect(hmc.code).toBe(0);
     expect(hmc.out).toMatch(/^ {2}player\.scoresFor\.document\s+5 {2}visible/m);
     expect(hmc.out).toMatch(/^ {2}board\.setup\s+0 {2}visible/m);
-    expect(hmc.out).toContain('18 tests, 40 points graded automatically');
+    expect(hmc.out).toContain('19 tests, 40 points graded automatically');
     const cs61a = await run('list', 'cs61a-hw04');
     expect(cs61a.code).toBe(0);
     expect(cs61a.out).toMatch(/^The abstraction barrier: the game works on any board representation: 6 points$/m);

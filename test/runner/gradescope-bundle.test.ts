@@ -50,7 +50,7 @@ describe('grade gradescope-bundle', () => {
       writeFileSync(path, data);
     }
     symlinkSync(join(PROJECT_ROOT, 'node_modules'), join(root, 'source', 'grader', 'node_modules'));
-    cpSync(join(PROJECT_ROOT, 'fixtures', 'submissions', 'cs61a-hw04', 'print-board-trailing-space'), join(root, 'submission'), { recursive: true });
+    cpSync(join(PROJECT_ROOT, 'fixtures', 'submissions', 'cs61a-hw04', 'print-board-indexes-board'), join(root, 'submission'), { recursive: true });
     const run = await execa('bash', [join(root, 'source', 'run_autograder')], { env: { AUTOGRADER_ROOT: root, PATH: process.env.PATH! }, reject: false });
     expect(run.exitCode, run.stderr).toBe(0);
     const results = JSON.parse(readFileSync(join(root, 'results', 'results.json'), 'utf8')) as { score: number; tests: { status: string; visibility: string }[] };
