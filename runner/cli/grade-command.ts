@@ -3,7 +3,7 @@
  * a progress line, write results.json to --out and print a summary. Set-up problems exit 2 with a message that
  * says what to do; a graded run exits 0 whatever the scores (`check` exits 1 when a test fails).
  */
-import { appendFileSync, mkdirSync, readdirSync, readFileSync, watch, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -124,9 +124,11 @@ export async function runGrade(argv: readonly string[], io: Io, root: string, ve
   const folder = resolve(io.cwd, flags.paths[0]!);
   for (;;) {
     if (io.isTTY) io.out('\x1b[2J\x1b[H');
+    // Taken before grading, so a save made while the grader runs is seen too.
+    const before = folderSnapshot(folder);
     await gradeOnce(flags, specs, io, root, version, mode);
     io.out(`\nWatching ${relative(io.cwd, folder) || '.'} for changes (Ctrl-C to stop)…\n`);
-    await nextChange(folder);
+    await nextChange(folder, before);
   }
 }
 
@@ -209,19 +211,47 @@ function reportToGitHub(spec: ResolvedSpec, result: SubmissionResult, io: Io, fo
   if (outputs) appendFileSync(outputs, `points=${result.score}\ntotal-points=${result.maxScore}\n`);
 }
 
-/** Resolves at the first change under `folder` once changes have been quiet for a moment (an editor saves in bursts). */
-function nextChange(folder: string): Promise<void> {
-  return new Promise((resolveChange) => {
-    let timer: NodeJS.Timeout | undefined;
-    const watcher = watch(folder, { recursive: true }, (_event, name) => {
-      if (name && /(^|[/\\])(__pycache__|\.)/u.test(String(name))) return;
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        watcher.close();
-        resolveChange();
-      }, 300);
-    });
-  });
+/** Every file under `folder` with its size and time of change (caches and hidden folders left out). */
+function folderSnapshot(folder: string): string {
+  const entries: string[] = [];
+  const walk = (dir: string, depth: number) => {
+    let names: string[] = [];
+    try {
+      names = readdirSync(dir);
+    } catch {
+      return;
+    }
+    for (const name of names.sort()) {
+      if (name.startsWith('.') || name === '__pycache__' || name === 'node_modules') continue;
+      const path = join(dir, name);
+      try {
+        const stat = statSync(path);
+        if (stat.isDirectory()) {
+          if (depth < 4) walk(path, depth + 1);
+        } else entries.push(`${relative(folder, path)}:${stat.size}:${stat.mtimeMs}`);
+      } catch { /* gone between the listing and the stat */ }
+    }
+  };
+  walk(folder, 0);
+  return entries.join('\n');
+}
+
+/**
+ * Resolves once the folder differs from `since` and has then been quiet for a moment (an editor saves in bursts).
+ * Polled rather than watched: a recursive watch is set up asynchronously on Linux and can miss a quick first save.
+ */
+async function nextChange(folder: string, since: string): Promise<void> {
+  const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
+  let seen = since;
+  for (;;) {
+    await pause(250);
+    const now = folderSnapshot(folder);
+    if (now === seen) {
+      if (seen !== since) return;
+      continue;
+    }
+    seen = now;
+  }
 }
 
 async function gradeOne(submission: Submission, spec: ResolvedSpec, sandbox: Awaited<ReturnType<typeof probeSandbox>>, flags: GradeFlags, mode: 'grade' | 'check'): Promise<SubmissionResult> {
