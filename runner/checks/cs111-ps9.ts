@@ -91,7 +91,7 @@ function boardAfterMove(input: Record<string, unknown>): BoardRows {
  * Printed text without the column dialogue: from the first line that starts with a prompt the program asked to the
  * last such line (the typed answers and any retry messages between them).
  */
-export function withoutDialogue(text: string, prompts: readonly string[]): string {
+function withoutDialogue(text: string, prompts: readonly string[]): string {
   const asked = prompts.map((p) => p.trimEnd()).filter((p) => p !== '');
   const lines = text.split('\n');
   const isPrompt = (line: string) => asked.some((p) => line.startsWith(p));

@@ -19,11 +19,6 @@ export function firstDifference(expected: string, actual: string): string {
 
 const show = (line: string | undefined) => (line === undefined ? 'no line' : JSON.stringify(line));
 
-export function compareExactText(what: string, expected: string, actual: string): CaseVerdict {
-  if (expected === actual) return pass();
-  return fail(`${what} differs: ${firstDifference(expected, actual)}`, expected, actual);
-}
-
 /** Text as a person sees it: trailing spaces on each line and blank lines at the very end do not show. */
 export function visibleText(text: string): string {
   return text.split('\n').map((line) => line.trimEnd()).join('\n').replace(/\n+$/u, '');

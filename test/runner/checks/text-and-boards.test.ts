@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { boardFromValue, boardsInText, drawBoardDiff, rowsFromStrings } from '../../../runner/checks/boards.js';
-import { compareExactText, compareMessages, messageLines } from '../../../runner/checks/text.js';
+import { compareMessages, compareVisibleText, messageLines } from '../../../runner/checks/text.js';
 
 const board = (rows: string[]) => `${rows.map((r) => `|${[...r].join('|')}|`).join('\n')}\n${'-'.repeat(rows[0]!.length * 2 + 1)}\n${[...rows[0]!].map((_, i) => ` ${i % 10}`).join('')}\n`;
 const turn = (rows: string[]) => `Player X's turn\nEnter a column: 3\n\n${board(rows)}\n`;
@@ -23,8 +23,8 @@ describe('boards', () => {
 
 describe('printed text', () => {
   it('compares exactly where the document fixes the format, naming the first differing line', () => {
-    expect(compareExactText('repr(b)', 'a\nb\n', 'a\nc\n').message).toBe('repr(b) differs: line 2: expected "b", got "c"');
-    expect(compareExactText('repr(b)', 'a\n', 'a\n').status).toBe('pass');
+    expect(compareVisibleText('repr(b)', 'a\nb\n', 'a\nc\n').message).toBe('repr(b) differs: line 2: expected "b", got "c"');
+    expect(compareVisibleText('repr(b)', 'a\n', 'a\n').status).toBe('pass');
   });
 
   it('accepts extra blank lines, trailing spaces and a different board frame in messages, with a note', () => {
