@@ -124,7 +124,7 @@ async function runTest(test: ResolvedTest, context: TestContext): Promise<TestRe
         const where = context.located.find((l) => l.role === test.file)!;
         if (!where.file) return finish('fail', { message: missingFile(where, context) }, undefined, false);
         await context.session.ready();
-        const verdicts = where.files.map((file) => checkImport(file, context.session.imports.get(moduleRole(where, file))));
+        const verdicts = where.files.map((file) => checkImport(file, context.session.imports.get(moduleRole(where, file)), file.toLowerCase() === test.programEntry?.toLowerCase()));
         const failed = verdicts.find((v) => v.status !== 'pass');
         if (failed || verdicts.length === 1) return finishVerdict(finish, failed ?? verdicts[0]!);
         return finish('pass', { message: `${verdicts.length} files import cleanly (${where.files.join(', ')})` });

@@ -25,6 +25,8 @@ export interface SpecTest {
   readonly points: number;
   readonly visibility: Visibility;
   readonly hint?: string;
+  /** Import tests: the file a person runs as the program (`main.py`); that it starts when imported costs nothing. */
+  readonly programEntry?: string;
   readonly file?: string;
   readonly fixture?: string;
   readonly cases?: readonly string[];

@@ -73,7 +73,7 @@ export const REVIEWED: Record<string, Record<string, string>> = {
     'unattributed-44565225576': '63/75 lost: loadGame.document loadGame.malformed play.end-of-input play.names saveGame.document suggestMove2.vs-minimax2 suggestMove2.vs-minimax4',
   },
   'conniption': {
-    'mckenn0n+Conniption_AI': '16/40 lost: Conniption.betterEval.document Conniption.betterEval.generated Conniption.defaults Conniption.isWin.document Conniption.isWin.generated import.modules repl.bad-commands repl.help-display repl.illegal-moves repl.moves repl.setup repl.undo',
+    'mckenn0n+Conniption_AI': '17/40 lost: Conniption.betterEval.document Conniption.betterEval.generated Conniption.defaults Conniption.isWin.document Conniption.isWin.generated repl.bad-commands repl.help-display repl.illegal-moves repl.moves repl.setup repl.undo',
     'ninaaj+conniption': '1/40 lost: Conniption.betterEval.document Conniption.betterEval.generated Conniption.defaults Conniption.genChildStates.flips-left Conniption.genChildStates.generated Conniption.genChildStates.start Conniption.isWin.document Conniption.isWin.generated alpha_beta_search.deep alpha_beta_search.shallow repl.bad-commands repl.help-display repl.illegal-moves repl.moves repl.setup repl.undo',
   },
 };
