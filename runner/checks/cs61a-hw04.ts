@@ -133,9 +133,9 @@ function checkNewList(call: string, given: PyValue, old: ObservedValue, oldId: O
 function compareSpacing(call: string, expected: string, actual: string): CaseVerdict {
   const verdict = compareVisibleText(`what ${call} printed`, expected, actual);
   if (verdict.status === 'pass') return verdict;
-  const rows = visibleText(actual).split('\n');
-  if (visibleText(actual) === '') return pass('nothing was printed; that is graded by print_board.pieces');
-  const spacedRight = rows.every((row) => /^\S( \S)*$/u.test(row));
+  const shown = visibleText(actual);
+  if (shown === '') return pass('nothing was printed; that is graded by print_board.pieces');
+  const spacedRight = shown.split('\n').every((row) => /^\S( \S)*$/u.test(row));
   return spacedRight ? pass('one space between pieces; which pieces and rows are printed is graded by print_board.pieces') : verdict;
 }
 

@@ -5,7 +5,7 @@
 import { formatPy, type PyValue } from '../../reference/py-value.js';
 import type { Expected, Leniency } from '../fixtures/fixture-types.js';
 import type { ObservedValue } from '../harness/protocol.js';
-import { describeTypeDifference, formatObserved, isSameValue, isSameByValue } from './values.js';
+import { article, describeTypeDifference, formatObserved, isSameValue, isSameByValue } from './values.js';
 import { fail, pass, type CaseVerdict } from './verdict.js';
 
 export function acceptedValues(expected: Expected): PyValue[] {
@@ -67,4 +67,3 @@ function typeSlip(want: PyValue, got: ObservedValue): string | undefined {
   return undefined;
 }
 
-const article = (type: string) => ({ int: 'an int', float: 'a float', list: 'a list', tuple: 'a tuple' } as Record<string, string>)[type] ?? type;

@@ -118,7 +118,8 @@ function formatAny(v: PyValue | ObservedValue): string {
   return 'class' in v ? formatObserved(v as ObservedValue) : formatPy(v as PyValue);
 }
 
-function article(type: string): string {
+/** A type's name with its article, as messages say it: `an int`, `a tuple`. */
+export function article(type: string): string {
   const names: Record<string, string> = { int: 'an int', float: 'a float', bool: 'a bool', str: 'a str', none: 'None', list: 'a list', tuple: 'a tuple', dict: 'a dict', set: 'a set', object: 'an object' };
   return names[type] ?? type;
 }
