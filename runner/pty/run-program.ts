@@ -12,6 +12,12 @@ export const FIRST_PROMPT_PHASE = 'waiting for the first prompt';
 /** How long output may keep arriving after the exit when the end marker never comes (a killed program). */
 const DRAIN_MS = 2_000;
 
+/** The phase a prompt timer names: the first question, or the next one after the last line sent. */
+export const promptPhase = (sent: number, answers: readonly string[]): string =>
+  (sent === 0 ? FIRST_PROMPT_PHASE : `no prompt after sending ${JSON.stringify(answers[sent - 1])}`);
+
+export const wholeProgramPhase = (sent: number, total: number): string => `the whole program (${sent} of ${total} lines sent)`;
+
 export interface ProgramRun {
   readonly command: string;
   readonly args: readonly string[];
@@ -65,13 +71,13 @@ export function runProgram(run: ProgramRun): Promise<ProgramResult> {
       }
     };
     const totalTimer = setTimeout(() => {
-      timedOut ??= { phase: `the whole program (${sent} of ${run.answers.length} lines sent)`, limitMs: run.programMs };
+      timedOut ??= { phase: wholeProgramPhase(sent, run.answers.length), limitMs: run.programMs };
       kill();
     }, run.programMs);
     const armPromptTimer = () => {
       clearTimeout(promptTimer);
       if (sent >= run.answers.length) return;
-      const phase = sent === 0 ? FIRST_PROMPT_PHASE : `no prompt after sending ${JSON.stringify(run.answers[sent - 1])}`;
+      const phase = promptPhase(sent, run.answers);
       promptTimer = setTimeout(() => {
         timedOut ??= { phase, limitMs: run.promptMs };
         kill();
@@ -83,7 +89,9 @@ export function runProgram(run: ProgramRun): Promise<ProgramResult> {
       const text = normalizeTerminalText(output.value);
       const at = text.indexOf(run.startMarker);
       const after = at >= 0 ? text.slice(at + run.startMarker.length) : text;
-      return run.endMarker ? after.replace(run.endMarker, '') : after;
+      // What follows the end marker is the terminal's echo of the runner's answer to it, not the program's output.
+      const end = run.endMarker ? after.indexOf(run.endMarker) : -1;
+      return end >= 0 ? after.slice(0, end) : after;
     };
     const promptsSeen = () => {
       const text = transcript();
