@@ -14,7 +14,7 @@ import { planFor, type AssignmentPlan, type ProgramPlan } from '../plan/assignme
 import type { FixtureCase } from '../fixtures/fixture-types.js';
 import { reproduceOf, type Interaction } from '../plan/interaction.js';
 import { ASK_MARKER, STATE_MARKER } from '../checks/program-markers.js';
-import { FIRST_PROMPT_PHASE, runProgram } from '../pty/run-program.js';
+import { FIRST_PROMPT_PHASE, runProgram, type ProgramResult } from '../pty/run-program.js';
 import { createPidsCgroup, type SandboxEnvironment } from '../sandbox/environment.js';
 import { createWorkspace } from '../sandbox/workspace.js';
 import type { ResolvedSpec, ResolvedTest } from '../spec/spec-types.js';
@@ -30,6 +30,11 @@ export interface GradeOptions {
   readonly only?: { readonly pattern: string; readonly regex: RegExp };
   readonly visibleOnly?: boolean;
   readonly onTest?: (test: TestResult) => void;
+  /**
+   * Which program runs use a real pseudo-terminal: the first of each target (the default; the others run forked
+   * from a warm interpreter, which is much faster and judged the same), or all of them.
+   */
+  readonly terminal?: 'first' | 'all';
 }
 
 interface Located {
@@ -55,7 +60,7 @@ export async function gradeSubmission(submission: Submission, options: GradeOpti
   const tests: TestResult[] = [];
   const claimed = new Set(located.flatMap((l) => l.files));
   const unclaimed = submission.files.map((f) => f.name).filter((name) => !claimed.has(name) && /\.(py|txt)$/i.test(name));
-  const context: TestContext = { options, plan, session, located, skipped, unclaimed, workspaceDir: workspace.dir, deadline, hung: new Map() };
+  const context: TestContext = { options, plan, session, located, skipped, unclaimed, workspaceDir: workspace.dir, deadline, hung: new Map(), onTerminal: new Set() };
   try {
     for (const test of spec.tests) {
       if (options.visibleOnly && test.visibility !== 'visible') continue;
@@ -95,6 +100,8 @@ interface TestContext {
   readonly deadline: number;
   /** Targets that already hung, with the test that found it: their other tests are not run again. */
   readonly hung: Map<string, string>;
+  /** Targets that already had a program run on a real pseudo-terminal. */
+  readonly onTerminal: Set<string>;
 }
 
 async function runTest(test: ResolvedTest, context: TestContext): Promise<TestResult> {
@@ -224,8 +231,35 @@ async function runAll(test: ResolvedTest, context: TestContext, cases: readonly 
   return finish(first.verdict.status, { ...first.verdict, message: `${prefix}${first.verdict.message}` }, first.reproduce, true, first.typed);
 }
 
-/** One program on the pseudo-terminal, in its own cgroup, judged by the test's check. */
+/**
+ * One program, judged by the test's check: the first of each target on a real pseudo-terminal (it proves the
+ * program works there), the others forked from the submission's program server. A server that fails falls back to
+ * the terminal, so the worst case is the slow one, never a different verdict.
+ */
 async function runTerminal(test: ResolvedTest, context: TestContext, testCase: FixtureCase, program: ProgramPlan): Promise<CaseVerdict> {
+  for (const [name, text] of Object.entries(program.files ?? {})) setWorkspaceFile(context.workspaceDir, name, text);
+  const forked = context.options.terminal !== 'all' && context.onTerminal.has(test.target) && program.anyPrompt ? await runForked(test, context, testCase, program) : undefined;
+  context.onTerminal.add(test.target);
+  const result = forked ?? (await runOnTerminal(test, context, testCase, program));
+  const files = program.collect ? Object.fromEntries(program.collect.map((name) => [name, readWorkspaceFile(context.workspaceDir, name)])) : undefined;
+  // The transcript keeps the harness's marker after every prompt: the check knows where each answer went, and
+  // takes the markers out before it shows the transcript.
+  return context.plan.checkProgram(test.check!, testCase, { ...result, ...(files && { files }) });
+}
+
+async function runForked(test: ResolvedTest, context: TestContext, testCase: FixtureCase, program: ProgramPlan): Promise<ProgramResult | undefined> {
+  const server = await context.session.programServer(program.aiMoves !== undefined);
+  if (!server) return undefined;
+  const { limits } = test;
+  return server.run({
+    call: program.call, answers: program.answers, askMarker: ASK_MARKER, seed: caseSeed(context.options.seed, testCase.id),
+    promptMs: limits.promptMs, programMs: limits.programMs, maxChars: limits.outputChars,
+    ...(program.aiMoves && { aiMoves: program.aiMoves, stateMarker: STATE_MARKER }),
+  });
+}
+
+/** One program on the pseudo-terminal, in a fresh interpreter and its own cgroup. */
+async function runOnTerminal(test: ResolvedTest, context: TestContext, testCase: FixtureCase, program: ProgramPlan): Promise<ProgramResult> {
   const { sandbox, seed } = context.options;
   const marker = `\u0002grade-start-${caseSeed(seed, testCase.id)}\u0003`;
   const endMarker = `\u0002grade-end-${caseSeed(seed, testCase.id)}\u0003`;
@@ -238,16 +272,11 @@ async function runTerminal(test: ResolvedTest, context: TestContext, testCase: F
   };
   const [command, args] = studentCommand(sandbox, { workdir: context.workspaceDir, cgroup: cgroup.path }, ['program', JSON.stringify(config)]);
   try {
-    for (const [name, text] of Object.entries(program.files ?? {})) setWorkspaceFile(context.workspaceDir, name, text);
-    const result = await runProgram({
+    return await runProgram({
       command, args, cwd: context.workspaceDir, env: { ...studentEnv(context.workspaceDir), TERM: 'xterm' },
       prompt: program.anyPrompt ? ASK_MARKER : program.prompt, answers: program.answers, startMarker: marker, endMarker,
       promptMs: test.limits.promptMs, programMs: test.limits.programMs, maxChars: test.limits.outputChars,
     });
-    const files = program.collect ? Object.fromEntries(program.collect.map((name) => [name, readWorkspaceFile(context.workspaceDir, name)])) : undefined;
-    // With anyPrompt the transcript keeps the harness's marker after every prompt: the check knows where each
-    // answer went, and takes the markers out before it shows the transcript.
-    return context.plan.checkProgram(test.check!, testCase, { ...result, ...(files && { files }) });
   } finally {
     cgroup.remove();
   }

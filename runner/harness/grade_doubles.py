@@ -627,3 +627,10 @@ def patch_search_in(modules):
 DOUBLES = {"cs111-board": cs111_board, "hmc-player": hmc_player}
 FUNCTION_DOUBLES = {"cs61a-list": lambda: cs61a_functions("list"), "cs61a-abstract": lambda: cs61a_functions("abstract"),
                     "files": file_tools, "inspect": inspect_tools, "conniption": conniption_tools}
+
+
+def script_search(moves, marker):
+    """A program child's own moves for the stand-in installed in its parent (install_scripted_search)."""
+    _SCRIPTED.update(moves=list(moves), next=0, marker=marker)
+    _SCRIPTED.pop("last", None)
+    _SCRIPTED.pop("wanted", None)

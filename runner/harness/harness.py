@@ -7,7 +7,7 @@ Two modes, both started by the runner (never by hand):
   python3 harness.py program '<config json>'   imports the modules, then evaluates one call built from plain JSON
                                                (for programs driven through a pseudo-terminal)
 
-Requests (protocol version 2; the TypeScript side is runner/harness/protocol.ts):
+Requests (protocol version 4; the TypeScript side is runner/harness/protocol.ts):
   {"id", "op": "import", "module", "file", "skip"?}  load one student file as a module (partial modules are kept;
                                                `skip` registers it empty, for a module that hung at import)
   {"id", "op": "fresh", "seed"}                  a new namespace holding every loaded module's public names
@@ -24,7 +24,15 @@ Requests (protocol version 2; the TypeScript side is runner/harness/protocol.ts)
                                                "files", "inspect" and "conniption" only add the grader's tools
                                                (GradeWriteFile, GradeReadFile, GradeDocstrings, GradeChildren,
                                                GradeSearch) to the namespace
+  {"id", "op": "program", "program": {call, answers, askMarker, seed, promptMs, programMs, maxChars, aiMoves?,
+                                      stateMarker?}}
+                                               a whole program in a child forked from this process, input()
+                                               answered from `answers`; replies {"program": {output, truncated,
+                                               asks, durationMs, exitCode | signal | timedOut}} (asked only of a
+                                               harness that has done nothing but import: the runner's program server)
 A target is a path: a name in the namespace, then attribute names (strings) or indexes (integers).
+Version 4 added "program", and "scriptedSearch" in serve mode's config (Conniption's search stand-in, installed
+before the imports).
 Version 3 added "quiet" on call and get: the value is not serialised (no check reads it), only its class named;
 and serialising stops at cycles and at MAX_NODES values in all.
 Version 2 added: dict arguments, each exception's classes ("bases"), the tool kinds above, and in program mode
@@ -44,7 +52,7 @@ import sys
 import time
 import traceback
 
-PROTOCOL_VERSION = 3
+PROTOCOL_VERSION = 4
 
 
 def load_doubles():
@@ -195,6 +203,107 @@ class ScriptedStdin(io.TextIOBase):
         return self.readline()
 
 
+class AnsweringStdin(io.TextIOBase):
+    """sys.stdin in a program child: a line read directly is answered like input(""), echo included."""
+
+    def __init__(self, answer):
+        self.answer = answer
+
+    def readable(self):
+        return True
+
+    def readline(self, size=-1):
+        try:
+            return self.answer("") + "\n"
+        except EOFError:
+            return ""
+
+    def read(self, size=-1):
+        return self.readline()
+
+
+def watch_program(pid, fd, config, started):
+    """Reads a program child's output until it ends, the time runs out or the cap is reached, and says how it
+    went. The timers are the terminal run's: promptMs for each next question while answers remain, programMs in
+    all. Nothing here waits a fixed time: it wakes on output, on the exit, or on a deadline."""
+    import codecs
+    import select
+    import signal as signals
+    answers = len(config.get("answers", []))
+    marker = config.get("askMarker", "")
+    cap = int(config["maxChars"])
+    prompt_s, total_s = config["promptMs"] / 1000, config["programMs"] / 1000
+    decoder = codecs.getincrementaldecoder("utf-8")("replace")
+    parts, size, asks, tail = [], 0, 0, ""
+    truncated, timed_out, status = False, None, None
+    last_answer = started
+
+    def take(data):
+        nonlocal size, asks, tail, truncated, last_answer
+        text = decoder.decode(data, final=not data)
+        if marker:
+            window = tail + text
+            seen = window.count(marker) - tail.count(marker)
+            if seen:
+                asks += seen
+                last_answer = time.monotonic()
+            tail = window[-(len(marker) - 1):] if len(marker) > 1 else ""
+        room = cap - size
+        if len(text) > room:
+            truncated = True
+        parts.append(text[:max(room, 0)])
+        size += min(len(text), max(room, 0))
+
+    while True:
+        now = time.monotonic()
+        sent = min(asks, answers)
+        deadline, kind = started + total_s, "total"
+        if sent < answers and last_answer + prompt_s < deadline:
+            deadline, kind = last_answer + prompt_s, ("first" if sent == 0 else "after")
+        if now >= deadline:
+            timed_out = {"kind": kind, "sent": sent}
+            break
+        # The short wake-up notices an exit whose output pipe a left-behind grandchild still holds open.
+        ready, _, _ = select.select([fd], [], [], min(deadline - now, 0.25))
+        if ready:
+            data = os.read(fd, 65536)
+            take(data)
+            if not data or truncated:
+                break
+        else:
+            done, code = os.waitpid(pid, os.WNOHANG)
+            if done:
+                status = code
+                drain(fd, take)
+                break
+    try:
+        os.killpg(pid, signals.SIGKILL)  # whatever is left: the child after a timeout, its own children always
+    except OSError:
+        pass
+    if status is None:
+        _, status = os.waitpid(pid, 0)
+    exit_code = os.waitstatus_to_exitcode(status)
+    reply = {"output": "".join(parts), "truncated": truncated, "asks": asks,
+             "durationMs": round((time.monotonic() - started) * 1000, 3)}
+    if timed_out:
+        reply["timedOut"] = timed_out
+    elif exit_code < 0:
+        reply["signal"] = -exit_code
+    else:
+        reply["exitCode"] = exit_code
+    return reply
+
+
+def drain(fd, take):
+    """What is left in the pipe after the exit, without waiting for writers that may never close it."""
+    import select
+    while select.select([fd], [], [], 0)[0]:
+        data = os.read(fd, 65536)
+        take(data)
+        if not data:
+            return
+
+
 class Harness:
     def __init__(self, config):
         self.config = config
@@ -204,6 +313,9 @@ class Harness:
         self.budget = MAX_NODES
         self.path_ids = set()
         self.modules = []
+        # The files imported, as program mode's config lists them (for finding the file a person runs).
+        self.module_entries = []
+        self.channel_fd = None
         self.namespace = {}
         self.original_input = builtins.input
         # Module globals replaced by a function double, as (module, name, previous value or _ABSENT), undone by fresh.
@@ -343,6 +455,8 @@ class Harness:
             return self.op_fresh(request)
         if op == "double":
             return self.op_double(request)
+        if op == "program":
+            return self.op_program(request)
         if op in ("call", "get", "set", "repr"):
             return self.run_student(request, getattr(self, "op_" + op))
         raise HarnessError(f"unknown op {op!r}")
@@ -393,9 +507,74 @@ class Harness:
                 self.namespace[name] = helper
         return {"ok": True}
 
+    def op_program(self, request):
+        """A whole program (a game, a REPL) in a child forked from this warm interpreter, its input() answered from
+        the script: the transcript a terminal would show, without a fresh Python or a terminal per run. Only a
+        harness that has done nothing but import (the runner's program server) is asked this, so every child
+        starts from the modules as they were imported."""
+        config = request["program"]
+        read_fd, write_fd = os.pipe()
+        started = time.monotonic()
+        pid = os.fork()
+        if pid == 0:
+            try:
+                os.close(read_fd)
+                os.setpgid(0, 0)
+                self.program_child(config, write_fd)
+            finally:
+                os._exit(70)
+        os.close(write_fd)
+        try:
+            return {"ok": True, "program": watch_program(pid, read_fd, config, started)}
+        finally:
+            os.close(read_fd)
+
+    def program_child(self, config, write_fd):
+        if self.channel_fd is not None:
+            os.close(self.channel_fd)  # the child never speaks the protocol
+        devnull = os.open(os.devnull, os.O_RDONLY)
+        os.dup2(devnull, 0)
+        os.dup2(write_fd, 1)
+        os.dup2(write_fd, 2)
+        os.close(write_fd)
+        # What the terminal run gives a program: TERM set and a 200-column screen.
+        os.environ.update(TERM="xterm", COLUMNS="200", LINES="50")
+        out = io.TextIOWrapper(io.FileIO(1, "w", closefd=False), encoding="utf-8", errors="replace", write_through=True)
+        sys.stdout = sys.stderr = sys.__stdout__ = sys.__stderr__ = out
+        answers = list(config.get("answers", []))
+        marker = config.get("askMarker", "")
+        ended = []
+
+        def answer(prompt):
+            out.write(str(prompt))
+            out.write(marker)
+            if not answers:
+                if ended:  # a terminal gives end-of-input once; asking again waits, as it would there
+                    while True:
+                        time.sleep(3600)
+                ended.append(True)
+                raise EOFError
+            line = answers.pop(0)
+            out.write(line + "\n")  # the terminal's echo
+            return line
+
+        builtins.input = lambda prompt="": answer(prompt)
+        sys.stdin = AnsweringStdin(answer)
+        random.seed(config.get("seed", 0))
+        if config.get("aiMoves") is not None:
+            _DOUBLES_MODULE.script_search(config["aiMoves"], config.get("stateMarker", ""))
+            _DOUBLES_MODULE.patch_search_in(list(sys.modules.values()))
+        namespace = {}
+        for module in self.modules:
+            namespace.update(public_names(module))
+        code = run_entry(config, self.workdir, self.module_entries, namespace)
+        out.flush()
+        os._exit(code)
+
     def op_import(self, request):
         name, file = request["module"], request["file"]
         path = os.path.join(self.workdir, file)
+        self.module_entries.append({"module": name, "file": file, **({"skip": True} if request.get("skip") else {})})
         loaded = sys.modules.get(name)
         if loaded is not None and os.path.realpath(getattr(loaded, "__file__", "") or "") == os.path.realpath(path):
             # Already imported by another student file (`from search import *`): one module, so one class object.
@@ -540,9 +719,14 @@ def serve(config):
     channel = os.fdopen(os.dup(int(config["channelFd"])), "r+b", buffering=0)
     os.close(int(config["channelFd"]))
     harness = Harness(config)
+    harness.channel_fd = channel.fileno()
     notes = join_cgroup(config.get("cgroup")) + apply_limits(config.get("limits", {}))
     harness.install()
     guard_imports(config)
+    if config.get("scriptedSearch"):
+        # A program server for Conniption's REPL: classes defining alpha_beta_search get the stand-in as they are
+        # built; each program's child is handed its own moves.
+        _DOUBLES_MODULE.install_scripted_search([], "")
     send(channel, {"id": 0, "op": "ready", "version": PROTOCOL_VERSION, "python": sys.version.split()[0], "notes": notes})
     reader = io.BufferedReader(channel)
     while True:
@@ -607,20 +791,26 @@ def program(config):
     if config.get("aiMoves") is not None:
         _DOUBLES_MODULE.patch_search_in(list(sys.modules.values()))
     print(config.get("marker", ""), end="", flush=True)
+    end_program(config, run_entry(config, workdir, config["modules"], namespace))
+
+
+def run_entry(config, workdir, modules, namespace):
+    """Makes the program's one call (or runs the file a person would run) and says the exit code; a student's
+    exception is printed as Python would, with the student's frames only."""
     try:
         if config["call"].get("runMain"):
-            main_file = find_main_file(workdir, config["modules"])
+            main_file = find_main_file(workdir, modules)
             if main_file is None:
                 print("[grade] no file starts a program: none has if __name__ == '__main__':", flush=True)
-                os._exit(3)
+                return 3
             run_as_main(main_file, config.get("aiMoves") is not None)
         else:
             evaluate(config["call"], namespace)
-        end_program(config, 0)
+        return 0
     except SystemExit:
         # exit() or sys.exit() ends a program as a person sees it: no document asks a game to return instead, so
         # the run is judged on its transcript like any other ending.
-        end_program(config, 0)
+        return 0
     except BaseException as error:  # show the student's frames only, as the harness does for calls
         sys.stdout.flush()
         print("Traceback (most recent call last):")
@@ -630,7 +820,7 @@ def program(config):
                 if frame.line:
                     print(f"    {frame.line.strip()}")
         print(f"{type(error).__name__}: {error}" if str(error) else type(error).__name__, flush=True)
-        end_program(config, 1)
+        return 1
 
 
 def end_program(config, code):

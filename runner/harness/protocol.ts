@@ -1,11 +1,11 @@
 /**
- * The Node ↔ Python harness protocol, version 3: one JSON line per request and per reply over a socket the student's
+ * The Node ↔ Python harness protocol, version 4: one JSON line per request and per reply over a socket the student's
  * code does not write to. The Python side is `harness.py`; a change here is a change there, and the version moves.
  */
 
 import type { PyValue } from '../../reference/py-value.js';
 
-export const PROTOCOL_VERSION = 3;
+export const PROTOCOL_VERSION = 4;
 
 /** A place in the harness's namespace: a name, then attribute names or list indexes (`['b', 'slots', 0, 3]`). */
 export type TargetPath = readonly [string, ...(string | number)[]];
@@ -46,7 +46,35 @@ export type HarnessRequest =
    * (GradeDocstrings); `conniption` lists a state's children as plain
    * tuples and runs the student's search beside a full-window minimax with the student's own betterEval.
    */
-  | { readonly op: 'double'; readonly kind: 'files' | 'inspect' | 'conniption'; readonly names: readonly [] };
+  | { readonly op: 'double'; readonly kind: 'files' | 'inspect' | 'conniption'; readonly names: readonly [] }
+  /** A whole program in a child forked from a harness that has only imported (runner/harness/program-server.ts). */
+  | { readonly op: 'program'; readonly program: ProgramRequest };
+
+/** One program run by a program server: program mode's call, with the terminal run's script and limits. */
+export interface ProgramRequest {
+  readonly call: unknown;
+  readonly answers: readonly string[];
+  readonly askMarker: string;
+  readonly seed: number;
+  readonly promptMs: number;
+  readonly programMs: number;
+  readonly maxChars: number;
+  readonly aiMoves?: readonly string[];
+  readonly stateMarker?: string;
+}
+
+/** How a forked program went: its output (answers echoed after each prompt's marker) and how it ended. */
+export interface ProgramReply {
+  readonly output: string;
+  readonly truncated: boolean;
+  /** input() calls, the one answered with end-of-input included. */
+  readonly asks: number;
+  readonly durationMs: number;
+  readonly exitCode?: number;
+  readonly signal?: number;
+  /** Which timer ran out: the first question's, the next question's after `sent` answers, or the whole run's. */
+  readonly timedOut?: { readonly kind: 'first' | 'after' | 'total'; readonly sent: number };
+}
 
 /** A value as the student's code produced it, types kept. Beyond plain values: big ints, NaN, sets, objects. */
 export type ObservedValue =

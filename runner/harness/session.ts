@@ -24,6 +24,8 @@ export interface SessionContext {
   readonly sandbox: SandboxEnvironment;
   readonly workdir: string;
   readonly limits: Limits;
+  /** A program server for Conniption's REPL: classes defining alpha_beta_search get the grader's stand-in. */
+  readonly scriptedSearch?: boolean;
 }
 
 const STRAY_OUTPUT_CAP = 65_536;
@@ -108,7 +110,7 @@ export class HarnessSession {
   /** Starts a harness in `context.workdir`; fails with the interpreter's own words if it does not come up. */
   static async start(context: SessionContext): Promise<{ session: HarnessSession } | { error: string }> {
     const cgroup = createPidsCgroup(context.sandbox.pidsCgroupRoot, context.limits.processes);
-    const config = { ...pythonConfig(context, cgroup.path), channelFd: 3 };
+    const config = { ...pythonConfig(context, cgroup.path), channelFd: 3, ...(context.scriptedSearch && { scriptedSearch: true }) };
     const [command, args] = studentCommand(context.sandbox, { workdir: context.workdir, cgroup: cgroup.path }, ['serve', JSON.stringify(config)]);
     const child = execa(command, args, {
       cwd: context.workdir,
