@@ -4,6 +4,7 @@
  * observation. A module that hangs at import is imported empty from then on, so the rest can still be graded.
  */
 import { HarnessSession, describeExit, type RequestOutcome } from '../harness/session.js';
+import { ProgramServer } from '../harness/program-server.js';
 import type { CaseObservation, ObservedReply, StepFailure } from '../checks/observation.js';
 import type { StudentException } from '../harness/protocol.js';
 import type { Interaction } from '../plan/interaction.js';
@@ -31,6 +32,10 @@ export class SubmissionSession {
   private session: HarnessSession | undefined;
   private readonly broken = new Set<string>();
   private startError: string | undefined;
+  /** Observations by their requests and seed, for a case that a second test runs again. */
+  private readonly observed = new Map<string, CaseObservation>();
+  /** Program servers by whether they carry Conniption's search stand-in, started at the first program. */
+  private readonly programServers = new Map<boolean, Promise<ProgramServer | undefined>>();
 
   constructor(
     private readonly sandbox: SandboxEnvironment,
@@ -75,8 +80,21 @@ export class SubmissionSession {
     return true;
   }
 
-  /** Runs one interaction from a fresh namespace; the first step that fails stops it. */
+  /**
+   * Runs one interaction from a fresh namespace; the first step that fails stops it. Two tests that grade the same
+   * case the same way (the document's scores, then their types) share one run: same requests, same seed, same
+   * observation, so a slow look-ahead or a hang costs its time once.
+   */
   async run(interaction: Interaction, seed: number, callMs: number): Promise<CaseObservation> {
+    const key = JSON.stringify([seed, callMs, interaction.steps.map((s) => [s.request, s.observe ?? null])]);
+    const known = this.observed.get(key);
+    if (known) return known;
+    const observation = await this.runFresh(interaction, seed, callMs);
+    if (isSmall(observation)) this.observed.set(key, observation);
+    return observation;
+  }
+
+  private async runFresh(interaction: Interaction, seed: number, callMs: number): Promise<CaseObservation> {
     const session = await this.ready();
     if ('error' in session) return { replies: {}, failure: { kind: 'crashed', step: 'starting Python', detail: session.error } };
     const replies: Record<string, ObservedReply> = {};
@@ -101,10 +119,30 @@ export class SubmissionSession {
     return this.modules.map((m) => (this.broken.has(m.role) ? { ...m, skip: true } : m));
   }
 
+  /**
+   * A warm interpreter for whole programs, or undefined when none can be had (the terminal is used then). It is
+   * started after this session's imports, so it knows which modules hang at import; a server killed by a run that
+   * overran its limits is replaced at the next program.
+   */
+  async programServer(scriptedSearch: boolean): Promise<ProgramServer | undefined> {
+    const ready = await this.ready();
+    if ('error' in ready) return undefined;
+    const current = await this.programServers.get(scriptedSearch);
+    if (current?.isAlive) return current;
+    const starting = ProgramServer.start({ sandbox: this.sandbox, workdir: this.workdir, limits: this.limits, scriptedSearch }, this.modulesForPrograms());
+    this.programServers.set(scriptedSearch, starting);
+    return starting;
+  }
+
   async close(): Promise<void> {
-    await this.session?.close();
+    const servers = await Promise.all(this.programServers.values());
+    await Promise.all([this.session?.close(), ...servers.map((s) => s?.close())]);
   }
 }
+
+/** Small enough to keep for the rest of the submission: a chatty call's megabytes are run again instead. */
+const MEMO_STDOUT_CHARS = 16_384;
+const isSmall = (observation: CaseObservation) => Object.values(observation.replies).every((r) => r.stdout.length <= MEMO_STDOUT_CHARS);
 
 function describeRequest(request: Interaction['steps'][number]['request']): string {
   if (request.op !== 'double') return `a ${request.op} request`;
