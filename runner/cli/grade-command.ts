@@ -9,10 +9,12 @@ import { join, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { discoverSubmissions, isBarePattern, isKnownFile, type Submission } from '../grade/layout.js';
 import { gradeSubmission } from '../grade/grade-submission.js';
+import { Journal, JOURNAL_FILE, ResumeError, specFingerprint, submissionKey, type JournalHeader } from '../grade/journal.js';
+import { formatShard, parseShard, shardOf, type Shard } from '../grade/shards.js';
 import type { RunResults, SubmissionResult, TestResult } from '../grade/results.js';
 import { probeSandbox, SetupError, type SandboxEnvironment } from '../sandbox/environment.js';
 import { preparePython } from '../sandbox/python-packages.js';
-import { globToRegExp, loadSpec, SpecError } from '../spec/load-spec.js';
+import { globToRegExp, loadSpec, SpecError, specPath } from '../spec/load-spec.js';
 import type { ResolvedSpec } from '../spec/spec-types.js';
 import { createProgress, type Progress } from './progress.js';
 import { formatSummary, formatCheckReport } from './summary.js';
@@ -51,6 +53,9 @@ interface GradeFlags {
   readonly ci: boolean;
   /** `check --watch`: grade again whenever a file changes. */
   readonly watch: boolean;
+  /** Reuse what results.jsonl in --out says was graded with the same seed, spec and files. */
+  readonly resume: boolean;
+  readonly shard?: Shard;
 }
 
 function parseFlags(argv: readonly string[], io: Io, root: string, forCheck: boolean): GradeFlags {
@@ -68,8 +73,13 @@ function parseFlags(argv: readonly string[], io: Io, root: string, forCheck: boo
       'canvas-assignment-id': { type: 'string' },
       ci: { type: 'boolean' },
       watch: { type: 'boolean' },
+      resume: { type: 'boolean' },
+      shard: { type: 'string' },
     },
   });
+  if (forCheck && (values.resume || values.shard !== undefined)) throw new UsageError(`--${values.resume ? 'resume' : 'shard'} is for grading a class, not for grade check`);
+  const shard = values.shard === undefined ? undefined : parseShard(values.shard);
+  if (shard && 'error' in shard) throw new UsageError(shard.error);
   if (!forCheck && (values.ci || values.watch)) throw new UsageError(`--${values.ci ? 'ci' : 'watch'} is for grade check`);
   const paths = positionals.length > 0 ? positionals : forCheck ? ['.'] : [];
   if (paths.length === 0) throw new UsageError('give a folder of submissions (or one submission): grade <path...>');
@@ -88,16 +98,29 @@ function parseFlags(argv: readonly string[], io: Io, root: string, forCheck: boo
   const canvas = values['canvas-assignment-id'];
   if (canvas !== undefined && !/^\d+$/u.test(canvas)) throw new UsageError(`--canvas-assignment-id is the number in the assignment's Canvas address, got ${canvas}`);
   const only = values.only === undefined ? undefined : { pattern: values.only, regex: globToRegExp(values.only, 'prefix') };
-  return { paths, out, jobs, seed, python: values.python ?? 'python3', pythonGiven: values.python !== undefined, formats, ...(values.assignment && { assignment: values.assignment }), ...(only && { only }), ...(canvas && { canvasAssignmentId: canvas }), ci: values.ci ?? false, watch: values.watch ?? false };
+  return { paths, out, jobs, seed, python: values.python ?? 'python3', pythonGiven: values.python !== undefined, formats, ...(values.assignment && { assignment: values.assignment }), ...(only && { only }), ...(canvas && { canvasAssignmentId: canvas }), ci: values.ci ?? false, watch: values.watch ?? false, resume: values.resume ?? false, ...(shard && { shard }) };
 }
 
 export function availableSpecs(root: string): string[] {
   return readdirSync(join(root, 'spec')).filter((f) => f.endsWith('.json') && f !== 'schema.json').map((f) => f.replace(/\.json$/, '')).sort();
 }
 
+/** What detecting the assignment needs of a spec: its file names (the fixtures are loaded for the chosen one only). */
+export type SpecFiles = Pick<ResolvedSpec, 'assignment' | 'files'>;
+
+/** A spec's id and file roles, read without validating or loading fixtures; loadSpec reports a broken spec. */
+export function readSpecFiles(root: string, assignment: string): SpecFiles {
+  try {
+    const data = JSON.parse(readFileSync(specPath(root, assignment), 'utf8')) as { files?: ResolvedSpec['files'] };
+    return { assignment: assignment as ResolvedSpec['assignment'], files: Array.isArray(data.files) ? data.files : [] };
+  } catch {
+    return loadSpec(root, assignment);
+  }
+}
+
 /** The assignment whose file names the submissions use most. */
-export function detectAssignment(specs: readonly ResolvedSpec[], submissions: readonly Submission[]): ResolvedSpec | undefined {
-  let best: { spec: ResolvedSpec; hits: number } | undefined;
+export function detectAssignment<S extends SpecFiles>(specs: readonly S[], submissions: readonly Submission[]): S | undefined {
+  let best: { spec: S; hits: number } | undefined;
   for (const spec of specs) {
     const names = new Set(spec.files.flatMap((f) => f.names.map((n) => n.toLowerCase())).filter((n) => !isBarePattern(n)));
     const hits = submissions.reduce((n, s) => n + s.files.filter((f) => isKnownFile(names, f.name)).length, 0);
@@ -108,14 +131,15 @@ export function detectAssignment(specs: readonly ResolvedSpec[], submissions: re
 
 export async function runGrade(argv: readonly string[], io: Io, root: string, version: string, mode: 'grade' | 'check'): Promise<number> {
   let flags: GradeFlags;
-  let specs: ResolvedSpec[];
+  let specs: SpecFiles[];
   try {
     flags = parseFlags(argv, io, root, mode === 'check');
     const ids = flags.assignment ? [flags.assignment] : availableSpecs(root);
     if (flags.assignment && !availableSpecs(root).includes(flags.assignment)) {
       throw new UsageError(`no spec for --assignment ${flags.assignment}; graded here: ${availableSpecs(root).join(', ')}`);
     }
-    specs = ids.map((id) => loadSpec(root, id));
+    // One assignment named: loaded (and checked) now, before any grading; else only the file names, to detect it.
+    specs = flags.assignment ? [loadSpec(root, flags.assignment)] : ids.map((id) => readSpecFiles(root, id));
   } catch (error) {
     return setupFailure(io, mode, error);
   }
@@ -132,7 +156,7 @@ export async function runGrade(argv: readonly string[], io: Io, root: string, ve
   }
 }
 
-async function gradeOnce(flags: GradeFlags, specs: readonly ResolvedSpec[], io: Io, root: string, version: string, mode: 'grade' | 'check'): Promise<number> {
+async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io, root: string, version: string, mode: 'grade' | 'check'): Promise<number> {
   const colors = makeColors(colorsEnabled(io.env, io.isTTY));
   // A bare pattern (`*.py`, Conniption's "any .py files") names no assignment: it counts only when chosen.
   const known = new Set(specs.flatMap((s) => s.files.flatMap((f) => f.names.map((n) => n.toLowerCase()))).filter((n) => specs.length === 1 || !isBarePattern(n)));
@@ -142,26 +166,41 @@ async function gradeOnce(flags: GradeFlags, specs: readonly ResolvedSpec[], io: 
     io.err(`grade ${mode}: no submissions found in ${flags.paths.join(', ')} (looked for ${[...known].slice(0, 6).join(', ')}, …)\n`);
     return 2;
   }
-  const spec = flags.assignment ? specs[0] : detectAssignment(specs, found.submissions);
-  if (!spec) {
+  const detected = flags.assignment ? specs[0] : detectAssignment(specs, found.submissions);
+  if (!detected) {
     const conniption = found.submissions.some((s) => s.files.some((f) => f.name.endsWith('.py') && /^class\s+Conniption\b/mu.test(readText(f.source))));
     const hint = conniption ? '; a file defines class Conniption: pass --assignment conniption (its files may have any names)' : '';
     io.err(`grade ${mode}: cannot tell the assignment from the file names; pass --assignment (one of ${availableSpecs(root).join(', ')})${hint}\n`);
     return 2;
   }
+  let spec: ResolvedSpec;
   let sandbox: SandboxEnvironment;
   try {
+    spec = 'tests' in detected ? (detected as ResolvedSpec) : loadSpec(root, detected.assignment);
     const prepared = await preparePython(flags.python, spec.packages, { explicit: flags.pythonGiven });
     const probed = await probeSandbox(prepared.python);
     sandbox = { ...probed, notes: [...probed.notes, ...prepared.notes], allowedPackages: spec.packages, courseModules: spec.courseModules, packagesSummary: prepared.summary };
   } catch (error) {
     return setupFailure(io, mode, error);
   }
-  const submissions = mode === 'check' ? found.submissions.slice(0, 1) : found.submissions;
+  const all = mode === 'check' ? found.submissions.slice(0, 1) : found.submissions;
+  // A student at a terminal sees at once that the check has started; the report follows when it is done.
+  if (mode === 'check' && io.isTTY && !flags.watch) io.err(colors.dim(`Checking ${all[0]!.id} against ${spec.title} (${spec.tests.filter((t) => t.visibility === 'visible').length} tests)…\n`));
+  const submissions = flags.shard ? shardOf(all, flags.shard) : all;
+  let journal: Journal | undefined;
+  try {
+    journal = flags.out === undefined || mode === 'check' ? undefined : openJournal(flags, spec, version);
+  } catch (error) {
+    return setupFailure(io, mode, error);
+  }
+  if (journal && journal.done.size > 0) io.err(`grade: resuming: ${journal.done.size} submission${journal.done.size === 1 ? '' : 's'} already graded in ${relative(io.cwd, join(flags.out!, JOURNAL_FILE))}\n`);
   const progress: Progress = createProgress(io, submissions.length, mode === 'check', colors);
   const results = await gradeAll(submissions, flags.jobs, async (submission) => {
+    const key = journal && submissionKey(submission);
+    const done = key ? journal!.done.get(key) : undefined;
     progress.started(submission.id);
-    const result = await gradeOne(submission, spec, sandbox, flags, mode);
+    const result = done ?? (await gradeOne(submission, spec, sandbox, flags, mode));
+    if (!done && key) journal!.append(key, result);
     progress.finished(submission.id, result);
     return result;
   });
@@ -171,7 +210,7 @@ async function gradeOnce(flags: GradeFlags, specs: readonly ResolvedSpec[], io: 
     generatedAt: new Date().toISOString(),
     seed: flags.seed,
     sandbox: { python: `${sandbox.python} (${sandbox.pythonVersion})`, network: sandbox.network, isolation: sandbox.isolation, notes: sandbox.notes, packages: { allowed: [...spec.packages], provided: sandbox.packagesSummary ?? '' } },
-    settings: { assignment: spec.assignment, title: spec.title, limits: { ...spec.limits }, manualPoints: spec.manualPoints, ...(flags.only && { only: flags.only.pattern }) },
+    settings: { assignment: spec.assignment, title: spec.title, limits: { ...spec.limits }, manualPoints: spec.manualPoints, ...(flags.only && { only: flags.only.pattern }), ...(flags.shard && { shard: formatShard(flags.shard) }) },
     submissions: results,
   };
   const written = flags.out === undefined ? [] : writeOutputs(run, flags.out, flags);
@@ -185,8 +224,17 @@ async function gradeOnce(flags: GradeFlags, specs: readonly ResolvedSpec[], io: 
   return result.tests.some((t) => t.status !== 'pass' && t.status !== 'skipped') ? 1 : 0;
 }
 
+function openJournal(flags: GradeFlags, spec: ResolvedSpec, version: string): Journal {
+  mkdirSync(flags.out!, { recursive: true });
+  const header: JournalHeader = {
+    kind: 'run', tool: 'connect-four-grader', version, assignment: spec.assignment, seed: flags.seed, spec: specFingerprint(spec),
+    only: flags.only?.pattern ?? null, shard: flags.shard ? formatShard(flags.shard) : null, visibleOnly: false,
+  };
+  return Journal.open(join(flags.out!, JOURNAL_FILE), header, flags.resume);
+}
+
 /** results.json and the formats asked for; the paths to name in the summary. */
-function writeOutputs(run: RunResults, out: string, flags: GradeFlags): string[] {
+export function writeOutputs(run: RunResults, out: string, flags: Pick<GradeFlags, 'formats' | 'canvasAssignmentId'>): string[] {
   mkdirSync(out, { recursive: true });
   writeFileSync(join(out, 'results.json'), `${JSON.stringify(run, null, 2)}\n`);
   const written = [join(out, 'results.json')];
@@ -280,7 +328,7 @@ export async function gradeAll<T, R>(items: readonly T[], jobs: number, work: (i
 }
 
 function setupFailure(io: Io, mode: string, error: unknown): number {
-  if (error instanceof UsageError || error instanceof SpecError || error instanceof SetupError) {
+  if (error instanceof UsageError || error instanceof SpecError || error instanceof SetupError || error instanceof ResumeError) {
     io.err(`grade ${mode}: ${error.message}\n`);
     return 2;
   }

@@ -7,6 +7,7 @@ import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { PROJECT_ROOT } from '../fixtures/shared-documents.js';
 import { availableSpecs, runGrade } from './grade-command.js';
+import { runMerge } from './merge-command.js';
 import { writeGradescopeBundle } from './gradescope-bundle.js';
 import { listAssignments, listFixtures } from './list.js';
 
@@ -20,6 +21,8 @@ Usage:
       --watch              grade again whenever a file in the folder changes
       --ci                 in GitHub Actions: junit.xml in --out, error annotations on your files and lines,
                            a job summary, and GitHub Classroom's points line
+  grade merge <dir...>     one results.json and set of reports from the --out folders of shards (or of whole runs
+                           of one assignment); takes --out, --format and --canvas-assignment-id
   grade list [id]          the assignments, or one assignment's tests and points
   grade gradescope-bundle <id> [--out file.zip]
                            the autograder zip to upload to Gradescope as is (setup.sh, run_autograder and this
@@ -39,6 +42,10 @@ Options for grading:
   --seed <n>               the seed for every random choice (default 1): same seed, same results
   --only <pattern>         run only the tests whose id starts with the pattern (* matches anything)
   --python <path>          the Python 3 to run submissions with (default python3)
+  --shard <i/n>            grade only shard i of n (every n-th submission from the i-th); combine the shards'
+                           --out folders with grade merge
+  --resume                 keep what --out's results.jsonl (written as each submission finishes) says was
+                           graded with the same seed, spec and files, and grade only the rest
 
 Assignments: cs111-ps9, hmc-cs5-hw11, cs61a-hw04, manchester-connect4, conniption
 Inputs: folders, zips (one per student or a whole class), a Canvas "Download Submissions" folder or zip, and a
@@ -72,6 +79,7 @@ export async function runCli(argv: readonly string[], out: (s: string) => void, 
   const io = { out, err, isTTY: options.isTTY ?? false, env: options.env ?? process.env, cwd: options.cwd ?? process.cwd() };
   const version = readVersion();
   if (command === 'check') return runGrade(rest, io, PROJECT_ROOT, version, 'check');
+  if (command === 'merge') return runMerge(rest, io, PROJECT_ROOT);
   return runGrade(argv, io, PROJECT_ROOT, version, 'grade');
 }
 

@@ -71,4 +71,6 @@ export interface RunSettings {
   /** Points graded by hand on top of the automatic ones. */
   readonly manualPoints: number;
   readonly only?: string;
+  /** Added: `i/n` when this run graded one shard of the submissions (`grade --shard`); `grade merge` removes it. */
+  readonly shard?: string;
 }

@@ -1,0 +1,68 @@
+/**
+ * `grade merge <dir...>`: one results.json and one set of reports from the shards of a split run (`grade --shard
+ * i/n` in each), or from whole runs of one assignment. The merged results.json is the one a single run writes.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { JOURNAL_FILE } from '../grade/journal.js';
+import type { RunResults } from '../grade/results.js';
+import { mergeRuns, MergeError } from '../grade/shards.js';
+import { loadSpec, SpecError } from '../spec/load-spec.js';
+import { REPORT_FORMATS, type ReportFormat } from '../../reports/write-reports.js';
+import { colorsEnabled, makeColors } from './colors.js';
+import { writeOutputs, type Io } from './grade-command.js';
+import { formatSummary } from './summary.js';
+
+export function runMerge(argv: readonly string[], io: Io, root: string): number {
+  const fail = (message: string) => {
+    io.err(`grade merge: ${message}\n`);
+    return 2;
+  };
+  let values: { out?: string | undefined; format?: string | undefined; 'canvas-assignment-id'?: string | undefined };
+  let positionals: string[];
+  try {
+    ({ values, positionals } = parseArgs({ args: [...argv], allowPositionals: true, options: { out: { type: 'string', short: 'o' }, format: { type: 'string', short: 'f' }, 'canvas-assignment-id': { type: 'string' } } }));
+  } catch (error) {
+    return fail((error as Error).message);
+  }
+  if (positionals.length === 0) return fail('give the output folders of the runs to merge: grade merge shard-1 shard-2 …');
+  const formats = (values.format ?? 'json,html,csv').split(',').map((f) => f.trim()).filter(Boolean);
+  const unknown = formats.find((f) => !(REPORT_FORMATS as readonly string[]).includes(f));
+  if (unknown) return fail(`unknown --format '${unknown}'; known: ${REPORT_FORMATS.join(', ')}`);
+  const runs: { from: string; run: RunResults }[] = [];
+  for (const dir of positionals) {
+    const path = join(resolve(io.cwd, dir), 'results.json');
+    if (!existsSync(path)) {
+      const partial = existsSync(join(resolve(io.cwd, dir), JOURNAL_FILE));
+      return fail(partial ? `${dir} has no results.json, only ${JOURNAL_FILE}: that run did not finish; run it again with --resume` : `${dir} has no results.json`);
+    }
+    try {
+      runs.push({ from: dir, run: JSON.parse(readFileSync(path, 'utf8')) as RunResults });
+    } catch (error) {
+      return fail(`${relative(io.cwd, path)} is not JSON: ${(error as Error).message}`);
+    }
+  }
+  let merged: RunResults;
+  try {
+    merged = mergeRuns(runs);
+  } catch (error) {
+    if (error instanceof MergeError) return fail(error.message);
+    throw error;
+  }
+  const assignment = merged.settings?.assignment ?? merged.submissions[0]?.assignment;
+  if (!assignment) return fail('the runs name no assignment (results.json written by an older grader); grade again');
+  let spec;
+  try {
+    spec = loadSpec(root, assignment);
+  } catch (error) {
+    if (error instanceof SpecError) return fail(error.message);
+    throw error;
+  }
+  const out = resolve(io.cwd, values.out ?? 'grade-report');
+  if (positionals.some((dir) => resolve(io.cwd, dir) === out)) return fail(`--out ${values.out ?? 'grade-report'} is one of the runs being merged; choose another folder`);
+  const canvas = values['canvas-assignment-id'];
+  const written = writeOutputs(merged, out, { formats: formats as ReportFormat[], ...(canvas && { canvasAssignmentId: canvas }) });
+  io.out(formatSummary(spec, merged, written.map((path) => relative(io.cwd, path) || path), makeColors(colorsEnabled(io.env, io.isTTY))));
+  return 0;
+}

@@ -1,0 +1,89 @@
+/**
+ * `--shard i/n` and `grade merge`: shard i takes every n-th submission from the i-th, in the order a single run
+ * grades them, so shards are balanced and merging them back (taking one from each in turn) restores that order
+ * exactly. Pure functions; the commands read and write the files.
+ */
+import type { RunResults, SubmissionResult } from './results.js';
+
+export interface Shard {
+  /** From 1. */
+  readonly index: number;
+  readonly count: number;
+}
+
+export class MergeError extends Error {}
+
+export function parseShard(text: string): Shard | { error: string } {
+  const match = /^(\d+)\/(\d+)$/u.exec(text.trim());
+  const index = Number(match?.[1]);
+  const count = Number(match?.[2]);
+  if (!match || count < 1 || index < 1 || index > count || count > 1000) return { error: `--shard is i/n with 1 ≤ i ≤ n (like 2/4), got ${text}` };
+  return { index, count };
+}
+
+export const formatShard = (shard: Shard): string => `${shard.index}/${shard.count}`;
+
+export function shardOf<T>(items: readonly T[], shard: Shard): T[] {
+  return items.filter((_, position) => position % shard.count === shard.index - 1);
+}
+
+/** The inverse of taking every shard: parts[i] is shard i+1's items, in order. */
+export function interleave<T>(parts: readonly (readonly T[])[]): T[] {
+  const merged: T[] = [];
+  const longest = Math.max(0, ...parts.map((p) => p.length));
+  for (let row = 0; row < longest; row++) {
+    for (const part of parts) if (row < part.length) merged.push(part[row]!);
+  }
+  return merged;
+}
+
+/**
+ * One run's results from shards (every shard of one split, each once) or from whole runs of the same assignment
+ * (their submissions one after another). What the runs must agree on is checked and named when they do not.
+ */
+export function mergeRuns(runs: readonly { readonly from: string; readonly run: RunResults }[]): RunResults {
+  if (runs.length === 0) throw new MergeError('give the folders of the runs to merge');
+  const first = runs[0]!;
+  for (const { from, run } of runs.slice(1)) {
+    const clash = [
+      run.tool.version !== first.run.tool.version && `grader version ${run.tool.version} (${first.from}: ${first.run.tool.version})`,
+      run.seed !== first.run.seed && `seed ${run.seed} (${first.from}: ${first.run.seed})`,
+      run.settings?.assignment !== first.run.settings?.assignment && `assignment ${run.settings?.assignment} (${first.from}: ${first.run.settings?.assignment})`,
+      run.settings?.only !== first.run.settings?.only && `--only ${run.settings?.only ?? 'none'} (${first.from}: ${first.run.settings?.only ?? 'none'})`,
+    ].filter(Boolean);
+    if (clash.length > 0) throw new MergeError(`${from} was graded differently: ${clash.join(', ')}`);
+  }
+  const shards = runs.map(({ from, run }) => ({ from, shard: run.settings?.shard }));
+  const sharded = shards.filter((s) => s.shard !== undefined);
+  let submissions: SubmissionResult[];
+  if (sharded.length === 0) {
+    submissions = runs.flatMap(({ run }) => run.submissions);
+  } else {
+    if (sharded.length !== runs.length) throw new MergeError(`${shards.find((s) => s.shard === undefined)!.from} is a whole run, the others are shards: merge shards of one split only`);
+    const parsed = shards.map(({ from, shard }) => ({ from, ...(parseShard(shard!) as Shard) }));
+    const count = parsed[0]!.count;
+    const other = parsed.find((p) => p.count !== count);
+    if (other) throw new MergeError(`${other.from} is shard ${other.index}/${other.count}, ${parsed[0]!.from} is one of ${count}: merge shards of one split only`);
+    const byIndex = new Map<number, string>();
+    for (const p of parsed) {
+      const twice = byIndex.get(p.index);
+      if (twice) throw new MergeError(`shard ${p.index}/${count} is given twice: ${twice} and ${p.from}`);
+      byIndex.set(p.index, p.from);
+    }
+    const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !byIndex.has(i));
+    if (missing.length > 0) throw new MergeError(`shard${missing.length === 1 ? '' : 's'} ${missing.map((i) => `${i}/${count}`).join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing`);
+    const ordered = [...runs].sort((a, b) => (parseShard(a.run.settings!.shard!) as Shard).index - (parseShard(b.run.settings!.shard!) as Shard).index);
+    submissions = interleave(ordered.map(({ run }) => run.submissions));
+  }
+  const ids = new Map<string, string>();
+  for (const { from, run } of runs) {
+    for (const s of run.submissions) {
+      const earlier = ids.get(s.id);
+      if (earlier) throw new MergeError(`submission ${s.id} is in both ${earlier} and ${from}`);
+      ids.set(s.id, from);
+    }
+  }
+  const latest = runs.map(({ run }) => run.generatedAt).sort().at(-1)!;
+  const { shard: _shard, ...settings } = first.run.settings ?? ({} as NonNullable<RunResults['settings']>);
+  return { ...first.run, generatedAt: latest, ...(first.run.settings && { settings }), submissions };
+}
