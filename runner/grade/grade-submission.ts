@@ -83,6 +83,7 @@ export async function gradeSubmission(submission: Submission, options: GradeOpti
     score: round(score),
     maxScore: round(tests.reduce((total, t) => total + t.maxScore, 0)),
     durationMs: Math.round(performance.now() - started),
+    studentMs: Math.round(session.studentMs),
     tests,
   };
 }
@@ -141,6 +142,7 @@ async function runTest(test: ResolvedTest, context: TestContext): Promise<TestRe
       case 'program': {
         const blocked = await blockedBy(test, context);
         if (blocked) return finish('error', { message: blocked });
+        if (test.kind !== 'program') await context.session.isolate();
         return await runAll(test, context, runnableCases(test, context), finish);
       }
     }
@@ -241,6 +243,7 @@ async function runTerminal(test: ResolvedTest, context: TestContext, testCase: F
   const forked = context.options.terminal !== 'all' && context.onTerminal.has(test.target) && program.anyPrompt ? await runForked(test, context, testCase, program) : undefined;
   context.onTerminal.add(test.target);
   const result = forked ?? (await runOnTerminal(test, context, testCase, program));
+  context.session.studentMs += result.durationMs;
   const files = program.collect ? Object.fromEntries(program.collect.map((name) => [name, readWorkspaceFile(context.workspaceDir, name)])) : undefined;
   // The transcript keeps the harness's marker after every prompt: the check knows where each answer went, and
   // takes the markers out before it shows the transcript.

@@ -29,6 +29,8 @@ export class SubmissionSession {
   /** Every public name the imported modules define. */
   readonly names = new Set<string>();
   readonly notes = new Set<string>();
+  /** Time spent in the student's own code (calls, imports, whole programs), in ms: what no grader can save. */
+  studentMs = 0;
   private session: HarnessSession | undefined;
   private readonly broken = new Set<string>();
   private startError: string | undefined;
@@ -71,6 +73,7 @@ export class SubmissionSession {
         return false;
       }
       if (!this.imports.has(entry.role)) this.imports.set(entry.role, importOutcome(outcome));
+      if (outcome.kind === 'reply' && 'durationMs' in outcome.reply) this.studentMs += outcome.reply.durationMs;
       if (outcome.kind !== 'reply') {
         this.broken.add(entry.role);
         return false;
@@ -98,12 +101,13 @@ export class SubmissionSession {
     const session = await this.ready();
     if ('error' in session) return { replies: {}, failure: { kind: 'crashed', step: 'starting Python', detail: session.error } };
     const replies: Record<string, ObservedReply> = {};
-    const fresh = await session.send({ op: 'fresh', seed }, this.limits.callMs);
-    if (fresh.kind !== 'reply' || !fresh.reply.ok) return { replies, failure: stepFailure('preparing the test', fresh, undefined) ?? { kind: 'internal', step: 'preparing the test', detail: 'no namespace' } };
-    for (const step of interaction.steps) {
-      // A value no check reads is not serialised: a student's object graph must never cost time.
-      const request = !step.observe && (step.request.op === 'call' || step.request.op === 'get') ? { ...step.request, quiet: true } : step.request;
-      const outcome = await session.send(request, callMs);
+    // A value no check reads is not serialised: a student's object graph must never cost time.
+    const requests = interaction.steps.map((step) => ({ request: !step.observe && (step.request.op === 'call' || step.request.op === 'get') ? { ...step.request, quiet: true } : step.request, timeoutMs: callMs }));
+    const [fresh, ...outcomes] = await session.sendBatch([{ request: { op: 'fresh', seed }, timeoutMs: this.limits.callMs }, ...requests]);
+    if (!fresh || fresh.kind !== 'reply' || !fresh.reply.ok) return { replies, failure: (fresh && stepFailure('preparing the test', fresh, undefined)) ?? { kind: 'internal', step: 'preparing the test', detail: 'no namespace' } };
+    for (const [index, outcome] of outcomes.entries()) {
+      const step = interaction.steps[index]!;
+      this.studentMs += outcome.kind === 'reply' && 'durationMs' in outcome.reply ? outcome.reply.durationMs : outcome.kind === 'timeout' ? callMs : 0;
       const failure = stepFailure(step.python || describeRequest(step.request), outcome, step.observe);
       if (failure) return { replies, failure };
       if (step.observe && outcome.kind === 'reply' && outcome.reply.ok) {
@@ -112,6 +116,16 @@ export class SubmissionSession {
       }
     }
     return { replies };
+  }
+
+  /**
+   * The next test runs in its own child of the harness, forked from the interpreter as it was after the imports:
+   * what the test does to global state, a loop or an exit, ends with it, and no test starts Python again.
+   */
+  async isolate(): Promise<void> {
+    const session = await this.ready();
+    if ('error' in session) return;
+    await session.send({ op: 'fork' }, this.limits.callMs);
   }
 
   /** The modules as a program run should import them: the ones that hung at import are registered empty. */

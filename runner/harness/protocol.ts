@@ -47,6 +47,8 @@ export type HarnessRequest =
    * tuples and runs the student's search beside a full-window minimax with the student's own betterEval.
    */
   | { readonly op: 'double'; readonly kind: 'files' | 'inspect' | 'conniption'; readonly names: readonly [] }
+  /** From now on each request but import and program runs in a child forked from the harness as it is now. */
+  | { readonly op: 'fork' }
   /** A whole program in a child forked from a harness that has only imported (runner/harness/program-server.ts). */
   | { readonly op: 'program'; readonly program: ProgramRequest };
 
@@ -122,6 +124,11 @@ export type HarnessReply =
   | ({ readonly ok: false; readonly exception: StudentException; readonly defined?: readonly string[] } & CallRecord)
   | { readonly ok: false; readonly internal: string };
 
+/** Said by the serving process for a test's child (after `fork`): the request ran out of time, or the child died. */
+export type ChildEnding =
+  | { readonly ok: false; readonly timedOut: number }
+  | { readonly ok: false; readonly crashed: { readonly exitCode?: number; readonly signal?: number } };
+
 export interface ReadyMessage {
   readonly op: 'ready';
   readonly version: number;
@@ -130,7 +137,7 @@ export interface ReadyMessage {
 }
 
 /** Checks a line from the harness has the reply shape; anything else means the channel was corrupted. */
-export function parseReply(line: string): { id: number; reply: HarnessReply } | { error: string } {
+export function parseReply(line: string): { id: number; reply: HarnessReply | ChildEnding } | { error: string } {
   let data: unknown;
   try {
     data = JSON.parse(line);
@@ -141,10 +148,10 @@ export function parseReply(line: string): { id: number; reply: HarnessReply } | 
   const record = data as Record<string, unknown>;
   if (typeof record['id'] !== 'number') return { error: 'the harness sent a reply without a numeric id' };
   if (typeof record['ok'] !== 'boolean') return { error: `reply ${record['id']} has no ok flag` };
-  if (record['ok'] === false && typeof record['internal'] !== 'string' && typeof record['exception'] !== 'object') {
+  if (record['ok'] === false && typeof record['internal'] !== 'string' && typeof record['exception'] !== 'object' && typeof record['timedOut'] !== 'number' && typeof record['crashed'] !== 'object') {
     return { error: `reply ${record['id']} failed without saying why` };
   }
-  return { id: record['id'], reply: data as HarnessReply };
+  return { id: record['id'], reply: data as HarnessReply | ChildEnding };
 }
 
 export function isReady(data: unknown): data is ReadyMessage {
