@@ -3,7 +3,7 @@
  * tests with what a reader needs (status in words, boards as grids, a transcript with the typed input marked); per
  * run the score histogram, every test's pass rate and the students. Pure: no templates, no files.
  */
-import type { RunResults, SubmissionResult, TestResult, TestStatus } from '../runner/grade/results.js';
+import type { CodeRegion, RunResults, SubmissionResult, TestResult, TestStatus } from '../runner/grade/results.js';
 import { boardPair, type BoardPair } from './boards.js';
 
 export const STATUS_LABEL: Record<TestStatus, string> = {
@@ -188,6 +188,18 @@ export interface TestRate {
   readonly percent: number;
 }
 
+/** One group of students with the same mistake, for the class summary. */
+export interface ClusterView {
+  readonly count: number;
+  readonly test: string;
+  readonly testName: string;
+  readonly summary: string;
+  readonly students: readonly { readonly displayName: string; readonly file: string }[];
+  /** One member's failure, shown as on that student's page. */
+  readonly example?: TestView;
+  readonly exampleStudent: string;
+}
+
 export interface ClassView {
   readonly title: string;
   readonly assignment: string;
@@ -201,6 +213,22 @@ export interface ClassView {
   readonly students: readonly SubmissionView[];
   readonly settings: readonly { readonly name: string; readonly value: string }[];
   readonly notes: readonly string[];
+  /** Groups of students with the same mistake, the largest first. */
+  readonly clusters: readonly ClusterView[];
+  readonly similarity?: SimilarityView;
+}
+
+export interface SimilarityView {
+  readonly thresholdPercent: number;
+  readonly compared: number;
+  readonly note?: string;
+  readonly pairs: readonly {
+    readonly percent: number;
+    readonly shared: number;
+    readonly a: { readonly displayName: string; readonly file: string };
+    readonly b: { readonly displayName: string; readonly file: string };
+    readonly regions: readonly { readonly a: CodeRegion; readonly b: CodeRegion }[];
+  }[];
 }
 
 const BINS = 10;
@@ -266,7 +294,42 @@ export function classView(run: RunResults): ClassView {
     students,
     settings,
     notes: run.sandbox.notes,
+    clusters: clusterViews(run, files),
+    ...(run.similarity && { similarity: similarityView(run, files) }),
   };
+}
+
+function similarityView(run: RunResults, files: ReadonlyMap<string, string>): SimilarityView {
+  const similarity = run.similarity!;
+  const byId = new Map(run.submissions.map((s) => [s.id, s]));
+  const who = (id: string) => ({ displayName: byId.get(id)?.student?.name ?? id, file: files.get(id) ?? pageName(id) });
+  return {
+    thresholdPercent: Math.round(similarity.threshold * 100),
+    compared: similarity.compared,
+    ...(similarity.note && { note: similarity.note }),
+    pairs: similarity.pairs.map((p) => ({ percent: Math.round(p.score * 100), shared: p.shared, a: who(p.a), b: who(p.b), regions: p.regions })),
+  };
+}
+
+/** At most this many groups on the class page; results.json has them all. */
+const CLUSTERS_SHOWN = 30;
+
+function clusterViews(run: RunResults, files: ReadonlyMap<string, string>): ClusterView[] {
+  const byId = new Map(run.submissions.map((s) => [s.id, s]));
+  const name = (id: string) => byId.get(id)?.student?.name ?? id;
+  return (run.clusters ?? []).slice(0, CLUSTERS_SHOWN).map((cluster, index) => {
+    const failed = byId.get(cluster.example.submission)?.tests.find((t) => t.id === cluster.test);
+    const example = failed && { ...testView(failed), anchor: `cluster-${index + 1}` };
+    return {
+      count: cluster.count,
+      test: cluster.test,
+      testName: cluster.testName,
+      summary: cluster.summary,
+      students: cluster.submissions.map((id) => ({ displayName: name(id), file: files.get(id) ?? pageName(id) })),
+      ...(example && { example }),
+      exampleStudent: name(cluster.example.submission),
+    };
+  });
 }
 
 const round = (n: number) => Math.round(n * 1000) / 1000;

@@ -11,6 +11,8 @@ import { discoverSubmissions, isBarePattern, isKnownFile, type Submission } from
 import { gradeSubmission } from '../grade/grade-submission.js';
 import { Journal, JOURNAL_FILE, ResumeError, specFingerprint, submissionKey, type JournalHeader } from '../grade/journal.js';
 import { formatShard, parseShard, shardOf, type Shard } from '../grade/shards.js';
+import { failureClusters } from '../insight/clusters.js';
+import { classSimilarity } from '../insight/class-code.js';
 import type { RunResults, SubmissionResult, TestResult } from '../grade/results.js';
 import { probeSandbox, SetupError, type SandboxEnvironment } from '../sandbox/environment.js';
 import { preparePython } from '../sandbox/python-packages.js';
@@ -212,6 +214,8 @@ async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io,
     sandbox: { python: `${sandbox.python} (${sandbox.pythonVersion})`, network: sandbox.network, isolation: sandbox.isolation, notes: sandbox.notes, packages: { allowed: [...spec.packages], provided: sandbox.packagesSummary ?? '' } },
     settings: { assignment: spec.assignment, title: spec.title, limits: { ...spec.limits }, manualPoints: spec.manualPoints, ...(flags.only && { only: flags.only.pattern }), ...(flags.shard && { shard: formatShard(flags.shard) }) },
     submissions: results,
+    clusters: failureClusters(results),
+    ...(mode === 'grade' && { similarity: classSimilarity(root, spec.assignment, submissions) }),
   };
   const written = flags.out === undefined ? [] : writeOutputs(run, flags.out, flags);
   if (mode === 'grade') {

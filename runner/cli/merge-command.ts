@@ -6,6 +6,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { JOURNAL_FILE } from '../grade/journal.js';
+import { discoverSubmissions } from '../grade/layout.js';
+import { classSimilarity } from '../insight/class-code.js';
 import type { RunResults } from '../grade/results.js';
 import { mergeRuns, MergeError } from '../grade/shards.js';
 import { loadSpec, SpecError } from '../spec/load-spec.js';
@@ -19,10 +21,10 @@ export function runMerge(argv: readonly string[], io: Io, root: string): number 
     io.err(`grade merge: ${message}\n`);
     return 2;
   };
-  let values: { out?: string | undefined; format?: string | undefined; 'canvas-assignment-id'?: string | undefined };
+  let values: { out?: string | undefined; format?: string | undefined; 'canvas-assignment-id'?: string | undefined; submissions?: string[] | undefined };
   let positionals: string[];
   try {
-    ({ values, positionals } = parseArgs({ args: [...argv], allowPositionals: true, options: { out: { type: 'string', short: 'o' }, format: { type: 'string', short: 'f' }, 'canvas-assignment-id': { type: 'string' } } }));
+    ({ values, positionals } = parseArgs({ args: [...argv], allowPositionals: true, options: { out: { type: 'string', short: 'o' }, format: { type: 'string', short: 'f' }, 'canvas-assignment-id': { type: 'string' }, submissions: { type: 'string', multiple: true } } }));
   } catch (error) {
     return fail((error as Error).message);
   }
@@ -58,6 +60,14 @@ export function runMerge(argv: readonly string[], io: Io, root: string): number 
   } catch (error) {
     if (error instanceof SpecError) return fail(error.message);
     throw error;
+  }
+  if (values.submissions) {
+    // The code of every shard's submissions, found as the grading runs found it, compared across the whole class.
+    const known = new Set(spec.files.flatMap((f) => f.names.map((n) => n.toLowerCase())));
+    const found = new Map(discoverSubmissions(values.submissions.map((p) => resolve(io.cwd, p)), known).submissions.map((s) => [s.id, s]));
+    const missing = merged.submissions.filter((s) => !found.has(s.id)).map((s) => s.id);
+    if (missing.length > 0) return fail(`--submissions does not hold ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ` and ${missing.length - 5} more` : ''}: give the folder the shards graded`);
+    merged = { ...merged, similarity: classSimilarity(root, spec.assignment, merged.submissions.map((s) => found.get(s.id)!)) };
   }
   const out = resolve(io.cwd, values.out ?? 'grade-report');
   if (positionals.some((dir) => resolve(io.cwd, dir) === out)) return fail(`--out ${values.out ?? 'grade-report'} is one of the runs being merged; choose another folder`);

@@ -22,7 +22,8 @@ Usage:
       --ci                 in GitHub Actions: junit.xml in --out, error annotations on your files and lines,
                            a job summary, and GitHub Classroom's points line
   grade merge <dir...>     one results.json and set of reports from the --out folders of shards (or of whole runs
-                           of one assignment); takes --out, --format and --canvas-assignment-id
+                           of one assignment); takes --out, --format and --canvas-assignment-id, and
+                           --submissions <path> to compare the code of all shards' submissions
   grade list [id]          the assignments, or one assignment's tests and points
   grade gradescope-bundle <id> [--out file.zip]
                            the autograder zip to upload to Gradescope as is (setup.sh, run_autograder and this

@@ -3,6 +3,9 @@ import type { RunResults, SubmissionResult, TestResult } from '../grade/results.
 import type { ResolvedSpec } from '../spec/spec-types.js';
 import { makeColors, type Colors } from './colors.js';
 
+/** Mistake groups printed after the scores; the class summary and results.json have them all. */
+const TOP_CLUSTERS = 5;
+
 const count = (tests: readonly TestResult[], status: TestResult['status']) => tests.filter((t) => t.status === status).length;
 
 export function formatSummary(spec: ResolvedSpec, run: RunResults, written: readonly string[], colors: Colors = makeColors(false)): string {
@@ -14,6 +17,23 @@ export function formatSummary(spec: ResolvedSpec, run: RunResults, written: read
     lines.push(`${s.id.padEnd(width)}  ${paint(score.padStart(11))}  ${String(count(s.tests, 'pass')).padStart(4)}  ${String(count(s.tests, 'fail')).padStart(4)}  ${String(count(s.tests, 'error')).padStart(5)}  ${String(count(s.tests, 'timeout')).padStart(7)}  ${String(count(s.tests, 'skipped')).padStart(7)}`);
   }
   lines.push('');
+  const clusters = run.clusters ?? [];
+  if (clusters.length > 0) {
+    lines.push(colors.bold('The most common mistakes'));
+    for (const cluster of clusters.slice(0, TOP_CLUSTERS)) {
+      const who = cluster.submissions.slice(0, 4).join(', ') + (cluster.count > 4 ? `, … ${cluster.count - 4} more` : '');
+      lines.push(`${String(cluster.count).padStart(4)} × ${cluster.test}: ${cluster.summary}`, colors.dim(`       ${who}`));
+    }
+    if (clusters.length > TOP_CLUSTERS) lines.push(colors.dim(`       (${clusters.length - TOP_CLUSTERS} more groups in results.json and the class summary)`));
+    lines.push('');
+  }
+  const similar = run.similarity?.pairs ?? [];
+  if (similar.length > 0) {
+    lines.push(colors.bold(`Similar code (never scored; from ${Math.round((run.similarity!.threshold) * 100)} % of the code's fingerprints shared)`));
+    for (const pair of similar.slice(0, TOP_CLUSTERS)) lines.push(`${`${Math.round(pair.score * 100)} %`.padStart(6)}  ${pair.a} ~ ${pair.b}`);
+    if (similar.length > TOP_CLUSTERS) lines.push(colors.dim(`        (${similar.length - TOP_CLUSTERS} more pairs in results.json and the class summary)`));
+    lines.push('');
+  }
   if (spec.manualPoints > 0) lines.push(`Scores are out of ${spec.maxScore} automatic points; ${spec.manualPoints} more are graded by hand.`);
   for (const note of run.sandbox.notes) lines.push(`Note: ${note}`);
   if (written.length > 0) lines.push(`Wrote ${written.join(', ')}`);

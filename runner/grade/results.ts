@@ -41,6 +41,11 @@ export interface SubmissionResult {
   readonly score: number;
   readonly maxScore: number;
   readonly durationMs: number;
+  /**
+   * Added: of durationMs, the time the student's own code ran (imports, calls, whole programs): what no grader can
+   * save. A slow look-ahead shows here; the rest is the grader's own cost.
+   */
+  readonly studentMs?: number;
   readonly tests: readonly TestResult[];
 }
 
@@ -61,6 +66,45 @@ export interface RunResults {
   /** Added to the contract: what was graded and how, for the class summary's settings (absent in older files). */
   readonly settings?: RunSettings;
   readonly submissions: readonly SubmissionResult[];
+  /** Added: the students who made the same mistake, the largest group first (runner/insight/clusters.ts). */
+  readonly clusters?: readonly FailureCluster[];
+  /** Added: pairs of submissions whose code is the same up to names, comments and order (runner/insight/similarity.ts). */
+  readonly similarity?: SimilarityResults;
+}
+
+export interface SimilarityResults {
+  /** Pairs are listed from this share of shared fingerprints. */
+  readonly threshold: number;
+  readonly compared: number;
+  readonly pairs: readonly {
+    readonly a: string;
+    readonly b: string;
+    readonly score: number;
+    readonly shared: number;
+    readonly regions: readonly { readonly a: CodeRegion; readonly b: CodeRegion }[];
+  }[];
+  /** Said when some pairs could not be compared (shards merged without their submissions). */
+  readonly note?: string;
+}
+
+export interface CodeRegion {
+  readonly file: string;
+  readonly from: number;
+  readonly to: number;
+  readonly code: string;
+}
+
+export interface FailureCluster {
+  readonly test: string;
+  readonly testName: string;
+  readonly status: Exclude<TestStatus, 'pass' | 'skipped'>;
+  /** The mistake in the grader's words: the first line of the message, and the case it showed on. */
+  readonly summary: string;
+  readonly count: number;
+  /** The submissions' ids, in the run's order. */
+  readonly submissions: readonly string[];
+  /** One member's failure as its report shows it. */
+  readonly example: { readonly submission: string; readonly message: string; readonly expected?: string; readonly actual?: string };
 }
 
 export interface RunSettings {

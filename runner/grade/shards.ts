@@ -3,7 +3,8 @@
  * grades them, so shards are balanced and merging them back (taking one from each in turn) restores that order
  * exactly. Pure functions; the commands read and write the files.
  */
-import type { RunResults, SubmissionResult } from './results.js';
+import { failureClusters } from '../insight/clusters.js';
+import type { RunResults, SimilarityResults, SubmissionResult } from './results.js';
 
 export interface Shard {
   /** From 1. */
@@ -85,5 +86,21 @@ export function mergeRuns(runs: readonly { readonly from: string; readonly run: 
   }
   const latest = runs.map(({ run }) => run.generatedAt).sort().at(-1)!;
   const { shard: _shard, ...settings } = first.run.settings ?? ({} as NonNullable<RunResults['settings']>);
-  return { ...first.run, generatedAt: latest, ...(first.run.settings && { settings }), submissions };
+  // Clusters span the whole class, so they are found again over every shard's submissions. Similarity needs the
+  // code: here the shards' own pairs, which `grade merge --submissions` replaces by a comparison across shards.
+  const similarity = mergeSimilarity(runs.map(({ run }) => run.similarity));
+  return { ...first.run, generatedAt: latest, ...(first.run.settings && { settings }), submissions, clusters: failureClusters(submissions), ...(similarity && { similarity }) };
+}
+
+function mergeSimilarity(parts: readonly (SimilarityResults | undefined)[]): SimilarityResults | undefined {
+  const present = parts.filter((p): p is SimilarityResults => p !== undefined);
+  if (present.length === 0) return undefined;
+  if (present.length === 1 && parts.length === 1) return present[0];
+  const pairs = present.flatMap((p) => p.pairs).sort((x, y) => y.score - x.score || y.shared - x.shared || (x.a + x.b < y.a + y.b ? -1 : 1));
+  return {
+    threshold: present[0]!.threshold,
+    compared: present.reduce((n, p) => n + p.compared, 0),
+    pairs,
+    note: 'submissions were compared within each shard only: give grade merge the submissions (--submissions <path>) to compare them all',
+  };
 }

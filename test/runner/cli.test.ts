@@ -117,10 +117,10 @@ describe('grade CLI', () => {
     expect(err).toMatch(/^\[1\/2\] /m);
     expect(text).toMatch(/^correct-classic\s+4\/96/m);
     const results = readResults(out);
-    expect(Object.keys(results).sort()).toEqual(['generatedAt', 'sandbox', 'seed', 'settings', 'submissions', 'tool']);
+    expect(Object.keys(results).sort()).toEqual(['clusters', 'generatedAt', 'sandbox', 'seed', 'settings', 'similarity', 'submissions', 'tool']);
     expect(results.settings).toMatchObject({ assignment: 'cs111-ps9', manualPoints: 4, only: 'board.repr', limits: { callMs: 5000, memoryMb: 1024 } });
     const [classic, dashes] = results.submissions;
-    expect(Object.keys(classic).sort()).toEqual(['assignment', 'durationMs', 'id', 'maxScore', 'path', 'score', 'status', 'tests']);
+    expect(Object.keys(classic).sort()).toEqual(['assignment', 'durationMs', 'id', 'maxScore', 'path', 'score', 'status', 'studentMs', 'tests']);
     expect(classic).toMatchObject({ id: 'correct-classic', assignment: 'cs111-ps9', status: 'graded', score: 4, maxScore: 96 });
     const repr = dashes.tests.find((t: { id: string }) => t.id === 'board.repr.document');
     expect(Object.keys(repr).sort()).toEqual(['actual', 'expected', 'group', 'id', 'maxScore', 'message', 'name', 'reproduce', 'score', 'status', 'target', 'visibility']);

@@ -36,7 +36,7 @@ async function run(...argv: string[]) {
 }
 const readResults = (dir: string) => JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as RunResults;
 /** What two runs of the same class share: everything but when they ran and how long each submission took. */
-const comparable = (run: RunResults) => ({ ...run, generatedAt: '', submissions: run.submissions.map((s) => ({ ...s, durationMs: 0 })) });
+const comparable = (run: RunResults) => ({ ...run, generatedAt: '', submissions: run.submissions.map((s) => ({ ...s, durationMs: 0, studentMs: 0 })) });
 
 let klass: string;
 let whole: RunResults;
@@ -101,7 +101,7 @@ describe('grade --shard and grade merge', () => {
     expect((await run(klass, ...ONLY, '--out', two, '--format', 'json', '--shard', '2/2')).code).toBe(0);
     expect(readResults(one).submissions.map((s) => s.id)).toEqual(['add-checker-top-row', 'correct-compact', 'repr-short-dashes']);
     expect(readResults(one).settings?.shard).toBe('1/2');
-    const result = await run('merge', two, one, '--out', merged);
+    const result = await run('merge', two, one, '--out', merged, '--submissions', klass);
     expect(result.code, result.err).toBe(0);
     expect(result.out).toMatch(/^correct-classic\s+\d+\/96/mu);
     expect(existsSync(join(merged, 'index.html'))).toBe(true);
