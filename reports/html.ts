@@ -5,8 +5,9 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import Handlebars from 'handlebars';
+import type Handlebars from 'handlebars';
 import type { RunResults, SubmissionResult } from '../runner/grade/results.js';
 import { classView, pageNames, submissionView, type SubmissionView } from './model.js';
 
@@ -32,7 +33,8 @@ function renderers(): Renderers {
   if (cached) return cached;
   const dir = reportsFolder();
   const read = (file: string) => readFileSync(join(dir, file), 'utf8');
-  const hb = Handlebars.create();
+  // Loaded here, not at start-up: a run that writes no HTML (a student's check) never pays for it.
+  const hb = (createRequire(import.meta.url)('handlebars') as typeof Handlebars).create();
   hb.registerHelper('eq', (a: unknown, b: unknown) => a === b);
   hb.registerHelper('or', (a: unknown, b: unknown) => Boolean(a) || Boolean(b));
   hb.registerHelper('columns', (rows: readonly (readonly unknown[])[]) => Math.max(1, ...rows.map((row) => row.length)));

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, wri
 import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, sep } from 'node:path';
 import { unzipSync } from 'fflate';
-import { parse as parseYaml } from 'yaml';
+import { createRequire } from 'node:module';
 import type { StudentIdentity } from './results.js';
 
 /** Limits on what one zip may unpack to: a zip bomb is refused with a message, not followed. */
@@ -102,6 +102,8 @@ export interface GradescopeSubmission {
 export function readGradescopeExport(dir: string): GradescopeSubmission[] | undefined {
   const path = join(dir, 'submission_metadata.yml');
   if (!existsSync(path)) return undefined;
+  // Loaded for a Gradescope export only.
+  const { parse: parseYaml } = createRequire(import.meta.url)('yaml') as typeof import('yaml');
   const data = parseYaml(readFileSync(path, 'utf8')) as Record<string, Record<string, unknown>> | null;
   if (!data || typeof data !== 'object') return [];
   return Object.entries(data).flatMap(([folder, meta]) => {

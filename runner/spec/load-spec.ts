@@ -2,7 +2,8 @@
  * Loads and resolves an assignment's spec. ajv runs here, once; a spec that fails it, names a fixture that is not
  * there, selects no case or whose points do not add up stops with a SpecError naming the path of the fault.
  */
-import { Ajv } from 'ajv';
+import type { Ajv as AjvClass } from 'ajv';
+import { createRequire } from 'node:module';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FixtureCase, FixtureFile } from '../fixtures/fixture-types.js';
@@ -30,6 +31,8 @@ export function loadSpec(root: string, assignment: string): ResolvedSpec {
 }
 
 export function validateSpec(root: string, data: unknown, path: string): Spec {
+  // Loaded when a spec is checked, not at start-up.
+  const { Ajv } = createRequire(import.meta.url)('ajv') as { Ajv: typeof AjvClass };
   const ajv = new Ajv({ allErrors: true, strict: false });
   const validate = ajv.compile(JSON.parse(readFileSync(join(root, 'spec', 'schema.json'), 'utf8')) as object);
   if (!validate(data)) {
