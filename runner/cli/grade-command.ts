@@ -160,6 +160,8 @@ export async function runGrade(argv: readonly string[], io: Io, root: string, ve
 
 async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io, root: string, version: string, mode: 'grade' | 'check'): Promise<number> {
   const colors = makeColors(colorsEnabled(io.env, io.isTTY));
+  // The sandbox probe waits on processes: it runs while the submissions are found and the spec is loaded.
+  const probing = probeSandbox(flags.python).then((probed) => ({ probed }), (error: unknown) => ({ error }));
   // A bare pattern (`*.py`, Conniption's "any .py files") names no assignment: it counts only when chosen.
   const known = new Set(specs.flatMap((s) => s.files.flatMap((f) => f.names.map((n) => n.toLowerCase()))).filter((n) => specs.length === 1 || !isBarePattern(n)));
   const found = discoverSubmissions(flags.paths.map((p) => resolve(io.cwd, p)), known);
@@ -179,15 +181,17 @@ async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io,
   let sandbox: SandboxEnvironment;
   try {
     spec = 'tests' in detected ? (detected as ResolvedSpec) : loadSpec(root, detected.assignment);
+    // A student at a terminal sees at once that the check has started; the report follows when it is done.
+    if (mode === 'check' && io.isTTY && !flags.watch) io.err(colors.dim(`Checking ${found.submissions[0]!.id} against ${spec.title} (${spec.tests.filter((t) => t.visibility === 'visible').length} tests)…\n`));
     const prepared = await preparePython(flags.python, spec.packages, { explicit: flags.pythonGiven });
-    const probed = await probeSandbox(prepared.python);
+    const early = await probing;
+    if ('error' in early && prepared.python === flags.python) throw early.error;
+    const probed = prepared.python === flags.python && 'probed' in early ? early.probed : await probeSandbox(prepared.python);
     sandbox = { ...probed, notes: [...probed.notes, ...prepared.notes], allowedPackages: spec.packages, courseModules: spec.courseModules, packagesSummary: prepared.summary };
   } catch (error) {
     return setupFailure(io, mode, error);
   }
   const all = mode === 'check' ? found.submissions.slice(0, 1) : found.submissions;
-  // A student at a terminal sees at once that the check has started; the report follows when it is done.
-  if (mode === 'check' && io.isTTY && !flags.watch) io.err(colors.dim(`Checking ${all[0]!.id} against ${spec.title} (${spec.tests.filter((t) => t.visibility === 'visible').length} tests)…\n`));
   const submissions = flags.shard ? shardOf(all, flags.shard) : all;
   let journal: Journal | undefined;
   try {

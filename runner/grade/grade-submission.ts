@@ -60,7 +60,7 @@ export async function gradeSubmission(submission: Submission, options: GradeOpti
   const tests: TestResult[] = [];
   const claimed = new Set(located.flatMap((l) => l.files));
   const unclaimed = submission.files.map((f) => f.name).filter((name) => !claimed.has(name) && /\.(py|txt)$/i.test(name));
-  const context: TestContext = { options, plan, session, located, skipped, unclaimed, workspaceDir: workspace.dir, deadline, hung: new Map(), onTerminal: new Set() };
+  const context: TestContext = { options, plan, session, located, skipped, unclaimed, workspaceDir: workspace.dir, deadline, hung: new Map(), onTerminal: new Set(), early: new Map(), warmed: { done: false } };
   try {
     for (const test of spec.tests) {
       if (options.visibleOnly && test.visibility !== 'visible') continue;
@@ -70,6 +70,9 @@ export async function gradeSubmission(submission: Submission, options: GradeOpti
       options.onTest?.(result);
     }
   } finally {
+    // Terminal sessions started early for tests that never ran (a hung target, the time budget) end before the
+    // workspace goes.
+    await Promise.allSettled(context.early.values());
     await session.close();
     workspace.remove();
   }
@@ -103,6 +106,9 @@ interface TestContext {
   readonly hung: Map<string, string>;
   /** Targets that already had a program run on a real pseudo-terminal. */
   readonly onTerminal: Set<string>;
+  /** Terminal sessions started as soon as the modules imported, by test and case id: they run beside the other tests. */
+  readonly early: Map<string, Promise<ProgramResult>>;
+  readonly warmed: { done: boolean };
 }
 
 async function runTest(test: ResolvedTest, context: TestContext): Promise<TestResult> {
@@ -131,7 +137,7 @@ async function runTest(test: ResolvedTest, context: TestContext): Promise<TestRe
       case 'import': {
         const where = context.located.find((l) => l.role === test.file)!;
         if (!where.file) return finish('fail', { message: missingFile(where, context) }, undefined, false);
-        await context.session.ready();
+        if (!('error' in (await context.session.ready()))) warmUp(context);
         const verdicts = where.files.map((file) => checkImport(file, context.session.imports.get(moduleRole(where, file)), file.toLowerCase() === test.programEntry?.toLowerCase()));
         const failed = verdicts.find((v) => v.status !== 'pass');
         if (failed || verdicts.length === 1) return finishVerdict(finish, failed ?? verdicts[0]!);
@@ -239,15 +245,46 @@ async function runAll(test: ResolvedTest, context: TestContext, cases: readonly 
  * the terminal, so the worst case is the slow one, never a different verdict.
  */
 async function runTerminal(test: ResolvedTest, context: TestContext, testCase: FixtureCase, program: ProgramPlan): Promise<CaseVerdict> {
-  for (const [name, text] of Object.entries(program.files ?? {})) setWorkspaceFile(context.workspaceDir, name, text);
-  const forked = context.options.terminal !== 'all' && context.onTerminal.has(test.target) && program.anyPrompt ? await runForked(test, context, testCase, program) : undefined;
-  context.onTerminal.add(test.target);
-  const result = forked ?? (await runOnTerminal(test, context, testCase, program));
+  const key = `${test.id}\u0000${testCase.id}`;
+  const early = context.early.get(key);
+  context.early.delete(key);
+  let result = early && (await early);
+  if (!result) {
+    for (const [name, text] of Object.entries(program.files ?? {})) setWorkspaceFile(context.workspaceDir, name, text);
+    const forked = context.options.terminal !== 'all' && context.onTerminal.has(test.target) && program.anyPrompt ? await runForked(test, context, testCase, program) : undefined;
+    context.onTerminal.add(test.target);
+    result = forked ?? (await runOnTerminal(test, context, testCase, program));
+  }
   context.session.studentMs += result.durationMs;
   const files = program.collect ? Object.fromEntries(program.collect.map((name) => [name, readWorkspaceFile(context.workspaceDir, name)])) : undefined;
   // The transcript keeps the harness's marker after every prompt: the check knows where each answer went, and
   // takes the markers out before it shows the transcript.
   return context.plan.checkProgram(test.check!, testCase, { ...result, ...(files && { files }) });
+}
+
+/**
+ * Once the modules have imported: the program server starts, and each target's terminal session (the one that
+ * proves the program works on a real terminal) starts too, beside the function tests, when its program needs no
+ * file of the workspace. A student's check waits for neither at its turn.
+ */
+function warmUp(context: TestContext): void {
+  if (context.warmed.done) return;
+  context.warmed.done = true;
+  const { options, plan } = context;
+  const programs = options.spec.tests.filter((t) => t.kind === 'program' && (!options.visibleOnly || t.visibility === 'visible') && (!options.only || options.only.regex.test(t.id)));
+  if (programs.length === 0) return;
+  for (const test of programs) {
+    if (context.onTerminal.has(test.target) || options.terminal === 'all') continue;
+    const first = test.fixtureCases[0];
+    if (!first) continue;
+    const program = plan.program(first);
+    if (program.files || program.collect || !program.anyPrompt) continue;
+    context.onTerminal.add(test.target);
+    const run = runOnTerminal(test, context, first, program);
+    run.catch(() => { /* awaited at its turn, or at the end */ });
+    context.early.set(`${test.id}\u0000${first.id}`, run);
+    void context.session.programServer(program.aiMoves !== undefined);
+  }
 }
 
 async function runForked(test: ResolvedTest, context: TestContext, testCase: FixtureCase, program: ProgramPlan): Promise<ProgramResult | undefined> {
@@ -293,6 +330,7 @@ async function blockedBy(test: ResolvedTest, context: TestContext): Promise<stri
   const { session } = context;
   const ready = await session.ready();
   if ('error' in ready) return `could not run: ${ready.error}`;
+  warmUp(context);
   const needed = context.plan.neededNames(test);
   const missing = needed.filter((name) => !session.names.has(name));
   if (missing.length === 0) return undefined;

@@ -38,6 +38,7 @@ export class SubmissionSession {
   private readonly observed = new Map<string, CaseObservation>();
   /** Program servers by whether they carry Conniption's search stand-in, started at the first program. */
   private readonly programServers = new Map<boolean, Promise<ProgramServer | undefined>>();
+  private serverTurn: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly sandbox: SandboxEnvironment,
@@ -138,7 +139,14 @@ export class SubmissionSession {
    * started after this session's imports, so it knows which modules hang at import; a server killed by a run that
    * overran its limits is replaced at the next program.
    */
-  async programServer(scriptedSearch: boolean): Promise<ProgramServer | undefined> {
+  programServer(scriptedSearch: boolean): Promise<ProgramServer | undefined> {
+    // One at a time: two callers in the same moment must get the same server, never start two (one would leak).
+    const turn = this.serverTurn.then(() => this.obtainProgramServer(scriptedSearch));
+    this.serverTurn = turn.then(() => undefined, () => undefined);
+    return turn;
+  }
+
+  private async obtainProgramServer(scriptedSearch: boolean): Promise<ProgramServer | undefined> {
     const ready = await this.ready();
     if ('error' in ready) return undefined;
     const current = await this.programServers.get(scriptedSearch);
@@ -149,6 +157,7 @@ export class SubmissionSession {
   }
 
   async close(): Promise<void> {
+    await this.serverTurn;
     const servers = await Promise.all(this.programServers.values());
     await Promise.all([this.session?.close(), ...servers.map((s) => s?.close())]);
   }
