@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the runner's costs. A harness round trip (what every case pays), a pseudo-terminal game, one
+ * `npm run bench`: the runner's costs. A harness round trip (what every case pays), games (one on a terminal), one
  * correct CS111 submission graded from start to end (what every student pays), and the suggestMove2 tournament of
  * the bundled correct Manchester submission (goal: well under 2 minutes; it takes seconds).
  */
@@ -47,7 +47,7 @@ describe('runner', () => {
     await gradeSubmission({ id: 'classic', path: CLASSIC, files }, { spec, sandbox, seed: 1 });
   }, { iterations: 3, time: 0, warmupIterations: 0, warmupTime: 0 });
 
-  bench('connect_four games between typed players, through the pseudo-terminal', async () => {
+  bench('connect_four games between typed players: the first on a pseudo-terminal, the others forked from the program server', async () => {
     const pattern = 'connect_four.human-games';
     await gradeSubmission({ id: 'classic', path: CLASSIC, files }, { spec, sandbox, seed: 1, only: { pattern, regex: new RegExp(`^${pattern.replace('.', '\\.')}$`) } });
   }, { iterations: 3, time: 0, warmupIterations: 0, warmupTime: 0 });
