@@ -108,17 +108,20 @@ export function availableSpecs(root: string): string[] {
 }
 
 /** What detecting the assignment needs of a spec: its file names (the fixtures are loaded for the chosen one only). */
-export type SpecFiles = Pick<ResolvedSpec, 'assignment' | 'files'>;
+export type SpecFiles = Pick<ResolvedSpec, 'assignment' | 'files' | 'title'> & { readonly visibleTests: number };
 
 /** A spec's id and file roles, read without validating or loading fixtures; loadSpec reports a broken spec. */
 export function readSpecFiles(root: string, assignment: string): SpecFiles {
   try {
-    const data = JSON.parse(readFileSync(specPath(root, assignment), 'utf8')) as { files?: ResolvedSpec['files'] };
-    return { assignment: assignment as ResolvedSpec['assignment'], files: Array.isArray(data.files) ? data.files : [] };
+    const data = JSON.parse(readFileSync(specPath(root, assignment), 'utf8')) as { files?: ResolvedSpec['files']; title?: string; groups?: { tests?: { visibility?: string }[] }[] };
+    const visibleTests = (data.groups ?? []).flatMap((g) => g.tests ?? []).filter((t) => t.visibility === 'visible').length;
+    return { assignment: assignment as ResolvedSpec['assignment'], files: Array.isArray(data.files) ? data.files : [], title: data.title ?? assignment, visibleTests };
   } catch {
-    return loadSpec(root, assignment);
+    return withVisibleCount(loadSpec(root, assignment));
   }
 }
+
+const withVisibleCount = (spec: ResolvedSpec): ResolvedSpec & SpecFiles => Object.assign(spec, { visibleTests: spec.tests.filter((t) => t.visibility === 'visible').length });
 
 /** The assignment whose file names the submissions use most. */
 export function detectAssignment<S extends SpecFiles>(specs: readonly S[], submissions: readonly Submission[]): S | undefined {
@@ -141,7 +144,7 @@ export async function runGrade(argv: readonly string[], io: Io, root: string, ve
       throw new UsageError(`no spec for --assignment ${flags.assignment}; graded here: ${availableSpecs(root).join(', ')}`);
     }
     // One assignment named: loaded (and checked) now, before any grading; else only the file names, to detect it.
-    specs = flags.assignment ? [loadSpec(root, flags.assignment)] : ids.map((id) => readSpecFiles(root, id));
+    specs = flags.assignment ? [withVisibleCount(loadSpec(root, flags.assignment))] : ids.map((id) => readSpecFiles(root, id));
   } catch (error) {
     return setupFailure(io, mode, error);
   }
@@ -177,12 +180,12 @@ async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io,
     io.err(`grade ${mode}: cannot tell the assignment from the file names; pass --assignment (one of ${availableSpecs(root).join(', ')})${hint}\n`);
     return 2;
   }
+  // A student at a terminal sees at once that the check has started; the report follows when it is done.
+  if (mode === 'check' && io.isTTY && !flags.watch) io.err(colors.dim(`Checking ${found.submissions[0]!.id} against ${detected.title} (${detected.visibleTests} tests)…\n`));
   let spec: ResolvedSpec;
   let sandbox: SandboxEnvironment;
   try {
-    spec = 'tests' in detected ? (detected as ResolvedSpec) : loadSpec(root, detected.assignment);
-    // A student at a terminal sees at once that the check has started; the report follows when it is done.
-    if (mode === 'check' && io.isTTY && !flags.watch) io.err(colors.dim(`Checking ${found.submissions[0]!.id} against ${spec.title} (${spec.tests.filter((t) => t.visibility === 'visible').length} tests)…\n`));
+    spec = 'tests' in detected ? (detected as unknown as ResolvedSpec) : loadSpec(root, detected.assignment);
     const prepared = await preparePython(flags.python, spec.packages, { explicit: flags.pythonGiven });
     const early = await probing;
     if ('error' in early && prepared.python === flags.python) throw early.error;

@@ -3,7 +3,7 @@
  * request with its own time limit. Every outcome is data (a reply, a timeout, the interpreter dying); nothing here
  * decides pass or fail. After a timeout or a crash the process is gone and the caller starts a new session.
  */
-import { execa } from 'execa';
+import { loadExeca } from '../sandbox/load-execa.js';
 import type { Readable } from 'node:stream';
 import { join } from 'node:path';
 import { constants } from 'node:os';
@@ -110,6 +110,7 @@ export class HarnessSession {
 
   /** Starts a harness in `context.workdir`; fails with the interpreter's own words if it does not come up. */
   static async start(context: SessionContext): Promise<{ session: HarnessSession } | { error: string }> {
+    const execa = await loadExeca();
     const cgroup = createPidsCgroup(context.sandbox.pidsCgroupRoot, context.limits.processes);
     const config = { ...pythonConfig(context, cgroup.path), channelFd: 3, ...(context.scriptedSearch && { scriptedSearch: true }) };
     const [command, args] = studentCommand(context.sandbox, { workdir: context.workdir, cgroup: cgroup.path }, ['serve', JSON.stringify(config)]);

@@ -3,7 +3,7 @@
  * shim), a network and PID namespace through `unshare` where permitted, and a cgroup that caps the number of
  * processes where one is writable. Whatever is missing becomes a note in the report, never a silent gap.
  */
-import { execa } from 'execa';
+import { loadExeca } from './load-execa.js';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,6 +44,7 @@ const USER_NAMESPACE_WRAPPER = ['unshare', '--map-root-user', '--net', '--pid', 
 const PIDS_CGROUP_ROOTS = ['/sys/fs/cgroup/pids', '/sys/fs/cgroup'];
 
 export async function probeSandbox(pythonCommand: string): Promise<SandboxEnvironment> {
+  const execa = await loadExeca();
   const notes: string[] = [];
   const found = await execa(pythonCommand, ['-c', 'import sys; print(sys.executable); print(sys.version.split()[0]); print(sys.version_info[0]); print(sys.prefix); print(sys.base_prefix)'], { reject: false, timeout: 20_000 });
   if (found.exitCode !== 0 || typeof found.stdout !== 'string') {
@@ -85,6 +86,7 @@ const HARNESS_DIR = join(PROJECT_ROOT, 'runner', 'harness');
 
 /** Whether bwrap runs Python here with the sandbox's layout (it needs user namespaces, or a setuid bwrap). */
 async function probeBubblewrap(layout: BubblewrapLayout, python: string): Promise<{ ok: true } | { problem: string }> {
+  const execa = await loadExeca();
   if (process.env['CONNECT4_NO_BUBBLEWRAP'] === '1') return { problem: 'turned off by CONNECT4_NO_BUBBLEWRAP=1' };
   const scratch = mkdtempSync(join(tmpdir(), 'grade-probe-'));
   try {

@@ -3,7 +3,7 @@
  * when it has them already, else a virtual environment beside it (with its packages visible) that pip fills once
  * and that later runs reuse from the cache folder. What could not be had is said, never silently skipped.
  */
-import { execa } from 'execa';
+import { loadExeca } from './load-execa.js';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -23,6 +23,7 @@ const FIND_MISSING = 'import importlib.util, json, sys\nprint(json.dumps([n for 
 
 /** Which of `packages` `python` cannot import (all of them when it cannot even run). */
 export async function missingPackages(python: string, packages: readonly string[]): Promise<string[]> {
+  const execa = await loadExeca();
   if (packages.length === 0) return [];
   const probe = await execa(python, ['-I', '-c', FIND_MISSING, ...packages], { reject: false, timeout: 30_000 });
   if (probe.exitCode !== 0) return [...packages];
@@ -45,6 +46,7 @@ export function cacheFolder(env: Readonly<Record<string, string | undefined>> = 
  * given: its missing packages are only noted.
  */
 export async function preparePython(python: string, packages: readonly string[], options: { explicit?: boolean; cache?: string } = {}): Promise<PreparedPython> {
+  const execa = await loadExeca();
   const missing = await missingPackages(python, packages);
   const list = packages.join(', ');
   if (missing.length === 0) return { python, summary: packages.length === 0 ? 'no third-party packages allowed' : `${python} has ${list}`, missing: [], notes: [] };
@@ -68,6 +70,7 @@ export async function preparePython(python: string, packages: readonly string[],
 
 /** A venv that sees `python`'s own packages, plus `install` from pip; built aside and moved in whole. */
 async function buildEnvironment(python: string, dir: string, install: readonly string[]): Promise<{ ok: true } | { problem: string }> {
+  const execa = await loadExeca();
   const building = `${dir}.building-${process.pid}`;
   rmSync(building, { recursive: true, force: true });
   mkdirSync(join(dir, '..'), { recursive: true });
