@@ -4,6 +4,7 @@
  * exactly. Pure functions; the commands read and write the files.
  */
 import { failureClusters } from '../insight/clusters.js';
+import { byScore } from '../insight/similarity.js';
 import type { RunResults, SimilarityResults, SubmissionResult } from './results.js';
 
 export interface Shard {
@@ -96,7 +97,7 @@ function mergeSimilarity(parts: readonly (SimilarityResults | undefined)[]): Sim
   const present = parts.filter((p): p is SimilarityResults => p !== undefined);
   if (present.length === 0) return undefined;
   if (present.length === 1 && parts.length === 1) return present[0];
-  const pairs = present.flatMap((p) => p.pairs).sort((x, y) => y.score - x.score || y.shared - x.shared || (x.a + x.b < y.a + y.b ? -1 : 1));
+  const pairs = present.flatMap((p) => p.pairs).sort(byScore);
   return {
     threshold: present[0]!.threshold,
     compared: present.reduce((n, p) => n + p.compared, 0),

@@ -193,42 +193,38 @@ class Script:
         self.prompts = []
 
 
-class ScriptedStdin(io.TextIOBase):
-    """sys.stdin for code that reads it directly: the same script as input(), without the echo."""
+class LineStdin(io.TextIOBase):
+    """sys.stdin for code that reads it directly: each line comes from `next_line`, "" at the end of input."""
 
-    def __init__(self, harness):
-        self.harness = harness
+    def __init__(self, next_line):
+        self.next_line = next_line
 
     def readable(self):
         return True
 
     def readline(self, size=-1):
-        script = self.harness.script
-        if not script.answers:
-            return ""
-        return script.answers.pop(0) + "\n"
+        return self.next_line()
 
     def read(self, size=-1):
         return self.readline()
 
 
-class AnsweringStdin(io.TextIOBase):
-    """sys.stdin in a program child: a line read directly is answered like input(""), echo included."""
+def ScriptedStdin(harness):
+    """The same script as input(), without the echo."""
+    def next_line():
+        script = harness.script
+        return script.answers.pop(0) + "\n" if script.answers else ""
+    return LineStdin(next_line)
 
-    def __init__(self, answer):
-        self.answer = answer
 
-    def readable(self):
-        return True
-
-    def readline(self, size=-1):
+def AnsweringStdin(answer):
+    """In a program child: a line read directly is answered like input(""), echo included."""
+    def next_line():
         try:
-            return self.answer("") + "\n"
+            return answer("") + "\n"
         except EOFError:
             return ""
-
-    def read(self, size=-1):
-        return self.readline()
+    return LineStdin(next_line)
 
 
 def watch_program(pid, fd, config, started):

@@ -101,9 +101,13 @@ export function similarPairs(submissions: readonly SubmissionCode[], options: Si
     if (shared < MIN_SHARED || score < threshold) continue;
     pairs.push({ a: submissions[i]!.id, b: submissions[j]!.id, score: Math.round(score * 1000) / 1000, shared, regions: regionsOf(submissions[i]!, prints[i]!, submissions[j]!, prints[j]!, holders, common) });
   }
-  pairs.sort((x, y) => y.score - x.score || y.shared - x.shared || (x.a + x.b < y.a + y.b ? -1 : 1));
+  pairs.sort(byScore);
   return { threshold, compared: submissions.length, pairs };
 }
+
+/** The most similar pair first; ties by the most shared, then by name. */
+export const byScore = (x: Pick<SimilarPair, 'a' | 'b' | 'score' | 'shared'>, y: Pick<SimilarPair, 'a' | 'b' | 'score' | 'shared'>): number =>
+  y.score - x.score || y.shared - x.shared || (x.a + x.b < y.a + y.b ? -1 : 1);
 
 /** Shared fingerprints grouped into stretches that run in step in both files, the longest first. */
 function regionsOf(a: SubmissionCode, inA: ReadonlyMap<number, Located[]>, b: SubmissionCode, inB: ReadonlyMap<number, Located[]>, holders: ReadonlyMap<number, number[]>, common: number): SharedRegion[] {
