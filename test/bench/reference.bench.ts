@@ -9,8 +9,6 @@ import { scoreColumns, scoreOnGrid } from '../../reference/core/lookahead.js';
 import { boardFromMoves } from '../../reference/cs111-ps9.js';
 import { DEFAULT_SEED, buildAllFixtures } from '../../runner/fixtures/build-fixtures.js';
 import { readSeedDocuments } from '../../runner/fixtures/shared-documents.js';
-import { Solver } from '../../reference/core/solver.js';
-import { readPonsSet } from '../helpers/pons.js';
 
 const empty = createGrid(6, 7);
 const documentBoard = boardFromMoves(6, 7, '1211244445');
@@ -41,15 +39,4 @@ describe('fixtures', () => {
   bench('build every golden fixture in memory (npm run fixtures without the writes)', () => {
     buildAllFixtures({ documents, seed: DEFAULT_SEED });
   }, { iterations: 5, warmupIterations: 1 });
-});
-
-describe('solver (Pons benchmark sets; his C++ solver here: End-Easy 7.9 µs, Middle-Easy 56.5 µs, Begin-Easy 386 µs, Middle-Medium 5.4 ms a position)', () => {
-  const sets = [['End-Easy', 1000], ['Middle-Easy', 1000], ['Begin-Easy', 200], ['Middle-Medium', 20]] as const;
-  for (const [set, count] of sets) {
-    const positions = readPonsSet(set, count);
-    bench(`${set}: ${count} positions, mean per position = this time / ${count}`, () => {
-      const solver = new Solver();
-      for (const p of positions) solver.solve(p.grid);
-    }, { iterations: 1, warmupIterations: 0 });
-  }
 });

@@ -14,13 +14,31 @@ describeWithShared('solver on Pons benchmark positions', () => {
   it.each([
     ['End-Easy', 1000],
     ['Middle-Easy', 1000],
-    ['Begin-Easy', 150],
-    ['Middle-Medium', 8],
+    ['Begin-Easy', 1000],
+    ['Middle-Medium', 100],
   ] as const)('scores %s exactly (first %i positions)', (set, count) => {
     const positions = readPonsSet(set, count);
     expect(positions).toHaveLength(count);
     const wrong = positions.filter((p) => solver.solve(p.grid).score !== p.score).map((p) => `${p.moves}: expected ${p.score}`);
     expect(wrong).toEqual([]);
+  });
+
+  it('analyzes every move: the best move scores what solve says, each move is the negated score of the position after it', () => {
+    for (const p of readPonsSet('Middle-Easy', 60)) {
+      const { scores } = solver.analyze(p.grid);
+      const open = scores.filter((s): s is number => s !== null);
+      expect(Math.max(...open), p.moves).toBe(p.score);
+      scores.forEach((score, col) => {
+        const after = { ...p.grid, cells: p.grid.cells.slice() };
+        if (dropPiece(after, col, p.moves.length % 2 === 0 ? 1 : 2) < 0) {
+          expect(score, `${p.moves} column ${col + 1} is full`).toBeNull();
+        } else if (hasRun(after, p.moves.length % 2 === 0 ? 1 : 2, 4)) {
+          expect(score, `${p.moves} column ${col + 1} wins at once`).toBe((43 - p.moves.length) >> 1);
+        } else {
+          expect(score, `${p.moves} column ${col + 1}`).toBe(0 - solver.solve(after).score || 0);
+        }
+      });
+    }
   });
 
   it('refuses boards larger than 7×6', () => {
