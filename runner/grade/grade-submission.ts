@@ -19,6 +19,9 @@ import { createPidsCgroup, type SandboxEnvironment } from '../sandbox/environmen
 import { createWorkspace } from '../sandbox/workspace.js';
 import type { ResolvedSpec, ResolvedTest } from '../spec/spec-types.js';
 import type { SubmissionResult, TestResult, TestStatus } from './results.js';
+import { columnOf, judgeStrength, type PositionAnswer, type StrengthPosition } from './ai-strength.js';
+import { formatObserved } from '../checks/values.js';
+import type { SolverLabels } from '../fixtures/fixture-types.js';
 import { namePattern, type Submission } from './layout.js';
 import { SubmissionSession, type ModuleFile } from './submission-session.js';
 
@@ -151,6 +154,12 @@ async function runTest(test: ResolvedTest, context: TestContext): Promise<TestRe
         if (test.kind !== 'program') await context.session.isolate();
         return await runAll(test, context, runnableCases(test, context), finish);
       }
+      case 'strength': {
+        const blocked = await blockedBy(test, context);
+        if (blocked) return finish('error', { message: blocked });
+        await context.session.isolate();
+        return await runStrength(test, context, finish);
+      }
     }
   } catch (error) {
     return finish('error', { message: `internal error in the grader: ${(error as Error).message} (not your fault; please report it)` });
@@ -237,6 +246,31 @@ async function runAll(test: ResolvedTest, context: TestContext, cases: readonly 
   }
   const prefix = first.verdict.status === 'timeout' || cases.length === 1 ? '' : `${failed} of ${count(cases.length)} failed; the first (${first.id}):\n`;
   return finish(first.verdict.status, { ...first.verdict, message: `${prefix}${first.verdict.message}` }, first.reproduce, true, first.typed);
+}
+
+/**
+ * A strength test: the AI asked for its move on every solver-labelled position, each from a fresh start, and the
+ * moves counted against perfect play. A hang stops the asking (the next positions would hang too); a crash costs
+ * only its position.
+ */
+async function runStrength(test: ResolvedTest, context: TestContext, finish: Finish): Promise<TestResult> {
+  const positions: StrengthPosition[] = test.fixtureCases.map((c) => ({ id: c.id, labels: c.input['solver'] as SolverLabels, python: c.python }));
+  const answers: PositionAnswer[] = [];
+  for (const c of test.fixtureCases) {
+    if (performance.now() > context.deadline) break;
+    const observation = await context.session.run(context.plan.interaction(test, c), caseSeed(context.options.seed, c.id), test.limits.callMs);
+    if (observation.failure) {
+      const missing = verdictForFailure(observation.failure);
+      answers.push({ missing });
+      if (missing.status === 'timeout') break;
+      continue;
+    }
+    const reply = observation.replies['result'];
+    const column = reply ? columnOf(reply.value) : undefined;
+    answers.push(column !== undefined ? { column } : { missing: { status: 'fail', message: `it returned ${reply ? formatObserved(reply.value) : 'nothing'}, not a column number` } });
+  }
+  const judged = judgeStrength(positions, answers, test);
+  return { ...finish(judged.verdict.status, judged.verdict, judged.reproduce, false), strength: judged.strength };
 }
 
 /**

@@ -19,6 +19,24 @@ export interface TestResult {
   readonly reproduce?: string;
   /** Added: for a test that ran a program, the lines it typed in the session `actual` shows, in order. */
   readonly typed?: readonly string[];
+  /** Added: what a strength test measured (kind `strength`); informational unless the test has points. */
+  readonly strength?: AiStrength;
+}
+
+/**
+ * An AI's moves judged by perfect play on the fixture's solver-labelled positions (runner/grade/ai-strength.ts).
+ * A position counts as kept when the move chosen keeps the game's value (a win stays a win, a draw a draw), and as
+ * best when no move wins sooner or loses later.
+ */
+export interface AiStrength {
+  /** Positions asked, in fixture order; `moves` has one entry for each. */
+  readonly positions: number;
+  /** Positions where the AI answered with a column that could be played. */
+  readonly answered: number;
+  readonly kept: number;
+  readonly best: number;
+  /** The column chosen on each position, or null when none came (a crash, a timeout, a full column, not an int). */
+  readonly moves: readonly (number | null)[];
 }
 
 /** Added to the contract: who a submission belongs to, when an LMS export says so (Canvas, Gradescope). */
@@ -85,6 +103,19 @@ export interface SimilarityResults {
   }[];
   /** Said when some pairs could not be compared (shards merged without their submissions). */
   readonly note?: string;
+  /**
+   * Added: pairs whose AIs made the same unusual choices on a strength test's positions (runner/insight/ai-agreement.ts):
+   * `same` of the `of` positions where either chose a move most of the class did not.
+   */
+  readonly aiPairs?: readonly AiAgreementPair[];
+}
+
+export interface AiAgreementPair {
+  readonly test: string;
+  readonly a: string;
+  readonly b: string;
+  readonly same: number;
+  readonly of: number;
 }
 
 export interface CodeRegion {

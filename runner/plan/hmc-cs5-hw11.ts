@@ -54,12 +54,12 @@ const scoresArg = (testCase: FixtureCase, scores: readonly number[]): Arg => ({
   items: scores.map((s) => (testCase.id.includes('.doc.') ? int(s) : { type: 'float', value: s })),
 });
 
-export function hmcInteraction(target: string, testCase: FixtureCase): Interaction {
+export function hmcInteraction(target: string, testCase: FixtureCase, options: { readonly whole?: boolean } = {}): Interaction {
   const input = testCase.input as { board?: HmcBoardInput; player: HmcPlayerInput; scores?: number[]; inputs?: string[] };
   const method = target.split('.')[1]!;
   const steps: Step[] = [];
   // The Player's methods build on each other; a test of one gets the document's versions of the others.
-  if (DEPENDENT_METHODS.includes(method)) steps.push({ request: { op: 'double', kind: 'hmc-player', name: 'Player', keep: [method], inModules: true }, python: '' });
+  if (DEPENDENT_METHODS.includes(method) && !options.whole) steps.push({ request: { op: 'double', kind: 'hmc-player', name: 'Player', keep: [method], inModules: true }, python: '' });
   if (input.board) steps.push(...boardSteps(input.board));
   steps.push(playerCall(input.player, 'p'));
   switch (target) {

@@ -5,7 +5,8 @@ import { hmcInteraction, hmcProgram } from './hmc-cs5-hw11.js';
 import { hmcProperty } from './hmc-properties.js';
 
 export const HMC_PLAN: AssignmentPlan = {
-  interaction: (test, testCase) => hmcInteraction(test.target, testCase),
+  // A strength test measures the student's whole Player: no method is swapped for the document's.
+  interaction: (test, testCase) => hmcInteraction(test.target, testCase, { whole: test.kind === 'strength' }),
   property: hmcProperty,
   program: hmcProgram,
   check: checkHmcCase,

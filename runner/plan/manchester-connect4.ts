@@ -60,6 +60,8 @@ export function manchesterInteraction(test: ResolvedTest, testCase: FixtureCase)
       return { steps: [bindBoard(), call(['makeMove'], [b, int(input['move'] as number), int(input['who'] as number)], { observe: 'result' })] };
     case 'suggestMove1':
       return { steps: [bindBoard(), call(['suggestMove1'], [b, int(input['who'] as number)], { observe: 'result' }), { ...get(['b'], 'board'), python: '' }] };
+    case 'suggestMove2':
+      return { steps: [bindBoard(), call(['suggestMove2'], [b, int(input['who'] as number)], { observe: 'result' })] };
     case 'loadGame': {
       const filename = input['filename'] as string;
       // Only the document's test calls loadGame() with its default: a filename made required costs that test alone.

@@ -63,6 +63,10 @@ export function resolveSpec(root: string, data: unknown, path: string): Resolved
       if (ids.has(test.id)) throw new SpecError(`${path} ${where}: the test id is used twice`);
       ids.add(test.id);
       if (test.file !== undefined && !roles.has(test.file)) throw new SpecError(`${path} ${where}: file '${test.file}' is not one of the spec's files`);
+      if (test.kind === 'strength' && test.points > 0 && test.minKeeps === undefined) {
+        throw new SpecError(`${path} ${where}: a strength test with points needs minKeeps, the share of positions its AI must keep the value of`);
+      }
+      if (test.minKeeps !== undefined && test.kind !== 'strength') throw new SpecError(`${path} ${where}: minKeeps is for strength tests only`);
       const fixtureCases = test.fixture ? selectCases(fixture(test.fixture, where).cases, test) : [];
       if (test.fixture && fixtureCases.length === 0) throw new SpecError(`${path} ${where}: its selectors match no case in ${test.fixture}`);
       const { limits: own, ...rest } = test;

@@ -5,7 +5,7 @@
 import type { AssignmentId, FixtureCase } from '../fixtures/fixture-types.js';
 import type { Limits } from '../sandbox/limits.js';
 
-export type TestKind = 'file-present' | 'import' | 'cases' | 'property' | 'program';
+export type TestKind = 'file-present' | 'import' | 'cases' | 'property' | 'program' | 'strength';
 export type Visibility = 'visible' | 'hidden';
 
 export interface SpecFileRole {
@@ -33,6 +33,11 @@ export interface SpecTest {
   readonly where?: Readonly<Record<string, readonly (string | number | boolean)[]>>;
   readonly check?: string;
   readonly property?: string;
+  /**
+   * Strength tests: the share of positions whose game value the AI must keep to earn the test's points. A strength
+   * test without points only reports its figure (docs/reports.md).
+   */
+  readonly minKeeps?: number;
   readonly limits?: Partial<Limits>;
 }
 

@@ -37,7 +37,7 @@ describe('grade CLI', () => {
   it('lists the five assignments, all graded', async () => {
     const { code, out } = await run('list');
     expect(code).toBe(0);
-    expect(out).toMatch(/^cs111-ps9 .*\(graded; 17 targets, \d+ golden cases\)$/m);
+    expect(out).toMatch(/^cs111-ps9 .*\(graded; 18 targets, \d+ golden cases\)$/m);
     for (const id of ['hmc-cs5-hw11', 'cs61a-hw04', 'manchester-connect4', 'conniption']) expect(out).toMatch(new RegExp(`^${id} .*\\(graded; \\d+ targets, \\d+ golden cases\\)$`, 'm'));
     expect(out).not.toContain('not graded yet');
   });
@@ -47,7 +47,7 @@ describe('grade CLI', () => {
     expect(manchester.code).toBe(0);
     expect(manchester.out).toMatch(/^ {2}play\.fuzz\s+3 {2}hidden/m);
     expect(manchester.out).toMatch(/^ {2}suggestMove2\.vs-suggestMove1\s+4 {2}visible/m);
-    expect(manchester.out).toContain('35 tests, 75 points graded automatically, 20 by hand');
+    expect(manchester.out).toContain('37 tests, 75 points graded automatically, 20 by hand');
     const conniption = await run('list', 'conniption');
     expect(conniption.code).toBe(0);
     expect(conniption.out).toMatch(/^ {2}repl\.moves\s+3 {2}visible/m);
@@ -59,7 +59,7 @@ describe('grade CLI', () => {
     expect(code).toBe(0);
     expect(out).toMatch(/^Problem 4: AIPlayer: 30 points$/m);
     expect(out).toMatch(/^ {2}board\.is_win_for\.down-diagonal\s+2 {2}hidden/m);
-    expect(out).toContain('48 tests, 96 points graded automatically, 4 by hand');
+    expect(out).toContain('49 tests, 96 points graded automatically, 4 by hand');
   });
 
   it('lists the HMC and CS61A tests with their points, the barrier group among them', async () => {
@@ -67,7 +67,7 @@ describe('grade CLI', () => {
     expect(hmc.code).toBe(0);
     expect(hmc.out).toMatch(/^ {2}player\.scoresFor\.document\s+5 {2}visible/m);
     expect(hmc.out).toMatch(/^ {2}board\.setup\s+0 {2}visible/m);
-    expect(hmc.out).toContain('19 tests, 40 points graded automatically');
+    expect(hmc.out).toContain('20 tests, 40 points graded automatically');
     const cs61a = await run('list', 'cs61a-hw04');
     expect(cs61a.code).toBe(0);
     expect(cs61a.out).toMatch(/^The abstraction barrier: the game works on any board representation: 6 points$/m);

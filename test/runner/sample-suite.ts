@@ -89,6 +89,20 @@ export function describeSampleSuite({ assignment, correct, expected, snoopedTarg
       }
     });
 
+    const strengthTests = spec.tests.filter((t) => t.kind === 'strength');
+    if (strengthTests.length > 0) {
+      it('gives every sample whose AI runs a strength figure, over every position', () => {
+        for (const test of strengthTests) {
+          for (const submission of results.submissions) {
+            const result = submission.tests.find((t) => t.id === test.id)!;
+            if (result.status !== 'pass') continue;
+            expect(result.strength?.positions, `${submission.id} ${test.id}`).toBe(test.fixtureCases.length);
+            expect(result.strength!.answered, `${submission.id} ${test.id}: ${result.message}`).toBeGreaterThan(test.fixtureCases.length / 2);
+          }
+        }
+      });
+    }
+
     it('explains every failure: what was called, both sides, and a reproduce snippet', () => {
       for (const submission of results.submissions) {
         for (const test of submission.tests.filter((t) => t.status === 'fail' && t.target !== 'import' && !t.target.endsWith('.txt'))) {
