@@ -3,7 +3,7 @@
  * tests with what a reader needs (status in words, boards as grids, a transcript with the typed input marked); per
  * run the score histogram, every test's pass rate and the students. Pure: no templates, no files.
  */
-import type { CodeRegion, RunResults, SubmissionResult, TestResult, TestStatus } from '../runner/grade/results.js';
+import type { AiStrength, CodeRegion, RunResults, SubmissionResult, TestResult, TestStatus } from '../runner/grade/results.js';
 import { boardPair, type BoardPair } from './boards.js';
 
 export const STATUS_LABEL: Record<TestStatus, string> = {
@@ -36,6 +36,8 @@ export interface TestView {
   readonly status: TestStatus;
   readonly statusLabel: string;
   readonly passed: boolean;
+  /** Shown unfolded: a test not passed, or a strength figure. */
+  readonly open: boolean;
   readonly score: number;
   readonly maxScore: number;
   readonly hidden: boolean;
@@ -48,6 +50,16 @@ export interface TestView {
   readonly hasTyped: boolean;
   readonly reproduce?: string;
   readonly anchor: string;
+  /** A strength test's figure, drawn as two meters. */
+  readonly strength?: StrengthFigureView;
+}
+
+export interface StrengthFigureView {
+  readonly positions: number;
+  readonly kept: number;
+  readonly best: number;
+  readonly keptPercent: number;
+  readonly bestPercent: number;
 }
 
 export interface SubmissionView {
@@ -122,8 +134,10 @@ export function testView(test: TestResult): TestView {
     name: test.name,
     target: test.target,
     status: test.status,
-    statusLabel: STATUS_LABEL[test.status],
+    // A strength figure without points is a measurement, not a pass: said so, and shown open.
+    statusLabel: test.strength && test.maxScore === 0 && test.status === 'pass' ? 'measured' : STATUS_LABEL[test.status],
     passed: test.status === 'pass',
+    open: test.status !== 'pass' || test.strength !== undefined,
     score: test.score,
     maxScore: test.maxScore,
     hidden: test.visibility === 'hidden',
@@ -135,7 +149,12 @@ export function testView(test: TestResult): TestView {
     hasTyped: transcript?.some((line) => line.typed !== undefined) ?? false,
     ...(test.reproduce !== undefined && { reproduce: test.reproduce }),
     anchor: `test-${test.id.replace(/[^A-Za-z0-9_-]+/gu, '-')}`,
+    ...(test.strength && { strength: strengthFigure(test.strength) }),
   };
+}
+
+function strengthFigure(s: AiStrength): StrengthFigureView {
+  return { positions: s.positions, kept: s.kept, best: s.best, keptPercent: percentOf(s.kept, s.positions), bestPercent: percentOf(s.best, s.positions) };
 }
 
 /** Problems in the order their first test appears, each with its points. */
@@ -216,6 +235,34 @@ export interface ClassView {
   /** Groups of students with the same mistake, the largest first. */
   readonly clusters: readonly ClusterView[];
   readonly similarity?: SimilarityView;
+  /** Each strength test's figures over the class. */
+  readonly strength: readonly StrengthDistributionView[];
+  readonly aiAgreement?: AiAgreementView;
+}
+
+export interface StrengthDistributionView {
+  readonly test: string;
+  readonly name: string;
+  readonly measured: number;
+  /** Submissions without a figure: the AI crashed on every position, or was not there. */
+  readonly unmeasured: number;
+  readonly positions: number;
+  readonly medianKept: number;
+  readonly medianBest: number;
+  /** How many submissions kept the value in each tenth of the positions. */
+  readonly histogram: readonly HistogramBar[];
+  /** The weakest first: the students an instructor may want to look at. */
+  readonly students: readonly { readonly displayName: string; readonly file: string; readonly keptPercent: number; readonly bestPercent: number }[];
+}
+
+export interface AiAgreementView {
+  readonly pairs: readonly {
+    readonly test: string;
+    readonly a: { readonly displayName: string; readonly file: string };
+    readonly b: { readonly displayName: string; readonly file: string };
+    readonly same: number;
+    readonly of: number;
+  }[];
 }
 
 export interface SimilarityView {
@@ -296,7 +343,57 @@ export function classView(run: RunResults): ClassView {
     notes: run.sandbox.notes,
     clusters: clusterViews(run, files),
     ...(run.similarity && { similarity: similarityView(run, files) }),
+    strength: strengthViews(run, files),
+    ...(run.similarity?.aiPairs && run.similarity.aiPairs.length > 0 && { aiAgreement: aiAgreementView(run, files) }),
   };
+}
+
+function displayNames(run: RunResults, files: ReadonlyMap<string, string>) {
+  const byId = new Map(run.submissions.map((s) => [s.id, s]));
+  return (id: string) => ({ displayName: byId.get(id)?.student?.name ?? id, file: files.get(id) ?? pageName(id) });
+}
+
+function strengthViews(run: RunResults, files: ReadonlyMap<string, string>): StrengthDistributionView[] {
+  const who = displayNames(run, files);
+  // A strength test is one that gave at least one submission a figure; the others' results under its id (an AI
+  // that was not there, a crash on every position) count as unmeasured.
+  const strengthIds = new Set(run.submissions.flatMap((s) => s.tests.filter((t) => t.strength).map((t) => t.id)));
+  const tests = new Map<string, { name: string; figures: { id: string; s: AiStrength }[]; unmeasured: number; positions: number }>();
+  for (const submission of run.submissions) {
+    for (const test of submission.tests) {
+      if (test.status === 'skipped' || !strengthIds.has(test.id)) continue;
+      const entry = tests.get(test.id) ?? { name: test.name, figures: [], unmeasured: 0, positions: 0 };
+      if (test.strength && test.strength.answered > 0) {
+        entry.figures.push({ id: submission.id, s: test.strength });
+        entry.positions = test.strength.positions;
+      } else {
+        entry.unmeasured++;
+      }
+      tests.set(test.id, entry);
+    }
+  }
+  return [...tests.entries()].filter(([, t]) => t.figures.length > 0).map(([test, t]) => {
+    const kept = t.figures.map((f) => percentOf(f.s.kept, f.s.positions));
+    const best = t.figures.map((f) => percentOf(f.s.best, f.s.positions));
+    return {
+      test,
+      name: t.name,
+      measured: t.figures.length,
+      unmeasured: t.unmeasured,
+      positions: t.positions,
+      medianKept: Math.round(median(kept)),
+      medianBest: Math.round(median(best)),
+      histogram: histogram(kept),
+      students: t.figures
+        .map((f) => ({ ...who(f.id), keptPercent: percentOf(f.s.kept, f.s.positions), bestPercent: percentOf(f.s.best, f.s.positions) }))
+        .sort((a, b) => a.keptPercent - b.keptPercent || a.bestPercent - b.bestPercent || a.displayName.localeCompare(b.displayName)),
+    };
+  });
+}
+
+function aiAgreementView(run: RunResults, files: ReadonlyMap<string, string>): AiAgreementView {
+  const who = displayNames(run, files);
+  return { pairs: (run.similarity?.aiPairs ?? []).map((p) => ({ test: p.test, a: who(p.a), b: who(p.b), same: p.same, of: p.of })) };
 }
 
 function similarityView(run: RunResults, files: ReadonlyMap<string, string>): SimilarityView {

@@ -3,6 +3,7 @@
  * a progress line, write results.json to --out and print a summary. Set-up problems exit 2 with a message that
  * says what to do; a graded run exits 0 whatever the scores (`check` exits 1 when a test fails).
  */
+import { aiAgreement } from '../insight/ai-agreement.js';
 import { appendFileSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
@@ -222,7 +223,7 @@ async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io,
     settings: { assignment: spec.assignment, title: spec.title, limits: { ...spec.limits }, manualPoints: spec.manualPoints, ...(flags.only && { only: flags.only.pattern }), ...(flags.shard && { shard: formatShard(flags.shard) }) },
     submissions: results,
     clusters: failureClusters(results),
-    ...(mode === 'grade' && { similarity: classSimilarity(root, spec.assignment, submissions) }),
+    ...(mode === 'grade' && { similarity: { ...classSimilarity(root, spec.assignment, submissions), aiPairs: aiAgreement(results) } }),
   };
   const written = flags.out === undefined ? [] : writeOutputs(run, flags.out, flags);
   if (mode === 'grade') {

@@ -2,6 +2,7 @@
  * `grade merge <dir...>`: one results.json and one set of reports from the shards of a split run (`grade --shard
  * i/n` in each), or from whole runs of one assignment. The merged results.json is the one a single run writes.
  */
+import { aiAgreement } from '../insight/ai-agreement.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -67,7 +68,7 @@ export function runMerge(argv: readonly string[], io: Io, root: string): number 
     const found = new Map(discoverSubmissions(values.submissions.map((p) => resolve(io.cwd, p)), known).submissions.map((s) => [s.id, s]));
     const missing = merged.submissions.filter((s) => !found.has(s.id)).map((s) => s.id);
     if (missing.length > 0) return fail(`--submissions does not hold ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ` and ${missing.length - 5} more` : ''}: give the folder the shards graded`);
-    merged = { ...merged, similarity: classSimilarity(root, spec.assignment, merged.submissions.map((s) => found.get(s.id)!)) };
+    merged = { ...merged, similarity: { ...classSimilarity(root, spec.assignment, merged.submissions.map((s) => found.get(s.id)!)), aiPairs: aiAgreement(merged.submissions) } };
   }
   const out = resolve(io.cwd, values.out ?? 'grade-report');
   if (positionals.some((dir) => resolve(io.cwd, dir) === out)) return fail(`--out ${values.out ?? 'grade-report'} is one of the runs being merged; choose another folder`);

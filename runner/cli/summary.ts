@@ -34,10 +34,31 @@ export function formatSummary(spec: ResolvedSpec, run: RunResults, written: read
     if (similar.length > TOP_CLUSTERS) lines.push(colors.dim(`        (${similar.length - TOP_CLUSTERS} more pairs in results.json and the class summary)`));
     lines.push('');
   }
+  const aiPairs = run.similarity?.aiPairs ?? [];
+  if (aiPairs.length > 0) {
+    lines.push(colors.bold('AIs that choose alike (never scored; the same unusual moves on the strength positions)'));
+    for (const pair of aiPairs.slice(0, TOP_CLUSTERS)) lines.push(`${`${pair.same}/${pair.of}`.padStart(6)}  ${pair.a} ~ ${pair.b}  ${colors.dim(pair.test)}`);
+    if (aiPairs.length > TOP_CLUSTERS) lines.push(colors.dim(`        (${aiPairs.length - TOP_CLUSTERS} more pairs in results.json and the class summary)`));
+    lines.push('');
+  }
+  const strength = strengthLines(run);
+  if (strength.length > 0) lines.push(colors.bold('AI strength (for information; judged by perfect play)'), ...strength, '');
   if (spec.manualPoints > 0) lines.push(`Scores are out of ${spec.maxScore} automatic points; ${spec.manualPoints} more are graded by hand.`);
   for (const note of run.sandbox.notes) lines.push(`Note: ${note}`);
   if (written.length > 0) lines.push(`Wrote ${written.join(', ')}`);
   return lines.join('\n') + '\n';
+}
+
+/** One line per strength test: the class's median share of positions kept, and how many AIs had no figure. */
+function strengthLines(run: RunResults): string[] {
+  const ids = [...new Set(run.submissions.flatMap((s) => s.tests.filter((t) => t.strength).map((t) => t.id)))];
+  return ids.map((id) => {
+    const results = run.submissions.flatMap((s) => s.tests.filter((t) => t.id === id && t.status !== 'skipped'));
+    const kept = results.flatMap((t) => (t.strength && t.strength.answered > 0 ? [t.strength.kept / t.strength.positions] : [])).sort((a, b) => a - b);
+    const median = kept.length === 0 ? 0 : kept.length % 2 ? kept[(kept.length - 1) / 2]! : (kept[kept.length / 2 - 1]! + kept[kept.length / 2]!) / 2;
+    const missing = results.length - kept.length;
+    return `  ${id}: median ${Math.round(median * 100)} % of positions kept over ${kept.length} AI${kept.length === 1 ? '' : 's'}${missing > 0 ? `; ${missing} without a figure` : ''}`;
+  });
 }
 
 export function formatCheckReport(spec: ResolvedSpec, result: SubmissionResult, colors: Colors = makeColors(false)): string {

@@ -3,6 +3,7 @@
  * grades them, so shards are balanced and merging them back (taking one from each in turn) restores that order
  * exactly. Pure functions; the commands read and write the files.
  */
+import { aiAgreement } from '../insight/ai-agreement.js';
 import { failureClusters } from '../insight/clusters.js';
 import { byScore } from '../insight/similarity.js';
 import type { RunResults, SimilarityResults, SubmissionResult } from './results.js';
@@ -89,7 +90,9 @@ export function mergeRuns(runs: readonly { readonly from: string; readonly run: 
   const { shard: _shard, ...settings } = first.run.settings ?? ({} as NonNullable<RunResults['settings']>);
   // Clusters span the whole class, so they are found again over every shard's submissions. Similarity needs the
   // code: here the shards' own pairs, which `grade merge --submissions` replaces by a comparison across shards.
-  const similarity = mergeSimilarity(runs.map(({ run }) => run.similarity));
+  const merged = mergeSimilarity(runs.map(({ run }) => run.similarity));
+  // The AIs' agreement is read from the results, so the whole class is compared whatever the shards.
+  const similarity = merged && { ...merged, aiPairs: aiAgreement(submissions) };
   return { ...first.run, generatedAt: latest, ...(first.run.settings && { settings }), submissions, clusters: failureClusters(submissions), ...(similarity && { similarity }) };
 }
 
