@@ -398,8 +398,7 @@ function aiAgreementView(run: RunResults, files: ReadonlyMap<string, string>): A
 
 function similarityView(run: RunResults, files: ReadonlyMap<string, string>): SimilarityView {
   const similarity = run.similarity!;
-  const byId = new Map(run.submissions.map((s) => [s.id, s]));
-  const who = (id: string) => ({ displayName: byId.get(id)?.student?.name ?? id, file: files.get(id) ?? pageName(id) });
+  const who = displayNames(run, files);
   return {
     thresholdPercent: Math.round(similarity.threshold * 100),
     compared: similarity.compared,

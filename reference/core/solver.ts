@@ -149,6 +149,10 @@ export class Solver {
     this.prepare(grid.rows, grid.cols);
     this.nodes = 0;
     const scores: (number | null)[] = [];
+    // The cells that win at once, found before the loop: solving a move overwrites wLo/wHi.
+    this.winning(b.pLo, b.pHi, b.mLo, b.mHi);
+    const winLo = this.wLo;
+    const winHi = this.wHi;
     for (let c = 0; c < grid.cols; c++) {
       const possLo = (b.mLo + this.bottomLo) & this.boardLo & this.colLo[c]!;
       const possHi = (b.mHi + this.bottomHi) & this.boardHi & this.colHi[c]!;
@@ -156,8 +160,7 @@ export class Solver {
         scores.push(null);
         continue;
       }
-      this.winning(b.pLo, b.pHi, b.mLo, b.mHi);
-      if ((this.wLo & possLo) | (this.wHi & possHi)) {
+      if ((winLo & possLo) | (winHi & possHi)) {
         scores.push((this.cells + 1 - b.moves) >> 1);
         continue;
       }

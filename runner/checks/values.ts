@@ -6,6 +6,16 @@ import { formatPy, formatPyFloat, formatPyStr, isSamePy, type PyValue } from '..
 import type { ObservedValue } from '../harness/protocol.js';
 
 /** Python's repr of an observed value (objects show their own repr). */
+/** A column index from a reply: an int, or a numpy integer (`np.int64(3)`), which a board kept in numpy arrays hands back. */
+export function intColumnOf(value: ObservedValue): number | undefined {
+  if (value.type === 'int' && typeof value.value === 'number') return value.value;
+  if (value.type === 'object' && /^u?int(8|16|32|64)?$/.test(value.class)) {
+    const digits = /^(?:np\.u?int\d*\()?(-?\d+)\)?$/.exec(value.repr);
+    return digits ? Number(digits[1]) : undefined;
+  }
+  return undefined;
+}
+
 export function formatObserved(value: ObservedValue): string {
   switch (value.type) {
     case 'int':

@@ -3,6 +3,7 @@
  * Pure: the runner hands over what each position's call returned, this returns the figure and the verdict.
  */
 import type { ObservedValue } from '../harness/protocol.js';
+import { intColumnOf } from '../checks/values.js';
 import type { CaseVerdict } from '../checks/verdict.js';
 import type { SolverLabels } from '../fixtures/fixture-types.js';
 import type { AiStrength } from './results.js';
@@ -24,15 +25,10 @@ export interface StrengthJudgement {
   readonly reproduce?: string;
 }
 
-/** A column from a reply: an int, a float with no fraction, or a numpy integer. */
+/** A column from a reply: what a tournament accepts (an int, a numpy integer), or a float with no fraction. */
 export function columnOf(value: ObservedValue): number | undefined {
-  if (value.type === 'int' && typeof value.value === 'number') return value.value;
   if (value.type === 'float' && typeof value.value === 'number' && Number.isInteger(value.value)) return value.value;
-  if (value.type === 'object' && /^u?int(8|16|32|64)?$/.test(value.class)) {
-    const digits = /^(?:np\.u?int\d*\()?(-?\d+)\)?$/.exec(value.repr);
-    return digits ? Number(digits[1]) : undefined;
-  }
-  return undefined;
+  return intColumnOf(value);
 }
 
 const outcome = (score: number) => (score > 0 ? 'a win' : score < 0 ? 'a loss' : 'a draw');

@@ -6,6 +6,7 @@
 import * as ref from '../../reference/manchester-connect4.js';
 import { createRng, type Rng } from '../../reference/core/rng.js';
 import { formatException, type CaseObservation } from '../checks/observation.js';
+import { intColumnOf } from '../checks/values.js';
 import { fail, pass, type CaseVerdict } from '../checks/verdict.js';
 import { call, int } from './interaction.js';
 import { boardArg } from './manchester-connect4.js';
@@ -74,20 +75,10 @@ function readMove(observed: CaseObservation, board: ref.BoardRows): { column: nu
     return { forfeit: `the Python process failed: ${f.detail}` };
   }
   const reply = observed.replies['move']!;
-  const column = columnOf(reply.value);
+  const column = intColumnOf(reply.value);
   if (column === undefined) return { forfeit: `suggestMove2 returned ${reply.value.type === 'none' ? 'None' : `a ${reply.value.type === 'object' ? reply.value.class : reply.value.type}`}, not a column index 0–6` };
   if (!ref.getValidMoves(board).includes(column)) return { forfeit: `suggestMove2 returned ${column}, which is not a valid move on that board` };
   return { column, ms: reply.durationMs };
-}
-
-/** An int, or numpy's integer types (`np.int64(3)`), which a board kept in numpy arrays hands back. */
-function columnOf(value: CaseObservation['replies'][string]['value']): number | undefined {
-  if (value.type === 'int' && typeof value.value === 'number') return value.value;
-  if (value.type === 'object' && /^u?int(8|16|32|64)?$/.test(value.class)) {
-    const digits = /^(?:np\.u?int\d*\()?(-?\d+)\)?$/.exec(value.repr);
-    return digits ? Number(digits[1]) : undefined;
-  }
-  return undefined;
 }
 
 /** The tournament against one baseline as one driven case: every game, then the table. */
