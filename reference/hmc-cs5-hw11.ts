@@ -6,6 +6,9 @@ import { type Grid, createGrid, hasRun } from './core/grid.js';
 import { CONNECT, type FullBoardRule, type Tiebreak, scoreColumns, tiebreakColumns } from './core/lookahead.js';
 import { type Checker, addChecker, addCheckers, boardRepr, opponentChecker, pieceOf } from './cs111-ps9.js';
 
+/** The checkers and their pieces are CS111's: HMC's own callers take them from here. */
+export { CHECKERS, type Checker, pieceOf } from './cs111-ps9.js';
+
 export type Ply = number | 'HUMAN';
 
 export interface HmcPlayer {

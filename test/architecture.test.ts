@@ -6,7 +6,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../runner/fixtures/shared-documents.js';
+import { PROJECT_ROOT } from '../runner/project-root.js';
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

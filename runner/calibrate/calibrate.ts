@@ -5,10 +5,11 @@
  */
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PROJECT_ROOT } from '../fixtures/shared-documents.js';
+import { PROJECT_ROOT } from '../project-root.js';
 import type { RunResults } from '../grade/results.js';
 import { renderCalibration, verdictLine } from './calibration-table.js';
-import { ASSIGNMENTS, gradeCorpus, realCorpusFolder } from './corpus.js';
+import { ASSIGNMENT_IDS as ASSIGNMENTS } from '../assignments/ids.js';
+import { gradeCorpus, realCorpusFolder } from './corpus.js';
 
 async function main(): Promise<void> {
   const corpus = realCorpusFolder();

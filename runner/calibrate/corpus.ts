@@ -5,10 +5,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { execa } from 'execa';
-import { PROJECT_ROOT } from '../fixtures/shared-documents.js';
+import { PROJECT_ROOT } from '../project-root.js';
 import type { RunResults } from '../grade/results.js';
 
-export const ASSIGNMENTS = ['cs111-ps9', 'hmc-cs5-hw11', 'cs61a-hw04', 'manchester-connect4', 'conniption'] as const;
 
 /** The real corpus beside the checkout, or undefined when it is not there. */
 export function realCorpusFolder(): string | undefined {

@@ -1,6 +1,5 @@
 /** The import test's verdict: importing a module must run nothing visible (no output, no input(), no exception). */
-import type { ImportOutcome } from '../grade/submission-session.js';
-import { formatException } from './observation.js';
+import { formatException, type ImportOutcome } from './observation.js';
 import type { CaseVerdict } from './verdict.js';
 
 /** Import must run nothing visible: no output, no input(), no exception. What it did is in the message. */

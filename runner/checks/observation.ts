@@ -36,3 +36,10 @@ export function replyFor(observation: CaseObservation, key: string, caseId: stri
   if (!found) throw new Error(`internal: no observation '${key}' for ${caseId}`);
   return found;
 }
+
+/** How a module's first import went: what the import test judges. */
+export type ImportOutcome =
+  | { readonly kind: 'ok'; readonly stdout: string; readonly prompts: readonly string[]; readonly durationMs: number }
+  | { readonly kind: 'exception'; readonly exception: StudentException; readonly stdout: string; readonly prompts: readonly string[] }
+  | { readonly kind: 'timeout'; readonly limitMs: number }
+  | { readonly kind: 'crashed'; readonly detail: string };

@@ -6,13 +6,17 @@ import { formatException, type StepFailure } from './observation.js';
 import type { StudentException } from '../harness/protocol.js';
 import type { CaseVerdict } from './verdict.js';
 
-/** What the CS61A stand-in board raises when code treats it as a list (runner/harness/grade_doubles.py). */
-export const BARRIER_ERROR = 'AbstractionBarrierError';
+/**
+ * An assignment's reading of an exception its own doubles raise on purpose (a board that is not a list, touched as
+ * one): a verdict, or undefined for an exception like any other.
+ */
+export type ExplainException = (step: string, exception: StudentException) => CaseVerdict | undefined;
 
-export function verdictForFailure(failure: StepFailure): CaseVerdict {
+export function verdictForFailure(failure: StepFailure, explain?: ExplainException): CaseVerdict {
   switch (failure.kind) {
     case 'exception': {
-      if (failure.exception.type === BARRIER_ERROR) return barrierCrossed(failure.step, failure.exception);
+      const explained = explain?.(failure.step, failure.exception);
+      if (explained) return explained;
       const printed = failure.stdout.trim() ? `\nIt printed before that:\n${failure.stdout.trimEnd().slice(-1500)}` : '';
       return { status: 'error', message: `${failure.step} raised ${formatException(failure.exception)}${printed}`, actual: formatException(failure.exception) };
     }
@@ -23,17 +27,4 @@ export function verdictForFailure(failure: StepFailure): CaseVerdict {
     case 'internal':
       return { status: 'error', message: `internal error in the grader during ${failure.step}: ${failure.detail} (not your fault; please report it)` };
   }
-}
-
-/** A wrong answer, not a crash: the student's function that touched the board's list names the barrier it crossed. */
-function barrierCrossed(step: string, exception: StudentException): CaseVerdict {
-  const where = exception.frames.at(-1);
-  // The innermost named function: the line may sit in a generator expression or comprehension inside it.
-  const culprit = [...exception.frames].reverse().find((f) => !f.function.startsWith('<'))?.function ?? 'your code';
-  const place = where ? ` (${where.file}, line ${where.line}${where.code ? `: ${where.code.trim()}` : ''})` : '';
-  return {
-    status: 'fail',
-    message: `${culprit} crossed the abstraction barrier: it ${exception.message}${place}. With the board built by another create_board, ${step} cannot work; use the constructors and selectors only.`,
-    actual: `${culprit}: ${exception.message}`,
-  };
 }

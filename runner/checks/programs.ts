@@ -8,7 +8,7 @@ import type { ProgramResult } from '../pty/run-program.js';
 import { boardsInText, drawBoardDiff, isSameBoard } from './boards.js';
 import { compareEnding, compareGameByMeaning } from './game-messages.js';
 import { withoutAskMarkers } from './program-markers.js';
-import { fail, pass, type CaseVerdict } from './verdict.js';
+import { fail, type CaseVerdict } from './verdict.js';
 
 /** How Python starts a traceback: its presence in a transcript means the program crashed. */
 export const TRACEBACK = 'Traceback (most recent call last):';

@@ -3,6 +3,7 @@
  * a progress line, write results.json to --out and print a summary. Set-up problems exit 2 with a message that
  * says what to do; a graded run exits 0 whatever the scores (`check` exits 1 when a test fails).
  */
+import { allAssignments } from '../assignments/registry.js';
 import { aiAgreement } from '../insight/ai-agreement.js';
 import { appendFileSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -19,19 +20,13 @@ import { probeSandbox, SetupError, type SandboxEnvironment } from '../sandbox/en
 import { preparePython } from '../sandbox/python-packages.js';
 import { globToRegExp, loadSpec, SpecError, specPath } from '../spec/load-spec.js';
 import type { ResolvedSpec } from '../spec/spec-types.js';
+import type { Io } from './io.js';
 import { createProgress, type Progress } from './progress.js';
 import { formatSummary, formatCheckReport } from './summary.js';
 import { REPORT_FORMATS, writeReports, type ReportFormat } from '../../reports/write-reports.js';
 import { annotations, classroomPoints, jobSummary } from '../../reports/github.js';
 import { colorsEnabled, makeColors } from './colors.js';
 
-export interface Io {
-  readonly out: (s: string) => void;
-  readonly err: (s: string) => void;
-  readonly isTTY: boolean;
-  readonly env: Readonly<Record<string, string | undefined>>;
-  readonly cwd: string;
-}
 
 export const DEFAULT_SEED = 1;
 /** What `grade` writes when --format is not given: the instructor's reports and gradebooks. */
@@ -176,8 +171,7 @@ async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io,
   }
   const detected = flags.assignment ? specs[0] : detectAssignment(specs, found.submissions);
   if (!detected) {
-    const conniption = found.submissions.some((s) => s.files.some((f) => f.name.endsWith('.py') && /^class\s+Conniption\b/mu.test(readText(f.source))));
-    const hint = conniption ? '; a file defines class Conniption: pass --assignment conniption (its files may have any names)' : '';
+    const hint = recognisedHint(found.submissions);
     io.err(`grade ${mode}: cannot tell the assignment from the file names; pass --assignment (one of ${availableSpecs(root).join(', ')})${hint}\n`);
     return 2;
   }
@@ -349,6 +343,13 @@ function setupFailure(io: Io, mode: string, error: unknown): number {
     return 2;
   }
   throw error;
+}
+
+/** When no file name says the assignment: an assignment whose code one of the files plainly is, as a hint. */
+function recognisedHint(submissions: readonly Submission[]): string {
+  const python = submissions.flatMap((s) => s.files.filter((f) => f.name.endsWith('.py')).map((f) => readText(f.source)));
+  const known = allAssignments().find((a) => a.recognise && python.some((text) => a.recognise!.pattern.test(text)));
+  return known ? `; ${known.recognise!.says}: pass --assignment ${known.id} (its files may have any names)` : '';
 }
 
 /** A file's text for a quick look, or '' when it cannot be read. */

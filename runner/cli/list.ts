@@ -1,19 +1,13 @@
 /** `grade list`: the assignments, and one assignment's tests with their points (or its fixtures, before it has a spec). */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ASSIGNMENTS, type AssignmentId, type FixtureFile } from '../fixtures/fixture-types.js';
+import { ASSIGNMENT_IDS, isAssignmentId, type AssignmentId } from '../assignments/ids.js';
+import { assignmentFor } from '../assignments/registry.js';
+import { type FixtureFile } from '../fixtures/fixture-types.js';
 import { loadSpec, specPath, SpecError } from '../spec/load-spec.js';
 import type { ResolvedSpec } from '../spec/spec-types.js';
 
 type ListResult = { ok: true; text: string } | { ok: false; error: string };
-
-const TITLES: Record<AssignmentId, string> = {
-  'cs111-ps9': 'CS 111 Problem Set 9: Board(height, width), Player, AIPlayer',
-  'hmc-cs5-hw11': 'HMC CS5 Homework 11: Player(ox, tiebreak, ply), float scores',
-  'cs61a-hw04': 'CS61A Homework 4: functional Connect N',
-  'manchester-connect4': 'Manchester MATH20621: game dictionary, save/load, play()',
-  conniption: 'Conniption: Connect Four with board flips',
-};
 
 function readFixtures(root: string, id: AssignmentId): FixtureFile[] {
   const dir = join(root, 'fixtures', id);
@@ -25,18 +19,18 @@ function readFixtures(root: string, id: AssignmentId): FixtureFile[] {
 }
 
 export function listAssignments(root: string): ListResult {
-  const lines = ASSIGNMENTS.map((id) => {
+  const lines = ASSIGNMENT_IDS.map((id) => {
     const files = readFixtures(root, id);
     const cases = files.reduce((n, f) => n + f.cases.length, 0);
     const graded = existsSync(specPath(root, id)) ? 'graded' : 'not graded yet';
-    return `${id.padEnd(22)}${TITLES[id]}  (${graded}; ${files.length} targets, ${cases} golden cases)`;
+    return `${id.padEnd(22)}${assignmentFor(id).title}  (${graded}; ${files.length} targets, ${cases} golden cases)`;
   });
   return { ok: true, text: lines.join('\n') + '\n' };
 }
 
 export function listFixtures(root: string, id: string): ListResult {
-  if (!(ASSIGNMENTS as readonly string[]).includes(id)) {
-    return { ok: false, error: `unknown assignment '${id}'; known: ${ASSIGNMENTS.join(', ')}` };
+  if (!isAssignmentId(id)) {
+    return { ok: false, error: `unknown assignment '${id}'; known: ${ASSIGNMENT_IDS.join(', ')}` };
   }
   if (existsSync(specPath(root, id))) {
     try {
@@ -46,9 +40,9 @@ export function listFixtures(root: string, id: string): ListResult {
       throw error;
     }
   }
-  const files = readFixtures(root, id as AssignmentId);
+  const files = readFixtures(root, id);
   const width = Math.max(...files.map((f) => f.target.length), 6);
-  const lines = [`${TITLES[id as AssignmentId]}`, '', `${'target'.padEnd(width)}  cases  from the document  lenient  what`];
+  const lines = [assignmentFor(id).title, '', `${'target'.padEnd(width)}  cases  from the document  lenient  what`];
   for (const f of files) {
     const doc = f.cases.filter((c) => c.source.kind === 'document').length;
     const lenient = f.cases.filter((c) => c.lenient).length;

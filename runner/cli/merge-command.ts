@@ -14,7 +14,8 @@ import { mergeRuns, MergeError } from '../grade/shards.js';
 import { loadSpec, SpecError } from '../spec/load-spec.js';
 import { REPORT_FORMATS, type ReportFormat } from '../../reports/write-reports.js';
 import { colorsEnabled, makeColors } from './colors.js';
-import { writeOutputs, type Io } from './grade-command.js';
+import { writeOutputs } from './grade-command.js';
+import type { Io } from './io.js';
 import { formatSummary } from './summary.js';
 
 export function runMerge(argv: readonly string[], io: Io, root: string): number {

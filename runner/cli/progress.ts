@@ -5,7 +5,7 @@
  */
 import type { SubmissionResult } from '../grade/results.js';
 import type { Colors } from './colors.js';
-import type { Io } from './grade-command.js';
+import type { Io } from './io.js';
 
 const BAR_WIDTH = 24;
 

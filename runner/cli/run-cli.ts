@@ -5,7 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { PROJECT_ROOT } from '../fixtures/shared-documents.js';
+import { ASSIGNMENT_IDS } from '../assignments/ids.js';
+import { PROJECT_ROOT } from '../project-root.js';
 import { availableSpecs, runGrade } from './grade-command.js';
 import { runMerge } from './merge-command.js';
 import { writeGradescopeBundle } from './gradescope-bundle.js';
@@ -48,7 +49,7 @@ Options for grading:
   --resume                 keep what --out's results.jsonl (written as each submission finishes) says was
                            graded with the same seed, spec and files, and grade only the rest
 
-Assignments: cs111-ps9, hmc-cs5-hw11, cs61a-hw04, manchester-connect4, conniption
+Assignments: ${ASSIGNMENT_IDS.join(', ')}
 Inputs: folders, zips (one per student or a whole class), a Canvas "Download Submissions" folder or zip, and a
 Gradescope export folder. Colours follow NO_COLOR and FORCE_COLOR.
 `;

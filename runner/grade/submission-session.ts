@@ -5,8 +5,7 @@
  */
 import { HarnessSession, describeExit, type RequestOutcome } from '../harness/session.js';
 import { ProgramServer } from '../harness/program-server.js';
-import type { CaseObservation, ObservedReply, StepFailure } from '../checks/observation.js';
-import type { StudentException } from '../harness/protocol.js';
+import type { CaseObservation, ImportOutcome, ObservedReply, StepFailure } from '../checks/observation.js';
 import type { Interaction } from '../plan/interaction.js';
 import type { SandboxEnvironment } from '../sandbox/environment.js';
 import type { Limits } from '../sandbox/limits.js';
@@ -17,11 +16,6 @@ export interface ModuleFile {
   readonly file: string;
 }
 
-export type ImportOutcome =
-  | { readonly kind: 'ok'; readonly stdout: string; readonly prompts: readonly string[]; readonly durationMs: number }
-  | { readonly kind: 'exception'; readonly exception: StudentException; readonly stdout: string; readonly prompts: readonly string[] }
-  | { readonly kind: 'timeout'; readonly limitMs: number }
-  | { readonly kind: 'crashed'; readonly detail: string };
 
 export class SubmissionSession {
   /** How each module's first import went, by role. */

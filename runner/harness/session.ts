@@ -7,7 +7,7 @@ import { loadExeca } from '../sandbox/load-execa.js';
 import type { Readable } from 'node:stream';
 import { join } from 'node:path';
 import { constants } from 'node:os';
-import { PROJECT_ROOT } from '../fixtures/shared-documents.js';
+import { PROJECT_ROOT } from '../project-root.js';
 import type { Duplex } from 'node:stream';
 import type { Limits } from '../sandbox/limits.js';
 import { bubblewrapArgs, HARNESS_INSIDE, inCgroup } from '../sandbox/bubblewrap.js';

@@ -7,7 +7,7 @@ import { loadExeca } from './load-execa.js';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PROJECT_ROOT } from '../fixtures/shared-documents.js';
+import { PROJECT_ROOT } from '../project-root.js';
 import { bubblewrapArgs, runtimeFolders, type BubblewrapLayout } from './bubblewrap.js';
 
 export interface SandboxEnvironment {

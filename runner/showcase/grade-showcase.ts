@@ -6,14 +6,14 @@
 import { execa } from 'execa';
 import { writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { PROJECT_ROOT } from '../fixtures/shared-documents.js';
-import { SHOWCASE } from './showcase.js';
+import { allAssignments } from '../assignments/registry.js';
+import { PROJECT_ROOT } from '../project-root.js';
 
 
 const started = performance.now();
 const cli = join(PROJECT_ROOT, 'dist', 'runner', 'cli.js');
 const written: [string, string][] = [];
-for (const [assignment, names] of Object.entries(SHOWCASE)) {
+for (const { id: assignment, showcase: names } of allAssignments()) {
   const out = join(PROJECT_ROOT, 'grade-report', assignment);
   const paths = names.map((name) => join(PROJECT_ROOT, 'fixtures', 'submissions', assignment, name));
   console.log(`\n== ${assignment}: ${names.join(', ')}`);
@@ -22,6 +22,6 @@ for (const [assignment, names] of Object.entries(SHOWCASE)) {
 }
 const links = written.map(([assignment, page]) => `<li><a href="${assignment}/index.html">${assignment}</a></li>`).join('\n');
 writeFileSync(join(PROJECT_ROOT, 'grade-report', 'index.html'), `<!doctype html><meta charset="utf-8"><title>Sample reports</title><h1>Sample reports</h1><ul>\n${links}\n</ul>\n`);
-console.log(`\nGraded ${Object.values(SHOWCASE).flat().length} samples in ${Math.round((performance.now() - started) / 1000)} s. Open the reports:`);
+console.log(`\nGraded ${allAssignments().flatMap((a) => a.showcase).length} samples in ${Math.round((performance.now() - started) / 1000)} s. Open the reports:`);
 console.log(`  ${relative(process.cwd(), join(PROJECT_ROOT, 'grade-report', 'index.html'))}   (one class summary per assignment)`);
 for (const [, page] of written) console.log(`  ${relative(process.cwd(), page)}`);

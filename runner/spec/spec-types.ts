@@ -2,7 +2,8 @@
  * An assignment's spec as written (`spec/<id>.json`, checked by `spec/schema.json`) and as resolved: every limit
  * filled in, every case selector turned into the fixture cases it names.
  */
-import type { AssignmentId, FixtureCase } from '../fixtures/fixture-types.js';
+import type { AssignmentId } from '../assignments/ids.js';
+import type { FixtureCase } from '../fixtures/fixture-types.js';
 import type { Limits } from '../sandbox/limits.js';
 
 export type TestKind = 'file-present' | 'import' | 'cases' | 'property' | 'program' | 'strength';

@@ -16,7 +16,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writ
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import * as pty from 'node-pty';
-import { PROJECT_ROOT } from '../../runner/fixtures/shared-documents.js';
+import { PROJECT_ROOT } from '../../runner/project-root.js';
 
 const ASSIGNMENTS = ['cs111-ps9', 'hmc-cs5-hw11', 'cs61a-hw04'];
 

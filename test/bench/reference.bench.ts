@@ -36,7 +36,7 @@ describe('conniption', () => {
 
 describe('fixtures', () => {
   const documents = readSeedDocuments();
-  bench('build every golden fixture in memory (npm run fixtures without the writes)', () => {
-    buildAllFixtures({ documents, seed: DEFAULT_SEED });
+  bench('build every golden fixture in memory (npm run fixtures without the writes)', async () => {
+    await buildAllFixtures({ documents, seed: DEFAULT_SEED });
   }, { iterations: 5, warmupIterations: 1 });
 });

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, bench, describe } from 'vitest';
 import { gradeSubmission } from '../../runner/grade/grade-submission.js';
 import { HarnessSession } from '../../runner/harness/session.js';
-import { PROJECT_ROOT } from '../../runner/fixtures/shared-documents.js';
+import { PROJECT_ROOT } from '../../runner/project-root.js';
 import { probeSandbox, type SandboxEnvironment } from '../../runner/sandbox/environment.js';
 import { createWorkspace, type Workspace } from '../../runner/sandbox/workspace.js';
 import { loadSpec } from '../../runner/spec/load-spec.js';

@@ -13,7 +13,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Solver } from '../../reference/core/solver.js';
-import { PROJECT_ROOT } from '../../runner/fixtures/shared-documents.js';
+import { PROJECT_ROOT } from '../../runner/project-root.js';
 import { PONS_SETS, readPonsSet } from '../helpers/pons.js';
 
 /** Pons's C++ solver, mean time per position in milliseconds. */

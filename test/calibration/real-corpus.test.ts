@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { verdictLine } from '../../runner/calibrate/calibration-table.js';
-import { ASSIGNMENTS, gradeCorpus, realCorpusFolder } from '../../runner/calibrate/corpus.js';
+import { ASSIGNMENT_IDS as ASSIGNMENTS } from '../../runner/assignments/ids.js';
+import { gradeCorpus, realCorpusFolder } from '../../runner/calibrate/corpus.js';
 import { REVIEWED } from './real-corpus-verdicts.js';
 
 const corpus = realCorpusFolder();

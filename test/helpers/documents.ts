@@ -1,6 +1,7 @@
 /** The seed documents as tests read them: from the shared folder beside the checkout (read on first use). */
 import { readSeedDocuments } from '../../runner/fixtures/shared-documents.js';
-import { DOCUMENTS, type DocumentKey } from '../../runner/fixtures/build-context.js';
+import type { AssignmentId } from '../../runner/assignments/ids.js';
+import { assignmentFor } from '../../runner/assignments/registry.js';
 import { SHARED } from './shared.js';
 
 let documents: Record<string, string> | undefined;
@@ -11,6 +12,6 @@ export function allDocuments(): Record<string, string> {
 }
 
 /** A document's text; empty when the shared folder is absent, where the suites that read it are skipped. */
-export function documentText(key: DocumentKey): string {
-  return SHARED === undefined ? '' : allDocuments()[DOCUMENTS[key]]!;
+export function documentText(id: AssignmentId): string {
+  return SHARED === undefined ? '' : allDocuments()[assignmentFor(id).document]!;
 }

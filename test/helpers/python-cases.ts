@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FixtureCase, FixtureFile } from '../../runner/fixtures/fixture-types.js';
-import { PROJECT_ROOT } from '../../runner/fixtures/shared-documents.js';
+import { PROJECT_ROOT } from '../../runner/project-root.js';
 import { type PyValue, formatPy, isSamePy } from '../../reference/py-value.js';
 
 type Observed = { id: string; value: (PyValue | { type: 'object'; class: string; repr: string }) | null; stdout: string; raised: string | null };

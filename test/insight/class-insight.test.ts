@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../runner/cli/run-cli.js';
-import { PROJECT_ROOT } from '../../runner/fixtures/shared-documents.js';
+import { PROJECT_ROOT } from '../../runner/project-root.js';
 import type { RunResults } from '../../runner/grade/results.js';
 import { givenHashes } from '../../runner/insight/class-code.js';
 import { fingerprints, tokenize } from '../../runner/insight/fingerprints.js';

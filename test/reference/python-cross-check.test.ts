@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { FixtureCase, SolverLabels } from '../../runner/fixtures/fixture-types.js';
-import { PROJECT_ROOT } from '../../runner/fixtures/shared-documents.js';
+import { PROJECT_ROOT } from '../../runner/project-root.js';
 import { fixtureFiles, mismatch, runPythonCases } from '../helpers/python-cases.js';
 
 /** Manchester's loadGame cases give the file's text: it is written into the case's folder first. */

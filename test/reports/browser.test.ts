@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeReports } from '../../reports/write-reports.js';
-import { PROJECT_ROOT } from '../../runner/fixtures/shared-documents.js';
+import { PROJECT_ROOT } from '../../runner/project-root.js';
 import { SAMPLE_RUN } from './sample-run.js';
 
 const CHROMIUM = '/usr/bin/chromium';

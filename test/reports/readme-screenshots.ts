@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
-import { PROJECT_ROOT } from '../../runner/fixtures/shared-documents.js';
+import { PROJECT_ROOT } from '../../runner/project-root.js';
 
 const report = join(PROJECT_ROOT, 'grade-report', 'cs61a-hw04');
 if (!existsSync(join(report, 'index.html'))) throw new Error(`no report at ${report}: run npm run samples first`);

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../runner/cli/run-cli.js';
 import { runGrade } from '../../runner/cli/grade-command.js';
-import { PROJECT_ROOT } from '../../runner/fixtures/shared-documents.js';
-import { SHOWCASE } from '../../runner/showcase/showcase.js';
+import { PROJECT_ROOT } from '../../runner/project-root.js';
+import { allAssignments } from '../../runner/assignments/registry.js';
 
 const SAMPLES = join(PROJECT_ROOT, 'fixtures', 'submissions', 'cs111-ps9');
 
@@ -156,8 +156,8 @@ describe('grade CLI', () => {
 
 describe('the README\'s first command', () => {
   it('grades samples that exist, at least one correct and one that fails, for every assignment', () => {
-    expect(Object.keys(SHOWCASE).sort()).toEqual(['conniption', 'cs111-ps9', 'cs61a-hw04', 'hmc-cs5-hw11', 'manchester-connect4']);
-    for (const [assignment, names] of Object.entries(SHOWCASE)) {
+    expect(allAssignments().map((a) => a.id).sort()).toEqual(['conniption', 'cs111-ps9', 'cs61a-hw04', 'hmc-cs5-hw11', 'manchester-connect4']);
+    for (const { id: assignment, showcase: names } of allAssignments()) {
       expect(names).toContain('correct-classic');
       expect(names.length).toBeGreaterThan(2);
       for (const name of names) expect(existsSync(join(PROJECT_ROOT, 'fixtures', 'submissions', assignment, name)), `${assignment}/${name}`).toBe(true);

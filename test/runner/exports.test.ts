@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { looksLikeCanvas, parseCanvasName, unpackZip, ZIP_LIMITS } from '../../runner/grade/exports.js';
-import { PROJECT_ROOT } from '../../runner/fixtures/shared-documents.js';
+import { PROJECT_ROOT } from '../../runner/project-root.js';
 import { tempDirs } from '../temp-dirs.js';
 import type { RunResults } from '../../runner/grade/results.js';
 

@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { gradescopeBundle } from '../../runner/cli/gradescope-bundle.js';
 import { runCli } from '../../runner/cli/run-cli.js';
-import { PROJECT_ROOT } from '../../runner/fixtures/shared-documents.js';
+import { PROJECT_ROOT } from '../../runner/project-root.js';
 
 const root = mkdtempSync(join(tmpdir(), 'autograder-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../runner/cli/run-cli.js';
-import { PROJECT_ROOT } from '../../runner/fixtures/shared-documents.js';
+import { PROJECT_ROOT } from '../../runner/project-root.js';
 import { Journal, ResumeError, type JournalHeader } from '../../runner/grade/journal.js';
 import type { RunResults } from '../../runner/grade/results.js';
 import { interleave, mergeRuns, parseShard, shardOf } from '../../runner/grade/shards.js';

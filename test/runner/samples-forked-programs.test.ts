@@ -6,8 +6,8 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AssignmentId } from '../../runner/fixtures/fixture-types.js';
-import { PROJECT_ROOT } from '../../runner/fixtures/shared-documents.js';
+import type { AssignmentId } from '../../runner/assignments/ids.js';
+import { PROJECT_ROOT } from '../../runner/project-root.js';
 import { gradeSubmission } from '../../runner/grade/grade-submission.js';
 import type { TestResult } from '../../runner/grade/results.js';
 import { probeSandbox, type SandboxEnvironment } from '../../runner/sandbox/environment.js';

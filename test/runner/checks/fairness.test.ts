@@ -1,7 +1,7 @@
 /** The fairness rules as pure checks: numbers by value, one types test, invisible text, open cases, marks swapped. */
 import { describe, expect, it } from 'vitest';
 import { py } from '../../../reference/py-value.js';
-import { swapBoardMarks } from '../../../runner/checks/manchester-play.js';
+import { swapBoardMarks } from '../../../runner/assignments/manchester-connect4/play-checks.js';
 import { checkReturned, checkTypes } from '../../../runner/checks/returns.js';
 import { compareVisibleText } from '../../../runner/checks/text.js';
 import { factOf } from '../../../runner/checks/game-messages.js';

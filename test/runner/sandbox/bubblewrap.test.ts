@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../../../runner/fixtures/shared-documents.js';
+import { PROJECT_ROOT } from '../../../runner/project-root.js';
 import { HarnessSession } from '../../../runner/harness/session.js';
 import { bubblewrapArgs, runtimeFolders } from '../../../runner/sandbox/bubblewrap.js';
 import { probeSandbox, type SandboxEnvironment } from '../../../runner/sandbox/environment.js';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../../../runner/fixtures/shared-documents.js';
+import { PROJECT_ROOT } from '../../../runner/project-root.js';
 import { loadSpec, resolveSpec, SpecError } from '../../../runner/spec/load-spec.js';
 
 const raw = () => JSON.parse(readFileSync(join(PROJECT_ROOT, 'spec', 'cs111-ps9.json'), 'utf8')) as { groups: { points: number; tests: Record<string, unknown>[] }[] };

@@ -1,0 +1,66 @@
+/**
+ * What the grading engine needs from each assignment, in one interface: where its document is, how a fixture case
+ * becomes harness steps or a terminal program, the property tests, the checks by name, and the names a test needs
+ * the submission to define. The engine itself (runner/grade/) knows no assignment; registry.ts lists the five.
+ */
+import type { CaseObservation } from '../checks/observation.js';
+import type { ExplainException } from '../checks/outcome.js';
+import type { CaseVerdict } from '../checks/verdict.js';
+import type { AssignmentContext } from '../fixtures/build-context.js';
+import type { FixtureCase, FixtureFile } from '../fixtures/fixture-types.js';
+import type { Interaction } from '../plan/interaction.js';
+import type { PropertyCase } from '../plan/property.js';
+import type { ProgramResult } from '../pty/run-program.js';
+import type { ResolvedTest } from '../spec/spec-types.js';
+import type { AssignmentId } from './ids.js';
+
+export interface ProgramPlan {
+  /** A call tree in plain JSON for the harness's program mode, or `{run: file}` to run a file as `python file`. */
+  readonly call: unknown;
+  readonly prompt: string;
+  readonly answers: readonly string[];
+  readonly reproduce: string;
+  /** Answer every input() whatever its prompt says (the harness marks each one); `prompt` is then not used. */
+  readonly anyPrompt?: boolean;
+  /** Files put in the workspace before the run (null: removed first), so no earlier test's file is read. */
+  readonly files?: Readonly<Record<string, string | null>>;
+  /** Files read back after the run, for the check (a saved game). */
+  readonly collect?: readonly string[];
+  /** Conniption's REPL: the moves the grader's stand-in for the AI's search plays, in order. */
+  readonly aiMoves?: readonly string[];
+}
+
+export interface AssignmentPlan {
+  interaction(test: ResolvedTest, testCase: FixtureCase): Interaction;
+  property(name: string): readonly PropertyCase[];
+  program(testCase: FixtureCase): ProgramPlan;
+  check(check: string, testCase: FixtureCase, observation: CaseObservation, call: string): CaseVerdict;
+  /** The verdict on a terminal program's run, by the spec's check name. */
+  checkProgram(check: string, testCase: FixtureCase, result: ProgramResult): CaseVerdict;
+  neededNames(test: ResolvedTest): readonly string[];
+  /**
+   * Checks that judge one rule only (CS61A's abstraction barrier, a board left unchanged, num_moves counted): an
+   * exception other than `exception` (none, when absent) is left to the tests of the answer, and the case passes
+   * with the note.
+   */
+  readonly judgesOnly?: (check: string) => { readonly exception?: string; readonly note: string } | undefined;
+  /** An exception the assignment's doubles raise on purpose, read as a verdict of its own (CS61A's barrier). */
+  readonly explainException?: ExplainException;
+}
+
+/** Builds an assignment's golden fixture files from the reference (what `npm run fixtures` writes). */
+export type CaseBuilder = (ctx: AssignmentContext) => FixtureFile[];
+
+export interface Assignment extends AssignmentPlan {
+  readonly id: AssignmentId;
+  /** One line for `grade list`: the course, and what students write. */
+  readonly title: string;
+  /** The seed document it is graded on, relative to the shared folder (`seeds/000_….txt`). */
+  readonly document: string;
+  /** The samples `npm run samples` grades for a first look: folders of fixtures/submissions/<id>/. */
+  readonly showcase: readonly string[];
+  /** What tells this assignment's code when its file names cannot (Conniption's files have any names). */
+  readonly recognise?: { readonly pattern: RegExp; readonly says: string };
+  /** The case builders, loaded only when fixtures are built: they bring the reference and the solver. */
+  loadCases(): Promise<CaseBuilder>;
+}

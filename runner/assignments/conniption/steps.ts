@@ -1,0 +1,94 @@
+/**
+ * Conniption (document 004) as harness steps and a terminal program. A state is built with the student's own
+ * `Conniption(board, player1Turn, flipsRem, flippable)`; children are read back as plain tuples by the grader's
+ * tools; the search is run beside a full-window minimax on the student's own genChildStates and betterEval. The REPL
+ * runs as `python3 <file>` with the AI's search replaced by a scripted stand-in that reports every state it is handed.
+ */
+import * as ref from '../../../reference/conniption.js';
+import { formatPy, py, type PyValue } from '../../../reference/py-value.js';
+import type { FixtureCase } from '../../fixtures/fixture-types.js';
+import type { Arg } from '../../harness/protocol.js';
+import type { ResolvedTest } from '../../spec/spec-types.js';
+import type { ProgramPlan } from '../assignment.js';
+import { argFromPy, call, get, int, type Interaction, type Step } from '../../plan/interaction.js';
+
+export interface StateInput {
+  readonly board: readonly (readonly boolean[])[];
+  readonly player1Turn: boolean;
+  readonly flipsRem: readonly [number, number];
+  readonly flippable: boolean;
+}
+
+const boardValue = (board: StateInput['board']): PyValue => py.tuple(board.map((col) => py.tuple(col.map(py.bool))));
+const pyBool = (b: boolean) => (b ? 'True' : 'False');
+const s: Arg = { type: 'ref', path: ['s'] };
+
+/** `s = Conniption(board, player1Turn=…, flipsRem=…, flippable=…)`, passed positionally as the document orders them. */
+export function buildState(state: StateInput, bind = 's'): Step {
+  const args: Arg[] = [argFromPy(boardValue(state.board)), { type: 'bool', value: state.player1Turn }, { type: 'tuple', items: state.flipsRem.map(int) }, { type: 'bool', value: state.flippable }];
+  return {
+    ...call(['Conniption'], args, { bind }),
+    python: `${bind} = Conniption(${formatPy(boardValue(state.board))}, player1Turn=${pyBool(state.player1Turn)}, flipsRem=(${state.flipsRem.join(', ')}), flippable=${pyBool(state.flippable)})`,
+  };
+}
+
+const tools: Step = { request: { op: 'double', kind: 'conniption', names: [] }, python: '' };
+
+export function conniptionInteraction(test: ResolvedTest, testCase: FixtureCase): Interaction {
+  const input = testCase.input as { state: StateInput; depth?: number };
+  const build = buildState(input.state);
+  switch (test.target) {
+    case 'Conniption.genChildStates':
+      return {
+        steps: [
+          tools, build,
+          call(['s', 'genChildStates'], []),
+          { ...call(['GradeChildren'], [s], { observe: 'children' }), python: '[(c.board, c.player1Turn, c.flipsRem, c.flippable, c.resMove) for c in s.children]' },
+        ],
+      };
+    case 'Conniption.isWin':
+      return { steps: [build, call(['Conniption', 'isWin'], [s], { observe: 'result' })] };
+    case 'Conniption.betterEval':
+      return { steps: [build, call(['s', 'betterEval'], [], { observe: 'result' })] };
+    case 'alpha_beta_search':
+      return {
+        steps: [
+          tools, build,
+          { ...call(['GradeSearch'], [s, int(input.depth!)], { observe: 'search' }), python: `best = alpha_beta_search(s, ${input.depth}, False)   # then: is best a child of s whose minimax value (your betterEval) is the best?` },
+        ],
+      };
+    default:
+      throw new Error(`internal: no Conniption interaction for ${test.target} (case ${testCase.id})`);
+  }
+}
+
+/** The constructor's defaults: `Conniption(board)` alone. */
+export const DEFAULTS_INTERACTION: Interaction = {
+  steps: [
+    { ...call(['Conniption'], [argFromPy(boardValue(ref.initialState().board))], { bind: 's' }), python: 's = Conniption(((), (), (), (), (), (), ()))' },
+    get(['s', 'player1Turn'], 'player1Turn'),
+    get(['s', 'flipsRem'], 'flipsRem'),
+    get(['s', 'flippable'], 'flippable'),
+    get(['s', 'parent'], 'parent'),
+    get(['s', 'resMove'], 'resMove'),
+  ],
+};
+
+export interface ReplInput {
+  readonly setup: readonly string[];
+  readonly lines: readonly string[];
+  readonly aiMoves: readonly string[];
+  readonly note: string;
+}
+
+export function conniptionProgram(testCase: FixtureCase): ProgramPlan {
+  const input = testCase.input as unknown as ReplInput;
+  return {
+    call: { runMain: true },
+    prompt: '',
+    anyPrompt: true,
+    answers: [...input.setup, ...input.lines],
+    aiMoves: input.aiMoves,
+    reproduce: testCase.python,
+  };
+}

@@ -1,0 +1,102 @@
+/**
+ * The checks of CS111 PS9's tests, by the spec's `check` name, as pure functions of the fixture case and what the
+ * runner observed. Text the document fixes (`__repr__`) is compared exactly; printed games by their messages and
+ * boards; scores and columns with their Python types.
+ */
+import type { FixtureCase } from '../../fixtures/fixture-types.js';
+import { dropPiece, gridFromRows, gridToRows, XO_SPACE } from '../../../reference/core/grid.js';
+import { boardFromValue, drawBoardDiff, isSameBoard, rowsFromStrings, type BoardRows } from '../../checks/boards.js';
+import { replyFor, type CaseObservation, type ObservedReply } from '../../checks/observation.js';
+import { checkReturned, checkTypes } from '../../checks/returns.js';
+import { compareMessages, compareVisibleText } from '../../checks/text.js';
+import { formatObserved } from '../../checks/values.js';
+import { fail, pass, type CaseVerdict } from '../../checks/verdict.js';
+
+/** The document's column prompt, printed by Player.next_move. */
+export const CS111_PROMPT = 'Enter a column: ';
+
+/** The one test where the document's int scores (`50`, not `50.0`) are graded; elsewhere numbers count by value. */
+export const CS111_TYPES_TEST = 'aiplayer.scores_for.int-scores';
+
+export function checkCs111Case(check: string, testCase: FixtureCase, observation: CaseObservation, call: string): CaseVerdict {
+  const reply = (key: string): ObservedReply => replyFor(observation, key, testCase.id);
+  const expected = testCase.expected;
+  const input = testCase.input as Record<string, unknown>;
+  switch (check) {
+    case 'value':
+      return checkReturned(call, expected, testCase.lenient, reply('result').value, { typesTest: CS111_TYPES_TEST });
+    case 'types':
+      return checkTypes(call, expected, reply('result').value);
+    case 'repr': {
+      const value = 'value' in expected && expected.value?.type === 'str' ? expected.value.value : undefined;
+      if (value === undefined) throw new Error(`internal: ${testCase.id} has no str to compare a repr with`);
+      const got = reply('result').value;
+      return compareVisibleText(`repr(${call.split('\n').at(-1)})`, value, got.type === 'str' ? got.value : formatObserved(got));
+    }
+    case 'board':
+      return compareSlots(call, 'value' in expected && expected.value ? boardFromValue(expected.value) : { problem: 'no board' }, reply('slots'));
+    case 'output': {
+      if (!('stdout' in expected)) throw new Error(`internal: ${testCase.id} has no stdout`);
+      return compareMessages(`what ${call.split('\n').at(-1)} printed`, expected.stdout, reply('result').stdout);
+    }
+    case 'process-messages': {
+      // The turn, win and tie lines exactly; the column dialogue is next_move's, graded by player.next_move.prompts.
+      if (!('stdout' in expected)) throw new Error(`internal: ${testCase.id} has no stdout`);
+      const result = reply('result');
+      const verdict = compareMessages(`what ${call.split('\n').at(-1)} printed`, withoutDialogue(expected.stdout, [CS111_PROMPT]), withoutDialogue(result.stdout, result.prompts));
+      return verdict.status === 'fail' ? { ...verdict, expected: expected.stdout, actual: result.stdout } : verdict;
+    }
+    case 'num-moves': {
+      const want = typeof input['numMovesAfter'] === 'number' ? input['numMovesAfter'] : 1;
+      const got = reply('moves').value;
+      return got.type === 'int' && got.value === want
+        ? pass()
+        : fail(`after one call of next_move, num_moves is ${formatObserved(got)}; expected ${want}`, String(want), formatObserved(got));
+    }
+    case 'process-result': {
+      const returned = checkReturned(call, expected, testCase.lenient, reply('result').value);
+      if (returned.status !== 'pass') return returned;
+      return compareSlots(`the board after ${call.split('\n').at(-1)}`, { rows: boardAfterMove(input) }, reply('slots'));
+    }
+    case 'restored': {
+      const board = input['board'] as { rows: string[] };
+      return compareSlots(`the board after ${call.split('\n').at(-1)}`, { rows: rowsFromStrings(board.rows) }, reply('slots'), 'scores_for must remove every checker it adds while looking ahead');
+    }
+    default:
+      throw new Error(`internal: unknown CS111 check '${check}'`);
+  }
+}
+
+function compareSlots(what: string, expected: { rows: BoardRows } | { problem: string }, observed: ObservedReply, advice?: string): CaseVerdict {
+  if ('problem' in expected) throw new Error(`internal: expected board unreadable: ${expected.problem}`);
+  const got = boardFromValue(observed.value);
+  if ('problem' in got) return fail(`${what}: ${got.problem}`, undefined, formatObserved(observed.value));
+  if (isSameBoard(expected.rows, got.rows)) return pass();
+  return fail(`${what}: the board's slots differ${advice ? ` (${advice})` : ''}\n${drawBoardDiff(expected.rows, got.rows)}`, drawRows(expected.rows), drawRows(got.rows));
+}
+
+const drawRows = (rows: BoardRows) => rows.map((row) => `|${row.join('|')}|`).join('\n');
+
+/** process_move's board afterwards: the input board with the player's checker in the column finally accepted. */
+function boardAfterMove(input: Record<string, unknown>): BoardRows {
+  const board = input['board'] as { rows: string[] };
+  const player = input['player'] as { checker: string };
+  const inputs = input['inputs'] as string[];
+  const grid = gridFromRows(board.rows, XO_SPACE);
+  dropPiece(grid, Number(inputs.at(-1)), player.checker === 'X' ? 1 : 2);
+  return rowsFromStrings(gridToRows(grid, XO_SPACE));
+}
+
+/**
+ * Printed text without the column dialogue: from the first line that starts with a prompt the program asked to the
+ * last such line (the typed answers and any retry messages between them).
+ */
+function withoutDialogue(text: string, prompts: readonly string[]): string {
+  const asked = prompts.map((p) => p.trimEnd()).filter((p) => p !== '');
+  const lines = text.split('\n');
+  const isPrompt = (line: string) => asked.some((p) => line.startsWith(p));
+  const first = lines.findIndex(isPrompt);
+  if (first < 0) return text;
+  const last = lines.length - 1 - [...lines].reverse().findIndex(isPrompt);
+  return [...lines.slice(0, first), ...lines.slice(last + 1)].join('\n');
+}

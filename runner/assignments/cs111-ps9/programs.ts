@@ -1,0 +1,48 @@
+/**
+ * CS111's programs for the pseudo-terminal: `connect_four` games and `process_move` turns, each as the call to make
+ * once the modules are imported, the prompt to wait for, and the columns to type.
+ */
+import type { FixtureCase } from '../../fixtures/fixture-types.js';
+import { CS111_PROMPT } from './checks.js';
+import type { ProgramPlan } from '../assignment.js';
+import type { BoardInput, PlayerInput } from './steps.js';
+
+
+function playerNode(player: PlayerInput): { call: string; args: unknown[] } {
+  if (player.kind === 'ai') return { call: 'AIPlayer', args: [player.checker, player.tiebreak, player.lookahead] };
+  return { call: player.kind === 'random' ? 'RandomPlayer' : 'Player', args: [player.checker] };
+}
+
+function playerPython(player: PlayerInput): string {
+  if (player.kind === 'ai') return `AIPlayer('${player.checker}', '${player.tiebreak}', ${player.lookahead})`;
+  return `${player.kind === 'random' ? 'RandomPlayer' : 'Player'}('${player.checker}')`;
+}
+
+/** `process_move(player, board)` on the terminal: the board and the player's move count set as the case says. */
+function processMoveProgram(testCase: FixtureCase): ProgramPlan {
+  const input = testCase.input as { board: BoardInput; player: PlayerInput; inputs: string[]; numMovesBefore?: number };
+  const board = { call: 'Board', args: [input.board.height, input.board.width], set: { slots: input.board.rows.map((row) => [...row]) } };
+  const player = { ...playerNode(input.player), ...(input.numMovesBefore !== undefined && { set: { num_moves: input.numMovesBefore } }) };
+  const rows = input.board.rows.map((row) => `list('${row}')`).join(', ');
+  const moves = input.numMovesBefore !== undefined ? `\np.num_moves = ${input.numMovesBefore}` : '';
+  return {
+    call: { call: 'process_move', args: [player, board] },
+    prompt: CS111_PROMPT,
+    anyPrompt: true,
+    answers: input.inputs,
+    reproduce: `b = Board(${input.board.height}, ${input.board.width})\nb.slots = [${rows}]\np = ${playerPython(input.player)}${moves}\nprocess_move(p, b)   # type: ${input.inputs.join(', ')}`,
+  };
+}
+
+export function cs111Program(testCase: FixtureCase): ProgramPlan {
+  if (testCase.id.startsWith('process_move.')) return processMoveProgram(testCase);
+  const input = testCase.input as { player1: PlayerInput; player2: PlayerInput; inputs: string[] };
+  const typed = input.inputs.length > 0 ? `   # type: ${input.inputs.join(', ')}` : '';
+  return {
+    call: { call: 'connect_four', args: [playerNode(input.player1), playerNode(input.player2)] },
+    prompt: CS111_PROMPT,
+    anyPrompt: true,
+    answers: input.inputs,
+    reproduce: `connect_four(${playerPython(input.player1)}, ${playerPython(input.player2)})${typed}`,
+  };
+}

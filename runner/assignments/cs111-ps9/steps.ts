@@ -1,0 +1,107 @@
+/**
+ * CS111 PS9 fixture cases as harness steps. Boards are built by assigning `slots` (the document fixes that
+ * attribute), so a test of one method never rests on the student's `add_checker`; tests of the players and of
+ * `process_move` hand them the Board double, so a Board bug costs only the Board tests.
+ */
+import type { FixtureCase } from '../../fixtures/fixture-types.js';
+import type { Arg } from '../../harness/protocol.js';
+import { call, get, int, repr, set, str, type Interaction, type Step } from '../../plan/interaction.js';
+
+export interface BoardInput {
+  readonly height: number;
+  readonly width: number;
+  readonly rows: readonly string[];
+}
+
+export type PlayerInput =
+  | { readonly kind: 'human' | 'random'; readonly checker: string }
+  | { readonly kind: 'ai'; readonly checker: string; readonly tiebreak: string; readonly lookahead: number };
+
+const slotsArg = (rows: readonly string[]): Arg => ({ type: 'list', items: rows.map((row) => ({ type: 'list', items: [...row].map(str) })) });
+
+export function boardSteps(board: BoardInput, name = 'b'): Step[] {
+  const rows = board.rows.map((row) => `list(${JSON.stringify(row).replace(/^"|"$/g, "'")})`);
+  return [
+    call(['Board'], [int(board.height), int(board.width)], { bind: name }),
+    set([name, 'slots'], slotsArg(board.rows), `${name}.slots = [${rows.join(', ')}]`),
+  ];
+}
+
+export function playerCall(player: PlayerInput, bind: string): Step {
+  if (player.kind === 'ai') return call(['AIPlayer'], [str(player.checker), str(player.tiebreak), int(player.lookahead)], { bind });
+  return call([player.kind === 'random' ? 'RandomPlayer' : 'Player'], [str(player.checker)], { bind });
+}
+
+/** Rebinds `Board` to the double; the reproduce snippet is unchanged, as a correct Board behaves the same. */
+export const boardDouble: Step = { request: { op: 'double', kind: 'cs111-board', name: 'Board' }, python: '' };
+
+export function cs111Interaction(target: string, testCase: FixtureCase): Interaction {
+  const input = testCase.input as Record<string, unknown>;
+  const board = input['board'] as BoardInput | undefined;
+  const player = input['player'] as PlayerInput | undefined;
+  const inputs = (input['inputs'] as string[] | undefined) ?? [];
+  const steps: Step[] = [];
+  const usesDouble = !target.startsWith('Board.');
+  if (usesDouble && board) steps.push(boardDouble);
+  if (board) steps.push(...boardSteps(board));
+  switch (target) {
+    case 'Board.__repr__':
+      steps.push(repr(['b'], 'result'));
+      break;
+    case 'Board.add_checker': {
+      if (typeof input['moves'] === 'string') steps.push(call(['b', 'add_checkers'], [str(input['moves'])]));
+      const calls = (input['calls'] as [string, number][] | undefined) ?? (input['checker'] !== undefined ? [[input['checker'] as string, input['col'] as number]] : []);
+      for (const [checker, col] of calls) steps.push(call(['b', 'add_checker'], [str(checker), int(col)]));
+      steps.push(get(['b', 'slots'], 'slots'));
+      break;
+    }
+    case 'Board.can_add_to':
+      steps.push(call(['b', 'can_add_to'], [int(input['col'] as number)], { observe: 'result' }));
+      break;
+    case 'Board.is_full':
+      steps.push(call(['b', 'is_full'], [], { observe: 'result' }));
+      break;
+    case 'Board.is_win_for':
+      steps.push(call(['b', 'is_win_for'], [str(input['checker'] as string)], { observe: 'result' }));
+      break;
+    case 'Board.remove_checker':
+      for (const col of input['cols'] as number[]) steps.push(call(['b', 'remove_checker'], [int(col)]));
+      steps.push(get(['b', 'slots'], 'slots'));
+      break;
+    case 'Board.reset':
+      steps.push(call(['b', 'reset'], []), get(['b', 'slots'], 'slots'));
+      break;
+    case 'Player.__repr__':
+    case 'AIPlayer.__repr__':
+      steps.push(playerCall(player!, 'p'), repr(['p'], 'result'));
+      break;
+    case 'Player.opponent_checker':
+      steps.push(playerCall(player!, 'p'), call(['p', 'opponent_checker'], [], { observe: 'result' }));
+      break;
+    case 'Player.next_move':
+    case 'RandomPlayer.next_move':
+    case 'AIPlayer.next_move':
+      steps.push(playerCall(player!, 'p'));
+      steps.push(call(['p', 'next_move'], [{ type: 'ref', path: ['b'] }], { observe: 'result', inputs }));
+      steps.push(get(['p', 'num_moves'], 'moves'));
+      break;
+    case 'process_move':
+      steps.push(playerCall(player!, 'p'));
+      if (typeof input['numMovesBefore'] === 'number') steps.push(set(['p', 'num_moves'], int(input['numMovesBefore'])));
+      steps.push(call(['process_move'], [{ type: 'ref', path: ['p'] }, { type: 'ref', path: ['b'] }], { observe: 'result', inputs }));
+      steps.push(get(['b', 'slots'], 'slots'));
+      break;
+    case 'AIPlayer.max_score_column':
+      steps.push(call(['AIPlayer'], [str('X'), str(input['tiebreak'] as string), int(1)], { bind: 'p' }));
+      steps.push(call(['p', 'max_score_column'], [{ type: 'list', items: (input['scores'] as number[]).map(int) }], { observe: 'result' }));
+      break;
+    case 'AIPlayer.scores_for':
+      steps.push(call(['AIPlayer'], [str(input['checker'] as string), str('LEFT'), int(input['lookahead'] as number)], { bind: 'p' }));
+      steps.push(call(['p', 'scores_for'], [{ type: 'ref', path: ['b'] }], { observe: 'result' }));
+      steps.push(get(['b', 'slots'], 'slots'));
+      break;
+    default:
+      throw new Error(`no CS111 interaction for target ${target} (case ${testCase.id})`);
+  }
+  return { steps };
+}

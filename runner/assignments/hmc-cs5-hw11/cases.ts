@@ -1,0 +1,218 @@
+/** Golden cases for HMC CS5 Homework 11 (document 001): float scores, width-first boards, IPython examples. */
+import { type Grid, XO_SPACE, getCell, gridToRows, setCell } from '../../../reference/core/grid.js';
+import { FULL_BOARD_RULES, TIEBREAKS, scoreColumnsEveryRule } from '../../../reference/core/lookahead.js';
+import { CHECKERS, type Checker, pieceOf } from '../../../reference/hmc-cs5-hw11.js';
+import * as ref from '../../../reference/hmc-cs5-hw11.js';
+import { formatPy, formatPyStr, py } from '../../../reference/py-value.js';
+import { type AssignmentContext, documentSource, fileMaker, familyRng, generated, nth } from '../../fixtures/build-context.js';
+import type { FixtureCase, FixtureFile } from '../../fixtures/fixture-types.js';
+import { fullDrawnGrid, randomPosition } from '../../fixtures/positions.js';
+import { strengthCases } from '../../fixtures/strength-cases.js';
+
+/** The ply the Player's strength is measured at. */
+const STRENGTH_PLY = 3;
+
+interface HmcBoardInput {
+  readonly width: number;
+  readonly height: number;
+  readonly rows: readonly string[];
+  readonly moves?: string;
+}
+
+const boardInput = (grid: Grid, moves?: string): HmcBoardInput => {
+  const input = { width: grid.cols, height: grid.rows, rows: gridToRows(grid, XO_SPACE) };
+  return moves !== undefined ? { ...input, moves } : input;
+};
+
+/** Width first. A move string when one reaches the board, else addMove calls column by column, bottom up. */
+function boardSetup(board: HmcBoardInput, grid: Grid): string {
+  const head = `b = Board(${board.width}, ${board.height})`;
+  if (board.moves !== undefined) return board.moves === '' ? head : `${head}\nb.setBoard('${board.moves}')`;
+  const calls: string[] = [];
+  for (let c = 0; c < grid.cols; c++) {
+    for (let r = grid.rows - 1; r >= 0; r--) {
+      const cell = getCell(grid, r, c);
+      if (cell !== 0) calls.push(`b.addMove(${c}, '${cell === 1 ? 'X' : 'O'}')`);
+    }
+  }
+  return [head, ...calls].join('\n');
+}
+
+const rowsText = (grid: Grid) => ref.boardText(grid).split('\n').filter((l) => l.startsWith('|')).join('\n');
+
+export function buildHmcFixtures(ctx: AssignmentContext): FixtureFile[] {
+  const doc = (excerpt: string) => documentSource(ctx, excerpt);
+  const file = fileMaker(ctx);
+
+  const repr: FixtureCase[] = [];
+  const docPlayers: [ref.HmcPlayer, number][] = [[{ ox: 'X', tiebreak: 'LEFT', ply: 2 }, 1], [{ ox: 'O', tiebreak: 'RANDOM', ply: 'HUMAN' }, 3]];
+  for (const [p, n] of docPlayers) {
+    const source = doc(`In [${n}]: p = ${ref.playerConstructor(p)}\nIn [${n + 1}]: p\nOut[${n + 1}]: ${ref.playerRepr(p)}`);
+    repr.push({ id: `Player.__repr__.doc.${p.ox}-${p.ply}`, source, input: { player: p }, python: `repr(${ref.playerConstructor(p)})`, expected: { value: py.str(ref.playerRepr(p)) } });
+  }
+  let i = 0;
+  for (const ox of CHECKERS) for (const tiebreak of TIEBREAKS) for (const ply of [0, 1, 5, 'HUMAN'] as const) {
+    const p: ref.HmcPlayer = { ox, tiebreak, ply };
+    repr.push({ id: `Player.__repr__.gen.${nth(i++)}`, source: generated(ctx, 'repr'), input: { player: p }, python: `repr(${ref.playerConstructor(p)})`, expected: { value: py.str(ref.playerRepr(p)) } });
+  }
+
+  const oppCh: FixtureCase[] = [];
+  {
+    const s1 = doc(`In [1]: p = Player('X', 'LEFT', 3)\nIn [2]: p.oppCh()\nOut[2]: ${formatPyStr('O')}`);
+    const s2 = doc(`In [3]: Player('O', 'LEFT', 0).oppCh()\nOut[3]: ${formatPyStr('X')}`);
+    oppCh.push({ id: 'Player.oppCh.doc.X', source: s1, input: { player: { ox: 'X', tiebreak: 'LEFT', ply: 3 } }, python: "Player('X', 'LEFT', 3).oppCh()", expected: { value: py.str('O') } });
+    oppCh.push({ id: 'Player.oppCh.doc.O', source: s2, input: { player: { ox: 'O', tiebreak: 'LEFT', ply: 0 } }, python: "Player('O', 'LEFT', 0).oppCh()", expected: { value: py.str('X') } });
+  }
+
+  const scoreBoard: FixtureCase[] = [];
+  {
+    const b = ref.newBoard(7, 6);
+    for (let k = 0; k < 4; k++) ref.addMove(b, 0, 'X');
+    doc(`In [7]: b # just to check...\n${rowsText(b)}`);
+    const p: ref.HmcPlayer = { ox: 'X', tiebreak: 'LEFT', ply: 0 };
+    const { score } = ref.scoreBoard(b, p);
+    const source = doc(`In [8]: p.scoreBoard(b)\nOut[6]: ${formatPy(py.float(score))}`);
+    scoreBoard.push({ id: 'Player.scoreBoard.doc.win', source, input: { board: boardInput(b), player: p }, python: `${boardSetup(boardInput(b), b)}\nPlayer('X', 'LEFT', 0).scoreBoard(b)`, expected: { value: py.float(score) } });
+    const rng = familyRng(ctx, 'scoreBoard');
+    for (let j = 0; j < 40; j++) {
+      const pos = randomPosition(rng, { rows: 6, cols: 7, plies: 7 + rng.int(30) });
+      const player: ref.HmcPlayer = { ox: rng.pick(CHECKERS), tiebreak: 'LEFT', ply: 0 };
+      const result = ref.scoreBoard(pos.grid, player);
+      const bi = boardInput(pos.grid, pos.moves);
+      const c: FixtureCase = { id: `Player.scoreBoard.gen.${nth(j)}`, source: generated(ctx, 'scoreBoard'), input: { board: bi, player }, python: `${boardSetup(bi, pos.grid)}\n${ref.playerConstructor(player)}.scoreBoard(b)`, expected: { value: py.float(result.score) } };
+      scoreBoard.push(result.alternatives.length ? { ...c, lenient: { reason: 'both players have four in a row', choice: 'self first', alsoAccepted: [py.float(0)] } } : c);
+    }
+  }
+
+  const tiebreakMove: FixtureCase[] = [];
+  {
+    const scores = [0, 0, 50, 0, 50, 50, 0];
+    const docTb: [string, ref.HmcPlayer, number, number][] = [['p', { ox: 'X', tiebreak: 'LEFT', ply: 1 }, 4, 2], ['p2', { ox: 'X', tiebreak: 'RIGHT', ply: 1 }, 5, 5]];
+    for (const [name, p, n, answer] of docTb) {
+      const got = ref.tiebreakMove(scores, p.tiebreak);
+      if (got[0] !== answer) throw new Error('tiebreakMove disagrees with the document');
+      tiebreakMove.push({ id: `Player.tiebreakMove.doc.${p.tiebreak}`, source: doc(`In [${n}]: ${name}.tiebreakMove(scores)\nOut[${n}]: ${got[0]}`), input: { scores, player: p }, python: `${ref.playerConstructor(p)}.tiebreakMove(${formatPy(py.ints(scores))})`, expected: { value: py.int(got[0]!) } });
+    }
+    const rng = familyRng(ctx, 'tiebreakMove');
+    for (let j = 0; j < 30; j++) {
+      const list = Array.from({ length: 1 + rng.int(10) }, () => rng.pick([-1, 0, 50, 100]));
+      const p: ref.HmcPlayer = { ox: 'X', tiebreak: TIEBREAKS[j % 3]!, ply: 1 };
+      const got = ref.tiebreakMove(list, p.tiebreak);
+      tiebreakMove.push({ id: `Player.tiebreakMove.gen.${nth(j)}`, source: generated(ctx, 'tiebreakMove'), input: { scores: list, player: p }, python: `${ref.playerConstructor(p)}.tiebreakMove(${formatPy(py.floats(list))})`, expected: got.length === 1 ? { value: py.int(got[0]!) } : { oneOf: got.map(py.int) } });
+    }
+  }
+
+  const scoresFor: FixtureCase[] = [];
+  const nextMove: FixtureCase[] = [];
+  {
+    const b = ref.boardFromMoves(7, 6, '1211244445');
+    const bi = boardInput(b, '1211244445');
+    doc(`In [1]: b\n${rowsText(b)}`);
+    const docScores: ref.HmcPlayer[] = [
+      { ox: 'X', tiebreak: 'RIGHT', ply: 0 }, { ox: 'X', tiebreak: 'LEFT', ply: 0 }, { ox: 'O', tiebreak: 'LEFT', ply: 1 }, { ox: 'X', tiebreak: 'LEFT', ply: 2 },
+      { ox: 'X', tiebreak: 'LEFT', ply: 3 }, { ox: 'O', tiebreak: 'LEFT', ply: 3 }, { ox: 'O', tiebreak: 'LEFT', ply: 4 },
+    ];
+    for (const p of docScores) {
+      const source = doc(`In [1]: p = ${ref.playerConstructor(p)}\nIn [2]: p.scoresFor(b)\nOut[2]: ${formatPy(py.floats(ref.scoresFor(b, p)))}`);
+      scoresFor.push(scoresForCase(`Player.scoresFor.doc.${p.ox}-${p.tiebreak}-${p.ply}`, source, bi, b, p));
+    }
+    const docNext: [ref.HmcPlayer, string][] = [
+      [{ ox: 'X', tiebreak: 'LEFT', ply: 1 }, 'In [3]: p.nextMove(b)\nOut[3]: '],
+      [{ ox: 'X', tiebreak: 'RIGHT', ply: 1 }, "In [4]: p = Player('X', 'RIGHT', 1)\nIn [5]: p.nextMove(b)\nOut[5]: "],
+      [{ ox: 'X', tiebreak: 'LEFT', ply: 2 }, "In [6]: p = Player('X', 'LEFT', 2)\nIn [7]: p.nextMove(b)\nOut[7]: "],
+      [{ ox: 'X', tiebreak: 'RIGHT', ply: 2 }, "In [1]: p = Player('X', 'RIGHT', 2)\nIn [2]: p.nextMove(b)\nOut[2]: "],
+      [{ ox: 'X', tiebreak: 'RANDOM', ply: 2 }, "In [1]: p = Player('X', 'RANDOM', 2)\nIn [2]: p.nextMove(b)\nOut[2]: "],
+    ];
+    for (const [p, prefix] of docNext) {
+      const answer = ref.nextMove(b, p);
+      nextMove.push({ id: `Player.nextMove.doc.${p.tiebreak}-${p.ply}`, source: doc(`${prefix}${answer[0]}`), input: { board: bi, player: p }, python: `${boardSetup(bi, b)}\n${ref.playerConstructor(p)}.nextMove(b)`, expected: answer.length === 1 ? { value: py.int(answer[0]!) } : { oneOf: answer.map(py.int) } });
+    }
+    const human: ref.HmcPlayer = { ox: 'X', tiebreak: 'LEFT', ply: 'HUMAN' };
+    nextMove.push({
+      id: 'Player.nextMove.doc.HUMAN',
+      source: doc(`In [1]: p = Player('X', 'LEFT', 'HUMAN')\nIn [2]: p.nextMove(b)\n${ref.HUMAN_PROMPT}2\nOut[2]: 2`),
+      input: { board: bi, player: human, inputs: ['2'] },
+      python: `${boardSetup(bi, b)}\nPlayer('X', 'LEFT', 'HUMAN').nextMove(b)   # type 2`,
+      expected: { value: py.int(2) },
+    });
+    // One move from a full board: the case the document's rule leaves open (both readings accepted, and marked).
+    for (const ply of [1, 2, 3]) {
+      const nearlyFull = { rows: 6, cols: 7, cells: fullDrawnGrid(6, 7).cells.slice() };
+      setCell(nearlyFull, 0, 6, 0);
+      setCell(nearlyFull, 0, 5, 0);
+      for (const ox of CHECKERS) scoresFor.push(scoresForCase(`Player.scoresFor.gen.nearly-full-${ox}-${ply}`, generated(ctx, 'scoresFor.full'), boardInput(nearlyFull), nearlyFull, { ox, tiebreak: 'LEFT', ply }));
+    }
+    const rng = familyRng(ctx, 'scoresFor');
+    let j = 0;
+    for (let ply = 0; ply <= 5; ply++) {
+      for (let k = 0; k < (ply >= 4 ? 8 : 12); k++) {
+        const pos = randomPosition(rng, { rows: 6, cols: 7, plies: 4 + rng.int(34), avoidWins: k % 4 !== 0 });
+        const p: ref.HmcPlayer = { ox: rng.pick(CHECKERS), tiebreak: 'LEFT', ply };
+        scoresFor.push(scoresForCase(`Player.scoresFor.gen.${nth(j++)}`, generated(ctx, 'scoresFor'), boardInput(pos.grid, pos.moves), pos.grid, p));
+        if (k < 5) {
+          const tb: ref.HmcPlayer = { ...p, tiebreak: TIEBREAKS[k % 3]! };
+          const answer = ref.nextMove(pos.grid, tb);
+          const pi = boardInput(pos.grid, pos.moves);
+          nextMove.push({ id: `Player.nextMove.gen.${nth(j)}`, source: generated(ctx, 'nextMove'), input: { board: pi, player: tb }, python: `${boardSetup(pi, pos.grid)}\n${ref.playerConstructor(tb)}.nextMove(b)`, expected: answer.length === 1 ? { value: py.int(answer[0]!) } : { oneOf: answer.map(py.int) } });
+        }
+      }
+    }
+  }
+
+  const playGame: FixtureCase[] = [];
+  {
+    const p1: ref.HmcPlayer = { ox: 'X', tiebreak: 'LEFT', ply: 0 };
+    const p2: ref.HmcPlayer = { ox: 'O', tiebreak: 'LEFT', ply: 0 };
+    const game = ref.playGame(ref.newBoard(7, 6), p1, p2);
+    const source = doc(`${rowsText(game.finalBoard)}\n-----\n 0 1 2 3 4 5 6\n\n${game.finalMessage}`);
+    playGame.push(gameCase('Board.playGame.doc.left-0-vs-left-0', source, p1, p2, game));
+    let k = 0;
+    for (const a of [0, 1, 2, 3]) for (const c of [0, 1, 2, 3]) for (const [ta, tc] of [['LEFT', 'LEFT'], ['RIGHT', 'LEFT'], ['LEFT', 'RIGHT']] as const) {
+      if ((a * 4 + c + k) % 3 !== 0) { k++; continue; }
+      const q1: ref.HmcPlayer = { ox: 'X', tiebreak: ta, ply: a };
+      const q2: ref.HmcPlayer = { ox: 'O', tiebreak: tc, ply: c };
+      playGame.push(gameCase(`Board.playGame.gen.${nth(k++)}`, generated(ctx, 'playGame'), q1, q2, ref.playGame(ref.newBoard(7, 6), q1, q2)));
+    }
+  }
+
+  return [
+    file('Player.__repr__', 'The three-line player description.', repr),
+    file('Player.oppCh', "The other player's checker.", oppCh),
+    file('Player.scoreBoard', '100.0, 50.0 or 0.0 for a board.', scoreBoard),
+    file('Player.tiebreakMove', 'The column of the best score by tie-break.', tiebreakMove),
+    file('Player.scoresFor', 'Lookahead scores as floats.', scoresFor),
+    file('Player.nextMove', 'The chosen column, computer or HUMAN.', nextMove),
+    file('Player.strength', "Middle-game positions labelled by the perfect solver, for Player.nextMove's strength (LEFT, ply 3).", strengthCases(ctx, 'Player.strength', (p) => {
+      const board = boardInput(p.grid, p.moves);
+      const player: ref.HmcPlayer = { ox: p.toMove === 1 ? 'X' : 'O', tiebreak: 'LEFT', ply: STRENGTH_PLY };
+      return { input: { board, player }, python: `${boardSetup(board, p.grid)}\n${ref.playerConstructor(player)}.nextMove(b)` };
+    })),
+    file('Board.playGame', 'Whole games between computer players: the final board and message.', playGame),
+  ];
+}
+
+function scoresForCase(id: string, source: FixtureCase['source'], board: HmcBoardInput, grid: Grid, p: ref.HmcPlayer): FixtureCase {
+  const { byRule, ambiguous } = scoreColumnsEveryRule(grid, pieceOf(p.ox as Checker), p.ply as number);
+  const base: FixtureCase = { id, source, input: { board, player: p }, python: `${boardSetup(board, grid)}\n${ref.playerConstructor(p)}.scoresFor(b)`, expected: { value: py.floats(byRule.complement) } };
+  if (!ambiguous) return base;
+  return {
+    ...base,
+    lenient: {
+      reason: 'a move here can fill the board within the ply; the document does not say what an all -1.0 reply is worth',
+      choice: 'complement',
+      alsoAccepted: FULL_BOARD_RULES.filter((r) => r !== 'complement').map((r) => py.floats(byRule[r])),
+      open: true,
+    },
+  };
+}
+
+function gameCase(id: string, source: FixtureCase['source'], p1: ref.HmcPlayer, p2: ref.HmcPlayer, game: ref.PlayGameRecord): FixtureCase {
+  return {
+    id,
+    source,
+    input: { player1: p1, player2: p2, columns: game.columns },
+    python: `b = Board(7, 6)\nb.playGame(${ref.playerConstructor(p1)}, ${ref.playerConstructor(p2)})`,
+    // The end of what playGame prints: the last board and, after a win, `X wins!`. Checks read boards by cells.
+    expected: { stdout: ref.boardText(game.finalBoard) + (game.finalMessage ? `\n${game.finalMessage}\n` : '') },
+  };
+}

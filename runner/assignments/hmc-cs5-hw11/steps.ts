@@ -1,0 +1,108 @@
+/**
+ * HMC CS5 Homework 11 fixture cases as harness steps and terminal programs. The document builds every board with
+ * the student's own part-1 Board (`Board(7, 6)` is width first, then `setBoard` or `addMove`), so these tests use
+ * it too; the `board.setup` test says so plainly when that Board is the reason the others fail. A test of one
+ * Player method gets the document's versions of the others (a double subclassing the student's Player), so a bug
+ * in scoreBoard costs the scoreBoard tests and not every look-ahead test too.
+ */
+import { HUMAN_PROMPT } from '../../../reference/hmc-cs5-hw11.js';
+import type { FixtureCase } from '../../fixtures/fixture-types.js';
+import type { Arg } from '../../harness/protocol.js';
+import type { ProgramPlan } from '../assignment.js';
+import { call, int, repr, str, type Interaction, type Step } from '../../plan/interaction.js';
+
+export interface HmcBoardInput {
+  readonly width: number;
+  readonly height: number;
+  readonly rows: readonly string[];
+  /** The setBoard string that builds it, when the case has one; otherwise addMove calls from the bottom up. */
+  readonly moves?: string;
+}
+
+export interface HmcPlayerInput {
+  readonly ox: string;
+  readonly tiebreak: string;
+  readonly ply: number | 'HUMAN';
+}
+
+
+const plyArg = (ply: number | 'HUMAN'): Arg => (ply === 'HUMAN' ? str(ply) : int(ply));
+
+export const playerCall = (player: HmcPlayerInput, bind: string): Step => call(['Player'], [str(player.ox), str(player.tiebreak), plyArg(player.ply)], { bind });
+
+export function boardSteps(board: HmcBoardInput, name = 'b'): Step[] {
+  const steps = [call(['Board'], [int(board.width), int(board.height)], { bind: name, comment: 'width, height' })];
+  if (board.moves !== undefined) return [...steps, call([name, 'setBoard'], [str(board.moves)])];
+  // No move string: drop each column's checkers bottom-up, which rebuilds any position gravity allows.
+  for (let col = 0; col < board.width; col++) {
+    for (let row = board.height - 1; row >= 0; row--) {
+      const cell = board.rows[row]![col]!;
+      if (cell !== ' ') steps.push(call([name, 'addMove'], [int(col), str(cell)]));
+    }
+  }
+  return steps;
+}
+
+const refB: Arg = { type: 'ref', path: ['b'] };
+
+/** Methods that call the Player's other methods (scoresFor calls scoreBoard and makes Players; nextMove, all). */
+const DEPENDENT_METHODS = ['scoreBoard', 'scoresFor', 'nextMove'];
+
+/** The document's scores are written `[0, 0, 50, …]` in its own example and as floats everywhere else. */
+const scoresArg = (testCase: FixtureCase, scores: readonly number[]): Arg => ({
+  type: 'list',
+  items: scores.map((s) => (testCase.id.includes('.doc.') ? int(s) : { type: 'float', value: s })),
+});
+
+export function hmcInteraction(target: string, testCase: FixtureCase, options: { readonly whole?: boolean } = {}): Interaction {
+  const input = testCase.input as { board?: HmcBoardInput; player: HmcPlayerInput; scores?: number[]; inputs?: string[] };
+  const method = target.split('.')[1]!;
+  const steps: Step[] = [];
+  // The Player's methods build on each other; a test of one gets the document's versions of the others.
+  if (DEPENDENT_METHODS.includes(method) && !options.whole) steps.push({ request: { op: 'double', kind: 'hmc-player', name: 'Player', keep: [method], inModules: true }, python: '' });
+  if (input.board) steps.push(...boardSteps(input.board));
+  steps.push(playerCall(input.player, 'p'));
+  switch (target) {
+    case 'Player.__repr__':
+      steps.push(repr(['p'], 'result'));
+      break;
+    case 'Player.oppCh':
+      steps.push(call(['p', 'oppCh'], [], { observe: 'result' }));
+      break;
+    case 'Player.scoreBoard':
+    case 'Player.scoresFor':
+      steps.push(call(['p', target.split('.')[1]!], [refB], { observe: 'result' }));
+      break;
+    case 'Player.tiebreakMove':
+      steps.push(call(['p', 'tiebreakMove'], [scoresArg(testCase, input.scores ?? [])], { observe: 'result' }));
+      break;
+    case 'Player.nextMove':
+      steps.push(call(['p', 'nextMove'], [refB], { observe: 'result', ...(input.inputs && { inputs: input.inputs }) }));
+      break;
+    default:
+      throw new Error(`no HMC interaction for target ${target} (case ${testCase.id})`);
+  }
+  return { steps };
+}
+
+/** The document's board for setBoard('1211244445'), row 0 at the top. */
+export const DOCUMENT_BOARD: HmcBoardInput = { width: 7, height: 6, moves: '1211244445', rows: ['       ', '       ', '    X  ', ' O  O  ', ' XX X  ', ' XO OO '] };
+
+function playerNode(player: HmcPlayerInput) {
+  return { call: 'Player', args: [player.ox, player.tiebreak, player.ply] };
+}
+
+const playerPython = (player: HmcPlayerInput) => `Player('${player.ox}', '${player.tiebreak}', ${player.ply === 'HUMAN' ? "'HUMAN'" : player.ply})`;
+
+/** `Board(7, 6).playGame(p1, p2)` on the terminal, between the case's two players. */
+export function hmcProgram(testCase: FixtureCase): ProgramPlan {
+  const input = testCase.input as { player1: HmcPlayerInput; player2: HmcPlayerInput; inputs?: string[] };
+  const answers = input.inputs ?? [];
+  return {
+    call: { call: 'Board', args: [7, 6], then: { method: 'playGame', args: [playerNode(input.player1), playerNode(input.player2)] } },
+    prompt: HUMAN_PROMPT,
+    anyPrompt: true,
+    answers,
+    reproduce: `b = Board(7, 6)   # width, height\nb.playGame(${playerPython(input.player1)}, ${playerPython(input.player2)})${answers.length > 0 ? `   # type: ${answers.join(', ')}` : ''}`,
+  };
+}

@@ -1,0 +1,160 @@
+/**
+ * Verdicts on play() runs. Games between humans are replayed by the reference: the last board printed must be its
+ * final board, and the closing words must name the winner or the draw. Games with a computer are judged by their
+ * own boards: each one the last plus one checker where it lands, X and O in turn, ending in a win or a full board.
+ * The fuzz and end-of-input runs ask one thing: no traceback, and an end.
+ */
+import * as ref from '../../../reference/manchester-connect4.js';
+import type { FixtureCase } from '../../fixtures/fixture-types.js';
+import type { PlayInput } from './steps.js';
+import type { ProgramResult } from '../../pty/run-program.js';
+import { ASK_MARKER } from '../../checks/program-markers.js';
+import { drawBoardDiff } from '../../checks/boards.js';
+import { CELL, readBoards, show } from './checks.js';
+import { programEnding, TRACEBACK } from '../../checks/programs.js';
+import { pyToPlain } from '../../checks/values.js';
+import { fail, pass, type CaseVerdict } from '../../checks/verdict.js';
+
+// How programs announce the end, as real submissions word it ("Congradulations", "It's a Tie!", "board is full").
+const WIN_WORDS = /\bw[oi]ns?\b|\bwinner\b|\bvictor|congra|\bfour in a row\b|\bbeats?\b/i;
+const DRAW_WORDS = /\bdraw\b|\btie\b|\bno (valid )?moves? left\b|\bnobody\b|\bno one\b|\bboard is full\b|\bfull board\b/i;
+
+interface Expectation { ending: string; winner?: string; board?: number[][]; saves?: Record<string, string> }
+
+function expectation(testCase: FixtureCase): Expectation {
+  if (!('value' in testCase.expected) || testCase.expected.value?.type !== 'dict') throw new Error(`internal: ${testCase.id} has no expectation`);
+  return pyToPlain(testCase.expected.value) as Expectation;
+}
+
+export function checkManchesterPlay(check: string, testCase: FixtureCase, marked: ProgramResult): CaseVerdict {
+  const input = testCase.input as unknown as PlayInput;
+  // What the program printed after the last question it asked (the answer's echo line dropped).
+  const lastAnswer = marked.transcript.split(ASK_MARKER).at(-1)!.split('\n').slice(1).join('\n');
+  const result = { ...marked, transcript: marked.transcript.replaceAll(ASK_MARKER, '') };
+  switch (check) {
+    case 'play-replay':
+      return withEitherMarks(result, (r) => checkReplay(expectation(testCase), r, lastAnswer, testCase.id === 'play.gen.names-reasked'));
+    case 'play-computer':
+      return programEnding(result) ?? withEitherMarks(result, (r) => checkComputerGame(r.transcript));
+    case 'play-robust':
+      return checkRobust(input, result);
+    default:
+      throw new Error(`internal: unknown Manchester program check '${check}'`);
+  }
+}
+
+/**
+ * The game judged with the program's own marks: one that draws player 1 as O passes here with a note, as the
+ * symbols cost only the printBoard tests.
+ */
+function withEitherMarks(result: ProgramResult, judge: (r: ProgramResult) => CaseVerdict): CaseVerdict {
+  const verdict = judge(result);
+  if (verdict.status === 'pass') return verdict;
+  const swapped = judge({ ...result, transcript: swapBoardMarks(result.transcript) });
+  return swapped.status === 'pass' ? pass('the boards draw player 1 as O and player 2 as X; the symbols are graded by the printBoard tests') : verdict;
+}
+
+/** X and O exchanged in the drawn board rows only (names and messages stay as they are). */
+export function swapBoardMarks(transcript: string): string {
+  return transcript
+    .split('\n')
+    .map((line) => (/^\s*\|(?:[ XOxo.\-_·]*\|){7}\s*$/u.test(line) ? line.replace(/[XOxo]/gu, (c) => ({ X: 'O', O: 'X', x: 'o', o: 'x' })[c]!) : line))
+    .join('\n');
+}
+
+/**
+ * Where the game says who won: the words after the board before the last, board rows left out, so a program that
+ * announces the winner before it prints the final board is read as well as one that does so after.
+ */
+function closingText(transcript: string): string {
+  const boards = readBoards(transcript);
+  const lines = transcript.split('\n');
+  const from = boards.length >= 2 ? boards.at(-2)!.endLine : 0;
+  return lines.slice(from).filter((line) => !/^\s*\|.*\|\s*$/u.test(line)).join('\n').trim();
+}
+
+function checkReplay(want: Expectation, result: ProgramResult, afterLastAnswer: string, capitalisationGraded: boolean): CaseVerdict {
+  const ending = programEnding(result);
+  if (ending) return ending;
+  const transcript = result.transcript;
+  if (want.ending === 'load-failed') {
+    if (readBoards(transcript).length > 0) return fail('the game went on after loading failed; it should end with an error message', undefined, tail(transcript));
+    if (afterLastAnswer.trim() === '') return fail('loading failed and the program ended without a message; say why it could not load', undefined, tail(transcript));
+    return pass();
+  }
+  const boards = readBoards(transcript);
+  const last = boards.at(-1);
+  if (!last) return fail(`no board the grader can read was printed (rows like | |X|O| | | | |)`, undefined, tail(transcript));
+  if (!sameRows(last.rows, want.board!)) return fail(`the game ended on a different board\n${drawBoardDiff(show(want.board!), show(last.rows))}`, undefined, tail(transcript));
+  const closing = closingText(transcript);
+  let note: string | undefined;
+  if (want.ending === 'won') {
+    const named = closing.includes(want.winner!);
+    if (!(named || closing.toLowerCase().includes(want.winner!.toLowerCase())) || !WIN_WORDS.test(closing)) {
+      return fail(`after the last move ${want.winner} has won, and the game should say so (with the name, first letter capitalised); it printed ${JSON.stringify(closing.slice(0, 300))}`, `${want.winner} has won!`, closing);
+    }
+    // Capitalising the names is play.names' to grade; the other games read the winner's name in any case.
+    if (!named && !capitalisationGraded) note = `the winner is named as typed, not capitalised (${want.winner}); that is graded by play.names`;
+    else if (!named) return fail(`the winner's name should be capitalised: ${want.winner} (the document: names are capitalised); it printed ${JSON.stringify(closing.slice(0, 300))}`, `${want.winner} has won!`, closing);
+  } else if (!DRAW_WORDS.test(closing)) {
+    return fail(`the board is full with no four in a row: the game should say it is a draw; it printed ${JSON.stringify(closing.slice(0, 300))}`, 'a draw', closing);
+  }
+  for (const [name, text] of Object.entries(want.saves ?? {})) {
+    const saved = result.files?.[name];
+    if (saved === null || saved === undefined) return fail(`S (then an empty file name) should save the game to ${name}; there is no ${name}`);
+    if (saved !== text && saved !== text.replace(/\n$/, '')) {
+      const sameButCase = saved.toLowerCase().replace(/\n$/, '') === text.toLowerCase().replace(/\n$/, '');
+      if (!sameButCase || capitalisationGraded) return fail(`S saved ${name}, but not the position at that moment in the Task 8 format`, text, saved);
+      note = `${name} keeps the names as typed, not capitalised; that is graded by play.names`;
+    }
+  }
+  return pass(note);
+}
+
+const sameRows = (a: readonly (readonly number[])[], b: readonly (readonly number[])[]) => a.length === b.length && a.every((row, r) => row.every((v, c) => v === b[r]![c]));
+
+/** A computer's game: every printed board one legal move on from the one before, and the right ending. */
+function checkComputerGame(transcript: string): CaseVerdict {
+  const boards = readBoards(transcript).map((b) => b.rows);
+  if (boards.length === 0) return fail('no board the grader can read was printed (rows like | |X|O| | | | |)', undefined, tail(transcript));
+  let previous = ref.emptyBoard();
+  let moves = 0;
+  for (const [i, board] of boards.entries()) {
+    if (sameRows(board, previous)) continue; // the same board printed again
+    const who = (moves % 2) + 1 as 1 | 2;
+    const step = ref.moveBetween(previous, board, who);
+    if ('problem' in step) return fail(`board ${i + 1} printed does not follow from the one before: ${step.problem}\n${drawBoardDiff(show(previous), show(board), ['before', 'after'])}`, undefined, tail(transcript));
+    if (ref.hasWon(previous, 1) || ref.hasWon(previous, 2)) return fail(`the game went on after a player had four in a row (board ${i})`, undefined, tail(transcript));
+    previous = board;
+    moves++;
+  }
+  const last = (((moves - 1) % 2) + 1) as 1 | 2;
+  const closing = closingText(transcript);
+  if (moves > 0 && ref.hasWon(previous, last)) {
+    if (!WIN_WORDS.test(closing)) return fail(`${CELL[last]} has four in a row after the last move, but the game does not say who won; it printed ${JSON.stringify(closing.slice(0, 300))}`, undefined, closing);
+    return pass();
+  }
+  if (ref.getValidMoves(previous).length === 0) return DRAW_WORDS.test(closing) ? pass() : fail(`the board is full: the game should say it is a draw; it printed ${JSON.stringify(closing.slice(0, 300))}`, undefined, closing);
+  return fail(`the game stopped after ${moves} moves with no winner and columns still open`, undefined, tail(transcript));
+}
+
+/** Junk and end of input: no traceback, and the program ends (by itself, or when its input ends). */
+function checkRobust(input: PlayInput, result: ProgramResult): CaseVerdict {
+  const at = result.transcript.indexOf(TRACEBACK);
+  const typed = (n: number) => (n === 0 ? 'before anything was typed' : `after typing ${JSON.stringify(input.lines[n - 1])} (line ${n} of the script)`);
+  if (at >= 0) {
+    const lines = result.transcript.slice(at).trimEnd().split('\n');
+    const cause = input.mode === 'eof' && result.askedForMore ? 'at end of input (Ctrl-D)' : typed(result.answersSent);
+    return fail(`the program crashed ${cause}: ${lines.at(-1)}. The document: "It should be impossible to crash the code."\n${lines.slice(-6).join('\n')}`, 'no traceback', lines.at(-1));
+  }
+  if (result.timedOut) {
+    const why = input.mode === 'eof' ? 'after its input ended it kept waiting or asking; at end of input a program should stop' : result.timedOut.phase;
+    return fail(`the program did not end: ${why} (${input.note})`, undefined, tail(result.transcript));
+  }
+  if (result.truncated) return { status: 'error', message: `the program printed more than ${result.maxChars} characters and was stopped: it probably loops on the same input` };
+  if (input.mode === 'fuzz' && result.askedForMore) return fail(`the program asked for more input than the script has (${input.lines.length} lines, the last ones valid columns); did the game end? (${input.note})`, undefined, tail(result.transcript));
+  if (result.signal !== undefined) return { status: 'error', message: `the program was killed by signal ${result.signal}` };
+  return pass();
+}
+
+const tail = (text: string) => text.trimEnd().split('\n').slice(-20).join('\n');

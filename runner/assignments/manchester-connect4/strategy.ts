@@ -1,0 +1,115 @@
+/**
+ * suggestMove2's strength (Task 11): whole games against the reference's baselines, the submission on both colours.
+ * Each of its moves is one harness call from a fresh namespace, seeded, within the document's 5 seconds; a move
+ * that is late, raises, or is not a valid column loses that game. The verdict is the win/draw/loss table.
+ */
+import * as ref from '../../../reference/manchester-connect4.js';
+import { createRng, type Rng } from '../../../reference/core/rng.js';
+import { formatException, type CaseObservation } from '../../checks/observation.js';
+import { intColumnOf } from '../../checks/values.js';
+import { fail, pass, type CaseVerdict } from '../../checks/verdict.js';
+import { call, int } from '../../plan/interaction.js';
+import { boardArg } from './steps.js';
+import type { Ask, DrivenPropertyCase } from '../../plan/property.js';
+
+export type Baseline = 'random' | 'suggestMove1' | 'minimax2' | 'minimax4';
+
+interface BaselineRule {
+  readonly label: string;
+  /** Games per colour. */
+  readonly games: number;
+  /** What passing asks of the results, in words and as a rule. */
+  readonly goal: string;
+  readonly passes: (t: Tally) => boolean;
+  readonly move: (board: ref.BoardRows, who: 1 | 2, rng: Rng) => number;
+}
+
+export interface Tally { wins: number; draws: number; losses: number }
+
+const points = (t: Tally) => t.wins + t.draws / 2;
+const games = (t: Tally) => t.wins + t.draws + t.losses;
+
+export const BASELINES: Readonly<Record<Baseline, BaselineRule>> = {
+  random: { label: 'a random player', games: 2, goal: 'win more than half the games', passes: (t) => t.wins * 2 > games(t), move: (b, w, rng) => ref.randomBaseline(b, w, rng) },
+  suggestMove1: { label: 'suggestMove1 (win, else block, else the first valid column)', games: 1, goal: 'win more games than it loses (the document: better than suggestMove1)', passes: (t) => t.wins > t.losses, move: (b, w) => ref.suggestMove1Baseline(b, w) },
+  minimax2: { label: 'minimax searching 2 moves ahead', games: 1, goal: 'score at least half (a draw counts half)', passes: (t) => points(t) * 2 >= games(t), move: (b, w) => ref.minimaxBaseline(b, w, 2) },
+  minimax4: { label: 'minimax searching 4 moves ahead', games: 1, goal: 'score at least half (a draw counts half)', passes: (t) => points(t) * 2 >= games(t), move: (b, w) => ref.minimaxBaseline(b, w, 4) },
+};
+
+interface GameRecord {
+  readonly studentAs: 1 | 2;
+  readonly result: 'win' | 'draw' | 'loss';
+  readonly columns: number[];
+  readonly forfeit?: string;
+}
+
+const NAME = ['', 'X', 'O'] as const;
+
+/** One game; the submission plays `studentAs`. */
+async function playGame(ask: Ask, rule: BaselineRule, studentAs: 1 | 2, rng: Rng, slowest: { ms: number }): Promise<GameRecord> {
+  let board = ref.emptyBoard();
+  const columns: number[] = [];
+  for (let who: 1 | 2 = 1; ; who = who === 1 ? 2 : 1) {
+    let column: number;
+    if (who === studentAs) {
+      const observed = await ask({ steps: [call(['suggestMove2'], [boardArg(board), int(who)], { observe: 'move' })] });
+      const verdict = readMove(observed, board);
+      if ('forfeit' in verdict) return { studentAs, result: 'loss', columns, forfeit: verdict.forfeit };
+      slowest.ms = Math.max(slowest.ms, verdict.ms);
+      column = verdict.column;
+    } else {
+      column = rule.move(board, who, rng);
+    }
+    board = ref.makeMove(board, column, who);
+    columns.push(column);
+    if (ref.hasWon(board, who)) return { studentAs, result: who === studentAs ? 'win' : 'loss', columns };
+    if (ref.getValidMoves(board).length === 0) return { studentAs, result: 'draw', columns };
+  }
+}
+
+function readMove(observed: CaseObservation, board: ref.BoardRows): { column: number; ms: number } | { forfeit: string } {
+  const f = observed.failure;
+  if (f) {
+    if (f.kind === 'timeout') return { forfeit: `a move took longer than ${f.limitMs / 1000} s` };
+    if (f.kind === 'exception') return { forfeit: `suggestMove2 raised ${formatException(f.exception)}` };
+    return { forfeit: `the Python process failed: ${f.detail}` };
+  }
+  const reply = observed.replies['move']!;
+  const column = intColumnOf(reply.value);
+  if (column === undefined) return { forfeit: `suggestMove2 returned ${reply.value.type === 'none' ? 'None' : `a ${reply.value.type === 'object' ? reply.value.class : reply.value.type}`}, not a column index 0–6` };
+  if (!ref.getValidMoves(board).includes(column)) return { forfeit: `suggestMove2 returned ${column}, which is not a valid move on that board` };
+  return { column, ms: reply.durationMs };
+}
+
+/** The tournament against one baseline as one driven case: every game, then the table. */
+export function strategyCase(baseline: Baseline): DrivenPropertyCase {
+  const rule = BASELINES[baseline];
+  return {
+    id: `suggestMove2-vs-${baseline}`,
+    reproduce: `# suggestMove2(board, who) is asked for every move of its games against ${rule.label}, ${rule.games * 2} games in all,\n# each move from a fresh start, seeded; the games' columns are in the message.`,
+    drive: async (ask) => {
+      const slowest = { ms: 0 };
+      const records: GameRecord[] = [];
+      for (let g = 0; g < rule.games; g++) {
+        for (const studentAs of [1, 2] as const) {
+          records.push(await playGame(ask, rule, studentAs, createRng(1000 * g + studentAs), slowest));
+        }
+      }
+      return strategyVerdict(rule, records, slowest.ms);
+    },
+  };
+}
+
+export function strategyVerdict(rule: BaselineRule, records: readonly GameRecord[], slowestMs: number): CaseVerdict {
+  const tally: Tally = { wins: 0, draws: 0, losses: 0 };
+  for (const r of records) tally[r.result === 'win' ? 'wins' : r.result === 'draw' ? 'draws' : 'losses']++;
+  const rows = records.map((r, i) => `  game ${i + 1}, you ${NAME[r.studentAs]}: ${r.result.toUpperCase()}${r.forfeit ? ` (forfeit: ${r.forfeit})` : ''}; columns ${r.columns.map((c) => c + 1).join(' ')}`);
+  const table = [
+    `against ${rule.label}: won ${tally.wins}, drew ${tally.draws}, lost ${tally.losses} of ${records.length}; slowest move ${(slowestMs / 1000).toFixed(2)} s`,
+    ...rows,
+  ].join('\n');
+  const byColour = ([1, 2] as const).map((as) => `as ${NAME[as]}: ${records.filter((r) => r.studentAs === as).map((r) => r.result[0]!.toUpperCase()).join(' ')}`).join(', ');
+  const summary = `won ${tally.wins}, drew ${tally.draws}, lost ${tally.losses} (${byColour}); slowest move ${(slowestMs / 1000).toFixed(2)} s`;
+  if (rule.passes(tally)) return { ...pass(), message: table, note: summary };
+  return fail(`suggestMove2 must ${rule.goal}; ${table}`, rule.goal, `W ${tally.wins} D ${tally.draws} L ${tally.losses}`);
+}

@@ -1,0 +1,22 @@
+/**
+ * A property of the submission that no one fixture case shows (independent rows, a random spread, a game against a
+ * baseline): fixed steps with a check of what they saw, or a case driven reply by reply.
+ */
+import type { Interaction } from '../../plan/interaction.js';
+import { blockedBy } from '../blocked.js';
+import { harnessCase, runAll, type RunnableCase } from '../run-cases.js';
+import { caseSeed, finisher, type TestKindRunner } from '../test-context.js';
+
+export const runProperty: TestKindRunner = async (test, context) => {
+  const finish = finisher(test);
+  const blocked = await blockedBy(test, context);
+  if (blocked) return finish('error', { message: blocked });
+  await context.session.isolate();
+  const cases = context.assignment.property(test.property!).map((p): RunnableCase => {
+    if ('interaction' in p) return harnessCase(test, context, p.id, p.interaction, p.check);
+    let asked = 0;
+    const ask = (interaction: Interaction) => context.session.run(interaction, caseSeed(context.options.seed, `${p.id}#${asked++}`), test.limits.callMs);
+    return { id: p.id, reproduce: p.reproduce, run: () => p.drive(ask) };
+  });
+  return runAll(test, context, cases, finish);
+};

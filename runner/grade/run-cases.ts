@@ -1,0 +1,71 @@
+/**
+ * The units a test is made of (fixture cases, property cases, terminal sessions), each run and judged, and the one
+ * loop that runs a test's units: until one hangs, with the first failure reported beside a count.
+ */
+import { verdictForFailure } from '../checks/outcome.js';
+import type { CaseObservation } from '../checks/observation.js';
+import { pass, type CaseVerdict } from '../checks/verdict.js';
+import { reproduceOf, type Interaction } from '../plan/interaction.js';
+import type { ResolvedTest } from '../spec/spec-types.js';
+import type { TestResult } from './results.js';
+import { caseSeed, type Finish, type TestContext } from './test-context.js';
+
+/** One unit of a test: a fixture case, a property case or a terminal session, run and judged. */
+export interface RunnableCase {
+  readonly id: string;
+  readonly reproduce: string;
+  /** A program's lines typed by the test, so a report marks exactly those in the transcript. */
+  readonly typed?: readonly string[];
+  readonly run: () => Promise<CaseVerdict>;
+}
+
+/**
+ * A case that asks the harness: its interaction run from a fresh namespace, then judged. A case that expects an
+ * exception hands the student's exception to its check instead of calling it a crash; `open` names what the
+ * document is silent about, where a crash costs nothing.
+ */
+export function harnessCase(test: ResolvedTest, context: TestContext, id: string, interaction: Interaction, check: (o: CaseObservation) => CaseVerdict, expectsRaise = false, open?: string): RunnableCase {
+  return {
+    id,
+    reproduce: reproduceOf(interaction),
+    run: async () => {
+      const observation = await context.session.run(interaction, caseSeed(context.options.seed, id), test.limits.callMs);
+      const { failure } = observation;
+      const rule = test.check ?? test.property;
+      const only = rule ? context.assignment.judgesOnly?.(rule) : undefined;
+      if (only && failure?.kind === 'exception' && failure.exception.type !== only.exception) return pass(`${failure.exception.type} was raised: ${only.note}`);
+      if (open && failure?.kind === 'exception') return pass(`not scored, as the document is silent here (${open}): it raised ${failure.exception.type}`);
+      if (failure && !(expectsRaise && failure.kind === 'exception' && failure.observe)) return verdictForFailure(failure, context.assignment.explainException);
+      return check(observation);
+    },
+  };
+}
+
+/** Runs the cases until one hangs (one time limit is enough to know), and reports the first failure with a count. */
+export async function runAll(test: ResolvedTest, context: TestContext, cases: readonly RunnableCase[], finish: Finish): Promise<TestResult> {
+  const unit = test.kind === 'program' ? 'terminal session' : 'case';
+  const count = (n: number) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+  let failed = 0;
+  let ran = 0;
+  let first: { verdict: CaseVerdict; reproduce: string; id: string; typed?: readonly string[] } | undefined;
+  const notes = new Set<string>();
+  for (const c of cases) {
+    if (performance.now() > context.deadline) break;
+    const verdict = await c.run();
+    ran++;
+    if (verdict.status === 'pass') {
+      if (verdict.note) notes.add(verdict.note);
+      continue;
+    }
+    failed++;
+    first ??= { verdict, reproduce: c.reproduce, id: c.id, ...(c.typed && { typed: c.typed }) };
+    if (verdict.status === 'timeout') break;
+  }
+  if (!first) {
+    if (ran < cases.length) return finish('timeout', { message: `the submission's time budget ran out after ${ran} of ${count(cases.length)}` });
+    const note = notes.size > 0 ? ` (${[...notes].join('; ')})` : '';
+    return finish('pass', { message: `${count(cases.length)} passed${note}` });
+  }
+  const prefix = first.verdict.status === 'timeout' || cases.length === 1 ? '' : `${failed} of ${count(cases.length)} failed; the first (${first.id}):\n`;
+  return finish(first.verdict.status, { ...first.verdict, message: `${prefix}${first.verdict.message}` }, first.reproduce, true, first.typed);
+}

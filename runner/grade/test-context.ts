@@ -1,0 +1,85 @@
+/**
+ * What every test kind is handed while one submission is graded: the options, the assignment, the harness session,
+ * the files found, and what earlier tests learnt (targets that hung, programs already on a terminal). Also the one
+ * way a test's result is made from a verdict, so every kind reports the same shape.
+ */
+import type { Assignment } from '../assignments/assignment.js';
+import type { CaseVerdict } from '../checks/verdict.js';
+import type { Interaction } from '../plan/interaction.js';
+import { reproduceOf } from '../plan/interaction.js';
+import type { ProgramResult } from '../pty/run-program.js';
+import type { SandboxEnvironment } from '../sandbox/environment.js';
+import type { ResolvedSpec, ResolvedTest } from '../spec/spec-types.js';
+import type { Located } from './located-files.js';
+import type { TestResult, TestStatus } from './results.js';
+import type { SubmissionSession } from './submission-session.js';
+
+export interface GradeOptions {
+  readonly spec: ResolvedSpec;
+  readonly sandbox: SandboxEnvironment;
+  readonly seed: number;
+  /** Only tests whose id matches run; the others are reported as skipped, naming the pattern. */
+  readonly only?: { readonly pattern: string; readonly regex: RegExp };
+  readonly visibleOnly?: boolean;
+  readonly onTest?: (test: TestResult) => void;
+  /**
+   * Which program runs use a real pseudo-terminal: the first of each target (the default; the others run forked
+   * from a warm interpreter, which is much faster and judged the same), or all of them.
+   */
+  readonly terminal?: 'first' | 'all';
+}
+
+export interface TestContext {
+  readonly options: GradeOptions;
+  readonly assignment: Assignment;
+  /** The sandbox the submission's processes run in. */
+  readonly sandbox: SandboxEnvironment;
+  readonly session: SubmissionSession;
+  readonly located: readonly Located[];
+  /** Submission files left out of the workspace, with why. */
+  readonly skipped: ReadonlyMap<string, string>;
+  /** Python and text files no role of the spec claims: a misnamed file is usually among them. */
+  readonly unclaimed: readonly string[];
+  readonly workspaceDir: string;
+  readonly deadline: number;
+  /** Targets that already hung, with the test that found it: their other tests are not run again. */
+  readonly hung: Map<string, string>;
+  /** Targets that already had a program run on a real pseudo-terminal. */
+  readonly onTerminal: Set<string>;
+  /** Terminal sessions started as soon as the modules imported, by test and case id: they run beside the other tests. */
+  readonly early: Map<string, Promise<ProgramResult>>;
+  readonly warmed: { done: boolean };
+}
+
+/** One test kind: runs a test of the spec against the submission and says how it went. */
+export type TestKindRunner = (test: ResolvedTest, context: TestContext) => Promise<TestResult>;
+
+export type Finish = (status: TestStatus, verdict: Omit<CaseVerdict, 'status'>, reproduce?: string, hint?: boolean, typed?: readonly string[]) => TestResult;
+
+/** The result of `test` from a verdict: full points on a pass, the hint after a failure's message. */
+export function finisher(test: ResolvedTest): Finish {
+  const base = { id: test.id, name: test.name, group: test.group, target: test.target, maxScore: test.points, visibility: test.visibility };
+  return (status, verdict, reproduce, hint = true, typed) => ({
+    ...base,
+    status,
+    score: status === 'pass' ? test.points : 0,
+    message: status === 'fail' && hint ? withHint(verdict.message, test.hint) : verdict.message,
+    ...(verdict.expected !== undefined && { expected: verdict.expected }),
+    ...(verdict.actual !== undefined && { actual: verdict.actual }),
+    ...(reproduce && { reproduce }),
+    ...(typed && verdict.actual !== undefined && { typed: [...typed] }),
+  });
+}
+
+const withHint = (message: string, hint: string | undefined) => (hint ? `${message}\nHint: ${hint}` : message);
+
+/** A per-case seed from the run's seed and the case id, so one case's randomness does not depend on the others. */
+export function caseSeed(seed: number, id: string): number {
+  let hash = seed >>> 0;
+  for (let i = 0; i < id.length; i++) hash = Math.imul(hash ^ id.charCodeAt(i), 16777619) >>> 0;
+  return hash;
+}
+
+/** The observed call as the student would type it, without the `# type: …` comment. */
+export const callLine = (interaction: Interaction) =>
+  (interaction.steps.filter((s) => s.observe).map((s) => s.python).at(0) ?? reproduceOf(interaction).split('\n').at(-1) ?? '').replace(/\s+#.*$/, '').replace(/^[a-z_]\w* = (?=\w+\()/u, '');

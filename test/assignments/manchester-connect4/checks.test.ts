@@ -1,0 +1,141 @@
+/** Manchester's checks on made-up observations: lenient boards, docstrings, exceptions by class, play() endings. */
+import { describe, expect, it } from 'vitest';
+import * as ref from '../../../reference/manchester-connect4.js';
+import { checkDocstrings, checkManchesterCase, docstringProblem, readBoards } from '../../../runner/assignments/manchester-connect4/checks.js';
+import { checkManchesterPlay } from '../../../runner/assignments/manchester-connect4/play-checks.js';
+import type { CaseObservation, ObservedReply } from '../../../runner/checks/observation.js';
+import type { FixtureCase } from '../../../runner/fixtures/fixture-types.js';
+import type { Interaction } from '../../../runner/plan/interaction.js';
+import type { ObservedValue } from '../../../runner/harness/protocol.js';
+import { strategyCase, strategyVerdict, BASELINES } from '../../../runner/assignments/manchester-connect4/strategy.js';
+import { ASK_MARKER } from '../../../runner/checks/program-markers.js';
+import type { ProgramResult } from '../../../runner/pty/run-program.js';
+
+const reply = (value: ObservedValue, stdout = ''): ObservedReply => ({ value, stdout, prompts: [], inputsLeft: 0, durationMs: 1 });
+const board = ref.makeMove(ref.makeMove(ref.emptyBoard(), 3, 1), 2, 2);
+const source = { kind: 'generated', seed: 1, family: 't' } as const;
+
+describe('reading printed boards', () => {
+  it("reads the document's drawing, header and rule skipped, and wider cells", () => {
+    const [read] = readBoards(ref.printBoard(board));
+    expect(read!.rows).toEqual(board);
+    expect(read!.blankEmpty).toBe(true);
+    const wide = ['  1   2   3   4   5   6   7', ...board.map((r) => `| ${r.map((v) => ' XO'[v]).join(' | ')} |`)].join('\n');
+    expect(readBoards(wide)[0]!.rows).toEqual(board);
+    const ruled = ['  1   2   3   4   5   6   7', '+---+---+---+---+---+---+---+', ...board.flatMap((r) => [`| ${r.map((v) => ' XO'[v]).join(' | ')} |`, '+---+---+---+---+---+---+---+'])].join('\n');
+    expect(readBoards(ruled)).toHaveLength(1);
+    expect(readBoards(ruled)[0]!.rows).toEqual(board);
+  });
+
+  it('marks boards that print empty cells as dots, and finds every board in a transcript', () => {
+    const dotted = board.map((r) => `|${r.map((v) => '.XO'[v]).join('|')}|`).join('\n');
+    expect(readBoards(dotted)[0]!.blankEmpty).toBe(false);
+    expect(readBoards(`${ref.printBoard(ref.emptyBoard())}Ada (X): 4\n${ref.printBoard(board)}`)).toHaveLength(2);
+  });
+
+  it('passes printBoard without the exact frame, and fails it without the column numbers', () => {
+    const testCase: FixtureCase = { id: 'printBoard.gen.1', source, python: '', input: { board }, expected: { stdout: ref.printBoard(board) } };
+    const printed = (stdout: string): CaseObservation => ({ replies: { result: reply({ type: 'none' }, stdout) } });
+    const noHeader = ref.printBoard(board).split('\n').slice(1).join('\n');
+    expect(checkManchesterCase('printed-board', testCase, printed(ref.printBoard(board)), 'printBoard(b)').status).toBe('pass');
+    expect(checkManchesterCase('printed-board', testCase, printed(noHeader), 'printBoard(b)')).toMatchObject({ status: 'fail', message: expect.stringContaining('no column numbers 1–7') });
+  });
+});
+
+describe('loadGame exceptions', () => {
+  const malformed: FixtureCase = { id: 'loadGame.gen.malformed-who', source, python: '', input: { fileText: 'a\nb\n3\n', filename: 'game.txt', malformed: 'who-out-of-range' }, expected: { raises: 'ValueError' } };
+  const raised = (type: string, bases: string[]): CaseObservation => ({
+    replies: {},
+    failure: { kind: 'exception', step: 'loadGame()', observe: 'result', stdout: '', exception: { type, bases, message: 'bad', frames: [] } },
+  });
+
+  it('accepts the named exception or a subclass of it, and names what it got otherwise', () => {
+    expect(checkManchesterCase('load', malformed, raised('ValueError', ['ValueError', 'Exception']), 'loadGame()').status).toBe('pass');
+    expect(checkManchesterCase('load', malformed, raised('BadGameFile', ['BadGameFile', 'ValueError', 'Exception']), 'loadGame()').status).toBe('pass');
+    expect(checkManchesterCase('load', malformed, raised('IndexError', ['IndexError', 'LookupError']), 'loadGame()')).toMatchObject({ status: 'fail', message: expect.stringContaining('expected ValueError (or a subclass of it)') });
+  });
+
+  it('fails a file that loads without complaint', () => {
+    const loaded: CaseObservation = { replies: { result: reply({ type: 'dict', entries: [] }) } };
+    expect(checkManchesterCase('load', malformed, loaded, 'loadGame()')).toMatchObject({ status: 'fail', message: expect.stringContaining('expected it to raise ValueError') });
+  });
+});
+
+describe('docstrings', () => {
+  it('wants something meaningful: not missing, not the TODO, not a word or two', () => {
+    expect(docstringProblem(null)).toBe('no docstring');
+    expect(docstringProblem('TODO: Write meaningful docstring!')).toContain('TODO');
+    expect(docstringProblem('Plays.')).toContain('too short');
+    expect(docstringProblem('Returns the columns that are not full.')).toBeUndefined();
+  });
+
+  it('lists every function that falls short', () => {
+    const docs: ObservedValue = { type: 'list', items: [['module connect4_a.py', 'Connect Four by A.'], ['newGame', null], ['hasWon', 'Returns True when who has four in a line.']].map(([n, d]) => ({ type: 'list', items: [{ type: 'str', value: n! }, d ? { type: 'str', value: d } : { type: 'none' }] })) };
+    expect(checkDocstrings({ replies: { docs: reply(docs) } })).toMatchObject({ status: 'fail', message: expect.stringMatching(/newGame: no docstring/) });
+  });
+});
+
+describe('play() endings', () => {
+  const result = (transcript: string, extra: Partial<ProgramResult> = {}): ProgramResult => ({ transcript, exitCode: 0, signal: undefined, truncated: false, maxChars: 1e6, askedForMore: false, answersSent: 3, durationMs: 1, ...extra });
+  const win = ref.simulatePlay(['ada', 'grace', '4', '4', '3', '3', '2', '2', '5']);
+  const replay: FixtureCase = {
+    id: 'play.gen.humans-win', source, python: '', input: { lines: ['ada', 'grace', '4'], mode: 'replay', note: 'n' },
+    expected: { value: { type: 'dict', entries: [[{ type: 'str', value: 'ending' }, { type: 'str', value: 'won' }], [{ type: 'str', value: 'winner' }, { type: 'str', value: 'Ada' }], [{ type: 'str', value: 'board' }, { type: 'list', items: win.game!.board.map((r) => ({ type: 'list', items: r.map((value) => ({ type: 'int', value }) as const) })) }]] } },
+  };
+
+  it('passes the final board with the winner named; a lower-case name fails only the names test', () => {
+    const ok = `Name: ${ASK_MARKER}ada\n${ref.printBoard(win.game!.board)}Ada (X) has won!\n`;
+    expect(checkManchesterPlay('play-replay', replay, result(ok)).status).toBe('pass');
+    const lower = result(ok.replace('Ada (X)', 'ada (X)'));
+    expect(checkManchesterPlay('play-replay', replay, lower)).toMatchObject({ status: 'pass', note: expect.stringContaining('graded by play.names') });
+    expect(checkManchesterPlay('play-replay', { ...replay, id: 'play.gen.names-reasked' }, lower)).toMatchObject({ status: 'fail', message: expect.stringContaining('capitalised') });
+  });
+
+  it('reads a winner announced before the final board', () => {
+    const before = `Name: ${ASK_MARKER}ada\nAda (X) has won!\n${ref.printBoard(win.game!.board)}`;
+    expect(checkManchesterPlay('play-replay', replay, result(before)).status).toBe('pass');
+  });
+
+  it('judges a computer game by its own boards: one legal drop at a time', () => {
+    const b1 = ref.makeMove(ref.emptyBoard(), 3, 1);
+    const b3 = ref.makeMove(ref.makeMove(b1, 3, 2), 4, 1);
+    const computer: FixtureCase = { ...replay, id: 'play.gen.c', input: { lines: [], mode: 'computer', note: 'n' } };
+    expect(checkManchesterPlay('play-computer', computer, result(`${ref.printBoard(b1)}${ref.printBoard(b3)}`))).toMatchObject({ status: 'fail', message: expect.stringContaining('2 cells changed') });
+  });
+
+  it('names the line typed before a traceback in the robustness runs', () => {
+    const fuzz: FixtureCase = { ...replay, id: 'play.gen.fuzz', input: { lines: ['ada', 'grace', 'x'], mode: 'fuzz', note: 'junk' } };
+    const crashed = result('Traceback (most recent call last):\n  File "c.py", line 3\nValueError: invalid literal for int()', { answersSent: 3 });
+    expect(checkManchesterPlay('play-robust', fuzz, crashed)).toMatchObject({ status: 'fail', message: expect.stringContaining('after typing "x" (line 3 of the script)') });
+  });
+});
+
+describe('the tournament verdict', () => {
+  it('draws the win/draw/loss table and applies the baseline rule', () => {
+    const verdict = strategyVerdict(BASELINES.suggestMove1, [{ studentAs: 1, result: 'win', columns: [3, 3] }, { studentAs: 2, result: 'loss', columns: [3], forfeit: 'a move took longer than 5 s' }], 120);
+    expect(verdict).toMatchObject({ status: 'fail', message: expect.stringContaining('won 1, drew 0, lost 1 of 2; slowest move 0.12 s') });
+    expect(verdict.message).toContain('game 2, you O: LOSS (forfeit: a move took longer than 5 s)');
+  });
+});
+
+describe('the tournament driver', () => {
+  /** A stand-in for the harness: plays the lowest open column, answered as numpy's int64 would be. */
+  const numpyStudent = async (interaction: Interaction): Promise<CaseObservation> => {
+    const request = interaction.steps[0]!.request;
+    if (request.op !== 'call') throw new Error('a call was expected');
+    const rows = (request.args[0] as unknown as { items: { items: { value: number }[] }[] }).items.map((row) => row.items.map((cell) => cell.value));
+    const column = rows[0]!.findIndex((cell) => cell === 0);
+    return { replies: { move: reply({ type: 'object', class: 'int64', repr: `np.int64(${column})` }) } };
+  };
+
+  it('plays every game to the end, reading numpy integers as columns', async () => {
+    const verdict = await strategyCase('random').drive(numpyStudent);
+    expect(verdict.message).toMatch(/of 4; slowest move/);
+    expect(verdict.message).not.toContain('forfeit');
+  });
+
+  it('forfeits a game on an answer that is not a column', async () => {
+    const verdict = await strategyCase('suggestMove1').drive(async () => ({ replies: { move: reply({ type: 'str', value: '3' }) } }));
+    expect(verdict).toMatchObject({ status: 'fail', message: expect.stringContaining('forfeit: suggestMove2 returned a str, not a column index 0–6') });
+  });
+});

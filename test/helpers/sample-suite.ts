@@ -1,0 +1,133 @@
+/**
+ * One assignment's sample submissions graded end to end by the real CLI, in a child process as an instructor runs
+ * it, and every verdict pinned: correct samples get full marks, a one-bug sample loses exactly the tests its
+ * `BUG.md` names, hostile ones get their timeout / error / fail verdicts while everything else still passes.
+ */
+import { execa } from 'execa';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AssignmentId } from '../../runner/assignments/ids.js';
+import { PROJECT_ROOT } from '../../runner/project-root.js';
+import type { RunResults, TestStatus } from '../../runner/grade/results.js';
+import { loadSpec } from '../../runner/spec/load-spec.js';
+
+export type Verdicts = Record<string, TestStatus>;
+
+const statusOf = (status: TestStatus) => (...ids: string[]): Verdicts => Object.fromEntries(ids.map((id) => [id, status]));
+export const fail = statusOf('fail');
+export const error = statusOf('error');
+export const timeout = statusOf('timeout');
+
+export interface SampleSuite {
+  readonly assignment: AssignmentId;
+  /** Samples that must get full marks. */
+  readonly correct: readonly string[];
+  /** Every sample's tests that do not pass, with their status; all the others must pass. */
+  readonly expected: Readonly<Record<string, Verdicts>>;
+  /** The target whose tests the fixture-snooping sample (`hostile-reads-fixtures`) tries to game. */
+  readonly snoopedTarget: string;
+  /** Passed to grade as well: Conniption's files have any names, so it is named with --assignment. */
+  readonly args?: readonly string[];
+}
+
+/** A value only the grader's own environment holds during a sample run (hostile samples look for the name). */
+const CANARY = `canary-${process.pid}-${Date.now()}`;
+/** The file the escaping samples try to write everywhere (fixtures/submissions/<assignment>/hostile-writes-outside). */
+const ESCAPE_PROBE = /^escape-probe/u;
+
+export function describeSampleSuite({ assignment, correct, expected, snoopedTarget, args = [] }: SampleSuite): void {
+  const samples = join(PROJECT_ROOT, 'fixtures', 'submissions', assignment);
+  const spec = loadSpec(PROJECT_ROOT, assignment);
+  let results: RunResults;
+  let stderr: string;
+  let out: string;
+
+  beforeAll(async () => {
+    out = mkdtempSync(join(tmpdir(), `${assignment}-samples-`));
+    const run = await execa(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'runner', 'cli.ts'), samples, '--out', out, '--jobs', '2', ...args], {
+      // The canary is a secret of the grader's environment: no student process may ever see it.
+      cwd: PROJECT_ROOT, env: { CI: 'true', GRADER_CANARY: CANARY }, reject: false,
+    });
+    stderr = String(run.stderr);
+    expect(run.exitCode, stderr).toBe(0);
+    results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as RunResults;
+  }, 900_000);
+  afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+  describe(`the ${assignment} sample submissions`, () => {
+    it('are all graded, each with a pinned set of verdicts', () => {
+      const folders = readdirSync(samples).sort();
+      expect(results.submissions.every((s) => s.assignment === assignment)).toBe(true);
+      expect(results.submissions.map((s) => s.id).sort()).toEqual(folders);
+      expect(Object.keys(expected).sort()).toEqual(folders);
+      expect(stderr).toMatch(new RegExp(`^\\[${folders.length}/${folders.length}\\] `, 'm'));
+    });
+
+    it.each(Object.keys(expected))('%s gets exactly its expected verdicts', (id) => {
+      const submission = results.submissions.find((s) => s.id === id)!;
+      expect(submission.status).toBe('graded');
+      const notPassing = Object.fromEntries(submission.tests.filter((t) => t.status !== 'pass').map((t) => [t.id, t.status]));
+      expect(notPassing, submission.tests.filter((t) => t.status !== 'pass').map((t) => `${t.id}: ${t.message}`).join('\n\n')).toEqual(expected[id]);
+      expect(submission.score).toBe(submission.tests.filter((t) => t.status === 'pass').reduce((n, t) => n + t.maxScore, 0));
+    });
+
+    it(`gives the correct submissions, written in ${correct.length} styles, full marks`, () => {
+      for (const id of correct) expect(results.submissions.find((s) => s.id === id)).toMatchObject({ score: spec.maxScore, maxScore: spec.maxScore });
+    });
+
+    it('has a note naming the bug beside every other sample', () => {
+      for (const id of Object.keys(expected).filter((k) => !correct.includes(k))) expect(existsSync(join(samples, id, 'BUG.md')), id).toBe(true);
+    });
+
+    it('has, for every test of the spec, a sample it passes and a sample it fails', () => {
+      for (const test of spec.tests) {
+        const statuses = results.submissions.map((s) => s.tests.find((t) => t.id === test.id)!.status);
+        expect(statuses, test.id).toContain('pass');
+        expect(statuses.some((s) => s === 'fail' || s === 'error'), test.id).toBe(true);
+      }
+    });
+
+    const strengthTests = spec.tests.filter((t) => t.kind === 'strength');
+    if (strengthTests.length > 0) {
+      it('gives every sample whose AI runs a strength figure, over every position', () => {
+        for (const test of strengthTests) {
+          for (const submission of results.submissions) {
+            const result = submission.tests.find((t) => t.id === test.id)!;
+            if (result.status !== 'pass') continue;
+            expect(result.strength?.positions, `${submission.id} ${test.id}`).toBe(test.fixtureCases.length);
+            expect(result.strength!.answered, `${submission.id} ${test.id}: ${result.message}`).toBeGreaterThan(test.fixtureCases.length / 2);
+          }
+        }
+      });
+    }
+
+    it('explains every failure: what was called, both sides, and a reproduce snippet', () => {
+      for (const submission of results.submissions) {
+        for (const test of submission.tests.filter((t) => t.status === 'fail' && t.target !== 'import' && !t.target.endsWith('.txt'))) {
+          expect(test.message.length, `${submission.id} ${test.id}`).toBeGreaterThan(20);
+          expect(test.reproduce, `${submission.id} ${test.id}`).toBeTruthy();
+        }
+      }
+    });
+
+    it('keeps every submission in its folder: nothing written outside, nothing of the grader read', () => {
+      const places = [tmpdir(), PROJECT_ROOT, join(PROJECT_ROOT, '..'), homedir(), samples];
+      for (const place of places) expect(readdirSync(place).filter((name) => ESCAPE_PROBE.test(name)), place).toEqual([]);
+      const text = JSON.stringify(results);
+      expect(text).not.toContain(CANARY);
+      expect(text).not.toMatch(/FOUND-OUTSIDE|LEAKED: /u);
+      // CI installs bubblewrap, so the suites there prove the sandbox, not just the absence of a hostile sample.
+      if (process.env['CI'] === 'true') expect(results.sandbox.isolation).toBe('bubblewrap');
+    });
+
+    it('never shows a submission what the grader expected through its own process', () => {
+      const snooper = results.submissions.find((s) => s.id === 'hostile-reads-fixtures')!;
+      // It answers wrongly unless it finds the answers; the hidden tests, whose cases it cannot know, show it found none.
+      const snooped = snooper.tests.filter((t) => t.target === snoopedTarget && t.visibility === 'hidden');
+      expect(snooped.length).toBeGreaterThan(0);
+      expect(snooped.map((t) => t.status)).toEqual(snooped.map(() => 'fail'));
+    });
+  });
+}
