@@ -62,18 +62,20 @@ function packageEntries(root: string, assignment: string): Zippable {
   const add = (path: string) => {
     const rel = relative(root, path);
     if (statSync(path).isDirectory()) {
-      for (const name of readdirSync(path)) if (!name.endsWith('.map')) add(join(path, name));
+      for (const name of readdirSync(path)) if (!name.endsWith('.map') && name !== '__pycache__') add(join(path, name));
       return;
     }
     const data = rel === 'package.json' ? withoutPrepare(readFileSync(path, 'utf8')) : readFileSync(path);
     entries[`grader/${rel.split('\\').join('/')}`] = [data, REGULAR];
   };
-  for (const path of ['package.json', 'package-lock.json', 'dist', 'spec', 'reports/templates', 'reports/assets', 'fixtures/fixture.schema.json', join('fixtures', assignment)]) {
+  // The harness and the assignment's doubles run from the package's sources, as in the repository.
+  const doubles = join('runner', 'assignments', assignment, 'doubles.py');
+  const harness = [join('runner', 'harness', 'python'), ...(existsSync(join(root, doubles)) ? [doubles] : [])];
+  for (const path of ['package.json', 'package-lock.json', 'dist', 'spec', 'reports/templates', 'reports/assets', 'fixtures/fixture.schema.json', join('fixtures', assignment), ...harness]) {
     const full = join(root, path);
     if (!existsSync(full)) throw new Error(`${path} is missing from ${root}${path === 'dist' ? ': run npm run build first' : ''}`);
     add(full);
   }
-  for (const name of readdirSync(join(root, 'runner', 'harness')).filter((n) => n.endsWith('.py'))) add(join(root, 'runner', 'harness', name));
   return entries;
 }
 

@@ -32,7 +32,7 @@ export interface GradeOptions {
 export interface TestContext {
   readonly options: GradeOptions;
   readonly assignment: Assignment;
-  /** The sandbox the submission's processes run in. */
+  /** The sandbox with the assignment's doubles bound in. */
   readonly sandbox: SandboxEnvironment;
   readonly session: SubmissionSession;
   readonly located: readonly Located[];

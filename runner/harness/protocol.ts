@@ -1,6 +1,7 @@
 /**
  * The Node ↔ Python harness protocol, version 4: one JSON line per request and per reply over a socket the student's
- * code does not write to. The Python side is `harness.py`; a change here is a change there, and the version moves.
+ * code does not write to. The Python side is `runner/harness/python/grade_harness/`; a change here is a change there,
+ * and the version moves.
  */
 
 import type { PyValue } from '../../reference/py-value.js';
@@ -25,10 +26,13 @@ export type HarnessRequest =
   | { readonly op: 'get'; readonly target: TargetPath; readonly bind?: string; readonly quiet?: boolean }
   | { readonly op: 'set'; readonly target: TargetPath; readonly value: Arg }
   | { readonly op: 'repr'; readonly target: TargetPath }
-  /** Rebinds `name` in the namespace to a double of the student's class (see grade_doubles.py). */
+  /**
+   * Rebinds `name` in the namespace to a double of the student's class: `kind` names one of the assignment's
+   * doubles (runner/assignments/<id>/doubles.py, `DOUBLES`), such as the document's Board.
+   */
   | {
       readonly op: 'double';
-      readonly kind: 'cs111-board' | 'hmc-player';
+      readonly kind: string;
       readonly name: string;
       /** The student's own methods the double keeps (the one under test); the others are the document's. */
       readonly keep?: readonly string[];
@@ -36,17 +40,12 @@ export type HarnessRequest =
       readonly inModules?: boolean;
     }
   /**
-   * Replaces functions in the namespace and in every student module's globals with stand-ins until the next
-   * `fresh`: the document's list board (`cs61a-list`) or a board that is not a list (`cs61a-abstract`).
+   * Replaces functions in the namespace and in every student module's globals with the stand-ins of `kind` (the
+   * assignment's `FUNCTION_DOUBLES`) until the next `fresh`. A tool kind (`names` empty) only puts the grader's
+   * tools in the namespace (never in the student's modules) under capitalised names: workspace files read and
+   * written, docstrings listed, a state's children as plain tuples, a search judged beside a full-window minimax.
    */
-  | { readonly op: 'double'; readonly kind: 'cs61a-list' | 'cs61a-abstract'; readonly names: readonly string[] }
-  /**
-   * Grader tools put in the namespace (never in the student's modules) under capitalised names: `files` reads and
-   * writes files in the workspace (GradeWriteFile, GradeReadFile); `inspect` lists every function's docstring
-   * (GradeDocstrings); `conniption` lists a state's children as plain
-   * tuples and runs the student's search beside a full-window minimax with the student's own betterEval.
-   */
-  | { readonly op: 'double'; readonly kind: 'files' | 'inspect' | 'conniption'; readonly names: readonly [] }
+  | { readonly op: 'double'; readonly kind: string; readonly names: readonly string[] }
   /** From now on each request but import and program runs in a child forked from the harness as it is now. */
   | { readonly op: 'fork' }
   /** A whole program in a child forked from a harness that has only imported (runner/harness/program-server.ts). */

@@ -7,14 +7,13 @@ import { loadExeca } from '../sandbox/load-execa.js';
 import type { Readable } from 'node:stream';
 import { join } from 'node:path';
 import { constants } from 'node:os';
-import { PROJECT_ROOT } from '../project-root.js';
 import type { Duplex } from 'node:stream';
 import type { Limits } from '../sandbox/limits.js';
-import { bubblewrapArgs, HARNESS_INSIDE, inCgroup } from '../sandbox/bubblewrap.js';
-import { createPidsCgroup, type SandboxEnvironment } from '../sandbox/environment.js';
+import { bubblewrapArgs, doublesInside, HARNESS_INSIDE, inCgroup } from '../sandbox/bubblewrap.js';
+import { createPidsCgroup, HARNESS_DIR, type SandboxEnvironment } from '../sandbox/environment.js';
 import { isReady, parseReply, PROTOCOL_VERSION, type HarnessReply, type HarnessRequest } from './protocol.js';
 
-export const HARNESS_SCRIPT = join(PROJECT_ROOT, 'runner', 'harness', 'harness.py');
+export const HARNESS_SCRIPT = join(HARNESS_DIR, 'harness.py');
 
 export type RequestOutcome =
   | { readonly kind: 'reply'; readonly reply: HarnessReply; readonly wallMs: number }
@@ -44,6 +43,8 @@ export function pythonConfig(context: SessionContext, cgroup: string | undefined
     cgroup: context.sandbox.bubblewrap ? undefined : cgroup,
     ...(context.sandbox.allowedPackages && { allowedPackages: context.sandbox.allowedPackages }),
     ...(context.sandbox.courseModules && { courseModules: context.sandbox.courseModules }),
+    // The doubles' paths as the student's process sees them: inside the sandbox, or on the host.
+    doubles: (context.sandbox.doubles ?? []).map((file) => (context.sandbox.bubblewrap ? doublesInside(file) : file)),
     outputChars: limits.outputChars,
     limits: {
       memoryBytes: limits.memoryMb * 1024 * 1024,
@@ -74,7 +75,7 @@ export function studentEnv(workdir: string): Record<string, string> {
  */
 export function studentCommand(sandbox: SandboxEnvironment, place: { readonly workdir: string; readonly cgroup: string | undefined }, harnessArgs: readonly string[]): [string, string[]] {
   const full = sandbox.bubblewrap
-    ? inCgroup(place.cgroup, ['bwrap', ...bubblewrapArgs(sandbox.bubblewrap, place.workdir), sandbox.python, '-I', '-B', `${HARNESS_INSIDE}/harness.py`, ...harnessArgs])
+    ? inCgroup(place.cgroup, ['bwrap', ...bubblewrapArgs(sandbox.bubblewrap, place.workdir, sandbox.doubles), sandbox.python, '-I', '-B', `${HARNESS_INSIDE}/harness.py`, ...harnessArgs])
     : [...sandbox.wrapper, sandbox.python, '-I', '-B', HARNESS_SCRIPT, ...harnessArgs];
   return [full[0]!, full.slice(1)];
 }
@@ -222,7 +223,7 @@ export class HarnessSession {
         this.kill();
         return { kind: 'timeout', limitMs: timeoutMs };
       }
-      // An empty line is the harness ending whatever half line a killed test's child left (harness.py Watchdog).
+      // An empty line is the harness ending whatever half line a killed test's child left (grade_harness/server.py, Watchdog).
       if (line === '') continue;
       const parsed = parseReply(line);
       if ('error' in parsed) {

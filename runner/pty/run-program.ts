@@ -105,7 +105,7 @@ export function runProgram(run: ProgramRun): Promise<ProgramResult> {
     terminal.onData((chunk) => {
       output.append(chunk);
       if (run.endMarker && !acknowledged) {
-        // The harness waits for this newline before it exits, so nothing it printed is lost (harness.py end_program).
+        // The harness waits for this newline before it exits, so nothing it printed is lost (grade_harness/program.py, end_program).
         recent = (recent + chunk).slice(-(run.endMarker.length + chunk.length));
         if (recent.includes(run.endMarker)) {
           acknowledged = true;

@@ -1,27 +1,31 @@
 /**
  * The filesystem a student's process sees under bubblewrap: the system's `/usr` and the Python runtime read-only,
- * the harness's two files read-only at `/grader-harness`, a private empty `/tmp`, its own workspace read-write, and
+ * the harness's folder read-only at `/grader-harness` and the assignment's doubles at `/grader-doubles`, a private
+ * empty `/tmp`, its own workspace read-write, and
  * nothing else (not the grader's package, the fixtures, other submissions, the home folder or the host's `/tmp`).
  * It runs as uid 65534 in a user namespace with every capability dropped, and in its own network, PID, IPC and UTS
  * namespaces; it dies with the grader.
  */
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 
-/** Where the harness's files appear inside the sandbox. */
+/** Where the harness's folder (runner/harness/python/) appears inside the sandbox. */
 export const HARNESS_INSIDE = '/grader-harness';
-/** The files of runner/harness/ the student's process needs: the harness and the grader's stand-ins. */
-export const HARNESS_FILES = ['harness.py', 'grade_doubles.py'] as const;
+/** Where an assignment's doubles file appears: named for its assignment's folder, so two never meet. */
+export const doublesInside = (file: string): string => join('/grader-doubles', `${basename(dirname(file))}.py`);
 export const SANDBOX_UID = 65534;
 
 export interface BubblewrapLayout {
   /** Folders bound read-only at the same path: the Python installation (and a prepared virtual environment). */
   readonly runtime: readonly string[];
-  /** The folder holding HARNESS_FILES on the host. */
+  /** The harness's folder on the host: its entry script and its package. */
   readonly harnessDir: string;
 }
 
-/** bwrap's arguments, up to and including `--`, for a process whose workspace is `workdir`. */
-export function bubblewrapArgs(layout: BubblewrapLayout, workdir: string): string[] {
+/**
+ * bwrap's arguments, up to and including `--`, for a process whose workspace is `workdir`; `doubles` are the host
+ * paths of the assignment's doubles files.
+ */
+export function bubblewrapArgs(layout: BubblewrapLayout, workdir: string, doubles: readonly string[] = []): string[] {
   const args = [
     '--die-with-parent', '--unshare-all', '--unshare-user', '--uid', String(SANDBOX_UID), '--gid', String(SANDBOX_UID), '--cap-drop', 'ALL',
     '--ro-bind', '/usr', '/usr',
@@ -32,7 +36,8 @@ export function bubblewrapArgs(layout: BubblewrapLayout, workdir: string): strin
     '--tmpfs', '/tmp',
   ];
   for (const dir of layout.runtime) args.push('--ro-bind', dir, dir);
-  for (const file of HARNESS_FILES) args.push('--ro-bind', join(layout.harnessDir, file), join(HARNESS_INSIDE, file));
+  args.push('--ro-bind', layout.harnessDir, HARNESS_INSIDE);
+  for (const file of doubles) args.push('--ro-bind', file, doublesInside(file));
   args.push('--bind', workdir, workdir, '--chdir', workdir, '--');
   return args;
 }

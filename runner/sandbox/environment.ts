@@ -29,6 +29,8 @@ export interface SandboxEnvironment {
   readonly courseModules?: readonly string[];
   /** How those packages were provided (the interpreter as it was, or a prepared virtual environment). */
   readonly packagesSummary?: string;
+  /** The assignment's doubles and tools (runner/assignments/<id>/doubles.py), which the harness loads by path. */
+  readonly doubles?: readonly string[];
 }
 
 export class SetupError extends Error {
@@ -81,8 +83,8 @@ export async function probeSandbox(pythonCommand: string): Promise<SandboxEnviro
   return { python, pythonVersion, wrapper, isolation: wrapper.length > 0 ? 'namespaces' : 'none', network: wrapper.length > 0 ? 'isolated' : 'not-isolated', pidsCgroupRoot, notes };
 }
 
-/** runner/harness/ in the package: the same from sources and from dist/. */
-const HARNESS_DIR = join(PROJECT_ROOT, 'runner', 'harness');
+/** The harness's folder in the package (runner/harness/python/): the same from sources and from dist/. */
+export const HARNESS_DIR = join(PROJECT_ROOT, 'runner', 'harness', 'python');
 
 /** Whether bwrap runs Python here with the sandbox's layout (it needs user namespaces, or a setuid bwrap). */
 async function probeBubblewrap(layout: BubblewrapLayout, python: string): Promise<{ ok: true } | { problem: string }> {

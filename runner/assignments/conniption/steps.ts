@@ -32,7 +32,7 @@ export function buildState(state: StateInput, bind = 's'): Step {
   };
 }
 
-const tools: Step = { request: { op: 'double', kind: 'conniption', names: [] }, python: '' };
+const tools: Step = { request: { op: 'double', kind: 'search-tools', names: [] }, python: '' };
 
 export function conniptionInteraction(test: ResolvedTest, testCase: FixtureCase): Interaction {
   const input = testCase.input as { state: StateInput; depth?: number };

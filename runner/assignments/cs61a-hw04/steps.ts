@@ -1,7 +1,7 @@
 /**
  * CS61A Homework 4 fixture cases as harness steps. Every API function other than the one under test is replaced by
  * a stand-in on the document's list board, so a bug in `get_piece` costs the `get_piece` tests and not `put_piece`'s
- * too. The abstraction-barrier tests go further: the board itself is not a list (grade_doubles.AbstractBoard), so
+ * too. The abstraction-barrier tests go further: the board itself is not a list (doubles.py's AbstractBoard), so
  * a function that indexes it, loops over it or takes its len() is caught and named.
  */
 import type { PyValue } from '../../../reference/py-value.js';

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { doublesFiles } from '../../../runner/assignments/registry.js';
 import type { Arg, HarnessReply, HarnessRequest } from '../../../runner/harness/protocol.js';
 import { HarnessSession } from '../../../runner/harness/session.js';
 import { probeSandbox } from '../../../runner/sandbox/environment.js';
@@ -48,7 +49,7 @@ async function send(request: HarnessRequest): Promise<HarnessReply> {
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'doubles-test-'));
   writeFileSync(join(dir, 'hw04.py'), STUDENT);
-  const started = await HarnessSession.start({ sandbox: await probeSandbox('python3'), workdir: dir, limits: resolveLimits({}) });
+  const started = await HarnessSession.start({ sandbox: { ...(await probeSandbox('python3')), doubles: doublesFiles('cs61a-hw04') }, workdir: dir, limits: resolveLimits({}) });
   if ('error' in started) throw new Error(started.error);
   session = started.session;
   expect(await send({ op: 'import', module: 'hw04', file: 'hw04.py' })).toMatchObject({ ok: true });
@@ -165,7 +166,7 @@ class Player:
   beforeAll(async () => {
     hmcDir = mkdtempSync(join(tmpdir(), 'hmc-double-test-'));
     writeFileSync(join(hmcDir, 'hw11pr2.py'), HMC);
-    const started = await HarnessSession.start({ sandbox: await probeSandbox('python3'), workdir: hmcDir, limits: resolveLimits({}) });
+    const started = await HarnessSession.start({ sandbox: { ...(await probeSandbox('python3')), doubles: doublesFiles('hmc-cs5-hw11') }, workdir: hmcDir, limits: resolveLimits({}) });
     if ('error' in started) throw new Error(started.error);
     hmc = started.session;
     await ask({ op: 'import', module: 'hw11pr2', file: 'hw11pr2.py' });

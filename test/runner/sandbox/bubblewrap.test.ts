@@ -42,10 +42,11 @@ beforeAll(async () => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('bubblewrap arguments', () => {
-  it('bind the runtime and the harness read-only, the workspace read-write, over a private /tmp', () => {
-    const args = bubblewrapArgs({ runtime: ['/opt/py'], harnessDir: '/pkg/runner/harness' }, '/tmp/grade-1/work');
+  it('bind the runtime, the harness and the doubles read-only, the workspace read-write, over a private /tmp', () => {
+    const args = bubblewrapArgs({ runtime: ['/opt/py'], harnessDir: '/pkg/runner/harness/python' }, '/tmp/grade-1/work', ['/pkg/runner/assignments/cs61a-hw04/doubles.py']);
     expect(args.join(' ')).toContain('--ro-bind /opt/py /opt/py');
-    expect(args.join(' ')).toContain('--ro-bind /pkg/runner/harness/harness.py /grader-harness/harness.py');
+    expect(args.join(' ')).toContain('--ro-bind /pkg/runner/harness/python /grader-harness');
+    expect(args.join(' ')).toContain('--ro-bind /pkg/runner/assignments/cs61a-hw04/doubles.py /grader-doubles/cs61a-hw04.py');
     expect(args.indexOf('--tmpfs')).toBeLessThan(args.indexOf('--bind'));
     expect(args.slice(-4)).toEqual(['/tmp/grade-1/work', '--chdir', '/tmp/grade-1/work', '--']);
   });

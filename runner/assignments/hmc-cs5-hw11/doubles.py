@@ -1,0 +1,92 @@
+"""HMC CS5 Homework 11's double: the document's Player, keeping the one method under test the student's own, so a
+bug in scoreBoard costs the scoreBoard tests and not every look-ahead test too."""
+import random
+
+
+def _cells_of(board):
+    """The cells of a student's Board, read from its repr (the document fixes no attribute names): rows top down."""
+    rows = []
+    for line in repr(board).split("\n"):
+        line = line.rstrip()
+        if len(line) >= 3 and len(line) % 2 == 1 and all(ch == "|" for ch in line[::2]):
+            rows.append(list(line[1::2]))
+    if not rows:
+        raise ValueError("the grader could not read the board's cells from repr(b); see the board.setup test")
+    return rows
+
+
+def _wins(cells, ox):
+    height, width = len(cells), len(cells[0])
+    for row in range(height):
+        for col in range(width):
+            if cells[row][col] != ox:
+                continue
+            for dr, dc in ((0, 1), (1, 0), (1, 1), (-1, 1)):
+                end_r, end_c = row + 3 * dr, col + 3 * dc
+                if 0 <= end_r < height and 0 <= end_c < width and all(cells[row + k * dr][col + k * dc] == ox for k in range(4)):
+                    return True
+    return False
+
+
+def _scores_for(cells, ox, ply):
+    """HMC's scoresFor on the cells (restored after each trial): -1.0 full, else 100.0 minus the opponent's best."""
+    other = "O" if ox == "X" else "X"
+    mine, theirs = _wins(cells, ox), _wins(cells, other)
+    scores = []
+    for col in range(len(cells[0])):
+        if cells[0][col] != " ":
+            scores.append(-1.0)
+        elif mine:
+            scores.append(100.0)
+        elif theirs:
+            scores.append(0.0)
+        elif ply == 0:
+            scores.append(50.0)
+        else:
+            row = max(r for r in range(len(cells)) if cells[r][col] == " ")
+            cells[row][col] = ox
+            scores.append(100.0 - max(_scores_for(cells, other, ply - 1)))
+            cells[row][col] = " "
+    return scores
+
+
+def hmc_player(base, keep=()):
+    """HMC's Player(ox, tiebreak, ply): the document's oppCh, scoreBoard, tiebreakMove and scoresFor, except the
+    methods in `keep` (the one under test), which stay the student's. Boards are read through their repr only."""
+
+    class Player(base):
+        def __init__(self, ox, tiebreak, ply):
+            if base is not object:
+                base.__init__(self, ox, tiebreak, ply)
+            self._grade_player = (ox, tiebreak, ply)
+
+    def opp_ch(self):
+        return "O" if self._grade_player[0] == "X" else "X"
+
+    def score_board(self, b):
+        cells = _cells_of(b)
+        ox = self._grade_player[0]
+        if _wins(cells, ox):
+            return 100.0
+        return 0.0 if _wins(cells, "O" if ox == "X" else "X") else 50.0
+
+    def tiebreak_move(self, scores):
+        best = [col for col, score in enumerate(scores) if score == max(scores)]
+        tiebreak = self._grade_player[1]
+        if tiebreak == "LEFT":
+            return best[0]
+        if tiebreak == "RIGHT":
+            return best[-1]
+        return random.choice(best)
+
+    def scores_for(self, b):
+        return _scores_for(_cells_of(b), self._grade_player[0], self._grade_player[2])
+
+    for name, method in (("oppCh", opp_ch), ("scoreBoard", score_board), ("tiebreakMove", tiebreak_move), ("scoresFor", scores_for)):
+        if name not in keep:
+            setattr(Player, name, method)
+    Player.__qualname__ = Player.__name__ = base.__name__ if base is not object else "Player"
+    return Player
+
+
+DOUBLES = {"hmc-player": hmc_player}
