@@ -36,6 +36,19 @@ def answer_all(harness, request, reply_with, page=None):
             return
 
 
+def requests_from(reader, channel):
+    """The runner's requests, one a line, until the channel closes; a line that is not JSON is answered as the
+    runner's bug and skipped."""
+    while True:
+        line = reader.readline()
+        if not line:
+            return
+        try:
+            yield json.loads(line)
+        except ValueError as error:
+            send(channel, {"id": None, "ok": False, "internal": f"a request that is not JSON: {error}"})
+
+
 def send(channel, message):
     write_all(channel, (json.dumps(message, ensure_ascii=False, allow_nan=False) + "\n").encode("utf-8", "surrogatepass"))
 

@@ -7,7 +7,7 @@ import struct
 import sys
 import time
 
-from .channel import PROTOCOL_VERSION, answer_all, send, write_all
+from .channel import PROTOCOL_VERSION, answer_all, requests_from, send, write_all
 from .guard import apply_limits, guard_imports, join_cgroup
 from .program import program
 from .requests import Harness
@@ -36,16 +36,7 @@ def serve(config):
         # they are built; each program's child is handed its own moves.
         harness.doubles.ai().install([], "")
     send(channel, {"id": 0, "op": "ready", "version": PROTOCOL_VERSION, "python": sys.version.split()[0], "notes": notes})
-    reader = io.BufferedReader(channel)
-    while True:
-        line = reader.readline()
-        if not line:
-            return
-        try:
-            request = json.loads(line)
-        except ValueError as error:
-            send(channel, {"id": None, "ok": False, "internal": f"a request that is not JSON: {error}"})
-            continue
+    for request in requests_from(io.BufferedReader(channel), channel):
         if request.get("op") == "fork":
             send(channel, {"id": request.get("id"), "ok": True})
             Watchdog(harness, channel).run()  # from now on, children answer; returns when the runner is gone
@@ -161,11 +152,7 @@ class Watchdog:
 
     def serve_unisolated(self, why):
         reader = io.BufferedReader(os.fdopen(os.dup(self.channel.fileno()), "rb", buffering=0))
-        while True:
-            line = reader.readline()
-            if not line:
-                return
-            request = json.loads(line)
+        for request in requests_from(reader, self.channel):
             if request.get("op") == "fork":
                 send(self.channel, {"id": request.get("id"), "ok": True, "note": f"tests are not isolated: {why}"})
                 continue
@@ -176,15 +163,7 @@ def child(harness, channel, page):
     """A test's child: answers the runner's requests on the channel until a fork request or the channel's end."""
     try:
         reader = io.BufferedReader(os.fdopen(os.dup(channel.fileno()), "rb", buffering=0))
-        while True:
-            line = reader.readline()
-            if not line:
-                os._exit(0)
-            try:
-                request = json.loads(line)
-            except ValueError as error:
-                send(channel, {"id": None, "ok": False, "internal": f"a request that is not JSON: {error}"})
-                continue
+        for request in requests_from(reader, channel):
             if request.get("op") == "fork":
                 send(channel, {"id": request.get("id"), "ok": True})
                 os._exit(FORK_EXIT)
@@ -192,6 +171,7 @@ def child(harness, channel, page):
                 send(channel, {"id": request.get("id"), "ok": False, "internal": f"no {request.get('op')} once tests run in children"})
                 continue
             answer_all(harness, request, lambda reply: send(channel, reply), page)
+        os._exit(0)
     finally:
         os._exit(70)
 
