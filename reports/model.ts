@@ -3,6 +3,7 @@
  * tests with what a reader needs (status in words, boards as grids, a transcript with the typed input marked); per
  * run the score histogram, every test's pass rate and the students. Pure: no templates, no files.
  */
+import { testCosts } from './test-cost.js';
 import type { AiStrength, CodeRegion, RunResults, SubmissionResult, TestResult, TestStatus } from '../runner/grade/results.js';
 import { boardPair, type BoardPair } from './boards.js';
 
@@ -238,6 +239,19 @@ export interface ClassView {
   /** Each strength test's figures over the class. */
   readonly strength: readonly StrengthDistributionView[];
   readonly aiAgreement?: AiAgreementView;
+  /** The tests that cost the class most, in the students' own time: what to look at when a class grades slowly. */
+  readonly costs: readonly TestCostView[];
+}
+
+export interface TestCostView {
+  readonly id: string;
+  readonly name: string;
+  readonly medianSeconds: string;
+  readonly slowestSeconds: string;
+  readonly slowest: { readonly displayName: string; readonly file: string };
+  readonly totalSeconds: string;
+  /** The share of all the students' time that went to this test. */
+  readonly percent: number;
 }
 
 export interface StrengthDistributionView {
@@ -345,8 +359,29 @@ export function classView(run: RunResults): ClassView {
     ...(run.similarity && { similarity: similarityView(run, files) }),
     strength: strengthViews(run, files),
     ...(run.similarity?.aiPairs && run.similarity.aiPairs.length > 0 && { aiAgreement: aiAgreementView(run, files) }),
+    costs: costViews(run, files),
   };
 }
+
+/** The costliest tests, as many as make up most of the students' time (at most eight). */
+function costViews(run: RunResults, files: ReadonlyMap<string, string>): TestCostView[] {
+  const who = displayNames(run, files);
+  const costs = testCosts(run.submissions);
+  const total = costs.reduce((n, c) => n + c.totalStudentMs, 0);
+  if (total === 0) return [];
+  return costs.slice(0, COSTLIEST).map((c) => ({
+    id: c.id,
+    name: c.name,
+    medianSeconds: seconds(c.medianStudentMs),
+    slowestSeconds: seconds(c.slowestStudentMs),
+    slowest: who(c.slowest),
+    totalSeconds: seconds(c.totalStudentMs),
+    percent: percentOf(c.totalStudentMs, total),
+  }));
+}
+
+const COSTLIEST = 8;
+const seconds = (ms: number) => (ms / 1000).toFixed(ms < 10_000 ? 2 : 1);
 
 function displayNames(run: RunResults, files: ReadonlyMap<string, string>) {
   const byId = new Map(run.submissions.map((s) => [s.id, s]));

@@ -11,6 +11,7 @@ import { availableSpecs, runGrade } from './grade-command.js';
 import { runMerge } from './merge-command.js';
 import { writeGradescopeBundle } from './gradescope-bundle.js';
 import { listAssignments, listFixtures } from './list.js';
+import { runCost } from './cost-command.js';
 
 const HELP = `grade — grades Python Connect Four assignments against a reference implementation
 
@@ -26,6 +27,7 @@ Usage:
                            of one assignment); takes --out, --format and --canvas-assignment-id, and
                            --submissions <path> to compare the code of all shards' submissions
   grade list [id]          the assignments, or one assignment's tests and points
+  grade list <id> --cost   what each test costs the bundled correct samples' own code, test by test
   grade gradescope-bundle <id> [--out file.zip]
                            the autograder zip to upload to Gradescope as is (setup.sh, run_autograder and this
                            tool; default autograder-<id>.zip)
@@ -67,6 +69,16 @@ export async function runCli(argv: readonly string[], out: (s: string) => void, 
   if (command === '--version' || command === '-v') {
     out(`${readVersion()}\n`);
     return 0;
+  }
+  if (command === 'list' && rest.includes('--cost')) {
+    const ids = rest.filter((a) => a !== '--cost');
+    const io = { out, err, isTTY: options.isTTY ?? false, env: options.env ?? process.env, cwd: options.cwd ?? process.cwd() };
+    if (ids.length !== 1) {
+      err(`grade list --cost: give one assignment: ${ASSIGNMENT_IDS.join(', ')}
+`);
+      return 2;
+    }
+    return runCost(ids[0]!, io, PROJECT_ROOT, readVersion());
   }
   if (command === 'list') {
     const result = rest.length === 0 ? listAssignments(PROJECT_ROOT) : listFixtures(PROJECT_ROOT, rest[0]!);

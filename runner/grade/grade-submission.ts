@@ -51,7 +51,7 @@ export async function gradeSubmission(submission: Submission, options: GradeOpti
   try {
     for (const test of spec.tests) {
       if (options.visibleOnly && test.visibility !== 'visible') continue;
-      const result = await runTest(test, context);
+      const result = await timed(test, context);
       if (result.status === 'timeout' && marksHung(test, result) && !context.hung.has(test.target)) context.hung.set(test.target, test.id);
       tests.push(result);
       options.onTest?.(result);
@@ -76,6 +76,17 @@ export async function gradeSubmission(submission: Submission, options: GradeOpti
     studentMs: Math.round(session.studentMs),
     tests,
   };
+}
+
+/**
+ * A test with what it cost: the wall time and the time the student's code ran in it. A run two tests share (one
+ * case run for both, a terminal session started early) is charged to the test that ran or awaited it.
+ */
+async function timed(test: ResolvedTest, context: TestContext): Promise<TestResult> {
+  const started = performance.now();
+  const studentBefore = context.session.studentMs;
+  const result = await runTest(test, context);
+  return { ...result, durationMs: Math.round(performance.now() - started), studentMs: Math.round(context.session.studentMs - studentBefore) };
 }
 
 /** One test: skipped, or not run after a hang or past the budget, or run by its kind; our own bug is an `error`. */

@@ -19,6 +19,9 @@ export interface TestResult {
   readonly reproduce?: string;
   /** Added: for a test that ran a program, the lines it typed in the session `actual` shows, in order. */
   readonly typed?: readonly string[];
+  /** Added: the wall time this test took, and of it the time the student's own code ran (absent in older files). */
+  readonly durationMs?: number;
+  readonly studentMs?: number;
   /** Added: what a strength test measured (kind `strength`); informational unless the test has points. */
   readonly strength?: AiStrength;
 }

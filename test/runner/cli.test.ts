@@ -75,6 +75,16 @@ describe('grade CLI', () => {
     expect(cs61a.out).toContain('30 tests, 40 points graded automatically');
   });
 
+  it("list --cost grades the bundled correct samples and shows each test's cost to their code", async () => {
+    const { code, out } = await run('list', 'cs61a-hw04', '--cost');
+    expect(code).toBe(0);
+    expect(out).toMatch(/^test\s+correct-classic\s+correct-lab04-split\s+correct-no-diagonal\s+correct-plain$/m);
+    expect(out).toMatch(/^create_row\.document(\s+\d+\.\d\d s){4}$/m);
+    expect(out).toMatch(/^all tests(\s+\d+\.\d\d s){4}$/m);
+    expect(await run('list', '--cost')).toMatchObject({ code: 2, err: expect.stringContaining('give one assignment') });
+    expect(await run('list', 'cs112', '--cost')).toMatchObject({ code: 2, err: expect.stringContaining("unknown assignment 'cs112'") });
+  }, 120_000);
+
   it('exits 2 naming the known ids for an unknown assignment', async () => {
     const { code, err } = await run('list', 'cs112');
     expect(code).toBe(2);
@@ -123,7 +133,11 @@ describe('grade CLI', () => {
     expect(Object.keys(classic).sort()).toEqual(['assignment', 'durationMs', 'id', 'maxScore', 'path', 'score', 'status', 'studentMs', 'tests']);
     expect(classic).toMatchObject({ id: 'correct-classic', assignment: 'cs111-ps9', status: 'graded', score: 4, maxScore: 96 });
     const repr = dashes.tests.find((t: { id: string }) => t.id === 'board.repr.document');
-    expect(Object.keys(repr).sort()).toEqual(['actual', 'expected', 'group', 'id', 'maxScore', 'message', 'name', 'reproduce', 'score', 'status', 'target', 'visibility']);
+    expect(Object.keys(repr).sort()).toEqual(['actual', 'durationMs', 'expected', 'group', 'id', 'maxScore', 'message', 'name', 'reproduce', 'score', 'status', 'studentMs', 'target', 'visibility']);
+    // What each test cost: its wall time, and within it the student's own; a test that was not run costs nothing.
+    for (const test of classic.tests) expect(test.studentMs).toBeLessThanOrEqual(test.durationMs + 1);
+    expect(classic.tests.reduce((n: number, t: { studentMs: number }) => n + t.studentMs, 0)).toBeGreaterThan(0);
+    expect(dashes.tests.find((t: { id: string }) => t.id === 'player.repr')).toMatchObject({ durationMs: 0, studentMs: 0 });
     expect(repr).toMatchObject({ status: 'fail', score: 0, maxScore: 2, target: 'Board.__repr__', group: 'Problem 1: Board', visibility: 'visible', reproduce: expect.stringContaining('b = Board(6, 7)') });
     expect(dashes.tests.find((t: { id: string }) => t.id === 'player.repr')).toMatchObject({ status: 'skipped', message: 'not run: --only board.repr' });
   });
@@ -132,7 +146,7 @@ describe('grade CLI', () => {
     const tests = async () => {
       const out = outDir();
       await run(join(SAMPLES, 'correct-classic'), '--only', 'random_player', '--out', out, '--seed', '7');
-      return readResults(out).submissions[0].tests;
+      return readResults(out).submissions[0].tests.map(({ durationMs: _d, studentMs: _s, ...test }: { durationMs: number; studentMs: number }) => test);
     };
     expect(await tests()).toEqual(await tests());
   });

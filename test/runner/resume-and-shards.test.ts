@@ -36,7 +36,7 @@ async function run(...argv: string[]) {
 }
 const readResults = (dir: string) => JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as RunResults;
 /** What two runs of the same class share: everything but when they ran and how long each submission took. */
-const comparable = (run: RunResults) => ({ ...run, generatedAt: '', submissions: run.submissions.map((s) => ({ ...s, durationMs: 0, studentMs: 0 })) });
+const comparable = (run: RunResults) => ({ ...run, generatedAt: '', submissions: run.submissions.map((s) => ({ ...s, durationMs: 0, studentMs: 0, tests: s.tests.map((t) => ({ ...t, durationMs: 0, studentMs: 0 })) })) });
 
 let klass: string;
 let whole: RunResults;
