@@ -8,11 +8,12 @@ import { describeSampleSuite, error, fail, timeout } from '../../helpers/sample-
 describeSampleSuite({
   assignment: 'conniption',
   args: ['--assignment', 'conniption'],
-  correct: ['correct-classic', 'correct-single-file'],
+  correct: ['correct-classic', 'correct-plain', 'correct-single-file'],
   snoopedTarget: 'Conniption.betterEval',
   expected: {
     'bad-command-crashes': { ...error('repl.bad-commands') },
     'correct-classic': {},
+    'correct-plain': {},
     'correct-single-file': {},
     'defaults-three-flips': { ...fail('Conniption.defaults', 'repl.moves', 'repl.illegal-moves', 'repl.undo', 'repl.bad-commands') },
     'eval-flip-sign': { ...fail('Conniption.betterEval.generated') },

@@ -6,7 +6,7 @@ import { describeSampleSuite, error, fail, timeout } from '../../helpers/sample-
 
 describeSampleSuite({
   assignment: 'cs111-ps9',
-  correct: ['correct-classic', 'correct-compact', 'correct-split'],
+  correct: ['correct-classic', 'correct-compact', 'correct-plain', 'correct-split'],
   snoopedTarget: 'Board.is_win_for',
   expected: {
     'add-checker-top-row': { ...fail('board.add_checker', 'process_move.terminal', 'connect_four.human-games', 'connect_four.human-transcript', 'connect_four.ai-games') },
@@ -15,6 +15,7 @@ describeSampleSuite({
     'can-add-to-index-error': { ...fail('board.can_add_to'), ...error('connect_four.human-games', 'connect_four.human-transcript', 'connect_four.ai-games') },
     'correct-classic': {},
     'correct-compact': {},
+    'correct-plain': {},
     'correct-split': {},
     'empty-reading-response': { ...fail('reading.ps9pr0.present') },
     'horizontal-off-by-one': { ...fail('board.is_win_for.horizontal', 'board.is_win_for.random', 'process_move.terminal', 'connect_four.ai-games') },

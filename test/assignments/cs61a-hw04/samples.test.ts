@@ -6,7 +6,7 @@ import { describeSampleSuite, error, fail, timeout } from '../../helpers/sample-
 
 describeSampleSuite({
   assignment: 'cs61a-hw04',
-  correct: ['correct-classic', 'correct-lab04-split', 'correct-no-diagonal'],
+  correct: ['correct-classic', 'correct-lab04-split', 'correct-no-diagonal', 'correct-plain'],
   snoopedTarget: 'check_win',
   expected: {
     'check-win-column-indexes-board': { ...fail('barrier.check_win_column') },
@@ -17,6 +17,7 @@ describeSampleSuite({
     'correct-classic': {},
     'correct-lab04-split': {},
     'correct-no-diagonal': {},
+    'correct-plain': {},
     'create-board-swapped': { ...fail('create_board.document', 'create_board.generated') },
     'create-row-spaces': { ...fail('create_row.document', 'create_row.generated') },
     'get-piece-transposed': { ...fail('get_piece.document', 'get_piece.generated') },

@@ -7,12 +7,13 @@ import { describeSampleSuite, error, fail, timeout } from '../../helpers/sample-
 
 describeSampleSuite({
   assignment: 'manchester-connect4',
-  correct: ['correct-classic', 'correct-compact'],
+  correct: ['correct-classic', 'correct-compact', 'correct-plain'],
   snoopedTarget: 'hasWon',
   expected: {
     'column-input-crashes': { ...fail('play.invalid-columns') },
     'correct-classic': {},
     'correct-compact': {},
+    'correct-plain': {},
     'docstring-todo': { ...fail('module.docstrings') },
     'eof-not-handled': { ...fail('play.end-of-input') },
     'has-won-no-anti-diagonal': { ...fail('hasWon.generated', 'suggestMove1.generated') },
