@@ -90,23 +90,48 @@ export function strategyCase(baseline: Baseline): DrivenPropertyCase {
     drive: async (ask) => {
       const slowest = { ms: 0 };
       const records: GameRecord[] = [];
-      for (let g = 0; g < rule.games; g++) {
+      const total = rule.games * 2;
+      // Sequential: a game whose result cannot change the verdict is not played (three wins of four against a
+      // random player pass whatever the fourth does).
+      for (let g = 0; g < rule.games && !decided(rule, records, total); g++) {
         for (const studentAs of [1, 2] as const) {
+          if (decided(rule, records, total)) break;
           records.push(await playGame(ask, rule, studentAs, createRng(1000 * g + studentAs), slowest));
         }
       }
-      return strategyVerdict(rule, records, slowest.ms);
+      return strategyVerdict(rule, records, slowest.ms, total);
     },
   };
 }
 
-export function strategyVerdict(rule: BaselineRule, records: readonly GameRecord[], slowestMs: number): CaseVerdict {
+/** Whether every way the games left could go gives the same verdict. */
+export function decided(rule: Pick<BaselineRule, 'passes'>, records: readonly Pick<GameRecord, 'result'>[], total: number): boolean {
+  const played = tallyOf(records);
+  const left = total - records.length;
+  if (left <= 0) return true;
+  const verdicts = new Set<boolean>();
+  for (let wins = 0; wins <= left; wins++) {
+    for (let draws = 0; wins + draws <= left; draws++) {
+      verdicts.add(rule.passes({ wins: played.wins + wins, draws: played.draws + draws, losses: played.losses + left - wins - draws }));
+    }
+  }
+  return verdicts.size === 1;
+}
+
+function tallyOf(records: readonly Pick<GameRecord, 'result'>[]): Tally {
   const tally: Tally = { wins: 0, draws: 0, losses: 0 };
   for (const r of records) tally[r.result === 'win' ? 'wins' : r.result === 'draw' ? 'draws' : 'losses']++;
+  return tally;
+}
+
+export function strategyVerdict(rule: BaselineRule, records: readonly GameRecord[], slowestMs: number, total = records.length): CaseVerdict {
+  const tally = tallyOf(records);
+  const unplayed = total - records.length;
   const rows = records.map((r, i) => `  game ${i + 1}, you ${NAME[r.studentAs]}: ${r.result.toUpperCase()}${r.forfeit ? ` (forfeit: ${r.forfeit})` : ''}; columns ${r.columns.map((c) => c + 1).join(' ')}`);
   const table = [
     `against ${rule.label}: won ${tally.wins}, drew ${tally.draws}, lost ${tally.losses} of ${records.length}; slowest move ${(slowestMs / 1000).toFixed(2)} s`,
     ...rows,
+    ...(unplayed > 0 ? [`  (the other ${unplayed === 1 ? 'game was' : `${unplayed} games were`} not played: ${unplayed === 1 ? 'it' : 'they'} could not change the verdict)`] : []),
   ].join('\n');
   const byColour = ([1, 2] as const).map((as) => `as ${NAME[as]}: ${records.filter((r) => r.studentAs === as).map((r) => r.result[0]!.toUpperCase()).join(' ')}`).join(', ');
   const summary = `won ${tally.wins}, drew ${tally.draws}, lost ${tally.losses} (${byColour}); slowest move ${(slowestMs / 1000).toFixed(2)} s`;

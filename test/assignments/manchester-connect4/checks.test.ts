@@ -7,7 +7,7 @@ import type { CaseObservation, ObservedReply } from '../../../runner/checks/obse
 import type { FixtureCase } from '../../../runner/fixtures/fixture-types.js';
 import type { Interaction } from '../../../runner/plan/interaction.js';
 import type { ObservedValue } from '../../../runner/harness/protocol.js';
-import { strategyCase, strategyVerdict, BASELINES } from '../../../runner/assignments/manchester-connect4/strategy.js';
+import { decided, strategyCase, strategyVerdict, BASELINES } from '../../../runner/assignments/manchester-connect4/strategy.js';
 import { ASK_MARKER } from '../../../runner/checks/program-markers.js';
 import type { ProgramResult } from '../../../runner/pty/run-program.js';
 
@@ -115,6 +115,33 @@ describe('the tournament verdict', () => {
     const verdict = strategyVerdict(BASELINES.suggestMove1, [{ studentAs: 1, result: 'win', columns: [3, 3] }, { studentAs: 2, result: 'loss', columns: [3], forfeit: 'a move took longer than 5 s' }], 120);
     expect(verdict).toMatchObject({ status: 'fail', message: expect.stringContaining('won 1, drew 0, lost 1 of 2; slowest move 0.12 s') });
     expect(verdict.message).toContain('game 2, you O: LOSS (forfeit: a move took longer than 5 s)');
+  });
+});
+
+describe('a tournament that stops once its verdict is decided', () => {
+  const results = (...r: ('win' | 'draw' | 'loss')[]) => r.map((result) => ({ result }));
+
+  it('needs no fourth game against a random player after three wins, nor after two games not won', () => {
+    expect(decided(BASELINES.random, results('win', 'win'), 4)).toBe(false);
+    expect(decided(BASELINES.random, results('win', 'win', 'win'), 4)).toBe(true);
+    expect(decided(BASELINES.random, results('loss', 'draw'), 4)).toBe(true);
+    expect(decided(BASELINES.random, results('win', 'loss', 'win'), 4)).toBe(false);
+  });
+
+  it('plays both games against suggestMove1 after a win, and stops after a loss', () => {
+    expect(decided(BASELINES.suggestMove1, results('win'), 2)).toBe(false);
+    expect(decided(BASELINES.suggestMove1, results('loss'), 2)).toBe(true);
+  });
+
+  it('stops against a minimax after a win (half the points are in), and is decided once every game is played', () => {
+    expect(decided(BASELINES.minimax2, results('win'), 2)).toBe(true);
+    expect(decided(BASELINES.minimax4, results('loss'), 2)).toBe(false);
+    expect(decided(BASELINES.minimax4, results('loss', 'draw'), 2)).toBe(true);
+  });
+
+  it('says in the table which games were not played', () => {
+    const verdict = strategyVerdict(BASELINES.random, [1, 2, 1].map((as) => ({ studentAs: as as 1 | 2, result: 'win' as const, columns: [3] })), 50, 4);
+    expect(verdict).toMatchObject({ status: 'pass', message: expect.stringContaining('the other game was not played: it could not change the verdict') });
   });
 });
 
