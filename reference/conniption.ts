@@ -139,6 +139,8 @@ export const TERMINAL_RULES: readonly TerminalRule[] = ['document', 'stop-at-win
 export interface SearchOptions {
   readonly terminal?: TerminalRule;
   readonly evaluate?: (state: ConniptionState) => number;
+  /** Counts the states the search visits: what a case asks of a student's search written the document's way. */
+  readonly visits?: { count: number };
 }
 
 /**
@@ -149,6 +151,7 @@ export function searchValue(state: ConniptionState, depth: number, options: Sear
   const evaluate = options.evaluate ?? ((s: ConniptionState) => betterEval(s));
   const stopAtWin = options.terminal === 'stop-at-win';
   const visit = (s: ConniptionState, d: number, alpha: number, beta: number): number => {
+    if (options.visits) options.visits.count++;
     if (d === 0) return evaluate(s);
     if (stopAtWin) {
       const [a, o] = isWin(s);

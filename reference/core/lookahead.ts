@@ -135,3 +135,29 @@ export function maxOf(values: ArrayLike<number>): number {
   return best;
 }
 
+
+/**
+ * What one `scores_for` / `scoresFor` call asks of a student's code written the documents' plain way: `boards` is
+ * every trial move at every level (each one a board the student's code builds and checks for wins), and `depth` the
+ * deepest level a line of play reaches without the game ending, so a case can be kept cheap while still reaching
+ * the lookahead it names. Counting stops past `cap`, so a too-costly position is turned down quickly.
+ */
+export function lookaheadCost(grid: Grid, me: Piece, lookahead: number, cap = Infinity): { boards: number; depth: number } {
+  const work = { rows: grid.rows, cols: grid.cols, cells: grid.cells.slice() };
+  let boards = 0;
+  let deepest = 0;
+  const visit = (player: Piece, left: number, level: number): void => {
+    if (hasRun(work, player, CONNECT) || hasRun(work, opponentOf(player), CONNECT)) return;
+    deepest = Math.max(deepest, level);
+    if (left === 0) return;
+    for (let col = 0; col < work.cols && boards <= cap; col++) {
+      if (!canDrop(work, col)) continue;
+      boards++;
+      dropPiece(work, col, player);
+      visit(opponentOf(player), left - 1, level + 1);
+      liftPiece(work, col);
+    }
+  };
+  visit(me, lookahead, 0);
+  return { boards, depth: deepest };
+}

@@ -28,6 +28,24 @@ function randomState(rng: Rng, plies: number): ref.ConniptionState {
   return { ...s, resMove: null };
 }
 
+/** The most states a plain alpha-beta search may visit for one case, by depth. */
+const SEARCH_VISITS: Readonly<Record<number, number>> = { 3: 300, 4: 1000 };
+
+/** `first` when the search visits few enough of its states, else a random position of the AI's turn that does. */
+function searchPosition(rng: Rng, depth: number, budget: number, first?: ref.ConniptionState): ref.ConniptionState {
+  const fits = (s: ref.ConniptionState) => {
+    const visits = { count: 0 };
+    ref.searchValue(s, depth, { visits });
+    return !ref.isWin(s).some(Boolean) && visits.count <= budget;
+  };
+  if (first && fits(first)) return first;
+  for (let attempt = 0; attempt < 5000; attempt++) {
+    const s = { ...randomState(rng, 10 + rng.int(25)), player1Turn: true };
+    if (fits(s)) return s;
+  }
+  throw new Error(`no Conniption position visits at most ${budget} states at depth ${depth}`);
+}
+
 export function buildConniptionFixtures(ctx: AssignmentContext): FixtureFile[] {
   const doc = (excerpt: string) => documentSource(ctx, excerpt, 'inline');
   const file = fileMaker(ctx);
@@ -88,12 +106,16 @@ export function buildConniptionFixtures(ctx: AssignmentContext): FixtureFile[] {
       const s = { ...states(1, 24)[0]!, player1Turn: true };
       if (!ref.isWin(s).some(Boolean)) picks.push(s);
     }
-    // The document's search runs on the AI's turn and maximises at the root: every case is the AI's turn.
+    // The document's search runs on the AI's turn and maximises at the root: every case is the AI's turn. Depth 3
+    // and 4 go to positions the search visits few states of (reference searchValue's count): full columns, flips
+    // spent, a line that ends the game; a position over budget is replaced by another that fits.
+    const cheap = familyRng(ctx, 'alpha_beta_search.cheap');
     picks.forEach((s, i) => {
       const depth = 1 + (i % 3);
-      search.push(searchCase(`alpha_beta_search.gen.depth${depth}-${nth(i)}`, gen('alpha_beta_search'), { ...s, player1Turn: true }, depth));
+      const state = depth < 3 ? { ...s, player1Turn: true } : searchPosition(cheap, depth, SEARCH_VISITS[depth]!, { ...s, player1Turn: true });
+      search.push(searchCase(`alpha_beta_search.gen.depth${depth}-${nth(i)}`, gen('alpha_beta_search'), state, depth));
     });
-    search.push(searchCase('alpha_beta_search.gen.depth4-start', gen('alpha_beta_search'), { ...start, board: [[true], [false], [], [true], [], [false], []] }, 4));
+    search.push(searchCase('alpha_beta_search.gen.depth4-000', gen('alpha_beta_search'), searchPosition(cheap, 4, SEARCH_VISITS[4]!), 4));
   }
 
   return [

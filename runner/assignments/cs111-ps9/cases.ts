@@ -5,9 +5,12 @@ import * as ref from '../../../reference/cs111-ps9.js';
 import { formatPy, formatPyStr, py } from '../../../reference/py-value.js';
 import { type AssignmentContext, documentSource, fileMaker, familyRng, generated, nth } from '../../fixtures/build-context.js';
 import type { FixtureCase, FixtureFile } from '../../fixtures/fixture-types.js';
-import { drawnGameMoves, fullDrawnGrid, randomPosition } from '../../fixtures/positions.js';
+import { drawnGameMoves, fullDrawnGrid, positionWithin, randomPosition } from '../../fixtures/positions.js';
 import { strengthCases } from '../../fixtures/strength-cases.js';
 import { type BoardInput, boardInput, boardSetup, buildBoardFixtures, reprLines, shellBoard } from './board-cases.js';
+
+/** The most boards a plain scores_for may try for one generated case, by lookahead 0–5 (reference lookaheadCost). */
+const LOOKAHEAD_BOARDS = [0, 7, 40, 60, 80, 100];
 
 /** The look-ahead AIPlayer's strength is measured at: deep enough to show a wrong scores_for, cheap enough for a class (0.3 s a submission). */
 const STRENGTH_LOOKAHEAD = 3;
@@ -183,10 +186,13 @@ export function buildCs111Fixtures(ctx: AssignmentContext): FixtureFile[] {
     }
     const rng = familyRng(ctx, 'scores_for');
     let i = 0;
+    // Every lookahead from 0 to 5, each case within a budget of boards a plain search tries (reference
+    // lookaheadCost): deep lookahead on crowded boards. One case in four allows a finished game.
     for (let lookahead = 0; lookahead <= 5; lookahead++) {
       for (let k = 0; k < (lookahead >= 4 ? 8 : 14); k++) {
-        const pos = randomPosition(rng, { rows: 6, cols: 7, plies: 4 + rng.int(34), avoidWins: k % 4 !== 0 });
         const checker = rng.pick(ref.CHECKERS);
+        const finished = k % 4 === 0;
+        const pos = positionWithin(rng, { rows: 6, cols: 7, plies: 4 + rng.int(34), avoidWins: !finished }, { boards: LOOKAHEAD_BOARDS[lookahead]!, lookahead, me: checker === 'X' ? 1 : 2, reach: !finished });
         scoresFor.push(scoresForCase(`AIPlayer.scores_for.gen.${nth(i++)}`, generated(ctx, 'scores_for'), boardInput(pos.grid, pos.moves), pos.grid, checker, lookahead));
       }
     }
@@ -208,9 +214,9 @@ export function buildCs111Fixtures(ctx: AssignmentContext): FixtureFile[] {
 
     const nrng = familyRng(ctx, 'ai_next_move');
     for (let j = 0; j < 40; j++) {
-      const pos = randomPosition(nrng, { rows: 6, cols: 7, plies: 4 + nrng.int(30), avoidWins: true });
       const tiebreak = TIEBREAKS[j % 3]!;
       const lookahead = j % 5;
+      const pos = positionWithin(nrng, { rows: 6, cols: 7, plies: 4 + nrng.int(30), avoidWins: true }, { boards: LOOKAHEAD_BOARDS[lookahead]!, lookahead, me: 'to-move' });
       const checker = pos.plies % 2 === 0 ? 'X' : 'O';
       const answer = ref.aiNextMove(pos.grid, checker, tiebreak, lookahead);
       const bi = boardInput(pos.grid, pos.moves);

@@ -1,13 +1,20 @@
 /** Golden cases for HMC CS5 Homework 11 (document 001): float scores, width-first boards, IPython examples. */
 import { type Grid, XO_SPACE, getCell, gridToRows, setCell } from '../../../reference/core/grid.js';
-import { FULL_BOARD_RULES, TIEBREAKS, scoreColumnsEveryRule } from '../../../reference/core/lookahead.js';
+import { FULL_BOARD_RULES, TIEBREAKS, lookaheadCost, scoreColumnsEveryRule } from '../../../reference/core/lookahead.js';
 import { CHECKERS, type Checker, pieceOf } from '../../../reference/hmc-cs5-hw11.js';
 import * as ref from '../../../reference/hmc-cs5-hw11.js';
 import { formatPy, formatPyStr, py } from '../../../reference/py-value.js';
 import { type AssignmentContext, documentSource, fileMaker, familyRng, generated, nth } from '../../fixtures/build-context.js';
 import type { FixtureCase, FixtureFile } from '../../fixtures/fixture-types.js';
-import { fullDrawnGrid, randomPosition } from '../../fixtures/positions.js';
+import { fullDrawnGrid, positionWithin, randomPosition } from '../../fixtures/positions.js';
 import { strengthCases } from '../../fixtures/strength-cases.js';
+
+/** Generated scoresFor cases per ply 0–5, and the most boards a plain search may try for one of them. */
+const SCORES_FOR_CASES = [12, 12, 8, 8, 6, 6];
+const SCORES_FOR_BOARDS = [0, 7, 40, 60, 80, 100];
+/** The most boards both players' searches may try over one generated game, and over the family. */
+const GAME_BOARDS = 500;
+const GAMES_BOARDS = 2000;
 
 /** The ply the Player's strength is measured at. */
 const STRENGTH_PLY = 3;
@@ -142,12 +149,18 @@ export function buildHmcFixtures(ctx: AssignmentContext): FixtureFile[] {
       setCell(nearlyFull, 0, 5, 0);
       for (const ox of CHECKERS) scoresFor.push(scoresForCase(`Player.scoresFor.gen.nearly-full-${ox}-${ply}`, generated(ctx, 'scoresFor.full'), boardInput(nearlyFull), nearlyFull, { ox, tiebreak: 'LEFT', ply }));
     }
+    // Every ply from 0 to 5, each case within a budget of boards a plain search tries (reference lookaheadCost):
+    // deep plies on crowded boards, so depth 5 costs a few hundred boards, not 16,807. One case in four allows a
+    // finished game (scores without a search).
     const rng = familyRng(ctx, 'scoresFor');
     let j = 0;
     for (let ply = 0; ply <= 5; ply++) {
-      for (let k = 0; k < (ply >= 4 ? 8 : 12); k++) {
-        const pos = randomPosition(rng, { rows: 6, cols: 7, plies: 4 + rng.int(34), avoidWins: k % 4 !== 0 });
-        const p: ref.HmcPlayer = { ox: rng.pick(CHECKERS), tiebreak: 'LEFT', ply };
+      for (let k = 0; k < SCORES_FOR_CASES[ply]!; k++) {
+        const ox = rng.pick(CHECKERS);
+        const finished = k % 4 === 0;
+        const options = { rows: 6, cols: 7, plies: 4 + rng.int(34), avoidWins: !finished };
+        const pos = positionWithin(rng, options, { boards: SCORES_FOR_BOARDS[ply]!, lookahead: ply, me: pieceOf(ox), reach: !finished });
+        const p: ref.HmcPlayer = { ox, tiebreak: 'LEFT', ply };
         scoresFor.push(scoresForCase(`Player.scoresFor.gen.${nth(j++)}`, generated(ctx, 'scoresFor'), boardInput(pos.grid, pos.moves), pos.grid, p));
         if (k < 5) {
           const tb: ref.HmcPlayer = { ...p, tiebreak: TIEBREAKS[k % 3]! };
@@ -166,13 +179,29 @@ export function buildHmcFixtures(ctx: AssignmentContext): FixtureFile[] {
     const game = ref.playGame(ref.newBoard(7, 6), p1, p2);
     const source = doc(`${rowsText(game.finalBoard)}\n-----\n 0 1 2 3 4 5 6\n\n${game.finalMessage}`);
     playGame.push(gameCase('Board.playGame.doc.left-0-vs-left-0', source, p1, p2, game));
-    let k = 0;
-    for (const a of [0, 1, 2, 3]) for (const c of [0, 1, 2, 3]) for (const [ta, tc] of [['LEFT', 'LEFT'], ['RIGHT', 'LEFT'], ['LEFT', 'RIGHT']] as const) {
-      if ((a * 4 + c + k) % 3 !== 0) { k++; continue; }
+    // Games between small plies with both tie-breaks on either side, chosen by what the two players' plain searches
+    // try over the whole game: one game for every pair of plies that fits the budget of one game (LEFT against
+    // LEFT first: those games run longest, so a wrong look-ahead has the most moves to show in), then more while the
+    // family's budget lasts. Ply 3 never fits: a game with it tries 1,505 boards or more.
+    const candidates: { q1: ref.HmcPlayer; q2: ref.HmcPlayer; game: ref.PlayGameRecord; boards: number }[] = [];
+    for (const a of [0, 1, 2, 3]) for (const c of [0, 1, 2, 3]) for (const [ta, tc] of [['LEFT', 'LEFT'], ['LEFT', 'RIGHT'], ['RIGHT', 'LEFT']] as const) {
       const q1: ref.HmcPlayer = { ox: 'X', tiebreak: ta, ply: a };
       const q2: ref.HmcPlayer = { ox: 'O', tiebreak: tc, ply: c };
-      playGame.push(gameCase(`Board.playGame.gen.${nth(k++)}`, generated(ctx, 'playGame'), q1, q2, ref.playGame(ref.newBoard(7, 6), q1, q2)));
+      const game = ref.playGame(ref.newBoard(7, 6), q1, q2);
+      const boards = gameBoards(q1, q2, game.columns);
+      if (boards <= GAME_BOARDS) candidates.push({ q1, q2, game, boards });
     }
+    const plies = (g: (typeof candidates)[number]) => `${g.q1.ply}-${g.q2.ply}`;
+    const firsts = candidates.filter((g, i) => candidates.findIndex((h) => plies(h) === plies(g)) === i);
+    const chosen = new Set(firsts);
+    let spent = firsts.reduce((n, g) => n + g.boards, 0);
+    for (const g of candidates) {
+      if (chosen.has(g) || spent + g.boards > GAMES_BOARDS) continue;
+      chosen.add(g);
+      spent += g.boards;
+    }
+    let k = 0;
+    for (const g of candidates) if (chosen.has(g)) playGame.push(gameCase(`Board.playGame.gen.${nth(k++)}`, generated(ctx, 'playGame'), g.q1, g.q2, g.game));
   }
 
   return [
@@ -204,6 +233,18 @@ function scoresForCase(id: string, source: FixtureCase['source'], board: HmcBoar
       open: true,
     },
   };
+}
+
+/** The boards both players' plain searches try over a game's moves. */
+function gameBoards(p1: ref.HmcPlayer, p2: ref.HmcPlayer, columns: readonly number[]): number {
+  const grid = ref.newBoard(7, 6);
+  let boards = 0;
+  columns.forEach((column, i) => {
+    const p = i % 2 === 0 ? p1 : p2;
+    boards += lookaheadCost(grid, pieceOf(p.ox as Checker), p.ply as number).boards;
+    ref.addMove(grid, column, p.ox as Checker);
+  });
+  return boards;
 }
 
 function gameCase(id: string, source: FixtureCase['source'], p1: ref.HmcPlayer, p2: ref.HmcPlayer, game: ref.PlayGameRecord): FixtureCase {
