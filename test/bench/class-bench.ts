@@ -3,10 +3,11 @@
  * floor any grader pays, and `grade check` as a student runs it.
  *
  * - A class of BENCH_CLASS_SIZE (default 300) per assignment, built from the bundled samples: 75 % correct ones (in
- *   their several styles), the rest one-bug ones; graded with `--jobs 2`. Wall time, submissions per second, peak
- *   memory of the whole process tree.
+ *   their several styles, `correct-plain` among them), the rest one-bug ones; graded with `--jobs 2`. Wall time,
+ *   submissions per second, peak memory of the whole process tree, and the median time a `correct-plain`
+ *   submission's own code ran.
  * - The floor, in the same run: `python3 -c 'import <module>'` in each submission's folder, two at a time.
- * - `grade check` on a correct submission: wall time and the time to its first output, on a pseudo-terminal.
+ * - `grade check` on the plain correct submission: wall time and the time to its first output, on a pseudo-terminal.
  *
  * BENCH_ASSIGNMENTS=cs111-ps9,hmc-cs5-hw11 picks the assignments. Results go to stdout and
  * test-results/bench-class.json.
@@ -14,11 +15,14 @@
 import { execa } from 'execa';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import * as pty from 'node-pty';
+import { ASSIGNMENT_IDS } from '../../runner/assignments/ids.js';
 import { PROJECT_ROOT } from '../../runner/project-root.js';
 
-const ASSIGNMENTS = ['cs111-ps9', 'hmc-cs5-hw11', 'cs61a-hw04'];
+const ASSIGNMENTS = ASSIGNMENT_IDS;
+/** The style a class is measured in: code written the way the documents lead a student, nothing clever for speed. */
+const PLAIN = 'correct-plain';
 
 const CLI = join(PROJECT_ROOT, 'dist', 'runner', 'cli.js');
 const SIZE = Number(process.env['BENCH_CLASS_SIZE'] ?? 300);
@@ -44,6 +48,8 @@ function buildClass(assignment: string, size: number, into: string): string[] {
     const source = pool[i % pool.length]!;
     const target = join(into, `student-${String(i + 1).padStart(3, '0')}`);
     cpSync(source, target, { recursive: true, filter: (path) => !path.endsWith('BUG.md') && !path.includes('__pycache__') });
+    // Which sample a student was made from; a dot file, so no grader reads it as the student's.
+    writeFileSync(join(target, '.bench-source'), basename(source));
     folders.push(target);
   }
   return folders;
@@ -78,16 +84,17 @@ function watchMemory(pid: number): { stop: () => number } {
   return { stop: () => { clearInterval(timer); return Math.round(peak / 1024 / 1024); } };
 }
 
-async function gradeClass(assignment: string, dir: string, out: string): Promise<{ wallS: number; peakMb: number; scores: number[]; studentS: number }> {
+async function gradeClass(assignment: string, dir: string, out: string, plain: ReadonlySet<string>): Promise<{ wallS: number; peakMb: number; scores: number[]; studentS: number; plainStudentS: number }> {
   const started = performance.now();
   const child = execa(process.execPath, [CLI, dir, '--assignment', assignment, '--jobs', '2', '--out', out, '--format', 'json'], { reject: false, stdin: 'ignore' });
   const memory = watchMemory(child.pid!);
   const result = await child;
   const peakMb = memory.stop();
   if (result.exitCode !== 0) throw new Error(`grade exited ${result.exitCode}: ${String(result.stderr).slice(-800)}`);
-  const run = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as { submissions: { score: number; studentMs?: number }[] };
+  const run = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as { submissions: { id: string; score: number; studentMs?: number }[] };
   const studentS = run.submissions.reduce((sum, s) => sum + (s.studentMs ?? 0), 0) / 1000;
-  return { wallS: (performance.now() - started) / 1000, peakMb, scores: run.submissions.map((s) => s.score), studentS };
+  const plainStudentS = median(run.submissions.filter((s) => plain.has(s.id)).map((s) => (s.studentMs ?? 0) / 1000));
+  return { wallS: (performance.now() - started) / 1000, peakMb, scores: run.submissions.map((s) => s.score), studentS, plainStudentS };
 }
 
 /** The floor: Python started and the submission's modules imported, for every submission, two at a time. */
@@ -127,9 +134,10 @@ async function main(): Promise<void> {
     const scratch = mkdtempSync(join(tmpdir(), `bench-${assignment}-`));
     try {
       const folders = buildClass(assignment, SIZE, join(scratch, 'class'));
-      const graded = await gradeClass(assignment, join(scratch, 'class'), join(scratch, 'out'));
+      const plain = new Set(folders.filter((f) => readFileSync(join(f, '.bench-source'), 'utf8') === PLAIN).map((f) => basename(f)));
+      const graded = await gradeClass(assignment, join(scratch, 'class'), join(scratch, 'out'), plain);
       const floorS = await floor(folders);
-      const correct = samples(assignment).correct[0]!;
+      const correct = samples(assignment).correct.find((c) => basename(c) === PLAIN) ?? samples(assignment).correct[0]!;
       const checks = [];
       for (let i = 0; i < 3; i++) checks.push(await timeCheck(correct));
       const row = {
@@ -143,12 +151,13 @@ async function main(): Promise<void> {
         // The students' own code, as results.json's studentMs adds it up, spread over the two jobs: what the tests
         // ask of it (a look-ahead, a whole game) is a floor too.
         studentS: round(graded.studentS / 2),
+        plainStudentS: round(graded.plainStudentS),
         ratioWithStudentCode: round(graded.wallS / (floorS + graded.studentS / 2)),
         checkS: round(median(checks.map((c) => c.wallS))),
         checkFirstOutputS: round(median(checks.map((c) => c.firstOutputS))),
       };
       rows.push(row);
-      console.log(`${assignment}: ${row.wallS} s for ${SIZE} (${row.perSecond}/s), peak ${row.peakMb} MB; import floor ${row.floorS} s (ratio ${row.ratio}); the students' code ${row.studentS} s a job (ratio to both ${row.ratioWithStudentCode}); grade check ${row.checkS} s, first output ${row.checkFirstOutputS} s`);
+      console.log(`${assignment}: ${row.wallS} s for ${SIZE} (${row.perSecond}/s), peak ${row.peakMb} MB; import floor ${row.floorS} s (ratio ${row.ratio}); the students' code ${row.studentS} s a job (ratio to both ${row.ratioWithStudentCode}); a ${PLAIN} submission's own code ${row.plainStudentS} s (median); grade check ${row.checkS} s, first output ${row.checkFirstOutputS} s`);
     } finally {
       rmSync(scratch, { recursive: true, force: true });
     }
