@@ -3,7 +3,7 @@
  * `Title (assignment_id)`, then the points of each problem), and a plain `id,score,max`. Cells are quoted as RFC 4180
  * says, and a cell that a spreadsheet would run as a formula (`=`, `+`, `-`, `@`) is kept as text.
  */
-import type { RunResults, SubmissionResult } from '../runner/grade/results.js';
+import type { RunComparison, RunResults, SubmissionResult } from '../runner/grade/results.js';
 
 export function csvCell(value: string | number): string {
   let text = String(value);
@@ -48,3 +48,15 @@ export function scoresCsv(run: RunResults): string {
 }
 
 const round = (n: number) => Math.round(n * 1000) / 1000;
+
+/**
+ * `changes.csv` of `grade compare`: one row per student whose results changed, the largest drop first, with the
+ * tests that went each way and why.
+ */
+export function changesCsv(comparison: RunComparison): string {
+  const lines = [row(['student', 'name', 'old', 'new', 'delta', 'pass_to_fail', 'fail_to_pass', 'why'])];
+  for (const s of comparison.students) {
+    lines.push(row([s.id, s.name ?? '', s.old, s.new, s.delta, s.passToFail.join(' '), s.failToPass.join(' '), s.reasons.join('; ')]));
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}

@@ -4,7 +4,7 @@
  * run the score histogram, every test's pass rate and the students. Pure: no templates, no files.
  */
 import { testCosts } from './test-cost.js';
-import type { AiStrength, CodeRegion, RunResults, SubmissionResult, TestResult, TestStatus } from '../runner/grade/results.js';
+import type { AiStrength, CodeRegion, RunComparison, RunResults, SubmissionResult, TestResult, TestStatus } from '../runner/grade/results.js';
 import { boardPair, type BoardPair } from './boards.js';
 
 export const STATUS_LABEL: Record<TestStatus, string> = {
@@ -241,6 +241,29 @@ export interface ClassView {
   readonly aiAgreement?: AiAgreementView;
   /** The tests that cost the class most, in the students' own time: what to look at when a class grades slowly. */
   readonly costs: readonly TestCostView[];
+  /** What changed since a previous run (`grade compare`, `--previous`), shown first. */
+  readonly comparison?: ComparisonView;
+}
+
+export interface ComparisonView {
+  readonly previousPath: string;
+  readonly previousAt: string;
+  readonly drops: number;
+  readonly rises: number;
+  readonly students: readonly {
+    readonly displayName: string;
+    readonly file: string;
+    readonly old: number;
+    readonly new: number;
+    readonly delta: string;
+    readonly drop: boolean;
+    readonly passToFail: string;
+    readonly failToPass: string;
+    readonly reasons: string;
+  }[];
+  readonly added: readonly string[];
+  readonly removed: readonly string[];
+  readonly testsChanged: readonly string[];
 }
 
 export interface TestCostView {
@@ -360,6 +383,29 @@ export function classView(run: RunResults): ClassView {
     strength: strengthViews(run, files),
     ...(run.similarity?.aiPairs && run.similarity.aiPairs.length > 0 && { aiAgreement: aiAgreementView(run, files) }),
     costs: costViews(run, files),
+    ...(run.comparison && { comparison: comparisonView(run.comparison, displayNames(run, files)) }),
+  };
+}
+
+function comparisonView(c: RunComparison, who: (id: string) => { displayName: string; file: string }): ComparisonView {
+  return {
+    previousPath: c.previous.path,
+    previousAt: c.previous.generatedAt,
+    drops: c.students.filter((s) => s.delta < 0).length,
+    rises: c.students.filter((s) => s.delta > 0).length,
+    students: c.students.map((s) => ({
+      ...who(s.id),
+      old: s.old,
+      new: s.new,
+      delta: s.delta > 0 ? `+${s.delta}` : String(s.delta),
+      drop: s.delta < 0,
+      passToFail: s.passToFail.join(', '),
+      failToPass: s.failToPass.join(', '),
+      reasons: s.reasons.join('; '),
+    })),
+    added: c.added,
+    removed: c.removed,
+    testsChanged: [...c.testsChanged.map((t) => `${t.id} (${t.what})`), ...c.testsAdded.map((id) => `${id} (new)`), ...c.testsRemoved.map((id) => `${id} (removed)`)],
   };
 }
 

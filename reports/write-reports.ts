@@ -2,7 +2,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RunResults } from '../runner/grade/results.js';
-import { canvasCsv, scoresCsv } from './csv.js';
+import { canvasCsv, changesCsv, scoresCsv } from './csv.js';
 import { gradescopeResults } from './gradescope.js';
 import { writeHtmlReport } from './html.js';
 import { junitXml } from './junit.js';
@@ -15,11 +15,17 @@ export interface ReportOptions {
   readonly canvasAssignmentId?: string;
 }
 
-/** The files written, by format (json excepted). */
-export function writeReports(run: RunResults, out: string, formats: readonly ReportFormat[], options: ReportOptions = {}): Map<ReportFormat, string[]> {
-  const written = new Map<ReportFormat, string[]>();
+/** The files written, by format (json excepted), and `changes` for a run compared with a previous one. */
+export function writeReports(run: RunResults, out: string, formats: readonly ReportFormat[], options: ReportOptions = {}): Map<ReportFormat | 'changes', string[]> {
+  const written = new Map<ReportFormat | 'changes', string[]>();
   mkdirSync(out, { recursive: true });
   if (formats.includes('html')) written.set('html', writeHtmlReport(run, out));
+  if (run.comparison) {
+    // The comparison's own table goes wherever its run goes, whatever the formats.
+    const path = join(out, 'changes.csv');
+    writeFileSync(path, changesCsv(run.comparison));
+    written.set('changes', [path]);
+  }
   if (formats.includes('junit')) {
     const path = join(out, 'junit.xml');
     writeFileSync(path, junitXml(run));

@@ -5,13 +5,13 @@
  */
 import { allAssignments } from '../assignments/registry.js';
 import { aiAgreement } from '../insight/ai-agreement.js';
-import { appendFileSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { discoverSubmissions, isBarePattern, isKnownFile, type Submission } from '../grade/layout.js';
 import { gradeSubmission } from '../grade/grade-submission.js';
-import { Journal, JOURNAL_FILE, ResumeError, specFingerprint, submissionKey, type JournalHeader } from '../grade/journal.js';
+import { filesHashOf, Journal, JOURNAL_FILE, ResumeError, specFingerprint, submissionKey, testFingerprints, type JournalHeader } from '../grade/journal.js';
 import { formatShard, parseShard, shardOf, type Shard } from '../grade/shards.js';
 import { failureClusters } from '../insight/clusters.js';
 import { classSimilarity } from '../insight/class-code.js';
@@ -23,7 +23,9 @@ import type { ResolvedSpec } from '../spec/spec-types.js';
 import type { Io } from './io.js';
 import { createProgress, type Progress } from './progress.js';
 import { formatSummary, formatCheckReport } from './summary.js';
-import { REPORT_FORMATS, writeReports, type ReportFormat } from '../../reports/write-reports.js';
+import { REPORT_FORMATS, type ReportFormat } from '../../reports/write-reports.js';
+import { writeOutputs } from './write-outputs.js';
+import { compareWith, CompareError, formatComparison, readRun } from './compare-command.js';
 import { annotations, classroomPoints, jobSummary } from '../../reports/github.js';
 import { colorsEnabled, makeColors } from './colors.js';
 
@@ -54,6 +56,8 @@ interface GradeFlags {
   /** Reuse what results.jsonl in --out says was graded with the same seed, spec and files. */
   readonly resume: boolean;
   readonly shard?: Shard;
+  /** `--previous <old-out>`: compare the run with that one when it is done (`grade compare`). */
+  readonly previous?: string;
 }
 
 function parseFlags(argv: readonly string[], io: Io, root: string, forCheck: boolean): GradeFlags {
@@ -73,9 +77,10 @@ function parseFlags(argv: readonly string[], io: Io, root: string, forCheck: boo
       watch: { type: 'boolean' },
       resume: { type: 'boolean' },
       shard: { type: 'string' },
+      previous: { type: 'string' },
     },
   });
-  if (forCheck && (values.resume || values.shard !== undefined)) throw new UsageError(`--${values.resume ? 'resume' : 'shard'} is for grading a class, not for grade check`);
+  if (forCheck && (values.resume || values.shard !== undefined || values.previous !== undefined)) throw new UsageError(`--${values.resume ? 'resume' : values.shard !== undefined ? 'shard' : 'previous'} is for grading a class, not for grade check`);
   const shard = values.shard === undefined ? undefined : parseShard(values.shard);
   if (shard && 'error' in shard) throw new UsageError(shard.error);
   if (!forCheck && (values.ci || values.watch)) throw new UsageError(`--${values.ci ? 'ci' : 'watch'} is for grade check`);
@@ -96,7 +101,7 @@ function parseFlags(argv: readonly string[], io: Io, root: string, forCheck: boo
   const canvas = values['canvas-assignment-id'];
   if (canvas !== undefined && !/^\d+$/u.test(canvas)) throw new UsageError(`--canvas-assignment-id is the number in the assignment's Canvas address, got ${canvas}`);
   const only = values.only === undefined ? undefined : { pattern: values.only, regex: globToRegExp(values.only, 'prefix') };
-  return { paths, out, jobs, seed, python: values.python ?? 'python3', pythonGiven: values.python !== undefined, formats, ...(values.assignment && { assignment: values.assignment }), ...(only && { only }), ...(canvas && { canvasAssignmentId: canvas }), ci: values.ci ?? false, watch: values.watch ?? false, resume: values.resume ?? false, ...(shard && { shard }) };
+  return { paths, out, jobs, seed, python: values.python ?? 'python3', pythonGiven: values.python !== undefined, formats, ...(values.assignment && { assignment: values.assignment }), ...(only && { only }), ...(canvas && { canvasAssignmentId: canvas }), ci: values.ci ?? false, watch: values.watch ?? false, resume: values.resume ?? false, ...(shard && { shard }), ...(values.previous !== undefined && { previous: values.previous }) };
 }
 
 export function availableSpecs(root: string): string[] {
@@ -189,6 +194,17 @@ async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io,
   } catch (error) {
     return setupFailure(io, mode, error);
   }
+  let previous: RunResults | undefined;
+  try {
+    // Read before grading: a wrong folder is said at once, not after the class.
+    previous = flags.previous === undefined ? undefined : readRun(flags.previous, io);
+  } catch (error) {
+    if (error instanceof CompareError) {
+      io.err(`grade: --previous: ${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
   const all = mode === 'check' ? found.submissions.slice(0, 1) : found.submissions;
   const submissions = flags.shard ? shardOf(all, flags.shard) : all;
   let journal: Journal | undefined;
@@ -200,28 +216,38 @@ async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io,
   if (journal && journal.done.size > 0) io.err(`grade: resuming: ${journal.done.size} submission${journal.done.size === 1 ? '' : 's'} already graded in ${relative(io.cwd, join(flags.out!, JOURNAL_FILE))}\n`);
   const progress: Progress = createProgress(io, submissions.length, mode === 'check', colors);
   const results = await gradeAll(submissions, flags.jobs, async (submission) => {
-    const key = journal && submissionKey(submission);
-    const done = key ? journal!.done.get(key) : undefined;
+    const key = submissionKey(submission);
+    const done = journal?.done.get(key);
     progress.started(submission.id);
-    const result = done ?? (await gradeOne(submission, spec, sandbox, flags, mode));
-    if (!done && key) journal!.append(key, result);
+    const result = done ?? { ...(await gradeOne(submission, spec, sandbox, flags, mode)), filesHash: filesHashOf(key) };
+    if (!done && journal) journal.append(key, result);
     progress.finished(submission.id, result);
     return result;
   });
   progress.done();
-  const run: RunResults = {
+  const graded: RunResults = {
     tool: { name: 'connect-four-grader', version },
     generatedAt: new Date().toISOString(),
     seed: flags.seed,
     sandbox: { python: `${sandbox.python} (${sandbox.pythonVersion})`, network: sandbox.network, isolation: sandbox.isolation, notes: sandbox.notes, packages: { allowed: [...spec.packages], provided: sandbox.packagesSummary ?? '' } },
-    settings: { assignment: spec.assignment, title: spec.title, limits: { ...spec.limits }, manualPoints: spec.manualPoints, ...(flags.only && { only: flags.only.pattern }), ...(flags.shard && { shard: formatShard(flags.shard) }) },
+    settings: { assignment: spec.assignment, title: spec.title, limits: { ...spec.limits }, manualPoints: spec.manualPoints, ...(flags.only && { only: flags.only.pattern }), ...(flags.shard && { shard: formatShard(flags.shard) }), fingerprints: testFingerprints(spec) },
     submissions: results,
     clusters: failureClusters(results),
     ...(mode === 'grade' && { similarity: { ...classSimilarity(root, spec.assignment, submissions), aiPairs: aiAgreement(results) } }),
   };
+  let run = graded;
+  if (previous) {
+    try {
+      run = { ...graded, comparison: compareWith(flags.previous!, previous, graded) };
+    } catch (error) {
+      if (!(error instanceof CompareError)) throw error;
+      io.err(`grade: --previous: ${error.message}; the run is written without a comparison\n`);
+    }
+  }
   const written = flags.out === undefined ? [] : writeOutputs(run, flags.out, flags);
   if (mode === 'grade') {
     io.out(formatSummary(spec, run, written.map((path) => relative(io.cwd, path) || path), colors));
+    if (run.comparison) io.out(formatComparison(run.comparison));
     return 0;
   }
   const result = results[0]!;
@@ -237,21 +263,6 @@ function openJournal(flags: GradeFlags, spec: ResolvedSpec, version: string): Jo
     only: flags.only?.pattern ?? null, shard: flags.shard ? formatShard(flags.shard) : null, visibleOnly: false,
   };
   return Journal.open(join(flags.out!, JOURNAL_FILE), header, flags.resume);
-}
-
-/** results.json and the formats asked for; the paths to name in the summary. */
-export function writeOutputs(run: RunResults, out: string, flags: Pick<GradeFlags, 'formats' | 'canvasAssignmentId'>): string[] {
-  mkdirSync(out, { recursive: true });
-  writeFileSync(join(out, 'results.json'), `${JSON.stringify(run, null, 2)}\n`);
-  const written = [join(out, 'results.json')];
-  const reports = writeReports(run, out, flags.formats, flags.canvasAssignmentId ? { canvasAssignmentId: flags.canvasAssignmentId } : {});
-  // The class summary stands for the HTML pages, the folder for the Gradescope files; the others are named.
-  for (const [format, paths] of reports) {
-    if (format === 'html') written.push(paths[0]!);
-    else if (format === 'gradescope') written.push(`${join(out, 'gradescope')}${sep} (${paths.length} file${paths.length === 1 ? '' : 's'})`);
-    else written.push(...paths);
-  }
-  return written;
 }
 
 /** `check --ci`: annotations and Classroom's points line on stdout, the job summary and outputs where Actions asks. */

@@ -14,7 +14,7 @@ import { mergeRuns, MergeError } from '../grade/shards.js';
 import { loadSpec, SpecError } from '../spec/load-spec.js';
 import { REPORT_FORMATS, type ReportFormat } from '../../reports/write-reports.js';
 import { colorsEnabled, makeColors } from './colors.js';
-import { writeOutputs } from './grade-command.js';
+import { writeOutputs } from './write-outputs.js';
 import type { Io } from './io.js';
 import { formatSummary } from './summary.js';
 

@@ -12,6 +12,7 @@ import { runMerge } from './merge-command.js';
 import { writeGradescopeBundle } from './gradescope-bundle.js';
 import { listAssignments, listFixtures } from './list.js';
 import { runCost } from './cost-command.js';
+import { runCompare } from './compare-command.js';
 
 const HELP = `grade — grades Python Connect Four assignments against a reference implementation
 
@@ -26,6 +27,9 @@ Usage:
   grade merge <dir...>     one results.json and set of reports from the --out folders of shards (or of whole runs
                            of one assignment); takes --out, --format and --canvas-assignment-id, and
                            --submissions <path> to compare the code of all shards' submissions
+  grade compare <old-out> <new-out> [--out <dir>]
+                           what changed between two runs of a class: changes.csv (student, old, new, delta, the
+                           tests that went each way, why) and a "What changed" section in the class summary
   grade list [id]          the assignments, or one assignment's tests and points
   grade list <id> --cost   what each test costs the bundled correct samples' own code, test by test
   grade gradescope-bundle <id> [--out file.zip]
@@ -50,6 +54,7 @@ Options for grading:
                            --out folders with grade merge
   --resume                 keep what --out's results.jsonl (written as each submission finishes) says was
                            graded with the same seed, spec and files, and grade only the rest
+  --previous <old-out>     compare with an earlier run of the class when done, as grade compare does
 
 Assignments: ${ASSIGNMENT_IDS.join(', ')}
 Inputs: folders, zips (one per student or a whole class), a Canvas "Download Submissions" folder or zip, and a
@@ -94,6 +99,7 @@ export async function runCli(argv: readonly string[], out: (s: string) => void, 
   const version = readVersion();
   if (command === 'check') return runGrade(rest, io, PROJECT_ROOT, version, 'check');
   if (command === 'merge') return runMerge(rest, io, PROJECT_ROOT);
+  if (command === 'compare') return runCompare(rest, io);
   return runGrade(argv, io, PROJECT_ROOT, version, 'grade');
 }
 

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { ResolvedSpec } from '../spec/spec-types.js';
 import type { Submission } from './layout.js';
-import type { SubmissionResult } from './results.js';
+import type { SubmissionResult, TestFingerprint } from './results.js';
 
 export const JOURNAL_FILE = 'results.jsonl';
 
@@ -36,6 +36,15 @@ export class ResumeError extends Error {}
 export function specFingerprint(spec: ResolvedSpec): string {
   return createHash('sha256').update(JSON.stringify(spec)).digest('hex').slice(0, 16);
 }
+
+/** Per test, a hash of its definition and one of its fixture cases: what `grade compare` reads to say why. */
+export function testFingerprints(spec: ResolvedSpec): Record<string, TestFingerprint> {
+  const hash = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16);
+  return Object.fromEntries(spec.tests.map(({ fixtureCases, ...definition }) => [definition.id, { definition: hash(definition), cases: hash(fixtureCases) }]));
+}
+
+/** The hash part of a submission's key: its files. */
+export const filesHashOf = (key: string): string => key.slice(key.lastIndexOf(':') + 1);
 
 export function submissionKey(submission: Submission): string {
   const hash = createHash('sha256');

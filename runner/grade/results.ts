@@ -67,6 +67,8 @@ export interface SubmissionResult {
    * save. A slow look-ahead shows here; the rest is the grader's own cost.
    */
   readonly studentMs?: number;
+  /** Added: a hash of the submission's files, so a later run can tell an edited submission from a changed test. */
+  readonly filesHash?: string;
   readonly tests: readonly TestResult[];
 }
 
@@ -91,6 +93,8 @@ export interface RunResults {
   readonly clusters?: readonly FailureCluster[];
   /** Added: pairs of submissions whose code is the same up to names, comments and order (runner/insight/similarity.ts). */
   readonly similarity?: SimilarityResults;
+  /** Added: what changed since the run given to `grade compare` or `--previous`. */
+  readonly comparison?: RunComparison;
 }
 
 export interface SimilarityResults {
@@ -151,4 +155,43 @@ export interface RunSettings {
   readonly only?: string;
   /** Added: `i/n` when this run graded one shard of the submissions (`grade --shard`); `grade merge` removes it. */
   readonly shard?: string;
+  /**
+   * Added: per test, a hash of its definition in the spec (points, check, limits, …) and one of its fixture cases, so
+   * `grade compare` can say why a student's result changed.
+   */
+  readonly fingerprints?: Readonly<Record<string, TestFingerprint>>;
+}
+
+export interface TestFingerprint {
+  readonly definition: string;
+  readonly cases: string;
+}
+
+/**
+ * Added: what changed since a previous run of the same class (`grade compare`, `grade --previous`): every student
+ * whose score or test results moved, and why.
+ */
+export interface RunComparison {
+  /** The previous run: its folder as given, and when it was graded. */
+  readonly previous: { readonly path: string; readonly generatedAt: string };
+  readonly students: readonly StudentChange[];
+  /** Submissions in only one of the two runs. */
+  readonly added: readonly string[];
+  readonly removed: readonly string[];
+  /** Tests in only one of the two runs, and tests whose definition or cases changed. */
+  readonly testsAdded: readonly string[];
+  readonly testsRemoved: readonly string[];
+  readonly testsChanged: readonly { readonly id: string; readonly what: 'spec' | 'fixture' | 'spec and fixture' }[];
+}
+
+export interface StudentChange {
+  readonly id: string;
+  readonly name?: string;
+  readonly old: number;
+  readonly new: number;
+  readonly delta: number;
+  readonly passToFail: readonly string[];
+  readonly failToPass: readonly string[];
+  /** Why, in words: `submission changed`, `spec changed: <test>`, `fixture changed: <test>`, or `unexplained: …`. */
+  readonly reasons: readonly string[];
 }

@@ -93,7 +93,9 @@ export function mergeRuns(runs: readonly { readonly from: string; readonly run: 
   const merged = mergeSimilarity(runs.map(({ run }) => run.similarity));
   // The AIs' agreement is read from the results, so the whole class is compared whatever the shards.
   const similarity = merged && { ...merged, aiPairs: aiAgreement(submissions) };
-  return { ...first.run, generatedAt: latest, ...(first.run.settings && { settings }), submissions, clusters: failureClusters(submissions), ...(similarity && { similarity }) };
+  // A shard's comparison with an earlier run covers that shard only: `grade compare` the merged run instead.
+  const { comparison: _comparison, ...run } = first.run;
+  return { ...run, generatedAt: latest, ...(first.run.settings && { settings }), submissions, clusters: failureClusters(submissions), ...(similarity && { similarity }) };
 }
 
 function mergeSimilarity(parts: readonly (SimilarityResults | undefined)[]): SimilarityResults | undefined {

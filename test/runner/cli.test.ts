@@ -130,7 +130,7 @@ describe('grade CLI', () => {
     expect(Object.keys(results).sort()).toEqual(['clusters', 'generatedAt', 'sandbox', 'seed', 'settings', 'similarity', 'submissions', 'tool']);
     expect(results.settings).toMatchObject({ assignment: 'cs111-ps9', manualPoints: 4, only: 'board.repr', limits: { callMs: 5000, memoryMb: 1024 } });
     const [classic, dashes] = results.submissions;
-    expect(Object.keys(classic).sort()).toEqual(['assignment', 'durationMs', 'id', 'maxScore', 'path', 'score', 'status', 'studentMs', 'tests']);
+    expect(Object.keys(classic).sort()).toEqual(['assignment', 'durationMs', 'filesHash', 'id', 'maxScore', 'path', 'score', 'status', 'studentMs', 'tests']);
     expect(classic).toMatchObject({ id: 'correct-classic', assignment: 'cs111-ps9', status: 'graded', score: 4, maxScore: 96 });
     const repr = dashes.tests.find((t: { id: string }) => t.id === 'board.repr.document');
     expect(Object.keys(repr).sort()).toEqual(['actual', 'durationMs', 'expected', 'group', 'id', 'maxScore', 'message', 'name', 'reproduce', 'score', 'status', 'studentMs', 'target', 'visibility']);

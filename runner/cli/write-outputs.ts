@@ -1,0 +1,21 @@
+/** Writes a run: results.json and the report formats asked for, into one folder. */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, sep } from 'node:path';
+import type { RunResults } from '../grade/results.js';
+import { writeReports, type ReportFormat } from '../../reports/write-reports.js';
+
+/** results.json and the formats asked for; the paths to name in the summary. */
+export function writeOutputs(run: RunResults, out: string, flags: { readonly formats: readonly ReportFormat[]; readonly canvasAssignmentId?: string | undefined }): string[] {
+  mkdirSync(out, { recursive: true });
+  writeFileSync(join(out, 'results.json'), `${JSON.stringify(run, null, 2)}\n`);
+  const written = [join(out, 'results.json')];
+  const reports = writeReports(run, out, flags.formats, flags.canvasAssignmentId ? { canvasAssignmentId: flags.canvasAssignmentId } : {});
+  // The class summary stands for the HTML pages, the folder for the Gradescope files; the others are named.
+  for (const [format, paths] of reports) {
+    if (format === 'html') written.push(paths[0]!);
+    else if (format === 'gradescope') written.push(`${join(out, 'gradescope')}${sep} (${paths.length} file${paths.length === 1 ? '' : 's'})`);
+    else written.push(...paths);
+  }
+  return written;
+}
+

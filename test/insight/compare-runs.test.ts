@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import type { RunResults, SubmissionResult, TestResult } from '../../runner/grade/results.js';
+import { compareRuns } from '../../runner/insight/compare-runs.js';
+import { changesCsv } from '../../reports/csv.js';
+import { classView } from '../../reports/model.js';
+
+const test = (id: string, pass: boolean, points = 2): TestResult => ({
+  id, name: id, group: 'g', target: 't', status: pass ? 'pass' : 'fail', score: pass ? points : 0, maxScore: points, visibility: 'visible', message: '',
+});
+const student = (id: string, filesHash: string, tests: TestResult[]): SubmissionResult => ({
+  id, path: id, assignment: 'cs111-ps9', status: 'graded', score: tests.reduce((n, t) => n + t.score, 0), maxScore: tests.reduce((n, t) => n + t.maxScore, 0), durationMs: 0, filesHash, tests,
+});
+const run = (submissions: SubmissionResult[], fingerprints: Record<string, { definition: string; cases: string }>): RunResults => ({
+  tool: { name: 'g', version: '0' }, generatedAt: '2026-11-23T10:00:00Z', seed: 1, sandbox: { python: '3', network: 'off', notes: [] },
+  settings: { assignment: 'cs111-ps9', title: 'PS9', limits: {}, manualPoints: 0, fingerprints }, submissions,
+});
+const prints = { a: { definition: 'd1', cases: 'c1' }, b: { definition: 'd2', cases: 'c2' } };
+
+describe('comparing two runs of a class', () => {
+  const before = run([
+    student('ada', 'h-ada', [test('a', true), test('b', true)]),
+    student('bob', 'h-bob', [test('a', false), test('b', true)]),
+    student('cy', 'h-cy', [test('a', true), test('b', false)]),
+    student('dee', 'h-dee', [test('a', true), test('b', true)]),
+  ], prints);
+
+  it('compares identical runs empty', () => {
+    const c = compareRuns(before, before, 'old');
+    expect(c).toMatchObject({ students: [], added: [], removed: [], testsAdded: [], testsRemoved: [], testsChanged: [] });
+    expect(changesCsv(c)).toBe('student,name,old,new,delta,pass_to_fail,fail_to_pass,why\r\n');
+  });
+
+  it('names every student who moved, the largest drop first, with the tests each way and why', () => {
+    const after = run([
+      student('ada', 'h-ada', [test('a', true), test('b', false)]), // fixture b changed
+      student('bob', 'h-bob-2', [test('a', true), test('b', true)]), // resubmitted
+      student('cy', 'h-cy', [test('a', true), test('b', false)]), // unchanged
+      student('dee', 'h-dee', [test('a', false), test('b', true)]), // nothing changed: a timeout
+      student('eve', 'h-eve', [test('a', true), test('b', true)]),
+    ], { a: prints.a, b: { definition: 'd2', cases: 'c2-new' } });
+    const c = compareRuns(before, after, 'runs/monday');
+    expect(c.students.map((s) => [s.id, s.old, s.new, s.delta, s.passToFail, s.failToPass, s.reasons])).toEqual([
+      ['ada', 4, 2, -2, ['b'], [], ['fixture changed: b']],
+      ['dee', 4, 2, -2, ['a'], [], ['unexplained: the same files, spec and fixtures (a timeout on a busy machine, or a random choice)']],
+      ['bob', 2, 4, 2, [], ['a'], ['submission changed']],
+    ]);
+    expect(c).toMatchObject({ added: ['eve'], removed: [], testsChanged: [{ id: 'b', what: 'fixture' }], previous: { path: 'runs/monday' } });
+    expect(changesCsv(c).split('\r\n')[1]).toBe('ada,,4,2,-2,b,,fixture changed: b');
+    const view = classView({ ...after, comparison: c }).comparison!;
+    expect(view).toMatchObject({ drops: 2, rises: 1, testsChanged: ['b (fixture)'] });
+    expect(view.students.map((s) => [s.displayName, s.delta, s.drop])).toEqual([['ada', '-2', true], ['dee', '-2', true], ['bob', '+2', false]]);
+  });
+
+  it('says a spec change when a test\'s points or check changed, and a removed test', () => {
+    const after = run([
+      student('ada', 'h-ada', [test('a', true, 3)]),
+      student('bob', 'h-bob', [test('a', false, 3)]),
+      student('cy', 'h-cy', [test('a', true, 3)]),
+      student('dee', 'h-dee', [test('a', true, 3)]),
+    ], { a: { definition: 'd1-new', cases: 'c1' } });
+    const c = compareRuns(before, after, 'old');
+    expect(c.testsRemoved).toEqual(['b']);
+    expect(c.students.find((s) => s.id === 'bob')).toMatchObject({ delta: -2, reasons: ['spec changed: a', 'tests added or removed'] });
+    expect(c.students.find((s) => s.id === 'cy')).toMatchObject({ delta: 1, reasons: ['spec changed: a', 'tests added or removed'] });
+  });
+});

@@ -1,0 +1,89 @@
+/**
+ * The instructor's regrade, end to end on CS61A samples: grade a class, change one fixture case and one student's
+ * files, grade again with --previous, and find exactly the students that moved, each with its reason.
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runGrade } from '../../runner/cli/grade-command.js';
+import { runCli } from '../../runner/cli/run-cli.js';
+import { PROJECT_ROOT } from '../../runner/project-root.js';
+
+const SAMPLES = join(PROJECT_ROOT, 'fixtures', 'submissions', 'cs61a-hw04');
+const made: string[] = [];
+const temp = (prefix: string) => {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('grade compare and --previous', () => {
+  it('lists exactly the students whose results changed, with the reason for each; identical runs compare empty', async () => {
+    // A project root of our own, so one fixture case can change between the runs.
+    const root = temp('grade-root-');
+    cpSync(join(PROJECT_ROOT, 'spec'), join(root, 'spec'), { recursive: true });
+    cpSync(join(PROJECT_ROOT, 'fixtures'), join(root, 'fixtures'), { recursive: true, filter: (path) => !path.includes(`${join('fixtures', 'submissions')}`) });
+    const klass = temp('grade-class-');
+    for (const name of ['correct-classic', 'create-row-spaces', 'get-piece-transposed']) cpSync(join(SAMPLES, name), join(klass, name), { recursive: true });
+    let said = '';
+    const io = { out: (s: string) => { said += s; }, err: (s: string) => { said += s; }, isTTY: false, env: {}, cwd: klass };
+    const grade = (out: string, ...more: string[]) => runGrade([klass, '--assignment', 'cs61a-hw04', '--out', out, '--format', 'json,html', '--jobs', '2', ...more], io, root, '0', 'grade');
+
+    const first = temp('grade-monday-');
+    expect(await grade(first)).toBe(0);
+
+    // One case of replace_elem.generated now expects something no submission returns: everyone who passed it drops.
+    const fixture = join(root, 'fixtures', 'cs61a-hw04', 'replace-elem.json');
+    const data = JSON.parse(readFileSync(fixture, 'utf8'));
+    data.cases.find((c: { id: string }) => c.id === 'replace_elem.gen.000').expected = { value: { type: 'list', items: [{ type: 'str', value: 'nobody returns this' }] } };
+    writeFileSync(fixture, JSON.stringify(data));
+    // And one student fixes create_row.
+    cpSync(join(SAMPLES, 'correct-classic', 'hw04.py'), join(klass, 'create-row-spaces', 'hw04.py'));
+
+    const second = temp('grade-out-');
+    said = '';
+    expect(await grade(second, '--previous', first)).toBe(0);
+    const run = JSON.parse(readFileSync(join(second, 'results.json'), 'utf8'));
+    const byId = Object.fromEntries(run.comparison.students.map((s: { id: string }) => [s.id, s]));
+    expect(Object.keys(byId).sort()).toEqual(['correct-classic', 'create-row-spaces', 'get-piece-transposed']);
+    expect(byId['correct-classic']).toMatchObject({ passToFail: ['replace_elem.generated'], failToPass: [], reasons: ['fixture changed: replace_elem.generated'] });
+    expect(byId['correct-classic'].delta).toBeLessThan(0);
+    expect(byId['create-row-spaces'].reasons).toEqual(['submission changed', 'fixture changed: replace_elem.generated']);
+    expect(byId['create-row-spaces'].failToPass).toEqual(expect.arrayContaining(['create_row.document', 'create_row.generated']));
+    // Both tests that read the case changed; only the one whose verdict moved is a reason.
+    expect(run.comparison.testsChanged).toEqual([{ id: 'replace_elem.generated', what: 'fixture' }, { id: 'replace_elem.new-list', what: 'fixture' }]);
+    const csv = readFileSync(join(second, 'changes.csv'), 'utf8').split('\r\n');
+    expect(csv[0]).toBe('student,name,old,new,delta,pass_to_fail,fail_to_pass,why');
+    expect(csv).toContain(`correct-classic,,${byId['correct-classic'].old},${byId['correct-classic'].new},${byId['correct-classic'].delta},replace_elem.generated,,fixture changed: replace_elem.generated`);
+    expect(said).toMatch(/Compared with .*grade-monday-\w+: 3 students changed, \d lost points/);
+    expect(readFileSync(join(second, 'index.html'), 'utf8')).toContain('<h2>What changed</h2>');
+
+    // The same run compared with itself: nothing changed.
+    let out = '';
+    const code = await runCli(['compare', second, second, '--out', temp('grade-cmp-')], (s) => (out += s), (s) => (out += s), { env: {}, cwd: klass });
+    expect(code).toBe(0);
+    expect(out).toContain('no student changed');
+  }, 180_000);
+
+  it('refuses a folder without results.json, and two runs of different assignments, with exit 2', async () => {
+    const empty = temp('grade-empty-');
+    let err = '';
+    expect(await runCli(['compare', empty, empty], () => {}, (s) => (err += s), { env: {}, cwd: empty })).toBe(2);
+    expect(err).toContain('has no results.json');
+    const a = temp('grade-a-');
+    const b = temp('grade-b-');
+    const runOf = (assignment: string) => JSON.stringify({ generatedAt: 'x', seed: 1, settings: { assignment }, submissions: [] });
+    writeFileSync(join(a, 'results.json'), runOf('cs111-ps9'));
+    writeFileSync(join(b, 'results.json'), runOf('cs61a-hw04'));
+    err = '';
+    expect(await runCli(['compare', a, b], () => {}, (s) => (err += s), { env: {}, cwd: empty })).toBe(2);
+    expect(err).toContain('only runs of one assignment compare');
+    err = '';
+    expect(await runCli(['compare', a], () => {}, (s) => (err += s), { env: {}, cwd: empty })).toBe(2);
+    expect(err).toContain('give two run folders');
+  });
+});
