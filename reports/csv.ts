@@ -4,6 +4,7 @@
  * says, and a cell that a spreadsheet would run as a formula (`=`, `+`, `-`, `@`) is kept as text.
  */
 import type { RunComparison, RunResults, SubmissionResult } from '../runner/grade/results.js';
+import { finalMax, finalScore } from './final-score.js';
 
 export function csvCell(value: string | number): string {
   let text = String(value);
@@ -31,19 +32,19 @@ export function canvasCsv(run: RunResults, options: CanvasOptions = {}): string 
   const title = run.settings?.title ?? run.submissions[0]?.assignment ?? 'Autograder';
   const column = options.assignmentId ? `${title} (${options.assignmentId})` : title;
   const groups = problems(run);
-  const max = Math.max(0, ...run.submissions.map((s) => s.maxScore));
+  const max = Math.max(0, ...run.submissions.map(finalMax));
   const lines = [
     row(['Student', 'ID', 'SIS User ID', 'SIS Login ID', 'Section', column, ...groups.map((g) => g.name)]),
     row(['    Points Possible', '', '', '', '', max, ...groups.map((g) => g.max)]),
     ...run.submissions.map((s) =>
-      row([s.student?.name ?? s.id, s.student?.id ?? '', s.student?.sisId ?? '', s.student?.email ?? '', '', s.status === 'graded' ? s.score : '', ...groups.map((g) => pointsIn(s, g.name))]),
+      row([s.student?.name ?? s.id, s.student?.id ?? '', s.student?.sisId ?? '', s.student?.email ?? '', '', s.status === 'graded' ? finalScore(s) : '', ...groups.map((g) => pointsIn(s, g.name))]),
     ),
   ];
   return `${lines.join('\r\n')}\r\n`;
 }
 
 export function scoresCsv(run: RunResults): string {
-  const lines = [row(['id', 'score', 'max']), ...run.submissions.map((s) => row([s.id, s.status === 'graded' ? s.score : '', s.maxScore]))];
+  const lines = [row(['id', 'score', 'max']), ...run.submissions.map((s) => row([s.id, s.status === 'graded' ? finalScore(s) : '', finalMax(s)]))];
   return `${lines.join('\r\n')}\r\n`;
 }
 

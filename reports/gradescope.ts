@@ -4,6 +4,7 @@
  * stay hidden until the due date; students see the visible ones at once.
  */
 import type { SubmissionResult, TestResult } from '../runner/grade/results.js';
+import { adjustmentLines, finalMax, finalScore } from './final-score.js';
 
 export interface GradescopeTest {
   readonly name: string;
@@ -29,11 +30,12 @@ export interface GradescopeResults {
 
 function output(test: TestResult): string {
   if (test.status === 'pass') return test.message;
+  const notes = (test.notes ?? []).map((n) => `A note from your instructor:\n${n.markdown}`);
   const parts = [`${test.status === 'fail' ? 'Wrong answer' : test.status === 'timeout' ? 'Timed out' : test.status === 'error' ? 'Crashed' : 'Not run'}: ${test.message}`];
   if (test.expected !== undefined) parts.push(`Expected:\n${test.expected}`);
   if (test.actual !== undefined) parts.push(`Yours:\n${test.actual}`);
   if (test.reproduce !== undefined) parts.push(`To see it yourself, in Python:\n${test.reproduce}`);
-  return parts.join('\n\n');
+  return [...notes, ...parts].join('\n\n');
 }
 
 export function gradescopeResults(submission: SubmissionResult, options: { manualPoints?: number } = {}): GradescopeResults {
@@ -54,12 +56,13 @@ export function gradescopeResults(submission: SubmissionResult, options: { manua
       tags: [test.group, test.target],
     };
   });
-  const manual = options.manualPoints ? ` ${options.manualPoints} more points are graded by hand.` : '';
+  const manual = options.manualPoints && !(submission.adjusted || submission.keptHigher) ? ` ${options.manualPoints} more points are graded by hand.` : '';
+  const adjusted = (submission.adjusted || submission.keptHigher) ? `\nAdjusted by your instructor to ${finalScore(submission)}/${finalMax(submission)}:\n${adjustmentLines(submission).map((l) => `- ${l}`).join('\n')}` : '';
   const summary = submission.status === 'error'
     ? `This submission could not be graded: ${submission.error ?? 'unknown reason'}`
-    : `${submission.score}/${submission.maxScore} points from the automatic tests.${manual}`;
+    : `${submission.score}/${submission.maxScore} points from the automatic tests.${manual}${adjusted}`;
   return {
-    score: submission.score,
+    score: finalScore(submission),
     execution_time: Math.round(submission.durationMs / 1000),
     output: summary,
     output_format: 'text',

@@ -4,10 +4,11 @@
  * run <skipped>. The message, both sides and the reproduce snippet go in the body and in <system-out>.
  */
 import type { RunResults, SubmissionResult, TestResult } from '../runner/grade/results.js';
+import { adjustmentLines, finalMax, finalScore } from './final-score.js';
 import { xmlAttr, xmlText } from './xml.js';
 
 function details(test: TestResult): string {
-  const parts = [test.message];
+  const parts = [...(test.notes ?? []).map((n) => `note from your instructor:\n${n.markdown}`), test.message];
   if (test.expected !== undefined) parts.push(`expected:\n${test.expected}`);
   if (test.actual !== undefined) parts.push(`yours:\n${test.actual}`);
   if (test.reproduce !== undefined) parts.push(`to see it yourself, in Python:\n${test.reproduce}`);
@@ -38,7 +39,11 @@ function suites(submission: SubmissionResult, several: boolean, timestamp: strin
     const count = (status: TestResult['status']) => tests.filter((t) => t.status === status).length;
     const time = index === 0 ? (submission.durationMs / 1000).toFixed(3) : '0';
     const attrs = `name="${xmlAttr(name)}" tests="${tests.length}" failures="${count('fail')}" errors="${count('error') + count('timeout')}" skipped="${count('skipped')}" time="${time}" timestamp="${xmlAttr(timestamp)}"`;
-    return `  <testsuite ${attrs}>\n${tests.map((t) => testcase(t, classname)).join('\n')}\n  </testsuite>`;
+    // The submission's total, adjusted by the instructor where they did, on its first suite.
+    const properties = index === 0 && (submission.adjusted || submission.keptHigher)
+      ? `    <properties>\n${[['score', finalScore(submission)], ['max_score', finalMax(submission)], ['automatic_score', submission.score], ...adjustmentLines(submission).map((l, i) => [`adjustment_${i + 1}`, l])].map(([n, v]) => `      <property name="${xmlAttr(String(n))}" value="${xmlAttr(String(v))}"/>`).join('\n')}\n    </properties>\n`
+      : '';
+    return `  <testsuite ${attrs}>\n${properties}${tests.map((t) => testcase(t, classname)).join('\n')}\n  </testsuite>`;
   });
 }
 

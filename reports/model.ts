@@ -3,8 +3,10 @@
  * tests with what a reader needs (status in words, boards as grids, a transcript with the typed input marked); per
  * run the score histogram, every test's pass rate and the students. Pure: no templates, no files.
  */
-import { testCosts } from './test-cost.js';
-import type { AiStrength, CodeRegion, RunComparison, RunResults, SubmissionResult, TestResult, TestStatus } from '../runner/grade/results.js';
+import { adjustmentLines, finalMax, finalScore } from './final-score.js';
+import { noteHtml } from './markdown.js';
+import { comparisonView, costViews, type ComparisonView, type TestCostView } from './class-views.js';
+import type { AiStrength, CodeRegion, RunResults, SubmissionResult, TestResult, TestStatus } from '../runner/grade/results.js';
 import { boardPair, type BoardPair } from './boards.js';
 
 export const STATUS_LABEL: Record<TestStatus, string> = {
@@ -53,6 +55,8 @@ export interface TestView {
   readonly anchor: string;
   /** A strength test's figure, drawn as two meters. */
   readonly strength?: StrengthFigureView;
+  /** The instructor's notes on this failure, as safe HTML (notes.yml). */
+  readonly notes?: readonly { readonly html: string }[];
 }
 
 export interface StrengthFigureView {
@@ -77,6 +81,9 @@ export interface SubmissionView {
   readonly score: number;
   readonly maxScore: number;
   readonly percent: number;
+  /** The automatic score, shown when the instructor's adjustments changed it, with each row in words. */
+  readonly automatic?: string;
+  readonly adjustments?: readonly string[];
   readonly durationSeconds: string;
   readonly problems: readonly ProblemView[];
   readonly counts: Readonly<Record<TestStatus, number>>;
@@ -151,6 +158,7 @@ export function testView(test: TestResult): TestView {
     ...(test.reproduce !== undefined && { reproduce: test.reproduce }),
     anchor: `test-${test.id.replace(/[^A-Za-z0-9_-]+/gu, '-')}`,
     ...(test.strength && { strength: strengthFigure(test.strength) }),
+    ...(test.notes && test.notes.length > 0 && { notes: test.notes.map((n) => ({ html: noteHtml(n.markdown) })) }),
   };
 }
 
@@ -183,9 +191,10 @@ export function submissionView(submission: SubmissionResult, file = pageName(sub
     file,
     status: submission.status,
     ...(submission.error !== undefined && { error: submission.error }),
-    score: submission.score,
-    maxScore: submission.maxScore,
-    percent: percentOf(submission.score, submission.maxScore),
+    score: finalScore(submission),
+    maxScore: finalMax(submission),
+    percent: percentOf(finalScore(submission), finalMax(submission)),
+    ...((submission.adjusted || submission.keptHigher) && { automatic: `${submission.score}/${submission.maxScore}`, adjustments: adjustmentLines(submission) }),
     durationSeconds: (submission.durationMs / 1000).toFixed(1),
     problems: problemsOf(submission.tests),
     counts,
@@ -210,6 +219,9 @@ export interface TestRate {
 
 /** One group of students with the same mistake, for the class summary. */
 export interface ClusterView {
+  /** The id notes.yml names it by, and the instructor's note on it as safe HTML. */
+  readonly id?: string;
+  readonly noteHtml?: string;
   readonly count: number;
   readonly test: string;
   readonly testName: string;
@@ -245,37 +257,7 @@ export interface ClassView {
   readonly comparison?: ComparisonView;
 }
 
-export interface ComparisonView {
-  readonly previousPath: string;
-  readonly previousAt: string;
-  readonly drops: number;
-  readonly rises: number;
-  readonly students: readonly {
-    readonly displayName: string;
-    readonly file: string;
-    readonly old: number;
-    readonly new: number;
-    readonly delta: string;
-    readonly drop: boolean;
-    readonly passToFail: string;
-    readonly failToPass: string;
-    readonly reasons: string;
-  }[];
-  readonly added: readonly string[];
-  readonly removed: readonly string[];
-  readonly testsChanged: readonly string[];
-}
 
-export interface TestCostView {
-  readonly id: string;
-  readonly name: string;
-  readonly medianSeconds: string;
-  readonly slowestSeconds: string;
-  readonly slowest: { readonly displayName: string; readonly file: string };
-  readonly totalSeconds: string;
-  /** The share of all the students' time that went to this test. */
-  readonly percent: number;
-}
 
 export interface StrengthDistributionView {
   readonly test: string;
@@ -351,8 +333,8 @@ const median = (values: readonly number[]) => {
 export function classView(run: RunResults): ClassView {
   const files = pageNames(run.submissions.map((s) => s.id));
   const students = run.submissions.map((s) => submissionView(s, files.get(s.id)));
-  const scores = run.submissions.map((s) => s.score);
-  const maxScore = Math.max(0, ...run.submissions.map((s) => s.maxScore));
+  const scores = run.submissions.map(finalScore);
+  const maxScore = Math.max(0, ...run.submissions.map(finalMax));
   const settings = [
     { name: 'assignment', value: run.settings ? `${run.settings.assignment} (${run.settings.title})` : (run.submissions[0]?.assignment ?? 'unknown') },
     { name: 'seed', value: String(run.seed) },
@@ -382,52 +364,12 @@ export function classView(run: RunResults): ClassView {
     ...(run.similarity && { similarity: similarityView(run, files) }),
     strength: strengthViews(run, files),
     ...(run.similarity?.aiPairs && run.similarity.aiPairs.length > 0 && { aiAgreement: aiAgreementView(run, files) }),
-    costs: costViews(run, files),
+    costs: costViews(run, displayNames(run, files)),
     ...(run.comparison && { comparison: comparisonView(run.comparison, displayNames(run, files)) }),
   };
 }
 
-function comparisonView(c: RunComparison, who: (id: string) => { displayName: string; file: string }): ComparisonView {
-  return {
-    previousPath: c.previous.path,
-    previousAt: c.previous.generatedAt,
-    drops: c.students.filter((s) => s.delta < 0).length,
-    rises: c.students.filter((s) => s.delta > 0).length,
-    students: c.students.map((s) => ({
-      ...who(s.id),
-      old: s.old,
-      new: s.new,
-      delta: s.delta > 0 ? `+${s.delta}` : String(s.delta),
-      drop: s.delta < 0,
-      passToFail: s.passToFail.join(', '),
-      failToPass: s.failToPass.join(', '),
-      reasons: s.reasons.join('; '),
-    })),
-    added: c.added,
-    removed: c.removed,
-    testsChanged: [...c.testsChanged.map((t) => `${t.id} (${t.what})`), ...c.testsAdded.map((id) => `${id} (new)`), ...c.testsRemoved.map((id) => `${id} (removed)`)],
-  };
-}
 
-/** The costliest tests, as many as make up most of the students' time (at most eight). */
-function costViews(run: RunResults, files: ReadonlyMap<string, string>): TestCostView[] {
-  const who = displayNames(run, files);
-  const costs = testCosts(run.submissions);
-  const total = costs.reduce((n, c) => n + c.totalStudentMs, 0);
-  if (total === 0) return [];
-  return costs.slice(0, COSTLIEST).map((c) => ({
-    id: c.id,
-    name: c.name,
-    medianSeconds: seconds(c.medianStudentMs),
-    slowestSeconds: seconds(c.slowestStudentMs),
-    slowest: who(c.slowest),
-    totalSeconds: seconds(c.totalStudentMs),
-    percent: percentOf(c.totalStudentMs, total),
-  }));
-}
-
-const COSTLIEST = 8;
-const seconds = (ms: number) => (ms / 1000).toFixed(ms < 10_000 ? 2 : 1);
 
 function displayNames(run: RunResults, files: ReadonlyMap<string, string>) {
   const byId = new Map(run.submissions.map((s) => [s.id, s]));
@@ -498,6 +440,8 @@ function clusterViews(run: RunResults, files: ReadonlyMap<string, string>): Clus
     const failed = byId.get(cluster.example.submission)?.tests.find((t) => t.id === cluster.test);
     const example = failed && { ...testView(failed), anchor: `cluster-${index + 1}` };
     return {
+      ...(cluster.id && { id: cluster.id }),
+      ...(cluster.note && { noteHtml: noteHtml(cluster.note) }),
       count: cluster.count,
       test: cluster.test,
       testName: cluster.testName,

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { RunComparison, RunResults } from '../grade/results.js';
-import { compareRuns } from '../insight/compare-runs.js';
+import { compareRuns, keepHigher } from '../insight/compare-runs.js';
 import { writeOutputs } from './write-outputs.js';
 import type { Io } from './io.js';
 
@@ -39,6 +39,7 @@ export function compareWith(previousDir: string, previous: RunResults, current: 
 export function formatComparison(c: RunComparison): string {
   const drops = c.students.filter((s) => s.delta < 0);
   const lines = [`Compared with ${c.previous.path}: ${c.students.length === 0 ? 'no student changed' : `${c.students.length} student${c.students.length === 1 ? '' : 's'} changed, ${drops.length} lost points`}${c.added.length ? `; ${c.added.length} new` : ''}${c.removed.length ? `; ${c.removed.length} gone` : ''}`];
+  if (c.keptHigher) lines.push(`  --keep-higher: ${c.keptHigher} student${c.keptHigher === 1 ? ' keeps' : 's keep'} the previous, higher score in every export`);
   for (const s of drops) lines.push(`  ${s.id}: ${s.old} → ${s.new} (${s.delta}); now failing ${s.passToFail.join(', ') || 'nothing new'}; ${s.reasons.join('; ')}`);
   return `${lines.join('\n')}\n`;
 }
@@ -48,22 +49,25 @@ export function runCompare(argv: readonly string[], io: Io): number {
     io.err(`grade compare: ${message}\n`);
     return 2;
   };
-  let values: { out?: string | undefined };
+  let values: { out?: string | undefined; 'keep-higher'?: boolean | undefined };
   let positionals: string[];
   try {
-    ({ values, positionals } = parseArgs({ args: [...argv], allowPositionals: true, options: { out: { type: 'string', short: 'o' } } }));
+    ({ values, positionals } = parseArgs({ args: [...argv], allowPositionals: true, options: { out: { type: 'string', short: 'o' }, 'keep-higher': { type: 'boolean' } } }));
   } catch (error) {
     return fail((error as Error).message);
   }
-  if (positionals.length !== 2) return fail('give two run folders: grade compare <old-out> <new-out> [--out <dir>]');
+  if (positionals.length !== 2) return fail('give two run folders: grade compare <old-out> <new-out> [--out <dir>] [--keep-higher]');
   const [oldDir, newDir] = positionals as [string, string];
   try {
     const previous = readRun(oldDir, io);
     const current = readRun(newDir, io);
     const comparison = compareWith(oldDir, previous, current);
+    const compared = { ...current, comparison };
+    const run = values['keep-higher'] ? keepHigher(compared, previous, oldDir) : compared;
     const out = resolve(io.cwd, values.out ?? newDir);
-    const written = writeOutputs({ ...current, comparison }, out, { formats: ['html'] });
-    io.out(formatComparison(comparison));
+    // Keeping the higher scores changes the gradebooks: they are written again with the HTML.
+    const written = writeOutputs(run, out, { formats: values['keep-higher'] ? ['html', 'csv', 'junit', 'gradescope'] : ['html'] });
+    io.out(formatComparison(run.comparison!));
     io.out(`Wrote ${written.map((p) => relative(io.cwd, p) || p).join(', ')}\n`);
     return 0;
   } catch (error) {

@@ -26,6 +26,10 @@ import { formatSummary, formatCheckReport } from './summary.js';
 import { REPORT_FORMATS, type ReportFormat } from '../../reports/write-reports.js';
 import { writeOutputs } from './write-outputs.js';
 import { compareWith, CompareError, formatComparison, readRun } from './compare-command.js';
+import { AdjustmentsError, applyAdjustments, type ParsedRow } from '../grade/adjustments.js';
+import { applyNotes, NotesError } from '../grade/notes.js';
+import { formatAdjustments, loadAdjustments, loadNotes, readIfThere } from './second-pass.js';
+import { keepHigher } from '../insight/compare-runs.js';
 import { annotations, classroomPoints, jobSummary } from '../../reports/github.js';
 import { colorsEnabled, makeColors } from './colors.js';
 
@@ -58,6 +62,12 @@ interface GradeFlags {
   readonly shard?: Shard;
   /** `--previous <old-out>`: compare the run with that one when it is done (`grade compare`). */
   readonly previous?: string;
+  /** `--adjustments <file>`; else adjustments.csv in the submissions' folder, when there is one. */
+  readonly adjustments?: string;
+  /** `--notes <file>`; else notes.yml in the submissions' folder, when there is one. */
+  readonly notes?: string;
+  /** With --previous: every export uses the higher of the two scores per student. */
+  readonly keepHigher: boolean;
 }
 
 function parseFlags(argv: readonly string[], io: Io, root: string, forCheck: boolean): GradeFlags {
@@ -78,9 +88,14 @@ function parseFlags(argv: readonly string[], io: Io, root: string, forCheck: boo
       resume: { type: 'boolean' },
       shard: { type: 'string' },
       previous: { type: 'string' },
+      adjustments: { type: 'string' },
+      notes: { type: 'string' },
+      'keep-higher': { type: 'boolean' },
     },
   });
-  if (forCheck && (values.resume || values.shard !== undefined || values.previous !== undefined)) throw new UsageError(`--${values.resume ? 'resume' : values.shard !== undefined ? 'shard' : 'previous'} is for grading a class, not for grade check`);
+  const classOnly = values.resume ? 'resume' : values.shard !== undefined ? 'shard' : values.previous !== undefined ? 'previous' : values.adjustments !== undefined ? 'adjustments' : values.notes !== undefined ? 'notes' : undefined;
+  if (forCheck && classOnly) throw new UsageError(`--${classOnly} is for grading a class, not for grade check`);
+  if (values['keep-higher'] && values.previous === undefined) throw new UsageError('--keep-higher needs --previous <old-out>: the run whose scores may be kept');
   const shard = values.shard === undefined ? undefined : parseShard(values.shard);
   if (shard && 'error' in shard) throw new UsageError(shard.error);
   if (!forCheck && (values.ci || values.watch)) throw new UsageError(`--${values.ci ? 'ci' : 'watch'} is for grade check`);
@@ -101,7 +116,7 @@ function parseFlags(argv: readonly string[], io: Io, root: string, forCheck: boo
   const canvas = values['canvas-assignment-id'];
   if (canvas !== undefined && !/^\d+$/u.test(canvas)) throw new UsageError(`--canvas-assignment-id is the number in the assignment's Canvas address, got ${canvas}`);
   const only = values.only === undefined ? undefined : { pattern: values.only, regex: globToRegExp(values.only, 'prefix') };
-  return { paths, out, jobs, seed, python: values.python ?? 'python3', pythonGiven: values.python !== undefined, formats, ...(values.assignment && { assignment: values.assignment }), ...(only && { only }), ...(canvas && { canvasAssignmentId: canvas }), ci: values.ci ?? false, watch: values.watch ?? false, resume: values.resume ?? false, ...(shard && { shard }), ...(values.previous !== undefined && { previous: values.previous }) };
+  return { paths, out, jobs, seed, python: values.python ?? 'python3', pythonGiven: values.python !== undefined, formats, ...(values.assignment && { assignment: values.assignment }), ...(only && { only }), ...(canvas && { canvasAssignmentId: canvas }), ci: values.ci ?? false, watch: values.watch ?? false, resume: values.resume ?? false, keepHigher: values['keep-higher'] ?? false, ...(shard && { shard }), ...(values.previous !== undefined && { previous: values.previous }), ...(values.adjustments !== undefined && { adjustments: resolve(io.cwd, values.adjustments) }), ...(values.notes !== undefined && { notes: resolve(io.cwd, values.notes) }) };
 }
 
 export function availableSpecs(root: string): string[] {
@@ -205,6 +220,27 @@ async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io,
     }
     throw error;
   }
+  let adjustments: { file: string; rows: ParsedRow[] } | undefined;
+  try {
+    // Checked against the spec and every submission found before anything is graded: a typo stops the run at once.
+    adjustments = mode === 'check' ? undefined : loadAdjustments(flags, spec, found.submissions, [previous, readIfThere(flags.out)]);
+  } catch (error) {
+    if (error instanceof AdjustmentsError) {
+      io.err(`grade: ${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+  let notes: { file: string; notes: Map<string, string> } | undefined;
+  try {
+    notes = mode === 'check' ? undefined : await loadNotes(flags);
+  } catch (error) {
+    if (error instanceof NotesError) {
+      io.err(`grade: ${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
   const all = mode === 'check' ? found.submissions.slice(0, 1) : found.submissions;
   const submissions = flags.shard ? shardOf(all, flags.shard) : all;
   let journal: Journal | undefined;
@@ -235,10 +271,12 @@ async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io,
     clusters: failureClusters(results),
     ...(mode === 'grade' && { similarity: { ...classSimilarity(root, spec.assignment, submissions), aiPairs: aiAgreement(results) } }),
   };
-  let run = graded;
+  let run = adjustments ? applyAdjustments(graded, adjustments.rows, relative(io.cwd, adjustments.file) || adjustments.file, spec.manualPoints) : graded;
+  if (notes) run = applyNotes(run, notes.notes, relative(io.cwd, notes.file) || notes.file);
   if (previous) {
     try {
-      run = { ...graded, comparison: compareWith(flags.previous!, previous, graded) };
+      run = { ...run, comparison: compareWith(flags.previous!, previous, graded) };
+      if (flags.keepHigher) run = keepHigher(run, previous, flags.previous!);
     } catch (error) {
       if (!(error instanceof CompareError)) throw error;
       io.err(`grade: --previous: ${error.message}; the run is written without a comparison\n`);
@@ -248,6 +286,8 @@ async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io,
   if (mode === 'grade') {
     io.out(formatSummary(spec, run, written.map((path) => relative(io.cwd, path) || path), colors));
     if (run.comparison) io.out(formatComparison(run.comparison));
+    if (run.adjustments) io.out(formatAdjustments(run));
+    if (run.notes) io.out(`Notes from ${run.notes.file}: ${run.notes.used.length} used${run.notes.unmatched.length ? `; matched nothing in this run: ${run.notes.unmatched.join(', ')}` : ''}\n`);
     return 0;
   }
   const result = results[0]!;

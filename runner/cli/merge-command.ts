@@ -6,7 +6,9 @@ import { aiAgreement } from '../insight/ai-agreement.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { AdjustmentsError, applyAdjustments, parseAdjustments } from '../grade/adjustments.js';
 import { JOURNAL_FILE } from '../grade/journal.js';
+import { markClusterNotes } from '../grade/notes.js';
 import { discoverSubmissions } from '../grade/layout.js';
 import { classSimilarity } from '../insight/class-code.js';
 import type { RunResults } from '../grade/results.js';
@@ -23,10 +25,10 @@ export function runMerge(argv: readonly string[], io: Io, root: string): number 
     io.err(`grade merge: ${message}\n`);
     return 2;
   };
-  let values: { out?: string | undefined; format?: string | undefined; 'canvas-assignment-id'?: string | undefined; submissions?: string[] | undefined };
+  let values: { out?: string | undefined; format?: string | undefined; 'canvas-assignment-id'?: string | undefined; submissions?: string[] | undefined; adjustments?: string | undefined };
   let positionals: string[];
   try {
-    ({ values, positionals } = parseArgs({ args: [...argv], allowPositionals: true, options: { out: { type: 'string', short: 'o' }, format: { type: 'string', short: 'f' }, 'canvas-assignment-id': { type: 'string' }, submissions: { type: 'string', multiple: true } } }));
+    ({ values, positionals } = parseArgs({ args: [...argv], allowPositionals: true, options: { out: { type: 'string', short: 'o' }, format: { type: 'string', short: 'f' }, 'canvas-assignment-id': { type: 'string' }, submissions: { type: 'string', multiple: true }, adjustments: { type: 'string' } } }));
   } catch (error) {
     return fail((error as Error).message);
   }
@@ -71,6 +73,23 @@ export function runMerge(argv: readonly string[], io: Io, root: string): number 
     if (missing.length > 0) return fail(`--submissions does not hold ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ` and ${missing.length - 5} more` : ''}: give the folder the shards graded`);
     merged = { ...merged, similarity: { ...classSimilarity(root, spec.assignment, merged.submissions.map((s) => found.get(s.id)!)), aiPairs: aiAgreement(merged.submissions) } };
   }
+  if (values.adjustments !== undefined) {
+    // Applied to the whole class's automatic scores: a shard's own adjustments are replaced, not added to.
+    const file = resolve(io.cwd, values.adjustments);
+    if (!existsSync(file)) return fail(`--adjustments ${values.adjustments}: no such file`);
+    try {
+      const tests = new Map(spec.tests.map((t) => [t.id, { maxScore: t.points }]));
+      const manual = new Map(spec.groups.flatMap((g) => (g.manualPoints ? [[g.id, { name: g.name, points: g.manualPoints }] as const] : [])));
+      const rows = parseAdjustments(readFileSync(file, 'utf8'), values.adjustments, { tests, manual, students: new Set(merged.submissions.map((s) => s.id)) });
+      const automatic = { ...merged, submissions: merged.submissions.map(({ adjusted: _adjusted, ...s }) => s) };
+      merged = applyAdjustments(automatic, rows, values.adjustments, spec.manualPoints);
+    } catch (error) {
+      if (error instanceof AdjustmentsError) return fail(error.message);
+      throw error;
+    }
+  }
+  // The clusters were found again over the whole class: they get back the notes their members carry.
+  merged = markClusterNotes(merged);
   const out = resolve(io.cwd, values.out ?? 'grade-report');
   if (positionals.some((dir) => resolve(io.cwd, dir) === out)) return fail(`--out ${values.out ?? 'grade-report'} is one of the runs being merged; choose another folder`);
   const canvas = values['canvas-assignment-id'];

@@ -26,8 +26,9 @@ Usage:
                            a job summary, and GitHub Classroom's points line
   grade merge <dir...>     one results.json and set of reports from the --out folders of shards (or of whole runs
                            of one assignment); takes --out, --format and --canvas-assignment-id, and
-                           --submissions <path> to compare the code of all shards' submissions
-  grade compare <old-out> <new-out> [--out <dir>]
+                           --submissions <path> to compare the code of all shards' submissions, and
+                           --adjustments <file> to apply the instructor's changes to the whole class
+  grade compare <old-out> <new-out> [--out <dir>] [--keep-higher]
                            what changed between two runs of a class: changes.csv (student, old, new, delta, the
                            tests that went each way, why) and a "What changed" section in the class summary
   grade list [id]          the assignments, or one assignment's tests and points
@@ -55,6 +56,13 @@ Options for grading:
   --resume                 keep what --out's results.jsonl (written as each submission finishes) says was
                            graded with the same seed, spec and files, and grade only the rest
   --previous <old-out>     compare with an earlier run of the class when done, as grade compare does
+  --keep-higher            with --previous (or compare): every export uses the higher of the two scores
+  --adjustments <file>     the instructor's changes and hand-graded points (default: adjustments.csv in the
+                           submissions' folder): a header student,test,change,reason,by, then rows such as
+                           ada,board.repr.document,+2,regrade request,TA Kim (test: a test id, a group graded by
+                           hand, or total; change: +n, -n or =n); every export uses the adjusted total
+  --notes <file>           Markdown notes on mistakes (default: notes.yml in the submissions' folder), by cluster
+                           id (shown in the class summary) or test id; shown to the students concerned
 
 Assignments: ${ASSIGNMENT_IDS.join(', ')}
 Inputs: folders, zips (one per student or a whole class), a Canvas "Download Submissions" folder or zip, and a

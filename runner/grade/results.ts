@@ -22,6 +22,8 @@ export interface TestResult {
   /** Added: the wall time this test took, and of it the time the student's own code ran (absent in older files). */
   readonly durationMs?: number;
   readonly studentMs?: number;
+  /** Added: the instructor's notes on this failure (notes.yml), Markdown, from a cluster id or the test id. */
+  readonly notes?: readonly { readonly from: string; readonly markdown: string }[];
   /** Added: what a strength test measured (kind `strength`); informational unless the test has points. */
   readonly strength?: AiStrength;
 }
@@ -69,6 +71,13 @@ export interface SubmissionResult {
   readonly studentMs?: number;
   /** Added: a hash of the submission's files, so a later run can tell an edited submission from a changed test. */
   readonly filesHash?: string;
+  /**
+   * Added: the instructor's adjustments and hand-graded points (`adjustments.csv`): `score` and `maxScore` above stay
+   * the automatic ones; every export uses these.
+   */
+  readonly adjusted?: { readonly score: number; readonly maxScore: number; readonly rows: readonly AdjustmentRow[] };
+  /** Added: `--keep-higher`: the previous run's score, kept because it was higher; every export uses it. */
+  readonly keptHigher?: { readonly score: number; readonly from: string };
   readonly tests: readonly TestResult[];
 }
 
@@ -95,6 +104,30 @@ export interface RunResults {
   readonly similarity?: SimilarityResults;
   /** Added: what changed since the run given to `grade compare` or `--previous`. */
   readonly comparison?: RunComparison;
+  /** Added: the notes file applied, and its ids that matched nothing in this run (reported, not an error). */
+  readonly notes?: { readonly file: string; readonly used: readonly string[]; readonly unmatched: readonly string[] };
+  /** Added: the adjustments file applied, and its rows that could not be (a test the spec no longer has). */
+  readonly adjustments?: {
+    readonly file: string;
+    readonly rows: number;
+    /** Hand-graded points added to every maximum (0 when the file enters none). */
+    readonly manualPoints: number;
+    readonly unapplied: readonly { readonly line: number; readonly student: string; readonly test: string; readonly why: string }[];
+  };
+}
+
+/** One row of an adjustments file as applied to a submission. */
+export interface AdjustmentRow {
+  readonly line: number;
+  /** A test id, a group id graded by hand, or `total`. */
+  readonly test: string;
+  readonly kind: 'test' | 'manual' | 'total' | 'retired';
+  readonly op: '+' | '-' | '=';
+  readonly amount: number;
+  readonly reason: string;
+  readonly by?: string;
+  /** The points it moved the score by. */
+  readonly applied?: number;
 }
 
 export interface SimilarityResults {
@@ -133,6 +166,10 @@ export interface CodeRegion {
 }
 
 export interface FailureCluster {
+  /** Added: stable over reruns of the same class (the test and a hash of the mistake); notes.yml names it. */
+  readonly id?: string;
+  /** Added: the instructor's note on this mistake (notes.yml), Markdown. */
+  readonly note?: string;
   readonly test: string;
   readonly testName: string;
   readonly status: Exclude<TestStatus, 'pass' | 'skipped'>;
@@ -182,6 +219,8 @@ export interface RunComparison {
   readonly testsAdded: readonly string[];
   readonly testsRemoved: readonly string[];
   readonly testsChanged: readonly { readonly id: string; readonly what: 'spec' | 'fixture' | 'spec and fixture' }[];
+  /** `--keep-higher`: how many students keep the previous run's higher score. */
+  readonly keptHigher?: number;
 }
 
 export interface StudentChange {

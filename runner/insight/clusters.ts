@@ -5,6 +5,7 @@
  * (a test not run after a hang, a class undefined because its import failed) are left out: their cause has its own
  * cluster. Pure: results in, clusters out.
  */
+import { createHash } from 'node:crypto';
 import type { FailureCluster, SubmissionResult, TestResult } from '../grade/results.js';
 
 /** `3 of 12 cases failed; the first (Board.add_checker.doc.b1):` before the message proper. */
@@ -24,16 +25,22 @@ export function mistakeOf(test: TestResult): { readonly key: string; readonly su
   return { key: `${test.id}\u0000${test.status}\u0000${where}\u0000${line}`, summary: where ? `${summary} (first failing case: ${where})` : summary };
 }
 
+/**
+ * A cluster's id: its test and a hash of the mistake (status, first failing case, first line), so the same class
+ * gives the same ids on every rerun and a note attached to one (notes.yml) finds it again.
+ */
+export const clusterId = (key: string, test: string): string => `${test}#${createHash('sha256').update(key).digest('hex').slice(0, 8)}`;
+
 /** Clusters of at least `minSize` students, the largest first (ties in the spec's test order). */
 export function failureClusters(submissions: readonly SubmissionResult[], minSize = 2): FailureCluster[] {
-  const groups = new Map<string, { test: TestResult; summary: string; members: { submission: SubmissionResult; test: TestResult }[]; order: number }>();
+  const groups = new Map<string, { key: string; test: TestResult; summary: string; members: { submission: SubmissionResult; test: TestResult }[]; order: number }>();
   const order = new Map<string, number>();
   for (const submission of submissions) {
     for (const test of submission.tests) {
       if (!order.has(test.id)) order.set(test.id, order.size);
       const mistake = mistakeOf(test);
       if (!mistake) continue;
-      const group = groups.get(mistake.key) ?? { test, summary: mistake.summary, members: [], order: order.get(test.id)! };
+      const group = groups.get(mistake.key) ?? { key: mistake.key, test, summary: mistake.summary, members: [], order: order.get(test.id)! };
       group.members.push({ submission, test });
       groups.set(mistake.key, group);
     }
@@ -41,9 +48,10 @@ export function failureClusters(submissions: readonly SubmissionResult[], minSiz
   return [...groups.values()]
     .filter((g) => g.members.length >= minSize)
     .sort((a, b) => b.members.length - a.members.length || a.order - b.order || (a.summary < b.summary ? -1 : 1))
-    .map(({ test, summary, members }) => {
+    .map(({ key, test, summary, members }) => {
       const example = members[0]!;
       return {
+        id: clusterId(key, test.id),
         test: test.id,
         testName: test.name,
         status: test.status as FailureCluster['status'],

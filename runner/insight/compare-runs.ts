@@ -85,4 +85,21 @@ function studentChange(old: SubmissionResult, now: SubmissionResult, changedTest
   };
 }
 
+/**
+ * `--keep-higher`: every student whose previous score (adjustments included) beats this run's keeps it, recorded on
+ * the submission; the comparison counts them.
+ */
+export function keepHigher(current: RunResults, previous: RunResults, previousPath: string): RunResults {
+  const final = (s: SubmissionResult) => s.adjusted?.score ?? s.score;
+  const before = new Map(previous.submissions.map((s) => [s.id, s.keptHigher?.score ?? final(s)]));
+  let kept = 0;
+  const submissions = current.submissions.map((s) => {
+    const old = before.get(s.id);
+    if (old === undefined || old <= final(s) || s.status !== 'graded') return s;
+    kept++;
+    return { ...s, keptHigher: { score: old, from: previousPath } };
+  });
+  return { ...current, submissions, ...(current.comparison && { comparison: { ...current.comparison, keptHigher: kept } }) };
+}
+
 const round = (n: number) => Math.round(n * 1000) / 1000;

@@ -62,6 +62,17 @@ describe('grade compare and --previous', () => {
     expect(said).toMatch(/Compared with .*grade-monday-\w+: 3 students changed, \d lost points/);
     expect(readFileSync(join(second, 'index.html'), 'utf8')).toContain('<h2>What changed</h2>');
 
+    // --keep-higher: the students whose score fell keep the earlier one in every export, and it is recorded.
+    const kept = temp('grade-kept-');
+    let keptSaid = '';
+    expect(await runCli(['compare', first, second, '--out', kept, '--keep-higher'], (s) => (keptSaid += s), (s) => (keptSaid += s), { env: {}, cwd: klass })).toBe(0);
+    const keptRun = JSON.parse(readFileSync(join(kept, 'results.json'), 'utf8'));
+    const classic = keptRun.submissions.find((s: { id: string }) => s.id === 'correct-classic');
+    expect(classic.keptHigher).toEqual({ score: byId['correct-classic'].old, from: first });
+    expect(readFileSync(join(kept, 'scores.csv'), 'utf8')).toContain(`correct-classic,${byId['correct-classic'].old},`);
+    expect(keptRun.comparison.keptHigher).toBeGreaterThanOrEqual(1);
+    expect(keptSaid).toContain('keep the previous, higher score in every export');
+
     // The same run compared with itself: nothing changed.
     let out = '';
     const code = await runCli(['compare', second, second, '--out', temp('grade-cmp-')], (s) => (out += s), (s) => (out += s), { env: {}, cwd: klass });

@@ -1,0 +1,80 @@
+/**
+ * The class summary's views of a run's cost and of what changed since a previous run: pure, from results.json.
+ */
+import type { RunComparison, RunResults } from '../runner/grade/results.js';
+import { testCosts } from './test-cost.js';
+
+export interface TestCostView {
+  readonly id: string;
+  readonly name: string;
+  readonly medianSeconds: string;
+  readonly slowestSeconds: string;
+  readonly slowest: { readonly displayName: string; readonly file: string };
+  readonly totalSeconds: string;
+  /** The share of all the students' time that went to this test. */
+  readonly percent: number;
+}
+
+export interface ComparisonView {
+  readonly previousPath: string;
+  readonly previousAt: string;
+  readonly drops: number;
+  readonly rises: number;
+  readonly students: readonly {
+    readonly displayName: string;
+    readonly file: string;
+    readonly old: number;
+    readonly new: number;
+    readonly delta: string;
+    readonly drop: boolean;
+    readonly passToFail: string;
+    readonly failToPass: string;
+    readonly reasons: string;
+  }[];
+  readonly added: readonly string[];
+  readonly removed: readonly string[];
+  readonly testsChanged: readonly string[];
+}
+
+/** The costliest tests, as many as make up most of the students' time (at most eight). */
+export function costViews(run: RunResults, who: (id: string) => { displayName: string; file: string }): TestCostView[] {
+  const costs = testCosts(run.submissions);
+  const total = costs.reduce((n, c) => n + c.totalStudentMs, 0);
+  if (total === 0) return [];
+  return costs.slice(0, COSTLIEST).map((c) => ({
+    id: c.id,
+    name: c.name,
+    medianSeconds: seconds(c.medianStudentMs),
+    slowestSeconds: seconds(c.slowestStudentMs),
+    slowest: who(c.slowest),
+    totalSeconds: seconds(c.totalStudentMs),
+    percent: percentOf(c.totalStudentMs, total),
+  }));
+}
+
+const COSTLIEST = 8;
+const seconds = (ms: number) => (ms / 1000).toFixed(ms < 10_000 ? 2 : 1);
+
+export function comparisonView(c: RunComparison, who: (id: string) => { displayName: string; file: string }): ComparisonView {
+  return {
+    previousPath: c.previous.path,
+    previousAt: c.previous.generatedAt,
+    drops: c.students.filter((s) => s.delta < 0).length,
+    rises: c.students.filter((s) => s.delta > 0).length,
+    students: c.students.map((s) => ({
+      ...who(s.id),
+      old: s.old,
+      new: s.new,
+      delta: s.delta > 0 ? `+${s.delta}` : String(s.delta),
+      drop: s.delta < 0,
+      passToFail: s.passToFail.join(', '),
+      failToPass: s.failToPass.join(', '),
+      reasons: s.reasons.join('; '),
+    })),
+    added: c.added,
+    removed: c.removed,
+    testsChanged: [...c.testsChanged.map((t) => `${t.id} (${t.what})`), ...c.testsAdded.map((id) => `${id} (new)`), ...c.testsRemoved.map((id) => `${id} (removed)`)],
+  };
+}
+
+const percentOf = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);

@@ -1,0 +1,60 @@
+/**
+ * What `grade` reads for the instructor's second pass before grading: the adjustments file and the notes file
+ * (given, or found beside the submissions), each checked at once so a typo stops the run before any grading.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { ADJUSTMENTS_FILE, AdjustmentsError, parseAdjustments, type ParsedRow } from '../grade/adjustments.js';
+import type { Submission } from '../grade/layout.js';
+import { NOTES_FILE, NotesError, parseNotes } from '../grade/notes.js';
+import type { RunResults } from '../grade/results.js';
+import type { ResolvedSpec } from '../spec/spec-types.js';
+import { readRun } from './compare-command.js';
+
+export interface SecondPassFlags {
+  readonly paths: readonly string[];
+  readonly adjustments?: string;
+  readonly notes?: string;
+}
+
+/** The adjustments file given, or adjustments.csv in the (first) submissions folder; its rows checked. */
+export function loadAdjustments(flags: SecondPassFlags, spec: ResolvedSpec, submissions: readonly Submission[], earlier: readonly (RunResults | undefined)[]): { file: string; rows: ParsedRow[] } | undefined {
+  const beside = flags.paths[0] && join(resolve(flags.paths[0]), ADJUSTMENTS_FILE);
+  const file = flags.adjustments ?? (beside && existsSync(beside) ? beside : undefined);
+  if (!file) return undefined;
+  if (!existsSync(file)) throw new AdjustmentsError(`--adjustments ${file}: no such file`);
+  const tests = new Map(spec.tests.map((t) => [t.id, { maxScore: t.points }]));
+  const manual = new Map(spec.groups.flatMap((g) => (g.manualPoints ? [[g.id, { name: g.name, points: g.manualPoints }] as const] : [])));
+  // Tests an earlier run of this class graded that the spec has since dropped: their rows are kept, not applied.
+  const retired = new Set(earlier.flatMap((run) => Object.keys(run?.settings?.fingerprints ?? {})).filter((id) => !tests.has(id)));
+  const rows = parseAdjustments(readFileSync(file, 'utf8'), file, { tests, manual, students: new Set(submissions.map((s) => s.id)), retired });
+  return { file, rows };
+}
+
+/** The notes file given, or notes.yml in the (first) submissions folder, read and checked. */
+export async function loadNotes(flags: SecondPassFlags): Promise<{ file: string; notes: Map<string, string> } | undefined> {
+  const beside = flags.paths[0] && join(resolve(flags.paths[0]), NOTES_FILE);
+  const file = flags.notes ?? (beside && existsSync(beside) ? beside : undefined);
+  if (!file) return undefined;
+  if (!existsSync(file)) throw new NotesError(`--notes ${file}: no such file`);
+  return { file, notes: await parseNotes(readFileSync(file, 'utf8'), file) };
+}
+
+/** A finished run's results.json in `dir`, if one is there and readable. */
+export function readIfThere(dir: string | undefined): RunResults | undefined {
+  if (!dir || !existsSync(join(dir, 'results.json'))) return undefined;
+  try {
+    return readRun(dir, { cwd: dir });
+  } catch {
+    return undefined;
+  }
+}
+
+export function formatAdjustments(run: RunResults): string {
+  const a = run.adjustments!;
+  const changed = run.submissions.filter((s) => s.adjusted && s.adjusted.score !== s.score).length;
+  const lines = [`Adjustments from ${a.file}: ${a.rows} row${a.rows === 1 ? '' : 's'}, ${changed} score${changed === 1 ? '' : 's'} changed${a.manualPoints ? `; ${a.manualPoints} hand-graded points added to every maximum` : ''}`];
+  for (const u of a.unapplied) lines.push(`  not applied (line ${u.line}, ${u.student}): ${u.why}`);
+  return `${lines.join('\n')}\n`;
+}
+
