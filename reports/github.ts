@@ -46,9 +46,10 @@ export function classroomPoints(submission: SubmissionResult): string {
 const cell = (text: string) => text.replace(/\|/gu, '\\|').replace(/\n/gu, ' ');
 
 /** A Markdown summary for $GITHUB_STEP_SUMMARY: score, points per problem, and each failure with its snippet. */
-export function jobSummary(title: string, submission: SubmissionResult): string {
+/** `later`: what the check does not grade (hidden tests, points by hand), said under the score. */
+export function jobSummary(title: string, submission: SubmissionResult, later?: string): string {
   const groups = [...new Set(submission.tests.map((t) => t.group))];
-  const lines = [`## ${title}`, '', `**${submission.score}/${submission.maxScore}** points on the visible tests`, '', '| problem | points | failing |', '| --- | ---: | ---: |'];
+  const lines = [`## ${title}`, '', `**${submission.score}/${submission.maxScore}** points on the visible tests`, ...(later ? ['', later] : []), '', '| problem | points | failing |', '| --- | ---: | ---: |'];
   for (const group of groups) {
     const tests = submission.tests.filter((t) => t.group === group);
     const score = tests.reduce((n, t) => n + t.score, 0);

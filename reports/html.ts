@@ -1,7 +1,8 @@
 /**
  * The HTML reports: one page per submission and a class summary, from results.json alone. Each page is one
  * self-contained file (styles and script inlined, no network), so it opens from a zip or an LMS attachment.
- * Everything from a submission goes through Handlebars' escaping; the templates never use triple braces for it.
+ * Everything from a submission goes through Handlebars' escaping; the templates never use triple braces for it. The
+ * one triple brace is the instructor's notes, rendered by markdown-it with raw HTML off (reports/markdown.ts).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -9,6 +10,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type Handlebars from 'handlebars';
 import type { RunResults, SubmissionResult } from '../runner/grade/results.js';
+import { forStudents } from './for-students.js';
 import { classView, pageNames, submissionView, type SubmissionView } from './model.js';
 
 /** reports/ in the source tree, found from here whether this runs as source (reports/) or built (dist/reports/). */
@@ -63,9 +65,22 @@ export function renderClassPage(run: RunResults): string {
   return renderers().classPage({ ...pageContext(run, `${view.title}: class summary`), c: view });
 }
 
-/** Writes `index.html` (the class summary) and `submissions/<id>.html` into `out`; returns the paths written. */
-export function writeHtmlReport(run: RunResults, out: string): string[] {
+/**
+ * Writes `index.html` (the class summary) and `submissions/<id>.html` into `out`, and with the student audience
+ * `for-students/<id>.html` too: the pages to hand back, hidden tests reduced to name, points and pass/fail. Returns
+ * the paths written.
+ */
+export function writeHtmlReport(run: RunResults, out: string, options: { audience?: 'instructor' | 'student' } = {}): string[] {
   const written: string[] = [];
+  if (options.audience === 'student') {
+    mkdirSync(join(out, 'for-students'), { recursive: true });
+    const names = pageNames(run.submissions.map((s) => s.id));
+    for (const submission of run.submissions) {
+      const path = join(out, 'for-students', names.get(submission.id)!);
+      writeFileSync(path, renderSubmissionPage(run, forStudents(submission), { classLink: false }));
+      written.push(path);
+    }
+  }
   mkdirSync(join(out, 'submissions'), { recursive: true });
   const files = pageNames(run.submissions.map((s) => s.id));
   for (const submission of run.submissions) {
@@ -75,5 +90,5 @@ export function writeHtmlReport(run: RunResults, out: string): string[] {
   }
   const index = join(out, 'index.html');
   writeFileSync(index, renderClassPage(run));
-  return [index, ...written];
+  return [index, ...written.filter((p) => !p.includes('for-students')), ...written.filter((p) => p.includes('for-students'))];
 }

@@ -13,13 +13,15 @@ export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
 export interface ReportOptions {
   readonly canvasAssignmentId?: string;
+  /** `student`: also the pages to hand back, in for-students/ (hidden tests show name, points and pass/fail only). */
+  readonly audience?: 'instructor' | 'student';
 }
 
 /** The files written, by format (json excepted), and `changes` for a run compared with a previous one. */
 export function writeReports(run: RunResults, out: string, formats: readonly ReportFormat[], options: ReportOptions = {}): Map<ReportFormat | 'changes', string[]> {
   const written = new Map<ReportFormat | 'changes', string[]>();
   mkdirSync(out, { recursive: true });
-  if (formats.includes('html')) written.set('html', writeHtmlReport(run, out));
+  if (formats.includes('html')) written.set('html', writeHtmlReport(run, out, options.audience ? { audience: options.audience } : {}));
   if (run.comparison) {
     // The comparison's own table goes wherever its run goes, whatever the formats.
     const path = join(out, 'changes.csv');

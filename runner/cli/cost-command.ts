@@ -20,7 +20,7 @@ export async function runCost(id: string, io: Io, root: string, version: string)
   const dir = join(root, 'fixtures', 'submissions', id);
   const samples = existsSync(dir) ? readdirSync(dir).filter((n) => n.startsWith('correct')).sort() : [];
   if (samples.length === 0) {
-    io.err(`grade list --cost: no bundled correct samples of ${id} in ${dir}\n`);
+    io.err(`grade list --cost: no bundled correct samples of ${id} in ${dir} (they come with the grader's repository, not its npm package)\n`);
     return 2;
   }
   const out = mkdtempSync(join(tmpdir(), 'grade-cost-'));

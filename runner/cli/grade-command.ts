@@ -22,7 +22,7 @@ import { globToRegExp, loadSpec, SpecError, specPath } from '../spec/load-spec.j
 import type { ResolvedSpec } from '../spec/spec-types.js';
 import type { Io } from './io.js';
 import { createProgress, type Progress } from './progress.js';
-import { formatSummary, formatCheckReport } from './summary.js';
+import { formatSummary, formatCheckReport, gradedLater } from './summary.js';
 import { REPORT_FORMATS, type ReportFormat } from '../../reports/write-reports.js';
 import { writeOutputs } from './write-outputs.js';
 import { compareWith, CompareError, formatComparison, readRun } from './compare-command.js';
@@ -68,6 +68,8 @@ interface GradeFlags {
   readonly notes?: string;
   /** With --previous: every export uses the higher of the two scores per student. */
   readonly keepHigher: boolean;
+  /** `--audience student`: also the pages to hand back, hidden tests reduced to name, points and pass/fail. */
+  readonly audience?: 'instructor' | 'student';
 }
 
 function parseFlags(argv: readonly string[], io: Io, root: string, forCheck: boolean): GradeFlags {
@@ -91,10 +93,12 @@ function parseFlags(argv: readonly string[], io: Io, root: string, forCheck: boo
       adjustments: { type: 'string' },
       notes: { type: 'string' },
       'keep-higher': { type: 'boolean' },
+      audience: { type: 'string' },
     },
   });
   const classOnly = values.resume ? 'resume' : values.shard !== undefined ? 'shard' : values.previous !== undefined ? 'previous' : values.adjustments !== undefined ? 'adjustments' : values.notes !== undefined ? 'notes' : undefined;
   if (forCheck && classOnly) throw new UsageError(`--${classOnly} is for grading a class, not for grade check`);
+  if (values.audience !== undefined && values.audience !== 'student' && values.audience !== 'instructor') throw new UsageError(`--audience is student or instructor, got ${values.audience}`);
   if (values['keep-higher'] && values.previous === undefined) throw new UsageError('--keep-higher needs --previous <old-out>: the run whose scores may be kept');
   const shard = values.shard === undefined ? undefined : parseShard(values.shard);
   if (shard && 'error' in shard) throw new UsageError(shard.error);
@@ -116,7 +120,7 @@ function parseFlags(argv: readonly string[], io: Io, root: string, forCheck: boo
   const canvas = values['canvas-assignment-id'];
   if (canvas !== undefined && !/^\d+$/u.test(canvas)) throw new UsageError(`--canvas-assignment-id is the number in the assignment's Canvas address, got ${canvas}`);
   const only = values.only === undefined ? undefined : { pattern: values.only, regex: globToRegExp(values.only, 'prefix') };
-  return { paths, out, jobs, seed, python: values.python ?? 'python3', pythonGiven: values.python !== undefined, formats, ...(values.assignment && { assignment: values.assignment }), ...(only && { only }), ...(canvas && { canvasAssignmentId: canvas }), ci: values.ci ?? false, watch: values.watch ?? false, resume: values.resume ?? false, keepHigher: values['keep-higher'] ?? false, ...(shard && { shard }), ...(values.previous !== undefined && { previous: values.previous }), ...(values.adjustments !== undefined && { adjustments: resolve(io.cwd, values.adjustments) }), ...(values.notes !== undefined && { notes: resolve(io.cwd, values.notes) }) };
+  return { paths, out, jobs, seed, python: values.python ?? 'python3', pythonGiven: values.python !== undefined, formats, ...(values.assignment && { assignment: values.assignment }), ...(only && { only }), ...(canvas && { canvasAssignmentId: canvas }), ci: values.ci ?? false, watch: values.watch ?? false, resume: values.resume ?? false, keepHigher: values['keep-higher'] ?? false, ...(values.audience !== undefined && { audience: values.audience as 'instructor' | 'student' }), ...(shard && { shard }), ...(values.previous !== undefined && { previous: values.previous }), ...(values.adjustments !== undefined && { adjustments: resolve(io.cwd, values.adjustments) }), ...(values.notes !== undefined && { notes: resolve(io.cwd, values.notes) }) };
 }
 
 export function availableSpecs(root: string): string[] {
@@ -311,7 +315,7 @@ function reportToGitHub(spec: ResolvedSpec, result: SubmissionResult, io: Io, fo
   for (const line of annotations(result, { folder: relative(repo, folder) })) io.out(`${line}\n`);
   io.out(`${classroomPoints(result)}\n`);
   const summary = io.env['GITHUB_STEP_SUMMARY'];
-  if (summary) appendFileSync(summary, jobSummary(spec.title, result));
+  if (summary) appendFileSync(summary, jobSummary(spec.title, result, gradedLater(spec)));
   const outputs = io.env['GITHUB_OUTPUT'];
   if (outputs) appendFileSync(outputs, `points=${result.score}\ntotal-points=${result.maxScore}\n`);
 }

@@ -25,14 +25,15 @@ export function runMerge(argv: readonly string[], io: Io, root: string): number 
     io.err(`grade merge: ${message}\n`);
     return 2;
   };
-  let values: { out?: string | undefined; format?: string | undefined; 'canvas-assignment-id'?: string | undefined; submissions?: string[] | undefined; adjustments?: string | undefined };
+  let values: { out?: string | undefined; format?: string | undefined; 'canvas-assignment-id'?: string | undefined; submissions?: string[] | undefined; adjustments?: string | undefined; audience?: string | undefined };
   let positionals: string[];
   try {
-    ({ values, positionals } = parseArgs({ args: [...argv], allowPositionals: true, options: { out: { type: 'string', short: 'o' }, format: { type: 'string', short: 'f' }, 'canvas-assignment-id': { type: 'string' }, submissions: { type: 'string', multiple: true }, adjustments: { type: 'string' } } }));
+    ({ values, positionals } = parseArgs({ args: [...argv], allowPositionals: true, options: { out: { type: 'string', short: 'o' }, format: { type: 'string', short: 'f' }, 'canvas-assignment-id': { type: 'string' }, submissions: { type: 'string', multiple: true }, adjustments: { type: 'string' }, audience: { type: 'string' } } }));
   } catch (error) {
     return fail((error as Error).message);
   }
   if (positionals.length === 0) return fail('give the output folders of the runs to merge: grade merge shard-1 shard-2 …');
+  if (values.audience !== undefined && values.audience !== 'student' && values.audience !== 'instructor') return fail(`--audience is student or instructor, got ${values.audience}`);
   const formats = (values.format ?? 'json,html,csv').split(',').map((f) => f.trim()).filter(Boolean);
   const unknown = formats.find((f) => !(REPORT_FORMATS as readonly string[]).includes(f));
   if (unknown) return fail(`unknown --format '${unknown}'; known: ${REPORT_FORMATS.join(', ')}`);
@@ -93,7 +94,7 @@ export function runMerge(argv: readonly string[], io: Io, root: string): number 
   const out = resolve(io.cwd, values.out ?? 'grade-report');
   if (positionals.some((dir) => resolve(io.cwd, dir) === out)) return fail(`--out ${values.out ?? 'grade-report'} is one of the runs being merged; choose another folder`);
   const canvas = values['canvas-assignment-id'];
-  const written = writeOutputs(merged, out, { formats: formats as ReportFormat[], ...(canvas && { canvasAssignmentId: canvas }) });
+  const written = writeOutputs(merged, out, { formats: formats as ReportFormat[], ...(canvas && { canvasAssignmentId: canvas }), ...(values.audience && { audience: values.audience as 'instructor' | 'student' }) });
   io.out(formatSummary(spec, merged, written.map((path) => relative(io.cwd, path) || path), makeColors(colorsEnabled(io.env, io.isTTY))));
   return 0;
 }

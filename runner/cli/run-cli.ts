@@ -61,6 +61,8 @@ Options for grading:
                            submissions' folder): a header student,test,change,reason,by, then rows such as
                            ada,board.repr.document,+2,regrade request,TA Kim (test: a test id, a group graded by
                            hand, or total; change: +n, -n or =n); every export uses the adjusted total
+  --audience student       also write for-students/<id>.html, the pages to hand back: hidden tests show their
+                           name, points and pass/fail only (also on grade merge)
   --notes <file>           Markdown notes on mistakes (default: notes.yml in the submissions' folder), by cluster
                            id (shown in the class summary) or test id; shown to the students concerned
 

@@ -82,5 +82,21 @@ export function formatCheckReport(spec: ResolvedSpec, result: SubmissionResult, 
   const max = result.tests.reduce((n, t) => n + t.maxScore, 0);
   const total = `${result.score}/${max}`;
   lines.push(`Score on the visible tests: ${result.score === max ? colors.green(total) : colors.bold(total)}`);
+  const later = gradedLater(spec);
+  if (later) lines.push(later);
   return lines.join('\n') + '\n';
+}
+
+/**
+ * What `check` does not grade, said at the end of every check so a student never reads 24/24 as full marks: the
+ * hidden tests with points, and the points graded by hand. Undefined when there are none.
+ */
+export function gradedLater(spec: Pick<ResolvedSpec, 'tests' | 'manualPoints'>): string | undefined {
+  const hidden = spec.tests.filter((t) => t.visibility === 'hidden' && t.points > 0);
+  const points = Math.round(hidden.reduce((n, t) => n + t.points, 0) * 1000) / 1000;
+  const parts = [
+    ...(hidden.length > 0 ? [`${hidden.length} hidden test${hidden.length === 1 ? '' : 's'} worth ${points} point${points === 1 ? '' : 's'} ${hidden.length === 1 ? 'is' : 'are'} graded after you submit`] : []),
+    ...(spec.manualPoints > 0 ? [`${spec.manualPoints} point${spec.manualPoints === 1 ? ' is' : 's are'} graded by hand`] : []),
+  ];
+  return parts.length > 0 ? `${parts.join('; ')}.` : undefined;
 }

@@ -5,14 +5,14 @@ import type { RunResults } from '../grade/results.js';
 import { writeReports, type ReportFormat } from '../../reports/write-reports.js';
 
 /** results.json and the formats asked for; the paths to name in the summary. */
-export function writeOutputs(run: RunResults, out: string, flags: { readonly formats: readonly ReportFormat[]; readonly canvasAssignmentId?: string | undefined }): string[] {
+export function writeOutputs(run: RunResults, out: string, flags: { readonly formats: readonly ReportFormat[]; readonly canvasAssignmentId?: string | undefined; readonly audience?: 'instructor' | 'student' | undefined }): string[] {
   mkdirSync(out, { recursive: true });
   writeFileSync(join(out, 'results.json'), `${JSON.stringify(run, null, 2)}\n`);
   const written = [join(out, 'results.json')];
-  const reports = writeReports(run, out, flags.formats, flags.canvasAssignmentId ? { canvasAssignmentId: flags.canvasAssignmentId } : {});
+  const reports = writeReports(run, out, flags.formats, { ...(flags.canvasAssignmentId && { canvasAssignmentId: flags.canvasAssignmentId }), ...(flags.audience && { audience: flags.audience }) });
   // The class summary stands for the HTML pages, the folder for the Gradescope files; the others are named.
   for (const [format, paths] of reports) {
-    if (format === 'html') written.push(paths[0]!);
+    if (format === 'html') written.push(paths[0]!, ...(paths.some((p) => p.includes('for-students')) ? [`${join(out, 'for-students')}${sep} (the pages to hand back)`] : []));
     else if (format === 'gradescope') written.push(`${join(out, 'gradescope')}${sep} (${paths.length} file${paths.length === 1 ? '' : 's'})`);
     else written.push(...paths);
   }

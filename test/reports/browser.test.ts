@@ -3,13 +3,15 @@
  * what a person sees (the counts, a board diff, the sort) and that nothing a student printed ran. Screenshots go to
  * test-results/screenshots/. `.ci/run` installs Chromium; elsewhere, `apt-get install chromium`.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeReports } from '../../reports/write-reports.js';
+import { runCli } from '../../runner/cli/run-cli.js';
+import type { RunResults } from '../../runner/grade/results.js';
 import { PROJECT_ROOT } from '../../runner/project-root.js';
 import { SAMPLE_RUN } from './sample-run.js';
 
@@ -95,4 +97,38 @@ describe('the HTML reports in Chromium', () => {
     await page.screenshot({ path: join(SHOTS, 'student-page-phone.png') });
     await page.close();
   });
+
+  it('--audience student: a page to hand back shows a hidden test by name, points and pass/fail only', async () => {
+    // A real failing sample, graded as an instructor would before handing the pages back.
+    const klass = mkdtempSync(join(tmpdir(), 'browser-class-'));
+    const graded = mkdtempSync(join(tmpdir(), 'browser-graded-'));
+    try {
+      cpSync(join(PROJECT_ROOT, 'fixtures', 'submissions', 'cs61a-hw04', 'put-piece-top-row'), join(klass, 'put-piece-top-row'), { recursive: true });
+      const code = await runCli([klass, '--assignment', 'cs61a-hw04', '--out', graded, '--audience', 'student', '--format', 'json,html'], () => {}, () => {}, { env: {}, cwd: klass });
+      expect(code).toBe(0);
+      const run = JSON.parse(readFileSync(join(graded, 'results.json'), 'utf8')) as RunResults;
+      const hiddenFailed = run.submissions[0]!.tests.filter((t) => t.visibility === 'hidden' && t.status !== 'pass');
+      expect(hiddenFailed.length).toBeGreaterThan(0);
+      const page = await browser.newPage();
+      await page.goto(pathToFileURL(join(graded, 'for-students', 'put-piece-top-row.html')).href);
+      const text = await page.locator('main').innerText();
+      const html = await page.content();
+      for (const test of hiddenFailed) {
+        await expect(page.locator(`#test-${test.id.replace(/[^A-Za-z0-9_-]+/gu, '-')} .points`).innerText()).resolves.toBe(`0/${test.maxScore}`);
+        for (const secret of [test.expected, test.actual, test.reproduce, test.message.split('\n')[0]]) {
+          if (secret) expect(html.includes(secret) || text.includes(secret), `${test.id} shows ${secret.slice(0, 60)}`).toBe(false);
+        }
+      }
+      await expect(page.locator('main').innerText()).resolves.toContain('A hidden test: not passed.');
+      // The instructor's own page keeps every detail: the same hidden test's Python to reproduce it.
+      const instructor = await browser.newPage();
+      await instructor.goto(pathToFileURL(join(graded, 'submissions', 'put-piece-top-row.html')).href);
+      await expect(instructor.locator('main').innerText()).resolves.toContain(hiddenFailed[0]!.reproduce!.split('\n')[0]!);
+      await instructor.close();
+      await page.close();
+    } finally {
+      rmSync(klass, { recursive: true, force: true });
+      rmSync(graded, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

@@ -39,6 +39,7 @@ describe('GitHub output', () => {
   it('summarises by problem and fences every failure so student text cannot break out', () => {
     const summary = jobSummary('CS 61A HW4', submission);
     expect(summary).toContain('**39/40** points on the visible tests');
+    expect(jobSummary('CS 61A HW4', submission, '6 hidden tests worth 16 points are graded after you submit.')).toContain('points on the visible tests\n\n6 hidden tests worth 16 points are graded after you submit.\n');
     expect(summary).toContain('| Abstraction | 0/1 | ❌ 1 |');
     expect(summary).toContain('| Question 1 | 1/1 | ✅ |');
     expect(summary).toContain('````python\nprint_board(b, 2, 2)\n```\n# a fence in student text\n````');

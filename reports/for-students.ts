@@ -1,0 +1,27 @@
+/**
+ * A submission as a student may see it before the hidden tests are released (`--audience student`): a hidden test
+ * keeps its name, points and whether it passed, and loses everything that would teach the test's cases — the
+ * message, input, expected and actual values, boards, transcript and the Python to reproduce it. Visible tests stay
+ * whole. Pure.
+ */
+import type { SubmissionResult, TestResult } from '../runner/grade/results.js';
+
+const SAID: Record<TestResult['status'], string> = {
+  pass: 'passed',
+  fail: 'not passed',
+  error: 'not passed',
+  timeout: 'not passed',
+  skipped: 'not run',
+};
+
+export function forStudents(submission: SubmissionResult): SubmissionResult {
+  return {
+    ...submission,
+    tests: submission.tests.map((test) => {
+      if (test.visibility !== 'hidden') return test;
+      const { expected: _e, actual: _a, reproduce: _r, typed: _t, strength: _s, notes: _n, ...kept } = test;
+      // Crashed and timed out read as "not passed": the kind of failure is itself a hint about the hidden case.
+      return { ...kept, status: test.status === 'pass' || test.status === 'skipped' ? test.status : 'fail', message: `A hidden test: ${SAID[test.status]}. Its cases are shown after the due date.` };
+    }),
+  };
+}
