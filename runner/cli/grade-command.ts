@@ -224,10 +224,12 @@ async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io,
     }
     throw error;
   }
+  // The files beside the submissions are looked for in the folder as the user named it, from their folder.
+  const besides = { ...flags, paths: flags.paths.map((p) => resolve(io.cwd, p)) };
   let adjustments: { file: string; rows: ParsedRow[] } | undefined;
   try {
     // Checked against the spec and every submission found before anything is graded: a typo stops the run at once.
-    adjustments = mode === 'check' ? undefined : loadAdjustments(flags, spec, found.submissions, [previous, readIfThere(flags.out)]);
+    adjustments = mode === 'check' ? undefined : loadAdjustments(besides, spec, found.submissions, [previous, readIfThere(flags.out)]);
   } catch (error) {
     if (error instanceof AdjustmentsError) {
       io.err(`grade: ${error.message}\n`);
@@ -237,7 +239,7 @@ async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io,
   }
   let notes: { file: string; notes: Map<string, string> } | undefined;
   try {
-    notes = mode === 'check' ? undefined : await loadNotes(flags);
+    notes = mode === 'check' ? undefined : await loadNotes(besides);
   } catch (error) {
     if (error instanceof NotesError) {
       io.err(`grade: ${error.message}\n`);

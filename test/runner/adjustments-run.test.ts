@@ -3,23 +3,15 @@
  * merge, and a bad row refused before anything is graded. CS111's reading response (4 points graded by hand) and
  * --only keep the runs short.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../../runner/cli/run-cli.js';
 import { PROJECT_ROOT } from '../../runner/project-root.js';
+import { tempDirs } from '../temp-dirs.js';
 
 const SAMPLES = join(PROJECT_ROOT, 'fixtures', 'submissions', 'cs111-ps9');
-const made: string[] = [];
-const temp = (prefix: string) => {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  made.push(dir);
-  return dir;
-};
-afterAll(() => {
-  for (const dir of made) rmSync(dir, { recursive: true, force: true });
-});
+const temp = tempDirs();
 
 async function run(cwd: string, ...argv: string[]) {
   let out = '';
@@ -39,7 +31,8 @@ describe('adjustments in a run', () => {
   const klass = temp('grade-class-');
   for (const name of ['correct-classic', 'empty-reading-response']) cpSync(join(SAMPLES, name), join(klass, name), { recursive: true });
   writeFileSync(join(klass, 'adjustments.csv'), `${ADJUSTMENTS}\n`);
-  const grade = (out: string, ...more: string[]) => run(klass, klass, '--assignment', 'cs111-ps9', '--only', 'reading', '--out', out, '--format', 'json,csv,gradescope,junit,html', '--jobs', '2', ...more);
+  // The class named relative to the folder the command runs in: adjustments.csv is found beside it all the same.
+  const grade = (out: string, ...more: string[]) => run(join(klass, '..'), basename(klass), '--assignment', 'cs111-ps9', '--only', 'reading', '--out', out, '--format', 'json,csv,gradescope,junit,html', '--jobs', '2', ...more);
 
   it('finds adjustments.csv beside the submissions and every export uses the adjusted totals', async () => {
     const out = temp('grade-out-');

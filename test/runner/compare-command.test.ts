@@ -2,24 +2,16 @@
  * The instructor's regrade, end to end on CS61A samples: grade a class, change one fixture case and one student's
  * files, grade again with --previous, and find exactly the students that moved, each with its reason.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runGrade } from '../../runner/cli/grade-command.js';
 import { runCli } from '../../runner/cli/run-cli.js';
 import { PROJECT_ROOT } from '../../runner/project-root.js';
+import { tempDirs } from '../temp-dirs.js';
 
 const SAMPLES = join(PROJECT_ROOT, 'fixtures', 'submissions', 'cs61a-hw04');
-const made: string[] = [];
-const temp = (prefix: string) => {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  made.push(dir);
-  return dir;
-};
-afterAll(() => {
-  for (const dir of made) rmSync(dir, { recursive: true, force: true });
-});
+const temp = tempDirs();
 
 describe('grade compare and --previous', () => {
   it('lists exactly the students whose results changed, with the reason for each; identical runs compare empty', async () => {
