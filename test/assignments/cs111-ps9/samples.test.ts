@@ -58,6 +58,7 @@ describeSampleSuite({
     'reset-does-nothing': { ...fail('board.reset', 'board.reset.independent-rows') },
     'scores-as-floats': { ...fail('aiplayer.scores_for.int-scores') },
     'scores-for-ignores-threats': { ...fail('aiplayer.scores_for.document', 'aiplayer.scores_for.lookahead-2-3', 'aiplayer.scores_for.lookahead-4', 'aiplayer.next_move.document', 'aiplayer.next_move.generated', 'connect_four.ai-games') },
+    'scores-for-restores-only-on-50': { ...fail('aiplayer.scores_for.document', 'aiplayer.scores_for.lookahead-0-1', 'aiplayer.scores_for.lookahead-2-3', 'aiplayer.scores_for.lookahead-4', 'aiplayer.scores_for.restores-board', 'aiplayer.next_move.document', 'aiplayer.next_move.generated', 'connect_four.ai-games') },
     'scores-for-no-restore': { ...fail('aiplayer.scores_for.document', 'aiplayer.scores_for.lookahead-0-1', 'aiplayer.scores_for.lookahead-2-3', 'aiplayer.scores_for.lookahead-4', 'aiplayer.scores_for.restores-board', 'aiplayer.next_move.document', 'aiplayer.next_move.generated', 'connect_four.ai-games') },
     'tie-message-typo': { ...fail('process_move.messages') },
     'trivia-prompt-no-space': { ...fail('player.next_move.prompts') },

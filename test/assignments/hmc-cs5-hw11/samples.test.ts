@@ -37,6 +37,7 @@ describeSampleSuite({
     'scores-for-ignores-game-over': { ...fail('player.scoresFor.document', 'player.scoresFor.ply-2-3', 'player.scoresFor.ply-4-5') },
     'scores-for-min': { ...fail('player.scoresFor.document', 'player.scoresFor.ply-0-1', 'player.scoresFor.ply-2-3', 'player.scoresFor.ply-4-5', 'board.playGame.generated') },
     'scores-for-no-full-check': { ...fail('player.scoresFor.document', 'player.scoresFor.ply-0-1', 'player.scoresFor.ply-2-3', 'player.scoresFor.ply-4-5'), ...error('board.playGame.document', 'board.playGame.generated') },
+    'scores-for-win-skips-delmove': { ...fail('player.scoresFor.document', 'player.scoresFor.ply-0-1', 'player.scoresFor.ply-2-3', 'player.scoresFor.ply-4-5', 'board.playGame.generated') },
     'tiebreak-random-first': { ...fail('player.tiebreakMove.random-spread') },
     'tiebreak-right-is-left': { ...fail('player.tiebreakMove.left-right', 'board.playGame.generated') },
     'trivia-exit-after-game': {},
