@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { AdjustmentsError, applyAdjustments, parseAdjustments } from '../grade/adjustments.js';
 import { JOURNAL_FILE } from '../grade/journal.js';
 import { markClusterNotes } from '../grade/notes.js';
+import { adjustmentTargets } from './second-pass.js';
 import { discoverSubmissions } from '../grade/layout.js';
 import { classSimilarity } from '../insight/class-code.js';
 import type { RunResults } from '../grade/results.js';
@@ -79,9 +80,7 @@ export function runMerge(argv: readonly string[], io: Io, root: string): number 
     const file = resolve(io.cwd, values.adjustments);
     if (!existsSync(file)) return fail(`--adjustments ${values.adjustments}: no such file`);
     try {
-      const tests = new Map(spec.tests.map((t) => [t.id, { maxScore: t.points }]));
-      const manual = new Map(spec.groups.flatMap((g) => (g.manualPoints ? [[g.id, { name: g.name, points: g.manualPoints }] as const] : [])));
-      const rows = parseAdjustments(readFileSync(file, 'utf8'), values.adjustments, { tests, manual, students: new Set(merged.submissions.map((s) => s.id)) });
+      const rows = parseAdjustments(readFileSync(file, 'utf8'), values.adjustments, adjustmentTargets(spec, merged.submissions.map((s) => s.id)));
       const automatic = { ...merged, submissions: merged.submissions.map(({ adjusted: _adjusted, ...s }) => s) };
       merged = applyAdjustments(automatic, rows, values.adjustments, spec.manualPoints);
     } catch (error) {

@@ -4,7 +4,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { ADJUSTMENTS_FILE, AdjustmentsError, parseAdjustments, type ParsedRow } from '../grade/adjustments.js';
+import { ADJUSTMENTS_FILE, AdjustmentsError, parseAdjustments, type AdjustmentTargets, type ParsedRow } from '../grade/adjustments.js';
 import type { Submission } from '../grade/layout.js';
 import { NOTES_FILE, NotesError, parseNotes } from '../grade/notes.js';
 import type { RunResults } from '../grade/results.js';
@@ -23,12 +23,21 @@ export function loadAdjustments(flags: SecondPassFlags, spec: ResolvedSpec, subm
   const file = flags.adjustments ?? (beside && existsSync(beside) ? beside : undefined);
   if (!file) return undefined;
   if (!existsSync(file)) throw new AdjustmentsError(`--adjustments ${file}: no such file`);
-  const tests = new Map(spec.tests.map((t) => [t.id, { maxScore: t.points }]));
-  const manual = new Map(spec.groups.flatMap((g) => (g.manualPoints ? [[g.id, { name: g.name, points: g.manualPoints }] as const] : [])));
   // Tests an earlier run of this class graded that the spec has since dropped: their rows are kept, not applied.
-  const retired = new Set(earlier.flatMap((run) => Object.keys(run?.settings?.fingerprints ?? {})).filter((id) => !tests.has(id)));
-  const rows = parseAdjustments(readFileSync(file, 'utf8'), file, { tests, manual, students: new Set(submissions.map((s) => s.id)), retired });
+  const known = new Set(spec.tests.map((t) => t.id));
+  const retired = new Set(earlier.flatMap((run) => Object.keys(run?.settings?.fingerprints ?? {})).filter((id) => !known.has(id)));
+  const rows = parseAdjustments(readFileSync(file, 'utf8'), file, adjustmentTargets(spec, submissions.map((s) => s.id), retired));
   return { file, rows };
+}
+
+/** What an adjustments row may name in this spec and class: its tests, its groups graded by hand, the students. */
+export function adjustmentTargets(spec: ResolvedSpec, students: readonly string[], retired?: ReadonlySet<string>): AdjustmentTargets {
+  return {
+    tests: new Map(spec.tests.map((t) => [t.id, { maxScore: t.points }])),
+    manual: new Map(spec.groups.flatMap((g) => (g.manualPoints ? [[g.id, { name: g.name, points: g.manualPoints }] as const] : []))),
+    students: new Set(students),
+    ...(retired && { retired }),
+  };
 }
 
 /** The notes file given, or notes.yml in the (first) submissions folder, read and checked. */
