@@ -6,6 +6,7 @@
 import { adjustmentLines, finalMax, finalScore } from './final-score.js';
 import { noteHtml } from './markdown.js';
 import { comparisonView, costViews, type ComparisonView, type TestCostView } from './class-views.js';
+import { mutationView, type MutationView } from './mutation-view.js';
 import type { AiStrength, CodeRegion, RunResults, SubmissionResult, TestResult, TestStatus } from '../runner/grade/results.js';
 import { boardPair, type BoardPair } from './boards.js';
 
@@ -255,6 +256,8 @@ export interface ClassView {
   readonly costs: readonly TestCostView[];
   /** What changed since a previous run (`grade compare`, `--previous`), shown first. */
   readonly comparison?: ComparisonView;
+  /** A `grade mutants` run: how many of the solution's mutants the tests catch, shown first. */
+  readonly mutation?: MutationView;
 }
 
 
@@ -366,6 +369,7 @@ export function classView(run: RunResults): ClassView {
     ...(run.similarity?.aiPairs && run.similarity.aiPairs.length > 0 && { aiAgreement: aiAgreementView(run, files) }),
     costs: costViews(run, displayNames(run, files)),
     ...(run.comparison && { comparison: comparisonView(run.comparison, displayNames(run, files)) }),
+    ...(run.mutation && { mutation: mutationView(run.mutation, (id) => files.get(id) ?? pageName(id)) }),
   };
 }
 

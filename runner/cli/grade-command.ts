@@ -154,7 +154,15 @@ export function detectAssignment<S extends SpecFiles>(specs: readonly S[], submi
   return best?.spec;
 }
 
-export async function runGrade(argv: readonly string[], io: Io, root: string, version: string, mode: 'grade' | 'check'): Promise<number> {
+/** What another command (`grade mutants`) changes in a class run: no code comparison, and its own part of results.json. */
+export interface GradeHooks {
+  /** Compare the submissions' code with each other (default true); mutants of one solution are all alike. */
+  readonly similarity?: boolean;
+  /** Adds to the run before anything is written. */
+  readonly extend?: (run: RunResults) => RunResults;
+}
+
+export async function runGrade(argv: readonly string[], io: Io, root: string, version: string, mode: 'grade' | 'check', hooks: GradeHooks = {}): Promise<number> {
   let flags: GradeFlags;
   let specs: SpecFiles[];
   try {
@@ -168,7 +176,7 @@ export async function runGrade(argv: readonly string[], io: Io, root: string, ve
   } catch (error) {
     return setupFailure(io, mode, error);
   }
-  if (!flags.watch) return gradeOnce(flags, specs, io, root, version, mode);
+  if (!flags.watch) return gradeOnce(flags, specs, io, root, version, mode, hooks);
   // --watch: grade, then again after every change to the submission's files, until interrupted.
   const folder = resolve(io.cwd, flags.paths[0]!);
   for (;;) {
@@ -181,7 +189,7 @@ export async function runGrade(argv: readonly string[], io: Io, root: string, ve
   }
 }
 
-async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io, root: string, version: string, mode: 'grade' | 'check'): Promise<number> {
+async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io, root: string, version: string, mode: 'grade' | 'check', hooks: GradeHooks = {}): Promise<number> {
   const colors = makeColors(colorsEnabled(io.env, io.isTTY));
   // The sandbox probe waits on processes: it runs while the submissions are found and the spec is loaded.
   const probing = probeSandbox(flags.python).then((probed) => ({ probed }), (error: unknown) => ({ error }));
@@ -275,7 +283,7 @@ async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io,
     settings: { assignment: spec.assignment, title: spec.title, limits: { ...spec.limits }, manualPoints: spec.manualPoints, ...(flags.only && { only: flags.only.pattern }), ...(flags.shard && { shard: formatShard(flags.shard) }), fingerprints: testFingerprints(spec) },
     submissions: results,
     clusters: failureClusters(results),
-    ...(mode === 'grade' && { similarity: { ...classSimilarity(root, spec.assignment, submissions), aiPairs: aiAgreement(results) } }),
+    ...(mode === 'grade' && hooks.similarity !== false && { similarity: { ...classSimilarity(root, spec.assignment, submissions), aiPairs: aiAgreement(results) } }),
   };
   let run = adjustments ? applyAdjustments(graded, adjustments.rows, relative(io.cwd, adjustments.file) || adjustments.file, spec.manualPoints) : graded;
   if (notes) run = applyNotes(run, notes.notes, relative(io.cwd, notes.file) || notes.file);
@@ -288,6 +296,7 @@ async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io,
       io.err(`grade: --previous: ${error.message}; the run is written without a comparison\n`);
     }
   }
+  if (hooks.extend) run = hooks.extend(run);
   const written = flags.out === undefined ? [] : writeOutputs(run, flags.out, flags);
   if (mode === 'grade') {
     io.out(formatSummary(spec, run, written.map((path) => relative(io.cwd, path) || path), colors));

@@ -13,6 +13,7 @@ import { writeGradescopeBundle } from './gradescope-bundle.js';
 import { listAssignments, listFixtures } from './list.js';
 import { runCost } from './cost-command.js';
 import { runCompare } from './compare-command.js';
+import { runMutants } from './mutants-command.js';
 
 const HELP = `grade — grades Python Connect Four assignments against a reference implementation
 
@@ -31,6 +32,11 @@ Usage:
   grade compare <old-out> <new-out> [--out <dir>] [--keep-higher]
                            what changed between two runs of a class: changes.csv (student, old, new, delta, the
                            tests that went each way, why) and a "What changed" section in the class summary
+  grade mutants <id> [--solution <dir>] [--limit N] [--seed S] [--function <glob>]
+                           how many plausible bugs the tests would miss: one-change mutants of a correct solution
+                           (default the bundled correct-plain) graded as submissions; mutants.json and the class
+                           summary in --out (default ./mutants-report) give the score, the survivors and what
+                           killed the rest; takes --jobs, --resume, --python and --format too
   grade list [id]          the assignments, or one assignment's tests and points
   grade list <id> --cost   what each test costs the bundled correct samples' own code, test by test
   grade gradescope-bundle <id> [--out file.zip]
@@ -110,6 +116,7 @@ export async function runCli(argv: readonly string[], out: (s: string) => void, 
   if (command === 'check') return runGrade(rest, io, PROJECT_ROOT, version, 'check');
   if (command === 'merge') return runMerge(rest, io, PROJECT_ROOT);
   if (command === 'compare') return runCompare(rest, io);
+  if (command === 'mutants') return runMutants(rest, io, PROJECT_ROOT, version);
   return runGrade(argv, io, PROJECT_ROOT, version, 'grade');
 }
 

@@ -114,6 +114,71 @@ export interface RunResults {
     readonly manualPoints: number;
     readonly unapplied: readonly { readonly line: number; readonly student: string; readonly test: string; readonly why: string }[];
   };
+  /** Added: a `grade mutants` run: how many one-change mutants of a correct solution the tests catch. */
+  readonly mutation?: MutationResults;
+}
+
+/**
+ * What `grade mutants` found (also written alone as mutants.json). A mutant is killed when a test that the unchanged
+ * solution passes does not pass on it; equivalent when the assignment's reviewed list says no behaviour the document
+ * fixes can tell it from the solution; survived otherwise.
+ */
+export interface MutationResults {
+  /** The correct solution mutated, as given, and its submission id in this run. */
+  readonly solution: string;
+  readonly solutionId: string;
+  readonly seed: number;
+  /** Every distinct mutant the solution yields, and how many were graded (fewer under --limit or --function). */
+  readonly generated: number;
+  readonly graded: number;
+  readonly limit?: number;
+  readonly functionFilter?: string;
+  readonly killed: number;
+  readonly survived: number;
+  readonly equivalent: number;
+  /** killed / (graded − equivalent), in percent with one decimal: the score. */
+  readonly score: number;
+  /** killed / graded: the score were the reviewed equivalents counted as survivors. */
+  readonly scoreWithEquivalents: number;
+  /** Tests the unchanged solution does not pass: they kill nothing, and the report says so. */
+  readonly solutionFailures: readonly string[];
+  /** Files the mutator could not read as Python, with why. */
+  readonly skippedFiles: readonly { readonly file: string; readonly reason: string }[];
+  /** The reviewed list's entries that a test killed after all (the list is out of date there). */
+  readonly staleEquivalents: readonly { readonly id: string; readonly killedBy: string }[];
+  readonly groups: readonly MutationGroup[];
+  readonly tests: readonly { readonly id: string; readonly name: string; readonly group: string; readonly killed: number; readonly onlyKilled: number }[];
+  readonly functions: readonly { readonly file: string; readonly function: string; readonly mutants: number; readonly killed: number; readonly survived: number; readonly equivalent: number }[];
+  readonly mutants: readonly MutantResult[];
+}
+
+export interface MutationGroup {
+  readonly group: string;
+  /** Mutants some test of the group kills, and of them those no other group's test kills. */
+  readonly killed: number;
+  readonly onlyKilled: number;
+  /** killed over the non-equivalent mutants graded, in percent. */
+  readonly percent: number;
+}
+
+export interface MutantResult {
+  /** Stable across runs and unrelated edits: a hash of the file, function, change and its occurrence. */
+  readonly id: string;
+  readonly file: string;
+  readonly line: number;
+  readonly function: string;
+  readonly operator: string;
+  /** What changed, in words (`` `<` → `<=` ``). */
+  readonly change: string;
+  /** The lines the change touched, before and after, from `line`. */
+  readonly before: readonly string[];
+  readonly after: readonly string[];
+  readonly status: 'killed' | 'survived' | 'equivalent';
+  /** The first test, in the spec's order, that the solution passes and the mutant does not. */
+  readonly killedBy?: string;
+  readonly killingTests: number;
+  /** For an equivalent mutant: the reviewed reason. */
+  readonly why?: string;
 }
 
 /** One row of an adjustments file as applied to a submission. */

@@ -1,0 +1,124 @@
+/**
+ * `grade mutants <assignment> [--solution <dir>] [--limit N] [--seed S] [--function <glob>]`: how many plausible
+ * one-change bugs the assignment's tests would miss. The mutants of a correct solution are written as submission
+ * folders under --out and graded by the normal path (sandbox, --jobs, streaming, --resume); mutants.json and the class
+ * summary's "How many bugs the tests catch" section say what became of each.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { MutationResults, RunResults } from '../grade/results.js';
+import { namePattern } from '../grade/layout.js';
+import { EquivalentsError, loadEquivalents } from '../mutants/equivalents.js';
+import { generateMutants, MutantsError, selectMutants, SOLUTION_ID, solutionFiles, writeMutantFolders } from '../mutants/generate.js';
+import { scoreMutants } from '../mutants/score.js';
+import { loadSpec, SpecError } from '../spec/load-spec.js';
+import { availableSpecs, runGrade } from './grade-command.js';
+import type { Io } from './io.js';
+
+interface MutantsFlags {
+  readonly assignment: string;
+  readonly solution: string;
+  readonly out: string;
+  readonly limit?: number;
+  readonly seed: number;
+  readonly functionPattern?: string;
+  readonly python: string;
+  /** Passed on to the grading as they are: --jobs, --resume, --python, --format. */
+  readonly gradeArgs: readonly string[];
+}
+
+class UsageError extends Error {}
+
+function parseFlags(argv: readonly string[], io: Io, root: string): MutantsFlags {
+  const { values, positionals } = parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    options: {
+      solution: { type: 'string' }, limit: { type: 'string' }, seed: { type: 'string' }, function: { type: 'string' },
+      out: { type: 'string', short: 'o' }, jobs: { type: 'string', short: 'j' }, resume: { type: 'boolean' },
+      python: { type: 'string' }, format: { type: 'string', short: 'f' },
+    },
+  });
+  const graded = availableSpecs(root);
+  const assignment = positionals[0];
+  if (assignment === undefined || positionals.length > 1 || !graded.includes(assignment)) {
+    throw new UsageError(`give one assignment: grade mutants <${graded.join(' | ')}> [--solution <dir>] [--limit N] [--seed S]${positionals.length > 1 ? ` (got ${positionals.join(' ')})` : assignment ? ` (no spec for ${assignment})` : ''}`);
+  }
+  const limit = values.limit === undefined ? undefined : Number(values.limit);
+  if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) throw new UsageError(`--limit must be a whole number ≥ 1, got ${values.limit}`);
+  const seed = values.seed === undefined ? 1 : Number(values.seed);
+  if (!Number.isSafeInteger(seed) || seed < 0) throw new UsageError(`--seed must be a whole number ≥ 0, got ${values.seed}`);
+  const solution = values.solution === undefined ? join(root, 'fixtures', 'submissions', assignment, 'correct-plain') : resolve(io.cwd, values.solution);
+  const gradeArgs = [
+    ...(values.jobs !== undefined ? ['--jobs', values.jobs] : []), ...(values.resume ? ['--resume'] : []),
+    ...(values.python !== undefined ? ['--python', values.python] : []), '--format', values.format ?? 'json,html',
+  ];
+  return {
+    assignment, solution, out: resolve(io.cwd, values.out ?? 'mutants-report'), seed, python: values.python ?? 'python3', gradeArgs,
+    ...(limit !== undefined && { limit }), ...(values.function !== undefined && { functionPattern: values.function }),
+  };
+}
+
+export async function runMutants(argv: readonly string[], io: Io, root: string, version: string): Promise<number> {
+  let flags: MutantsFlags;
+  try {
+    flags = parseFlags(argv, io, root);
+  } catch (error) {
+    if (error instanceof UsageError || (error instanceof TypeError && 'code' in error)) {
+      io.err(`grade mutants: ${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+  let mutation: MutationResults | undefined;
+  try {
+    const spec = loadSpec(root, flags.assignment);
+    const patterns = spec.files.flatMap((f) => f.names.map((n) => namePattern(n)));
+    const files = solutionFiles(flags.solution, (name) => patterns.some((p) => p.test(name)));
+    if (files.length === 0) throw new MutantsError(`no file of ${spec.title} in ${flags.solution} (looked for ${spec.files.flatMap((f) => f.names).join(', ')})`);
+    const made = await generateMutants(root, flags.python, flags.solution, files);
+    for (const skipped of made.skipped) io.err(`grade mutants: ${skipped.file} is not mutated: ${skipped.reason}\n`);
+    const chosen = selectMutants(made.mutants, { limit: flags.limit, seed: flags.seed, functionPattern: flags.functionPattern });
+    if (chosen.length === 0) throw new MutantsError(flags.functionPattern ? `no mutant in a function matching --function ${flags.functionPattern}` : `the solution yields no mutant (files: ${files.join(', ')})`);
+    const equivalents = loadEquivalents(root, flags.assignment);
+    const folder = join(flags.out, 'mutants');
+    writeMutantFolders(flags.solution, chosen, folder);
+    io.err(`grade mutants: ${made.mutants.length} mutants of ${relative(io.cwd, flags.solution) || flags.solution} (${files.join(', ')}); grading ${chosen.length} and the unchanged solution\n`);
+    const originals = new Map(files.map((f) => [f, readFileSync(join(flags.solution, f), 'utf8')]));
+    const extend = (run: RunResults): RunResults => {
+      mutation = scoreMutants(run.submissions, {
+        solution: relative(io.cwd, flags.solution) || flags.solution, solutionId: SOLUTION_ID, seed: flags.seed, generated: made.mutants.length,
+        limit: flags.limit, functionFilter: flags.functionPattern, mutants: chosen, originals, equivalents, skippedFiles: made.skipped,
+      });
+      return { ...run, mutation };
+    };
+    const code = await runGrade([folder, '--assignment', flags.assignment, '--out', flags.out, '--seed', String(flags.seed), ...flags.gradeArgs], io, root, version, 'grade', { similarity: false, extend });
+    if (code !== 0 || mutation === undefined) return code;
+  } catch (error) {
+    if (error instanceof MutantsError || error instanceof EquivalentsError || error instanceof SpecError) {
+      io.err(`grade mutants: ${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+  const file = join(flags.out, 'mutants.json');
+  writeFileSync(file, `${JSON.stringify({ tool: { name: 'connect-four-grader', version }, assignment: flags.assignment, generatedAt: new Date().toISOString(), ...mutation }, null, 2)}\n`);
+  io.out(formatMutation(mutation, relative(io.cwd, file) || file));
+  return 0;
+}
+
+/** The terminal's account: the score, the survivors worth reading, and where the rest is. */
+export function formatMutation(m: MutationResults, file: string): string {
+  const lines = [
+    '',
+    `Mutation score: ${m.score} % — ${m.killed} of ${m.graded - m.equivalent} mutants killed${m.equivalent ? ` (${m.equivalent} reviewed as equivalent; ${m.scoreWithEquivalents} % counting them)` : ''}, ${m.survived} survived.`,
+  ];
+  if (m.solutionFailures.length) lines.push(`The unchanged solution fails ${m.solutionFailures.join(', ')}: those tests kill nothing here.`);
+  for (const stale of m.staleEquivalents) lines.push(`${stale.id} is listed as equivalent but ${stale.killedBy} kills it: take it off the list.`);
+  const survivors = m.mutants.filter((x) => x.status === 'survived');
+  for (const s of survivors.slice(0, 15)) lines.push(`  survived ${s.id}  ${s.file}:${s.line} ${s.function}: ${s.change}`);
+  if (survivors.length > 15) lines.push(`  … and ${survivors.length - 15} more in the report`);
+  lines.push(`Every mutant, its change and its first killing test: ${file}`, '');
+  return lines.join('\n');
+}
