@@ -223,6 +223,23 @@ export function buildCs61aFixtures(ctx: AssignmentContext): FixtureFile[] {
       win.push(spotCase('check_win', `check_win.gen.${id}`, gen('check_win'), b, rows, cols, n, row, col, player));
     }
   }
+  {
+    // Full columns whose player's run reaches the top row: num_connect − 1 of them (no win) and num_connect (a win).
+    // Random boards seldom fill a column, and a count that starts at 1 or −1 is only caught by a run that starts there.
+    const rng = familyRng(ctx, 'check_win_column.top');
+    for (let i = 0; i < 6; i++) {
+      const rows = 4 + rng.int(4);
+      const cols = 1 + rng.int(5);
+      const n = 2 + rng.int(rows - 2);
+      const run = i % 2 === 0 ? n - 1 : n;
+      const col = rng.int(cols);
+      const player = rng.pick(['X', 'O']);
+      let b: Board = randomBoard(rng, rows, cols, 0.5);
+      const height = b.filter((r) => r[col] !== '-').length;
+      for (let k = height; k < rows; k++) b = ref.putPiece(b, rows, col, k < rows - run ? (player === 'X' ? 'O' : 'X') : player)[1];
+      winColumn.push(colCase(`check_win_column.gen.top-${nth(i)}`, gen('check_win_column'), b.map((r) => [...r]), rows, cols, n, col, player));
+    }
+  }
 
   return [
     file('create_row', 'A row of empty spots.', createRow),
