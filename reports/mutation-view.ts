@@ -31,6 +31,8 @@ export interface MutationView {
   readonly solutionFailures: readonly string[];
   readonly stale: readonly { readonly id: string; readonly killedBy: string }[];
   readonly skipped: readonly string[];
+  /** The functions the document gives, whose mutants were not graded. */
+  readonly given: MutationResults['given'];
   readonly groups: MutationResults['groups'];
   /** Functions with at least one survivor, the most first. */
   readonly functions: MutationResults['functions'];
@@ -53,6 +55,7 @@ export function mutationView(m: MutationResults, pageOf: (id: string) => string)
     killed: m.killed, survived: m.survived, equivalent: m.equivalent, solution: m.solution,
     selection: [m.functionFilter !== undefined && `functions matching ${m.functionFilter}`, m.limit !== undefined && m.graded < m.generated && `${m.graded} chosen by seed ${m.seed} (--limit ${m.limit})`].filter(Boolean).join(', '),
     solutionFailures: m.solutionFailures, stale: m.staleEquivalents, skipped: m.skippedFiles.map((s) => `${s.file}: ${s.reason}`),
+    given: (m.given ?? []).filter((g) => g.mutants > 0),
     groups: m.groups, functions: m.functions.filter((f) => f.survived > 0),
     survivors: of('survived'), equivalents: of('equivalent'), killedMutants: of('killed'),
     tests: m.tests.map((t) => ({ id: t.id, name: t.name, killed: t.killed, onlyKilled: t.onlyKilled, alone: t.onlyKilled > 0 })),

@@ -158,6 +158,8 @@ export function detectAssignment<S extends SpecFiles>(specs: readonly S[], submi
 export interface GradeHooks {
   /** Compare the submissions' code with each other (default true); mutants of one solution are all alike. */
   readonly similarity?: boolean;
+  /** Each test stops at its first failing case. */
+  readonly firstFailure?: boolean;
   /** Adds to the run before anything is written. */
   readonly extend?: (run: RunResults) => RunResults;
 }
@@ -259,7 +261,7 @@ async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io,
   const submissions = flags.shard ? shardOf(all, flags.shard) : all;
   let journal: Journal | undefined;
   try {
-    journal = flags.out === undefined || mode === 'check' ? undefined : openJournal(flags, spec, version);
+    journal = flags.out === undefined || mode === 'check' ? undefined : openJournal(flags, spec, version, hooks.firstFailure === true);
   } catch (error) {
     return setupFailure(io, mode, error);
   }
@@ -269,7 +271,7 @@ async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io,
     const key = submissionKey(submission);
     const done = journal?.done.get(key);
     progress.started(submission.id);
-    const result = done ?? { ...(await gradeOne(submission, spec, sandbox, flags, mode)), filesHash: filesHashOf(key) };
+    const result = done ?? { ...(await gradeOne(submission, spec, sandbox, flags, mode, hooks.firstFailure === true)), filesHash: filesHashOf(key) };
     if (!done && journal) journal.append(key, result);
     progress.finished(submission.id, result);
     return result;
@@ -311,11 +313,13 @@ async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io,
   return result.tests.some((t) => t.status !== 'pass' && t.status !== 'skipped') ? 1 : 0;
 }
 
-function openJournal(flags: GradeFlags, spec: ResolvedSpec, version: string): Journal {
+function openJournal(flags: GradeFlags, spec: ResolvedSpec, version: string, firstFailure: boolean): Journal {
   mkdirSync(flags.out!, { recursive: true });
   const header: JournalHeader = {
     kind: 'run', tool: 'connect-four-grader', version, assignment: spec.assignment, seed: flags.seed, spec: specFingerprint(spec),
     only: flags.only?.pattern ?? null, shard: flags.shard ? formatShard(flags.shard) : null, visibleOnly: false,
+    // A run whose tests stop at their first failure is not one a class run may resume from.
+    ...(firstFailure && { firstFailure }),
   };
   return Journal.open(join(flags.out!, JOURNAL_FILE), header, flags.resume);
 }
@@ -374,10 +378,10 @@ async function nextChange(folder: string, since: string): Promise<void> {
   }
 }
 
-async function gradeOne(submission: Submission, spec: ResolvedSpec, sandbox: Awaited<ReturnType<typeof probeSandbox>>, flags: GradeFlags, mode: 'grade' | 'check'): Promise<SubmissionResult> {
+async function gradeOne(submission: Submission, spec: ResolvedSpec, sandbox: Awaited<ReturnType<typeof probeSandbox>>, flags: GradeFlags, mode: 'grade' | 'check', firstFailure: boolean): Promise<SubmissionResult> {
   const started = performance.now();
   try {
-    return await gradeSubmission(submission, { spec, sandbox, seed: flags.seed, ...(flags.only && { only: flags.only }), visibleOnly: mode === 'check' });
+    return await gradeSubmission(submission, { spec, sandbox, seed: flags.seed, ...(flags.only && { only: flags.only }), visibleOnly: mode === 'check', ...(firstFailure && { firstFailure }) });
   } catch (error) {
     const reason = `internal error while grading: ${(error as Error).message}`;
     const tests: TestResult[] = spec.tests.map((t) => ({ id: t.id, name: t.name, group: t.group, target: t.target, status: 'error', score: 0, maxScore: t.points, visibility: t.visibility, message: reason }));

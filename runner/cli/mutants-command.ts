@@ -9,8 +9,8 @@ import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { MutationResults, RunResults } from '../grade/results.js';
 import { namePattern } from '../grade/layout.js';
-import { EquivalentsError, loadEquivalents } from '../mutants/equivalents.js';
-import { generateMutants, MutantsError, selectMutants, SOLUTION_ID, solutionFiles, writeMutantFolders } from '../mutants/generate.js';
+import { EquivalentsError, loadReviewed } from '../mutants/equivalents.js';
+import { generateMutants, matchesFunction, MutantsError, selectMutants, SOLUTION_ID, solutionFiles, writeMutantFolders } from '../mutants/generate.js';
 import { scoreMutants } from '../mutants/score.js';
 import { loadSpec, SpecError } from '../spec/load-spec.js';
 import { availableSpecs, runGrade } from './grade-command.js';
@@ -79,21 +79,26 @@ export async function runMutants(argv: readonly string[], io: Io, root: string, 
     if (files.length === 0) throw new MutantsError(`no file of ${spec.title} in ${flags.solution} (looked for ${spec.files.flatMap((f) => f.names).join(', ')})`);
     const made = await generateMutants(root, flags.python, flags.solution, files);
     for (const skipped of made.skipped) io.err(`grade mutants: ${skipped.file} is not mutated: ${skipped.reason}\n`);
-    const chosen = selectMutants(made.mutants, { limit: flags.limit, seed: flags.seed, functionPattern: flags.functionPattern });
-    if (chosen.length === 0) throw new MutantsError(flags.functionPattern ? `no mutant in a function matching --function ${flags.functionPattern}` : `the solution yields no mutant (files: ${files.join(', ')})`);
-    const equivalents = loadEquivalents(root, flags.assignment);
+    const { equivalents, given } = loadReviewed(root, flags.assignment);
+    // The document's own functions are not the student's work: their mutants say nothing about the tests.
+    const givenOf = (m: (typeof made.mutants)[number]) => given.find((g) => matchesFunction(g.function, m.function));
+    const theirs = made.mutants.filter((m) => !givenOf(m));
+    const chosen = selectMutants(theirs, { limit: flags.limit, seed: flags.seed, functionPattern: flags.functionPattern });
+    if (chosen.length === 0) throw new MutantsError(flags.functionPattern ? `no mutant in a function matching --function ${flags.functionPattern}${theirs.length < made.mutants.length ? ' outside the functions the document gives' : ''}` : `the solution yields no mutant (files: ${files.join(', ')})`);
+    const givenCounts = given.map((g) => ({ ...g, mutants: made.mutants.filter((m) => givenOf(m) === g).length }));
     const folder = join(flags.out, 'mutants');
     writeMutantFolders(flags.solution, chosen, folder);
-    io.err(`grade mutants: ${made.mutants.length} mutants of ${relative(io.cwd, flags.solution) || flags.solution} (${files.join(', ')}); grading ${chosen.length} and the unchanged solution\n`);
+    const givenSaid = theirs.length < made.mutants.length ? `, ${made.mutants.length - theirs.length} of them in functions the document gives` : '';
+    io.err(`grade mutants: ${made.mutants.length} mutants of ${relative(io.cwd, flags.solution) || flags.solution} (${files.join(', ')})${givenSaid}; grading ${chosen.length} and the unchanged solution\n`);
     const originals = new Map(files.map((f) => [f, readFileSync(join(flags.solution, f), 'utf8')]));
     const extend = (run: RunResults): RunResults => {
       mutation = scoreMutants(run.submissions, {
         solution: relative(io.cwd, flags.solution) || flags.solution, solutionId: SOLUTION_ID, seed: flags.seed, generated: made.mutants.length,
-        limit: flags.limit, functionFilter: flags.functionPattern, mutants: chosen, originals, equivalents, skippedFiles: made.skipped,
+        limit: flags.limit, functionFilter: flags.functionPattern, mutants: chosen, originals, equivalents, given: givenCounts, skippedFiles: made.skipped,
       });
       return { ...run, mutation };
     };
-    const code = await runGrade([folder, '--assignment', flags.assignment, '--out', flags.out, '--seed', String(flags.seed), ...flags.gradeArgs], io, root, version, 'grade', { similarity: false, extend });
+    const code = await runGrade([folder, '--assignment', flags.assignment, '--out', flags.out, '--seed', String(flags.seed), ...flags.gradeArgs], io, root, version, 'grade', { similarity: false, firstFailure: true, extend });
     if (code !== 0 || mutation === undefined) return code;
   } catch (error) {
     if (error instanceof MutantsError || error instanceof EquivalentsError || error instanceof SpecError) {
@@ -114,6 +119,8 @@ export function formatMutation(m: MutationResults, file: string): string {
     '',
     `Mutation score: ${m.score} % — ${m.killed} of ${m.graded - m.equivalent} mutants killed${m.equivalent ? ` (${m.equivalent} reviewed as equivalent; ${m.scoreWithEquivalents} % counting them)` : ''}, ${m.survived} survived.`,
   ];
+  const given = m.given.filter((g) => g.mutants > 0);
+  if (given.length) lines.push(`Not graded, as the document gives them: ${given.map((g) => `${g.function} (${g.mutants})`).join(', ')}.`);
   if (m.solutionFailures.length) lines.push(`The unchanged solution fails ${m.solutionFailures.join(', ')}: those tests kill nothing here.`);
   for (const stale of m.staleEquivalents) lines.push(`${stale.id} is listed as equivalent but ${stale.killedBy} kills it: take it off the list.`);
   const survivors = m.mutants.filter((x) => x.status === 'survived');

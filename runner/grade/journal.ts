@@ -22,6 +22,8 @@ export interface JournalHeader {
   readonly only: string | null;
   readonly shard: string | null;
   readonly visibleOnly: boolean;
+  /** `grade mutants`: each test stopped at its first failing case. */
+  readonly firstFailure?: boolean;
 }
 
 interface JournalEntry {
@@ -76,7 +78,7 @@ export class Journal {
       const lines = readFileSync(path, 'utf8').split('\n').filter(Boolean);
       const first = parseLine(lines[0] ?? '') as JournalHeader | undefined;
       if (!first || first.kind !== 'run') throw new ResumeError(`${path} does not start with a run header; remove it to grade from the start`);
-      const differs = (Object.keys(header) as (keyof JournalHeader)[]).filter((k) => first[k] !== header[k]);
+      const differs = ([...new Set([...Object.keys(header), ...Object.keys(first)])] as (keyof JournalHeader)[]).filter((k) => k !== 'kind' && first[k] !== header[k]);
       if (differs.length > 0) {
         const shown = differs.map((k) => `${k} ${JSON.stringify(first[k])} there, ${JSON.stringify(header[k])} now`).join('; ');
         throw new ResumeError(`cannot resume from ${path}: it was graded differently (${shown}); grade without --resume to start again`);

@@ -128,7 +128,10 @@ export interface MutationResults {
   readonly solution: string;
   readonly solutionId: string;
   readonly seed: number;
-  /** Every distinct mutant the solution yields, and how many were graded (fewer under --limit or --function). */
+  /**
+   * Every distinct mutant the solution yields, and how many were graded: fewer under --limit or --function, and none
+   * in the functions the document gives.
+   */
   readonly generated: number;
   readonly graded: number;
   readonly limit?: number;
@@ -142,6 +145,8 @@ export interface MutationResults {
   readonly scoreWithEquivalents: number;
   /** Tests the unchanged solution does not pass: they kill nothing, and the report says so. */
   readonly solutionFailures: readonly string[];
+  /** Functions the document gives whole (or the grader swaps for its own): their mutants are not graded. */
+  readonly given: readonly { readonly function: string; readonly why: string; readonly mutants: number }[];
   /** Files the mutator could not read as Python, with why. */
   readonly skippedFiles: readonly { readonly file: string; readonly reason: string }[];
   /** The reviewed list's entries that a test killed after all (the list is out of date there). */

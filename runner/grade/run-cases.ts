@@ -59,13 +59,13 @@ export async function runAll(test: ResolvedTest, context: TestContext, cases: re
     }
     failed++;
     first ??= { verdict, reproduce: c.reproduce, id: c.id, ...(c.typed && { typed: c.typed }) };
-    if (verdict.status === 'timeout') break;
+    if (verdict.status === 'timeout' || context.options.firstFailure) break;
   }
   if (!first) {
     if (ran < cases.length) return finish('timeout', { message: `the submission's time budget ran out after ${ran} of ${count(cases.length)}` });
     const note = notes.size > 0 ? ` (${[...notes].join('; ')})` : '';
     return finish('pass', { message: `${count(cases.length)} passed${note}` });
   }
-  const prefix = first.verdict.status === 'timeout' || cases.length === 1 ? '' : `${failed} of ${count(cases.length)} failed; the first (${first.id}):\n`;
+  const prefix = first.verdict.status === 'timeout' || cases.length === 1 ? '' : context.options.firstFailure ? `stopped at the first failing of ${count(cases.length)} (${first.id}):\n` : `${failed} of ${count(cases.length)} failed; the first (${first.id}):\n`;
   return finish(first.verdict.status, { ...first.verdict, message: `${prefix}${first.verdict.message}` }, first.reproduce, true, first.typed);
 }

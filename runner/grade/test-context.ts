@@ -27,6 +27,8 @@ export interface GradeOptions {
    * from a warm interpreter, which is much faster and judged the same), or all of them.
    */
   readonly terminal?: 'first' | 'all';
+  /** A test stops at its first failing case (`grade mutants`: one is enough to kill a mutant, and hangs cost most). */
+  readonly firstFailure?: boolean;
 }
 
 export interface TestContext {

@@ -18,11 +18,37 @@ export const equivalentsPath = (root: string, assignment: string): string => joi
 
 export class EquivalentsError extends Error {}
 
-/** The list as id → why; an absent file is an empty list, a malformed one an error naming the entry. */
-export function loadEquivalents(root: string, assignment: string): Map<string, string> {
+/** A function the document gives the student whole (or the grader swaps for its own): its mutants are not graded. */
+export interface GivenFunction {
+  readonly function: string;
+  readonly why: string;
+}
+
+export interface ReviewedMutants {
+  /** Equivalent mutants: id → why. */
+  readonly equivalents: Map<string, string>;
+  readonly given: readonly GivenFunction[];
+}
+
+/** The reviewed list; an absent file is an empty one, a malformed one an error naming the entry. */
+export function loadReviewed(root: string, assignment: string): ReviewedMutants {
   const path = equivalentsPath(root, assignment);
-  if (!existsSync(path)) return new Map();
-  return parseEquivalents(readFileSync(path, 'utf8'), path);
+  if (!existsSync(path)) return { equivalents: new Map(), given: [] };
+  const text = readFileSync(path, 'utf8');
+  return { equivalents: parseEquivalents(text, path), given: parseGiven(text, path) };
+}
+
+export const loadEquivalents = (root: string, assignment: string): Map<string, string> => loadReviewed(root, assignment).equivalents;
+
+/** `"given": [{ "function": "check_win_diagonal", "why": "…" }]`: whole functions that are not the student's work. */
+export function parseGiven(text: string, path: string): GivenFunction[] {
+  const list = (JSON.parse(text) as { given?: unknown }).given ?? [];
+  if (!Array.isArray(list)) throw new EquivalentsError(`${path}: "given" must be a list of { "function": "…", "why": "…" }`);
+  return list.map((entry: Partial<GivenFunction> | null, index) => {
+    if (typeof entry?.function !== 'string' || entry.function.trim() === '') throw new EquivalentsError(`${path}, given ${index + 1}: "function" must name a function (Class.method or a glob)`);
+    if (typeof entry.why !== 'string' || entry.why.trim() === '') throw new EquivalentsError(`${path}, given ${index + 1} (${entry.function}): say in "why" why it is not the student's work`);
+    return { function: entry.function.trim(), why: entry.why.trim() };
+  });
 }
 
 export function parseEquivalents(text: string, path: string): Map<string, string> {

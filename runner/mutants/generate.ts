@@ -72,14 +72,20 @@ export interface Selection {
  * smallest — a spread over every file and operator that stays the same for the same seed, in the mutator's order.
  */
 export function selectMutants(mutants: readonly Mutant[], selection: Selection): Mutant[] {
-  const patterns = selection.functionPattern?.split(',').map((p) => p.trim()).filter(Boolean).map((p) => globToRegExp(p, 'whole'));
-  // `scores_for` matches the method `AIPlayer.scores_for` too: the name a student would say.
-  const matches = (m: Mutant) => patterns!.some((p) => p.test(m.function) || p.test(m.function.split('.').pop()!));
-  const wanted = patterns ? mutants.filter(matches) : [...mutants];
+  const wanted = selection.functionPattern === undefined ? [...mutants] : mutants.filter((m) => matchesFunction(selection.functionPattern!, m.function));
   if (selection.limit === undefined || wanted.length <= selection.limit) return wanted;
   const rank = (m: Mutant) => createHash('sha1').update(`${selection.seed}:${m.id}`).digest('hex');
   const kept = new Set([...wanted].sort((a, b) => (rank(a) < rank(b) ? -1 : 1)).slice(0, selection.limit).map((m) => m.id));
   return wanted.filter((m) => kept.has(m.id));
+}
+
+/**
+ * Whether a function's qualified name matches one of comma-separated globs; `scores_for` matches the method
+ * `AIPlayer.scores_for` too, the name a student would say.
+ */
+export function matchesFunction(globs: string, qualified: string): boolean {
+  const patterns = globs.split(',').map((p) => p.trim()).filter(Boolean).map((p) => globToRegExp(p, 'whole'));
+  return patterns.some((p) => p.test(qualified) || p.test(qualified.split('.').pop()!));
 }
 
 /** The submission id the unchanged solution is graded under, beside the mutants (ids start with `m-`). */

@@ -18,6 +18,7 @@ export interface ScoreInput {
   /** The reviewed equivalent mutants of the assignment: id → why. */
   readonly equivalents: ReadonlyMap<string, string>;
   readonly skippedFiles: readonly { readonly file: string; readonly reason: string }[];
+  readonly given: MutationResults['given'];
 }
 
 const killing = (t: TestResult | undefined) => t !== undefined && t.status !== 'pass' && t.status !== 'skipped';
@@ -66,7 +67,7 @@ export function scoreMutants(submissions: readonly SubmissionResult[], input: Sc
     ...(input.limit !== undefined && { limit: input.limit }), ...(input.functionFilter !== undefined && { functionFilter: input.functionFilter }),
     killed, survived: mutants.filter((m) => m.status === 'survived').length, equivalent,
     score: percent(killed, counted), scoreWithEquivalents: percent(killed, mutants.length),
-    solutionFailures, skippedFiles: input.skippedFiles, staleEquivalents, groups, tests, functions: byFunction(mutants), mutants,
+    solutionFailures, given: input.given, skippedFiles: input.skippedFiles, staleEquivalents, groups, tests, functions: byFunction(mutants), mutants,
   };
 }
 

@@ -35,7 +35,7 @@ describe('scoreMutants', () => {
     graded('m-000000000e', { 'board.repr': 'fail' }),
   ];
   const result = scoreMutants(run, {
-    solution: 'sol', solutionId: 'solution', seed: 1, generated: 9, limit: 5, mutants, skippedFiles: [],
+    solution: 'sol', solutionId: 'solution', seed: 1, generated: 9, limit: 5, mutants, skippedFiles: [], given: [],
     originals: new Map([['board.py', ORIGINAL]]),
     equivalents: new Map([['m-000000000c', 'x is never read'], ['m-000000000e', 'claimed, but a test tells']]),
   });
@@ -76,7 +76,7 @@ describe('scoreMutants', () => {
   });
 
   it('refuses a run without the unchanged solution', () => {
-    expect(() => scoreMutants(run.slice(1), { solution: 's', solutionId: 'solution', seed: 1, generated: 1, mutants, originals: new Map(), equivalents: new Map(), skippedFiles: [] })).toThrow(/unchanged solution/);
+    expect(() => scoreMutants(run.slice(1), { solution: 's', solutionId: 'solution', seed: 1, generated: 1, mutants, originals: new Map(), equivalents: new Map(), skippedFiles: [], given: [] })).toThrow(/unchanged solution/);
   });
 });
 
