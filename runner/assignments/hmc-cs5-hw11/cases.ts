@@ -6,7 +6,7 @@ import * as ref from '../../../reference/hmc-cs5-hw11.js';
 import { formatPy, formatPyStr, py } from '../../../reference/py-value.js';
 import { type AssignmentContext, documentSource, fileMaker, familyRng, generated, nth } from '../../fixtures/build-context.js';
 import type { FixtureCase, FixtureFile } from '../../fixtures/fixture-types.js';
-import { fullDrawnGrid, positionWithin, randomPosition } from '../../fixtures/positions.js';
+import { drawnGameMoves, fullDrawnGrid, positionWithin, randomPosition } from '../../fixtures/positions.js';
 import { strengthCases } from '../../fixtures/strength-cases.js';
 
 /** Generated scoresFor cases per ply 0–5, and the most boards a plain search may try for one of them. */
@@ -202,6 +202,20 @@ export function buildHmcFixtures(ctx: AssignmentContext): FixtureFile[] {
     }
     let k = 0;
     for (const g of candidates) if (chosen.has(g)) playGame.push(gameCase(`Board.playGame.gen.${nth(k++)}`, generated(ctx, 'playGame'), g.q1, g.q2, g.game));
+    // No game between small plies from the empty board ends in a tie, so one starts from a drawn game's last few
+    // moves (setBoard, X to move): playGame must stop at the full board and say so.
+    const drawn = drawnGameMoves(fullDrawnGrid(6, 7));
+    tie: for (const left of [4, 6, 8]) {
+      const moves = drawn!.slice(0, drawn!.length - left).join('');
+      for (const [ta, tc] of [['LEFT', 'LEFT'], ['LEFT', 'RIGHT'], ['RIGHT', 'LEFT']] as const) {
+        const q1: ref.HmcPlayer = { ox: 'X', tiebreak: ta, ply: 1 };
+        const q2: ref.HmcPlayer = { ox: 'O', tiebreak: tc, ply: 1 };
+        const game = ref.playGame(ref.boardFromMoves(7, 6, moves), q1, q2);
+        if (game.winner !== null) continue;
+        playGame.push(gameCase('Board.playGame.gen.tie', generated(ctx, 'playGame.tie'), q1, q2, game, moves));
+        break tie;
+      }
+    }
   }
 
   return [
@@ -247,12 +261,12 @@ function gameBoards(p1: ref.HmcPlayer, p2: ref.HmcPlayer, columns: readonly numb
   return boards;
 }
 
-function gameCase(id: string, source: FixtureCase['source'], p1: ref.HmcPlayer, p2: ref.HmcPlayer, game: ref.PlayGameRecord): FixtureCase {
+function gameCase(id: string, source: FixtureCase['source'], p1: ref.HmcPlayer, p2: ref.HmcPlayer, game: ref.PlayGameRecord, moves?: string): FixtureCase {
   return {
     id,
     source,
-    input: { player1: p1, player2: p2, columns: game.columns },
-    python: `b = Board(7, 6)\nb.playGame(${ref.playerConstructor(p1)}, ${ref.playerConstructor(p2)})`,
+    input: { player1: p1, player2: p2, columns: game.columns, ...(moves !== undefined && { moves }) },
+    python: `b = Board(7, 6)\n${moves === undefined ? '' : `b.setBoard('${moves}')\n`}b.playGame(${ref.playerConstructor(p1)}, ${ref.playerConstructor(p2)})`,
     // The end of what playGame prints: the last board and, after a win, `X wins!`. Checks read boards by cells.
     expected: { stdout: ref.boardText(game.finalBoard) + (game.finalMessage ? `\n${game.finalMessage}\n` : '') },
   };

@@ -96,13 +96,15 @@ const playerPython = (player: HmcPlayerInput) => `Player('${player.ox}', '${play
 
 /** `Board(7, 6).playGame(p1, p2)` on the terminal, between the case's two players. */
 export function hmcProgram(testCase: FixtureCase): ProgramPlan {
-  const input = testCase.input as { player1: HmcPlayerInput; player2: HmcPlayerInput; inputs?: string[] };
+  const input = testCase.input as { player1: HmcPlayerInput; player2: HmcPlayerInput; inputs?: string[]; moves?: string };
   const answers = input.inputs ?? [];
+  // A game may start from a position the document's way builds: setBoard on the student's own Board.
+  const setup = input.moves === undefined ? [] : [{ method: 'setBoard', args: [input.moves] }];
   return {
-    call: { call: 'Board', args: [7, 6], then: { method: 'playGame', args: [playerNode(input.player1), playerNode(input.player2)] } },
+    call: { call: 'Board', args: [7, 6], then: [...setup, { method: 'playGame', args: [playerNode(input.player1), playerNode(input.player2)] }] },
     prompt: HUMAN_PROMPT,
     anyPrompt: true,
     answers,
-    reproduce: `b = Board(7, 6)   # width, height\nb.playGame(${playerPython(input.player1)}, ${playerPython(input.player2)})${answers.length > 0 ? `   # type: ${answers.join(', ')}` : ''}`,
+    reproduce: `b = Board(7, 6)   # width, height\n${input.moves === undefined ? '' : `b.setBoard('${input.moves}')\n`}b.playGame(${playerPython(input.player1)}, ${playerPython(input.player2)})${answers.length > 0 ? `   # type: ${answers.join(', ')}` : ''}`,
   };
 }

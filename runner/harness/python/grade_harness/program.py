@@ -171,7 +171,8 @@ def evaluate(node, namespace):
     """A call tree in plain JSON: {"call": name, "args": [...], "set": {attribute: value}, "then": {...}} or a literal.
 
     `set` assigns attributes on the result (a board's slots, a player's num_moves) before it is used; `then`
-    ({"method": name, "args": [...]}) calls a method of the result, as in `Board(7, 6).playGame(p1, p2)`.
+    ({"method": name, "args": [...]}, or a list of them in order) calls methods of the result, as in
+    `Board(7, 6).playGame(p1, p2)`; the last call's value is returned.
     """
     if isinstance(node, dict) and "call" in node:
         function = namespace.get(node["call"])
@@ -181,7 +182,8 @@ def evaluate(node, namespace):
         for name, value in node.get("set", {}).items():
             setattr(result, name, evaluate(value, namespace))
         then = node.get("then")
-        if then:
-            return getattr(result, then["method"])(*[evaluate(a, namespace) for a in then.get("args", [])])
-        return result
+        value = result
+        for step in then if isinstance(then, list) else [then] if then else []:
+            value = getattr(result, step["method"])(*[evaluate(a, namespace) for a in step.get("args", [])])
+        return value
     return node
