@@ -236,6 +236,8 @@ export interface ReplStep {
 
 export interface ReplOutcome {
   readonly steps: readonly ReplStep[];
+  /** Who won the one game the session plays, when a move ended it: nothing more is asked after that. */
+  readonly ended?: 'human' | 'ai';
   /** Each state the AI is handed, in order (after a human move), with the line that made it. */
   readonly handed: readonly { readonly state: ConniptionState; readonly after: string }[];
 }
@@ -251,7 +253,8 @@ export function scriptedAiMove(state: ConniptionState, wanted: string | undefine
 /**
  * The document's REPL with the human moving first: `h` and `d` change nothing, `u` goes back to the human's
  * previous turn (one level), `q` ends, `(f)1-7(f)` is applied when the flip rules allow it and refused otherwise;
- * anything else is not a command. After each applied move the AI is handed the state and plays its next move.
+ * anything else is not a command. After each applied move the AI is handed the state and plays its next move; a
+ * move that gives either player four ends the game, and with it the session.
  */
 export function simulateRepl(lines: readonly string[], aiMoves: readonly string[]): ReplOutcome {
   let state = initialState(false);
@@ -281,9 +284,12 @@ export function simulateRepl(lines: readonly string[], aiMoves: readonly string[
         continue;
       }
       steps.push({ line, effect: 'move' });
+      // A move that gives someone four ends the game (the set-up plays one): the AI is not asked again.
+      if (isWin(applied.state).some(Boolean)) return { steps, handed, ended: 'human' };
       previous = state;
       handed.push({ state: applied.state, after: line });
       state = scriptedAiMove(applied.state, aiMoves[nextAi++]);
+      if (isWin(state).some(Boolean)) return { steps, handed, ended: 'ai' };
     }
   }
   return { steps, handed };

@@ -139,12 +139,15 @@ function replCases(gen: (family: string) => FixtureCase['source']): FixtureCase[
     { id: 'repl.gen.flip-after-opponent-flip', lines: ['4', 'f4', 'f4f', '5', 'q'], aiMoves: ['2f', '1'], note: 'after the AI flips at the end of its move, f4 and f4f are refused' },
     { id: 'repl.gen.undo', lines: ['4', 'u', '5', 'q'], aiMoves: ['1', '1'], note: 'u goes back to before the last move' },
     { id: 'repl.gen.bad-commands', lines: ['x', '0', '8', 'f', 'ff4', 'f8', 'fff', 'hello world', '4', 'q'], aiMoves: ['1'], note: 'commands that are not commands are answered, not applied, and do not crash it' },
+    { id: 'repl.gen.human-wins', lines: ['4', '4', '4', '4'], aiMoves: ['1', '2', '3'], note: 'your fourth checker in column 4 wins: the game, and with one game the program, ends' },
+    { id: 'repl.gen.ai-wins', lines: ['4', '5', '4', '6'], aiMoves: ['1', '1', '1', '1'], note: "the AI's fourth checker in column 1 wins: the game, and with one game the program, ends" },
     { id: 'repl.gen.full-column', lines: ['1', '1', '1', '1', '2', 'q'], aiMoves: ['1', '1', '1', '3'], note: 'column 1 fills up (human, AI, human, AI, human, AI); the fourth 1 is refused and 2 is played' },
   ];
   return scripts.map((script) => {
     const outcome = ref.simulateRepl(script.lines, script.aiMoves);
     // A script must not end the game early: the REPL would stop asking, and the rest of the script would be lost.
     for (const h of outcome.handed) if (ref.isWin(h.state).some(Boolean)) throw new Error(`${script.id}: ${h.after} wins the game`);
+    if (outcome.ended && outcome.steps.length < script.lines.length) throw new Error(`${script.id}: the game ends before the script does`);
     const stateValue = (st: ref.ConniptionState) => py.dict([
       [py.str('board'), py.list(st.board.map((col) => py.list(col.map(py.bool))))],
       [py.str('player1Turn'), py.bool(st.player1Turn)],
@@ -154,6 +157,7 @@ function replCases(gen: (family: string) => FixtureCase['source']): FixtureCase[
     const expected = py.dict([
       [py.str('handed'), py.list(outcome.handed.map((h) => py.dict([[py.str('after'), py.str(h.after)], [py.str('state'), stateValue(h.state)]])))],
       [py.str('effects'), py.list(outcome.steps.map((step) => py.str(step.refusal ? `refused:${step.refusal}` : step.effect)))],
+      ...(outcome.ended ? [[py.str('ended'), py.str(outcome.ended)] as const] : []),
     ]);
     const typed = [...ref.REPL_SETUP, ...script.lines].map((l) => JSON.stringify(l)).join(', ');
     return {

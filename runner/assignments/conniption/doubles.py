@@ -147,6 +147,15 @@ def conniption_tools():
     return {"GradeChildren": GradeChildren, "GradeSearch": GradeSearch}
 
 
+def _student_is_win(state):
+    """The student's Conniption.isWin(state) as [AI has four, opponent has four], or None when it cannot be asked."""
+    try:
+        found = type(state).isWin(state)
+        return [bool(found[0]), bool(found[1])]
+    except Exception:
+        return None
+
+
 class ScriptedSearch:
     """The REPL's AI replaced for a test: it reports the state it was handed (the board after the user's move) and
     plays the test's next move, so the game goes where the script expects."""
@@ -163,19 +172,24 @@ class ScriptedSearch:
         board, turn, flips, flippable, _ = describe_state(state)
         report = {"board": [list(c) for c in board], "player1Turn": bool(turn), "flipsRem": list(flips), "flippable": bool(flippable)}
         # Iterative deepening asks again about the same state: the same move, and the state is reported once.
-        if report != self.last:
-            sys.stdout.write(self.marker + json.dumps(report) + self.marker)
-            sys.stdout.flush()
+        fresh = report != self.last
+        if fresh:
             self.wanted = self.moves[self.next] if self.next < len(self.moves) else None
             self.next += 1
             self.last = report
         kids = _children(state)
         moves = [(describe_state(kid)[4], kid) for kid in kids]
-        for move, kid in moves:
-            if move == self.wanted:
-                return kid
-        plain = [kid for move, kid in sorted((m for m in moves if isinstance(m[0], str) and m[0].isdigit()), key=lambda m: m[0])]
-        return plain[0] if plain else kids[0]
+        chosen = next((kid for move, kid in moves if move == self.wanted), None)
+        if chosen is None:
+            plain = [kid for move, kid in sorted((m for m in moves if isinstance(m[0], str) and m[0].isdigit()), key=lambda m: m[0])]
+            chosen = plain[0] if plain else kids[0]
+        if fresh:
+            # What the student's own isWin says of the state handed and of the AI's answer: a game that should have
+            # ended but did not is isWin's fault, charged by its own tests, when isWin does not see the four.
+            extra = {"studentWins": _student_is_win(state), "studentWinsAfter": _student_is_win(chosen)}
+            sys.stdout.write(self.marker + json.dumps(dict(report, **extra)) + self.marker)
+            sys.stdout.flush()
+        return chosen
 
     def install(self, moves, marker):
         """Before the imports: every class that defines alpha_beta_search gets the stand-in as it is built."""

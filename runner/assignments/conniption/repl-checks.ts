@@ -14,8 +14,16 @@ import { fail, pass, type CaseVerdict } from '../../checks/verdict.js';
 
 const NO_MAIN = "[grade] no file starts a program";
 
-interface HandedState { board: boolean[][]; player1Turn: boolean; flipsRem: number[]; flippable: boolean }
-interface Expected { handed: { after: string; state: HandedState }[]; effects: string[] }
+interface HandedState {
+  board: boolean[][];
+  player1Turn: boolean;
+  flipsRem: number[];
+  flippable: boolean;
+  /** The student's own isWin of this state and of the AI's answer to it, [AI, opponent] (null: it raised). */
+  studentWins?: [boolean, boolean] | null;
+  studentWinsAfter?: [boolean, boolean] | null;
+}
+interface Expected { handed: { after: string; state: HandedState }[]; effects: string[]; ended?: 'human' | 'ai' }
 
 /** The states reported between markers, and the transcript without them. */
 export function handedStates(transcript: string): { states: HandedState[]; text: string } {
@@ -73,6 +81,14 @@ export function checkRepl(testCase: FixtureCase, result: ProgramResult): CaseVer
   if (segments.length - 1 < input.setup.length + 1 && result.answersSent < answers.length) {
     return fail(`the REPL asked ${segments.length - 1} question${segments.length === 2 ? '' : 's'} and ended; the document has three set-up questions (who plays first, a random opponent or not, how many games), then commands`, undefined, tail);
   }
+  const over = want.ended === undefined ? undefined : `${want.ended === 'human' ? 'your' : "the AI's"} four after ${JSON.stringify(answers.at(-1))} ended the game, the only one the set-up asked for`;
+  // A game that went on because the student's own isWin does not see the four is isWin's mistake, charged by its
+  // tests: not charged again here.
+  const unseen = want.ended === 'human' ? states[want.handed.length]?.studentWins : want.ended === 'ai' ? states[want.handed.length - 1]?.studentWinsAfter : undefined;
+  if (over && (result.askedForMore || states.length > want.handed.length) && unseen && !unseen[want.ended === 'ai' ? 0 : 1]) {
+    return pass(`the game went on after the four, as your isWin does not see it (its own tests grade that)`);
+  }
+  if (over && result.askedForMore) return fail(`${over}, but the REPL went on and asked for more input (${input.note})`, undefined, tail);
   if (result.askedForMore) return fail(`the REPL asked for more input after ${JSON.stringify(answers.at(-1))}: q should end it (the script: ${answers.map((a) => JSON.stringify(a)).join(', ')}; the set-up is 2 for the AI second, No for no random agent, 1 game)`, undefined, tail);
 
   // The moves: each state the AI was handed, against the reference's.
@@ -85,6 +101,7 @@ export function checkRepl(testCase: FixtureCase, result: ProgramResult): CaseVer
       return fail(`after ${JSON.stringify(expected.after)} the AI was handed a different state (${input.note})\nexpected:\n${drawState(expected.state)}\nyours:\n${drawState(got)}`, drawState(expected.state), drawState(got));
     }
   }
+  if (states.length > want.handed.length && over) return fail(`${over}, but the AI was asked to move again (${input.note})\nthe state it was handed:\n${drawState(states[want.handed.length]!)}`, undefined, tail);
   if (states.length > want.handed.length) {
     return fail(`the AI was asked to move ${states.length} times, expected ${want.handed.length}: a move the rules refuse was applied (${input.note})\nthe extra state:\n${drawState(states[want.handed.length]!)}`, undefined, tail);
   }
