@@ -52,6 +52,13 @@ describe('grade mutants', () => {
     expect(html).toContain('return n - 1');
     expect(said).toMatch(/Mutation score: [\d.]+ % — \d+ of \d+ mutants killed, 4 survived/);
     expect(said).toContain(`survived ${helper[0]!.id}`);
+
+    // --resume: the same mutants are written again, recognised in results.jsonl, and not graded again.
+    let again = '';
+    expect(await runCli(['mutants', 'cs61a-hw04', '--solution', solution, '--function', 'create_row,unused_helper', '--out', out, '--jobs', '2', '--resume'], (s) => (again += s), (s) => (again += s), { env: {}, cwd: out })).toBe(0);
+    expect(again).toMatch(new RegExp(`resuming: ${m.graded + 1} submissions already graded`));
+    const resumed = JSON.parse(readFileSync(join(out, 'mutants.json'), 'utf8')) as MutationResults;
+    expect(resumed.mutants.map((x) => [x.id, x.status, x.killedBy])).toEqual(m.mutants.map((x) => [x.id, x.status, x.killedBy]));
   });
 
   it('says what is wrong with the command in one line and exits 2', async () => {
