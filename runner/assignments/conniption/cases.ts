@@ -139,6 +139,8 @@ function replCases(gen: (family: string) => FixtureCase['source']): FixtureCase[
     { id: 'repl.gen.flip-after-opponent-flip', lines: ['4', 'f4', 'f4f', '5', 'q'], aiMoves: ['2f', '1'], note: 'after the AI flips at the end of its move, f4 and f4f are refused' },
     { id: 'repl.gen.undo', lines: ['4', 'u', '5', 'q'], aiMoves: ['1', '1'], note: 'u goes back to before the last move' },
     { id: 'repl.gen.bad-commands', lines: ['x', '0', '8', 'f', 'ff4', 'f8', 'fff', 'hello world', '4', 'q'], aiMoves: ['1'], note: 'commands that are not commands are answered, not applied, and do not crash it' },
+    { id: 'repl.gen.sixth-checker', lines: ['1', '1', '1', '1', 'q'], aiMoves: ['1', '1', '2', '3'], note: 'column 1 holds five checkers when you play a sixth into it, which fits' },
+    { id: 'repl.gen.flips-are-yours', lines: ['4', '5', '6f', 'q'], aiMoves: ['f1f', 'f2f', '1'], note: 'the AI spends all four of its flips; your own four are left, so 6f is played' },
     { id: 'repl.gen.human-wins', lines: ['4', '4', '4', '4'], aiMoves: ['1', '2', '3'], note: 'your fourth checker in column 4 wins: the game, and with one game the program, ends' },
     { id: 'repl.gen.ai-wins', lines: ['4', '5', '4', '6'], aiMoves: ['1', '1', '1', '1'], note: "the AI's fourth checker in column 1 wins: the game, and with one game the program, ends" },
     { id: 'repl.gen.full-column', lines: ['1', '1', '1', '1', '2', 'q'], aiMoves: ['1', '1', '1', '3'], note: 'column 1 fills up (human, AI, human, AI, human, AI); the fourth 1 is refused and 2 is played' },
