@@ -61,7 +61,7 @@ export const REVIEWED: Record<string, Record<string, string>> = {
     'unattributed-12073884020': '32/40 lost: barrier.put_piece check_win_column.generated check_win_row.generated put_piece.document put_piece.leaves-board',
     'unattributed-26151682707': '38/40 lost: make_move.generated',
     'unattributed-28907354322': '28/40 lost: barrier.check_win_column barrier.check_win_row barrier.print_board barrier.put_piece check_win_column.document check_win_column.generated check_win_row.document check_win_row.generated make_move.generated',
-    'unattributed-4571803802': '34/40 lost: check_win_column.generated check_win_row.generated make_move.generated',
+    'unattributed-4571803802': '33/40 lost: check_win_column.generated check_win_row.generated make_move.generated print_board.spacing',
     'unattributed-69817138326': '40/40',
     'wjtboundless+CS61A-sp2018': '40/40',
   },

@@ -127,10 +127,15 @@ function checkNewList(call: string, given: PyValue, old: ObservedValue, oldId: O
 }
 
 /**
- * The spacing alone, as the doctests show it: one space between pieces. Trailing spaces and a final newline do not
- * show and cost nothing; different pieces are print_board.pieces' to grade, so rows spaced right pass here.
+ * The spacing alone, as the doctests show it: one space between pieces and none after the last, which the document
+ * warns of in so many words (its hint on strip()). A final newline costs nothing; different pieces are
+ * print_board.pieces' to grade, so rows spaced right pass here.
  */
 function compareSpacing(call: string, expected: string, actual: string): CaseVerdict {
+  const trailing = actual.split('\n').findIndex((line) => line.trim() !== '' && line !== line.trimEnd());
+  if (trailing >= 0) {
+    return fail(`${call} printed a space at the end of row ${trailing + 1}; the document's hint: "you have an extra space character at the end of your rows in your board. A function that might come in handy is strip()"`, expected, actual);
+  }
   const verdict = compareVisibleText(`what ${call} printed`, expected, actual);
   if (verdict.status === 'pass') return verdict;
   const shown = visibleText(actual);

@@ -58,10 +58,11 @@ describe('CS61A checks', () => {
     expect(checkCs61aCase('new-list', replaceElem, observed(mutated), 'replace_elem(old, 0, 5)').message).toContain('changed the list it was given');
   });
 
-  it('grades the printed pieces apart from the spacing, and trailing spaces not at all', () => {
+  it('grades the printed pieces apart from the spacing, and a trailing space by the spacing alone, as the document warns', () => {
     const trailing = observed({ result: reply({ type: 'none' }, '- - \nX - \n') });
     expect(checkCs61aCase('printed-pieces', printBoard, trailing, 'print_board(b, 2, 2)')).toMatchObject({ status: 'pass', note: expect.stringContaining('spacing') });
-    expect(checkCs61aCase('printed-exactly', printBoard, trailing, 'print_board(b, 2, 2)')).toMatchObject({ status: 'pass', note: expect.stringContaining('invisible differences') });
+    expect(checkCs61aCase('printed-exactly', printBoard, trailing, 'print_board(b, 2, 2)')).toMatchObject({ status: 'fail', message: expect.stringMatching(/space at the end of row 1.*strip\(\)/u) });
+    expect(checkCs61aCase('printed-exactly', printBoard, observed({ result: reply({ type: 'none' }, '- -\nX -') }), 'print_board(b, 2, 2)').status).toBe('pass');
     const doubled = observed({ result: reply({ type: 'none' }, '-  -\nX  -\n') });
     expect(checkCs61aCase('printed-exactly', printBoard, doubled, 'print_board(b, 2, 2)')).toMatchObject({ status: 'fail', message: expect.stringContaining('expected "- -", got "-  -"') });
     const wrong = checkCs61aCase('printed-pieces', printBoard, observed({ result: reply({ type: 'none' }, '- -\n- X\n') }), 'print_board(b, 2, 2)');
