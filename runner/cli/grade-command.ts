@@ -263,6 +263,7 @@ async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io,
   try {
     journal = flags.out === undefined || mode === 'check' ? undefined : openJournal(flags, spec, version, hooks.firstFailure === true);
   } catch (error) {
+    if (isFileError(error)) return outputFailure(io, error, flags.out!, undefined);
     return setupFailure(io, mode, error);
   }
   if (journal && journal.done.size > 0) io.err(`grade: resuming: ${journal.done.size} submission${journal.done.size === 1 ? '' : 's'} already graded in ${relative(io.cwd, join(flags.out!, JOURNAL_FILE))}\n`);
@@ -299,7 +300,13 @@ async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io,
     }
   }
   if (hooks.extend) run = hooks.extend(run);
-  const written = flags.out === undefined ? [] : writeOutputs(run, flags.out, flags);
+  let written: string[];
+  try {
+    written = flags.out === undefined ? [] : writeOutputs(run, flags.out, flags);
+  } catch (error) {
+    return outputFailure(io, error, flags.out!, journal);
+  }
+  if (journal?.failure) return outputFailure(io, journal.failure, flags.out!, journal);
   if (mode === 'grade') {
     io.out(formatSummary(spec, run, written.map((path) => relative(io.cwd, path) || path), colors));
     if (run.comparison) io.out(formatComparison(run.comparison));
@@ -402,6 +409,25 @@ export async function gradeAll<T, R>(items: readonly T[], jobs: number, work: (i
   await Promise.all(Array.from({ length: Math.min(jobs, items.length) }, worker));
   return results;
 }
+
+const isFileError = (error: unknown): error is NodeJS.ErrnoException => error instanceof Error && typeof (error as NodeJS.ErrnoException).code === 'string' && typeof (error as NodeJS.ErrnoException).syscall === 'string';
+
+/**
+ * --out cannot be written (a full disk, no permission, a file where a folder should be): one line naming the path
+ * and the reason, exit 2, and what results.jsonl kept, so --resume grades only the rest once it is fixed.
+ */
+function outputFailure(io: Io, error: unknown, out: string, journal: Journal | undefined): number {
+  if (!isFileError(error)) throw error;
+  const path = error.path ?? out;
+  const kept = journal ? `; ${relative(io.cwd, join(out, JOURNAL_FILE)) || JOURNAL_FILE} keeps the ${journal.written} submission${journal.written === 1 ? '' : 's'} graded before that, so --resume grades only the rest` : '';
+  io.err(`grade: cannot write ${relative(io.cwd, path) || path}: ${error.code} (${FILE_ERRORS[error.code!] ?? error.message})${kept}\n`);
+  return 2;
+}
+
+const FILE_ERRORS: Readonly<Record<string, string>> = {
+  ENOSPC: 'no space left on the device', EDQUOT: 'over the disk quota', EACCES: 'permission denied', EPERM: 'not permitted',
+  EROFS: 'a read-only file system', ENOTDIR: 'part of the path is a file, not a folder', EISDIR: 'a folder is in the way', EEXIST: 'a file is in the way',
+};
 
 function setupFailure(io: Io, mode: string, error: unknown): number {
   if (error instanceof UsageError || error instanceof SpecError || error instanceof SetupError || error instanceof ResumeError) {

@@ -2,7 +2,7 @@
  * What `grade` reads for the instructor's second pass before grading: the adjustments file and the notes file
  * (given, or found beside the submissions), each checked at once so a typo stops the run before any grading.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ADJUSTMENTS_FILE, AdjustmentsError, parseAdjustments, type AdjustmentTargets, type ParsedRow } from '../grade/adjustments.js';
 import type { Submission } from '../grade/layout.js';
@@ -51,7 +51,15 @@ export async function loadNotes(flags: SecondPassFlags): Promise<{ file: string;
 
 /** A finished run's results.json in `dir`, if one is there and readable. */
 export function readIfThere(dir: string | undefined): RunResults | undefined {
-  if (!dir || !existsSync(join(dir, 'results.json'))) return undefined;
+  // A regular file only: a device or a pipe under that name would be read forever.
+  const isFile = (path: string) => {
+    try {
+      return statSync(path).isFile();
+    } catch {
+      return false;
+    }
+  };
+  if (!dir || !isFile(join(dir, 'results.json'))) return undefined;
   try {
     return readRun(dir, { cwd: dir });
   } catch {

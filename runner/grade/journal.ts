@@ -94,10 +94,20 @@ export class Journal {
     return new Journal(path, new Map());
   }
 
+  /** The first write that failed (a full disk): later submissions are kept in memory only, and the run says so. */
+  failure: NodeJS.ErrnoException | undefined;
+  written = 0;
+
   /** One finished submission, on one line of its own, written at once. */
   append(key: string, result: SubmissionResult): void {
+    if (this.failure) return;
     const entry: JournalEntry = { kind: 'submission', key, result };
-    appendFileSync(this.path, `${JSON.stringify(entry)}\n`);
+    try {
+      appendFileSync(this.path, `${JSON.stringify(entry)}\n`);
+      this.written += 1;
+    } catch (error) {
+      this.failure = error as NodeJS.ErrnoException;
+    }
   }
 }
 

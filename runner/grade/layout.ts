@@ -32,6 +32,7 @@ const IGNORED = /^(\.|__pycache__$|__MACOSX$|node_modules$)/;
 /** `known` are the file names of the assignments (lower case), e.g. `ps9pr1.py`. */
 export function discoverSubmissions(paths: readonly string[], known: ReadonlySet<string>): Discovered {
   const found: Found = { submissions: [], layouts: [], warnings: [] };
+  undecodableNames.length = 0;
   for (const path of paths) {
     const stat = statSync(path, { throwIfNoEntry: false });
     if (!stat) {
@@ -55,7 +56,8 @@ export function discoverSubmissions(paths: readonly string[], known: ReadonlySet
     seen.set(s.id, count);
     return count === 1 ? s : { ...s, id: `${s.id}-${count}` };
   });
-  return { submissions: unique, layouts: [...new Set(found.layouts)], warnings: found.warnings };
+  const unreadable = [...new Set(undecodableNames)].map((name) => `${relative(process.cwd(), name) || name}: skipped, as its name is not UTF-8 (rename it to grade it)`);
+  return { submissions: unique, layouts: [...new Set(found.layouts)], warnings: [...found.warnings, ...unreadable] };
 }
 
 interface Found {
@@ -183,15 +185,31 @@ function folderSubmission(id: string, path: string, dir: string): Submission {
   return { id, path: relative(process.cwd(), path) || path, files };
 }
 
+/** Names that are not UTF-8, seen while listing: no path string can reach them, so they are skipped and said. */
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+export const undecodableNames: string[] = [];
+
 function listDir(dir: string): { files: string[]; dirs: string[] } {
   const files: string[] = [];
   const dirs: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (IGNORED.test(entry.name)) continue;
-    if (entry.isDirectory()) dirs.push(entry.name);
-    else if (entry.isFile()) files.push(entry.name);
+  for (const entry of readdirSync(dir, { withFileTypes: true, encoding: 'buffer' })) {
+    let name: string;
+    try {
+      name = UTF8.decode(entry.name);
+    } catch {
+      undecodableNames.push(join(dir, escapeBytes(entry.name)));
+      continue;
+    }
+    if (IGNORED.test(name)) continue;
+    if (entry.isDirectory()) dirs.push(name);
+    else if (entry.isFile()) files.push(name);
   }
   return { files: files.sort(), dirs: dirs.sort() };
+}
+
+/** A file name's bytes as readable text: printable ASCII kept, every other byte as \xNN. */
+function escapeBytes(bytes: Buffer): string {
+  return [...bytes].map((b) => (b >= 0x20 && b < 0x7f && b !== 0x5c ? String.fromCharCode(b) : `\\x${b.toString(16).padStart(2, '0')}`)).join('');
 }
 
 function shallowestWithKnown(dir: string, known: ReadonlySet<string>, depth: number): string | undefined {

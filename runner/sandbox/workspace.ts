@@ -35,7 +35,14 @@ export function createWorkspace(files: readonly WorkspaceFile[]): Workspace {
   mkdirSync(dir);
   const skipped: { name: string; reason: string }[] = [];
   for (const file of files) {
-    const stat = lstatSync(file.source);
+    let stat;
+    try {
+      stat = lstatSync(file.source);
+    } catch (error) {
+      // Gone since it was listed, or unreachable by its name: one file left out, never the whole submission.
+      skipped.push({ name: file.name, reason: `could not be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` });
+      continue;
+    }
     if (!stat.isFile()) {
       skipped.push({ name: file.name, reason: 'not a regular file' });
       continue;
@@ -46,7 +53,12 @@ export function createWorkspace(files: readonly WorkspaceFile[]): Workspace {
     }
     const target = join(dir, file.name);
     mkdirSync(dirname(target), { recursive: true });
-    copyFileSync(file.source, target);
+    try {
+      copyFileSync(file.source, target);
+    } catch (error) {
+      skipped.push({ name: file.name, reason: `could not be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` });
+      continue;
+    }
     // Its own files are the student's to change (a read-only game.txt from a zip still gets saved over); in the
     // sandbox no capability overrides a file's mode.
     chmodSync(target, 0o644);

@@ -1,0 +1,67 @@
+/**
+ * What a class folder or an --out can do to a run: a file name that is not UTF-8 beside correct code is skipped and
+ * named, never an internal error; a full disk or a file in the way of --out is one line naming the path and the
+ * reason, exit 2, with results.jsonl keeping what was graded.
+ */
+import { cpSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runGrade } from '../../runner/cli/grade-command.js';
+import type { RunResults } from '../../runner/grade/results.js';
+import { PROJECT_ROOT } from '../../runner/project-root.js';
+import { tempDirs } from '../temp-dirs.js';
+
+const temp = tempDirs();
+const CORRECT = join(PROJECT_ROOT, 'fixtures', 'submissions', 'cs61a-hw04', 'correct-plain');
+
+async function grade(klass: string, out: string): Promise<{ code: number; said: string }> {
+  let said = '';
+  const io = { out: (s: string) => { said += s; }, err: (s: string) => { said += s; }, isTTY: false, env: {}, cwd: klass };
+  const code = await runGrade([klass, '--assignment', 'cs61a-hw04', '--out', out, '--format', 'json,html', '--jobs', '1'], io, PROJECT_ROOT, '0', 'grade');
+  return { code, said };
+}
+
+describe('hostile containers', () => {
+  it('grades correct code beside file names that are not UTF-8, hold a newline or HTML, and names the one it skipped', async () => {
+    const klass = temp('grade-names-');
+    const ada = join(klass, 'ada');
+    cpSync(CORRECT, ada, { recursive: true });
+    writeFileSync(Buffer.concat([Buffer.from(`${ada}/notes-`), Buffer.from([0xff, 0xfe]), Buffer.from('.txt')]), 'hello');
+    writeFileSync(join(ada, 'line\nbreak.py'), 'x = 1\n');
+    writeFileSync(join(ada, '<b>bold<i>.txt'), 'y = 2\n');
+    const out = temp('grade-names-out-');
+    const { code, said } = await grade(klass, out);
+    expect(code, said).toBe(0);
+    expect(said).toContain('notes-\\xff\\xfe.txt: skipped, as its name is not UTF-8');
+    const run = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as RunResults;
+    expect(run.submissions[0]).toMatchObject({ id: 'ada', status: 'graded', score: 40, maxScore: 40 });
+    expect(readFileSync(join(out, 'index.html'), 'utf8')).not.toContain('<b>bold<i>');
+  });
+
+  it('stops on a full disk with one line naming the file and the reason, exit 2, and results.jsonl keeps the graded', async () => {
+    const klass = temp('grade-full-');
+    cpSync(CORRECT, join(klass, 'ada'), { recursive: true });
+    const out = temp('grade-full-out-');
+    // Every write to /dev/full fails with ENOSPC: results.json is where the disk runs out.
+    symlinkSync('/dev/full', join(out, 'results.json'));
+    const { code, said } = await grade(klass, out);
+    expect(code).toBe(2);
+    const lines = said.split('\n').filter((l) => l.startsWith('grade:'));
+    expect(lines).toEqual([expect.stringMatching(/^grade: cannot write .*results\.json: ENOSPC \(no space left on the device\); .*results\.jsonl keeps the 1 submission graded before that, so --resume grades only the rest$/)]);
+    expect(said).not.toMatch(/\n\s+at /u);
+    expect(readFileSync(join(out, 'results.jsonl'), 'utf8')).toContain('"id":"ada"');
+  });
+
+  it('says when a file is in the way of --out, before grading anything', async () => {
+    const klass = temp('grade-blocked-');
+    cpSync(CORRECT, join(klass, 'ada'), { recursive: true });
+    const parent = temp('grade-blocked-out-');
+    writeFileSync(join(parent, 'report'), 'a file, not a folder');
+    const { code, said } = await grade(klass, join(parent, 'report', 'inner'));
+    expect(code).toBe(2);
+    expect(said).toMatch(/^grade: cannot write .*report.*: (ENOTDIR|EEXIST) \(/mu);
+    expect(said).not.toContain('ada:');
+    expect(existsSync(join(parent, 'report', 'inner'))).toBe(false);
+    mkdirSync(join(parent, 'ok'));
+  });
+});
