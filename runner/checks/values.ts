@@ -79,7 +79,10 @@ export function isSameValue(expected: PyValue, observed: ObservedValue): boolean
   return plain !== undefined && isSamePy(expected, plain);
 }
 
-/** The same value when ints and floats are compared as numbers (`-1` and `-1.0`); every other type still counts. */
+/**
+ * The same value when ints and floats are compared as numbers (`-1` and `-1.0`) and tuples and lists by their items;
+ * every other type still counts.
+ */
 export function isSameByValue(expected: PyValue, observed: ObservedValue): boolean {
   const plain = toPyValue(observed);
   return plain !== undefined && isSameNumbers(expected, plain);
@@ -88,10 +91,11 @@ export function isSameByValue(expected: PyValue, observed: ObservedValue): boole
 function isSameNumbers(a: PyValue, b: PyValue): boolean {
   const isNumber = (v: PyValue) => v.type === 'int' || v.type === 'float';
   if (isNumber(a) && isNumber(b)) return Number(a.value) === Number(b.value);
-  if (a.type !== b.type) return false;
+  // A tuple where a list is due (or the reverse) holds the same values: its type is the types test's to grade.
   if ((a.type === 'list' || a.type === 'tuple') && (b.type === 'list' || b.type === 'tuple')) {
     return a.items.length === b.items.length && a.items.every((item, i) => isSameNumbers(item, b.items[i]!));
   }
+  if (a.type !== b.type) return false;
   if (a.type === 'dict' && b.type === 'dict') {
     return a.entries.length === b.entries.length && a.entries.every(([k, v]) => b.entries.some(([k2, v2]) => isSamePy(k, k2) && isSameNumbers(v, v2)));
   }
