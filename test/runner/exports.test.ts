@@ -63,8 +63,9 @@ describe('Canvas downloads', () => {
 describe('Gradescope exports', () => {
   it('grades each submission folder and names it by its submitters, a group by all of them', async () => {
     const { results, out } = await grade(join(EXPORTS, 'gradescope-cs61a'));
-    // The group's print_board leaves trailing spaces: they do not show, so they cost nothing.
-    expect(scores(results)).toEqual({ submission_900101: 40, submission_900102: 40 });
+    // The group's print_board leaves trailing spaces, which the CS61A document warns of: print_board.spacing alone.
+    expect(scores(results)).toEqual({ submission_900101: 40, submission_900102: 39 });
+    expect(results.submissions[1]!.tests.filter((t) => t.status !== 'pass').map((t) => t.id)).toEqual(['print_board.spacing']);
     expect(results.submissions.map((s) => s.student)).toEqual([
       { name: 'Ada Lovelace', id: '900101', sisId: '3031001', email: 'ada@example.edu' },
       { name: 'Grace Hopper & Alan Turing', id: '900102', sisId: '3031002', email: 'grace@example.edu' },

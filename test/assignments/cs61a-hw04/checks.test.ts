@@ -31,7 +31,7 @@ const call = "put_piece(b, 2, 0, 'X')";
 describe('CS61A checks', () => {
   it('accepts a list where the document asks for the (row, board) tuple, with a note', () => {
     const asList = checkCs61aCase('value', putPiece, observed({ result: reply({ type: 'list', items: [int(1), rows('--', 'X-')] }) }), call);
-    expect(asList).toMatchObject({ status: 'pass', note: expect.stringContaining('a list was accepted') });
+    expect(asList).toMatchObject({ status: 'pass', note: expect.stringMatching(/a list was accepted|got a list/u) });
     const wrong = checkCs61aCase('value', putPiece, observed({ result: reply({ type: 'tuple', items: [int(0), rows('X-', '--')] }) }), call);
     expect(wrong.status).toBe('fail');
   });
