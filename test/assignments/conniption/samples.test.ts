@@ -18,6 +18,7 @@ describeSampleSuite({
     'defaults-three-flips': { ...fail('Conniption.defaults', 'repl.moves', 'repl.illegal-moves', 'repl.undo', 'repl.bad-commands') },
     'eval-flip-sign': { ...fail('Conniption.betterEval.generated') },
     'eval-no-flippable-bonus': { ...fail('Conniption.betterEval.document', 'Conniption.betterEval.generated') },
+    'game-ignores-your-four': { ...fail('repl.moves') },
     'flips-spent-by-ai': { ...fail('Conniption.genChildStates.start', 'Conniption.genChildStates.generated', 'repl.moves') },
     'help-without-undo': { ...fail('repl.help-display') },
     'hostile-kills-interpreter': { ...error('Conniption.isWin.document', 'Conniption.isWin.generated') },

@@ -28,6 +28,7 @@ describeSampleSuite({
     'hostile-syntax-error': { ...error('board.setup', 'import.hw11pr2', 'player.repr', 'player.oppCh', 'player.scoreBoard.document', 'player.scoreBoard.generated', 'player.tiebreakMove.left-right', 'player.tiebreakMove.random', 'player.tiebreakMove.random-spread', 'player.scoresFor.document', 'player.scoresFor.float-scores', 'player.scoresFor.ply-0-1', 'player.scoresFor.ply-2-3', 'player.scoresFor.ply-4-5', 'player.nextMove.document', 'player.nextMove.generated', 'player.nextMove.human', 'board.playGame.document', 'board.playGame.generated'), ...error('player.nextMove.strength') },
     'next-move-human-str': { ...fail('player.nextMove.human') },
     'opp-ch-zero': { ...fail('player.oppCh', 'board.playGame.generated') },
+    'play-game-no-tie-check': { ...error('board.playGame.generated') },
     'play-game-no-winner-message': { ...fail('board.playGame.document', 'board.playGame.generated') },
     'repr-no-ply': { ...fail('player.repr') },
     'repr-one-line': { ...fail('player.repr') },
