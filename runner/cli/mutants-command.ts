@@ -8,9 +8,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { MutationResults, RunResults } from '../grade/results.js';
-import { namePattern } from '../grade/layout.js';
 import { EquivalentsError, loadReviewed } from '../mutants/equivalents.js';
-import { generateMutants, matchesFunction, MutantsError, selectMutants, SOLUTION_ID, solutionFiles, writeMutantFolders } from '../mutants/generate.js';
+import { generateMutants, matchesFunction, MutantsError, selectMutants, SOLUTION_ID, specSolutionFiles, writeMutantFolders } from '../mutants/generate.js';
 import { scoreMutants } from '../mutants/score.js';
 import { loadSpec, SpecError } from '../spec/load-spec.js';
 import { availableSpecs, runGrade } from './grade-command.js';
@@ -74,8 +73,7 @@ export async function runMutants(argv: readonly string[], io: Io, root: string, 
   let mutation: MutationResults | undefined;
   try {
     const spec = loadSpec(root, flags.assignment);
-    const patterns = spec.files.flatMap((f) => f.names.map((n) => namePattern(n)));
-    const files = solutionFiles(flags.solution, (name) => patterns.some((p) => p.test(name)));
+    const files = specSolutionFiles(spec, flags.solution);
     if (files.length === 0) throw new MutantsError(`no file of ${spec.title} in ${flags.solution} (looked for ${spec.files.flatMap((f) => f.names).join(', ')})`);
     const made = await generateMutants(root, flags.python, flags.solution, files);
     for (const skipped of made.skipped) io.err(`grade mutants: ${skipped.file} is not mutated: ${skipped.reason}\n`);

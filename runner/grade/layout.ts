@@ -187,7 +187,7 @@ function folderSubmission(id: string, path: string, dir: string): Submission {
 
 /** Names that are not UTF-8, seen while listing: no path string can reach them, so they are skipped and said. */
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
-export const undecodableNames: string[] = [];
+const undecodableNames: string[] = [];
 
 function listDir(dir: string): { files: string[]; dirs: string[] } {
   const files: string[] = [];

@@ -6,7 +6,9 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { loadExeca } from '../sandbox/load-execa.js';
+import { namePattern } from '../grade/layout.js';
 import { globToRegExp } from '../spec/load-spec.js';
+import type { ResolvedSpec } from '../spec/spec-types.js';
 
 /** One mutant as the mutator writes it: one change to one file, with the whole changed file. */
 export interface Mutant {
@@ -44,8 +46,13 @@ export async function generateMutants(root: string, python: string, solution: st
   }
 }
 
-/** The solution's files the spec names (or, for an assignment that takes any .py file, every .py file). */
-export function solutionFiles(solution: string, matches: (name: string) => boolean): string[] {
+/** The solution's Python files that the spec's file roles name (for Conniption, whose role is `*.py`, every one). */
+export function specSolutionFiles(spec: Pick<ResolvedSpec, 'files'>, solution: string): string[] {
+  const patterns = spec.files.flatMap((f) => f.names.map((n) => namePattern(n)));
+  return solutionFiles(solution, (name) => patterns.some((p) => p.test(name)));
+}
+
+function solutionFiles(solution: string, matches: (name: string) => boolean): string[] {
   const found: string[] = [];
   const walk = (dir: string, depth: number) => {
     for (const name of readdirSync(dir).sort()) {

@@ -7,8 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ASSIGNMENT_IDS } from '../../../runner/assignments/ids.js';
 import { equivalentsPath, loadEquivalents } from '../../../runner/mutants/equivalents.js';
-import { generateMutants, solutionFiles } from '../../../runner/mutants/generate.js';
-import { namePattern } from '../../../runner/grade/layout.js';
+import { generateMutants, specSolutionFiles } from '../../../runner/mutants/generate.js';
 import { PROJECT_ROOT } from '../../../runner/project-root.js';
 import { loadSpec } from '../../../runner/spec/load-spec.js';
 
@@ -18,8 +17,7 @@ describe.each(ASSIGNMENT_IDS.filter((id) => existsSync(equivalentsPath(PROJECT_R
     expect(listed.size).toBeGreaterThan(0);
     const spec = loadSpec(PROJECT_ROOT, assignment);
     const solution = join(PROJECT_ROOT, 'fixtures', 'submissions', assignment, 'correct-plain');
-    const patterns = spec.files.flatMap((f) => f.names.map((n) => namePattern(n)));
-    const made = await generateMutants(PROJECT_ROOT, 'python3', solution, solutionFiles(solution, (name) => patterns.some((p) => p.test(name))));
+    const made = await generateMutants(PROJECT_ROOT, 'python3', solution, specSolutionFiles(spec, solution));
     const byId = new Map(made.mutants.map((m) => [m.id, m]));
     const entries = (JSON.parse(readFileSync(equivalentsPath(PROJECT_ROOT, assignment), 'utf8')) as { mutants: { id: string; file: string; change: string }[] }).mutants;
     for (const entry of entries) {
