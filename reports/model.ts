@@ -7,7 +7,7 @@ import { adjustmentLines, finalMax, finalScore } from './final-score.js';
 import { noteHtml } from './markdown.js';
 import { comparisonView, costViews, type ComparisonView, type TestCostView } from './class-views.js';
 import { mutationView, type MutationView } from './mutation-view.js';
-import type { AiStrength, CodeRegion, RunResults, SubmissionResult, TestResult, TestStatus } from '../runner/grade/results.js';
+import type { AiStrength, CodeRegion, FileRole, RunResults, SubmissionResult, TestResult, TestStatus } from '../runner/grade/results.js';
 import { boardPair, type BoardPair } from './boards.js';
 
 export const STATUS_LABEL: Record<TestStatus, string> = {
@@ -85,6 +85,8 @@ export interface SubmissionView {
   /** The automatic score, shown when the instructor's adjustments changed it, with each row in words. */
   readonly automatic?: string;
   readonly adjustments?: readonly string[];
+  /** Which file served each role, when one was found by what it defines rather than by its name. */
+  readonly fileRoles?: readonly string[];
   readonly durationSeconds: string;
   readonly problems: readonly ProblemView[];
   readonly counts: Readonly<Record<TestStatus, number>>;
@@ -196,11 +198,15 @@ export function submissionView(submission: SubmissionResult, file = pageName(sub
     maxScore: finalMax(submission),
     percent: percentOf(finalScore(submission), finalMax(submission)),
     ...((submission.adjusted || submission.keptHigher) && { automatic: `${submission.score}/${submission.maxScore}`, adjustments: adjustmentLines(submission) }),
+    ...(submission.files && { fileRoles: submission.files.map(fileRoleLine) }),
     durationSeconds: (submission.durationMs / 1000).toFixed(1),
     problems: problemsOf(submission.tests),
     counts,
   };
 }
+
+const fileRoleLine = (f: FileRole): string =>
+  `${f.role}: ${f.files.join(', ')}${f.foundBy === 'definitions' ? ` (found by what it defines${f.defines ? `: ${f.defines.slice(0, 4).join(', ')}${f.defines.length > 4 ? ', …' : ''}` : ''})` : ' (by its name)'}`;
 
 export interface HistogramBar {
   readonly label: string;

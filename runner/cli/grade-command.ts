@@ -9,7 +9,7 @@ import { appendFileSync, mkdirSync, readdirSync, readFileSync, statSync } from '
 import { availableParallelism } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
-import { discoverSubmissions, isBarePattern, isKnownFile, type Submission } from '../grade/layout.js';
+import { definitionsOf, discoverSubmissions, isBarePattern, isKnownFile, type Submission } from '../grade/layout.js';
 import { gradeSubmission } from '../grade/grade-submission.js';
 import { filesHashOf, Journal, JOURNAL_FILE, ResumeError, specFingerprint, submissionKey, testFingerprints, type JournalHeader } from '../grade/journal.js';
 import { formatShard, parseShard, shardOf, type Shard } from '../grade/shards.js';
@@ -143,13 +143,29 @@ export function readSpecFiles(root: string, assignment: string): SpecFiles {
 
 const withVisibleCount = (spec: ResolvedSpec): ResolvedSpec & SpecFiles => Object.assign(spec, { visibleTests: spec.tests.filter((t) => t.visibility === 'visible').length });
 
-/** The assignment whose file names the submissions use most. */
+/**
+ * The assignment whose file names the submissions use most; when none uses any, the one whose classes and functions
+ * their files define most (CS111's `Player` and HMC's `Player` are told apart by the rest: `process_move`, `scoresFor`).
+ */
 export function detectAssignment<S extends SpecFiles>(specs: readonly S[], submissions: readonly Submission[]): S | undefined {
   let best: { spec: S; hits: number } | undefined;
   for (const spec of specs) {
     const names = new Set(spec.files.flatMap((f) => f.names.map((n) => n.toLowerCase())).filter((n) => !isBarePattern(n)));
     const hits = submissions.reduce((n, s) => n + s.files.filter((f) => isKnownFile(names, f.name)).length, 0);
     if (hits > 0 && (!best || hits > best.hits)) best = { spec, hits };
+  }
+  return best?.spec ?? detectByDefinitions(specs, submissions);
+}
+
+function detectByDefinitions<S extends SpecFiles>(specs: readonly S[], submissions: readonly Submission[]): S | undefined {
+  const defined = submissions.map((s) => new Set(s.files.flatMap((f) => [...definitionsOf(f.source)])));
+  let best: { spec: S; share: number } | undefined;
+  for (const spec of specs) {
+    const wanted = spec.files.flatMap((f) => f.defines ?? []);
+    if (wanted.length === 0) continue;
+    const hits = defined.reduce((n, names) => n + wanted.filter((name) => names.has(name)).length, 0);
+    const share = hits / wanted.length;
+    if (hits > 0 && (!best || share > best.share)) best = { spec, share };
   }
   return best?.spec;
 }
@@ -197,7 +213,8 @@ async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io,
   const probing = probeSandbox(flags.python).then((probed) => ({ probed }), (error: unknown) => ({ error }));
   // A bare pattern (`*.py`, Conniption's "any .py files") names no assignment: it counts only when chosen.
   const known = new Set(specs.flatMap((s) => s.files.flatMap((f) => f.names.map((n) => n.toLowerCase()))).filter((n) => specs.length === 1 || !isBarePattern(n)));
-  const found = discoverSubmissions(flags.paths.map((p) => resolve(io.cwd, p)), known);
+  const defines = new Set(specs.flatMap((s) => s.files.flatMap((f) => f.defines ?? [])));
+  const found = discoverSubmissions(flags.paths.map((p) => resolve(io.cwd, p)), known, defines);
   for (const warning of found.warnings) io.err(`grade: ${warning}\n`);
   if (found.submissions.length === 0) {
     io.err(`grade ${mode}: no submissions found in ${flags.paths.join(', ')} (looked for ${[...known].slice(0, 6).join(', ')}, …)\n`);

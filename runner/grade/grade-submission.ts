@@ -8,14 +8,15 @@ import { FIRST_PROMPT_PHASE } from '../pty/run-program.js';
 import { createWorkspace } from '../sandbox/workspace.js';
 import type { ResolvedTest, TestKind } from '../spec/spec-types.js';
 import { runCases } from './kinds/cases.js';
+import { runFileNames } from './kinds/file-names.js';
 import { runFilePresent } from './kinds/file-present.js';
 import { runImport } from './kinds/import.js';
 import { runPrograms } from './kinds/program.js';
 import { runProperty } from './kinds/property.js';
 import { runStrength } from './kinds/strength.js';
 import type { Submission } from './layout.js';
-import { locateFiles, moduleRole } from './located-files.js';
-import type { SubmissionResult, TestResult } from './results.js';
+import { locateByDefinitions, locateFiles, moduleRole, type Located } from './located-files.js';
+import type { FileRole, SubmissionResult, TestResult } from './results.js';
 import { SubmissionSession, type ModuleFile } from './submission-session.js';
 import { finisher, type GradeOptions, type TestContext, type TestKindRunner } from './test-context.js';
 
@@ -23,6 +24,7 @@ export type { GradeOptions } from './test-context.js';
 
 const KINDS: Readonly<Record<TestKind, TestKindRunner>> = {
   'file-present': runFilePresent,
+  'file-names': runFileNames,
   import: runImport,
   cases: runCases,
   property: runProperty,
@@ -38,11 +40,12 @@ export async function gradeSubmission(submission: Submission, options: GradeOpti
   const sandbox = { ...options.sandbox, doubles: doublesFiles(assignment.id) };
   const workspace = createWorkspace(submission.files);
   const skipped = new Map(workspace.skipped.map((f) => [f.name, f.reason]));
-  const located = locateFiles(spec, submission.files.map((f) => f.name).filter((name) => !skipped.has(name)));
+  const present = submission.files.map((f) => f.name).filter((name) => !skipped.has(name));
+  const located = locateByDefinitions(spec, locateFiles(spec, present), present, workspace.dir);
   const modules: ModuleFile[] = located.flatMap((l) => (l.kind !== 'module' ? [] : l.files.map((file) => ({ role: moduleRole(l, file), module: file.replace(/\.py$/, ''), file }))));
   const session = new SubmissionSession(sandbox, workspace.dir, spec.limits, modules);
   const tests: TestResult[] = [];
-  const claimed = new Set(located.flatMap((l) => l.files));
+  const claimed = new Set(located.flatMap((l) => [...l.files, ...(l.byDefinitions?.sources ?? [])]));
   const unclaimed = submission.files.map((f) => f.name).filter((name) => !claimed.has(name) && /\.(py|txt)$/i.test(name));
   const context: TestContext = {
     options, assignment, sandbox, session, located, skipped, unclaimed, workspaceDir: workspace.dir, deadline: started + spec.limits.submissionMs,
@@ -74,6 +77,7 @@ export async function gradeSubmission(submission: Submission, options: GradeOpti
     maxScore: round(tests.reduce((total, t) => total + t.maxScore, 0)),
     durationMs: Math.round(performance.now() - started),
     studentMs: Math.round(session.studentMs),
+    ...(located.some((l) => l.byDefinitions) && { files: located.filter((l) => l.file).map(fileRole) }),
     tests,
   };
 }
@@ -114,5 +118,13 @@ function marksHung(test: ResolvedTest, result: TestResult): boolean {
   if (test.kind === 'import') return false;
   return test.kind !== 'program' || result.message.includes(FIRST_PROMPT_PHASE);
 }
+
+/** Which file served a role, and how it was found, for the report. */
+const fileRole = (l: Located): FileRole => ({
+  role: l.role,
+  files: l.byDefinitions?.sources ?? l.files,
+  foundBy: l.byDefinitions ? 'definitions' : 'name',
+  ...(l.byDefinitions && { defines: l.byDefinitions.names }),
+});
 
 const round = (n: number) => Math.round(n * 1000) / 1000;

@@ -3,9 +3,10 @@
  * or zip per student, a flat folder of files named `<student><sep><file>` (`alice_ps9pr1.py`), a Canvas download (a
  * folder or its zip) or a Gradescope export folder. Zips are unpacked to a temporary folder (runner/grade/exports.ts).
  */
-import { readdirSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import type { WorkspaceFile } from '../sandbox/workspace.js';
+import { topLevelDefinitions } from './find-by-definitions.js';
 import { looksLikeCanvas, parseCanvasName, readGradescopeExport, unpackZip } from './exports.js';
 import type { StudentIdentity } from './results.js';
 
@@ -29,9 +30,12 @@ export interface Discovered {
 const MAX_DEPTH = 3;
 const IGNORED = /^(\.|__pycache__$|__MACOSX$|node_modules$)/;
 
-/** `known` are the file names of the assignments (lower case), e.g. `ps9pr1.py`. */
-export function discoverSubmissions(paths: readonly string[], known: ReadonlySet<string>): Discovered {
-  const found: Found = { submissions: [], layouts: [], warnings: [] };
+/**
+ * `known` are the file names of the assignments (lower case), e.g. `ps9pr1.py`; `defines` the classes and functions
+ * their files define (`Board`, `newGame`), by which a folder whose files have other names is still found.
+ */
+export function discoverSubmissions(paths: readonly string[], known: ReadonlySet<string>, defines: ReadonlySet<string> = new Set()): Discovered {
+  const found: Found = { submissions: [], layouts: [], warnings: [], defines };
   undecodableNames.length = 0;
   for (const path of paths) {
     const stat = statSync(path, { throwIfNoEntry: false });
@@ -64,6 +68,7 @@ interface Found {
   readonly submissions: Submission[];
   readonly layouts: LayoutKind[];
   readonly warnings: string[];
+  readonly defines: ReadonlySet<string>;
 }
 
 function unpack(zip: string, found: Found): string | undefined {
@@ -127,8 +132,11 @@ function discoverIn(path: string, name: string, shown: string, known: ReadonlySe
     folders++;
   }
   const without: string[] = [];
+  const ownCode = flat.size === 0 && folders === 0 && entries.files.some((f) => definesAny(join(path, f), found.defines));
   for (const dir of entries.dirs) {
-    const inside = shallowestWithKnown(join(path, dir), known, 0);
+    // A folder of code under other names (another semester's numbering, Board.py beside Player.py) is found by what
+    // its files define, unless the folder given is itself such a submission.
+    const inside = shallowestWithKnown(join(path, dir), known, 0) ?? (ownCode ? undefined : shallowestWithDefinitions(join(path, dir), found.defines, 0));
     if (inside) {
       found.submissions.push(folderSubmission(dir, join(shown, dir), inside));
       folders++;
@@ -136,11 +144,16 @@ function discoverIn(path: string, name: string, shown: string, known: ReadonlySe
       without.push(dir);
     }
   }
+  if (ownCode && folders === 0) {
+    found.submissions.push(folderSubmission(name, shown, path));
+    found.layouts.push('single');
+    return;
+  }
   for (const dir of without) {
     // Beside other students' folders, a folder with the wrong file names is a student who still gets a result.
     const hasFiles = folders > 0 && listDir(join(path, dir)).files.length > 0;
     if (hasFiles) found.submissions.push(folderSubmission(dir, join(shown, dir), join(path, dir)));
-    found.warnings.push(`${join(shown, dir)}: no file of the assignment in it (looked for ${[...known].slice(0, 4).join(', ')}, …)${hasFiles ? '; graded with its files missing' : ''}`);
+    found.warnings.push(`${join(shown, dir)}: no file of the assignment in it (looked for ${[...known].slice(0, 4).join(', ')}, …, and for files defining ${[...found.defines].slice(0, 3).join(', ') || 'its names'}, …)${hasFiles ? '; graded with its files missing' : ''}`);
   }
   if (folders > 0) found.layouts.push('folders');
   if (flat.size === 0 && folders === 0 && entries.dirs.length === 0) found.warnings.push(`${shown}: no submission files found`);
@@ -221,6 +234,42 @@ function shallowestWithKnown(dir: string, known: ReadonlySet<string>, depth: num
     if (found) return found;
   }
   return undefined;
+}
+
+/** The shallowest folder (to MAX_DEPTH) one of whose files defines a name the assignments need. */
+function shallowestWithDefinitions(dir: string, defines: ReadonlySet<string>, depth: number): string | undefined {
+  if (defines.size === 0) return undefined;
+  const entries = listDir(dir);
+  if (entries.files.some((f) => definesAny(join(dir, f), defines))) return dir;
+  if (depth >= MAX_DEPTH) return undefined;
+  for (const sub of entries.dirs) {
+    const found = shallowestWithDefinitions(join(dir, sub), defines, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** Files that may hold Python: `.py`, `.txt` (saved by the wrong editor) or no extension; not larger than a student writes. */
+const MAYBE_PYTHON = /(\.py|\.txt|^[^.]+)$/iu;
+const MAX_SOURCE_BYTES = 1024 * 1024;
+
+export function definesAny(file: string, defines: ReadonlySet<string>): boolean {
+  if (defines.size === 0) return false;
+  for (const name of definitionsOf(file)) if (defines.has(name)) return true;
+  return false;
+}
+
+/** The top-level classes and functions of a file that may hold Python (none for anything else or unreadable). */
+export function definitionsOf(file: string): ReadonlySet<string> {
+  if (!MAYBE_PYTHON.test(basename(file))) return new Set();
+  try {
+    const stat = statSync(file);
+    if (!stat.isFile() || stat.size > MAX_SOURCE_BYTES) return new Set();
+    const text = readFileSync(file, 'utf8');
+    return text.includes('\0') ? new Set() : topLevelDefinitions(text);
+  } catch {
+    return new Set();
+  }
 }
 
 /** `alice_ps9pr1.py` → student `alice`, file `ps9pr1.py`; separators `_`, `-`, `.` and spaces are dropped. */

@@ -1,8 +1,9 @@
 /** Which of the submission's files plays each role of the spec (`ps9pr1`, the reading response, `connect4_<name>`). */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CaseVerdict } from '../checks/verdict.js';
 import type { ResolvedSpec } from '../spec/spec-types.js';
+import { findByDefinitions, moduleFileName, topLevelDefinitions, type Candidate } from './find-by-definitions.js';
 import { namePattern } from './layout.js';
 
 export interface Located {
@@ -13,6 +14,11 @@ export interface Located {
   readonly files: readonly string[];
   readonly looked: readonly string[];
   readonly kind: 'module' | 'text';
+  /**
+   * Set when no file had one of the role's names and these files serve it by what they define: the submission's
+   * own names (`files` above are the names imported, `ps9pr1.txt` being imported as `ps9pr1.py`) and the names found.
+   */
+  readonly byDefinitions?: { readonly sources: readonly string[]; readonly names: readonly string[] };
 }
 
 /** What a missing file's message can name: files left out of the workspace, and files no role claimed. */
@@ -30,6 +36,69 @@ export function locateFiles(spec: ResolvedSpec, names: readonly string[]): Locat
     const files = role.many ? [...new Set(found)] : found.slice(0, 1);
     return { role: role.role, kind: role.kind, looked: role.names, file: files[0], files };
   }).filter((l) => l.file !== undefined || !spec.files.find((f) => f.role === l.role)?.optional);
+}
+
+/** The one test of naming: passes when every role found was found by its name; says which file served which role. */
+export function checkFileNames(located: readonly Located[]): CaseVerdict {
+  const modules = located.filter((l) => l.kind === 'module');
+  const renamed = modules.filter((l) => l.byDefinitions);
+  const named = (n: string) => n.replace('*', '<name>');
+  if (modules.length > 0 && modules.every((l) => !l.file)) {
+    return { status: 'fail', message: `no file of the assignment: none is named ${modules.map((l) => named(l.looked[0]!)).join(', ')}, and none defines the classes and functions the assignment asks for` };
+  }
+  if (renamed.length === 0) {
+    const absent = modules.filter((l) => !l.file).map((l) => named(l.looked[0]!));
+    return { status: 'pass', message: `every file found has the assignment's name${absent.length > 0 ? ` (${absent.join(', ')} missing: charged by its import test)` : ''}` };
+  }
+  const some = (names: readonly string[]) => (names.length > 3 ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more` : names.join(', '));
+  const lines = renamed.map((l) => `${some(l.byDefinitions!.names)} found in ${l.byDefinitions!.sources.join(' and ')}, graded as ${named(l.looked[0]!)}`);
+  return {
+    status: 'fail',
+    message: `graded, but not under the names the assignment gives:\n${lines.map((line) => `  ${line}`).join('\n')}`,
+    expected: renamed.map((l) => named(l.looked[0]!)).join('\n'),
+    actual: renamed.map((l) => l.byDefinitions!.sources.join(', ')).join('\n'),
+  };
+}
+
+/**
+ * Fills the roles no file has a name for with the files that define their names (runner/grade/find-by-definitions.ts),
+ * reading the workspace's copies. A file found under another extension is copied beside itself as `.py`, so it
+ * imports, and the student's imports between files keep working.
+ */
+export function locateByDefinitions(spec: ResolvedSpec, located: readonly Located[], names: readonly string[], workspaceDir: string): Located[] {
+  const needs = spec.files.filter((f) => f.kind === 'module' && !f.optional && f.defines && !located.find((l) => l.role === f.role)?.file);
+  if (needs.length === 0) return [...located];
+  const claimed = new Set(located.flatMap((l) => l.files));
+  const candidates: Candidate[] = names.flatMap((name) => {
+    const text = readSource(join(workspaceDir, name));
+    return text === undefined ? [] : [{ name, defines: topLevelDefinitions(text), claimed: claimed.has(name) }];
+  });
+  const found = findByDefinitions(needs.map((f) => ({ role: f.role, defines: f.defines! })), candidates);
+  const taken = new Set(names.map((n) => n.toLowerCase()));
+  return located.map((l) => {
+    const hit = found.get(l.role);
+    if (!hit) return l;
+    const files = hit.files.map((source) => {
+      const imported = moduleFileName(source);
+      if (imported !== source && !taken.has(imported.toLowerCase())) {
+        copyFileSync(join(workspaceDir, source), join(workspaceDir, imported));
+        taken.add(imported.toLowerCase());
+      }
+      return imported;
+    });
+    return { ...l, file: files[0], files, byDefinitions: { sources: hit.files, names: hit.names } };
+  });
+}
+
+/** A workspace file's text when it may be Python source: UTF-8, no NUL byte, at most 1 MB. */
+function readSource(path: string): string | undefined {
+  try {
+    if (statSync(path).size > 1024 * 1024) return undefined;
+    const text = readFileSync(path, 'utf8');
+    return text.includes('\0') ? undefined : text;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A module's role for the import bookkeeping: the spec's role, or `role/file` for each file of a `many` role. */

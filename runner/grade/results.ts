@@ -78,7 +78,20 @@ export interface SubmissionResult {
   readonly adjusted?: { readonly score: number; readonly maxScore: number; readonly rows: readonly AdjustmentRow[] };
   /** Added: `--keep-higher`: the previous run's score, kept because it was higher; every export uses it. */
   readonly keptHigher?: { readonly score: number; readonly from: string };
+  /**
+   * Added: which of the submission's files served each role of the assignment, present when one was found by what
+   * it defines rather than by its name (another semester's `ps11pr1.py`, Python saved as `.txt`).
+   */
+  readonly files?: readonly FileRole[];
   readonly tests: readonly TestResult[];
+}
+
+export interface FileRole {
+  readonly role: string;
+  readonly files: readonly string[];
+  readonly foundBy: 'name' | 'definitions';
+  /** The names that made them the role's, when found by definitions. */
+  readonly defines?: readonly string[];
 }
 
 export interface RunResults {

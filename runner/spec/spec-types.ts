@@ -6,7 +6,7 @@ import type { AssignmentId } from '../assignments/ids.js';
 import type { FixtureCase } from '../fixtures/fixture-types.js';
 import type { Limits } from '../sandbox/limits.js';
 
-export type TestKind = 'file-present' | 'import' | 'cases' | 'property' | 'program' | 'strength';
+export type TestKind = 'file-present' | 'file-names' | 'import' | 'cases' | 'property' | 'program' | 'strength';
 export type Visibility = 'visible' | 'hidden';
 
 export interface SpecFileRole {
@@ -16,6 +16,11 @@ export interface SpecFileRole {
   readonly optional?: boolean;
   /** Every file the names match is a module of this role, imported in name order (Conniption: any `.py` files). */
   readonly many?: boolean;
+  /**
+   * The classes and functions the role's file defines, the first being the one that makes a file the role's: when
+   * no file has one of the names, the file that defines them serves (another semester's `ps11pr1.py`).
+   */
+  readonly defines?: readonly string[];
 }
 
 export interface SpecTest {

@@ -47,7 +47,7 @@ describe('grade CLI', () => {
     expect(manchester.code).toBe(0);
     expect(manchester.out).toMatch(/^ {2}play\.fuzz\s+3 {2}hidden/m);
     expect(manchester.out).toMatch(/^ {2}suggestMove2\.vs-suggestMove1\s+4 {2}visible/m);
-    expect(manchester.out).toContain('37 tests, 75 points graded automatically, 20 by hand');
+    expect(manchester.out).toContain('38 tests, 75 points graded automatically, 20 by hand');
     const conniption = await run('list', 'conniption');
     expect(conniption.code).toBe(0);
     expect(conniption.out).toMatch(/^ {2}repl\.moves\s+3 {2}visible/m);
@@ -59,7 +59,7 @@ describe('grade CLI', () => {
     expect(code).toBe(0);
     expect(out).toMatch(/^Problem 4: AIPlayer: 30 points$/m);
     expect(out).toMatch(/^ {2}board\.is_win_for\.down-diagonal\s+2 {2}hidden/m);
-    expect(out).toContain('49 tests, 96 points graded automatically, 4 by hand');
+    expect(out).toContain('50 tests, 96 points graded automatically, 4 by hand');
   });
 
   it('lists the HMC and CS61A tests with their points, the barrier group among them', async () => {
@@ -67,12 +67,12 @@ describe('grade CLI', () => {
     expect(hmc.code).toBe(0);
     expect(hmc.out).toMatch(/^ {2}player\.scoresFor\.document\s+5 {2}visible/m);
     expect(hmc.out).toMatch(/^ {2}board\.setup\s+0 {2}visible/m);
-    expect(hmc.out).toContain('20 tests, 40 points graded automatically');
+    expect(hmc.out).toContain('21 tests, 40 points graded automatically');
     const cs61a = await run('list', 'cs61a-hw04');
     expect(cs61a.code).toBe(0);
     expect(cs61a.out).toMatch(/^The abstraction barrier: the game works on any board representation: 6 points$/m);
     expect(cs61a.out).toMatch(/^ {2}barrier\.check_win\s+1 {2}visible/m);
-    expect(cs61a.out).toContain('30 tests, 40 points graded automatically');
+    expect(cs61a.out).toContain('31 tests, 40 points graded automatically');
   });
 
   it("list --cost grades the bundled correct samples and shows each test's cost to their code", async () => {
@@ -125,13 +125,13 @@ describe('grade CLI', () => {
     const { code, out: text, err } = await run(join(SAMPLES, 'correct-classic'), join(SAMPLES, 'repr-short-dashes'), '--only', 'board.repr', '--out', out, '--jobs', '2');
     expect(code).toBe(0);
     expect(err).toMatch(/^\[1\/2\] /m);
-    expect(text).toMatch(/^correct-classic\s+4\/96/m);
+    expect(text).toMatch(/^correct-classic\s+3\/96/m);
     const results = readResults(out);
     expect(Object.keys(results).sort()).toEqual(['clusters', 'generatedAt', 'sandbox', 'seed', 'settings', 'similarity', 'submissions', 'tool']);
     expect(results.settings).toMatchObject({ assignment: 'cs111-ps9', manualPoints: 4, only: 'board.repr', limits: { callMs: 5000, memoryMb: 1024 } });
     const [classic, dashes] = results.submissions;
     expect(Object.keys(classic).sort()).toEqual(['assignment', 'durationMs', 'filesHash', 'id', 'maxScore', 'path', 'score', 'status', 'studentMs', 'tests']);
-    expect(classic).toMatchObject({ id: 'correct-classic', assignment: 'cs111-ps9', status: 'graded', score: 4, maxScore: 96 });
+    expect(classic).toMatchObject({ id: 'correct-classic', assignment: 'cs111-ps9', status: 'graded', score: 3, maxScore: 96 });
     const repr = dashes.tests.find((t: { id: string }) => t.id === 'board.repr.document');
     expect(Object.keys(repr).sort()).toEqual(['actual', 'durationMs', 'expected', 'group', 'id', 'maxScore', 'message', 'name', 'reproduce', 'score', 'status', 'studentMs', 'target', 'visibility']);
     // What each test cost: its wall time, and within it the student's own; a test that was not run costs nothing.

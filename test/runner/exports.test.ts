@@ -42,7 +42,7 @@ describe('Canvas downloads', () => {
     expectCanvas(results);
     const gradebook = readFileSync(join(out, 'gradebook.csv'), 'utf8').split('\r\n');
     expect(gradebook[0]).toMatch(/^Student,ID,SIS User ID,SIS Login ID,Section,CS 61A Homework 4/);
-    expect(gradebook).toContain('doejane,12346,,,,38,5,4,6,5,4,6,3,5');
+    expect(gradebook).toContain('doejane,12346,,,,38,6,4,5,5,4,6,3,5');
     expect(readFileSync(join(out, 'index.html'), 'utf8')).toContain('<span class="badge timeout">late</span>');
   });
 

@@ -56,7 +56,7 @@ describe('grade gradescope-bundle', () => {
     expect(run.exitCode, run.stderr).toBe(0);
     const results = JSON.parse(readFileSync(join(root, 'results', 'results.json'), 'utf8')) as { score: number; tests: { status: string; visibility: string }[] };
     expect(results.score).toBe(39);
-    expect(results.tests).toHaveLength(30);
+    expect(results.tests).toHaveLength(31);
     expect(results.tests.filter((t) => t.status === 'failed')).toHaveLength(1);
     expect(results.tests.filter((t) => t.visibility === 'after_due_date').length).toBeGreaterThan(5);
   }, 120_000);

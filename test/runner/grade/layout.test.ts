@@ -64,6 +64,29 @@ describe('submission layouts', () => {
     expect([...groupFlatFiles(['x_ps11pr3.py'], KNOWN)]).toEqual([['x', [['x_ps11pr3.py', 'ps11pr3.py']]]]);
   });
 
+  it('finds folders whose files have other names by what they define, at any depth up to three', () => {
+    const defines = new Set(['Board', 'Player', 'process_move']);
+    const root = tree({
+      'ana/ps11pr1.py': 'class Board:\n    pass\n',
+      'ana/ps11pr2.py': 'from ps11pr1 import *\nclass Player:\n    pass\n',
+      'ben/Hw11/part2/Player.py': 'class Player:\n    pass\n',
+      'cy/ps9pr1.txt': 'class Board:\n    pass\n',
+      'dee/essay.txt': 'My board game class was fun.\n',
+    });
+    const found = discoverSubmissions([root], KNOWN, defines);
+    expect(found.submissions.map((s) => [s.id, s.files.map((f) => f.name)])).toEqual([
+      ['ana', ['ps11pr1.py', 'ps11pr2.py']],
+      ['ben', ['Player.py']],
+      ['cy', ['ps9pr1.txt']],
+      ['dee', ['essay.txt']],
+    ]);
+    expect(found.warnings.join('\n')).toMatch(/dee: no file of the assignment in it \(looked for .*, and for files defining Board, Player, process_move, …\); graded with its files missing/u);
+    // Given alone, a folder of such files is one submission; a folder with nothing recognisable is none.
+    expect(discoverSubmissions([join(root, 'ana')], KNOWN, defines).submissions.map((s) => s.id)).toEqual(['ana']);
+    expect(discoverSubmissions([join(root, 'ana')], KNOWN, defines).layouts).toEqual(['single']);
+    expect(discoverSubmissions([join(root, 'dee')], KNOWN, defines).submissions).toEqual([]);
+  });
+
   it('warns about paths that are not there', () => {
     expect(discoverSubmissions(['/no/such/place'], KNOWN).warnings).toEqual(['/no/such/place: no such file or folder']);
   });
