@@ -1,6 +1,9 @@
 """CS111 PS9's doubles: the document's Board, handed to the tests of the players and of process_move, so a bug in
-the student's Board costs only the Board tests. A double subclasses the student's class (helpers the student added
-still work) and holds no expected value: it is the board a correct Board class would build."""
+the student's Board costs only the Board tests; and the document's AIPlayer methods, handed to the test of each
+other one (next_move runs on the document's scores_for). A double subclasses the student's class (helpers the
+student added still work) and holds no expected value: it is what a correct class would do."""
+
+import random
 
 
 def cs111_board(base, keep=()):
@@ -77,4 +80,75 @@ def cs111_board(base, keep=()):
     return Board
 
 
-DOUBLES = {"cs111-board": cs111_board}
+def _wins(s, checker):
+    """Four of `checker` in a row on the rows `s` (top to bottom), any direction."""
+    h, w = len(s), len(s[0]) if s else 0
+    for row in range(h):
+        for col in range(w):
+            if s[row][col] != checker:
+                continue
+            for dr, dc in ((0, 1), (1, 0), (1, 1), (-1, 1)):
+                end_r, end_c = row + 3 * dr, col + 3 * dc
+                if 0 <= end_r < h and end_c < w and all(s[row + k * dr][col + k * dc] == checker for k in range(1, 4)):
+                    return True
+    return False
+
+
+def _scores_for(s, checker, lookahead):
+    """The document's scores_for on the rows `s` (restored after each trial): -1 full, 100 a win, 0 a loss, 50 else;
+    a look-ahead scores a column by the opponent's best reply (100 → 0, 0 → 100, anything else → 50)."""
+    other = 'O' if checker == 'X' else 'X'
+    mine, theirs = _wins(s, checker), _wins(s, other)
+    scores = []
+    for col in range(len(s[0])):
+        if s[0][col] != ' ':
+            scores.append(-1)
+        elif mine:
+            scores.append(100)
+        elif theirs:
+            scores.append(0)
+        elif lookahead == 0:
+            scores.append(50)
+        else:
+            row = max(r for r in range(len(s)) if s[r][col] == ' ')
+            s[row][col] = checker
+            best = max(_scores_for(s, other, lookahead - 1))
+            s[row][col] = ' '
+            scores.append(0 if best == 100 else 100 if best == 0 else 50)
+    return scores
+
+
+def cs111_aiplayer(base, keep=()):
+    """CS111's AIPlayer(checker, tiebreak, lookahead): the document's opponent_checker, max_score_column and
+    scores_for, except the methods in `keep` (the one under test), which stay the student's. Boards are read through
+    `slots`, which the Board double these tests use always has."""
+
+    class AIPlayer(base):
+        def __init__(self, checker, tiebreak, lookahead):
+            if base is not object:
+                base.__init__(self, checker, tiebreak, lookahead)
+            self._grade_ai = (checker, tiebreak, lookahead)
+
+    def opponent_checker(self):
+        return 'O' if self._grade_ai[0] == 'X' else 'X'
+
+    def max_score_column(self, scores):
+        best = [col for col, score in enumerate(scores) if score == max(scores)]
+        tiebreak = self._grade_ai[1]
+        if tiebreak == 'LEFT':
+            return best[0]
+        if tiebreak == 'RIGHT':
+            return best[-1]
+        return random.choice(best)
+
+    def scores_for(self, b):
+        return _scores_for([list(row) for row in b.slots], self._grade_ai[0], self._grade_ai[2])
+
+    for name, method in (('opponent_checker', opponent_checker), ('max_score_column', max_score_column), ('scores_for', scores_for)):
+        if name not in keep:
+            setattr(AIPlayer, name, method)
+    AIPlayer.__qualname__ = getattr(base, '__qualname__', 'AIPlayer') if base is not object else 'AIPlayer'
+    return AIPlayer
+
+
+DOUBLES = {"cs111-board": cs111_board, "cs111-aiplayer": cs111_aiplayer}

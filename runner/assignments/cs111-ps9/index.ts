@@ -25,7 +25,8 @@ export const CS111: Assignment = {
   document: 'seeds/000_09b3d2d4078e204f.txt',
   showcase: ['correct-classic', 'no-down-diagonal', 'trivia-turn-print-comma', 'hostile-prints-at-import'],
   loadCases: async () => (await import('./cases.js')).buildCs111Fixtures,
-  interaction: (test, testCase) => cs111Interaction(test.target, testCase),
+  // A strength test measures the student's whole AIPlayer: no method is swapped for the document's.
+  interaction: (test, testCase) => cs111Interaction(test.target, testCase, { whole: test.kind === 'strength' }),
   property: cs111Property,
   program: cs111Program,
   check: checkCs111Case,

@@ -35,7 +35,13 @@ export function playerCall(player: PlayerInput, bind: string): Step {
 /** Rebinds `Board` to the double; the reproduce snippet is unchanged, as a correct Board behaves the same. */
 export const boardDouble: Step = { request: { op: 'double', kind: 'cs111-board', name: 'Board' }, python: '' };
 
-export function cs111Interaction(target: string, testCase: FixtureCase): Interaction {
+/**
+ * A test of one AIPlayer method gets the document's versions of the others (opponent_checker, max_score_column,
+ * scores_for), as HMC's Player tests do: a scoring bug costs the scores_for tests, not next_move's too.
+ */
+const aiDouble = (method: string): Step => ({ request: { op: 'double', kind: 'cs111-aiplayer', name: 'AIPlayer', keep: [method], inModules: true }, python: '' });
+
+export function cs111Interaction(target: string, testCase: FixtureCase, options: { readonly whole?: boolean } = {}): Interaction {
   const input = testCase.input as Record<string, unknown>;
   const board = input['board'] as BoardInput | undefined;
   const player = input['player'] as PlayerInput | undefined;
@@ -43,6 +49,7 @@ export function cs111Interaction(target: string, testCase: FixtureCase): Interac
   const steps: Step[] = [];
   const usesDouble = !target.startsWith('Board.');
   if (usesDouble && board) steps.push(boardDouble);
+  if ((target === 'AIPlayer.next_move' || target === 'AIPlayer.scores_for') && !options.whole) steps.push(aiDouble(target.split('.')[1]!));
   if (board) steps.push(...boardSteps(board));
   switch (target) {
     case 'Board.__repr__':
