@@ -8,6 +8,7 @@ import type { ExplainException } from '../checks/outcome.js';
 import type { CaseVerdict } from '../checks/verdict.js';
 import type { AssignmentContext } from '../fixtures/build-context.js';
 import type { FixtureCase, FixtureFile } from '../fixtures/fixture-types.js';
+import type { ClassReplacement } from '../harness/protocol.js';
 import type { Interaction } from '../plan/interaction.js';
 import type { PropertyCase } from '../plan/property.js';
 import type { ProgramResult } from '../pty/run-program.js';
@@ -28,6 +29,18 @@ export interface ProgramPlan {
   readonly collect?: readonly string[];
   /** Conniption's REPL: the moves the grader's stand-in for the AI's search plays, in order. */
   readonly aiMoves?: readonly string[];
+  /** Classes played by the document's versions (set by a replay, runner/grade/kinds/program.ts). */
+  readonly replace?: readonly ClassReplacement[];
+}
+
+/**
+ * How to replay a whole game without the bugs other tests already charged: the classes to swap for the document's
+ * versions, named for the report, and the failed tests that justify each.
+ */
+export interface GameReplay {
+  readonly replace: readonly ClassReplacement[];
+  readonly parts: readonly string[];
+  readonly because: readonly string[];
 }
 
 export interface AssignmentPlan {
@@ -44,6 +57,11 @@ export interface AssignmentPlan {
    * with the note.
    */
   readonly judgesOnly?: (check: string) => { readonly exception?: string; readonly note: string } | undefined;
+  /**
+   * Whole games (program tests) replayed with the document's version of each part whose own tests failed, given the
+   * ids of the tests failed so far; undefined when no failed test has a part to swap.
+   */
+  readonly gameReplay?: (failed: ReadonlySet<string>) => GameReplay | undefined;
   /** An exception the assignment's doubles raise on purpose, read as a verdict of its own (CS61A's barrier). */
   readonly explainException?: ExplainException;
 }

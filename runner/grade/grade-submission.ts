@@ -49,7 +49,7 @@ export async function gradeSubmission(submission: Submission, options: GradeOpti
   const unclaimed = submission.files.map((f) => f.name).filter((name) => !claimed.has(name) && /\.(py|txt)$/i.test(name));
   const context: TestContext = {
     options, assignment, sandbox, session, located, skipped, unclaimed, workspaceDir: workspace.dir, deadline: started + spec.limits.submissionMs,
-    hung: new Map(), onTerminal: new Set(), early: new Map(), warmed: { done: false },
+    hung: new Map(), onTerminal: new Set(), early: new Map(), warmed: { done: false }, results: new Map(),
   };
   try {
     for (const test of spec.tests) {
@@ -57,6 +57,7 @@ export async function gradeSubmission(submission: Submission, options: GradeOpti
       const result = await timed(test, context);
       if (result.status === 'timeout' && marksHung(test, result) && !context.hung.has(test.target)) context.hung.set(test.target, test.id);
       tests.push(result);
+      context.results.set(result.id, result);
       options.onTest?.(result);
     }
   } finally {

@@ -67,6 +67,7 @@ async function runForked(test: ResolvedTest, context: TestContext, testCase: Fix
     call: program.call, answers: program.answers, askMarker: ASK_MARKER, seed: caseSeed(context.options.seed, testCase.id),
     promptMs: limits.promptMs, programMs: limits.programMs, maxChars: limits.outputChars,
     ...(program.aiMoves && { aiMoves: program.aiMoves, stateMarker: STATE_MARKER }),
+    ...(program.replace && { replace: program.replace }),
   });
 }
 
@@ -82,6 +83,7 @@ async function runOnTerminal(test: ResolvedTest, context: TestContext, testCase:
     modules: context.session.modulesForPrograms(), call: program.call, marker, endMarker, seed: caseSeed(seed, testCase.id),
     ...(program.anyPrompt && { askMarker: ASK_MARKER }),
     ...(program.aiMoves && { aiMoves: program.aiMoves, stateMarker: STATE_MARKER }),
+    ...(program.replace && { replace: program.replace }),
   };
   const [command, args] = studentCommand(sandbox, { workdir: context.workspaceDir, cgroup: cgroup.path }, ['program', JSON.stringify(config)]);
   try {

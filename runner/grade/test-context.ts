@@ -51,6 +51,8 @@ export interface TestContext {
   /** Terminal sessions started as soon as the modules imported, by test and case id: they run beside the other tests. */
   readonly early: Map<string, Promise<ProgramResult>>;
   readonly warmed: { done: boolean };
+  /** The results of the tests run so far, by id: a whole game's replay asks which parts already failed. */
+  readonly results: Map<string, TestResult>;
 }
 
 /** One test kind: runs a test of the spec against the submission and says how it went. */

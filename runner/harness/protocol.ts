@@ -62,6 +62,15 @@ export interface ProgramRequest {
   readonly maxChars: number;
   readonly aiMoves?: readonly string[];
   readonly stateMarker?: string;
+  /** Classes swapped for the document's versions before the call (a game replayed without a part's known bug). */
+  readonly replace?: readonly ClassReplacement[];
+}
+
+/** A student class swapped for its double (`doubles.py`'s kind), keeping the student's own methods in `keep`. */
+export interface ClassReplacement {
+  readonly kind: string;
+  readonly name: string;
+  readonly keep?: readonly string[];
 }
 
 /** How a forked program went: its output (answers echoed after each prompt's marker) and how it ended. */

@@ -119,8 +119,8 @@ def _scores_for(s, checker, lookahead):
 
 
 def cs111_aiplayer(base, keep=()):
-    """CS111's AIPlayer(checker, tiebreak, lookahead): the document's opponent_checker, max_score_column and
-    scores_for, except the methods in `keep` (the one under test), which stay the student's. Boards are read through
+    """CS111's AIPlayer(checker, tiebreak, lookahead): the document's opponent_checker, max_score_column, scores_for
+    and next_move, except the methods in `keep` (the one under test), which stay the student's. Boards are read through
     `slots`, which the Board double these tests use always has."""
 
     class AIPlayer(base):
@@ -144,7 +144,12 @@ def cs111_aiplayer(base, keep=()):
     def scores_for(self, b):
         return _scores_for([list(row) for row in b.slots], self._grade_ai[0], self._grade_ai[2])
 
-    for name, method in (('opponent_checker', opponent_checker), ('max_score_column', max_score_column), ('scores_for', scores_for)):
+    def next_move(self, b):
+        self.num_moves += 1
+        return self.max_score_column(self.scores_for(b))
+
+    methods = (('opponent_checker', opponent_checker), ('max_score_column', max_score_column), ('scores_for', scores_for), ('next_move', next_move))
+    for name, method in methods:
         if name not in keep:
             setattr(AIPlayer, name, method)
     AIPlayer.__qualname__ = getattr(base, '__qualname__', 'AIPlayer') if base is not object else 'AIPlayer'

@@ -4,7 +4,7 @@ import { checkProgram } from '../../checks/programs.js';
 import type { ResolvedTest } from '../../spec/spec-types.js';
 import type { Assignment } from '../assignment.js';
 import { cs111Interaction } from './steps.js';
-import { cs111Program } from './programs.js';
+import { cs111GameReplay, cs111Program } from './programs.js';
 import { cs111Property } from './properties.js';
 
 const PLAYER_CLASSES: Record<string, string> = { human: 'Player', random: 'RandomPlayer', ai: 'AIPlayer' };
@@ -32,6 +32,7 @@ export const CS111: Assignment = {
   check: checkCs111Case,
   checkProgram,
   neededNames,
+  gameReplay: cs111GameReplay,
   // A crash in scores_for or next_move is graded by their value tests, not again by these one-rule tests.
   judgesOnly: (rule) => (['restored', 'num-moves', 'types', 'cs111-board-reset-rows'].includes(rule) ? { note: 'this test judges one rule only; the crash is graded by the value tests' } : undefined),
 };

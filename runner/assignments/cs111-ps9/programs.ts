@@ -4,7 +4,8 @@
  */
 import type { FixtureCase } from '../../fixtures/fixture-types.js';
 import { CS111_PROMPT } from './checks.js';
-import type { ProgramPlan } from '../assignment.js';
+import type { GameReplay, ProgramPlan } from '../assignment.js';
+import type { ClassReplacement } from '../../harness/protocol.js';
 import type { BoardInput, PlayerInput } from './steps.js';
 
 
@@ -45,4 +46,37 @@ export function cs111Program(testCase: FixtureCase): ProgramPlan {
     answers: input.inputs,
     reproduce: `connect_four(${playerPython(input.player1)}, ${playerPython(input.player2)})${typed}`,
   };
+}
+
+/** The AIPlayer methods the document's AIPlayer double can stand in for, by the tests that grade each. */
+const AI_METHODS: readonly [string, RegExp][] = [
+  ['scores_for', /^aiplayer\.scores_for\./u],
+  ['max_score_column', /^aiplayer\.max_score_column\./u],
+  ['opponent_checker', /^player\.opponent_checker$/u],
+  ['next_move', /^aiplayer\.next_move\.(document|generated|counts-moves)$/u],
+];
+
+/**
+ * A game replayed without the bugs already charged: the document's Board when a Board test failed, and the
+ * document's AIPlayer methods for those whose tests failed. Player's own methods have no stand-in: a game still
+ * charges a human next_move that does not count, as no other part can.
+ */
+export function cs111GameReplay(failed: ReadonlySet<string>): GameReplay | undefined {
+  const replace: ClassReplacement[] = [];
+  const parts: string[] = [];
+  const because: string[] = [];
+  const board = [...failed].filter((id) => id.startsWith('board.'));
+  if (board.length > 0) {
+    replace.push({ kind: 'cs111-board', name: 'Board' });
+    parts.push('Board');
+    because.push(...board);
+  }
+  const swapped = AI_METHODS.filter(([, tests]) => [...failed].some((id) => tests.test(id)));
+  if (swapped.length > 0) {
+    const keep = AI_METHODS.filter((m) => !swapped.includes(m)).map(([name]) => name);
+    replace.push({ kind: 'cs111-aiplayer', name: 'AIPlayer', keep });
+    parts.push(`AIPlayer.${swapped.map(([name]) => name).join(', ')}`);
+    because.push(...[...failed].filter((id) => swapped.some(([, tests]) => tests.test(id))));
+  }
+  return replace.length > 0 ? { replace, parts, because } : undefined;
 }

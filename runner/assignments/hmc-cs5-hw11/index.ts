@@ -1,8 +1,30 @@
 /** HMC CS5 Homework 11 (document 001): the Player's methods through the harness, playGame through the terminal. */
 import { checkHmcCase, checkHmcGame } from './checks.js';
-import type { Assignment } from '../assignment.js';
+import type { Assignment, GameReplay } from '../assignment.js';
 import { hmcInteraction, hmcProgram } from './steps.js';
 import { hmcProperty } from './properties.js';
+
+/** The Player methods the document's Player double stands in for, by the tests that grade each. */
+const METHODS: readonly [string, RegExp][] = [
+  ['oppCh', /^player\.oppCh$/u],
+  ['scoreBoard', /^player\.scoreBoard\./u],
+  ['tiebreakMove', /^player\.tiebreakMove\./u],
+  ['scoresFor', /^player\.scoresFor\./u],
+];
+
+/**
+ * playGame replayed with the document's versions of the Player methods whose tests failed (the student's nextMove
+ * and Board kept): a scoring bug that changes the game is then charged by the scoring tests alone.
+ */
+function hmcGameReplay(failed: ReadonlySet<string>): GameReplay | undefined {
+  const swapped = METHODS.filter(([, tests]) => [...failed].some((id) => tests.test(id)));
+  if (swapped.length === 0) return undefined;
+  return {
+    replace: [{ kind: 'hmc-player', name: 'Player', keep: ['nextMove', ...METHODS.filter((m) => !swapped.includes(m)).map(([name]) => name)] }],
+    parts: [`Player.${swapped.map(([name]) => name).join(', ')}`],
+    because: [...failed].filter((id) => swapped.some(([, tests]) => tests.test(id))),
+  };
+}
 
 export const HMC: Assignment = {
   id: 'hmc-cs5-hw11',
@@ -15,6 +37,7 @@ export const HMC: Assignment = {
   property: hmcProperty,
   program: hmcProgram,
   check: checkHmcCase,
+  gameReplay: hmcGameReplay,
   checkProgram: (check, testCase, result) => {
     if (check !== 'hmc-game') throw new Error(`internal: unknown HMC program check '${check}'`);
     return checkHmcGame(testCase, result);

@@ -1,16 +1,37 @@
-/** Whole programs (games, a REPL) with scripted input, each judged on its transcript by the spec's check. */
+/**
+ * Whole programs (games, a REPL) with scripted input, each judged on its transcript by the spec's check. A game that
+ * goes wrong is played again with the document's version of each part whose own tests already failed: when it then
+ * plays right, the bug is charged by those tests alone, and the game passes with a note naming them.
+ */
+import type { ProgramPlan } from '../../assignments/assignment.js';
+import type { FixtureCase } from '../../fixtures/fixture-types.js';
+import type { ResolvedTest } from '../../spec/spec-types.js';
 import { blockedBy } from '../blocked.js';
 import { runAll, type RunnableCase } from '../run-cases.js';
 import { runTerminal } from '../terminal.js';
-import { finisher, type TestKindRunner } from '../test-context.js';
+import { finisher, type TestContext, type TestKindRunner } from '../test-context.js';
 
 export const runPrograms: TestKindRunner = async (test, context) => {
   const finish = finisher(test);
   const blocked = await blockedBy(test, context);
   if (blocked) return finish('error', { message: blocked });
-  const cases = test.fixtureCases.map((c): RunnableCase => {
-    const program = context.assignment.program(c);
+  const result = await runAll(test, context, programCases(test, context, (plan) => plan), finish);
+  // A hang is not replayed: the time is better spent on the tests still to run.
+  if (result.status !== 'fail' && result.status !== 'error') return result;
+  const failed = new Set([...context.results.values()].filter((r) => r.status !== 'pass' && r.status !== 'skipped').map((r) => r.id));
+  const replay = context.assignment.gameReplay?.(failed);
+  if (!replay) return result;
+  const again = await runAll(test, context, programCases(test, context, (plan) => ({ ...plan, replace: replay.replace })), finish);
+  if (again.status !== 'pass') return result;
+  const first = result.message.split('\n')[0]!.replace(/:$/u, '');
+  return finish('pass', {
+    message: `${again.message} when played with the document's ${replay.parts.join(' and ')}: the game goes wrong only through a bug already charged by ${replay.because.join(', ')} (as submitted: ${first})`,
+  });
+};
+
+function programCases(test: ResolvedTest, context: TestContext, adapt: (plan: ProgramPlan) => ProgramPlan): RunnableCase[] {
+  return test.fixtureCases.map((c: FixtureCase): RunnableCase => {
+    const program = adapt(context.assignment.program(c));
     return { id: c.id, reproduce: program.reproduce, typed: program.answers, run: () => runTerminal(test, context, c, program) };
   });
-  return runAll(test, context, cases, finish);
-};
+}

@@ -9,6 +9,8 @@ assignment's runner/assignments/<id>/doubles.py, bound read-only into the sandbo
 """
 import importlib.util
 
+from .students import student_modules
+
 
 class Doubles:
     def __init__(self, paths=()):
@@ -29,3 +31,18 @@ class Doubles:
         if self.scripted_ai is None:
             raise RuntimeError("the config asks for a scripted AI, and no doubles file defines SCRIPTED_AI")
         return self.scripted_ai
+
+    def replace(self, replacements, namespace):
+        """A whole program played with the document's version of the parts whose own tests failed: each class named
+        is swapped for its double (keeping the methods in `keep`) in the namespace and in every student module that
+        holds it, so the program's own code builds doubles."""
+        for entry in replacements or ():
+            base = namespace.get(entry["name"])
+            make = self.classes.get(entry["kind"])
+            if not isinstance(base, type) or make is None:
+                continue
+            double = make(base, tuple(entry.get("keep", ())))
+            namespace[entry["name"]] = double
+            for module in student_modules():
+                if module.__dict__.get(entry["name"]) is base:
+                    module.__dict__[entry["name"]] = double

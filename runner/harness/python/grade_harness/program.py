@@ -53,6 +53,7 @@ def program(config):
         namespace.update(public_names(module))
     if ai is not None:
         ai.patch(list(sys.modules.values()))
+    doubles.replace(config.get("replace"), namespace)
     print(config.get("marker", ""), end="", flush=True)
     end_program(config, run_entry(config, workdir, config["modules"], namespace, ai))
 
