@@ -320,10 +320,14 @@ function maxScoreCase(id: string, source: FixtureCase['source'], scores: number[
 
 function scoresForCase(id: string, source: FixtureCase['source'], board: BoardInput, grid: Grid, checker: ref.Checker, lookahead: number): FixtureCase {
   const { byRule, ambiguous } = scoreColumnsEveryRule(grid, ref.pieceOf(checker), lookahead);
+  // Who already has four decides every open column at once: one rule, graded by one test (spec `where` on `won`).
+  const mine = ref.isWinFor(grid, checker);
+  const theirs = ref.isWinFor(grid, checker === 'X' ? 'O' : 'X');
+  const won = mine && theirs ? 'both' : mine ? 'self' : theirs ? 'opponent' : 'none';
   const base: FixtureCase = {
     id,
     source,
-    input: { board, checker, lookahead },
+    input: { board, checker, lookahead, won },
     python: `${boardSetup(board)}\nAIPlayer('${checker}', 'LEFT', ${lookahead}).scores_for(b)`,
     expected: { value: py.ints(byRule['tie-50']) },
   };
