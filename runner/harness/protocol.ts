@@ -66,12 +66,13 @@ export interface ProgramRequest {
   readonly replace?: readonly ClassReplacement[];
 }
 
-/** A student class swapped for its double (`doubles.py`'s kind), keeping the student's own methods in `keep`. */
-export interface ClassReplacement {
-  readonly kind: string;
-  readonly name: string;
-  readonly keep?: readonly string[];
-}
+/**
+ * A student class swapped for its double (`doubles.py`'s kind), keeping the student's own methods in `keep`; or,
+ * with `names`, those functions swapped for the ones of the function set `kind` (Manchester's document functions).
+ */
+export type ClassReplacement =
+  | { readonly kind: string; readonly name: string; readonly keep?: readonly string[] }
+  | { readonly kind: string; readonly names: readonly string[] };
 
 /** How a forked program went: its output (answers echoed after each prompt's marker) and how it ended. */
 export interface ProgramReply {

@@ -31,7 +31,16 @@ describe('replaying a game without the bugs already charged', () => {
     expect(replay('hmc-cs5-hw11', ['board.setup', 'player.nextMove.human'])).toBeUndefined();
   });
 
-  it('has no replay where no game has a part to swap (CS61A, Manchester, Conniption)', () => {
-    for (const id of ['cs61a-hw04', 'manchester-connect4', 'conniption'] as const) expect(replay(id, ['anything.failed'])).toBeUndefined();
+  it("Manchester: the document's functions whose tests failed, never the student's play() or suggestMove2", () => {
+    expect(replay('manchester-connect4', ['loadGame.malformed', 'makeMove.generated', 'suggestMove2.vs-minimax4', 'play.fuzz'])).toEqual({
+      replace: [{ kind: 'manchester-document', names: ['makeMove', 'loadGame'] }],
+      parts: ['makeMove, loadGame'],
+      because: ['loadGame.malformed', 'makeMove.generated'],
+    });
+    expect(replay('manchester-connect4', ['suggestMove1.strength', 'play.names', 'module.docstrings'])).toBeUndefined();
+  });
+
+  it('has no replay where no game has a part to swap (CS61A, Conniption)', () => {
+    for (const id of ['cs61a-hw04', 'conniption'] as const) expect(replay(id, ['anything.failed'])).toBeUndefined();
   });
 });

@@ -1,7 +1,7 @@
 /** Manchester's Connect Four (document 003): the game functions through the harness, play() on the terminal, suggestMove2 in tournaments. */
 import { checkDocstrings, checkManchesterCase } from './checks.js';
 import { checkManchesterPlay } from './play-checks.js';
-import type { Assignment } from '../assignment.js';
+import type { Assignment, GameReplay } from '../assignment.js';
 import { DOCSTRINGS_INTERACTION, manchesterInteraction, manchesterProgram } from './steps.js';
 import { strategyCase, type Baseline } from './strategy.js';
 import type { PropertyCase } from '../../plan/property.js';
@@ -11,6 +11,33 @@ function manchesterProperty(name: string): readonly PropertyCase[] {
   const vs = /^manchester-vs-(random|suggestMove1|minimax2|minimax4)$/.exec(name);
   if (vs) return [strategyCase(vs[1] as Baseline)];
   throw new Error(`internal: unknown Manchester property '${name}'`);
+}
+
+/** The game functions the document's versions stand in for in a replayed play(), by the tests that grade each. */
+const FUNCTIONS: readonly [string, RegExp][] = [
+  ['newGame', /^newGame\./u],
+  ['printBoard', /^printBoard\./u],
+  ['getValidMoves', /^getValidMoves\./u],
+  ['makeMove', /^makeMove\./u],
+  ['hasWon', /^hasWon\./u],
+  ['suggestMove1', /^suggestMove1\.(document|generated)$/u],
+  ['loadGame', /^(loadGame\.|saveGame\.round-trip$)/u],
+  ['saveGame', /^(saveGame\.)/u],
+];
+
+/**
+ * play() replayed with the document's version of each function whose own tests failed (the student's play() and
+ * suggestMove2 kept): a loadGame that crashes on a malformed file is charged by loadGame's tests, not again by
+ * every game that loads one. What only play() does (its input handling, its messages, not crashing) stays its own.
+ */
+function manchesterGameReplay(failed: ReadonlySet<string>): GameReplay | undefined {
+  const swapped = FUNCTIONS.filter(([, tests]) => [...failed].some((id) => tests.test(id)));
+  if (swapped.length === 0) return undefined;
+  return {
+    replace: [{ kind: 'manchester-document', names: swapped.map(([name]) => name) }],
+    parts: [swapped.map(([name]) => name).join(', ')],
+    because: [...failed].filter((id) => swapped.some(([, tests]) => tests.test(id))),
+  };
 }
 
 export const MANCHESTER: Assignment = {
@@ -24,6 +51,7 @@ export const MANCHESTER: Assignment = {
   program: manchesterProgram,
   check: checkManchesterCase,
   checkProgram: checkManchesterPlay,
+  gameReplay: manchesterGameReplay,
   neededNames: (test) => {
     if (test.kind === 'program') return ['play'];
     if (test.property === 'manchester-docstrings') return [];

@@ -37,6 +37,9 @@ class Doubles:
         is swapped for its double (keeping the methods in `keep`) in the namespace and in every student module that
         holds it, so the program's own code builds doubles."""
         for entry in replacements or ():
+            if entry.get("names"):
+                self.replace_functions(entry, namespace)
+                continue
             base = namespace.get(entry["name"])
             make = self.classes.get(entry["kind"])
             if not isinstance(base, type) or make is None:
@@ -46,3 +49,16 @@ class Doubles:
             for module in student_modules():
                 if module.__dict__.get(entry["name"]) is base:
                     module.__dict__[entry["name"]] = double
+
+    def replace_functions(self, entry, namespace):
+        """Functions swapped for the document's (`entry["names"]` of the set `entry["kind"]`): the student's functions
+        call each other through their module's globals, so the globals are swapped too."""
+        stand_ins = self.functions[entry["kind"]]()
+        for name in entry["names"]:
+            if name not in namespace or name not in stand_ins:
+                continue
+            original = namespace[name]
+            namespace[name] = stand_ins[name]
+            for module in student_modules():
+                if module.__dict__.get(name) is original:
+                    module.__dict__[name] = stand_ins[name]
