@@ -8,17 +8,20 @@ import { assignmentFor } from '../../runner/assignments/registry.js';
 const replay = (id: Parameters<typeof assignmentFor>[0], failed: string[]) => assignmentFor(id).gameReplay?.(new Set(failed));
 
 describe('replaying a game without the bugs already charged', () => {
-  it("CS111: the document's Board for any Board test, its AIPlayer methods for theirs, the student's next_move kept", () => {
+  it("CS111: the document's Board for any Board test, its Player and AIPlayer methods for theirs, the others kept", () => {
     expect(replay('cs111-ps9', ['board.add_checker', 'process_move.messages'])).toEqual({ replace: [{ kind: 'cs111-board', name: 'Board' }], parts: ['Board'], because: ['board.add_checker'] });
-    expect(replay('cs111-ps9', ['aiplayer.scores_for.lookahead-4', 'player.opponent_checker'])).toEqual({
-      replace: [{ kind: 'cs111-aiplayer', name: 'AIPlayer', keep: ['max_score_column', 'next_move'] }],
-      parts: ['AIPlayer.scores_for, opponent_checker'],
-      because: ['aiplayer.scores_for.lookahead-4', 'player.opponent_checker'],
+    expect(replay('cs111-ps9', ['aiplayer.scores_for.lookahead-4', 'player.next_move.column'])).toEqual({
+      replace: [
+        { kind: 'cs111-player-inherited', name: 'Player', keep: ['__init__', '__repr__', 'opponent_checker'] },
+        { kind: 'cs111-aiplayer', name: 'AIPlayer', keep: ['max_score_column', 'opponent_checker', 'next_move'] },
+      ],
+      parts: ['Player.next_move', 'AIPlayer.scores_for'],
+      because: ['player.next_move.column', 'aiplayer.scores_for.lookahead-4'],
     });
   });
 
-  it('CS111: nothing to replay with when only parts without a stand-in failed (a Player, a message, the games)', () => {
-    expect(replay('cs111-ps9', ['player.next_move.counts-moves', 'process_move.messages', 'connect_four.human-games', 'aiplayer.next_move.strength'])).toBeUndefined();
+  it('CS111: nothing to replay with when only parts without a stand-in failed (a message, a prompt, the games)', () => {
+    expect(replay('cs111-ps9', ['player.next_move.prompts', 'process_move.messages', 'connect_four.human-games', 'aiplayer.next_move.strength'])).toBeUndefined();
     expect(replay('cs111-ps9', ['aiplayer.next_move.counts-moves'])?.replace).toEqual([{ kind: 'cs111-aiplayer', name: 'AIPlayer', keep: ['scores_for', 'max_score_column', 'opponent_checker'] }]);
   });
 

@@ -40,6 +40,20 @@ describe('HTML reports', () => {
     expect(bob).toContain('<span class="badge timeout">timed out</span>');
   });
 
+  it("say which file served each part when one was found by what it defines, escaped like the rest", () => {
+    const found = { ...SAMPLE_RUN.submissions[0]!, files: [
+      { role: 'ps9pr1', files: ['ps11pr1.py'], foundBy: 'definitions' as const, defines: ['Board'] },
+      { role: 'ps9pr2', files: ['<b>p.txt'], foundBy: 'definitions' as const, defines: ['Player'] },
+      { role: 'ps9pr3', files: ['ps9pr3.py'], foundBy: 'name' as const },
+    ] };
+    const page = renderSubmissionPage(SAMPLE_RUN, found, { classLink: true });
+    expect(page).toContain('<h2>Files graded</h2>');
+    expect(page).toContain('<li>ps9pr1: ps11pr1.py (found by what it defines: Board)</li>');
+    expect(page).toContain('<li>ps9pr2: &lt;b&gt;p.txt (found by what it defines: Player)</li>');
+    expect(page).toContain('<li>ps9pr3: ps9pr3.py (by its name)</li>');
+    expect(renderSubmissionPage(SAMPLE_RUN, SAMPLE_RUN.submissions[0]!, { classLink: true })).not.toContain('Files graded');
+  });
+
   it('write a class summary and one page per student, with safe file names', () => {
     const written = writeHtmlReport(SAMPLE_RUN, out);
     expect(written.map((p) => p.slice(out.length + 1)).sort()).toEqual(['index.html', 'submissions/_bob_script_window.pwned_true_script_img_src_x_onerror_window.pwned_true_.html', 'submissions/alice.html'].sort());

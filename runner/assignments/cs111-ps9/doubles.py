@@ -156,4 +156,54 @@ def cs111_aiplayer(base, keep=()):
     return AIPlayer
 
 
-DOUBLES = {"cs111-board": cs111_board, "cs111-aiplayer": cs111_aiplayer}
+def _player_methods():
+    """The document's Player methods: __init__, __repr__, opponent_checker and next_move."""
+
+    def __init__(self, checker):
+        self.checker = checker
+        self.num_moves = 0
+
+    def __repr__(self):
+        return 'Player ' + self.checker
+
+    def opponent_checker(self):
+        return 'O' if self.checker == 'X' else 'X'
+
+    def next_move(self, b):
+        self.num_moves += 1
+        while True:
+            col = int(input('Enter a column: '))
+            if b.can_add_to(col):
+                return col
+            print('Try again!')
+
+    return (('__init__', __init__), ('__repr__', __repr__), ('opponent_checker', opponent_checker), ('next_move', next_move))
+
+
+def cs111_player(base, keep=()):
+    """CS111's Player(checker) for the tests of process_move: the document's methods, except those in `keep`, on a
+    subclass of the student's class, so what process_move prints and counts is its own doing."""
+
+    class Player(base):
+        pass
+
+    for name, method in _player_methods():
+        if name not in keep:
+            setattr(Player, name, method)
+    Player.__qualname__ = Player.__name__ = base.__name__ if base is not object else 'Player'
+    return Player
+
+
+def cs111_player_inherited(base, keep=()):
+    """The same methods for a replayed game, written onto the student's own class, so RandomPlayer and AIPlayer, which
+    inherit from it, get them too (a replay runs in a process of its own, which ends with the game)."""
+    if base is object:
+        return base
+    for name, method in _player_methods():
+        if name not in keep:
+            setattr(base, name, method)
+    return base
+
+
+DOUBLES = {"cs111-board": cs111_board, "cs111-aiplayer": cs111_aiplayer, "cs111-player": cs111_player,
+           "cs111-player-inherited": cs111_player_inherited}

@@ -48,6 +48,14 @@ export function cs111Program(testCase: FixtureCase): ProgramPlan {
   };
 }
 
+/** The Player methods the document's Player stands in for in a replay, by the tests that grade each. */
+const PLAYER_METHODS: readonly [string, RegExp][] = [
+  ['__init__', /^player\.init$/u],
+  ['__repr__', /^player\.repr$/u],
+  ['opponent_checker', /^player\.opponent_checker$/u],
+  ['next_move', /^player\.next_move\.(column|counts-moves)$/u],
+];
+
 /** The AIPlayer methods the document's AIPlayer double can stand in for, by the tests that grade each. */
 const AI_METHODS: readonly [string, RegExp][] = [
   ['scores_for', /^aiplayer\.scores_for\./u],
@@ -58,8 +66,9 @@ const AI_METHODS: readonly [string, RegExp][] = [
 
 /**
  * A game replayed without the bugs already charged: the document's Board when a Board test failed, and the
- * document's AIPlayer methods for those whose tests failed. Player's own methods have no stand-in: a game still
- * charges a human next_move that does not count, as no other part can.
+ * document's Player and AIPlayer methods for those whose tests failed (Player's written onto the student's class, so
+ * the players that inherit from it get them too). process_move has no stand-in: its printing and its result are the
+ * games' to judge along with its own tests.
  */
 export function cs111GameReplay(failed: ReadonlySet<string>): GameReplay | undefined {
   const replace: ClassReplacement[] = [];
@@ -70,6 +79,12 @@ export function cs111GameReplay(failed: ReadonlySet<string>): GameReplay | undef
     replace.push({ kind: 'cs111-board', name: 'Board' });
     parts.push('Board');
     because.push(...board);
+  }
+  const player = PLAYER_METHODS.filter(([, tests]) => [...failed].some((id) => tests.test(id)));
+  if (player.length > 0) {
+    replace.push({ kind: 'cs111-player-inherited', name: 'Player', keep: PLAYER_METHODS.filter((m) => !player.includes(m)).map(([name]) => name) });
+    parts.push(`Player.${player.map(([name]) => name).join(', ')}`);
+    because.push(...[...failed].filter((id) => player.some(([, tests]) => tests.test(id))));
   }
   const swapped = AI_METHODS.filter(([, tests]) => [...failed].some((id) => tests.test(id)));
   if (swapped.length > 0) {

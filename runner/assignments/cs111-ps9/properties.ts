@@ -118,7 +118,8 @@ export function cs111Property(property: string): PropertyCase[] {
       return [{
         id: 'random-player-counts',
         interaction: {
-          steps: [boardDouble, call(['Board'], [int(6), int(7)], { bind: 'b' }), call(['RandomPlayer'], [str('X')], { bind: 'p' }), call(['p', 'next_move'], [refB], { repeat: 3 }), get(['p', 'num_moves'], 'moves')],
+          // The count starts from 0 whatever __init__ does: a wrong start is player.init's to charge.
+          steps: [boardDouble, call(['Board'], [int(6), int(7)], { bind: 'b' }), call(['RandomPlayer'], [str('X')], { bind: 'p' }), set(['p', 'num_moves'], int(0)), call(['p', 'next_move'], [refB], { repeat: 3 }), get(['p', 'num_moves'], 'moves')],
         },
         check: (o) => expectValue(o, 'moves', '3', 'after three calls of next_move, num_moves') ?? pass(),
       }];

@@ -41,6 +41,9 @@ export const boardDouble: Step = { request: { op: 'double', kind: 'cs111-board',
  */
 const aiDouble = (method: string): Step => ({ request: { op: 'double', kind: 'cs111-aiplayer', name: 'AIPlayer', keep: [method], inModules: true }, python: '' });
 
+/** Rebinds `Player` to the document's (a subclass of the student's); the reproduce snippet is unchanged. */
+const playerDouble: Step = { request: { op: 'double', kind: 'cs111-player', name: 'Player' }, python: '' };
+
 export function cs111Interaction(target: string, testCase: FixtureCase, options: { readonly whole?: boolean } = {}): Interaction {
   const input = testCase.input as Record<string, unknown>;
   const board = input['board'] as BoardInput | undefined;
@@ -88,12 +91,14 @@ export function cs111Interaction(target: string, testCase: FixtureCase, options:
     case 'Player.next_move':
     case 'RandomPlayer.next_move':
     case 'AIPlayer.next_move':
-      steps.push(playerCall(player!, 'p'));
+      // The count starts from 0 here whatever __init__ does: a wrong start is player.init's to charge.
+      steps.push(playerCall(player!, 'p'), set(['p', 'num_moves'], int(0)));
       steps.push(call(['p', 'next_move'], [{ type: 'ref', path: ['b'] }], { observe: 'result', inputs }));
       steps.push(get(['p', 'num_moves'], 'moves'));
       break;
     case 'process_move':
-      steps.push(playerCall(player!, 'p'));
+      // The document's Player: what process_move prints and counts is its own doing, not the student's next_move's.
+      steps.push(playerDouble, playerCall(player!, 'p'));
       if (typeof input['numMovesBefore'] === 'number') steps.push(set(['p', 'num_moves'], int(input['numMovesBefore'])));
       steps.push(call(['process_move'], [{ type: 'ref', path: ['p'] }, { type: 'ref', path: ['b'] }], { observe: 'result', inputs }));
       steps.push(get(['b', 'slots'], 'slots'));
