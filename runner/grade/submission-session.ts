@@ -33,6 +33,9 @@ export class SubmissionSession {
   /** Program servers by whether they carry Conniption's search stand-in, started at the first program. */
   private readonly programServers = new Map<boolean, Promise<ProgramServer | undefined>>();
   private serverTurn: Promise<void> = Promise.resolve();
+  /** Without fork: the interpreter the next group gets, started while this one runs, and the group now running. */
+  private spare: Promise<HarnessSession | undefined> | undefined;
+  private isolatedGroup: string | undefined;
 
   constructor(
     private readonly sandbox: SandboxEnvironment,
@@ -115,12 +118,36 @@ export class SubmissionSession {
 
   /**
    * The next test runs in its own child of the harness, forked from the interpreter as it was after the imports:
-   * what the test does to global state, a loop or an exit, ends with it, and no test starts Python again.
+   * what the test does to global state, a loop or an exit, ends with it, and no test starts Python again. Without
+   * fork (Windows, CONNECT4_NO_FORK=1), each group of tests gets a fresh interpreter instead.
    */
-  async isolate(): Promise<void> {
+  async isolate(group: string): Promise<void> {
+    if (this.sandbox.noFork) {
+      // No fork: each group of tests (one problem of the document) gets a fresh interpreter with the modules
+      // imported, as a forked child would have them; one is started ahead, so the wait is mostly hidden.
+      if (group === this.isolatedGroup && this.session?.isAlive) return;
+      this.isolatedGroup = group;
+      const old = this.session;
+      this.session = undefined;
+      void old?.close();
+      const spare = await this.spare;
+      this.session = spare?.isAlive ? spare : undefined;
+      this.spare = this.startSpare();
+      return;
+    }
     const session = await this.ready();
     if ('error' in session) return;
     await session.send({ op: 'fork' }, this.limits.callMs);
+  }
+
+  /** A fresh interpreter with the modules imported, for the next test without fork; undefined when one fails. */
+  private async startSpare(): Promise<HarnessSession | undefined> {
+    if (this.startError) return undefined;
+    const started = await HarnessSession.start({ sandbox: this.sandbox, workdir: this.workdir, limits: this.limits });
+    if ('error' in started) return undefined;
+    if (await this.importAll(started.session)) return started.session;
+    await started.session.close();
+    return undefined;
   }
 
   /** The modules as a program run should import them: the ones that hung at import are registered empty. */
@@ -141,6 +168,8 @@ export class SubmissionSession {
   }
 
   private async obtainProgramServer(scriptedSearch: boolean): Promise<ProgramServer | undefined> {
+    // The program server forks each program from a warm interpreter: without fork, every program runs on the terminal.
+    if (this.sandbox.noFork) return undefined;
     const ready = await this.ready();
     if ('error' in ready) return undefined;
     const current = await this.programServers.get(scriptedSearch);
@@ -153,7 +182,8 @@ export class SubmissionSession {
   async close(): Promise<void> {
     await this.serverTurn;
     const servers = await Promise.all(this.programServers.values());
-    await Promise.all([this.session?.close(), ...servers.map((s) => s?.close())]);
+    const spare = await this.spare;
+    await Promise.all([this.session?.close(), spare?.close(), ...servers.map((s) => s?.close())]);
   }
 }
 

@@ -22,6 +22,12 @@ export interface SandboxEnvironment {
   readonly network: 'isolated' | 'not-isolated';
   /** A cgroup folder whose children cap processes (`pids.max`), or none (then RLIMIT_NPROC, which root ignores). */
   readonly pidsCgroupRoot: string | undefined;
+  /**
+   * Each test in a fresh interpreter instead of a child forked from one: where Python has no os.fork (Windows), or
+   * when CONNECT4_NO_FORK=1 forces it (the test suite proves both ways give the same verdicts). Programs then all
+   * run on the terminal.
+   */
+  readonly noFork?: boolean;
   readonly notes: readonly string[];
   /** Third-party packages submissions may import (the spec's `packages`); absent: no import is refused. */
   readonly allowedPackages?: readonly string[];
@@ -77,10 +83,12 @@ export async function probeSandbox(pythonCommand: string): Promise<SandboxEnviro
       ? 'process count not capped: no writable pids cgroup, and RLIMIT_NPROC does not bind root'
       : 'process count capped by RLIMIT_NPROC only (no writable pids cgroup)');
   }
+  const noFork = forkUnavailable();
+  if (noFork) notes.push(`each test runs in a fresh Python (${process.platform === 'win32' ? 'Windows has no fork' : 'CONNECT4_NO_FORK=1'}): slower, the same verdicts`);
   if ('ok' in bubblewrap) {
-    return { python, pythonVersion, wrapper: [], isolation: 'bubblewrap', bubblewrap: layout, network: 'isolated', pidsCgroupRoot, notes };
+    return { python, pythonVersion, wrapper: [], isolation: 'bubblewrap', bubblewrap: layout, network: 'isolated', pidsCgroupRoot, ...(noFork && { noFork }), notes };
   }
-  return { python, pythonVersion, wrapper, isolation: wrapper.length > 0 ? 'namespaces' : 'none', network: wrapper.length > 0 ? 'isolated' : 'not-isolated', pidsCgroupRoot, notes };
+  return { python, pythonVersion, wrapper, isolation: wrapper.length > 0 ? 'namespaces' : 'none', network: wrapper.length > 0 ? 'isolated' : 'not-isolated', pidsCgroupRoot, ...(noFork && { noFork }), notes };
 }
 
 /** The harness's folder in the package (runner/harness/python/): the same from sources and from dist/. */
@@ -159,3 +167,6 @@ function isRunning(pid: number): boolean {
     return false;
   }
 }
+
+/** Windows has no os.fork; CONNECT4_NO_FORK=1 takes the same path anywhere. */
+export const forkUnavailable = (env: NodeJS.ProcessEnv = process.env): boolean => env.CONNECT4_NO_FORK === '1' || process.platform === 'win32';

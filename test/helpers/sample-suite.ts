@@ -130,4 +130,36 @@ export function describeSampleSuite({ assignment, correct, expected, snoopedTarg
       expect(snooped.map((t) => t.status)).toEqual(snooped.map(() => 'fail'));
     });
   });
+
+  describeWithoutFork(samples, expected, args);
+}
+
+/**
+ * The same samples graded with CONNECT4_NO_FORK=1, the path Windows takes (each test in a fresh interpreter, every
+ * program on the terminal): every sample must get exactly the verdicts the forked path gets.
+ */
+function describeWithoutFork(samples: string, expected: SampleSuite['expected'], args: readonly string[]): void {
+  describe('without fork (CONNECT4_NO_FORK=1, as on Windows)', () => {
+    let results: RunResults;
+    let out: string;
+    beforeAll(async () => {
+      out = mkdtempSync(join(tmpdir(), 'no-fork-samples-'));
+      const run = await execa(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'runner', 'cli.ts'), samples, '--out', out, '--jobs', '2', '--format', 'json', ...args], {
+        cwd: PROJECT_ROOT, env: { CI: 'true', CONNECT4_NO_FORK: '1' }, reject: false,
+      });
+      expect(run.exitCode, String(run.stderr)).toBe(0);
+      results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as RunResults;
+    }, 1_800_000);
+    afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+    it("says so once, in the run's notes", () => {
+      expect(results.sandbox.notes.filter((n) => n.includes('fresh Python'))).toHaveLength(1);
+    });
+
+    it.each(Object.keys(expected))('%s gets the same verdicts as with fork', (id) => {
+      const submission = results.submissions.find((s) => s.id === id)!;
+      const notPassing = Object.fromEntries(submission.tests.filter((t) => t.status !== 'pass').map((t) => [t.id, t.status]));
+      expect(notPassing, submission.tests.filter((t) => t.status !== 'pass').map((t) => `${t.id}: ${t.message}`).join('\n\n')).toEqual(expected[id]);
+    });
+  });
 }

@@ -7,7 +7,7 @@ export const runCases: TestKindRunner = async (test, context) => {
   const finish = finisher(test);
   const blocked = await blockedBy(test, context);
   if (blocked) return finish('error', { message: blocked });
-  await context.session.isolate();
+  await context.session.isolate(test.group);
   const { assignment } = context;
   const cases = test.fixtureCases.map((c) => {
     const interaction = assignment.interaction(test, c);

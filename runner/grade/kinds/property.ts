@@ -11,7 +11,7 @@ export const runProperty: TestKindRunner = async (test, context) => {
   const finish = finisher(test);
   const blocked = await blockedBy(test, context);
   if (blocked) return finish('error', { message: blocked });
-  await context.session.isolate();
+  await context.session.isolate(test.group);
   const cases = context.assignment.property(test.property!).map((p): RunnableCase => {
     if ('interaction' in p) return harnessCase(test, context, p.id, p.interaction, p.check);
     let asked = 0;

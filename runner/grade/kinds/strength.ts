@@ -14,7 +14,7 @@ export const runStrength: TestKindRunner = async (test, context) => {
   const finish = finisher(test);
   const blocked = await blockedBy(test, context);
   if (blocked) return finish('error', { message: blocked });
-  await context.session.isolate();
+  await context.session.isolate(test.group);
   const positions: StrengthPosition[] = test.fixtureCases.map((c) => ({ id: c.id, labels: c.input['solver'] as SolverLabels, python: c.python }));
   const answers: PositionAnswer[] = [];
   for (const c of test.fixtureCases) {

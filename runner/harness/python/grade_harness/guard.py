@@ -3,8 +3,12 @@ of reach) and the process's limits (memory, file size, processes, CPU, the proce
 import importlib.machinery
 import importlib.util
 import os
-import resource
 import sys
+
+try:
+    import resource
+except ImportError:  # Windows: no resource module, so no limits the process can set on itself
+    resource = None
 
 
 class ImportGuard:
@@ -66,6 +70,8 @@ def guard_imports(config):
 def apply_limits(limits):
     """Memory, file size and process count, set before any student code runs; each failure is reported, not fatal."""
     notes = []
+    if resource is None:
+        return ["no limits on memory, file size or CPU time: this Python has no resource module (Windows)"] if limits else []
     for name, key in (("RLIMIT_AS", "memoryBytes"), ("RLIMIT_FSIZE", "fileBytes"), ("RLIMIT_NPROC", "processes"),
                       ("RLIMIT_CPU", "cpuSeconds"), ("RLIMIT_CORE", "coreBytes")):
         if key not in limits:

@@ -1,0 +1,78 @@
+/**
+ * Without fork (Windows, or CONNECT4_NO_FORK=1): each group of tests gets a fresh interpreter with the modules
+ * imported, so what one group does to global state, or an interpreter it ends, never reaches the next; and where
+ * Python has no `resource` module the limits are said to be missing, not fatal.
+ */
+import { execa } from 'execa';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SubmissionSession } from '../../../runner/grade/submission-session.js';
+import { call, int } from '../../../runner/plan/interaction.js';
+import { forkUnavailable, HARNESS_DIR, probeSandbox } from '../../../runner/sandbox/environment.js';
+import { resolveLimits } from '../../../runner/sandbox/limits.js';
+
+const STUDENT = `
+import os
+seen = []
+
+def remember(x):
+    seen.append(x)
+    return len(seen)
+
+def die():
+    os._exit(7)
+`;
+
+let dir: string;
+let session: SubmissionSession;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'no-fork-'));
+  writeFileSync(join(dir, 'student.py'), STUDENT);
+  const sandbox = { ...(await probeSandbox('python3')), noFork: true };
+  session = new SubmissionSession(sandbox, dir, resolveLimits({}), [{ role: 'student', module: 'student', file: 'student.py' }]);
+});
+afterAll(async () => {
+  await session?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+// Each call distinct: the session shares the run of identical requests between tests.
+let calls = 0;
+const remember = async () => {
+  const observed = await session.run({ steps: [call(['remember'], [int(++calls)], { observe: 'n' })] }, 1, 5_000);
+  return observed.replies['n']?.value;
+};
+
+describe('tests without fork', () => {
+  it('share an interpreter within a group, and start a fresh one, modules imported, for the next group', async () => {
+    await session.isolate('problem 1');
+    expect(await remember()).toEqual({ type: 'int', value: 1 });
+    await session.isolate('problem 1');
+    expect(await remember()).toEqual({ type: 'int', value: 2 });
+    await session.isolate('problem 2');
+    expect(await remember()).toEqual({ type: 'int', value: 1 });
+  });
+
+  it('start a fresh interpreter when the one of the group has ended', async () => {
+    await session.isolate('problem 3');
+    const died = await session.run({ steps: [call(['die'], [], { observe: 'x' })] }, 2, 5_000);
+    expect(died.failure).toMatchObject({ kind: 'crashed' });
+    await session.isolate('problem 3');
+    expect(await remember()).toEqual({ type: 'int', value: 1 });
+  });
+
+  it('are chosen by CONNECT4_NO_FORK=1, or on Windows', () => {
+    expect(forkUnavailable({ CONNECT4_NO_FORK: '1' })).toBe(true);
+    expect(forkUnavailable({})).toBe(process.platform === 'win32');
+  });
+
+  it('set no limits where Python has no resource module, and say so', async () => {
+    const script = 'import sys; sys.modules["resource"] = None\nfrom grade_harness.guard import apply_limits\nprint(apply_limits({"memoryBytes": 1 << 30}))';
+    const run = await execa('python3', ['-c', script], { cwd: HARNESS_DIR, reject: false });
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.stdout).toContain('this Python has no resource module');
+  });
+});
