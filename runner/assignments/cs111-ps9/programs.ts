@@ -5,7 +5,7 @@
 import type { FixtureCase } from '../../fixtures/fixture-types.js';
 import { CS111_PROMPT } from './checks.js';
 import type { GameReplay, ProgramPlan } from '../assignment.js';
-import type { ClassReplacement } from '../../harness/protocol.js';
+import { classReplay, joinReplays, type ReplayParts } from '../game-replay.js';
 import type { BoardInput, PlayerInput } from './steps.js';
 
 
@@ -49,7 +49,7 @@ export function cs111Program(testCase: FixtureCase): ProgramPlan {
 }
 
 /** The Player methods the document's Player stands in for in a replay, by the tests that grade each. */
-const PLAYER_METHODS: readonly [string, RegExp][] = [
+const PLAYER_METHODS: ReplayParts = [
   ['__init__', /^player\.init$/u],
   ['__repr__', /^player\.repr$/u],
   ['opponent_checker', /^player\.opponent_checker$/u],
@@ -57,7 +57,7 @@ const PLAYER_METHODS: readonly [string, RegExp][] = [
 ];
 
 /** The AIPlayer methods the document's AIPlayer double can stand in for, by the tests that grade each. */
-const AI_METHODS: readonly [string, RegExp][] = [
+const AI_METHODS: ReplayParts = [
   ['scores_for', /^aiplayer\.scores_for\./u],
   ['max_score_column', /^aiplayer\.max_score_column\./u],
   ['opponent_checker', /^player\.opponent_checker$/u],
@@ -71,27 +71,10 @@ const AI_METHODS: readonly [string, RegExp][] = [
  * games' to judge along with its own tests.
  */
 export function cs111GameReplay(failed: ReadonlySet<string>): GameReplay | undefined {
-  const replace: ClassReplacement[] = [];
-  const parts: string[] = [];
-  const because: string[] = [];
   const board = [...failed].filter((id) => id.startsWith('board.'));
-  if (board.length > 0) {
-    replace.push({ kind: 'cs111-board', name: 'Board' });
-    parts.push('Board');
-    because.push(...board);
-  }
-  const player = PLAYER_METHODS.filter(([, tests]) => [...failed].some((id) => tests.test(id)));
-  if (player.length > 0) {
-    replace.push({ kind: 'cs111-player-inherited', name: 'Player', keep: PLAYER_METHODS.filter((m) => !player.includes(m)).map(([name]) => name) });
-    parts.push(`Player.${player.map(([name]) => name).join(', ')}`);
-    because.push(...[...failed].filter((id) => player.some(([, tests]) => tests.test(id))));
-  }
-  const swapped = AI_METHODS.filter(([, tests]) => [...failed].some((id) => tests.test(id)));
-  if (swapped.length > 0) {
-    const keep = AI_METHODS.filter((m) => !swapped.includes(m)).map(([name]) => name);
-    replace.push({ kind: 'cs111-aiplayer', name: 'AIPlayer', keep });
-    parts.push(`AIPlayer.${swapped.map(([name]) => name).join(', ')}`);
-    because.push(...[...failed].filter((id) => swapped.some(([, tests]) => tests.test(id))));
-  }
-  return replace.length > 0 ? { replace, parts, because } : undefined;
+  return joinReplays([
+    board.length > 0 ? { replace: [{ kind: 'cs111-board', name: 'Board' }], parts: ['Board'], because: board } : undefined,
+    classReplay('cs111-player-inherited', 'Player', PLAYER_METHODS, failed),
+    classReplay('cs111-aiplayer', 'AIPlayer', AI_METHODS, failed),
+  ]);
 }

@@ -1,11 +1,12 @@
 /** HMC CS5 Homework 11 (document 001): the Player's methods through the harness, playGame through the terminal. */
 import { checkHmcCase, checkHmcGame } from './checks.js';
 import type { Assignment, GameReplay } from '../assignment.js';
+import { classReplay, type ReplayParts } from '../game-replay.js';
 import { hmcInteraction, hmcProgram } from './steps.js';
 import { hmcProperty } from './properties.js';
 
 /** The Player methods the document's Player double stands in for, by the tests that grade each. */
-const METHODS: readonly [string, RegExp][] = [
+const METHODS: ReplayParts = [
   ['oppCh', /^player\.oppCh$/u],
   ['scoreBoard', /^player\.scoreBoard\./u],
   ['tiebreakMove', /^player\.tiebreakMove\./u],
@@ -17,13 +18,7 @@ const METHODS: readonly [string, RegExp][] = [
  * and Board kept): a scoring bug that changes the game is then charged by the scoring tests alone.
  */
 function hmcGameReplay(failed: ReadonlySet<string>): GameReplay | undefined {
-  const swapped = METHODS.filter(([, tests]) => [...failed].some((id) => tests.test(id)));
-  if (swapped.length === 0) return undefined;
-  return {
-    replace: [{ kind: 'hmc-player', name: 'Player', keep: ['nextMove', ...METHODS.filter((m) => !swapped.includes(m)).map(([name]) => name)] }],
-    parts: [`Player.${swapped.map(([name]) => name).join(', ')}`],
-    because: [...failed].filter((id) => swapped.some(([, tests]) => tests.test(id))),
-  };
+  return classReplay('hmc-player', 'Player', METHODS, failed, ['nextMove']);
 }
 
 export const HMC: Assignment = {

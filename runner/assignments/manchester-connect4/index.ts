@@ -2,6 +2,7 @@
 import { checkDocstrings, checkManchesterCase } from './checks.js';
 import { checkManchesterPlay } from './play-checks.js';
 import type { Assignment, GameReplay } from '../assignment.js';
+import { functionReplay, type ReplayParts } from '../game-replay.js';
 import { DOCSTRINGS_INTERACTION, manchesterInteraction, manchesterProgram } from './steps.js';
 import { strategyCase, type Baseline } from './strategy.js';
 import type { PropertyCase } from '../../plan/property.js';
@@ -14,7 +15,7 @@ function manchesterProperty(name: string): readonly PropertyCase[] {
 }
 
 /** The game functions the document's versions stand in for in a replayed play(), by the tests that grade each. */
-const FUNCTIONS: readonly [string, RegExp][] = [
+const FUNCTIONS: ReplayParts = [
   ['newGame', /^newGame\./u],
   ['printBoard', /^printBoard\./u],
   ['getValidMoves', /^getValidMoves\./u],
@@ -31,13 +32,7 @@ const FUNCTIONS: readonly [string, RegExp][] = [
  * every game that loads one. What only play() does (its input handling, its messages, not crashing) stays its own.
  */
 function manchesterGameReplay(failed: ReadonlySet<string>): GameReplay | undefined {
-  const swapped = FUNCTIONS.filter(([, tests]) => [...failed].some((id) => tests.test(id)));
-  if (swapped.length === 0) return undefined;
-  return {
-    replace: [{ kind: 'manchester-document', names: swapped.map(([name]) => name) }],
-    parts: [swapped.map(([name]) => name).join(', ')],
-    because: [...failed].filter((id) => swapped.some(([, tests]) => tests.test(id))),
-  };
+  return functionReplay('manchester-document', FUNCTIONS, failed);
 }
 
 export const MANCHESTER: Assignment = {

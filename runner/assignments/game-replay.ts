@@ -1,0 +1,39 @@
+/**
+ * What a whole game is replayed with (runner/grade/kinds/program.ts): the parts whose own tests failed, swapped for
+ * the document's versions. Pure: each assignment names its parts and the tests that grade each.
+ */
+import type { GameReplay } from './assignment.js';
+
+/** Methods of a class, or functions of a module, each with the ids of the tests that grade it. */
+export type ReplayParts = readonly (readonly [name: string, tests: RegExp])[];
+
+function failedParts(failed: ReadonlySet<string>, parts: ReplayParts): { swapped: string[]; kept: string[]; because: string[] } {
+  const ids = [...failed];
+  const hit = parts.filter(([, tests]) => ids.some((id) => tests.test(id)));
+  return {
+    swapped: hit.map(([name]) => name),
+    kept: parts.filter((part) => !hit.includes(part)).map(([name]) => name),
+    because: ids.filter((id) => hit.some(([, tests]) => tests.test(id))),
+  };
+}
+
+/** A class double (`kind` in doubles.py) standing in for the methods whose tests failed; `keepAlso` stay the student's. */
+export function classReplay(kind: string, name: string, parts: ReplayParts, failed: ReadonlySet<string>, keepAlso: readonly string[] = []): GameReplay | undefined {
+  const { swapped, kept, because } = failedParts(failed, parts);
+  if (swapped.length === 0) return undefined;
+  return { replace: [{ kind, name, keep: [...keepAlso, ...kept] }], parts: [`${name}.${swapped.join(', ')}`], because };
+}
+
+/** The document's functions (a FUNCTION_DOUBLES set) standing in for those whose tests failed. */
+export function functionReplay(kind: string, parts: ReplayParts, failed: ReadonlySet<string>): GameReplay | undefined {
+  const { swapped, because } = failedParts(failed, parts);
+  if (swapped.length === 0) return undefined;
+  return { replace: [{ kind, names: swapped }], parts: [swapped.join(', ')], because };
+}
+
+/** Several replays as one; undefined when none has a part to swap. */
+export function joinReplays(replays: readonly (GameReplay | undefined)[]): GameReplay | undefined {
+  const present = replays.filter((r): r is GameReplay => r !== undefined);
+  if (present.length === 0) return undefined;
+  return { replace: present.flatMap((r) => r.replace), parts: present.flatMap((r) => r.parts), because: present.flatMap((r) => r.because) };
+}
