@@ -10,5 +10,3 @@ export * as conniption from './conniption.js';
 export * as grid from './core/grid.js';
 export * as lookahead from './core/lookahead.js';
 export { BitBoard } from './core/bitboard.js';
-export { createRng, type Rng } from './core/rng.js';
-export { type PyValue, formatPy, isSamePy, py } from './py-value.js';

@@ -3,7 +3,6 @@
  * rows of seven ints, row 0 at the top, 0 empty, 1 and 2 the players. Columns are 0–6 inside, shown 1–7.
  */
 import { type Grid, type Piece, createGrid, getCell, hasRun, landingRow, opponentOf, setCell, validColumns } from './core/grid.js';
-import type { Rng } from './core/rng.js';
 
 export const ROWS = 6;
 export const COLS = 7;
@@ -164,7 +163,12 @@ export function malformedVariants(game: Game): { kind: MalformedKind; text: stri
 /** Centre-first column order: the usual move ordering, and the baselines' deterministic tie-break. */
 export const CENTRE_FIRST = [3, 2, 4, 1, 5, 0, 6] as const;
 
-export function randomBaseline(board: BoardRows, _who: 1 | 2, rng: Rng): number {
+/** What a random player needs of a seeded generator: one of several items. */
+export interface Picker {
+  pick<T>(items: readonly T[]): T;
+}
+
+export function randomBaseline(board: BoardRows, _who: 1 | 2, rng: Picker): number {
   return rng.pick(getValidMoves(board));
 }
 

@@ -10,7 +10,7 @@ import type { AssignmentContext } from '../fixtures/build-context.js';
 import type { FixtureCase, FixtureFile } from '../fixtures/fixture-types.js';
 import type { ClassReplacement } from '../harness/protocol.js';
 import type { Interaction } from '../plan/interaction.js';
-import type { PropertyCase } from '../plan/property.js';
+import type { Ask, PropertyCase } from '../plan/property.js';
 import type { ProgramResult } from '../pty/run-program.js';
 import type { ResolvedTest } from '../spec/spec-types.js';
 import type { AssignmentId } from './ids.js';
@@ -48,8 +48,11 @@ export interface AssignmentPlan {
   property(name: string): readonly PropertyCase[];
   program(testCase: FixtureCase): ProgramPlan;
   check(check: string, testCase: FixtureCase, observation: CaseObservation, call: string): CaseVerdict;
-  /** The verdict on a terminal program's run, by the spec's check name. */
-  checkProgram(check: string, testCase: FixtureCase, result: ProgramResult): CaseVerdict;
+  /**
+   * The verdict on a terminal program's run, by the spec's check name. `ask` runs harness steps after the run, for a
+   * check whose referee is the student's own code (Manchester's computer games in the student's kit).
+   */
+  checkProgram(check: string, testCase: FixtureCase, result: ProgramResult, ask: Ask): CaseVerdict | Promise<CaseVerdict>;
   neededNames(test: ResolvedTest): readonly string[];
   /**
    * Checks that judge one rule only (CS61A's abstraction barrier, a board left unchanged, num_moves counted): an
@@ -65,6 +68,9 @@ export interface AssignmentPlan {
   /** An exception the assignment's doubles raise on purpose, read as a verdict of its own (CS61A's barrier). */
   readonly explainException?: ExplainException;
 }
+
+/** An assignment's plan as the student's kit runs it (runner/assignments/<id>/kit.ts): reference-free, no doubles.py. */
+export type KitPlan = AssignmentPlan;
 
 /** Builds an assignment's golden fixture files from the reference (what `npm run fixtures` writes). */
 export type CaseBuilder = (ctx: AssignmentContext) => FixtureFile[];

@@ -5,13 +5,18 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../project-root.js';
-import type { Assignment } from './assignment.js';
+import type { Assignment, KitPlan } from './assignment.js';
 import { CONNIPTION } from './conniption/index.js';
+import { KIT_PLAN as CONNIPTION_KIT } from './conniption/kit.js';
 import { CS111 } from './cs111-ps9/index.js';
+import { KIT_PLAN as CS111_KIT } from './cs111-ps9/kit.js';
 import { CS61A } from './cs61a-hw04/index.js';
+import { KIT_PLAN as CS61A_KIT } from './cs61a-hw04/kit.js';
 import { HMC } from './hmc-cs5-hw11/index.js';
+import { KIT_PLAN as HMC_KIT } from './hmc-cs5-hw11/kit.js';
 import { ASSIGNMENT_IDS, isAssignmentId, type AssignmentId } from './ids.js';
 import { MANCHESTER } from './manchester-connect4/index.js';
+import { KIT_PLAN as MANCHESTER_KIT } from './manchester-connect4/kit.js';
 
 const ASSIGNMENTS: Readonly<Record<AssignmentId, Assignment>> = {
   'cs111-ps9': CS111,
@@ -21,6 +26,15 @@ const ASSIGNMENTS: Readonly<Record<AssignmentId, Assignment>> = {
   conniption: CONNIPTION,
 };
 
+/** Each assignment's plan as the student's kit runs it (runner/assignments/<id>/kit.ts). */
+const KITS: Readonly<Record<AssignmentId, KitPlan>> = {
+  'cs111-ps9': CS111_KIT,
+  'hmc-cs5-hw11': HMC_KIT,
+  'cs61a-hw04': CS61A_KIT,
+  'manchester-connect4': MANCHESTER_KIT,
+  conniption: CONNIPTION_KIT,
+};
+
 export function assignmentFor(id: string): Assignment {
   if (!isAssignmentId(id)) throw new Error(`unknown assignment '${id}'; known: ${ASSIGNMENT_IDS.join(', ')}`);
   return ASSIGNMENTS[id];
@@ -28,11 +42,37 @@ export function assignmentFor(id: string): Assignment {
 
 export const allAssignments = (): readonly Assignment[] => ASSIGNMENT_IDS.map((id) => ASSIGNMENTS[id]);
 
+/** What grading one assignment needs beside its spec: its plan, its doubles and tools, the document's stand-ins. */
+export function gradingPlan(id: AssignmentId): { plan: Assignment; doubles: string[]; standIns: 'document' } {
+  const plan = ASSIGNMENTS[id];
+  return { plan, doubles: doublesFiles(id), standIns: 'document' };
+}
+
 /**
- * The Python files the harness loads an assignment's doubles and tools from (runner/assignments/<id>/doubles.py),
- * read from the package's sources, as the harness is.
+ * What the student's kit grades with: the assignment's kit plan, its tools only, and the student's own parts where
+ * the grader would use the document's. `grade check --stand-ins own` runs it from the repository.
+ */
+export function kitGradingPlan(id: AssignmentId): { plan: KitPlan; doubles: string[]; standIns: 'own' } {
+  return { plan: KITS[id], doubles: toolsFiles(id), standIns: 'own' };
+}
+
+/** The module the kit's bundle starts from for an assignment: its kit.ts (kit.js once compiled). */
+export function kitPlanModule(id: AssignmentId): string {
+  const dir = join(PROJECT_ROOT, existsSync(join(PROJECT_ROOT, 'dist')) && !existsSync(join(PROJECT_ROOT, 'runner', 'assignments', id, 'kit.ts')) ? 'dist/runner' : 'runner', 'assignments', id);
+  return ['kit.ts', 'kit.js'].map((name) => join(dir, name)).find((file) => existsSync(file)) ?? join(dir, 'kit.ts');
+}
+
+/** The assignment's tools (runner/assignments/<id>/tools.py), the one Python file of it the kit ships. */
+export function toolsFiles(id: AssignmentId): string[] {
+  const file = join(PROJECT_ROOT, 'runner', 'assignments', id, 'tools.py');
+  return existsSync(file) ? [file] : [];
+}
+
+/**
+ * The Python files the harness loads an assignment's doubles and tools from, read from the package's sources as the
+ * harness is: tools.py (the grader's instruments, which the student's kit ships too) and doubles.py (the document's
+ * versions of graded parts, which it never does).
  */
 export function doublesFiles(id: AssignmentId): string[] {
-  const file = join(PROJECT_ROOT, 'runner', 'assignments', id, 'doubles.py');
-  return existsSync(file) ? [file] : [];
+  return ['tools.py', 'doubles.py'].map((name) => join(PROJECT_ROOT, 'runner', 'assignments', id, name)).filter((file) => existsSync(file));
 }

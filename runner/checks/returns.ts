@@ -2,7 +2,7 @@
  * A returned value against a fixture's expectation: one exact value, one of several (random tie-breaks), or an
  * alternative the document leaves open (`lenient`), accepted with a note that says which reading it matched.
  */
-import { formatPy, type PyValue } from '../../reference/py-value.js';
+import { formatPy, type PyValue } from './py-value.js';
 import type { Expected, Leniency } from '../fixtures/fixture-types.js';
 import type { ObservedValue } from '../harness/protocol.js';
 import { article, describeTypeDifference, formatObserved, isSameValue, isSameByValue } from './values.js';

@@ -3,7 +3,8 @@
  * a progress line, write results.json to --out and print a summary. Set-up problems exit 2 with a message that
  * says what to do; a graded run exits 0 whatever the scores (`check` exits 1 when a test fails).
  */
-import { allAssignments } from '../assignments/registry.js';
+import { allAssignments, gradingPlan, kitGradingPlan } from '../assignments/registry.js';
+import type { StandIns } from '../plan/interaction.js';
 import { aiAgreement } from '../insight/ai-agreement.js';
 import { appendFileSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -70,6 +71,10 @@ interface GradeFlags {
   readonly keepHigher: boolean;
   /** `--audience student`: also the pages to hand back, hidden tests reduced to name, points and pass/fail. */
   readonly audience?: 'instructor' | 'student';
+  /** `--visible`: a class graded on the visible tests only, exactly as `grade check` grades one submission. */
+  readonly visibleOnly: boolean;
+  /** `check --stand-ins own`: grade as the student's kit does (its plan, its tools, the student's own parts). */
+  readonly standIns: StandIns;
 }
 
 function parseFlags(argv: readonly string[], io: Io, root: string, forCheck: boolean): GradeFlags {
@@ -94,6 +99,8 @@ function parseFlags(argv: readonly string[], io: Io, root: string, forCheck: boo
       notes: { type: 'string' },
       'keep-higher': { type: 'boolean' },
       audience: { type: 'string' },
+      visible: { type: 'boolean' },
+      'stand-ins': { type: 'string' },
     },
   });
   const classOnly = values.resume ? 'resume' : values.shard !== undefined ? 'shard' : values.previous !== undefined ? 'previous' : values.adjustments !== undefined ? 'adjustments' : values.notes !== undefined ? 'notes' : undefined;
@@ -103,6 +110,9 @@ function parseFlags(argv: readonly string[], io: Io, root: string, forCheck: boo
   const shard = values.shard === undefined ? undefined : parseShard(values.shard);
   if (shard && 'error' in shard) throw new UsageError(shard.error);
   if (!forCheck && (values.ci || values.watch)) throw new UsageError(`--${values.ci ? 'ci' : 'watch'} is for grade check`);
+  if (forCheck && values.visible) throw new UsageError('grade check runs the visible tests only already; --visible is for grading a class');
+  const standIns = values['stand-ins'] ?? 'document';
+  if (standIns !== 'document' && standIns !== 'own') throw new UsageError(`--stand-ins is document or own, got ${standIns}`);
   const paths = positionals.length > 0 ? positionals : forCheck ? ['.'] : [];
   if (paths.length === 0) throw new UsageError('give a folder of submissions (or one submission): grade <path...>');
   const out = values.out === undefined && forCheck && !values.ci ? undefined : resolve(io.cwd, values.out ?? 'grade-report');
@@ -120,7 +130,7 @@ function parseFlags(argv: readonly string[], io: Io, root: string, forCheck: boo
   const canvas = values['canvas-assignment-id'];
   if (canvas !== undefined && !/^\d+$/u.test(canvas)) throw new UsageError(`--canvas-assignment-id is the number in the assignment's Canvas address, got ${canvas}`);
   const only = values.only === undefined ? undefined : { pattern: values.only, regex: globToRegExp(values.only, 'prefix') };
-  return { paths, out, jobs, seed, python: values.python ?? 'python3', pythonGiven: values.python !== undefined, formats, ...(values.assignment && { assignment: values.assignment }), ...(only && { only }), ...(canvas && { canvasAssignmentId: canvas }), ci: values.ci ?? false, watch: values.watch ?? false, resume: values.resume ?? false, keepHigher: values['keep-higher'] ?? false, ...(values.audience !== undefined && { audience: values.audience as 'instructor' | 'student' }), ...(shard && { shard }), ...(values.previous !== undefined && { previous: values.previous }), ...(values.adjustments !== undefined && { adjustments: resolve(io.cwd, values.adjustments) }), ...(values.notes !== undefined && { notes: resolve(io.cwd, values.notes) }) };
+  return { paths, out, jobs, seed, python: values.python ?? 'python3', pythonGiven: values.python !== undefined, formats, ...(values.assignment && { assignment: values.assignment }), ...(only && { only }), ...(canvas && { canvasAssignmentId: canvas }), ci: values.ci ?? false, watch: values.watch ?? false, resume: values.resume ?? false, keepHigher: values['keep-higher'] ?? false, visibleOnly: forCheck || (values.visible ?? false), standIns, ...(values.audience !== undefined && { audience: values.audience as 'instructor' | 'student' }), ...(shard && { shard }), ...(values.previous !== undefined && { previous: values.previous }), ...(values.adjustments !== undefined && { adjustments: resolve(io.cwd, values.adjustments) }), ...(values.notes !== undefined && { notes: resolve(io.cwd, values.notes) }) };
 }
 
 export function availableSpecs(root: string): string[] {
@@ -341,7 +351,7 @@ function openJournal(flags: GradeFlags, spec: ResolvedSpec, version: string, fir
   mkdirSync(flags.out!, { recursive: true });
   const header: JournalHeader = {
     kind: 'run', tool: 'connect-four-grader', version, assignment: spec.assignment, seed: flags.seed, spec: specFingerprint(spec),
-    only: flags.only?.pattern ?? null, shard: flags.shard ? formatShard(flags.shard) : null, visibleOnly: false,
+    only: flags.only?.pattern ?? null, shard: flags.shard ? formatShard(flags.shard) : null, visibleOnly: flags.visibleOnly,
     // A run whose tests stop at their first failure is not one a class run may resume from.
     ...(firstFailure && { firstFailure }),
   };
@@ -405,7 +415,8 @@ async function nextChange(folder: string, since: string): Promise<void> {
 async function gradeOne(submission: Submission, spec: ResolvedSpec, sandbox: Awaited<ReturnType<typeof probeSandbox>>, flags: GradeFlags, mode: 'grade' | 'check', firstFailure: boolean): Promise<SubmissionResult> {
   const started = performance.now();
   try {
-    return await gradeSubmission(submission, { spec, sandbox, seed: flags.seed, ...(flags.only && { only: flags.only }), visibleOnly: mode === 'check', ...(firstFailure && { firstFailure }) });
+    const plan = flags.standIns === 'own' ? kitGradingPlan(spec.assignment) : gradingPlan(spec.assignment);
+    return await gradeSubmission(submission, { spec, ...plan, sandbox, seed: flags.seed, ...(flags.only && { only: flags.only }), visibleOnly: flags.visibleOnly, ...(firstFailure && { firstFailure }) });
   } catch (error) {
     const reason = `internal error while grading: ${(error as Error).message}`;
     const tests: TestResult[] = spec.tests.map((t) => ({ id: t.id, name: t.name, group: t.group, target: t.target, status: 'error', score: 0, maxScore: t.points, visibility: t.visibility, message: reason }));

@@ -56,6 +56,7 @@ Options for grading:
                            the Canvas assignment the gradebook column imports into
   --seed <n>               the seed for every random choice (default 1): same seed, same results
   --only <pattern>         run only the tests whose id starts with the pattern (* matches anything)
+  --visible                grade the visible tests only, as grade check does: what the students see
   --python <path>          the Python 3 to run submissions with (default python3)
   --shard <i/n>            grade only shard i of n (every n-th submission from the i-th); combine the shards'
                            --out folders with grade merge

@@ -3,7 +3,6 @@
  * the module of its kind (runner/grade/kinds/), and returns a SubmissionResult with every test of the spec in it,
  * whatever the student's code does.
  */
-import { assignmentFor, doublesFiles } from '../assignments/registry.js';
 import { FIRST_PROMPT_PHASE } from '../pty/run-program.js';
 import { createWorkspace } from '../sandbox/workspace.js';
 import type { ResolvedTest, TestKind } from '../spec/spec-types.js';
@@ -35,9 +34,9 @@ const KINDS: Readonly<Record<TestKind, TestKindRunner>> = {
 export async function gradeSubmission(submission: Submission, options: GradeOptions): Promise<SubmissionResult> {
   const started = performance.now();
   const { spec } = options;
-  const assignment = assignmentFor(spec.assignment);
-  // The harness loads the assignment's doubles from files bound into the sandbox beside it.
-  const sandbox = { ...options.sandbox, doubles: doublesFiles(assignment.id) };
+  const assignment = options.plan;
+  // The harness loads the assignment's doubles and tools from files bound into the sandbox beside it.
+  const sandbox = { ...options.sandbox, doubles: options.doubles };
   const workspace = createWorkspace(submission.files);
   const skipped = new Map(workspace.skipped.map((f) => [f.name, f.reason]));
   const present = submission.files.map((f) => f.name).filter((name) => !skipped.has(name));

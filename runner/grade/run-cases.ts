@@ -5,7 +5,7 @@
 import { verdictForFailure } from '../checks/outcome.js';
 import type { CaseObservation } from '../checks/observation.js';
 import { pass, type CaseVerdict } from '../checks/verdict.js';
-import { reproduceOf, type Interaction } from '../plan/interaction.js';
+import { reproduceOf, withStandIns, type Interaction } from '../plan/interaction.js';
 import type { ResolvedTest } from '../spec/spec-types.js';
 import type { TestResult } from './results.js';
 import { caseSeed, type Finish, type TestContext } from './test-context.js';
@@ -24,22 +24,41 @@ export interface RunnableCase {
  * exception hands the student's exception to its check instead of calling it a crash; `open` names what the
  * document is silent about, where a crash costs nothing.
  */
-export function harnessCase(test: ResolvedTest, context: TestContext, id: string, interaction: Interaction, check: (o: CaseObservation) => CaseVerdict, expectsRaise = false, open?: string): RunnableCase {
+export function harnessCase(test: ResolvedTest, context: TestContext, id: string, planned: Interaction, check: (o: CaseObservation) => CaseVerdict, expectsRaise = false, open?: string): RunnableCase {
+  const { interaction, own } = withStandIns(planned, context.options.standIns);
   return {
     id,
     reproduce: reproduceOf(interaction),
-    run: async () => {
-      const observation = await context.session.run(interaction, caseSeed(context.options.seed, id), test.limits.callMs);
-      const { failure } = observation;
-      const rule = test.check ?? test.property;
-      const only = rule ? context.assignment.judgesOnly?.(rule) : undefined;
-      if (only && failure?.kind === 'exception' && failure.exception.type !== only.exception) return pass(`${failure.exception.type} was raised: ${only.note}`);
-      if (open && failure?.kind === 'exception') return pass(`not scored, as the document is silent here (${open}): it raised ${failure.exception.type}`);
-      if (failure && !(expectsRaise && failure.kind === 'exception' && failure.observe)) return verdictForFailure(failure, context.assignment.explainException);
-      return check(observation);
-    },
+    run: async () => withOwnParts(own, await judgeCase(test, context, id, interaction, check, expectsRaise, open)),
   };
 }
+
+async function judgeCase(test: ResolvedTest, context: TestContext, id: string, interaction: Interaction, check: (o: CaseObservation) => CaseVerdict, expectsRaise: boolean, open: string | undefined): Promise<CaseVerdict> {
+  const observation = await context.session.run(interaction, caseSeed(context.options.seed, id), test.limits.callMs);
+  const { failure } = observation;
+  const rule = test.check ?? test.property;
+  const only = rule ? context.assignment.judgesOnly?.(rule) : undefined;
+  if (only && failure?.kind === 'exception' && failure.exception.type !== only.exception) return pass(`${failure.exception.type} was raised: ${only.note}`);
+  if (open && failure?.kind === 'exception') return pass(`not scored, as the document is silent here (${open}): it raised ${failure.exception.type}`);
+  if (failure && !(expectsRaise && failure.kind === 'exception' && failure.observe)) return verdictForFailure(failure, context.assignment.explainException);
+  return check(observation);
+}
+
+/**
+ * A verdict of a case that ran on parts of the student's own the grader would have replaced by the document's (the
+ * student's kit has none): a failure says where else it may come from.
+ */
+export function withOwnParts(own: readonly string[], verdict: CaseVerdict): CaseVerdict {
+  if (own.length === 0 || verdict.status === 'pass') return verdict;
+  const parts = joinNames(own);
+  return {
+    ...verdict,
+    message: `${verdict.message}\nThis check ran on your own ${parts} too (after you submit, the grader uses the document's ${parts} here, so a bug there is charged by ${own.length === 1 ? 'its' : 'their'} own tests only): if a test of ${parts} fails, fix that first.`,
+  };
+}
+
+/** `a`, `a and b`, `a, b and c`. */
+export const joinNames = (names: readonly string[]): string => (names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`);
 
 /** Runs the cases until one hangs (one time limit is enough to know), and reports the first failure with a count. */
 export async function runAll(test: ResolvedTest, context: TestContext, cases: readonly RunnableCase[], finish: Finish): Promise<TestResult> {

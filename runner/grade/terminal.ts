@@ -9,6 +9,7 @@ import type { ProgramPlan } from '../assignments/assignment.js';
 import { ASK_MARKER, STATE_MARKER } from '../checks/program-markers.js';
 import type { CaseVerdict } from '../checks/verdict.js';
 import type { FixtureCase } from '../fixtures/fixture-types.js';
+import { withStandIns, type Interaction } from '../plan/interaction.js';
 import { pythonConfig, studentCommand, studentEnv } from '../harness/session.js';
 import { runProgram, type ProgramResult } from '../pty/run-program.js';
 import { createPidsCgroup } from '../sandbox/environment.js';
@@ -31,7 +32,9 @@ export async function runTerminal(test: ResolvedTest, context: TestContext, test
   const files = program.collect ? Object.fromEntries(program.collect.map((name) => [name, readWorkspaceFile(context.workspaceDir, name)])) : undefined;
   // The transcript keeps the harness's marker after every prompt: the check knows where each answer went, and
   // takes the markers out before it shows the transcript.
-  return context.assignment.checkProgram(test.check!, testCase, { ...result, ...(files && { files }) });
+  let asked = 0;
+  const ask = (planned: Interaction) => context.session.run(withStandIns(planned, context.options.standIns).interaction, caseSeed(context.options.seed, `${testCase.id}#check${asked++}`), test.limits.callMs);
+  return context.assignment.checkProgram(test.check!, testCase, { ...result, ...(files && { files }) }, ask);
 }
 
 /**

@@ -3,9 +3,9 @@
  * the files found, and what earlier tests learnt (targets that hung, programs already on a terminal). Also the one
  * way a test's result is made from a verdict, so every kind reports the same shape.
  */
-import type { Assignment } from '../assignments/assignment.js';
+import type { AssignmentPlan } from '../assignments/assignment.js';
 import type { CaseVerdict } from '../checks/verdict.js';
-import type { Interaction } from '../plan/interaction.js';
+import type { Interaction, StandIns } from '../plan/interaction.js';
 import { reproduceOf } from '../plan/interaction.js';
 import type { ProgramResult } from '../pty/run-program.js';
 import type { SandboxEnvironment } from '../sandbox/environment.js';
@@ -16,6 +16,12 @@ import type { SubmissionSession } from './submission-session.js';
 
 export interface GradeOptions {
   readonly spec: ResolvedSpec;
+  /** How the spec's tests run and are judged: the registry's assignment, or the student's kit's own plan. */
+  readonly plan: AssignmentPlan;
+  /** The Python files of the assignment's doubles and tools the harness loads (the kit has its tools only). */
+  readonly doubles: readonly string[];
+  /** A test of one part runs with the document's versions of the others, or (the kit) with the student's own. */
+  readonly standIns: StandIns;
   readonly sandbox: SandboxEnvironment;
   readonly seed: number;
   /** Only tests whose id matches run; the others are reported as skipped, naming the pattern. */
@@ -33,7 +39,7 @@ export interface GradeOptions {
 
 export interface TestContext {
   readonly options: GradeOptions;
-  readonly assignment: Assignment;
+  readonly assignment: AssignmentPlan;
   /** The sandbox with the assignment's doubles bound in. */
   readonly sandbox: SandboxEnvironment;
   readonly session: SubmissionSession;

@@ -3,7 +3,7 @@
  * `observe` key, and the same steps as Python a student can paste (`reproduce`). Built by pure functions from a
  * fixture case; the expected value stays on this side.
  */
-import { formatPy, type PyValue } from '../../reference/py-value.js';
+import { formatPy, type PyValue } from '../checks/py-value.js';
 import type { Arg, HarnessRequest, TargetPath } from '../harness/protocol.js';
 
 export interface Step {
@@ -12,13 +12,38 @@ export interface Step {
   readonly observe?: string;
   /** Python for this step, as the student would type it. */
   readonly python: string;
+  /**
+   * A step that exists with one kind of stand-in only. `document`: it puts (or uses) the document's version of
+   * another part (doubles.py), which the student's kit does not ship; there the test runs on the student's own
+   * `part` instead. `own`: what the kit does in its place (CS61A's barrier around the student's own selectors).
+   */
+  readonly only?: StandIns;
+  /** The part a `document` step stands in for, as the kit's note names it (`Board`, `get_piece and put_piece`). */
+  readonly part?: string;
 }
+
+/**
+ * Which versions of the other parts a test of one part runs with: the document's (doubles.py; the grader), or the
+ * student's own (the student's kit, which holds no working version of any graded part).
+ */
+export type StandIns = 'document' | 'own';
 
 export interface Interaction {
   readonly steps: readonly Step[];
 }
 
 export const reproduceOf = (interaction: Interaction): string => interaction.steps.map((s) => s.python).filter(Boolean).join('\n');
+
+/**
+ * The interaction as it runs with `standIns`, and the parts of the student's own it then relies on (in the kit: the
+ * ones the grader would have replaced by the document's).
+ */
+export function withStandIns(interaction: Interaction, standIns: StandIns): { interaction: Interaction; own: string[] } {
+  if (!interaction.steps.some((s) => s.only)) return { interaction, own: [] };
+  const steps = interaction.steps.filter((s) => s.only === undefined || s.only === standIns);
+  const own = standIns === 'own' ? interaction.steps.flatMap((s) => (s.only === 'document' && s.part ? [s.part] : [])) : [];
+  return { interaction: { steps }, own: [...new Set(own)] };
+}
 
 /** Python source for an argument. */
 export function formatArg(arg: Arg): string {

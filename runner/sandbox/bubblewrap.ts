@@ -10,8 +10,8 @@ import { basename, dirname, join } from 'node:path';
 
 /** Where the harness's folder (runner/harness/python/) appears inside the sandbox. */
 export const HARNESS_INSIDE = '/grader-harness';
-/** Where an assignment's doubles file appears: named for its assignment's folder, so two never meet. */
-export const doublesInside = (file: string): string => join('/grader-doubles', `${basename(dirname(file))}.py`);
+/** Where an assignment's doubles or tools file appears: named for its folder and its own name, so two never meet. */
+export const doublesInside = (file: string): string => join('/grader-doubles', `${basename(dirname(file))}-${basename(file)}`);
 export const SANDBOX_UID = 65534;
 
 export interface BubblewrapLayout {

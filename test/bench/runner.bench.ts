@@ -12,6 +12,7 @@ import { PROJECT_ROOT } from '../../runner/project-root.js';
 import { probeSandbox, type SandboxEnvironment } from '../../runner/sandbox/environment.js';
 import { createWorkspace, type Workspace } from '../../runner/sandbox/workspace.js';
 import { loadSpec } from '../../runner/spec/load-spec.js';
+import { gradingPlan } from '../../runner/assignments/registry.js';
 
 const CLASSIC = join(PROJECT_ROOT, 'fixtures', 'submissions', 'cs111-ps9', 'correct-classic');
 const files = readdirSync(CLASSIC).map((name) => ({ source: join(CLASSIC, name), name }));
@@ -44,16 +45,16 @@ describe('runner', () => {
   });
 
   bench('one correct CS111 submission, every test', async () => {
-    await gradeSubmission({ id: 'classic', path: CLASSIC, files }, { spec, sandbox, seed: 1 });
+    await gradeSubmission({ id: 'classic', path: CLASSIC, files }, { spec, ...gradingPlan(spec.assignment), sandbox, seed: 1 });
   }, { iterations: 3, time: 0, warmupIterations: 0, warmupTime: 0 });
 
   bench('connect_four games between typed players: the first on a pseudo-terminal, the others forked from the program server', async () => {
     const pattern = 'connect_four.human-games';
-    await gradeSubmission({ id: 'classic', path: CLASSIC, files }, { spec, sandbox, seed: 1, only: { pattern, regex: new RegExp(`^${pattern.replace('.', '\\.')}$`) } });
+    await gradeSubmission({ id: 'classic', path: CLASSIC, files }, { spec, ...gradingPlan(spec.assignment), sandbox, seed: 1, only: { pattern, regex: new RegExp(`^${pattern.replace('.', '\\.')}$`) } });
   }, { iterations: 3, time: 0, warmupIterations: 0, warmupTime: 0 });
 
   bench('the suggestMove2 tournament of the correct Manchester submission (10 games against 4 baselines)', async () => {
     const pattern = 'suggestMove2.*';
-    await gradeSubmission({ id: 'classic', path: MANCHESTER, files: manchesterFiles }, { spec: manchester, sandbox, seed: 1, only: { pattern, regex: /^suggestMove2\./ } });
+    await gradeSubmission({ id: 'classic', path: MANCHESTER, files: manchesterFiles }, { spec: manchester, ...gradingPlan(manchester.assignment), sandbox, seed: 1, only: { pattern, regex: /^suggestMove2\./ } });
   }, { iterations: 2, time: 0, warmupIterations: 0, warmupTime: 0 });
 });

@@ -7,7 +7,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FixtureCase, FixtureFile } from '../../runner/fixtures/fixture-types.js';
 import { PROJECT_ROOT } from '../../runner/project-root.js';
-import { type PyValue, formatPy, isSamePy } from '../../reference/py-value.js';
+import { type PyValue, formatPy, isSamePy } from '../../runner/checks/py-value.js';
 
 type Observed = { id: string; value: (PyValue | { type: 'object'; class: string; repr: string }) | null; stdout: string; raised: string | null };
 

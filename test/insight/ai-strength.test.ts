@@ -20,6 +20,7 @@ import { probeSandbox, type SandboxEnvironment } from '../../runner/sandbox/envi
 import { preparePython } from '../../runner/sandbox/python-packages.js';
 import { loadSpec } from '../../runner/spec/load-spec.js';
 import type { ResolvedSpec, ResolvedTest } from '../../runner/spec/spec-types.js';
+import { gradingPlan } from '../../runner/assignments/registry.js';
 
 describe('strength positions', () => {
   const positions = positionsForSeed(20_261_122);
@@ -136,7 +137,7 @@ describe('AIs graded through the harness', () => {
     const path = isAbsolute(sample) ? sample : join(PROJECT_ROOT, 'fixtures', 'submissions', assignment, sample);
     const files = readdirSync(path).filter((name) => name !== 'BUG.md').map((name) => ({ name, source: join(path, name) }));
     const only = { pattern: test.id, regex: new RegExp(`^${test.id.replaceAll('.', '\\.')}$`, 'u') };
-    const result = await gradeSubmission({ id: sample, path, files }, { spec: { ...spec, tests: [test] }, sandbox: { ...sandbox, allowedPackages: spec.packages, courseModules: spec.courseModules }, seed, only });
+    const result = await gradeSubmission({ id: sample, path, files }, { spec: { ...spec, tests: [test] }, ...gradingPlan(spec.assignment), sandbox: { ...sandbox, allowedPackages: spec.packages, courseModules: spec.courseModules }, seed, only });
     return result.tests[0]!;
   }
 

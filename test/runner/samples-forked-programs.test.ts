@@ -13,6 +13,7 @@ import type { TestResult } from '../../runner/grade/results.js';
 import { probeSandbox, type SandboxEnvironment } from '../../runner/sandbox/environment.js';
 import { preparePython } from '../../runner/sandbox/python-packages.js';
 import { loadSpec } from '../../runner/spec/load-spec.js';
+import { gradingPlan } from '../../runner/assignments/registry.js';
 
 const CASES: Readonly<Record<Exclude<AssignmentId, 'cs61a-hw04'>, readonly string[]>> = {
   'cs111-ps9': ['correct-classic', 'add-checker-top-row', 'trivia-prompt-no-space', 'hostile-kills-interpreter'],
@@ -40,8 +41,8 @@ for (const [assignment, samples] of Object.entries(CASES) as [AssignmentId, read
         const path = join(PROJECT_ROOT, 'fixtures', 'submissions', assignment, sample);
         const files = readdirSync(path).filter((name) => name !== 'BUG.md').map((name) => ({ name, source: join(path, name) }));
         const submission = { id: sample, path, files };
-        const forked = await gradeSubmission(submission, { spec, sandbox, seed: 1, only });
-        const terminal = await gradeSubmission(submission, { spec, sandbox, seed: 1, only, terminal: 'all' });
+        const forked = await gradeSubmission(submission, { spec, ...gradingPlan(spec.assignment), sandbox, seed: 1, only });
+        const terminal = await gradeSubmission(submission, { spec, ...gradingPlan(spec.assignment), sandbox, seed: 1, only, terminal: 'all' });
         expect(comparable(forked.tests).length).toBe(programTests.length);
         expect(comparable(forked.tests)).toEqual(comparable(terminal.tests));
       }, 300_000);

@@ -5,7 +5,7 @@
  * the state it returns is a child whose minimax value, on the student's own betterEval, is the best one.
  */
 import * as ref from '../../../reference/conniption.js';
-import { formatPy, type PyValue } from '../../../reference/py-value.js';
+import { formatPy, type PyValue } from '../../checks/py-value.js';
 import type { FixtureCase } from '../../fixtures/fixture-types.js';
 import type { ObservedValue } from '../../harness/protocol.js';
 import type { StateInput } from './steps.js';

@@ -5,7 +5,7 @@
  * runs as `python3 <file>` with the AI's search replaced by a scripted stand-in that reports every state it is handed.
  */
 import * as ref from '../../../reference/conniption.js';
-import { formatPy, py, type PyValue } from '../../../reference/py-value.js';
+import { formatPy, py, type PyValue } from '../../checks/py-value.js';
 import type { FixtureCase } from '../../fixtures/fixture-types.js';
 import type { Arg } from '../../harness/protocol.js';
 import type { ResolvedTest } from '../../spec/spec-types.js';

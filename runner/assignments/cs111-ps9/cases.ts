@@ -2,7 +2,7 @@
 import { type Grid, setCell } from '../../../reference/core/grid.js';
 import { FULL_BOARD_RULES, TIEBREAKS, type Tiebreak, scoreColumnsEveryRule } from '../../../reference/core/lookahead.js';
 import * as ref from '../../../reference/cs111-ps9.js';
-import { formatPy, formatPyStr, py } from '../../../reference/py-value.js';
+import { formatPy, formatPyStr, py } from '../../checks/py-value.js';
 import { type AssignmentContext, documentSource, fileMaker, familyRng, generated, nth } from '../../fixtures/build-context.js';
 import type { FixtureCase, FixtureFile } from '../../fixtures/fixture-types.js';
 import { drawnGameMoves, fullDrawnGrid, positionWithin, randomPosition } from '../../fixtures/positions.js';

@@ -1,7 +1,7 @@
 /** Golden cases for CS61A Homework 4 (document 002): the doctests of Questions 1–7, then generated boards. */
 import * as ref from '../../../reference/cs61a-hw04.js';
-import { createRng } from '../../../reference/core/rng.js';
-import { type PyValue, formatPy, formatPyStr, py } from '../../../reference/py-value.js';
+import { createRng } from '../../plan/rng.js';
+import { type PyValue, formatPy, formatPyStr, py } from '../../checks/py-value.js';
 import { type AssignmentContext, documentSource, fileMaker, familyRng, generated, nth } from '../../fixtures/build-context.js';
 import type { FixtureCase, FixtureFile } from '../../fixtures/fixture-types.js';
 

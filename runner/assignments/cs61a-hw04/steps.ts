@@ -4,7 +4,7 @@
  * too. The abstraction-barrier tests go further: the board itself is not a list (doubles.py's AbstractBoard), so
  * a function that indexes it, loops over it or takes its len() is caught and named.
  */
-import type { PyValue } from '../../../reference/py-value.js';
+import type { PyValue } from '../../checks/py-value.js';
 import type { FixtureCase } from '../../fixtures/fixture-types.js';
 import type { Arg } from '../../harness/protocol.js';
 import { argFromPy, call, formatArg, get, int, set, str, type Interaction, type Step } from '../../plan/interaction.js';

@@ -3,7 +3,7 @@ import { type Grid, XO_SPACE, getCell, gridToRows, setCell } from '../../../refe
 import { FULL_BOARD_RULES, TIEBREAKS, lookaheadCost, scoreColumnsEveryRule } from '../../../reference/core/lookahead.js';
 import { CHECKERS, type Checker, pieceOf } from '../../../reference/hmc-cs5-hw11.js';
 import * as ref from '../../../reference/hmc-cs5-hw11.js';
-import { formatPy, formatPyStr, py } from '../../../reference/py-value.js';
+import { formatPy, formatPyStr, py } from '../../checks/py-value.js';
 import { type AssignmentContext, documentSource, fileMaker, familyRng, generated, nth } from '../../fixtures/build-context.js';
 import type { FixtureCase, FixtureFile } from '../../fixtures/fixture-types.js';
 import { drawnGameMoves, fullDrawnGrid, positionWithin, randomPosition } from '../../fixtures/positions.js';

@@ -4,7 +4,7 @@
  * Exceptions a file must raise count when they are the named class or a subclass of it.
  */
 import * as ref from '../../../reference/manchester-connect4.js';
-import { formatPy, type PyValue } from '../../../reference/py-value.js';
+import { formatPy, type PyValue } from '../../checks/py-value.js';
 import type { FixtureCase } from '../../fixtures/fixture-types.js';
 import type { ObservedValue } from '../../harness/protocol.js';
 import { drawBoardDiff } from '../../checks/boards.js';

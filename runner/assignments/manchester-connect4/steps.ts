@@ -3,7 +3,7 @@
  * document names them; save files are put in place and read back by the grader's file tools, inside the
  * submission's throw-away copy; play() is answered whatever its prompts say (the harness marks every input()).
  */
-import { formatPyStr, py } from '../../../reference/py-value.js';
+import { formatPyStr, py } from '../../checks/py-value.js';
 import type { FixtureCase } from '../../fixtures/fixture-types.js';
 import type { Arg } from '../../harness/protocol.js';
 import type { ResolvedTest } from '../../spec/spec-types.js';

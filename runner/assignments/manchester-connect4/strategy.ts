@@ -4,7 +4,7 @@
  * that is late, raises, or is not a valid column loses that game. The verdict is the win/draw/loss table.
  */
 import * as ref from '../../../reference/manchester-connect4.js';
-import { createRng, type Rng } from '../../../reference/core/rng.js';
+import { createRng, type Rng } from '../../plan/rng.js';
 import { formatException, type CaseObservation } from '../../checks/observation.js';
 import { intColumnOf } from '../../checks/values.js';
 import { fail, pass, type CaseVerdict } from '../../checks/verdict.js';

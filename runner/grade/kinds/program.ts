@@ -7,7 +7,7 @@ import type { ProgramPlan } from '../../assignments/assignment.js';
 import type { FixtureCase } from '../../fixtures/fixture-types.js';
 import type { ResolvedTest } from '../../spec/spec-types.js';
 import { blockedBy } from '../blocked.js';
-import { runAll, type RunnableCase } from '../run-cases.js';
+import { joinNames, runAll, type RunnableCase } from '../run-cases.js';
 import { runTerminal } from '../terminal.js';
 import { finisher, type TestContext, type TestKindRunner } from '../test-context.js';
 
@@ -21,6 +21,10 @@ export const runPrograms: TestKindRunner = async (test, context) => {
   const failed = new Set([...context.results.values()].filter((r) => r.status !== 'pass' && r.status !== 'skipped').map((r) => r.id));
   const replay = context.assignment.gameReplay?.(failed);
   if (!replay) return result;
+  // The student's kit has no document's version to replay with: it says which failed parts the game may go wrong through.
+  if (context.options.standIns === 'own') {
+    return { ...result, message: `${result.message}\nThe game used your ${joinNames(replay.parts)}, whose own tests failed (${replay.because.join(', ')}): after you submit, the game is played again with the document's versions, so fix those first; this failure may come from there.` };
+  }
   const again = await runAll(test, context, programCases(test, context, (plan) => ({ ...plan, replace: replay.replace })), finish);
   if (again.status !== 'pass') return result;
   const first = result.message.split('\n')[0]!.replace(/:$/u, '');

@@ -2,9 +2,9 @@
  * A property of the submission that no one fixture case shows (independent rows, a random spread, a game against a
  * baseline): fixed steps with a check of what they saw, or a case driven reply by reply.
  */
-import type { Interaction } from '../../plan/interaction.js';
+import { withStandIns, type Interaction } from '../../plan/interaction.js';
 import { blockedBy } from '../blocked.js';
-import { harnessCase, runAll, type RunnableCase } from '../run-cases.js';
+import { harnessCase, runAll, withOwnParts, type RunnableCase } from '../run-cases.js';
 import { caseSeed, finisher, type TestKindRunner } from '../test-context.js';
 
 export const runProperty: TestKindRunner = async (test, context) => {
@@ -15,8 +15,13 @@ export const runProperty: TestKindRunner = async (test, context) => {
   const cases = context.assignment.property(test.property!).map((p): RunnableCase => {
     if ('interaction' in p) return harnessCase(test, context, p.id, p.interaction, p.check);
     let asked = 0;
-    const ask = (interaction: Interaction) => context.session.run(interaction, caseSeed(context.options.seed, `${p.id}#${asked++}`), test.limits.callMs);
-    return { id: p.id, reproduce: p.reproduce, run: () => p.drive(ask) };
+    const own = new Set<string>();
+    const ask = (planned: Interaction) => {
+      const ran = withStandIns(planned, context.options.standIns);
+      for (const part of ran.own) own.add(part);
+      return context.session.run(ran.interaction, caseSeed(context.options.seed, `${p.id}#${asked++}`), test.limits.callMs);
+    };
+    return { id: p.id, reproduce: p.reproduce, run: async () => withOwnParts([...own], await p.drive(ask)) };
   });
   return runAll(test, context, cases, finish);
 };

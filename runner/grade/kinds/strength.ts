@@ -9,6 +9,7 @@ import type { SolverLabels } from '../../fixtures/fixture-types.js';
 import { columnOf, judgeStrength, type PositionAnswer, type StrengthPosition } from '../ai-strength.js';
 import { blockedBy } from '../blocked.js';
 import { caseSeed, finisher, type TestKindRunner } from '../test-context.js';
+import { withStandIns } from '../../plan/interaction.js';
 
 export const runStrength: TestKindRunner = async (test, context) => {
   const finish = finisher(test);
@@ -19,7 +20,7 @@ export const runStrength: TestKindRunner = async (test, context) => {
   const answers: PositionAnswer[] = [];
   for (const c of test.fixtureCases) {
     if (performance.now() > context.deadline) break;
-    const observation = await context.session.run(context.assignment.interaction(test, c), caseSeed(context.options.seed, c.id), test.limits.callMs);
+    const observation = await context.session.run(withStandIns(context.assignment.interaction(test, c), context.options.standIns).interaction, caseSeed(context.options.seed, c.id), test.limits.callMs);
     if (observation.failure) {
       const missing = verdictForFailure(observation.failure, context.assignment.explainException);
       answers.push({ missing });

@@ -8,7 +8,7 @@ import type { FixtureCase } from '../../../runner/fixtures/fixture-types.js';
 import type { ObservedValue } from '../../../runner/harness/protocol.js';
 import { ASK_MARKER, STATE_MARKER } from '../../../runner/checks/program-markers.js';
 import type { ProgramResult } from '../../../runner/pty/run-program.js';
-import type { PyValue } from '../../../reference/py-value.js';
+import type { PyValue } from '../../../runner/checks/py-value.js';
 
 const source = { kind: 'generated', seed: 1, family: 't' } as const;
 const reply = (value: ObservedValue): ObservedReply => ({ value, stdout: '', prompts: [], inputsLeft: 0, durationMs: 1 });

@@ -6,7 +6,7 @@ import { verdictForFailure } from '../../../runner/checks/outcome.js';
 import { barrierCrossed } from '../../../runner/assignments/cs61a-hw04/barrier.js';
 import type { FixtureCase } from '../../../runner/fixtures/fixture-types.js';
 import type { ObservedValue } from '../../../runner/harness/protocol.js';
-import type { PyValue } from '../../../reference/py-value.js';
+import type { PyValue } from '../../../runner/checks/py-value.js';
 
 const rows = (...lines: string[]): PyValue & ObservedValue => ({ type: 'list', items: lines.map((line) => ({ type: 'list', items: [...line].map((value) => ({ type: 'str', value })) })) });
 const int = (value: number) => ({ type: 'int', value }) as const;

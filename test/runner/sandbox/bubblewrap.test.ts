@@ -46,7 +46,7 @@ describe('bubblewrap arguments', () => {
     const args = bubblewrapArgs({ runtime: ['/opt/py'], harnessDir: '/pkg/runner/harness/python' }, '/tmp/grade-1/work', ['/pkg/runner/assignments/cs61a-hw04/doubles.py']);
     expect(args.join(' ')).toContain('--ro-bind /opt/py /opt/py');
     expect(args.join(' ')).toContain('--ro-bind /pkg/runner/harness/python /grader-harness');
-    expect(args.join(' ')).toContain('--ro-bind /pkg/runner/assignments/cs61a-hw04/doubles.py /grader-doubles/cs61a-hw04.py');
+    expect(args.join(' ')).toContain('--ro-bind /pkg/runner/assignments/cs61a-hw04/doubles.py /grader-doubles/cs61a-hw04-doubles.py');
     expect(args.indexOf('--tmpfs')).toBeLessThan(args.indexOf('--bind'));
     expect(args.slice(-4)).toEqual(['/tmp/grade-1/work', '--chdir', '/tmp/grade-1/work', '--']);
   });
