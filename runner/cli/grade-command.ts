@@ -1,16 +1,16 @@
 /**
- * `grade <path...>` and `grade check [path]`: find the submissions, pick the assignment, grade them in parallel with
- * a progress line, write results.json to --out and print a summary. Set-up problems exit 2 with a message that
- * says what to do; a graded run exits 0 whatever the scores (`check` exits 1 when a test fails).
+ * `grade <path...>`: find the submissions, pick the assignment, grade them in parallel with a progress line, write
+ * results.json to --out and print a summary. Set-up problems exit 2 with a message that says what to do; a graded
+ * run exits 0 whatever the scores. `grade check` is runner/cli/check-command.ts, on the repository's specs.
  */
-import { allAssignments, gradingPlan, kitGradingPlan } from '../assignments/registry.js';
+import { gradingPlan, kitGradingPlan } from '../assignments/registry.js';
 import type { StandIns } from '../plan/interaction.js';
 import { aiAgreement } from '../insight/ai-agreement.js';
-import { appendFileSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
-import { definitionsOf, discoverSubmissions, isBarePattern, isKnownFile, type Submission } from '../grade/layout.js';
+import { discoverSubmissions, type Submission } from '../grade/layout.js';
 import { gradeSubmission } from '../grade/grade-submission.js';
 import { filesHashOf, Journal, JOURNAL_FILE, ResumeError, specFingerprint, submissionKey, testFingerprints, type JournalHeader } from '../grade/journal.js';
 import { formatShard, parseShard, shardOf, type Shard } from '../grade/shards.js';
@@ -19,11 +19,12 @@ import { classSimilarity } from '../insight/class-code.js';
 import type { RunResults, SubmissionResult, TestResult } from '../grade/results.js';
 import { probeSandbox, SetupError, type SandboxEnvironment } from '../sandbox/environment.js';
 import { preparePython } from '../sandbox/python-packages.js';
-import { globToRegExp, loadSpec, SpecError, specPath } from '../spec/load-spec.js';
+import { globToRegExp } from '../spec/globs.js';
+import { loadSpec, SpecError } from '../spec/load-spec.js';
 import type { ResolvedSpec } from '../spec/spec-types.js';
 import type { Io } from './io.js';
 import { createProgress, type Progress } from './progress.js';
-import { formatSummary, formatCheckReport, gradedLater } from './summary.js';
+import { formatSummary } from './summary.js';
 import { REPORT_FORMATS, type ReportFormat } from '../../reports/write-reports.js';
 import { writeOutputs } from './write-outputs.js';
 import { compareWith, CompareError, formatComparison, readRun } from './compare-command.js';
@@ -31,21 +32,21 @@ import { AdjustmentsError, applyAdjustments, type ParsedRow } from '../grade/adj
 import { applyNotes, NotesError } from '../grade/notes.js';
 import { formatAdjustments, loadAdjustments, loadNotes, readIfThere } from './second-pass.js';
 import { keepHigher } from '../insight/compare-runs.js';
-import { annotations, classroomPoints, jobSummary } from '../../reports/github.js';
 import { colorsEnabled, makeColors } from './colors.js';
+import { DEFAULT_SEED, runCheck, UsageError } from './check-command.js';
+import { detectAssignment, knownDefinitions, knownNames, type SpecFiles } from './detect-assignment.js';
+import { recognisedHint, repoCheckSource } from './repo-check-source.js';
+import { availableSpecs, readSpecFiles, withVisibleCount } from './spec-files.js';
 
-
-export const DEFAULT_SEED = 1;
 /** What `grade` writes when --format is not given: the instructor's reports and gradebooks. */
 const DEFAULT_FORMATS: readonly ReportFormat[] = ['json', 'html', 'csv'];
 
-class UsageError extends Error {}
 
 interface GradeFlags {
   readonly paths: string[];
   readonly assignment?: string;
-  /** Where results.json goes; `check` writes it only when asked (`--out`), so a student's folder stays clean. */
-  readonly out: string | undefined;
+  /** Where results.json and the reports go. */
+  readonly out: string;
   readonly jobs: number;
   readonly seed: number;
   readonly only?: { readonly pattern: string; readonly regex: RegExp };
@@ -54,10 +55,6 @@ interface GradeFlags {
   readonly pythonGiven: boolean;
   readonly formats: readonly ReportFormat[];
   readonly canvasAssignmentId?: string;
-  /** `check --ci`: JUnit, annotations, a job summary and Classroom's points line. */
-  readonly ci: boolean;
-  /** `check --watch`: grade again whenever a file changes. */
-  readonly watch: boolean;
   /** Reuse what results.jsonl in --out says was graded with the same seed, spec and files. */
   readonly resume: boolean;
   readonly shard?: Shard;
@@ -73,11 +70,11 @@ interface GradeFlags {
   readonly audience?: 'instructor' | 'student';
   /** `--visible`: a class graded on the visible tests only, exactly as `grade check` grades one submission. */
   readonly visibleOnly: boolean;
-  /** `check --stand-ins own`: grade as the student's kit does (its plan, its tools, the student's own parts). */
+  /** `--stand-ins own`: grade as the student's kit does (its plan, its tools, the student's own parts), to compare. */
   readonly standIns: StandIns;
 }
 
-function parseFlags(argv: readonly string[], io: Io, root: string, forCheck: boolean): GradeFlags {
+function parseFlags(argv: readonly string[], io: Io, root: string): GradeFlags {
   const { values, positionals } = parseArgs({
     args: [...argv],
     allowPositionals: true,
@@ -103,26 +100,23 @@ function parseFlags(argv: readonly string[], io: Io, root: string, forCheck: boo
       'stand-ins': { type: 'string' },
     },
   });
-  const classOnly = values.resume ? 'resume' : values.shard !== undefined ? 'shard' : values.previous !== undefined ? 'previous' : values.adjustments !== undefined ? 'adjustments' : values.notes !== undefined ? 'notes' : undefined;
-  if (forCheck && classOnly) throw new UsageError(`--${classOnly} is for grading a class, not for grade check`);
   if (values.audience !== undefined && values.audience !== 'student' && values.audience !== 'instructor') throw new UsageError(`--audience is student or instructor, got ${values.audience}`);
   if (values['keep-higher'] && values.previous === undefined) throw new UsageError('--keep-higher needs --previous <old-out>: the run whose scores may be kept');
   const shard = values.shard === undefined ? undefined : parseShard(values.shard);
   if (shard && 'error' in shard) throw new UsageError(shard.error);
-  if (!forCheck && (values.ci || values.watch)) throw new UsageError(`--${values.ci ? 'ci' : 'watch'} is for grade check`);
-  if (forCheck && values.visible) throw new UsageError('grade check runs the visible tests only already; --visible is for grading a class');
+  if (values.ci || values.watch) throw new UsageError(`--${values.ci ? 'ci' : 'watch'} is for grade check`);
   const standIns = values['stand-ins'] ?? 'document';
   if (standIns !== 'document' && standIns !== 'own') throw new UsageError(`--stand-ins is document or own, got ${standIns}`);
-  const paths = positionals.length > 0 ? positionals : forCheck ? ['.'] : [];
+  const paths = positionals;
   if (paths.length === 0) throw new UsageError('give a folder of submissions (or one submission): grade <path...>');
-  const out = values.out === undefined && forCheck && !values.ci ? undefined : resolve(io.cwd, values.out ?? 'grade-report');
+  const out = resolve(io.cwd, values.out ?? 'grade-report');
   const reportsSource = join(root, 'reports');
   if (out !== undefined && (out === reportsSource || out.startsWith(reportsSource + sep))) throw new UsageError(`--out ${values.out} is inside the source folder reports/; choose another folder`);
   const jobs = values.jobs === undefined ? Math.max(1, Math.min(availableParallelism(), 4)) : Number(values.jobs);
   if (!Number.isInteger(jobs) || jobs < 1 || jobs > 64) throw new UsageError(`--jobs must be a whole number from 1 to 64, got ${values.jobs}`);
   const seed = values.seed === undefined ? DEFAULT_SEED : Number(values.seed);
   if (!Number.isSafeInteger(seed) || seed < 0) throw new UsageError(`--seed must be a whole number ≥ 0, got ${values.seed}`);
-  const asked = values.format === undefined ? (forCheck ? (values.ci ? ['json', 'junit'] : ['json']) : DEFAULT_FORMATS) : values.format.split(',').map((f) => f.trim()).filter(Boolean);
+  const asked = values.format === undefined ? DEFAULT_FORMATS : values.format.split(',').map((f) => f.trim()).filter(Boolean);
   for (const format of asked) {
     if (!(REPORT_FORMATS as readonly string[]).includes(format)) throw new UsageError(`unknown --format '${format}'; known: ${REPORT_FORMATS.join(', ')}`);
   }
@@ -130,54 +124,7 @@ function parseFlags(argv: readonly string[], io: Io, root: string, forCheck: boo
   const canvas = values['canvas-assignment-id'];
   if (canvas !== undefined && !/^\d+$/u.test(canvas)) throw new UsageError(`--canvas-assignment-id is the number in the assignment's Canvas address, got ${canvas}`);
   const only = values.only === undefined ? undefined : { pattern: values.only, regex: globToRegExp(values.only, 'prefix') };
-  return { paths, out, jobs, seed, python: values.python ?? 'python3', pythonGiven: values.python !== undefined, formats, ...(values.assignment && { assignment: values.assignment }), ...(only && { only }), ...(canvas && { canvasAssignmentId: canvas }), ci: values.ci ?? false, watch: values.watch ?? false, resume: values.resume ?? false, keepHigher: values['keep-higher'] ?? false, visibleOnly: forCheck || (values.visible ?? false), standIns, ...(values.audience !== undefined && { audience: values.audience as 'instructor' | 'student' }), ...(shard && { shard }), ...(values.previous !== undefined && { previous: values.previous }), ...(values.adjustments !== undefined && { adjustments: resolve(io.cwd, values.adjustments) }), ...(values.notes !== undefined && { notes: resolve(io.cwd, values.notes) }) };
-}
-
-export function availableSpecs(root: string): string[] {
-  return readdirSync(join(root, 'spec')).filter((f) => f.endsWith('.json') && f !== 'schema.json').map((f) => f.replace(/\.json$/, '')).sort();
-}
-
-/** What detecting the assignment needs of a spec: its file names (the fixtures are loaded for the chosen one only). */
-export type SpecFiles = Pick<ResolvedSpec, 'assignment' | 'files' | 'title'> & { readonly visibleTests: number };
-
-/** A spec's id and file roles, read without validating or loading fixtures; loadSpec reports a broken spec. */
-export function readSpecFiles(root: string, assignment: string): SpecFiles {
-  try {
-    const data = JSON.parse(readFileSync(specPath(root, assignment), 'utf8')) as { files?: ResolvedSpec['files']; title?: string; groups?: { tests?: { visibility?: string }[] }[] };
-    const visibleTests = (data.groups ?? []).flatMap((g) => g.tests ?? []).filter((t) => t.visibility === 'visible').length;
-    return { assignment: assignment as ResolvedSpec['assignment'], files: Array.isArray(data.files) ? data.files : [], title: data.title ?? assignment, visibleTests };
-  } catch {
-    return withVisibleCount(loadSpec(root, assignment));
-  }
-}
-
-const withVisibleCount = (spec: ResolvedSpec): ResolvedSpec & SpecFiles => Object.assign(spec, { visibleTests: spec.tests.filter((t) => t.visibility === 'visible').length });
-
-/**
- * The assignment whose file names the submissions use most; when none uses any, the one whose classes and functions
- * their files define most (CS111's `Player` and HMC's `Player` are told apart by the rest: `process_move`, `scoresFor`).
- */
-export function detectAssignment<S extends SpecFiles>(specs: readonly S[], submissions: readonly Submission[]): S | undefined {
-  let best: { spec: S; hits: number } | undefined;
-  for (const spec of specs) {
-    const names = new Set(spec.files.flatMap((f) => f.names.map((n) => n.toLowerCase())).filter((n) => !isBarePattern(n)));
-    const hits = submissions.reduce((n, s) => n + s.files.filter((f) => isKnownFile(names, f.name)).length, 0);
-    if (hits > 0 && (!best || hits > best.hits)) best = { spec, hits };
-  }
-  return best?.spec ?? detectByDefinitions(specs, submissions);
-}
-
-function detectByDefinitions<S extends SpecFiles>(specs: readonly S[], submissions: readonly Submission[]): S | undefined {
-  const defined = submissions.map((s) => new Set(s.files.flatMap((f) => [...definitionsOf(f.source)])));
-  let best: { spec: S; share: number } | undefined;
-  for (const spec of specs) {
-    const wanted = spec.files.flatMap((f) => f.defines ?? []);
-    if (wanted.length === 0) continue;
-    const hits = defined.reduce((n, names) => n + wanted.filter((name) => names.has(name)).length, 0);
-    const share = hits / wanted.length;
-    if (hits > 0 && (!best || share > best.share)) best = { spec, share };
-  }
-  return best?.spec;
+  return { paths, out, jobs, seed, python: values.python ?? 'python3', pythonGiven: values.python !== undefined, formats, ...(values.assignment && { assignment: values.assignment }), ...(only && { only }), ...(canvas && { canvasAssignmentId: canvas }), resume: values.resume ?? false, keepHigher: values['keep-higher'] ?? false, visibleOnly: values.visible ?? false, standIns, ...(values.audience !== undefined && { audience: values.audience as 'instructor' | 'student' }), ...(shard && { shard }), ...(values.previous !== undefined && { previous: values.previous }), ...(values.adjustments !== undefined && { adjustments: resolve(io.cwd, values.adjustments) }), ...(values.notes !== undefined && { notes: resolve(io.cwd, values.notes) }) };
 }
 
 /** What another command (`grade mutants`) changes in a class run: no code comparison, and its own part of results.json. */
@@ -191,10 +138,11 @@ export interface GradeHooks {
 }
 
 export async function runGrade(argv: readonly string[], io: Io, root: string, version: string, mode: 'grade' | 'check', hooks: GradeHooks = {}): Promise<number> {
+  if (mode === 'check') return runCheck(argv, io, repoCheckSource(root, version));
   let flags: GradeFlags;
   let specs: SpecFiles[];
   try {
-    flags = parseFlags(argv, io, root, mode === 'check');
+    flags = parseFlags(argv, io, root);
     const ids = flags.assignment ? [flags.assignment] : availableSpecs(root);
     if (flags.assignment && !availableSpecs(root).includes(flags.assignment)) {
       throw new UsageError(`no spec for --assignment ${flags.assignment}; graded here: ${availableSpecs(root).join(', ')}`);
@@ -202,42 +150,29 @@ export async function runGrade(argv: readonly string[], io: Io, root: string, ve
     // One assignment named: loaded (and checked) now, before any grading; else only the file names, to detect it.
     specs = flags.assignment ? [withVisibleCount(loadSpec(root, flags.assignment))] : ids.map((id) => readSpecFiles(root, id));
   } catch (error) {
-    return setupFailure(io, mode, error);
+    return setupFailure(io, error);
   }
-  if (!flags.watch) return gradeOnce(flags, specs, io, root, version, mode, hooks);
-  // --watch: grade, then again after every change to the submission's files, until interrupted.
-  const folder = resolve(io.cwd, flags.paths[0]!);
-  for (;;) {
-    if (io.isTTY) io.out('\x1b[2J\x1b[H');
-    // Taken before grading, so a save made while the grader runs is seen too.
-    const before = folderSnapshot(folder);
-    await gradeOnce(flags, specs, io, root, version, mode);
-    io.out(`\nWatching ${relative(io.cwd, folder) || '.'} for changes (Ctrl-C to stop)…\n`);
-    await nextChange(folder, before);
-  }
+  return gradeOnce(flags, specs, io, root, version, hooks);
 }
 
-async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io, root: string, version: string, mode: 'grade' | 'check', hooks: GradeHooks = {}): Promise<number> {
+async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io, root: string, version: string, hooks: GradeHooks): Promise<number> {
   const colors = makeColors(colorsEnabled(io.env, io.isTTY));
   // The sandbox probe waits on processes: it runs while the submissions are found and the spec is loaded.
   const probing = probeSandbox(flags.python).then((probed) => ({ probed }), (error: unknown) => ({ error }));
   // A bare pattern (`*.py`, Conniption's "any .py files") names no assignment: it counts only when chosen.
-  const known = new Set(specs.flatMap((s) => s.files.flatMap((f) => f.names.map((n) => n.toLowerCase()))).filter((n) => specs.length === 1 || !isBarePattern(n)));
-  const defines = new Set(specs.flatMap((s) => s.files.flatMap((f) => f.defines ?? [])));
-  const found = discoverSubmissions(flags.paths.map((p) => resolve(io.cwd, p)), known, defines);
+  const known = knownNames(specs);
+  const found = discoverSubmissions(flags.paths.map((p) => resolve(io.cwd, p)), known, knownDefinitions(specs));
   for (const warning of found.warnings) io.err(`grade: ${warning}\n`);
   if (found.submissions.length === 0) {
-    io.err(`grade ${mode}: no submissions found in ${flags.paths.join(', ')} (looked for ${[...known].slice(0, 6).join(', ')}, …)\n`);
+    io.err(`grade: no submissions found in ${flags.paths.join(', ')} (looked for ${[...known].slice(0, 6).join(', ')}, …)\n`);
     return 2;
   }
   const detected = flags.assignment ? specs[0] : detectAssignment(specs, found.submissions);
   if (!detected) {
     const hint = recognisedHint(found.submissions);
-    io.err(`grade ${mode}: cannot tell the assignment from the file names; pass --assignment (one of ${availableSpecs(root).join(', ')})${hint}\n`);
+    io.err(`grade: cannot tell the assignment from the file names; pass --assignment (one of ${availableSpecs(root).join(', ')})${hint}\n`);
     return 2;
   }
-  // A student at a terminal sees at once that the check has started; the report follows when it is done.
-  if (mode === 'check' && io.isTTY && !flags.watch) io.err(colors.dim(`Checking ${found.submissions[0]!.id} against ${detected.title} (${detected.visibleTests} tests)…\n`));
   let spec: ResolvedSpec;
   let sandbox: SandboxEnvironment;
   try {
@@ -248,7 +183,7 @@ async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io,
     const probed = prepared.python === flags.python && 'probed' in early ? early.probed : await probeSandbox(prepared.python);
     sandbox = { ...probed, notes: [...probed.notes, ...prepared.notes], allowedPackages: spec.packages, courseModules: spec.courseModules, packagesSummary: prepared.summary };
   } catch (error) {
-    return setupFailure(io, mode, error);
+    return setupFailure(io, error);
   }
   let previous: RunResults | undefined;
   try {
@@ -266,7 +201,7 @@ async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io,
   let adjustments: { file: string; rows: ParsedRow[] } | undefined;
   try {
     // Checked against the spec and every submission found before anything is graded: a typo stops the run at once.
-    adjustments = mode === 'check' ? undefined : loadAdjustments(besides, spec, found.submissions, [previous, readIfThere(flags.out)]);
+    adjustments = loadAdjustments(besides, spec, found.submissions, [previous, readIfThere(flags.out)]);
   } catch (error) {
     if (error instanceof AdjustmentsError) {
       io.err(`grade: ${error.message}\n`);
@@ -276,7 +211,7 @@ async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io,
   }
   let notes: { file: string; notes: Map<string, string> } | undefined;
   try {
-    notes = mode === 'check' ? undefined : await loadNotes(besides);
+    notes = await loadNotes(besides);
   } catch (error) {
     if (error instanceof NotesError) {
       io.err(`grade: ${error.message}\n`);
@@ -284,22 +219,22 @@ async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io,
     }
     throw error;
   }
-  const all = mode === 'check' ? found.submissions.slice(0, 1) : found.submissions;
+  const all = found.submissions;
   const submissions = flags.shard ? shardOf(all, flags.shard) : all;
   let journal: Journal | undefined;
   try {
-    journal = flags.out === undefined || mode === 'check' ? undefined : openJournal(flags, spec, version, hooks.firstFailure === true);
+    journal = flags.out === undefined ? undefined : openJournal(flags, spec, version, hooks.firstFailure === true);
   } catch (error) {
     if (isFileError(error)) return outputFailure(io, error, flags.out!, undefined);
-    return setupFailure(io, mode, error);
+    return setupFailure(io, error);
   }
   if (journal && journal.done.size > 0) io.err(`grade: resuming: ${journal.done.size} submission${journal.done.size === 1 ? '' : 's'} already graded in ${relative(io.cwd, join(flags.out!, JOURNAL_FILE))}\n`);
-  const progress: Progress = createProgress(io, submissions.length, mode === 'check', colors);
+  const progress: Progress = createProgress(io, submissions.length, false, colors);
   const results = await gradeAll(submissions, flags.jobs, async (submission) => {
     const key = submissionKey(submission);
     const done = journal?.done.get(key);
     progress.started(submission.id);
-    const result = done ?? { ...(await gradeOne(submission, spec, sandbox, flags, mode, hooks.firstFailure === true)), filesHash: filesHashOf(key) };
+    const result = done ?? { ...(await gradeOne(submission, spec, sandbox, flags, hooks.firstFailure === true)), filesHash: filesHashOf(key) };
     if (!done && journal) journal.append(key, result);
     progress.finished(submission.id, result);
     return result;
@@ -313,7 +248,7 @@ async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io,
     settings: { assignment: spec.assignment, title: spec.title, limits: { ...spec.limits }, manualPoints: spec.manualPoints, ...(flags.only && { only: flags.only.pattern }), ...(flags.shard && { shard: formatShard(flags.shard) }), fingerprints: testFingerprints(spec) },
     submissions: results,
     clusters: failureClusters(results),
-    ...(mode === 'grade' && hooks.similarity !== false && { similarity: { ...classSimilarity(root, spec.assignment, submissions), aiPairs: aiAgreement(results) } }),
+    ...(hooks.similarity !== false && { similarity: { ...classSimilarity(root, spec.assignment, submissions), aiPairs: aiAgreement(results) } }),
   };
   let run = adjustments ? applyAdjustments(graded, adjustments.rows, relative(io.cwd, adjustments.file) || adjustments.file, spec.manualPoints) : graded;
   if (notes) run = applyNotes(run, notes.notes, relative(io.cwd, notes.file) || notes.file);
@@ -334,17 +269,11 @@ async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io,
     return outputFailure(io, error, flags.out!, journal);
   }
   if (journal?.failure) return outputFailure(io, journal.failure, flags.out!, journal);
-  if (mode === 'grade') {
-    io.out(formatSummary(spec, run, written.map((path) => relative(io.cwd, path) || path), colors));
-    if (run.comparison) io.out(formatComparison(run.comparison));
-    if (run.adjustments) io.out(formatAdjustments(run));
-    if (run.notes) io.out(`Notes from ${run.notes.file}: ${run.notes.used.length} used${run.notes.unmatched.length ? `; matched nothing in this run: ${run.notes.unmatched.join(', ')}` : ''}\n`);
-    return 0;
-  }
-  const result = results[0]!;
-  io.out(formatCheckReport(spec, result, colors));
-  if (flags.ci) reportToGitHub(spec, result, io, resolve(io.cwd, flags.paths[0]!));
-  return result.tests.some((t) => t.status !== 'pass' && t.status !== 'skipped') ? 1 : 0;
+  io.out(formatSummary(spec, run, written.map((path) => relative(io.cwd, path) || path), colors));
+  if (run.comparison) io.out(formatComparison(run.comparison));
+  if (run.adjustments) io.out(formatAdjustments(run));
+  if (run.notes) io.out(`Notes from ${run.notes.file}: ${run.notes.used.length} used${run.notes.unmatched.length ? `; matched nothing in this run: ${run.notes.unmatched.join(', ')}` : ''}\n`);
+  return 0;
 }
 
 function openJournal(flags: GradeFlags, spec: ResolvedSpec, version: string, firstFailure: boolean): Journal {
@@ -358,61 +287,7 @@ function openJournal(flags: GradeFlags, spec: ResolvedSpec, version: string, fir
   return Journal.open(join(flags.out!, JOURNAL_FILE), header, flags.resume);
 }
 
-/** `check --ci`: annotations and Classroom's points line on stdout, the job summary and outputs where Actions asks. */
-function reportToGitHub(spec: ResolvedSpec, result: SubmissionResult, io: Io, folder: string): void {
-  const repo = io.env['GITHUB_WORKSPACE'] ? resolve(io.env['GITHUB_WORKSPACE']) : io.cwd;
-  for (const line of annotations(result, { folder: relative(repo, folder) })) io.out(`${line}\n`);
-  io.out(`${classroomPoints(result)}\n`);
-  const summary = io.env['GITHUB_STEP_SUMMARY'];
-  if (summary) appendFileSync(summary, jobSummary(spec.title, result, gradedLater(spec)));
-  const outputs = io.env['GITHUB_OUTPUT'];
-  if (outputs) appendFileSync(outputs, `points=${result.score}\ntotal-points=${result.maxScore}\n`);
-}
-
-/** Every file under `folder` with its size and time of change (caches and hidden folders left out). */
-function folderSnapshot(folder: string): string {
-  const entries: string[] = [];
-  const walk = (dir: string, depth: number) => {
-    let names: string[] = [];
-    try {
-      names = readdirSync(dir);
-    } catch {
-      return;
-    }
-    for (const name of names.sort()) {
-      if (name.startsWith('.') || name === '__pycache__' || name === 'node_modules') continue;
-      const path = join(dir, name);
-      try {
-        const stat = statSync(path);
-        if (stat.isDirectory()) {
-          if (depth < 4) walk(path, depth + 1);
-        } else entries.push(`${relative(folder, path)}:${stat.size}:${stat.mtimeMs}`);
-      } catch { /* gone between the listing and the stat */ }
-    }
-  };
-  walk(folder, 0);
-  return entries.join('\n');
-}
-
-/**
- * Resolves once the folder differs from `since` and has then been quiet for a moment (an editor saves in bursts).
- * Polled rather than watched: a recursive watch is set up asynchronously on Linux and can miss a quick first save.
- */
-async function nextChange(folder: string, since: string): Promise<void> {
-  const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
-  let seen = since;
-  for (;;) {
-    await pause(250);
-    const now = folderSnapshot(folder);
-    if (now === seen) {
-      if (seen !== since) return;
-      continue;
-    }
-    seen = now;
-  }
-}
-
-async function gradeOne(submission: Submission, spec: ResolvedSpec, sandbox: Awaited<ReturnType<typeof probeSandbox>>, flags: GradeFlags, mode: 'grade' | 'check', firstFailure: boolean): Promise<SubmissionResult> {
+async function gradeOne(submission: Submission, spec: ResolvedSpec, sandbox: Awaited<ReturnType<typeof probeSandbox>>, flags: GradeFlags, firstFailure: boolean): Promise<SubmissionResult> {
   const started = performance.now();
   try {
     const plan = flags.standIns === 'own' ? kitGradingPlan(spec.assignment) : gradingPlan(spec.assignment);
@@ -457,30 +332,14 @@ const FILE_ERRORS: Readonly<Record<string, string>> = {
   EROFS: 'a read-only file system', ENOTDIR: 'part of the path is a file, not a folder', EISDIR: 'a folder is in the way', EEXIST: 'a file is in the way',
 };
 
-function setupFailure(io: Io, mode: string, error: unknown): number {
+function setupFailure(io: Io, error: unknown): number {
   if (error instanceof UsageError || error instanceof SpecError || error instanceof SetupError || error instanceof ResumeError) {
-    io.err(`grade ${mode}: ${error.message}\n`);
+    io.err(`grade: ${error.message}\n`);
     return 2;
   }
   if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
-    io.err(`grade ${mode}: ${error.message}\nRun 'grade --help' for the options.\n`);
+    io.err(`grade: ${error.message}\nRun 'grade --help' for the options.\n`);
     return 2;
   }
   throw error;
-}
-
-/** When no file name says the assignment: an assignment whose code one of the files plainly is, as a hint. */
-function recognisedHint(submissions: readonly Submission[]): string {
-  const python = submissions.flatMap((s) => s.files.filter((f) => f.name.endsWith('.py')).map((f) => readText(f.source)));
-  const known = allAssignments().find((a) => a.recognise && python.some((text) => a.recognise!.pattern.test(text)));
-  return known ? `; ${known.recognise!.says}: pass --assignment ${known.id} (its files may have any names)` : '';
-}
-
-/** A file's text for a quick look, or '' when it cannot be read. */
-function readText(path: string): string {
-  try {
-    return readFileSync(path, 'utf8').slice(0, 200_000);
-  } catch {
-    return '';
-  }
 }

@@ -12,7 +12,8 @@ import { EquivalentsError, loadReviewed } from '../mutants/equivalents.js';
 import { generateMutants, matchesFunction, MutantsError, selectMutants, SOLUTION_ID, specSolutionFiles, writeMutantFolders } from '../mutants/generate.js';
 import { scoreMutants } from '../mutants/score.js';
 import { loadSpec, SpecError } from '../spec/load-spec.js';
-import { availableSpecs, runGrade } from './grade-command.js';
+import { runGrade } from './grade-command.js';
+import { availableSpecs } from './spec-files.js';
 import type { Io } from './io.js';
 
 interface MutantsFlags {

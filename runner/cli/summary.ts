@@ -61,7 +61,11 @@ function strengthLines(run: RunResults): string[] {
   });
 }
 
-export function formatCheckReport(spec: ResolvedSpec, result: SubmissionResult, colors: Colors = makeColors(false)): string {
+/**
+ * `check`'s report: each visible test with ✓/✗, the first failure of each target explained, the score, what is
+ * graded later (`later`: the hidden tests and the points graded by hand), and how the run was isolated.
+ */
+export function formatCheckReport(spec: Pick<ResolvedSpec, 'title' | 'groups'>, result: SubmissionResult, later: string | undefined, notes: readonly string[] = [], colors: Colors = makeColors(false)): string {
   const lines: string[] = [colors.bold(spec.title), ''];
   const expanded = new Set<string>();
   for (const group of spec.groups) {
@@ -82,8 +86,8 @@ export function formatCheckReport(spec: ResolvedSpec, result: SubmissionResult, 
   const max = result.tests.reduce((n, t) => n + t.maxScore, 0);
   const total = `${result.score}/${max}`;
   lines.push(`Score on the visible tests: ${result.score === max ? colors.green(total) : colors.bold(total)}`);
-  const later = gradedLater(spec);
   if (later) lines.push(later);
+  for (const note of notes) lines.push(colors.dim(`Note: ${note}`));
   return lines.join('\n') + '\n';
 }
 

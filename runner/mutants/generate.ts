@@ -7,7 +7,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, wri
 import { dirname, join, relative } from 'node:path';
 import { loadExeca } from '../sandbox/load-execa.js';
 import { namePattern } from '../grade/layout.js';
-import { globToRegExp } from '../spec/load-spec.js';
+import { globToRegExp } from '../spec/globs.js';
 import type { ResolvedSpec } from '../spec/spec-types.js';
 
 /** One mutant as the mutator writes it: one change to one file, with the whole changed file. */

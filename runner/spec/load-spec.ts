@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FixtureCase, FixtureFile } from '../fixtures/fixture-types.js';
 import { resolveLimits } from '../sandbox/limits.js';
+import { globToRegExp } from './globs.js';
 import type { ResolvedSpec, ResolvedTest, Spec, SpecTest } from './spec-types.js';
 
 export class SpecError extends Error {
@@ -98,12 +99,6 @@ export function resolveSpec(root: string, data: unknown, path: string): Resolved
 export function selectCases(cases: readonly FixtureCase[], test: Pick<SpecTest, 'cases' | 'where'>): FixtureCase[] {
   const patterns = (test.cases ?? ['*']).map((glob) => globToRegExp(glob));
   return cases.filter((c) => patterns.some((p) => p.test(c.id)) && matchesWhere(c.input, test.where));
-}
-
-/** `*` matches any run of characters; the rest is literal. `prefix` matches ids that start with the pattern. */
-export function globToRegExp(glob: string, match: 'whole' | 'prefix' = 'whole'): RegExp {
-  const body = glob.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*');
-  return new RegExp(`^${body}${match === 'whole' ? '$' : ''}`);
 }
 
 function matchesWhere(input: Readonly<Record<string, unknown>>, where: SpecTest['where']): boolean {
