@@ -2,9 +2,7 @@
 script: the transcript a terminal would show, without a fresh Python or a terminal per run. Only a harness that
 has done nothing but import (the runner's program server) is asked this, so every child starts from the modules as
 they were imported."""
-import builtins
 import codecs
-import io
 import os
 import random
 import select
@@ -12,8 +10,8 @@ import signal
 import sys
 import time
 
-from .capture import AnsweringStdin
 from .program import run_entry
+from .scripted_input import answer_from_script, terminal_like_output
 from .students import public_names
 
 
@@ -44,29 +42,8 @@ def program_child(harness, config, write_fd):
     os.dup2(write_fd, 1)
     os.dup2(write_fd, 2)
     os.close(write_fd)
-    # What the terminal run gives a program: TERM set and a 200-column screen.
-    os.environ.update(TERM="xterm", COLUMNS="200", LINES="50")
-    out = io.TextIOWrapper(io.FileIO(1, "w", closefd=False), encoding="utf-8", errors="replace", write_through=True)
-    sys.stdout = sys.stderr = sys.__stdout__ = sys.__stderr__ = out
-    answers = list(config.get("answers", []))
-    marker = config.get("askMarker", "")
-    ended = []
-
-    def answer(prompt):
-        out.write(str(prompt))
-        out.write(marker)
-        if not answers:
-            if ended:  # a terminal gives end-of-input once; asking again waits, as it would there
-                while True:
-                    time.sleep(3600)
-            ended.append(True)
-            raise EOFError
-        line = answers.pop(0)
-        out.write(line + "\n")  # the terminal's echo
-        return line
-
-    builtins.input = lambda prompt="": answer(prompt)
-    sys.stdin = AnsweringStdin(answer)
+    out = terminal_like_output()
+    answer_from_script(out, config.get("answers", []), config.get("askMarker", ""))
     random.seed(config.get("seed", 0))
     ai = None
     if config.get("aiMoves") is not None:
