@@ -1,10 +1,15 @@
 /**
- * Runs a program on a pseudo-terminal with a script of `expect prompt → send line` steps. Each wait has its own
- * limit and a timeout names the phase it happened in. Like execa, it returns one result shape whatever happened;
- * deciding pass or fail is the checks' job.
+ * Runs a program with a script of `expect prompt → send line` steps: on a pseudo-terminal, or, where node-pty cannot
+ * be loaded (a student's kit on a machine without a compiler), on pipes, the harness answering input() from the
+ * script itself. Each wait has its own limit and a timeout names the phase it happened in. Like execa, it returns one
+ * result shape whatever happened and wherever it ran; deciding pass or fail is the checks' job.
  */
-import * as pty from 'node-pty';
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { constants } from 'node:os';
 import { CappedText, normalizeTerminalText } from './normalize.js';
+
+type PtyModule = typeof import('node-pty');
 
 /** The phase a timeout names when a program never asked its first question: it did not get going at all. */
 export const FIRST_PROMPT_PHASE = 'waiting for the first prompt';
@@ -33,7 +38,14 @@ export interface ProgramRun {
   readonly promptMs: number;
   readonly programMs: number;
   readonly maxChars: number;
+  /**
+   * A pseudo-terminal (the default), or pipes: the command's harness was given the answers in its config and
+   * answers input() itself, so the runner sends nothing and counts the questions by their marker (`prompt`).
+   */
+  readonly terminal?: ProgramTerminal;
 }
+
+export type ProgramTerminal = 'pty' | 'pipes';
 
 export interface ProgramResult {
   /** Everything after the start marker, normalised; typed answers appear as the terminal echoed them. */
@@ -52,10 +64,96 @@ export interface ProgramResult {
   readonly files?: Readonly<Record<string, string | null>>;
 }
 
+/** Why programs cannot run on a pseudo-terminal here (node-pty missing, or turned off), or undefined when they can. */
+export function terminalUnavailable(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  if (env['CONNECT4_NO_PTY'] === '1') return 'turned off by CONNECT4_NO_PTY=1';
+  const found = loadPty();
+  return 'problem' in found ? found.problem : undefined;
+}
+
+let loaded: { readonly pty: PtyModule } | { readonly problem: string } | undefined;
+
+/** node-pty, loaded at its first use and only then: a bundle may mark it external and leave it uninstalled. */
+function loadPty(): { readonly pty: PtyModule } | { readonly problem: string } {
+  if (loaded) return loaded;
+  try {
+    loaded = { pty: createRequire(import.meta.url)('node-pty') as PtyModule };
+  } catch (error) {
+    const { code, message } = error as { code?: string; message?: string };
+    const first = String(message ?? error).split('\n')[0]!;
+    loaded = { problem: code === 'MODULE_NOT_FOUND' && first.includes("'node-pty'") ? `node-pty is not installed: ${first}` : `node-pty did not load: ${first}` };
+  }
+  return loaded;
+}
+
+/** The part of a running program the driver uses, on a terminal or on pipes. */
+interface Running {
+  /** Keys typed at the terminal; on pipes nothing is sent (the harness has its answers). */
+  type(keys: string): void;
+  /** Kills the program's whole process group. */
+  kill(): void;
+  onData(listener: (chunk: string) => void): void;
+  onExit(listener: (exit: { exitCode: number | undefined; signal: number | undefined }) => void): void;
+  /** Every byte of output has arrived (pipes: both closed); a terminal cannot say, so the driver waits for the end marker. */
+  readonly outputEnded: boolean;
+}
+
+function onTerminal(run: ProgramRun): Running {
+  const found = loadPty();
+  if ('problem' in found) throw new Error(`cannot run a program on a terminal: ${found.problem}`);
+  const terminal = found.pty.spawn(run.command, [...run.args], { name: 'xterm', cols: 200, rows: 50, cwd: run.cwd, env: { ...run.env } });
+  return {
+    type: (keys) => terminal.write(keys),
+    kill: () => {
+      try {
+        process.kill(-terminal.pid, 'SIGKILL');
+      } catch {
+        try { terminal.kill('SIGKILL'); } catch { /* already gone */ }
+      }
+    },
+    onData: (listener) => { terminal.onData(listener); },
+    onExit: (listener) => { terminal.onExit(({ exitCode, signal }) => listener({ exitCode, signal: signal || undefined })); },
+    outputEnded: false,
+  };
+}
+
+function onPipes(run: ProgramRun): Running {
+  // Its own process group, as on a terminal, so a kill takes its children too; stdin is /dev/null, as in a forked run.
+  const child = spawn(run.command, [...run.args], { cwd: run.cwd, env: { ...run.env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  child.stdout.setEncoding('utf8');
+  child.stderr.setEncoding('utf8');
+  const running: Running & { outputEnded: boolean } = {
+    type: () => {},
+    kill: () => {
+      try {
+        if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        child.kill('SIGKILL');
+      }
+    },
+    // The harness joins the program's stderr to its stdout; what reaches this stderr is the sandbox wrapper's own.
+    onData: (listener) => {
+      child.stdout.on('data', listener);
+      child.stderr.on('data', listener);
+    },
+    onExit: (listener) => {
+      child.once('exit', (code, signal) => listener({ exitCode: code ?? undefined, signal: signal ? constants.signals[signal] : undefined }));
+      child.once('error', (error) => {
+        if (child.pid !== undefined) return;
+        child.stdout.emit('data', `${error.message}\n`);
+        listener({ exitCode: 127, signal: undefined });
+      });
+    },
+    outputEnded: false,
+  };
+  child.once('close', () => { running.outputEnded = true; });
+  return running;
+}
+
 export function runProgram(run: ProgramRun): Promise<ProgramResult> {
   const started = performance.now();
   return new Promise((resolve) => {
-    const terminal = pty.spawn(run.command, [...run.args], { name: 'xterm', cols: 200, rows: 50, cwd: run.cwd, env: { ...run.env } });
+    const program = run.terminal === 'pipes' ? onPipes(run) : onTerminal(run);
     const output = new CappedText(run.maxChars);
     let sent = 0;
     let askedForMore = false;
@@ -63,16 +161,9 @@ export function runProgram(run: ProgramRun): Promise<ProgramResult> {
     let finished = false;
     let promptTimer: NodeJS.Timeout | undefined;
 
-    const kill = () => {
-      try {
-        process.kill(-terminal.pid, 'SIGKILL');
-      } catch {
-        try { terminal.kill('SIGKILL'); } catch { /* already gone */ }
-      }
-    };
     const totalTimer = setTimeout(() => {
       timedOut ??= { phase: wholeProgramPhase(sent, run.answers.length), limitMs: run.programMs };
-      kill();
+      program.kill();
     }, run.programMs);
     const armPromptTimer = () => {
       clearTimeout(promptTimer);
@@ -80,7 +171,7 @@ export function runProgram(run: ProgramRun): Promise<ProgramResult> {
       const phase = promptPhase(sent, run.answers);
       promptTimer = setTimeout(() => {
         timedOut ??= { phase, limitMs: run.promptMs };
-        kill();
+        program.kill();
       }, run.promptMs);
     };
     armPromptTimer();
@@ -102,36 +193,39 @@ export function runProgram(run: ProgramRun): Promise<ProgramResult> {
 
     let acknowledged = false;
     let recent = '';
-    terminal.onData((chunk) => {
+    program.onData((chunk) => {
       output.append(chunk);
       if (run.endMarker && !acknowledged) {
         // The harness waits for this newline before it exits, so nothing it printed is lost (grade_harness/program.py, end_program).
         recent = (recent + chunk).slice(-(run.endMarker.length + chunk.length));
         if (recent.includes(run.endMarker)) {
           acknowledged = true;
-          terminal.write('\r');
+          program.type('\r');
         }
       }
       if (output.truncated) {
-        kill();
+        program.kill();
         return;
       }
+      // On pipes the harness has already answered each question it marked; counting them keeps the same timers.
       const seen = promptsSeen();
       while (seen > sent && sent < run.answers.length) {
-        terminal.write(`${run.answers[sent]}\r`);
+        program.type(`${run.answers[sent]}\r`);
         sent++;
         armPromptTimer();
       }
       if (seen > run.answers.length && !askedForMore) {
         askedForMore = true;
-        terminal.write('\x04');
+        program.type('\x04');
       }
     });
-    terminal.onExit(({ exitCode, signal }) => {
+    program.onExit(({ exitCode, signal }) => {
       // node-pty can deliver the last output after the exit event (megabytes of it, from a chatty program): wait
-      // for the harness's end marker, or, when the program never printed one (killed), a short moment.
+      // for the harness's end marker, or, when the program never printed one (killed), a short moment. Pipes say
+      // when they are done: closed (unless a child the program left behind holds them open).
       const exitedAt = performance.now();
-      const drained = () => !run.endMarker || output.truncated || timedOut !== undefined || output.value.includes(run.endMarker) || performance.now() - exitedAt > DRAIN_MS;
+      const seenAll = () => (run.endMarker ? output.value.includes(run.endMarker) : run.terminal !== 'pipes');
+      const drained = () => program.outputEnded || output.truncated || timedOut !== undefined || seenAll() || performance.now() - exitedAt > DRAIN_MS;
       const settle = () => (drained() ? finish() : setTimeout(settle, 10));
       const finish = () => {
         if (finished) return;
@@ -141,7 +235,7 @@ export function runProgram(run: ProgramRun): Promise<ProgramResult> {
         resolve({
           transcript: transcript(),
           exitCode: timedOut ? undefined : exitCode,
-          signal: signal || undefined,
+          signal,
           ...(timedOut && { timedOut }),
           truncated: output.truncated,
           maxChars: run.maxChars,

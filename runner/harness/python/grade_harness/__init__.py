@@ -5,7 +5,8 @@ Two modes, both started by the runner (never by hand), through harness.py beside
   python3 harness.py serve '<config json>'     JSON-line requests and replies on the file descriptor named in the
                                                config (a socket the student's code does not write to by accident)
   python3 harness.py program '<config json>'   imports the modules, then evaluates one call built from plain JSON
-                                               (for programs driven through a pseudo-terminal)
+                                               (for programs driven through a pseudo-terminal; with "answers" in
+                                               the config, on pipes, input() answered from them here)
 
 The package, one role a module:
   channel.py       the protocol's version, one request answered, replies written whole
@@ -14,6 +15,7 @@ The package, one role a module:
   guard.py         the import guard and the process limits, set before any student code runs
   doubles.py       the assignment's doubles and tools, loaded by path from the files the config names
   requests.py      the Harness: imports, namespaces, calls, doubles
+  scripted_input.py  a program's input() answered from the script, its output one stream as a terminal shows it
   program_fork.py  a whole program forked from the warm interpreter, and the reading of its output
   program.py       program mode, and what both program paths share: the call, the file a person runs
   server.py        serve mode: the request loop, and each test in a forked child under a watchdog
@@ -57,6 +59,8 @@ and serialising stops at cycles and at MAX_NODES values in all.
 Version 2 added: dict arguments, each exception's classes ("bases"), the tool kinds above, and in program mode
 "askMarker" (printed after every input() prompt), "endMarker" (printed last), "aiMoves" (the scripted AI) and
 {"runMain": true}.
+Program mode's config may carry "answers" (no terminal to be had: input() answered from them, with the ask marker
+and the echo, as in a forked program); the serve protocol is unchanged by it.
 
 Expected values never come here: replies carry only what the student's code did.
 """

@@ -1,6 +1,7 @@
-"""Program mode (`harness.py program '<config>'`: import the modules, then make one call on the real terminal), and
-what both ways of running a program share: the call built from plain JSON, the file a person runs, and a student's
-exception printed as Python would print it."""
+"""Program mode (`harness.py program '<config>'`: import the modules, then make one call on the real terminal, or on
+pipes with input() answered from the config's script where no terminal can be had), and what both ways of running a
+program share: the call built from plain JSON, the file a person runs, and a student's exception printed as Python
+would print it."""
 import builtins
 import importlib.util
 import io
@@ -11,12 +12,16 @@ import traceback
 
 from .doubles import Doubles
 from .guard import apply_limits, guard_imports, join_cgroup
+from .scripted_input import answer_from_script, terminal_like_output
 from .students import is_student_file, public_names
 
 
 def program(config):
-    """Imports the modules, then makes the one call the config describes, on the real terminal."""
+    """Imports the modules, then makes the one call the config describes: on the real terminal, or, when the
+    config carries the script's `answers` (no terminal to be had), on pipes with input() answered here."""
     doubles = Doubles(config.get("doubles", ()))
+    on_pipes = "answers" in config
+    out = terminal_like_output() if on_pipes else None
     notes = join_cgroup(config.get("cgroup")) + apply_limits(config.get("limits", {}))
     for note in notes:
         sys.stderr.write(f"[grade] {note}\n")
@@ -27,9 +32,11 @@ def program(config):
     sys.setrecursionlimit(int(config.get("recursionLimit", 10_000)))
     random.seed(config.get("seed", 0))
     namespace = {}
-    real_stdin, real_stdout = sys.stdin, sys.stdout
-    if config.get("askMarker"):
+    if on_pipes:
+        answer_from_script(out, config["answers"], config.get("askMarker", ""))
+    elif config.get("askMarker"):
         install_ask_marker(config["askMarker"])
+    real_stdin, real_stdout = sys.stdin, sys.stdout
     ai = None
     if config.get("aiMoves") is not None:
         ai = doubles.ai()
@@ -90,13 +97,13 @@ def run_entry(config, workdir, modules, namespace, ai=None):
 def end_program(config, code):
     """The last thing a program run prints: the end marker. The runner answers it with a newline once it has read
     everything before it; only then does the process exit, as a terminal can drop what is unread when its program
-    exits (megabytes of a chatty AI's output, on a busy machine)."""
+    exits (megabytes of a chatty AI's output, on a busy machine). A pipe keeps what is unread: no wait there."""
     marker = config.get("endMarker", "")
     try:
         sys.stdout = sys.__stdout__
         sys.stdout.write(marker)
         sys.stdout.flush()
-        if marker:
+        if marker and "answers" not in config:
             import select
             ready, _, _ = select.select([0], [], [], 5)
             if ready:
