@@ -1,7 +1,8 @@
 /**
  * Whole programs for the program tests: the first of each target on a real pseudo-terminal (it proves the program
  * works there), the others forked from the submission's program server. A server that fails falls back to the
- * terminal, so the worst case is the slow one, never a different verdict.
+ * terminal, so the worst case is the slow one, never a different verdict. Without node-pty, "the terminal" is a
+ * fresh interpreter on pipes (the sandbox's notes say so).
  */
 import { existsSync, lstatSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -74,17 +75,22 @@ async function runForked(test: ResolvedTest, context: TestContext, testCase: Fix
   });
 }
 
-/** One program on the pseudo-terminal, in a fresh interpreter and its own cgroup. */
+/**
+ * One program on the pseudo-terminal, in a fresh interpreter and its own cgroup; where there is no terminal to be
+ * had, on pipes, with the script's answers in the harness's config (it answers input() as a forked run does).
+ */
 async function runOnTerminal(test: ResolvedTest, context: TestContext, testCase: FixtureCase, program: ProgramPlan): Promise<ProgramResult> {
   const { sandbox } = context;
   const { seed } = context.options;
   const marker = `\u0002grade-start-${caseSeed(seed, testCase.id)}\u0003`;
   const endMarker = `\u0002grade-end-${caseSeed(seed, testCase.id)}\u0003`;
   const cgroup = createPidsCgroup(sandbox.pidsCgroupRoot, test.limits.processes);
+  const onPipes = sandbox.terminal === 'pipes';
   const config = {
     ...pythonConfig({ sandbox, workdir: context.workspaceDir, limits: test.limits }, cgroup.path),
     modules: context.session.modulesForPrograms(), call: program.call, marker, endMarker, seed: caseSeed(seed, testCase.id),
     ...(program.anyPrompt && { askMarker: ASK_MARKER }),
+    ...(onPipes && { answers: program.answers }),
     ...(program.aiMoves && { aiMoves: program.aiMoves, stateMarker: STATE_MARKER }),
     ...(program.replace && { replace: program.replace }),
   };
@@ -93,7 +99,7 @@ async function runOnTerminal(test: ResolvedTest, context: TestContext, testCase:
     return await runProgram({
       command, args, cwd: context.workspaceDir, env: { ...studentEnv(context.workspaceDir), TERM: 'xterm' },
       prompt: program.anyPrompt ? ASK_MARKER : program.prompt, answers: program.answers, startMarker: marker, endMarker,
-      promptMs: test.limits.promptMs, programMs: test.limits.programMs, maxChars: test.limits.outputChars,
+      promptMs: test.limits.promptMs, programMs: test.limits.programMs, maxChars: test.limits.outputChars, terminal: sandbox.terminal,
     });
   } finally {
     cgroup.remove();

@@ -1,13 +1,15 @@
 /**
  * What isolation this machine allows, found out once per run: the real Python interpreter (not a version manager's
- * shim), a network and PID namespace through `unshare` where permitted, and a cgroup that caps the number of
- * processes where one is writable. Whatever is missing becomes a note in the report, never a silent gap.
+ * shim), a network and PID namespace through `unshare` where permitted, a cgroup that caps the number of
+ * processes where one is writable, and a pseudo-terminal for programs where node-pty loads. Whatever is missing
+ * becomes a note in the report, never a silent gap.
  */
 import { loadExeca } from './load-execa.js';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../project-root.js';
+import { terminalUnavailable, type ProgramTerminal } from '../pty/run-program.js';
 import { bubblewrapArgs, runtimeFolders, type BubblewrapLayout } from './bubblewrap.js';
 
 export interface SandboxEnvironment {
@@ -28,6 +30,12 @@ export interface SandboxEnvironment {
    * run on the terminal.
    */
   readonly noFork?: boolean;
+  /**
+   * Where the programs that would run on a terminal run: a pseudo-terminal (node-pty), or pipes where node-pty
+   * cannot be loaded (an optional dependency of a student's kit) or CONNECT4_NO_PTY=1 forces it; the harness then
+   * answers input() from the script itself (runner/pty/run-program.ts).
+   */
+  readonly terminal: ProgramTerminal;
   readonly notes: readonly string[];
   /** Third-party packages submissions may import (the spec's `packages`); absent: no import is refused. */
   readonly allowedPackages?: readonly string[];
@@ -85,10 +93,13 @@ export async function probeSandbox(pythonCommand: string): Promise<SandboxEnviro
   }
   const noFork = forkUnavailable();
   if (noFork) notes.push(`each test runs in a fresh Python (${process.platform === 'win32' ? 'Windows has no fork' : 'CONNECT4_NO_FORK=1'}): slower, the same verdicts`);
+  const noTerminal = terminalUnavailable();
+  const terminal: ProgramTerminal = noTerminal === undefined ? 'pty' : 'pipes';
+  if (noTerminal !== undefined) notes.push(`programs ran on pipes, not a terminal (${noTerminal}); a program that needs a real terminal may behave differently`);
   if ('ok' in bubblewrap) {
-    return { python, pythonVersion, wrapper: [], isolation: 'bubblewrap', bubblewrap: layout, network: 'isolated', pidsCgroupRoot, ...(noFork && { noFork }), notes };
+    return { python, pythonVersion, wrapper: [], isolation: 'bubblewrap', bubblewrap: layout, network: 'isolated', pidsCgroupRoot, ...(noFork && { noFork }), terminal, notes };
   }
-  return { python, pythonVersion, wrapper, isolation: wrapper.length > 0 ? 'namespaces' : 'none', network: wrapper.length > 0 ? 'isolated' : 'not-isolated', pidsCgroupRoot, ...(noFork && { noFork }), notes };
+  return { python, pythonVersion, wrapper, isolation: wrapper.length > 0 ? 'namespaces' : 'none', network: wrapper.length > 0 ? 'isolated' : 'not-isolated', pidsCgroupRoot, ...(noFork && { noFork }), terminal, notes };
 }
 
 /** The harness's folder in the package (runner/harness/python/): the same from sources and from dist/. */
