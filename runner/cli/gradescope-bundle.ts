@@ -68,9 +68,9 @@ function packageEntries(root: string, assignment: string): Zippable {
     const data = rel === 'package.json' ? withoutPrepare(readFileSync(path, 'utf8')) : readFileSync(path);
     entries[`grader/${rel.split('\\').join('/')}`] = [data, REGULAR];
   };
-  // The harness and the assignment's doubles run from the package's sources, as in the repository.
-  const doubles = join('runner', 'assignments', assignment, 'doubles.py');
-  const harness = [join('runner', 'harness', 'python'), ...(existsSync(join(root, doubles)) ? [doubles] : [])];
+  // The harness and the assignment's tools and doubles run from the package's sources, as in the repository.
+  const python = ['tools.py', 'doubles.py'].map((name) => join('runner', 'assignments', assignment, name)).filter((file) => existsSync(join(root, file)));
+  const harness = [join('runner', 'harness', 'python'), ...python];
   for (const path of ['package.json', 'package-lock.json', 'dist', 'spec', 'reports/templates', 'reports/assets', 'fixtures/fixture.schema.json', join('fixtures', assignment), ...harness]) {
     const full = join(root, path);
     if (!existsSync(full)) throw new Error(`${path} is missing from ${root}${path === 'dist' ? ': run npm run build first' : ''}`);

@@ -15,6 +15,7 @@ import { listAssignments, listFixtures } from './list.js';
 import { runCost } from './cost-command.js';
 import { runCompare } from './compare-command.js';
 import { runMutants } from './mutants-command.js';
+import { runKitCommand } from './kit-command.js';
 
 const HELP = `grade — grades Python Connect Four assignments against a reference implementation
 
@@ -40,6 +41,11 @@ Usage:
                            killed the rest; takes --jobs, --resume, --python and --format too
   grade list [id]          the assignments, or one assignment's tests and points
   grade list <id> --cost   what each test costs the bundled correct samples' own code, test by test
+  grade kit <id> [--out <dir>] [--classroom]
+                           the student's self-check for one assignment: an npm package (a folder and a .tgz in
+                           --out, default ./student-kit) with the visible tests and no answers; a student installs
+                           it (npm install -g ./<tgz>) and runs connect4-check in their folder. --classroom adds a
+                           GitHub Classroom starter: a workflow that installs the kit and runs the check on every push
   grade gradescope-bundle <id> [--out file.zip]
                            the autograder zip to upload to Gradescope as is (setup.sh, run_autograder and this
                            tool; default autograder-<id>.zip)
@@ -113,6 +119,7 @@ export async function runCli(argv: readonly string[], out: (s: string) => void, 
     return 0;
   }
   if (command === 'gradescope-bundle') return bundleCommand(rest, out, err, options.cwd ?? process.cwd());
+  if (command === 'kit') return runKitCommand(rest, { out, err, isTTY: options.isTTY ?? false, env: options.env ?? process.env, cwd: options.cwd ?? process.cwd() }, PROJECT_ROOT, readVersion());
   const io = { out, err, isTTY: options.isTTY ?? false, env: options.env ?? process.env, cwd: options.cwd ?? process.cwd() };
   const version = readVersion();
   if (command === 'check') return runGrade(rest, io, PROJECT_ROOT, version, 'check');

@@ -1,0 +1,60 @@
+/** `grade kit <assignment> [--out <dir>] [--classroom]`: the student's self-check package, and how to hand it out. */
+import { relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { isAssignmentId } from '../assignments/ids.js';
+import { buildKit } from '../kit/build-kit.js';
+import { KitBuildError } from '../kit/kit-bundle.js';
+import { kitName } from '../kit/kit-package.js';
+import { SpecError } from '../spec/load-spec.js';
+import type { Io } from './io.js';
+import { availableSpecs } from './spec-files.js';
+
+/** Where the kit goes when --out is not given. */
+export const DEFAULT_KIT_OUT = 'student-kit';
+
+export async function runKitCommand(argv: readonly string[], io: Io, root: string, version: string): Promise<number> {
+  let values: { out?: string | undefined; classroom?: boolean | undefined };
+  let positionals: string[];
+  try {
+    ({ values, positionals } = parseArgs({ args: [...argv], allowPositionals: true, options: { out: { type: 'string', short: 'o' }, classroom: { type: 'boolean' } } }));
+  } catch (error) {
+    io.err(`grade kit: ${(error as Error).message}\n`);
+    return 2;
+  }
+  const graded = availableSpecs(root);
+  const assignment = positionals[0];
+  if (!assignment || positionals.length > 1 || !graded.includes(assignment) || !isAssignmentId(assignment)) {
+    io.err(`grade kit: give one assignment${assignment && !graded.includes(assignment) ? ` (no spec for ${assignment})` : ''}: ${graded.join(', ')}\n`);
+    return 2;
+  }
+  const out = resolve(io.cwd, values.out ?? DEFAULT_KIT_OUT);
+  const shown = (path: string) => relative(io.cwd, path) || path;
+  try {
+    const kit = await buildKit({ assignment, out, classroom: values.classroom ?? false, version });
+    const { data } = kit;
+    io.out([
+      `Wrote the student's kit for ${data.title}:`,
+      `  ${shown(kit.tarball)}   the package to hand out (${kitName(data)}, spec ${data.specHash})`,
+      `  ${shown(kit.folder)}/   the same, unpacked`,
+      ...(kit.classroom ? [`  ${shown(kit.classroom)}/   a GitHub Classroom starter: copy its .github folder into the template repository`] : []),
+      '',
+      `It holds the ${data.spec.tests.length} visible tests (${data.spec.maxScore} points) and no answer: ${data.hidden.tests} hidden tests worth ${data.hidden.points} points stay with you${data.hidden.manualPoints > 0 ? `, as do the ${data.hidden.manualPoints} points graded by hand` : ''}.`,
+      'A student installs it and checks their folder with:',
+      `  npm install -g ./${shown(kit.tarball).split(/[\\/]/u).at(-1)}`,
+      '  connect4-check',
+      '',
+    ].join('\n'));
+    return 0;
+  } catch (error) {
+    if (error instanceof KitBuildError || error instanceof SpecError) {
+      io.err(`grade kit: ${error.message}\n`);
+      return 2;
+    }
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code && (error as NodeJS.ErrnoException).syscall) {
+      io.err(`grade kit: cannot write ${shown((error as NodeJS.ErrnoException).path ?? out)}: ${code}\n`);
+      return 2;
+    }
+    throw error;
+  }
+}

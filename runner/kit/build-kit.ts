@@ -1,0 +1,87 @@
+/**
+ * `grade kit`: writes the student's kit for one assignment into a folder, packs it with npm into the .tgz a course
+ * hands out, and with `classroom` adds a GitHub Classroom starter (the workflow and the kit it installs). Built in a
+ * staging folder and moved into place whole, so a failed build never leaves half a kit.
+ */
+import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { AssignmentId } from '../assignments/ids.js';
+import { toolsFiles } from '../assignments/registry.js';
+import { KIT_DATA_FILE, PROJECT_ROOT } from '../project-root.js';
+import { loadExeca } from '../sandbox/load-execa.js';
+import { HARNESS_DIR } from '../sandbox/environment.js';
+import { loadSpec } from '../spec/load-spec.js';
+import { bundleKit, KitBuildError } from './kit-bundle.js';
+import { buildKitData, type KitData } from './kit-data.js';
+import { classroomWorkflow, kitName, kitPackageJson, kitReadme, kitTarball } from './kit-package.js';
+
+export interface BuiltKit {
+  readonly data: KitData;
+  /** The unpacked kit (`<out>/connect4-check-<id>/`). */
+  readonly folder: string;
+  /** The package to hand out (`<out>/connect4-check-<id>-<version>.tgz`). */
+  readonly tarball: string;
+  /** The Classroom starter's folder, with --classroom. */
+  readonly classroom?: string;
+  /** The grader's modules in the bundle, for the record. */
+  readonly modules: readonly string[];
+}
+
+/** Where the Classroom starter keeps the kit it installs, relative to the repository's root. */
+export const CLASSROOM_KIT_DIR = '.github/connect4-check';
+
+export async function buildKit(options: { readonly assignment: AssignmentId; readonly out: string; readonly classroom: boolean; readonly version: string }): Promise<BuiltKit> {
+  const spec = loadSpec(PROJECT_ROOT, options.assignment);
+  const data = buildKitData(spec, options.version);
+  mkdirSync(options.out, { recursive: true });
+  const folder = join(options.out, kitName(data));
+  const staging = `${folder}.partial`;
+  rmSync(staging, { recursive: true, force: true });
+  try {
+    const modules = await bundleKit(options.assignment, join(staging, 'bin', 'connect4-check.js'));
+    chmodSync(join(staging, 'bin', 'connect4-check.js'), 0o755);
+    copyHarness(join(staging, 'runner', 'harness', 'python'));
+    for (const tools of toolsFiles(options.assignment)) cpSync(tools, join(staging, relative(PROJECT_ROOT, tools)));
+    writeFileSync(join(staging, KIT_DATA_FILE), `${JSON.stringify(data)}\n`);
+    writeFileSync(join(staging, 'package.json'), kitPackageJson(data));
+    writeFileSync(join(staging, 'README.md'), kitReadme(data));
+    rmSync(folder, { recursive: true, force: true });
+    renameSync(staging, folder);
+    const tarball = await packKit(folder, options.out, kitTarball(data));
+    const classroom = options.classroom ? writeClassroom(options.out, data, tarball) : undefined;
+    return { data, folder, tarball, modules, ...(classroom && { classroom }) };
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+/** The harness's Python package, without caches. */
+function copyHarness(to: string): void {
+  cpSync(HARNESS_DIR, to, { recursive: true, filter: (path) => !path.includes('__pycache__') && !path.endsWith('.pyc') });
+}
+
+/** `npm pack` of the kit's folder, into `out`; the tarball's path. */
+async function packKit(folder: string, out: string, expected: string): Promise<string> {
+  const execa = await loadExeca();
+  const packed = await execa('npm', ['pack', folder, '--pack-destination', out, '--ignore-scripts', '--silent'], { reject: false, stdin: 'ignore' });
+  const tarball = join(out, expected);
+  if (packed.exitCode !== 0 || !existsSync(tarball)) {
+    throw new KitBuildError(`npm pack could not pack ${folder}: ${String(packed.stderr || packed.shortMessage).trim().split('\n').at(-1)} (is npm on the PATH?)`);
+  }
+  return tarball;
+}
+
+/**
+ * The starter's files, to copy into a GitHub Classroom template repository: the workflow and the kit it installs.
+ * An earlier kit of the same assignment is replaced, so the workflow never installs a stale one.
+ */
+function writeClassroom(out: string, data: KitData, tarball: string): string {
+  const root = join(out, 'classroom');
+  const kits = join(root, ...CLASSROOM_KIT_DIR.split('/'));
+  mkdirSync(kits, { recursive: true });
+  for (const old of readdirSync(kits)) if (old.startsWith(kitName(data)) && statSync(join(kits, old)).isFile()) rmSync(join(kits, old));
+  cpSync(tarball, join(kits, kitTarball(data)));
+  mkdirSync(join(root, '.github', 'workflows'), { recursive: true });
+  writeFileSync(join(root, '.github', 'workflows', 'check.yml'), classroomWorkflow(data, `${CLASSROOM_KIT_DIR}/${kitTarball(data)}`));
+  return root;
+}

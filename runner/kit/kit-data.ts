@@ -1,0 +1,60 @@
+/**
+ * What the student's kit knows of its assignment (check-data.json at the kit's root): the spec cut down to its
+ * visible tests, each with only the cases it selects, and the one line on what the kit does not grade. Pure: the
+ * hidden tests, their cases and their hints never enter it.
+ */
+import { createHash } from 'node:crypto';
+import type { AssignmentId } from '../assignments/ids.js';
+import { gradedLater } from '../cli/summary.js';
+import type { ResolvedSpec } from '../spec/spec-types.js';
+
+/** Bumped when the shape below changes: a kit refuses data it does not know. */
+export const KIT_DATA_FORMAT = 1;
+
+export interface KitData {
+  readonly format: typeof KIT_DATA_FORMAT;
+  readonly assignment: AssignmentId;
+  readonly title: string;
+  /** The grader's version the kit was made with. */
+  readonly graderVersion: string;
+  /** The whole spec's hash, hidden tests included: two kits of one spec are the same kit. */
+  readonly specHash: string;
+  /** The spec as the kit runs it: its visible tests with their cases, and the groups that hold them. */
+  readonly spec: ResolvedSpec;
+  /** "N hidden tests worth P points are graded after you submit; M points are graded by hand." */
+  readonly later: string | undefined;
+  /** The hidden tests' count and points, and the points graded by hand, for the CI summary and the README. */
+  readonly hidden: { readonly tests: number; readonly points: number; readonly manualPoints: number };
+}
+
+/** The hash of a resolved spec (its tests and every case they select): what the kit's version names. */
+export function specHash(spec: ResolvedSpec): string {
+  return createHash('sha256').update(JSON.stringify(spec)).digest('hex').slice(0, 12);
+}
+
+/** The kit's data from the whole spec: only what a student may see goes in. */
+export function buildKitData(spec: ResolvedSpec, graderVersion: string): KitData {
+  const visible = spec.tests.filter((t) => t.visibility === 'visible');
+  const hidden = spec.tests.filter((t) => t.visibility !== 'visible');
+  const groups = spec.groups
+    .map((g) => ({ ...g, tests: g.tests.filter((t) => t.visibility === 'visible') }))
+    .filter((g) => g.tests.length > 0);
+  const points = (tests: readonly { points: number }[]) => Math.round(tests.reduce((n, t) => n + t.points, 0) * 1000) / 1000;
+  return {
+    format: KIT_DATA_FORMAT,
+    assignment: spec.assignment,
+    title: spec.title,
+    graderVersion,
+    specHash: specHash(spec),
+    spec: { ...spec, groups, tests: visible, maxScore: points(visible) },
+    later: gradedLater(spec),
+    hidden: { tests: hidden.filter((t) => t.points > 0).length, points: points(hidden), manualPoints: spec.manualPoints },
+  };
+}
+
+/** Reads check-data.json's text, refusing data of another format (a kit unpacked over another's). */
+export function parseKitData(text: string): KitData {
+  const data = JSON.parse(text) as KitData;
+  if (data.format !== KIT_DATA_FORMAT) throw new Error(`check-data.json is format ${String(data.format)}; this check reads format ${KIT_DATA_FORMAT}: reinstall the kit`);
+  return data;
+}

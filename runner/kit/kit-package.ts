@@ -1,0 +1,98 @@
+/**
+ * The student's kit as an npm package: its package.json, the README a student reads, and the GitHub Classroom
+ * workflow that runs it. Pure: texts from the kit's data.
+ */
+import type { KitData } from './kit-data.js';
+
+/** `connect4-check-cs111-ps9`: the assignment is in the package's name. */
+export const kitName = (data: Pick<KitData, 'assignment'>): string => `connect4-check-${data.assignment}`;
+
+/** `0.1.0-spec.3fa2b1c4d5e6`: the grader's version, and the spec's hash as a prerelease tag. */
+export const kitVersion = (data: Pick<KitData, 'graderVersion' | 'specHash'>): string => `${data.graderVersion.replace(/[-+].*$/u, '')}-spec.${data.specHash}`;
+
+/** The tarball `npm pack` writes for the kit. */
+export const kitTarball = (data: Pick<KitData, 'assignment' | 'graderVersion' | 'specHash'>): string => `${kitName(data)}-${kitVersion(data)}.tgz`;
+
+/** The node-pty the kit asks for when it can be had (a compiler on Linux; prebuilt on macOS and Windows). */
+export const KIT_NODE_PTY = '^1.1.0';
+
+export function kitPackageJson(data: KitData): string {
+  const json = {
+    name: kitName(data),
+    version: kitVersion(data),
+    description: `The visible tests of ${data.title}, to check your work before you submit (no answers inside).`,
+    type: 'module',
+    license: 'MIT',
+    bin: { 'connect4-check': 'bin/connect4-check.js' },
+    engines: { node: '>=20.19' },
+    files: ['bin', 'runner', 'check-data.json', 'README.md'],
+    // Without node-pty (no compiler), the program tests run on pipes and the check says so.
+    optionalDependencies: { 'node-pty': KIT_NODE_PTY },
+  };
+  return `${JSON.stringify(json, null, 2)}\n`;
+}
+
+export function kitReadme(data: KitData): string {
+  const tarball = kitTarball(data);
+  const hidden = data.hidden.tests > 0 ? `${data.hidden.tests} hidden tests worth ${data.hidden.points} points` : 'no hidden tests';
+  return `# ${kitName(data)}: check your ${data.title} work
+
+This package runs the **visible tests** of the assignment on your own machine, the same tests and the same
+verdicts you get from the grader's \`grade check\`. It holds no answers: no hidden test, no solution, and where the
+grader tests one part of your code with the document's version of another, the check uses yours and says so when
+a failure may come from there.
+
+## Install
+
+You need Node.js 20.19 or later and Python 3.
+
+\`\`\`sh
+npm install -g ./${tarball}
+\`\`\`
+
+(or, without installing: \`npx --yes ./${tarball}\` in your folder). No compiler is needed: where node-pty cannot be
+installed, the program tests run on pipes instead of a terminal, and the check says so.
+
+## Check your work
+
+\`\`\`sh
+cd my-assignment-folder
+connect4-check            # every visible test, ✓ or ✗, the first failure of each function explained
+connect4-check --watch    # again after every save
+\`\`\`
+
+It exits 1 when a test fails. **A full score here is not full marks**: ${hidden} are graded after you submit${data.hidden.manualPoints > 0 ? `, and ${data.hidden.manualPoints} points are graded by hand` : ''}.
+
+\`connect4-check --help\` lists the options (\`--ci\` for GitHub Actions, \`--python\`, \`--only\`).
+
+Version ${kitVersion(data)}: grader ${data.graderVersion}, spec ${data.specHash}.
+`;
+}
+
+/** The Classroom starter's one workflow: install the kit from the repository, then check the repository. */
+export function classroomWorkflow(data: KitData, tarballPath: string): string {
+  return `# Runs the visible tests of ${data.title} on every push: a points line for GitHub Classroom,
+# an annotation on the line of each failure, and a summary of the run.
+name: Check
+
+on:
+  push:
+  workflow_dispatch:
+
+permissions:
+  contents: read
+
+jobs:
+  check:
+    runs-on: ubuntu-24.04
+    timeout-minutes: 10
+    steps:
+      - uses: actions/checkout@v4
+      - uses: actions/setup-node@v4
+        with:
+          node-version: 20
+      # --omit=optional: no node-pty to compile; the program tests run on pipes (the check says so).
+      - run: npm install --global --omit=optional --no-audit --no-fund ./${tarballPath}
+      - run: connect4-check --ci
+`;
+}

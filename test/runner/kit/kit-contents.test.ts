@@ -1,0 +1,126 @@
+/**
+ * What the student's kit holds, read from the .tgz a course hands out: the visible tests and the code that runs
+ * them, and nothing that answers the assignment. No hidden case (its id, input, Python or expected value, as the
+ * fixtures serialise them), no module of reference/ nor any of its functions, no case builder, no doubles.py, no
+ * sample submission, and nothing of another assignment.
+ */
+import { execa } from 'execa';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ASSIGNMENT_IDS, type AssignmentId } from '../../../runner/assignments/ids.js';
+import { buildKit, type BuiltKit } from '../../../runner/kit/build-kit.js';
+import { PROJECT_ROOT } from '../../../runner/project-root.js';
+import { loadSpec } from '../../../runner/spec/load-spec.js';
+import type { FixtureCase } from '../../../runner/fixtures/fixture-types.js';
+import type { ResolvedSpec } from '../../../runner/spec/spec-types.js';
+
+const work = mkdtempSync(join(tmpdir(), 'kit-contents-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+/** Every case a hidden test selects that no visible test selects: what the kit must not hold. */
+function hiddenOnlyCases(spec: ResolvedSpec) {
+  const visible = new Set(spec.tests.filter((t) => t.visibility === 'visible').flatMap((t) => t.fixtureCases.map((c) => c.id)));
+  const hidden = new Map(spec.tests.filter((t) => t.visibility !== 'visible').flatMap((t) => t.fixtureCases.map((c) => [c.id, c] as const)));
+  return [...hidden.values()].filter((c) => !visible.has(c.id));
+}
+
+/** Exported function and constant names of reference/ that are long enough to be telling (`scoreColumnsEveryRule`). */
+function referenceNames(): string[] {
+  const files = filesUnder(join(PROJECT_ROOT, 'reference')).filter((f) => f.endsWith('.ts'));
+  const names = files.flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/^export (?:function|const|class) ([A-Za-z_]\w+)/gmu)].map((m) => m[1]!));
+  return [...new Set(names)].filter((n) => n.length >= 9);
+}
+
+/** Each hidden-only case's id, input, Python or expected value (as the fixtures serialise them) found in `text`. */
+function hiddenIn(spec: ResolvedSpec, text: string): string[] {
+  const fields = (c: FixtureCase) => [c.id, JSON.stringify(c.input), JSON.stringify(c.expected), c.python];
+  // A hidden case's value that a visible case has too (`True`, the empty board) is no secret.
+  const shown = new Set(spec.tests.filter((t) => t.visibility === 'visible').flatMap((t) => t.fixtureCases.flatMap(fields)));
+  return hiddenOnlyCases(spec).flatMap((c) => fields(c).filter((s) => s.length >= 24 && !shown.has(s) && text.includes(s)).map((s) => `${c.id}: ${s.slice(0, 80)}`));
+}
+
+const kits = new Map<AssignmentId, { built: BuiltKit; files: Map<string, string> }>();
+
+async function unpackedKit(assignment: AssignmentId) {
+  const known = kits.get(assignment);
+  if (known) return known;
+  const out = join(work, assignment);
+  const built = await buildKit({ assignment, out, classroom: false, version: '0.0.0-test' });
+  const unpacked = join(out, 'unpacked');
+  await execa('mkdir', ['-p', unpacked]);
+  await execa('tar', ['-xzf', built.tarball, '-C', unpacked]);
+  const files = new Map(filesUnder(unpacked).map((f) => [relative(join(unpacked, 'package'), f), readFileSync(f, 'latin1')]));
+  const kit = { built, files };
+  kits.set(assignment, kit);
+  return kit;
+}
+
+describe.each(ASSIGNMENT_IDS)("the %s kit's package", (assignment) => {
+  const spec = loadSpec(PROJECT_ROOT, assignment);
+
+  it('holds the check, its data, the harness and the tools, and every visible test with its cases', async () => {
+    const { files, built } = await unpackedKit(assignment);
+    expect([...files.keys()]).toEqual(expect.arrayContaining(['package.json', 'README.md', 'check-data.json', 'bin/connect4-check.js', 'runner/harness/python/harness.py']));
+    const data = JSON.parse(files.get('check-data.json')!) as { spec: ResolvedSpec };
+    const visible = spec.tests.filter((t) => t.visibility === 'visible');
+    expect(data.spec.tests.map((t) => t.id)).toEqual(visible.map((t) => t.id));
+    expect(data.spec.tests.map((t) => t.fixtureCases.length)).toEqual(visible.map((t) => t.fixtureCases.length));
+    expect(JSON.parse(files.get('package.json')!)).toMatchObject({ name: `connect4-check-${assignment}`, version: `0.0.0-spec.${built.data.specHash}`, bin: { 'connect4-check': 'bin/connect4-check.js' } });
+  }, 120_000);
+
+  it("holds no hidden case: not its id, input, Python or expected value", async () => {
+    const { files } = await unpackedKit(assignment);
+    const everything = [...files.values()].join('\n');
+    expect(hiddenIn(spec, everything)).toEqual([]);
+    for (const test of spec.tests.filter((t) => t.visibility !== 'visible')) expect(everything.includes(`"${test.id}"`), test.id).toBe(false);
+    // The same search finds them where they are: in the grader's own spec and fixtures.
+    expect(hiddenIn(spec, JSON.stringify(spec)).length).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('holds nothing of reference/, no case builder, no doubles.py and no solver', async () => {
+    const { files, built } = await unpackedKit(assignment);
+    expect([...files.keys()].filter((f) => f.startsWith('reference/') || f.includes('fixtures/') || /runner\/assignments\/[^/]+\/doubles\.py$/u.test(f))).toEqual([]);
+    expect(built.modules.filter((m) => m.startsWith('reference/') || m.startsWith('runner/fixtures/') || /^runner\/assignments\/[^/]+\/((.*-)?cases|index)\.[jt]s$/u.test(m))).toEqual([]);
+    const bundle = files.get('bin/connect4-check.js')!;
+    expect(referenceNames().filter((name) => new RegExp(`\\b(function|class|const|let) ${name}\\b`, 'u').test(bundle))).toEqual([]);
+    const doubles = readFileSync(join(PROJECT_ROOT, 'runner', 'assignments', assignment, 'doubles.py'), 'utf8');
+    // Functions the document hands every student (CS61A's check_win_diagonal) are no answer: no test grades them.
+    const given = new Set(((JSON.parse(readFileSync(join(PROJECT_ROOT, 'runner', 'assignments', assignment, 'equivalent-mutants.json'), 'utf8')) as { given?: { function: string }[] }).given ?? []).map((g) => g.function.split('.').at(-1)!));
+    const definitions = [...doubles.matchAll(/^\s*def (\w+)\(/gmu)].map((m) => m[1]!).filter((n) => n.length >= 6 && !n.startsWith('__') && !given.has(n));
+    const python = [...files.entries()].filter(([f]) => f.endsWith('.py')).map(([, text]) => text).join('\n');
+    expect(definitions.filter((name) => python.includes(`def ${name}(`))).toEqual([]);
+  }, 120_000);
+
+  it('holds no sample submission', async () => {
+    const { files } = await unpackedKit(assignment);
+    const samples = filesUnder(join(PROJECT_ROOT, 'fixtures', 'submissions')).filter((f) => /\.(py|txt)$/u.test(f)).map((f) => readFileSync(f, 'latin1')).filter((text) => text.length > 200);
+    const texts = [...files.values()];
+    expect(samples.filter((sample) => texts.some((text) => text.includes(sample))).length).toBe(0);
+    expect([...files.keys()].filter((f) => f.includes('submissions'))).toEqual([]);
+  }, 120_000);
+
+  it("holds nothing of another assignment: no spec title, document or case of theirs", async () => {
+    const { files } = await unpackedKit(assignment);
+    const everything = [...files.values()].join('\n');
+    const ownCases = new Set(spec.tests.flatMap((t) => t.fixtureCases.map((c) => c.id)));
+    for (const other of ASSIGNMENT_IDS.filter((id) => id !== assignment)) {
+      const theirs = loadSpec(PROJECT_ROOT, other);
+      expect(everything.includes(theirs.title), `${other}'s title`).toBe(false);
+      expect(everything.includes(theirs.document), `${other}'s document`).toBe(false);
+      const cases = theirs.tests.flatMap((t) => t.fixtureCases.map((c) => c.id)).filter((id) => !ownCases.has(id));
+      expect(cases.filter((id) => everything.includes(`"${id}"`)), `${other}'s cases`).toEqual([]);
+      expect(existsIn(files, `runner/assignments/${other}/`), `${other}'s folder`).toBe(false);
+    }
+  }, 120_000);
+});
+
+const existsIn = (files: Map<string, string>, prefix: string) => [...files.keys()].some((f) => f.startsWith(prefix));
