@@ -122,6 +122,7 @@ function onPipes(run: ProgramRun): Running {
   const child = spawn(run.command, [...run.args], { cwd: run.cwd, env: { ...run.env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   child.stdout.setEncoding('utf8');
   child.stderr.setEncoding('utf8');
+  const listeners: ((chunk: string) => void)[] = [];
   const running: Running & { outputEnded: boolean } = {
     type: () => {},
     kill: () => {
@@ -133,14 +134,16 @@ function onPipes(run: ProgramRun): Running {
     },
     // The harness joins the program's stderr to its stdout; what reaches this stderr is the sandbox wrapper's own.
     onData: (listener) => {
+      listeners.push(listener);
       child.stdout.on('data', listener);
       child.stderr.on('data', listener);
     },
     onExit: (listener) => {
       child.once('exit', (code, signal) => listener({ exitCode: code ?? undefined, signal: signal ? constants.signals[signal] : undefined }));
-      child.once('error', (error) => {
+      // A command that could not start is said in the output, with the exit code a shell gives it.
+      child.on('error', (error) => {
         if (child.pid !== undefined) return;
-        child.stdout.emit('data', `${error.message}\n`);
+        for (const listener of listeners) listener(`${error.message}\n`);
         listener({ exitCode: 127, signal: undefined });
       });
     },
@@ -150,6 +153,7 @@ function onPipes(run: ProgramRun): Running {
   return running;
 }
 
+/** One program run to its end, whatever happened in it: the result says what, and the checks judge it. */
 export function runProgram(run: ProgramRun): Promise<ProgramResult> {
   const started = performance.now();
   return new Promise((resolve) => {
