@@ -4,7 +4,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * `npm test` runs the fast tests; the suites that grade every bundled sample and the real corpus (minutes each) run
  * with `npm run test:all`, and always under CI, which must run everything.
  */
-export const SLOW_SUITES = ['test/assignments/*/samples.test.ts', 'test/runner/samples-*.test.ts', 'test/calibration/**/*.test.ts'];
+export const SLOW_SUITES = ['test/assignments/*/samples.test.ts', 'test/assignments/*/kit-verdicts.test.ts', 'test/runner/samples-*.test.ts', 'test/calibration/**/*.test.ts'];
 const everything = process.env.CI === 'true' || process.env.GRADE_TESTS === 'all';
 
 export default defineConfig({

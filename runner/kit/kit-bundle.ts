@@ -68,11 +68,13 @@ export async function bundleKit(assignment: AssignmentId, outfile: string, optio
   });
   const own = (path: string) => relative(PROJECT_ROOT, resolve(PROJECT_ROOT, path)).split(sep).join('/');
   const inputs = Object.keys(result.metafile.inputs).filter((path) => !path.includes('node_modules')).map(own);
-  for (const input of inputs) {
-    const why = forbiddenInKit(input, assignment);
-    if (!why) continue;
-    const by = Object.entries(result.metafile.inputs).filter(([, meta]) => meta.imports.some((i) => own(i.path) === input)).map(([path]) => own(path));
-    throw new KitBuildError(`the kit for ${assignment} would hold ${input}${by.length > 0 ? ` (imported by ${by.join(', ')})` : ''}: ${why}; the kit must hold nothing that answers a graded function`);
+  const importers = (input: string) => Object.entries(result.metafile.inputs).filter(([, meta]) => meta.imports.some((i) => own(i.path) === input)).map(([path]) => own(path));
+  const forbidden = inputs.filter((input) => forbiddenInKit(input, assignment));
+  // The module to name is the one the kit's own code brings in (its importer is allowed), not one deep inside.
+  const first = forbidden.find((input) => importers(input).some((by) => !forbiddenInKit(by, assignment))) ?? forbidden[0];
+  if (first) {
+    const by = importers(first).filter((path) => !forbiddenInKit(path, assignment));
+    throw new KitBuildError(`the kit for ${assignment} would hold ${first}${by.length > 0 ? ` (imported by ${by.join(', ')})` : ''}: ${forbiddenInKit(first, assignment)}; the kit must hold nothing that answers a graded function`);
   }
   // Written only once it is known to hold nothing forbidden.
   mkdirSync(dirname(outfile), { recursive: true });

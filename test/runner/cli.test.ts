@@ -168,6 +168,24 @@ describe('grade CLI', () => {
   });
 });
 
+describe('grade --visible', () => {
+  it("grades a class on the visible tests exactly as grade check grades each student", async () => {
+    const samples = ['correct-classic', 'no-down-diagonal', 'next-move-no-count'];
+    const klass = outDir();
+    const graded = await run(...samples.map((s) => join(SAMPLES, s)), '--visible', '--format', 'json', '--jobs', '2', '--out', klass);
+    expect(graded.code, graded.err).toBe(0);
+    const results = readResults(klass) as { submissions: { id: string; tests: { id: string; status: string; visibility: string; message: string }[] }[] };
+    for (const sample of samples) {
+      const checked = outDir();
+      await run('check', join(SAMPLES, sample), '--out', checked);
+      const one = (readResults(checked) as typeof results).submissions[0]!;
+      const inClass = results.submissions.find((s) => s.id === sample)!;
+      expect(inClass.tests.every((t) => t.visibility === 'visible')).toBe(true);
+      expect(inClass.tests.map((t) => [t.id, t.status, t.message]), sample).toEqual(one.tests.map((t) => [t.id, t.status, t.message]));
+    }
+  }, 120_000);
+});
+
 describe('the README\'s first command', () => {
   it('grades samples that exist, at least one correct and one that fails, for every assignment', () => {
     expect(allAssignments().map((a) => a.id).sort()).toEqual(['conniption', 'cs111-ps9', 'cs61a-hw04', 'hmc-cs5-hw11', 'manchester-connect4']);

@@ -1,0 +1,4 @@
+/** The student's kit on the cs111-ps9 samples: grade check's verdicts, with fork and without (runner/kit/, test/helpers/kit-suite.ts). */
+import { describeKitVerdicts } from '../../helpers/kit-suite.js';
+
+describeKitVerdicts('cs111-ps9');

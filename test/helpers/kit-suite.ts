@@ -1,0 +1,91 @@
+/**
+ * The student's kit against `grade check`, on one assignment's samples: the kit is built and packed as a course
+ * would, unpacked, and run as `connect4-check` on every correct, trivia and one-bug sample, once as on Linux or macOS
+ * (fork, node-pty) and once as on Windows without node-pty (no fork, programs on pipes). A correct or trivia sample
+ * gets exactly `grade check`'s verdicts; a one-bug sample fails at least every test `grade check` fails it on (the
+ * kit runs a test on the student's own other parts where the grader uses the document's, so it may fail more, and
+ * then says where the failure may come from).
+ */
+import { execa } from 'execa';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AssignmentId } from '../../runner/assignments/ids.js';
+import type { RunResults, SubmissionResult, TestResult } from '../../runner/grade/results.js';
+import { buildKit } from '../../runner/kit/build-kit.js';
+import { PROJECT_ROOT } from '../../runner/project-root.js';
+
+/** How a kit's failure beyond `grade check`'s says which other part it may come from. */
+export const NAMES_ANOTHER_PART = /your own|The game used your|fix (that|those) first/u;
+
+const failing = (s: SubmissionResult): Map<string, TestResult> => new Map(s.tests.filter((t) => t.status !== 'pass' && t.status !== 'skipped').map((t) => [t.id, t]));
+const statuses = (s: SubmissionResult) => Object.fromEntries(s.tests.map((t) => [t.id, t.status]));
+
+/** Runs `work` over the items, two at a time (the machine's cores), results in order. */
+async function twoAtATime<T, R>(items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]!);
+    }
+  };
+  await Promise.all([worker(), worker()]);
+  return results;
+}
+
+export function describeKitVerdicts(assignment: AssignmentId, args: readonly string[] = []): void {
+  const samplesDir = join(PROJECT_ROOT, 'fixtures', 'submissions', assignment);
+  // Hostile samples are the sample suites' (and their time limits the slowest runs); the rule is about real work.
+  const samples = readdirSync(samplesDir).filter((name) => !name.startsWith('hostile-')).sort();
+  const alike = samples.filter((name) => /^(correct|trivia)-/u.test(name));
+  const oneBug = samples.filter((name) => !alike.includes(name));
+  let work: string;
+  let check: Map<string, SubmissionResult>;
+  const kit = new Map<string, Map<string, SubmissionResult>>();
+
+  beforeAll(async () => {
+    work = mkdtempSync(join(tmpdir(), `kit-verdicts-${assignment}-`));
+    const baseline = join(work, 'grade-check');
+    const graded = execa(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'runner', 'cli.ts'), ...samples.map((s) => join(samplesDir, s)), '--assignment', assignment, '--visible', '--format', 'json', '--jobs', '2', '--out', baseline, ...args], { cwd: PROJECT_ROOT, env: { CI: 'true' }, reject: false });
+    const built = await buildKit({ assignment, out: join(work, 'kit'), classroom: false, version: '0.0.0-test' });
+    const unpacked = join(work, 'installed');
+    mkdirSync(unpacked);
+    await execa('tar', ['-xzf', built.tarball, '-C', unpacked]);
+    const root = join(unpacked, 'package');
+    // The kit as npm installs it where node-pty builds: the same module the grader uses.
+    mkdirSync(join(root, 'node_modules'));
+    symlinkSync(join(PROJECT_ROOT, 'node_modules', 'node-pty'), join(root, 'node_modules', 'node-pty'), 'dir');
+    const run = await graded;
+    expect(run.exitCode, String(run.stderr)).toBe(0);
+    check = new Map((JSON.parse(readFileSync(join(baseline, 'results.json'), 'utf8')) as RunResults).submissions.map((s) => [s.id, s]));
+    for (const [mode, env] of [['fork', {}], ['no fork, no node-pty', { CONNECT4_NO_FORK: '1', CONNECT4_NO_PTY: '1' }]] as const) {
+      const results = await twoAtATime(samples, async (sample) => {
+        const out = join(work, mode.replace(/\W+/gu, '-'), sample);
+        const ran = await execa(process.execPath, [join(root, 'bin', 'connect4-check.js'), join(samplesDir, sample), '--out', out], { cwd: work, env: { CI: 'true', ...env }, reject: false });
+        if (ran.exitCode !== 0 && ran.exitCode !== 1) throw new Error(`connect4-check ${sample} (${mode}) exited ${ran.exitCode}: ${String(ran.stderr)}`);
+        return (JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as RunResults).submissions[0]!;
+      });
+      kit.set(mode, new Map(samples.map((sample, i) => [sample, results[i]!])));
+    }
+  }, 1_800_000);
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  describe.each(['fork', 'no fork, no node-pty'])(`the ${assignment} kit (%s)`, (mode) => {
+    it.each(alike)("gives %s exactly grade check's verdicts", (sample) => {
+      const theirs = check.get(sample)!;
+      const ours = kit.get(mode)!.get(sample)!;
+      expect(statuses(ours), [...failing(ours).values()].map((t) => `${t.id}: ${t.message}`).join('\n\n')).toEqual(statuses(theirs));
+      expect(ours.score).toBe(theirs.score);
+    });
+
+    it.each(oneBug)('fails %s on every test grade check fails it on, and says where a failure beyond those may come from', (sample) => {
+      const theirs = failing(check.get(sample)!);
+      const ours = failing(kit.get(mode)!.get(sample)!);
+      expect([...theirs.keys()].filter((id) => !ours.has(id)), 'tests the kit passes').toEqual([]);
+      for (const [id, test] of ours) if (!theirs.has(id)) expect(test.message, `${id}: ${test.message}`).toMatch(NAMES_ANOTHER_PART);
+    });
+  });
+}
