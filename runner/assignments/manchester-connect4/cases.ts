@@ -99,14 +99,14 @@ export function buildManchesterFixtures(ctx: AssignmentContext): FixtureFile[] {
     const board = fromRows(['| | | | | | | |', '| | | | | | | |', '| | | | | | | |', '| | | | | | | |', '|O| | | | | | |', '|O|O| |X|X|X| |']);
     const source = doc(pdfBoard(board));
     for (const who of [1, 2] as const) {
-      const { columns } = ref.suggestMove1Acceptable(board, who);
-      suggest.push({ id: `suggestMove1.doc.task6-${who}`, source, input: { board, who }, python: `suggestMove1(${boardLiteral(board)}, ${who})`, expected: { oneOf: columns.map(py.int) } });
+      const { columns, reason } = ref.suggestMove1Acceptable(board, who);
+      suggest.push({ id: `suggestMove1.doc.task6-${who}`, source, input: { board, who }, python: `suggestMove1(${boardLiteral(board)}, ${who})`, expected: { oneOf: columns.map(py.int) }, facts: { reason } });
     }
     positions('suggestMove1', 80, true).forEach((b, i) => {
       if (ref.getValidMoves(b).length === 0) return;
       const who = (i % 2) + 1 as 1 | 2;
       const { columns, reason } = ref.suggestMove1Acceptable(b, who);
-      suggest.push({ id: `suggestMove1.gen.${reason}-${nth(i)}`, source: gen('suggestMove1'), input: { board: b, who }, python: `suggestMove1(${boardLiteral(b)}, ${who})`, expected: { oneOf: columns.map(py.int) } });
+      suggest.push({ id: `suggestMove1.gen.${reason}-${nth(i)}`, source: gen('suggestMove1'), input: { board: b, who }, python: `suggestMove1(${boardLiteral(b)}, ${who})`, expected: { oneOf: columns.map(py.int) }, facts: { reason } });
     });
   }
 
@@ -128,7 +128,7 @@ export function buildManchesterFixtures(ctx: AssignmentContext): FixtureFile[] {
     for (const { kind, text: bad } of ref.malformedVariants(game)) {
       const parsed = ref.parseGameFile(bad);
       if (parsed.ok || parsed.kind !== kind) throw new Error(`malformed variant ${kind} is not refused as ${kind}`);
-      saveLoad.push({ id: `loadGame.gen.malformed-${kind}`, source: gen('loadGame.malformed'), input: { fileText: bad, filename: 'game.txt', malformed: kind }, python: `loadGame()   # game.txt: ${parsed.reason}`, expected: { raises: 'ValueError' } });
+      saveLoad.push({ id: `loadGame.gen.malformed-${kind}`, source: gen('loadGame.malformed'), input: { fileText: bad, filename: 'game.txt', malformed: kind }, python: `loadGame()   # game.txt: ${parsed.reason}`, expected: { raises: 'ValueError' }, facts: { reason: parsed.reason } });
     }
     saveLoad.push({ id: 'loadGame.gen.missing-file', source: gen('loadGame.missing'), input: { fileText: null, filename: 'no-such-game.txt' }, python: "loadGame('no-such-game.txt')", expected: { raises: 'FileNotFoundError' } });
   }

@@ -1,9 +1,11 @@
 /**
  * The checks of Manchester's tests, by the spec's `check` name. Boards are read from what a submission prints as
  * the document allows ("something like this"): any row drawn between eight bars, its cells blank, X or O.
- * Exceptions a file must raise count when they are the named class or a subclass of it.
+ * Exceptions a file must raise count when they are the named class or a subclass of it. What only the reference
+ * can say of a case's input is in its `facts` (cases.ts): suggestMove1's `reason` (win, block or any), a malformed
+ * save file's `reason`.
  */
-import * as ref from '../../../reference/manchester-connect4.js';
+import { asBoard, type Board } from './board.js';
 import { formatPy, type PyValue } from '../../checks/py-value.js';
 import type { FixtureCase } from '../../fixtures/fixture-types.js';
 import type { ObservedValue } from '../../harness/protocol.js';
@@ -49,6 +51,13 @@ export function checkManchesterCase(check: string, testCase: FixtureCase, observ
     default:
       throw new Error(`internal: unknown Manchester check '${check}'`);
   }
+}
+
+/** A fact the case builder wrote for the check; its absence is the grader's bug. */
+function factOf(testCase: FixtureCase, key: string): string {
+  const fact = testCase.facts?.[key];
+  if (typeof fact !== 'string') throw new Error(`internal: ${testCase.id} has no facts.${key}`);
+  return fact;
 }
 
 function checkGameDict(call: string, testCase: FixtureCase, observed: ObservedValue): CaseVerdict {
@@ -112,8 +121,9 @@ export function readBoards(text: string): ReadBoard[] {
 }
 
 function checkPrintedBoard(call: string, testCase: FixtureCase, stdout: string): CaseVerdict {
-  const board = (testCase.input as { board: ref.BoardRows }).board;
-  const expected = ref.printBoard(board);
+  const board = (testCase.input as { board: Board }).board;
+  if (!('stdout' in testCase.expected)) throw new Error(`internal: ${testCase.id} expects no printed board`);
+  const expected = testCase.expected.stdout;
   const boards = readBoards(stdout);
   const printed = stdout.trim() === '' ? 'nothing' : `:\n${stdout.trimEnd()}`;
   if (boards.length === 0) return fail(`${call} printed no board the grader can read (rows like | |X|O| | | | |, six of them)${stdout.trim() === '' ? ': it printed nothing' : ''}`, expected, stdout);
@@ -128,9 +138,15 @@ function checkPrintedBoard(call: string, testCase: FixtureCase, stdout: string):
   return stdout === expected ? pass() : pass('accepted: the document shows the board as "something like this"');
 }
 
+/** getValidMoves' expected columns, ascending, as the case builder wrote them. */
+function expectedColumns(testCase: FixtureCase): number[] {
+  const value = 'value' in testCase.expected ? testCase.expected.value : undefined;
+  if (value?.type !== 'list' || !value.items.every((i) => i.type === 'int')) throw new Error(`internal: ${testCase.id} expects no list of columns`);
+  return value.items.map((i) => (i as { value: number }).value).sort((a, b) => a - b);
+}
+
 function checkValidMoves(call: string, testCase: FixtureCase, observed: ObservedValue): CaseVerdict {
-  const want = (testCase.input as { board: ref.BoardRows }).board;
-  const expected = ref.getValidMoves(want);
+  const expected = expectedColumns(testCase);
   const wanted = `a list of ${expected.length === 0 ? 'nothing (the board is full)' : expected.join(', ')}, in any order`;
   if (observed.type !== 'list') return fail(`${call} returned ${formatObserved(observed)}; expected ${wanted}`, formatPy({ type: 'list', items: expected.map((v) => ({ type: 'int', value: v })) }), formatObserved(observed));
   const values = observed.items.map((i) => (i.type === 'int' && typeof i.value === 'number' ? i.value : undefined));
@@ -153,14 +169,8 @@ function checkBoard(call: string, testCase: FixtureCase, observed: ObservedValue
   return { ...verdict, message: `${call} returned a different board\n${drawBoardDiff(show(want), show(got))}` };
 }
 
-function asBoard(value: PyValue | ObservedValue): number[][] | undefined {
-  if (value.type !== 'list' || value.items.length !== ref.ROWS) return undefined;
-  const rows = value.items.map((row) => (row.type === 'list' && row.items.length === ref.COLS && row.items.every((c) => c.type === 'int') ? row.items.map((c) => Number((c as { value: number }).value)) : undefined));
-  return rows.every(Boolean) ? (rows as number[][]) : undefined;
-}
-
 function checkSuggest(call: string, testCase: FixtureCase, observed: ObservedValue, boardAfter: ObservedValue): CaseVerdict {
-  const board = (testCase.input as { board: ref.BoardRows }).board;
+  const board = (testCase.input as { board: Board }).board;
   const after = asBoard(boardAfter);
   if (!after || after.some((row, r) => row.some((v, c) => v !== board[r]![c]))) {
     const drawn = after ? `\n${drawBoardDiff(show(board), show(after), ['before', 'after'])}` : '';
@@ -169,7 +179,7 @@ function checkSuggest(call: string, testCase: FixtureCase, observed: ObservedVal
   const verdict = checkReturned(call, testCase.expected, undefined, observed);
   if (verdict.status === 'pass') return verdict;
   const who = (testCase.input as { who: 1 | 2 }).who;
-  const { reason } = ref.suggestMove1Acceptable(board, who);
+  const reason = factOf(testCase, 'reason');
   const why = reason === 'win' ? `player ${who} can win at once there` : reason === 'block' ? `player ${who} cannot win at once but must block player ${who === 1 ? 2 : 1}'s winning column` : 'any valid column will do';
   return { ...verdict, message: `${verdict.message} (${why})` };
 }
@@ -179,7 +189,7 @@ function checkLoad(call: string, testCase: FixtureCase, observation: CaseObserva
   const input = testCase.input as { fileText: string | null; filename: string; malformed?: string };
   const failure = observation.failure;
   if ('raises' in expected) {
-    const what = input.fileText === null ? `${input.filename} does not exist` : `${input.filename} is malformed (${input.malformed ?? '?'}: ${describeMalformed(input.fileText)})`;
+    const what = input.fileText === null ? `${input.filename} does not exist` : `${input.filename} is malformed (${input.malformed ?? '?'}: ${factOf(testCase, 'reason')})`;
     if (!failure) return fail(`${call} returned ${formatObserved(replyFor(observation, 'result', testCase.id).value)} but ${what}; expected it to raise ${expected.raises}`, `raises ${expected.raises}`, formatObserved(replyFor(observation, 'result', testCase.id).value));
     if (failure.kind !== 'exception') throw new Error('internal: only exceptions reach the load check');
     const classes = failure.exception.bases ?? [failure.exception.type];
@@ -188,11 +198,6 @@ function checkLoad(call: string, testCase: FixtureCase, observation: CaseObserva
   }
   if (failure) throw new Error('internal: only cases that expect an exception reach the load check with one');
   return checkReturned(call, expected, testCase.lenient, replyFor(observation, 'result', testCase.id).value);
-}
-
-function describeMalformed(text: string): string {
-  const parsed = ref.parseGameFile(text);
-  return parsed.ok ? 'valid' : parsed.reason;
 }
 
 function checkSave(call: string, testCase: FixtureCase, file: ObservedValue): CaseVerdict {
@@ -210,7 +215,7 @@ function checkSave(call: string, testCase: FixtureCase, file: ObservedValue): Ca
 }
 
 function checkRoundTrip(testCase: FixtureCase, observed: ObservedValue): CaseVerdict {
-  const game = (testCase.input as { game: ref.Game }).game;
+  const game = (testCase.input as { game: { player1: string; player2: string; who: number; board: Board } }).game;
   const want: PyValue = {
     type: 'dict',
     entries: [

@@ -43,7 +43,7 @@ describe('reading printed boards', () => {
 });
 
 describe('loadGame exceptions', () => {
-  const malformed: FixtureCase = { id: 'loadGame.gen.malformed-who', source, python: '', input: { fileText: 'a\nb\n3\n', filename: 'game.txt', malformed: 'who-out-of-range' }, expected: { raises: 'ValueError' } };
+  const malformed: FixtureCase = { id: 'loadGame.gen.malformed-who', source, python: '', input: { fileText: 'a\nb\n3\n', filename: 'game.txt', malformed: 'who-out-of-range' }, expected: { raises: 'ValueError' }, facts: { reason: 'who is 3, not 1 or 2' } };
   const raised = (type: string, bases: string[]): CaseObservation => ({
     replies: {},
     failure: { kind: 'exception', step: 'loadGame()', observe: 'result', stdout: '', exception: { type, bases, message: 'bad', frames: [] } },
@@ -57,7 +57,7 @@ describe('loadGame exceptions', () => {
 
   it('fails a file that loads without complaint', () => {
     const loaded: CaseObservation = { replies: { result: reply({ type: 'dict', entries: [] }) } };
-    expect(checkManchesterCase('load', malformed, loaded, 'loadGame()')).toMatchObject({ status: 'fail', message: expect.stringContaining('expected it to raise ValueError') });
+    expect(checkManchesterCase('load', malformed, loaded, 'loadGame()')).toMatchObject({ status: 'fail', message: expect.stringContaining('is malformed (who-out-of-range: who is 3, not 1 or 2); expected it to raise ValueError') });
   });
 });
 
