@@ -1,60 +1,5 @@
-"""Manchester's tools: save files written before loadGame runs and read after saveGame has, and what the student's
-modules define (docstrings, a game's board rows), read without calling any of it."""
-import os
-
-from grade_harness.students import student_modules
-
-
-def _plain_file_name(name):
-    """A file in the workspace itself: the tools never reach outside it."""
-    if not isinstance(name, str) or not name or "/" in name or "\\" in name or name in (".", ".."):
-        raise ValueError(f"not a plain file name: {name!r}")
-    return os.path.join(os.getcwd(), name)
-
-
-def file_tools():
-    """Manchester's save files: written before loadGame runs, read after saveGame has."""
-
-    def GradeWriteFile(name, text):
-        path = _plain_file_name(name)
-        if text is None:
-            if os.path.lexists(path):
-                os.remove(path)
-            return None
-        with open(path, "w", encoding="utf-8", newline="") as handle:
-            handle.write(text)
-        return None
-
-    def GradeReadFile(name):
-        path = _plain_file_name(name)
-        if not os.path.isfile(path):
-            return None
-        with open(path, encoding="utf-8", errors="replace", newline="") as handle:
-            return handle.read(1_000_000)
-
-    return {"GradeWriteFile": GradeWriteFile, "GradeReadFile": GradeReadFile}
-
-
-def inspect_tools():
-    """What the student's modules define, read without calling any of it."""
-
-    def GradeDocstrings():
-        found = []
-        for module in student_modules():
-            found.append([f"module {os.path.basename(module.__file__)}", module.__doc__])
-            for name, value in list(vars(module).items()):
-                if callable(value) and getattr(value, "__module__", None) == module.__name__ and hasattr(value, "__code__"):
-                    found.append([name, value.__doc__])
-        return found
-
-    def GradeDistinctRows(game):
-        """How many different list objects the game's board rows are (6 when none is aliased), or None."""
-        board = game.get("board") if isinstance(game, dict) else None
-        if not isinstance(board, list):
-            return None
-        return len({id(row) for row in board})
-
-    return {"GradeDocstrings": GradeDocstrings, "GradeDistinctRows": GradeDistinctRows}
+"""The document's versions of Manchester's game functions, for a play() replayed without the bugs other tests
+already charged. The grader's alone: the student's kit never ships them."""
 
 
 def document_functions():
@@ -119,4 +64,4 @@ def document_functions():
             "hasWon": hasWon, "suggestMove1": suggestMove1, "loadGame": loadGame, "saveGame": saveGame}
 
 
-FUNCTION_DOUBLES = {"files": file_tools, "inspect": inspect_tools, "manchester-document": document_functions}
+FUNCTION_DOUBLES = {"manchester-document": document_functions}
