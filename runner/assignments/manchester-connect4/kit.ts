@@ -1,8 +1,10 @@
 /**
- * The plan the student's kit runs (`grade kit`): it must reach nothing of reference/, no case builder and no
- * doubles.py, so the kit holds no working version of a graded part. FIXME: still the grader's plan.
+ * The plan the student's kit runs (`grade kit`): the grader's plan, its whole games ruled by the student's own
+ * getValidMoves, makeMove and hasWon, and its suggestMove1 the opponent suggestMove2 must beat. It reaches nothing
+ * of reference/, no case builder and no doubles.py, so the kit holds no working version of a graded part.
  */
 import type { KitPlan } from '../assignment.js';
-import { MANCHESTER } from './index.js';
+import { KIT_REFEREE } from './kit-referee.js';
+import { manchesterPlan } from './plan.js';
 
-export const KIT_PLAN: KitPlan = MANCHESTER;
+export const KIT_PLAN: KitPlan = manchesterPlan(KIT_REFEREE);

@@ -1,10 +1,13 @@
 /**
- * Verdicts on play() runs. Games between humans are replayed by the reference: the last board printed must be its
- * final board, and the closing words must name the winner or the draw. Games with a computer are judged by their
- * own boards: each one the last plus one checker where it lands, X and O in turn, ending in a win or a full board.
- * The fuzz and end-of-input runs ask one thing: no traceback, and an end.
+ * Verdicts on play() runs. Games between humans were replayed by the reference when the fixtures were built: the
+ * last board printed must be its final board, and the closing words must name the winner or the draw. Games with a
+ * computer are judged by their own boards: each one the last plus one checker where it lands, X and O in turn,
+ * ending in a win (the plan's referee says which boards are won) or a full board. The fuzz and end-of-input runs ask
+ * one thing: no traceback, and an end.
  */
-import * as ref from '../../../reference/manchester-connect4.js';
+import type { Ask } from '../../plan/property.js';
+import { dropBetween, emptyBoard, isFull, sameRows, type Board, type Side } from './board.js';
+import { refereeFailure, withCaveat, type Referee } from './referee.js';
 import type { FixtureCase } from '../../fixtures/fixture-types.js';
 import type { PlayInput } from './steps.js';
 import type { ProgramResult } from '../../pty/run-program.js';
@@ -26,7 +29,8 @@ function expectation(testCase: FixtureCase): Expectation {
   return pyToPlain(testCase.expected.value) as Expectation;
 }
 
-export function checkManchesterPlay(check: string, testCase: FixtureCase, marked: ProgramResult): CaseVerdict {
+/** The verdict on one play() run; `referee` (asking through `ask`) says which of a computer game's boards are won. */
+export async function checkManchesterPlay(check: string, testCase: FixtureCase, marked: ProgramResult, referee: Referee, ask: Ask): Promise<CaseVerdict> {
   const input = testCase.input as unknown as PlayInput;
   // What the program printed after the last question it asked (the answer's echo line dropped).
   const lastAnswer = marked.transcript.split(ASK_MARKER).at(-1)!.split('\n').slice(1).join('\n');
@@ -34,8 +38,15 @@ export function checkManchesterPlay(check: string, testCase: FixtureCase, marked
   switch (check) {
     case 'play-replay':
       return withEitherMarks(result, (r) => checkReplay(expectation(testCase), r, lastAnswer, testCase.id === 'play.gen.names-reasked'));
-    case 'play-computer':
-      return programEnding(result) ?? withEitherMarks(result, (r) => checkComputerGame(r.transcript));
+    case 'play-computer': {
+      const ending = programEnding(result);
+      if (ending) return ending;
+      try {
+        return await withEitherMarks(result, (r) => checkComputerGame(r.transcript, referee, ask));
+      } catch (error) {
+        return refereeFailure(error, referee, ['hasWon']);
+      }
+    }
     case 'play-robust':
       return checkRobust(input, result);
     default:
@@ -47,10 +58,10 @@ export function checkManchesterPlay(check: string, testCase: FixtureCase, marked
  * The game judged with the program's own marks: one that draws player 1 as O passes here with a note, as the
  * symbols cost only the printBoard tests.
  */
-function withEitherMarks(result: ProgramResult, judge: (r: ProgramResult) => CaseVerdict): CaseVerdict {
-  const verdict = judge(result);
+async function withEitherMarks(result: ProgramResult, judge: (r: ProgramResult) => CaseVerdict | Promise<CaseVerdict>): Promise<CaseVerdict> {
+  const verdict = await judge(result);
   if (verdict.status === 'pass') return verdict;
-  const swapped = judge({ ...result, transcript: swapBoardMarks(result.transcript) });
+  const swapped = await judge({ ...result, transcript: swapBoardMarks(result.transcript) });
   return swapped.status === 'pass' ? pass('the boards draw player 1 as O and player 2 as X; the symbols are graded by the printBoard tests') : verdict;
 }
 
@@ -111,31 +122,44 @@ function checkReplay(want: Expectation, result: ProgramResult, afterLastAnswer: 
   return pass(note);
 }
 
-const sameRows = (a: readonly (readonly number[])[], b: readonly (readonly number[])[]) => a.length === b.length && a.every((row, r) => row.every((v, c) => v === b[r]![c]));
-
-/** A computer's game: every printed board one legal move on from the one before, and the right ending. */
-function checkComputerGame(transcript: string): CaseVerdict {
+/**
+ * A computer's game: every printed board one legal move on from the one before, and the right ending. The boards
+ * are read first, then the referee is asked once which of them are won (a player can only win by their own move),
+ * then the game is judged in order as it was played.
+ */
+async function checkComputerGame(transcript: string, referee: Referee, ask: Ask): Promise<CaseVerdict> {
   const boards = readBoards(transcript).map((b) => b.rows);
   if (boards.length === 0) return fail('no board the grader can read was printed (rows like | |X|O| | | | |)', undefined, tail(transcript));
-  let previous = ref.emptyBoard();
-  let moves = 0;
-  for (const [i, board] of boards.entries()) {
+  const moves: { index: number; board: Board; who: Side }[] = [];
+  let problem: { index: number; before: Board; board: Board; problem: string } | undefined;
+  let previous = emptyBoard();
+  for (const [index, board] of boards.entries()) {
     if (sameRows(board, previous)) continue; // the same board printed again
-    const who = (moves % 2) + 1 as 1 | 2;
-    const step = ref.moveBetween(previous, board, who);
-    if ('problem' in step) return fail(`board ${i + 1} printed does not follow from the one before: ${step.problem}\n${drawBoardDiff(show(previous), show(board), ['before', 'after'])}`, undefined, tail(transcript));
-    if (ref.hasWon(previous, 1) || ref.hasWon(previous, 2)) return fail(`the game went on after a player had four in a row (board ${i})`, undefined, tail(transcript));
+    const who = ((moves.length % 2) + 1) as Side;
+    const step = dropBetween(previous, board, who);
+    if ('problem' in step) {
+      problem = { index, before: previous, board, problem: step.problem };
+      break;
+    }
+    moves.push({ index, board, who });
     previous = board;
-    moves++;
   }
-  const last = (((moves - 1) % 2) + 1) as 1 | 2;
+  const won = await referee.wins(ask, moves);
+  const wonAt = won.indexOf(true);
+  const judged = (verdict: CaseVerdict) => withCaveat(verdict, referee, ['hasWon']);
+  // A move after the one that won comes before the board that does not follow, if there is one.
+  if (wonAt >= 0 && wonAt < moves.length - 1) return judged(fail(`the game went on after a player had four in a row (board ${moves[wonAt + 1]!.index})`, undefined, tail(transcript)));
+  if (problem) {
+    return fail(`board ${problem.index + 1} printed does not follow from the one before: ${problem.problem}\n${drawBoardDiff(show(problem.before), show(problem.board), ['before', 'after'])}`, undefined, tail(transcript));
+  }
   const closing = closingText(transcript);
-  if (moves > 0 && ref.hasWon(previous, last)) {
-    if (!WIN_WORDS.test(closing)) return fail(`${CELL[last]} has four in a row after the last move, but the game does not say who won; it printed ${JSON.stringify(closing.slice(0, 300))}`, undefined, closing);
+  const last = moves.at(-1);
+  if (last && wonAt === moves.length - 1) {
+    if (!WIN_WORDS.test(closing)) return judged(fail(`${CELL[last.who]} has four in a row after the last move, but the game does not say who won; it printed ${JSON.stringify(closing.slice(0, 300))}`, undefined, closing));
     return pass();
   }
-  if (ref.getValidMoves(previous).length === 0) return DRAW_WORDS.test(closing) ? pass() : fail(`the board is full: the game should say it is a draw; it printed ${JSON.stringify(closing.slice(0, 300))}`, undefined, closing);
-  return fail(`the game stopped after ${moves} moves with no winner and columns still open`, undefined, tail(transcript));
+  if (isFull(previous)) return DRAW_WORDS.test(closing) ? pass() : fail(`the board is full: the game should say it is a draw; it printed ${JSON.stringify(closing.slice(0, 300))}`, undefined, closing);
+  return judged(fail(`the game stopped after ${moves.length} moves with no winner and columns still open`, undefined, tail(transcript)));
 }
 
 /** Junk and end of input: no traceback, and the program ends (by itself, or when its input ends). */

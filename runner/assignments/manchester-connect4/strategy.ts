@@ -1,27 +1,26 @@
 /**
- * suggestMove2's strength (Task 11): whole games against the reference's baselines, the submission on both colours.
- * Each of its moves is one harness call from a fresh namespace, seeded, within the document's 5 seconds; a move
- * that is late, raises, or is not a valid column loses that game. The verdict is the win/draw/loss table.
+ * suggestMove2's strength (Task 11): whole games against a baseline, the submission on both colours, ruled by the
+ * plan's referee (the reference when grading, the student's own functions in the kit). Each of its moves is one
+ * harness call from a fresh namespace, seeded, within the document's 5 seconds; a move that is late, raises, or is
+ * not a valid column loses that game. The verdict is the win/draw/loss table.
  */
-import * as ref from '../../../reference/manchester-connect4.js';
 import { createRng, type Rng } from '../../plan/rng.js';
 import { formatException, type CaseObservation } from '../../checks/observation.js';
 import { intColumnOf } from '../../checks/values.js';
 import { fail, pass, type CaseVerdict } from '../../checks/verdict.js';
 import { call, int } from '../../plan/interaction.js';
+import { emptyBoard, type Side } from './board.js';
+import { refereeFailure, withCaveat, type Baseline, type Opponent, type Referee } from './referee.js';
 import { boardArg } from './steps.js';
 import type { Ask, DrivenPropertyCase } from '../../plan/property.js';
 
-export type Baseline = 'random' | 'suggestMove1' | 'minimax2' | 'minimax4';
-
-interface BaselineRule {
-  readonly label: string;
+/** What passing a tournament asks; the opponent itself is the referee's. */
+export interface BaselineRule {
   /** Games per colour. */
   readonly games: number;
   /** What passing asks of the results, in words and as a rule. */
   readonly goal: string;
   readonly passes: (t: Tally) => boolean;
-  readonly move: (board: ref.BoardRows, who: 1 | 2, rng: Rng) => number;
 }
 
 export interface Tally { wins: number; draws: number; losses: number }
@@ -30,10 +29,10 @@ const points = (t: Tally) => t.wins + t.draws / 2;
 const games = (t: Tally) => t.wins + t.draws + t.losses;
 
 export const BASELINES: Readonly<Record<Baseline, BaselineRule>> = {
-  random: { label: 'a random player', games: 2, goal: 'win more than half the games', passes: (t) => t.wins * 2 > games(t), move: (b, w, rng) => ref.randomBaseline(b, w, rng) },
-  suggestMove1: { label: 'suggestMove1 (win, else block, else the first valid column)', games: 1, goal: 'win more games than it loses (the document: better than suggestMove1)', passes: (t) => t.wins > t.losses, move: (b, w) => ref.suggestMove1Baseline(b, w) },
-  minimax2: { label: 'minimax searching 2 moves ahead', games: 1, goal: 'score at least half (a draw counts half)', passes: (t) => points(t) * 2 >= games(t), move: (b, w) => ref.minimaxBaseline(b, w, 2) },
-  minimax4: { label: 'minimax searching 4 moves ahead', games: 1, goal: 'score at least half (a draw counts half)', passes: (t) => points(t) * 2 >= games(t), move: (b, w) => ref.minimaxBaseline(b, w, 4) },
+  random: { games: 2, goal: 'win more than half the games', passes: (t) => t.wins * 2 > games(t) },
+  suggestMove1: { games: 1, goal: 'win more games than it loses (the document: better than suggestMove1)', passes: (t) => t.wins > t.losses },
+  minimax2: { games: 1, goal: 'score at least half (a draw counts half)', passes: (t) => points(t) * 2 >= games(t) },
+  minimax4: { games: 1, goal: 'score at least half (a draw counts half)', passes: (t) => points(t) * 2 >= games(t) },
 };
 
 interface GameRecord {
@@ -46,28 +45,31 @@ interface GameRecord {
 const NAME = ['', 'X', 'O'] as const;
 
 /** One game; the submission plays `studentAs`. */
-async function playGame(ask: Ask, rule: BaselineRule, studentAs: 1 | 2, rng: Rng, slowest: { ms: number }): Promise<GameRecord> {
-  let board = ref.emptyBoard();
+async function playGame(ask: Ask, referee: Referee, opponent: Opponent, studentAs: Side, rng: Rng, slowest: { ms: number }): Promise<GameRecord> {
+  let board = emptyBoard();
+  let open: readonly number[] = await referee.validMoves(ask, board);
   const columns: number[] = [];
-  for (let who: 1 | 2 = 1; ; who = who === 1 ? 2 : 1) {
+  for (let who: Side = 1; ; who = who === 1 ? 2 : 1) {
     let column: number;
     if (who === studentAs) {
       const observed = await ask({ steps: [call(['suggestMove2'], [boardArg(board), int(who)], { observe: 'move' })] });
-      const verdict = readMove(observed, board);
+      const verdict = readMove(observed, open);
       if ('forfeit' in verdict) return { studentAs, result: 'loss', columns, forfeit: verdict.forfeit };
       slowest.ms = Math.max(slowest.ms, verdict.ms);
       column = verdict.column;
     } else {
-      column = rule.move(board, who, rng);
+      column = await opponent.move(ask, board, who, rng, open);
     }
-    board = ref.makeMove(board, column, who);
+    const played = await referee.play(ask, board, column, who);
+    board = played.board;
+    open = played.open;
     columns.push(column);
-    if (ref.hasWon(board, who)) return { studentAs, result: who === studentAs ? 'win' : 'loss', columns };
-    if (ref.getValidMoves(board).length === 0) return { studentAs, result: 'draw', columns };
+    if (played.won) return { studentAs, result: who === studentAs ? 'win' : 'loss', columns };
+    if (open.length === 0) return { studentAs, result: 'draw', columns };
   }
 }
 
-function readMove(observed: CaseObservation, board: ref.BoardRows): { column: number; ms: number } | { forfeit: string } {
+function readMove(observed: CaseObservation, open: readonly number[]): { column: number; ms: number } | { forfeit: string } {
   const f = observed.failure;
   if (f) {
     if (f.kind === 'timeout') return { forfeit: `a move took longer than ${f.limitMs / 1000} s` };
@@ -77,29 +79,40 @@ function readMove(observed: CaseObservation, board: ref.BoardRows): { column: nu
   const reply = observed.replies['move']!;
   const column = intColumnOf(reply.value);
   if (column === undefined) return { forfeit: `suggestMove2 returned ${reply.value.type === 'none' ? 'None' : `a ${reply.value.type === 'object' ? reply.value.class : reply.value.type}`}, not a column index 0–6` };
-  if (!ref.getValidMoves(board).includes(column)) return { forfeit: `suggestMove2 returned ${column}, which is not a valid move on that board` };
+  if (!open.includes(column)) return { forfeit: `suggestMove2 returned ${column}, which is not a valid move on that board` };
   return { column, ms: reply.durationMs };
 }
 
-/** The tournament against one baseline as one driven case: every game, then the table. */
-export function strategyCase(baseline: Baseline): DrivenPropertyCase {
+/**
+ * The tournament against one baseline as one driven case: every game, then the table. A referee with no such
+ * opponent (the kit has no minimax) leaves the test to the grader.
+ */
+export function strategyCase(baseline: Baseline, referee: Referee): DrivenPropertyCase {
   const rule = BASELINES[baseline];
+  const opponent = referee.opponent(baseline);
+  const id = `suggestMove2-vs-${baseline}`;
+  const parts = ['getValidMoves', 'makeMove', 'hasWon', ...(baseline === 'suggestMove1' ? ['suggestMove1 as the opponent'] : [])];
+  if (!opponent) return { id, reproduce: '', drive: async () => ({ status: 'error', message: `the games against ${baseline} are played by the grader only` }) };
   return {
-    id: `suggestMove2-vs-${baseline}`,
-    reproduce: `# suggestMove2(board, who) is asked for every move of its games against ${rule.label}, ${rule.games * 2} games in all,\n# each move from a fresh start, seeded; the games' columns are in the message.`,
+    id,
+    reproduce: `# suggestMove2(board, who) is asked for every move of its games against ${opponent.label}, ${rule.games * 2} games in all,\n# each move from a fresh start, seeded; the games' columns are in the message.`,
     drive: async (ask) => {
       const slowest = { ms: 0 };
       const records: GameRecord[] = [];
       const total = rule.games * 2;
-      // Sequential: a game whose result cannot change the verdict is not played (three wins of four against a
-      // random player pass whatever the fourth does).
-      for (let g = 0; g < rule.games && !decided(rule, records, total); g++) {
-        for (const studentAs of [1, 2] as const) {
-          if (decided(rule, records, total)) break;
-          records.push(await playGame(ask, rule, studentAs, createRng(1000 * g + studentAs), slowest));
+      try {
+        // Sequential: a game whose result cannot change the verdict is not played (three wins of four against a
+        // random player pass whatever the fourth does).
+        for (let g = 0; g < rule.games && !decided(rule, records, total); g++) {
+          for (const studentAs of [1, 2] as const) {
+            if (decided(rule, records, total)) break;
+            records.push(await playGame(ask, referee, opponent, studentAs, createRng(1000 * g + studentAs), slowest));
+          }
         }
+      } catch (error) {
+        return refereeFailure(error, referee, parts);
       }
-      return strategyVerdict(rule, records, slowest.ms, total);
+      return withCaveat(strategyVerdict({ ...rule, label: opponent.label }, records, slowest.ms, total), referee, parts);
     },
   };
 }
@@ -124,7 +137,7 @@ function tallyOf(records: readonly Pick<GameRecord, 'result'>[]): Tally {
   return tally;
 }
 
-export function strategyVerdict(rule: BaselineRule, records: readonly GameRecord[], slowestMs: number, total = records.length): CaseVerdict {
+export function strategyVerdict(rule: BaselineRule & { readonly label: string }, records: readonly GameRecord[], slowestMs: number, total = records.length): CaseVerdict {
   const tally = tallyOf(records);
   const unplayed = total - records.length;
   const rows = records.map((r, i) => `  game ${i + 1}, you ${NAME[r.studentAs]}: ${r.result.toUpperCase()}${r.forfeit ? ` (forfeit: ${r.forfeit})` : ''}; columns ${r.columns.map((c) => c + 1).join(' ')}`);

@@ -2,12 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import * as ref from '../../../reference/manchester-connect4.js';
 import { checkDocstrings, checkManchesterCase, docstringProblem, readBoards } from '../../../runner/assignments/manchester-connect4/checks.js';
-import { checkManchesterPlay } from '../../../runner/assignments/manchester-connect4/play-checks.js';
+import { checkManchesterPlay as checkPlay } from '../../../runner/assignments/manchester-connect4/play-checks.js';
 import type { CaseObservation, ObservedReply } from '../../../runner/checks/observation.js';
 import type { FixtureCase } from '../../../runner/fixtures/fixture-types.js';
 import type { Interaction } from '../../../runner/plan/interaction.js';
 import type { ObservedValue } from '../../../runner/harness/protocol.js';
 import { decided, strategyCase, strategyVerdict, BASELINES } from '../../../runner/assignments/manchester-connect4/strategy.js';
+import { REFERENCE_REFEREE } from '../../../runner/assignments/manchester-connect4/reference-referee.js';
 import { ASK_MARKER } from '../../../runner/checks/program-markers.js';
 import type { ProgramResult } from '../../../runner/pty/run-program.js';
 
@@ -76,6 +77,10 @@ describe('docstrings', () => {
 });
 
 describe('play() endings', () => {
+  const noAsk = async (): Promise<CaseObservation> => {
+    throw new Error('the reference referee asks nothing');
+  };
+  const checkManchesterPlay = (check: string, testCase: FixtureCase, run: ProgramResult) => checkPlay(check, testCase, run, REFERENCE_REFEREE, noAsk);
   const result = (transcript: string, extra: Partial<ProgramResult> = {}): ProgramResult => ({ transcript, exitCode: 0, signal: undefined, truncated: false, maxChars: 1e6, askedForMore: false, answersSent: 3, durationMs: 1, ...extra });
   const win = ref.simulatePlay(['ada', 'grace', '4', '4', '3', '3', '2', '2', '5']);
   const replay: FixtureCase = {
@@ -83,36 +88,36 @@ describe('play() endings', () => {
     expected: { value: { type: 'dict', entries: [[{ type: 'str', value: 'ending' }, { type: 'str', value: 'won' }], [{ type: 'str', value: 'winner' }, { type: 'str', value: 'Ada' }], [{ type: 'str', value: 'board' }, { type: 'list', items: win.game!.board.map((r) => ({ type: 'list', items: r.map((value) => ({ type: 'int', value }) as const) })) }]] } },
   };
 
-  it('passes the final board with the winner named; a lower-case name fails only the names test', () => {
+  it('passes the final board with the winner named; a lower-case name fails only the names test', async () => {
     const ok = `Name: ${ASK_MARKER}ada\n${ref.printBoard(win.game!.board)}Ada (X) has won!\n`;
-    expect(checkManchesterPlay('play-replay', replay, result(ok)).status).toBe('pass');
+    expect((await checkManchesterPlay('play-replay', replay, result(ok))).status).toBe('pass');
     const lower = result(ok.replace('Ada (X)', 'ada (X)'));
-    expect(checkManchesterPlay('play-replay', replay, lower)).toMatchObject({ status: 'pass', note: expect.stringContaining('graded by play.names') });
-    expect(checkManchesterPlay('play-replay', { ...replay, id: 'play.gen.names-reasked' }, lower)).toMatchObject({ status: 'fail', message: expect.stringContaining('capitalised') });
+    expect(await checkManchesterPlay('play-replay', replay, lower)).toMatchObject({ status: 'pass', note: expect.stringContaining('graded by play.names') });
+    expect(await checkManchesterPlay('play-replay', { ...replay, id: 'play.gen.names-reasked' }, lower)).toMatchObject({ status: 'fail', message: expect.stringContaining('capitalised') });
   });
 
-  it('reads a winner announced before the final board', () => {
+  it('reads a winner announced before the final board', async () => {
     const before = `Name: ${ASK_MARKER}ada\nAda (X) has won!\n${ref.printBoard(win.game!.board)}`;
-    expect(checkManchesterPlay('play-replay', replay, result(before)).status).toBe('pass');
+    expect((await checkManchesterPlay('play-replay', replay, result(before))).status).toBe('pass');
   });
 
-  it('judges a computer game by its own boards: one legal drop at a time', () => {
+  it('judges a computer game by its own boards: one legal drop at a time', async () => {
     const b1 = ref.makeMove(ref.emptyBoard(), 3, 1);
     const b3 = ref.makeMove(ref.makeMove(b1, 3, 2), 4, 1);
     const computer: FixtureCase = { ...replay, id: 'play.gen.c', input: { lines: [], mode: 'computer', note: 'n' } };
-    expect(checkManchesterPlay('play-computer', computer, result(`${ref.printBoard(b1)}${ref.printBoard(b3)}`))).toMatchObject({ status: 'fail', message: expect.stringContaining('2 cells changed') });
+    expect(await checkManchesterPlay('play-computer', computer, result(`${ref.printBoard(b1)}${ref.printBoard(b3)}`))).toMatchObject({ status: 'fail', message: expect.stringContaining('2 cells changed') });
   });
 
-  it('names the line typed before a traceback in the robustness runs', () => {
+  it('names the line typed before a traceback in the robustness runs', async () => {
     const fuzz: FixtureCase = { ...replay, id: 'play.gen.fuzz', input: { lines: ['ada', 'grace', 'x'], mode: 'fuzz', note: 'junk' } };
     const crashed = result('Traceback (most recent call last):\n  File "c.py", line 3\nValueError: invalid literal for int()', { answersSent: 3 });
-    expect(checkManchesterPlay('play-robust', fuzz, crashed)).toMatchObject({ status: 'fail', message: expect.stringContaining('after typing "x" (line 3 of the script)') });
+    expect(await checkManchesterPlay('play-robust', fuzz, crashed)).toMatchObject({ status: 'fail', message: expect.stringContaining('after typing "x" (line 3 of the script)') });
   });
 });
 
 describe('the tournament verdict', () => {
   it('draws the win/draw/loss table and applies the baseline rule', () => {
-    const verdict = strategyVerdict(BASELINES.suggestMove1, [{ studentAs: 1, result: 'win', columns: [3, 3] }, { studentAs: 2, result: 'loss', columns: [3], forfeit: 'a move took longer than 5 s' }], 120);
+    const verdict = strategyVerdict({ ...BASELINES.suggestMove1, label: 'suggestMove1' }, [{ studentAs: 1, result: 'win', columns: [3, 3] }, { studentAs: 2, result: 'loss', columns: [3], forfeit: 'a move took longer than 5 s' }], 120);
     expect(verdict).toMatchObject({ status: 'fail', message: expect.stringContaining('won 1, drew 0, lost 1 of 2; slowest move 0.12 s') });
     expect(verdict.message).toContain('game 2, you O: LOSS (forfeit: a move took longer than 5 s)');
   });
@@ -140,7 +145,7 @@ describe('a tournament that stops once its verdict is decided', () => {
   });
 
   it('says in the table which games were not played', () => {
-    const verdict = strategyVerdict(BASELINES.random, [1, 2, 1].map((as) => ({ studentAs: as as 1 | 2, result: 'win' as const, columns: [3] })), 50, 4);
+    const verdict = strategyVerdict({ ...BASELINES.random, label: 'a random player' }, [1, 2, 1].map((as) => ({ studentAs: as as 1 | 2, result: 'win' as const, columns: [3] })), 50, 4);
     expect(verdict).toMatchObject({ status: 'pass', message: expect.stringContaining('the other game was not played: it could not change the verdict') });
   });
 });
@@ -156,13 +161,13 @@ describe('the tournament driver', () => {
   };
 
   it('plays every game to the end, reading numpy integers as columns', async () => {
-    const verdict = await strategyCase('random').drive(numpyStudent);
+    const verdict = await strategyCase('random', REFERENCE_REFEREE).drive(numpyStudent);
     expect(verdict.message).toMatch(/of 4; slowest move/);
     expect(verdict.message).not.toContain('forfeit');
   });
 
   it('forfeits a game on an answer that is not a column', async () => {
-    const verdict = await strategyCase('suggestMove1').drive(async () => ({ replies: { move: reply({ type: 'str', value: '3' }) } }));
+    const verdict = await strategyCase('suggestMove1', REFERENCE_REFEREE).drive(async () => ({ replies: { move: reply({ type: 'str', value: '3' }) } }));
     expect(verdict).toMatchObject({ status: 'fail', message: expect.stringContaining('forfeit: suggestMove2 returned a str, not a column index 0–6') });
   });
 });

@@ -1,0 +1,58 @@
+/**
+ * Manchester's plan (document 003): the game functions through the harness, play() on the terminal, suggestMove2
+ * in tournaments. Reference-free: the games it judges whole are ruled by the referee it is built with (the
+ * reference's for the grader, index.ts; the student's own functions in the kit, kit.ts).
+ */
+import { checkDocstrings, checkManchesterCase } from './checks.js';
+import { checkManchesterPlay } from './play-checks.js';
+import type { AssignmentPlan, GameReplay } from '../assignment.js';
+import { functionReplay, type ReplayParts } from '../game-replay.js';
+import type { Baseline, Referee } from './referee.js';
+import { DOCSTRINGS_INTERACTION, manchesterInteraction, manchesterProgram } from './steps.js';
+import { strategyCase } from './strategy.js';
+import type { PropertyCase } from '../../plan/property.js';
+
+/** The game functions the document's versions stand in for in a replayed play(), by the tests that grade each. */
+const FUNCTIONS: ReplayParts = [
+  ['newGame', /^newGame\./u],
+  ['printBoard', /^printBoard\./u],
+  ['getValidMoves', /^getValidMoves\./u],
+  ['makeMove', /^makeMove\./u],
+  ['hasWon', /^hasWon\./u],
+  ['suggestMove1', /^suggestMove1\.(document|generated)$/u],
+  ['loadGame', /^(loadGame\.|saveGame\.round-trip$)/u],
+  ['saveGame', /^(saveGame\.)/u],
+];
+
+/**
+ * play() replayed with the document's version of each function whose own tests failed (the student's play() and
+ * suggestMove2 kept): a loadGame that crashes on a malformed file is charged by loadGame's tests, not again by
+ * every game that loads one. What only play() does (its input handling, its messages, not crashing) stays its own.
+ */
+function manchesterGameReplay(failed: ReadonlySet<string>): GameReplay | undefined {
+  return functionReplay('manchester-document', FUNCTIONS, failed);
+}
+
+/** The plan, its whole games ruled by `referee`. */
+export function manchesterPlan(referee: Referee): AssignmentPlan {
+  const property = (name: string): readonly PropertyCase[] => {
+    if (name === 'manchester-docstrings') return [{ id: 'docstrings', interaction: DOCSTRINGS_INTERACTION, check: checkDocstrings }];
+    const vs = /^manchester-vs-(random|suggestMove1|minimax2|minimax4)$/.exec(name);
+    if (vs) return [strategyCase(vs[1] as Baseline, referee)];
+    throw new Error(`internal: unknown Manchester property '${name}'`);
+  };
+  return {
+    interaction: manchesterInteraction,
+    property,
+    program: manchesterProgram,
+    check: checkManchesterCase,
+    checkProgram: (check, testCase, result, ask) => checkManchesterPlay(check, testCase, result, referee, ask),
+    gameReplay: manchesterGameReplay,
+    neededNames: (test) => {
+      if (test.kind === 'program') return ['play'];
+      if (test.property === 'manchester-docstrings') return [];
+      if (test.property?.startsWith('manchester-vs-')) return ['suggestMove2'];
+      return test.check === 'round-trip' ? ['saveGame', 'loadGame'] : [test.target];
+    },
+  };
+}

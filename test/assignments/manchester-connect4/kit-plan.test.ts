@@ -1,0 +1,126 @@
+/**
+ * What the student's kit may hold of Manchester: its plan's import graph reaches no reference and no case builder,
+ * and the Python it ships (tools.py) stands in for no graded part, while doubles.py, which it never ships, holds no
+ * tool. Its referee, the student's own functions, plays the grader's games when those functions are right, and
+ * names the function that breaks a game.
+ */
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+import * as ref from '../../../reference/manchester-connect4.js';
+import { KIT_REFEREE } from '../../../runner/assignments/manchester-connect4/kit-referee.js';
+import { checkManchesterPlay } from '../../../runner/assignments/manchester-connect4/play-checks.js';
+import { REFERENCE_REFEREE } from '../../../runner/assignments/manchester-connect4/reference-referee.js';
+import { strategyCase } from '../../../runner/assignments/manchester-connect4/strategy.js';
+import type { CaseObservation } from '../../../runner/checks/observation.js';
+import type { FixtureCase } from '../../../runner/fixtures/fixture-types.js';
+import type { Arg, ObservedValue } from '../../../runner/harness/protocol.js';
+import { forbiddenInKit } from '../../../runner/kit/kit-bundle.js';
+import type { Interaction } from '../../../runner/plan/interaction.js';
+import type { ProgramResult } from '../../../runner/pty/run-program.js';
+import { PROJECT_ROOT } from '../../../runner/project-root.js';
+
+const FOLDER = join('runner', 'assignments', 'manchester-connect4');
+
+/** What a Python file of the assignment defines: its class-double kinds, and its function kinds with their names. */
+function pythonKinds(file: string): { doubles: string[]; functions: Record<string, string[]> } {
+  const script = [
+    'import importlib.util, json, sys',
+    'sys.path.insert(0, sys.argv[2])',
+    'spec = importlib.util.spec_from_file_location("m", sys.argv[1]); m = importlib.util.module_from_spec(spec); spec.loader.exec_module(m)',
+    'print(json.dumps({"doubles": list(getattr(m, "DOUBLES", {})), "functions": {k: list(f()) for k, f in getattr(m, "FUNCTION_DOUBLES", {}).items()}}))',
+  ].join('\n');
+  return JSON.parse(execFileSync('python3', ['-c', script, file, join(PROJECT_ROOT, 'runner', 'harness', 'python')], { encoding: 'utf8' })) as ReturnType<typeof pythonKinds>;
+}
+
+describe('Manchester kit plan', () => {
+  it('reaches nothing of reference/ and no case builder', async () => {
+    const result = await build({ entryPoints: [join(FOLDER, 'kit.ts')], absWorkingDir: PROJECT_ROOT, bundle: true, platform: 'node', format: 'esm', write: false, metafile: true, external: ['node-pty'], logLevel: 'silent' });
+    const inputs = Object.keys(result.metafile.inputs);
+    expect(inputs).toContain(`${FOLDER}/plan.ts`);
+    expect(inputs.filter((f) => f.startsWith('reference/') || f.endsWith('reference-referee.ts') || forbiddenInKit(f, 'manchester-connect4'))).toEqual([]);
+  });
+
+  it('keeps the document functions in doubles.py and the tools in tools.py', () => {
+    const doubles = pythonKinds(join(PROJECT_ROOT, FOLDER, 'doubles.py'));
+    const tools = pythonKinds(join(PROJECT_ROOT, FOLDER, 'tools.py'));
+    expect(doubles.doubles).toEqual([]);
+    expect(tools.doubles).toEqual([]);
+    // A tool is a capitalised name (GradeWriteFile…); a stand-in function has the student's own name.
+    expect(Object.keys(doubles.functions)).toEqual(['manchester-document']);
+    expect(Object.values(doubles.functions).flat().filter((name) => /^[A-Z]/u.test(name))).toEqual([]);
+    expect(Object.keys(tools.functions).sort()).toEqual(['files', 'inspect']);
+    expect(Object.values(tools.functions).flat().filter((name) => !/^Grade/u.test(name))).toEqual([]);
+  });
+});
+
+/**
+ * A stand-in for the harness with the document's functions as the student's (the reference), `makeMove` swappable
+ * and `suggestMove2` the lowest open column: it runs set and call steps, binding and observing as the harness does.
+ */
+function fakeStudent(makeMove: (board: number[][], column: number, who: 1 | 2) => number[][] = ref.makeMove) {
+  const functions: Record<string, (...args: never[]) => unknown> = {
+    getValidMoves: ref.getValidMoves,
+    makeMove,
+    hasWon: ref.hasWon,
+    suggestMove1: ref.suggestMove1Baseline,
+    suggestMove2: (board: number[][]) => ref.getValidMoves(board)[0],
+  };
+  const value = (v: unknown): ObservedValue =>
+    Array.isArray(v) ? { type: 'list', items: v.map(value) } : typeof v === 'boolean' ? { type: 'bool', value: v } : { type: 'int', value: v as number };
+  return async (interaction: Interaction): Promise<CaseObservation> => {
+    const names = new Map<string, unknown>();
+    const arg = (a: Arg): unknown => (a.type === 'ref' ? names.get(String(a.path[0])) : a.type === 'list' ? a.items.map(arg) : 'value' in a ? a.value : undefined);
+    const replies: Record<string, CaseObservation['replies'][string]> = {};
+    for (const step of interaction.steps) {
+      const request = step.request;
+      if (request.op === 'set') names.set(String(request.target[0]), arg(request.value));
+      if (request.op !== 'call') continue;
+      const result = functions[String(request.target[0])]!(...(request.args.map(arg) as never[]));
+      if (request.bind) names.set(request.bind, result);
+      if (step.observe) replies[step.observe] = { value: value(result), stdout: '', prompts: [], inputsLeft: 0, durationMs: 1 };
+    }
+    return { replies };
+  };
+}
+
+describe("the kit's referee: the student's own functions", () => {
+  it("plays the grader's games against the random player when the student's functions are right", async () => {
+    const student = fakeStudent();
+    const kit = await strategyCase('random', KIT_REFEREE).drive(student);
+    const grader = await strategyCase('random', REFERENCE_REFEREE).drive(student);
+    expect(kit.message.split('\n').slice(1)).toEqual(grader.message.split('\n').slice(1));
+    expect(kit.status).toBe(grader.status);
+  });
+
+  it("plays the student's own suggestMove1 as the opponent, and says so", async () => {
+    const verdict = await strategyCase('suggestMove1', KIT_REFEREE).drive(fakeStudent());
+    expect(verdict.message).toContain('against your own suggestMove1');
+    expect(strategyCase('minimax4', KIT_REFEREE).reproduce).toBe('');
+  });
+
+  it('stops a game whose makeMove does not drop a checker, naming makeMove', async () => {
+    const fromTop = (board: number[][], column: number, who: 1 | 2) => board.map((row, r) => row.map((v, c) => (r === 0 && c === column ? who : v)));
+    const verdict = await strategyCase('random', KIT_REFEREE).drive(fakeStudent(fromTop));
+    expect(verdict).toMatchObject({ status: 'error', message: expect.stringContaining('The kit ruled this with your own getValidMoves, makeMove and hasWon') });
+    expect(verdict.message).toContain('Here makeMove(board, 0, 1) returned a board that is not one checker dropped in column 1: the checker in column 1 floats');
+  });
+
+  it("judges a computer's game with the student's own hasWon, asked once", async () => {
+    const boards = [3, 2, 3, 2, 3, 2, 3].reduce<number[][][]>((all, column, i) => [...all, ref.makeMove(all.at(-1) ?? ref.emptyBoard(), column, ((i % 2) + 1) as 1 | 2)], []);
+    const transcript = `${boards.map((b) => ref.printBoard(b)).join('')}X has won!\n`;
+    const run: ProgramResult = { transcript, exitCode: 0, signal: undefined, truncated: false, maxChars: 1e6, askedForMore: false, answersSent: 2, durationMs: 1 };
+    const computer: FixtureCase = { id: 'play.gen.computer-vs-computer', source: { kind: 'generated', seed: 1, family: 't' }, python: '', input: { lines: ['C', 'C'], mode: 'computer', note: 'n' }, expected: { value: { type: 'none' } } };
+    let asks = 0;
+    const student = fakeStudent();
+    const counted = (interaction: Interaction) => {
+      asks++;
+      return student(interaction);
+    };
+    expect(await checkManchesterPlay('play-computer', computer, run, KIT_REFEREE, counted)).toMatchObject({ status: 'pass' });
+    expect(asks).toBe(1);
+    const early = { ...run, transcript: `${boards.map((b) => ref.printBoard(b)).join('')}${ref.printBoard(ref.makeMove(boards.at(-1)!, 0, 2))}` };
+    expect(await checkManchesterPlay('play-computer', computer, early, KIT_REFEREE, counted)).toMatchObject({ status: 'fail', message: expect.stringContaining('The kit ruled this with your own hasWon') });
+  });
+});
