@@ -1,12 +1,12 @@
 /**
- * The abstraction barrier's verdict: the board of the barrier tests is not a list (doubles.py's AbstractBoard), and
+ * The abstraction barrier's verdict: the board of the barrier tests is not a list (tools.py's AbstractBoard), and
  * code that treats it as one raises this error. That is a wrong answer, not a crash: the student's function that
  * touched the board's list is named, with the barrier it crossed.
  */
 import type { CaseVerdict } from '../../checks/verdict.js';
 import type { StudentException } from '../../harness/protocol.js';
 
-/** What doubles.py's board raises when code treats it as a list. */
+/** What tools.py's board raises when code treats it as a list. */
 export const BARRIER_ERROR = 'AbstractionBarrierError';
 
 export function barrierCrossed(step: string, exception: StudentException): CaseVerdict | undefined {

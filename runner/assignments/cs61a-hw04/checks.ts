@@ -13,7 +13,7 @@ import { compareVisibleText, visibleText } from '../../checks/text.js';
 import { formatObserved, isSameValue } from '../../checks/values.js';
 import { fail, pass, type CaseVerdict } from '../../checks/verdict.js';
 
-/** The grader's board that is not a list, as the harness reports it (doubles.py's AbstractBoard). */
+/** The grader's board that is not a list, as the harness reports it (tools.py's AbstractBoard). */
 const ABSTRACT_BOARD = 'AbstractBoard';
 
 /** The one test where the document's 2-element tuple `(row, board)` is graded; elsewhere a list passes with a note. */

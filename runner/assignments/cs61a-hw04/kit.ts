@@ -1,8 +1,9 @@
 /**
- * The plan the student's kit runs (`grade kit`): it must reach nothing of reference/, no case builder and no
- * doubles.py, so the kit holds no working version of a graded part. FIXME: still the grader's plan.
+ * The plan the student's kit runs (`grade kit`): the grader's own plan, which reaches nothing of reference/, no case
+ * builder and no doubles.py; there each test runs on the student's own functions, the barrier tests behind tools.py's
+ * barrier around the student's constructors and selectors.
  */
 import type { KitPlan } from '../assignment.js';
-import { CS61A } from './index.js';
+import { CS61A_PLAN } from './plan.js';
 
-export const KIT_PLAN: KitPlan = CS61A;
+export const KIT_PLAN: KitPlan = CS61A_PLAN;

@@ -1,8 +1,10 @@
 /**
  * CS61A Homework 4 fixture cases as harness steps. Every API function other than the one under test is replaced by
  * a stand-in on the document's list board, so a bug in `get_piece` costs the `get_piece` tests and not `put_piece`'s
- * too. The abstraction-barrier tests go further: the board itself is not a list (doubles.py's AbstractBoard), so
- * a function that indexes it, loops over it or takes its len() is caught and named.
+ * too. The abstraction-barrier tests go further: the board itself is not a list (tools.py's AbstractBoard), so
+ * a function that indexes it, loops over it or takes its len() is caught and named. The student's kit has no
+ * stand-ins (doubles.py): there each test runs on the student's own functions, the barrier put around their own
+ * constructors and selectors by tools.py.
  */
 import type { PyValue } from '../../checks/py-value.js';
 import type { FixtureCase } from '../../fixtures/fixture-types.js';
@@ -25,6 +27,26 @@ export const CS61A_FUNCTIONS: Readonly<Record<string, readonly string[]>> = {
 
 /** Every function a stand-in exists for; the course's own `check_win_diagonal` among them. */
 const STAND_INS = [...Object.keys(CS61A_FUNCTIONS), 'check_win_diagonal'];
+
+/** The functions the document's version of each one calls: where else a failure may come from in the kit. */
+const CALLS: Readonly<Record<string, readonly string[]>> = {
+  create_board: ['create_row'],
+  put_piece: ['get_piece', 'replace_elem'],
+  make_move: ['put_piece'],
+  print_board: ['get_piece'],
+  check_win_row: ['get_piece'],
+  check_win_column: ['get_piece'],
+  check_win: ['check_win_row', 'check_win_column'],
+};
+
+/** The other functions a test ran on, as the kit's note names them (`get_piece, replace_elem and the other…`). */
+function otherParts(target: string): string {
+  const calls = CALLS[target] ?? [];
+  return calls.length > 0 ? `${calls.join(', ')} and the other functions it calls` : 'the other functions it calls';
+}
+
+/** The constructors and selectors the kit's barrier wraps (tools.py's SELECTORS). */
+const SELECTORS = ['create_row', 'create_board', 'replace_elem', 'get_piece'] as const;
 
 const toArg = (value: unknown): Arg => {
   if (typeof value === 'number') return int(value);
@@ -54,6 +76,12 @@ const BARRIER_NOTE = [
   '# list: board[row][col], len(board) or a loop over it raises an error; get_piece and replace_elem work.',
 ].join('\n');
 
+/** The same for the kit, where the barrier is around the student's own constructors and selectors. */
+const OWN_BARRIER_NOTE = [
+  '# In this test your create_board, create_row, get_piece and replace_elem see the board as a list; everywhere else',
+  '# it is an object that is not one: board[row][col], len(board) or a loop over it raises an error.',
+].join('\n');
+
 /**
  * The call under test, its board bound to `b` first (so the check can look at it afterwards), or for replace_elem
  * its list bound to `old` (whether the result is that same list is part of the check).
@@ -63,11 +91,18 @@ export function cs61aInteraction(target: string, testCase: FixtureCase, mode: Cs
   if (!params) throw new Error(`no CS61A function ${target} (case ${testCase.id})`);
   const input = testCase.input as Record<string, unknown>;
   const others = STAND_INS.filter((name) => name !== target);
-  const steps: Step[] = [
+  const part = otherParts(target);
+  // The grader puts the document's versions of the others in place; the kit, which has none, runs the student's
+  // own (behind tools.py's barrier in the barrier tests) with the course's check_win_diagonal, as hw04.py gives it.
+  const given: Step = { request: { op: 'double', kind: 'cs61a-given', names: ['check_win_diagonal'] }, python: '', only: 'own' };
+  const steps: Step[] =
     mode === 'barrier'
-      ? { request: { op: 'double', kind: 'cs61a-abstract', names: others }, python: BARRIER_NOTE }
-      : { request: { op: 'double', kind: 'cs61a-list', names: others }, python: '' },
-  ];
+      ? [
+          { request: { op: 'double', kind: 'cs61a-abstract', names: others }, python: BARRIER_NOTE, only: 'document', part },
+          { request: { op: 'double', kind: 'cs61a-barrier', names: SELECTORS }, python: OWN_BARRIER_NOTE, only: 'own' },
+          given,
+        ]
+      : [{ request: { op: 'double', kind: 'cs61a-list', names: others }, python: '', only: 'document', part }, given];
   const bound = params.includes('board') ? 'board' : params.includes('lst') ? 'lst' : undefined;
   if (bound) {
     const name = bound === 'board' ? 'b' : 'old';

@@ -1,0 +1,154 @@
+/**
+ * What the student's kit may hold of CS61A: its plan's import graph reaches no reference and no case builder; every
+ * step that puts the document's functions in place exists with the document's stand-ins only and names the parts
+ * it stands in for; and the Python the kit ships (tools.py) defines only the kinds the kit's steps use, doubles.py
+ * (never shipped) only the document's.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+import { KIT_PLAN } from '../../../runner/assignments/cs61a-hw04/kit.js';
+import { PROJECT_ROOT } from '../../../runner/project-root.js';
+import { loadSpec } from '../../../runner/spec/load-spec.js';
+
+const FOLDER = join('runner', 'assignments', 'cs61a-hw04');
+
+/** The function kinds a Python file of the assignment defines, and whether it defines class doubles. */
+function pythonKinds(file: string): { doubles: string[]; functions: string[] } {
+  const script = [
+    'import importlib.util, json, sys',
+    'sys.path.insert(0, sys.argv[2])',
+    'spec = importlib.util.spec_from_file_location("m", sys.argv[1]); m = importlib.util.module_from_spec(spec); spec.loader.exec_module(m)',
+    'print(json.dumps({"doubles": list(getattr(m, "DOUBLES", {})), "functions": list(getattr(m, "FUNCTION_DOUBLES", {}))}))',
+  ].join('\n');
+  return JSON.parse(execFileSync('python3', ['-c', script, file, join(PROJECT_ROOT, 'runner', 'harness', 'python')], { encoding: 'utf8' })) as ReturnType<typeof pythonKinds>;
+}
+
+/** Every `double` step of every case of every test: its kind, which stand-ins it exists with, and its part. */
+function doubleSteps(): { kind: string; only?: string; part?: string }[] {
+  const spec = loadSpec(PROJECT_ROOT, 'cs61a-hw04');
+  const found = new Map<string, { kind: string; only?: string; part?: string }>();
+  for (const test of spec.tests.filter((t) => t.kind === 'cases')) {
+    for (const testCase of test.fixtureCases) {
+      for (const step of KIT_PLAN.interaction(test, testCase).steps) {
+        if (step.request.op !== 'double') continue;
+        const entry = { kind: step.request.kind, ...(step.only && { only: step.only }), ...(step.part && { part: step.part }) };
+        found.set(JSON.stringify(entry), entry);
+      }
+    }
+  }
+  return [...found.values()];
+}
+
+describe('CS61A kit plan', () => {
+  it('reaches nothing of reference/ and no case builder', async () => {
+    const result = await build({ entryPoints: [join(FOLDER, 'kit.ts')], absWorkingDir: PROJECT_ROOT, bundle: true, platform: 'node', format: 'esm', write: false, metafile: true, external: ['node-pty'], logLevel: 'silent' });
+    const inputs = Object.keys(result.metafile.inputs);
+    expect(inputs).toContain(`${FOLDER}/plan.ts`);
+    const forbidden = inputs.filter((f) => f.startsWith('reference/') || /(^|\/)[\w-]*cases\.ts$/u.test(f) || f === `${FOLDER}/index.ts` || (f.startsWith('runner/fixtures/') && f !== 'runner/fixtures/fixture-types.ts'));
+    expect(forbidden).toEqual([]);
+  });
+
+  it("marks the document's functions as stand-ins with the parts they stand in for, and gives the kit its own path", () => {
+    const steps = doubleSteps();
+    const document = steps.filter((s) => s.only === 'document');
+    expect(new Set(document.map((s) => s.kind))).toEqual(new Set(['cs61a-list', 'cs61a-abstract']));
+    expect(document.every((s) => s.part?.endsWith('the other functions it calls'))).toBe(true);
+    expect(document.map((s) => s.part)).toContain('get_piece, replace_elem and the other functions it calls');
+    expect(new Set(steps.filter((s) => s.only !== 'document').map((s) => s.kind))).toEqual(new Set(['cs61a-barrier', 'cs61a-given']));
+    expect(steps.filter((s) => s.only !== 'document').every((s) => s.only === 'own')).toBe(true);
+  });
+
+  it("keeps the document's functions in doubles.py and the kit's tools in tools.py", () => {
+    const doubles = pythonKinds(join(PROJECT_ROOT, FOLDER, 'doubles.py'));
+    const tools = pythonKinds(join(PROJECT_ROOT, FOLDER, 'tools.py'));
+    expect(doubles.doubles).toEqual([]);
+    expect(tools.doubles).toEqual([]);
+    expect(doubles.functions.sort()).toEqual(['cs61a-abstract', 'cs61a-list']);
+    expect(tools.functions.sort()).toEqual(['cs61a-barrier', 'cs61a-given']);
+  });
+});
+
+// The barrier around the student's own functions, driven as the harness does: tools.py's kind patched into the module.
+const STUDENT = `
+def create_row(size):
+    return ['-'] * size
+
+def create_board(rows, columns):
+    return [create_row(columns) for _ in range(rows)]
+
+def replace_elem(lst, index, elem):
+    return lst[:index] + [elem] + lst[index + 1:]
+
+def get_piece(board, row, column):
+    return board[row][column]
+
+def put_piece(board, max_rows, column, player):
+    row = max_rows - 1
+    while row >= 0 and get_piece(board, row, column) != '-':
+        row -= 1
+    if row < 0:
+        return -1, board
+    return row, replace_elem(board, row, replace_elem(board[row], column, player))
+
+def put_piece_in_place(board, max_rows, column, player):
+    board[max_rows - 1][column] = player
+    return max_rows - 1, board
+
+def count(board, max_rows, max_cols):
+    return len(board)
+
+def check_win(board, max_rows, max_cols, num_connect, row, col, player):
+    return check_win_diagonal(board, max_rows, max_cols, num_connect, row, col, player)
+`;
+
+const DRIVER = `
+import importlib.util, json, os, sys
+sys.path.insert(0, sys.argv[2])
+os.chdir(sys.argv[3])
+spec = importlib.util.spec_from_file_location("hw04", "hw04.py"); hw04 = importlib.util.module_from_spec(spec)
+sys.modules["hw04"] = hw04; spec.loader.exec_module(hw04)
+spec = importlib.util.spec_from_file_location("tools", sys.argv[1]); tools = importlib.util.module_from_spec(spec); spec.loader.exec_module(tools)
+for kind in ("cs61a-barrier", "cs61a-given"):
+    hw04.__dict__.update({k: v for k, v in tools.FUNCTION_DOUBLES[kind]().items() if not k[:1].isupper()})
+board = tools.AbstractBoard([list("--"), list("X-")])
+def attempt(call):
+    try:
+        return call()
+    except tools.AbstractionBarrierError as error:
+        return "crossed: " + str(error)
+row, after = hw04.put_piece(board, 2, 0, "O")
+made = hw04.create_board(2, 3)
+print(json.dumps({
+    "put": [row, type(after).__name__, after.rows, board.rows],
+    "created": [type(made).__name__, made.rows],
+    "inPlace": attempt(lambda: hw04.put_piece_in_place(board, 2, 1, "O")),
+    "len": attempt(lambda: hw04.count(board, 2, 2)),
+    "listToGetPiece": attempt(lambda: hw04.get_piece([list("XO")], 0, 0)),
+    "diagonal": [hw04.check_win(tools.AbstractBoard([list("X-"), list("-X")]), 2, 2, 2, 1, 1, "X"),
+                 hw04.check_win(tools.AbstractBoard([list("-X"), list("X-")]), 2, 2, 2, 1, 0, "X"),
+                 hw04.check_win(tools.AbstractBoard([list("X-"), list("O-")]), 2, 2, 2, 1, 0, "X")],
+}))
+`;
+
+describe("CS61A kit barrier (tools.py) on the student's own functions", () => {
+  it('lets the selectors see lists, hides the board everywhere else, and checks diagonals with them', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cs61a-barrier-'));
+    try {
+      writeFileSync(join(dir, 'hw04.py'), STUDENT);
+      const out = execFileSync('python3', ['-c', DRIVER, join(PROJECT_ROOT, FOLDER, 'tools.py'), join(PROJECT_ROOT, 'runner', 'harness', 'python'), dir], { encoding: 'utf8' });
+      const seen = JSON.parse(out) as Record<string, unknown>;
+      expect(seen['put']).toEqual([0, 'AbstractBoard', [['O', '-'], ['X', '-']], [['-', '-'], ['X', '-']]]);
+      expect(seen['created']).toEqual(['AbstractBoard', [['-', '-', '-'], ['-', '-', '-']]]);
+      expect(seen['inPlace']).toMatch(/^crossed: assigned into a row of the board/u);
+      expect(seen['len']).toMatch(/^crossed: took len\(\) of the board/u);
+      expect(seen['listToGetPiece']).toMatch(/^crossed: passed get_piece a list/u);
+      expect(seen['diagonal']).toEqual([true, true, false]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
