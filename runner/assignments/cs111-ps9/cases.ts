@@ -77,12 +77,15 @@ export function buildCs111Fixtures(ctx: AssignmentContext): FixtureFile[] {
       const { output: prompt } = ref.humanNextMove(b1, ['3']);
       const result = ref.processMove(b1, player, 3, 1, prompt);
       const body = result.output.replace(/\n$/, '');
+      // The board after the move, which process_move.result compares the slots with (its check holds no reference).
+      const facts = { boardAfter: boardInput(b1).rows };
       processMove.push({
         id: `process_move.doc.step-${i + 1}`,
         source: doc(`>>> process_move(Player('${step.checker}'), b1)\n${body}\n${formatPy(py.bool(result.returned))}`),
         input: { board: before, player, inputs: ['3'] },
         python: `${boardSetup(before, 'b1')}\nprocess_move(Player('${step.checker}'), b1)   # type 3`,
         expected: { stdout: result.output, value: py.bool(result.returned) },
+        facts,
       });
     });
     const rng = familyRng(ctx, 'process_move');
@@ -100,7 +103,7 @@ export function buildCs111Fixtures(ctx: AssignmentContext): FixtureFile[] {
       const work = { rows: h, cols: w, cells: pos.grid.cells.slice() };
       const result = ref.processMove(work, { kind: 'human', checker }, col, made, prompt);
       const setMoves = made > 1 ? `\np.num_moves = ${made - 1}` : '';
-      processMove.push({ id: `process_move.gen.${nth(i)}`, source: generated(ctx, 'process_move'), input: { board, player: { kind: 'human', checker }, numMovesBefore: made - 1, inputs: [String(col)] }, python: `${boardSetup(board)}\np = Player('${checker}')${setMoves}\nprocess_move(p, b)   # type ${col}`, expected: { stdout: result.output, value: py.bool(result.returned) } });
+      processMove.push({ id: `process_move.gen.${nth(i)}`, source: generated(ctx, 'process_move'), input: { board, player: { kind: 'human', checker }, numMovesBefore: made - 1, inputs: [String(col)] }, python: `${boardSetup(board)}\np = Player('${checker}')${setMoves}\nprocess_move(p, b)   # type ${col}`, expected: { stdout: result.output, value: py.bool(result.returned) }, facts: { boardAfter: boardInput(work).rows } });
     }
   }
 

@@ -4,7 +4,6 @@
  * boards; scores and columns with their Python types.
  */
 import type { FixtureCase } from '../../fixtures/fixture-types.js';
-import { dropPiece, gridFromRows, gridToRows, XO_SPACE } from '../../../reference/core/grid.js';
 import { boardFromValue, drawBoardDiff, isSameBoard, rowsFromStrings, type BoardRows } from '../../checks/boards.js';
 import { replyFor, type CaseObservation, type ObservedReply } from '../../checks/observation.js';
 import { checkReturned, checkTypes } from '../../checks/returns.js';
@@ -75,7 +74,7 @@ export function checkCs111Case(check: string, testCase: FixtureCase, observation
     case 'process-result': {
       const returned = checkReturned(call, expected, testCase.lenient, reply('result').value);
       if (returned.status !== 'pass') return returned;
-      return compareSlots(`the board after ${call.split('\n').at(-1)}`, { rows: boardAfterMove(input) }, reply('slots'));
+      return compareSlots(`the board after ${call.split('\n').at(-1)}`, { rows: boardAfterMove(testCase) }, reply('slots'));
     }
     case 'restored': {
       // One rule, judged where the scores are right: a search that leaves checkers behind scores its later columns
@@ -125,14 +124,11 @@ function compareSlots(what: string, expected: { rows: BoardRows } | { problem: s
 
 const drawRows = (rows: BoardRows) => rows.map((row) => `|${row.join('|')}|`).join('\n');
 
-/** process_move's board afterwards: the input board with the player's checker in the column finally accepted. */
-function boardAfterMove(input: Record<string, unknown>): BoardRows {
-  const board = input['board'] as { rows: string[] };
-  const player = input['player'] as { checker: string };
-  const inputs = input['inputs'] as string[];
-  const grid = gridFromRows(board.rows, XO_SPACE);
-  dropPiece(grid, Number(inputs.at(-1)), player.checker === 'X' ? 1 : 2);
-  return rowsFromStrings(gridToRows(grid, XO_SPACE));
+/** process_move's board afterwards, as the case builder wrote it (`facts.boardAfter`: the rows, top first). */
+function boardAfterMove(testCase: FixtureCase): BoardRows {
+  const rows = testCase.facts?.['boardAfter'];
+  if (!Array.isArray(rows) || !rows.every((row) => typeof row === 'string')) throw new Error(`internal: ${testCase.id} has no facts.boardAfter`);
+  return rowsFromStrings(rows);
 }
 
 /**
