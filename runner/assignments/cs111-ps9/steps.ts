@@ -32,17 +32,29 @@ export function playerCall(player: PlayerInput, bind: string): Step {
   return call([player.kind === 'random' ? 'RandomPlayer' : 'Player'], [str(player.checker)], { bind });
 }
 
-/** Rebinds `Board` to the double; the reproduce snippet is unchanged, as a correct Board behaves the same. */
-export const boardDouble: Step = { request: { op: 'double', kind: 'cs111-board', name: 'Board' }, python: '' };
+/**
+ * Rebinds `Board` to the double; the reproduce snippet is unchanged, as a correct Board behaves the same. The
+ * grader's only: the student's kit runs these tests on the student's own Board.
+ */
+export const boardDouble: Step = { request: { op: 'double', kind: 'cs111-board', name: 'Board' }, python: '', only: 'document', part: 'Board' };
+
+/** The AIPlayer methods the document's AIPlayer double provides (doubles.py's cs111_aiplayer). */
+const AI_METHODS = ['opponent_checker', 'max_score_column', 'scores_for', 'next_move'];
 
 /**
  * A test of one AIPlayer method gets the document's versions of the others (opponent_checker, max_score_column,
- * scores_for), as HMC's Player tests do: a scoring bug costs the scores_for tests, not next_move's too.
+ * scores_for), as HMC's Player tests do: a scoring bug costs the scores_for tests, not next_move's too. In the kit
+ * they are the student's own, and a failure names them.
  */
-const aiDouble = (method: string): Step => ({ request: { op: 'double', kind: 'cs111-aiplayer', name: 'AIPlayer', keep: [method], inModules: true }, python: '' });
+const aiDouble = (method: string): Step => ({
+  request: { op: 'double', kind: 'cs111-aiplayer', name: 'AIPlayer', keep: [method], inModules: true },
+  python: '',
+  only: 'document',
+  part: `AIPlayer's other methods (${AI_METHODS.filter((m) => m !== method).join(', ').replace(/, (?=[^,]*$)/u, ' and ')})`,
+});
 
 /** Rebinds `Player` to the document's (a subclass of the student's); the reproduce snippet is unchanged. */
-const playerDouble: Step = { request: { op: 'double', kind: 'cs111-player', name: 'Player' }, python: '' };
+const playerDouble: Step = { request: { op: 'double', kind: 'cs111-player', name: 'Player' }, python: '', only: 'document', part: 'Player' };
 
 export function cs111Interaction(target: string, testCase: FixtureCase, options: { readonly whole?: boolean } = {}): Interaction {
   const input = testCase.input as Record<string, unknown>;
