@@ -4,7 +4,6 @@
  * other (`with tiebreak:` or `with tiebreak type:`, indentation, trailing blank lines, the dash line's length).
  * A board built `Board(6, 7)` style (height first, as in CS111) is named as such wherever it shows.
  */
-import { HUMAN_PROMPT } from '../../../reference/hmc-cs5-hw11.js';
 import type { FixtureCase } from '../../fixtures/fixture-types.js';
 import type { ProgramResult } from '../../pty/run-program.js';
 import { boardsInText, drawBoardDiff, isSameBoard, rowsFromStrings, type BoardRows } from '../../checks/boards.js';
@@ -15,6 +14,9 @@ import { messageLines } from '../../checks/text.js';
 import { formatObserved } from '../../checks/values.js';
 import { fail, pass, type CaseVerdict } from '../../checks/verdict.js';
 import { withoutAskMarkers } from '../../checks/program-markers.js';
+
+/** The document's prompt for a 'HUMAN' player's column (test/assignments/hmc-cs5-hw11 pins it to the reference's). */
+export const HMC_PROMPT = 'Where would you like to place a checker? ';
 
 const WIDTH_FIRST = "HMC's Board takes (width, height): Board(7, 6) is 7 columns wide and 6 rows high (CS111's Board takes height first)";
 
@@ -41,8 +43,8 @@ export function checkHmcCase(check: string, testCase: FixtureCase, observation: 
       const result = reply('result');
       if (result.prompts.length === 0) return fail(`${call} returned without asking for a column: a 'HUMAN' player's nextMove asks with input()`);
       const returned = checkReturned(`${call} (typing ${(testCase.input as { inputs: string[] }).inputs.join(', ')})`, testCase.expected, testCase.lenient, result.value);
-      if (returned.status !== 'pass' || result.prompts[0] === HUMAN_PROMPT) return returned;
-      return pass(`it asked ${JSON.stringify(result.prompts[0])}; the document asks ${JSON.stringify(HUMAN_PROMPT)}`);
+      if (returned.status !== 'pass' || result.prompts[0] === HMC_PROMPT) return returned;
+      return pass(`it asked ${JSON.stringify(result.prompts[0])}; the document asks ${JSON.stringify(HMC_PROMPT)}`);
     }
     default:
       throw new Error(`internal: unknown HMC check '${check}'`);

@@ -1,44 +1,12 @@
-/** HMC CS5 Homework 11 (document 001): the Player's methods through the harness, playGame through the terminal. */
-import { checkHmcCase, checkHmcGame } from './checks.js';
-import type { Assignment, GameReplay } from '../assignment.js';
-import { classReplay, type ReplayParts } from '../game-replay.js';
-import { hmcInteraction, hmcProgram } from './steps.js';
-import { hmcProperty } from './properties.js';
-
-/** The Player methods the document's Player double stands in for, by the tests that grade each. */
-const METHODS: ReplayParts = [
-  ['oppCh', /^player\.oppCh$/u],
-  ['scoreBoard', /^player\.scoreBoard\./u],
-  ['tiebreakMove', /^player\.tiebreakMove\./u],
-  ['scoresFor', /^player\.scoresFor\./u],
-];
-
-/**
- * playGame replayed with the document's versions of the Player methods whose tests failed (the student's nextMove
- * and Board kept): a scoring bug that changes the game is then charged by the scoring tests alone.
- */
-function hmcGameReplay(failed: ReadonlySet<string>): GameReplay | undefined {
-  return classReplay('hmc-player', 'Player', METHODS, failed, ['nextMove']);
-}
+/** HMC CS5 Homework 11 (document 001): its plan (plan.ts), its document and samples, and its case builder. */
+import type { Assignment } from '../assignment.js';
+import { HMC_PLAN } from './plan.js';
 
 export const HMC: Assignment = {
+  ...HMC_PLAN,
   id: 'hmc-cs5-hw11',
   title: 'HMC CS5 Homework 11: Player(ox, tiebreak, ply), float scores',
   document: 'seeds/001_7a5c38c41b1f9da9.txt',
   showcase: ['correct-classic', 'scores-for-min', 'trivia-int-minus-one', 'hostile-input-at-import'],
   loadCases: async () => (await import('./cases.js')).buildHmcFixtures,
-  // A strength test measures the student's whole Player: no method is swapped for the document's.
-  interaction: (test, testCase) => hmcInteraction(test.target, testCase, { whole: test.kind === 'strength' }),
-  property: hmcProperty,
-  program: hmcProgram,
-  check: checkHmcCase,
-  gameReplay: hmcGameReplay,
-  checkProgram: (check, testCase, result) => {
-    if (check !== 'hmc-game') throw new Error(`internal: unknown HMC program check '${check}'`);
-    return checkHmcGame(testCase, result);
-  },
-  // Every test builds the student's Board, and the Player tests their Player.
-  neededNames: (test) => (test.target.startsWith('Board') ? ['Board', ...(test.kind === 'program' ? ['Player'] : [])] : ['Board', 'Player']),
-  // The types test judges the scores' type only: a crash is graded by the value tests.
-  judgesOnly: (check) => (check === 'types' ? { note: 'this test judges the scores\' type only; the crash is graded by the value tests' } : undefined),
 };

@@ -5,11 +5,11 @@
  * Player method gets the document's versions of the others (a double subclassing the student's Player), so a bug
  * in scoreBoard costs the scoreBoard tests and not every look-ahead test too.
  */
-import { HUMAN_PROMPT } from '../../../reference/hmc-cs5-hw11.js';
 import type { FixtureCase } from '../../fixtures/fixture-types.js';
 import type { Arg } from '../../harness/protocol.js';
 import type { ProgramPlan } from '../assignment.js';
 import { call, int, repr, str, type Interaction, type Step } from '../../plan/interaction.js';
+import { HMC_PROMPT } from './checks.js';
 
 export interface HmcBoardInput {
   readonly width: number;
@@ -48,6 +48,20 @@ const refB: Arg = { type: 'ref', path: ['b'] };
 /** Methods that call the Player's other methods (scoresFor calls scoreBoard and makes Players; nextMove, all). */
 const DEPENDENT_METHODS = ['scoreBoard', 'scoresFor', 'nextMove'];
 
+/** The Player methods the document's Player double provides (doubles.py's hmc_player). */
+const DOUBLED_METHODS = ['oppCh', 'scoreBoard', 'tiebreakMove', 'scoresFor'];
+
+/**
+ * The document's versions of the Player's other methods, the one under test kept the student's. The grader's only:
+ * in the student's kit the test runs on the student's own, and a failure names them.
+ */
+const playerDouble = (method: string): Step => ({
+  request: { op: 'double', kind: 'hmc-player', name: 'Player', keep: [method], inModules: true },
+  python: '',
+  only: 'document',
+  part: `Player's other methods (${DOUBLED_METHODS.filter((m) => m !== method).join(', ').replace(/, (?=[^,]*$)/u, ' and ')})`,
+});
+
 /** The document's scores are written `[0, 0, 50, …]` in its own example and as floats everywhere else. */
 const scoresArg = (testCase: FixtureCase, scores: readonly number[]): Arg => ({
   type: 'list',
@@ -59,7 +73,7 @@ export function hmcInteraction(target: string, testCase: FixtureCase, options: {
   const method = target.split('.')[1]!;
   const steps: Step[] = [];
   // The Player's methods build on each other; a test of one gets the document's versions of the others.
-  if (DEPENDENT_METHODS.includes(method) && !options.whole) steps.push({ request: { op: 'double', kind: 'hmc-player', name: 'Player', keep: [method], inModules: true }, python: '' });
+  if (DEPENDENT_METHODS.includes(method) && !options.whole) steps.push(playerDouble(method));
   if (input.board) steps.push(...boardSteps(input.board));
   steps.push(playerCall(input.player, 'p'));
   switch (target) {
@@ -102,7 +116,7 @@ export function hmcProgram(testCase: FixtureCase): ProgramPlan {
   const setup = input.moves === undefined ? [] : [{ method: 'setBoard', args: [input.moves] }];
   return {
     call: { call: 'Board', args: [7, 6], then: [...setup, { method: 'playGame', args: [playerNode(input.player1), playerNode(input.player2)] }] },
-    prompt: HUMAN_PROMPT,
+    prompt: HMC_PROMPT,
     anyPrompt: true,
     answers,
     reproduce: `b = Board(7, 6)   # width, height\n${input.moves === undefined ? '' : `b.setBoard('${input.moves}')\n`}b.playGame(${playerPython(input.player1)}, ${playerPython(input.player2)})${answers.length > 0 ? `   # type: ${answers.join(', ')}` : ''}`,
