@@ -4,6 +4,7 @@ import type { Rng } from '../../plan/rng.js';
 import { type PyValue, formatPy, py } from '../../checks/py-value.js';
 import { type AssignmentContext, documentSource, fileMaker, familyRng, generated, nth } from '../../fixtures/build-context.js';
 import type { FixtureCase, FixtureFile, Leniency } from '../../fixtures/fixture-types.js';
+import type { SearchFacts } from './checks.js';
 
 
 const boardValue = (board: ref.ConniptionState['board']): PyValue => py.tuple(board.map((col) => py.tuple(col.map(py.bool))));
@@ -192,7 +193,20 @@ function searchCase(id: string, source: FixtureCase['source'], s: ref.Conniption
   }
   const chosen = values.get('controller-only/document')!;
   const others = [...new Set([...values.values()])].filter((v) => v !== chosen);
-  const c: FixtureCase = { id, source, input: { state: stateInput(s), depth }, python: `s = ${constructor(s)}\nalpha_beta_search(s, ${depth}, False)   # the best state; the minimax value it is chosen by is expected`, expected: { value: py.int(chosen) } };
+  const c: FixtureCase = { id, source, input: { state: stateInput(s), depth }, python: `s = ${constructor(s)}\nalpha_beta_search(s, ${depth}, False)   # the best state; the minimax value it is chosen by is expected`, expected: { value: py.int(chosen) }, facts: searchFacts(s, depth) };
   if (others.length === 0) return c;
   return { ...c, lenient: { reason: 'the value depends on how betterEval scores mixed horizontal lines or on whether the search stops at a win', choice: 'controller-only/document', alsoAccepted: others.map(py.int) } };
+}
+
+/**
+ * What the search check needs of the state that only the reference can say: its legal children, and by terminal
+ * rule the moves whose minimax value with the document's betterEval (either reading of a mixed horizontal line) is
+ * the best, which the student's kit judges the search's answer by.
+ */
+function searchFacts(s: ref.ConniptionState, depth: number): SearchFacts {
+  const bestFor = (terminal: ref.TerminalRule) => {
+    const moves = new Set(ref.HORIZONTAL_RULES.flatMap((horizontal) => ref.bestMoves(s, depth, { terminal, evaluate: (x) => ref.betterEval(x, horizontal) }).moves));
+    return ref.childStates(s).map((c) => c.resMove!).filter((m) => moves.has(m));
+  };
+  return { children: ref.childStates(s).map((c) => formatPy(childValue(c))), best: { document: bestFor('document'), 'stop-at-win': bestFor('stop-at-win') } };
 }

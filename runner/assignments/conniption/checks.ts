@@ -2,13 +2,13 @@
  * The checks of Conniption's tests, by the spec's `check` name. Children are compared as a set of (board,
  * player1Turn, flipsRem, flippable, resMove); isWin's pair and the constructor's flipsRem accept a list for the
  * tuple with a note; betterEval's mixed horizontal lines are lenient where the document is; the search passes when
- * the state it returns is a child whose minimax value, on the student's own betterEval, is the best one.
+ * the state it returns is a child whose minimax value, on the student's own betterEval, is the best one (in the
+ * student's kit, which cannot score the children that way: one of the best children by the document's
+ * genChildStates and betterEval).
  */
-import * as ref from '../../../reference/conniption.js';
 import { formatPy, type PyValue } from '../../checks/py-value.js';
 import type { FixtureCase } from '../../fixtures/fixture-types.js';
 import type { ObservedValue } from '../../harness/protocol.js';
-import type { StateInput } from './steps.js';
 import { replyFor, type CaseObservation } from '../../checks/observation.js';
 import { checkReturned } from '../../checks/returns.js';
 import { formatObserved, isSameValue, toPyValue } from '../../checks/values.js';
@@ -24,7 +24,7 @@ export function checkConniptionCase(check: string, testCase: FixtureCase, observ
     case 'eval':
       return checkEval(call, testCase, reply('result').value);
     case 'search':
-      return checkSearch(testCase, reply('search').value);
+      return checkSearch(testCase, reply('search').value, observation.replies['values']?.value);
     default:
       throw new Error(`internal: unknown Conniption check '${check}'`);
   }
@@ -76,44 +76,71 @@ const entry = (value: ObservedValue, key: string): ObservedValue | undefined =>
   value.type === 'dict' ? value.entries.find(([k]) => k.type === 'str' && k.value === key)?.[1] : undefined;
 const num = (value: ObservedValue | undefined): number | undefined => (value && (value.type === 'int' || value.type === 'float') && typeof value.value === 'number' ? value.value : undefined);
 
-function checkSearch(testCase: FixtureCase, observed: ObservedValue): CaseVerdict {
-  const input = testCase.input as { state: StateInput; depth: number };
+/** The search's terminal rules (reference/conniption.ts TERMINAL_RULES): the document's, and stopping at a won position. */
+export const TERMINAL_RULES = ['document', 'stop-at-win'] as const;
+type TerminalRule = (typeof TERMINAL_RULES)[number];
+
+/**
+ * What the reference says of a search case's state (cases.ts): its legal children as the (board, player1Turn,
+ * flipsRem, flippable, resMove) tuples compared here, written as Python, and, by terminal rule, the moves of the
+ * children whose minimax value with the document's betterEval (either reading of a mixed horizontal line) is the best.
+ */
+export type SearchFacts = {
+  readonly children: readonly string[];
+  readonly best: Readonly<Record<TerminalRule, readonly string[]>>;
+};
+
+const STOP_AT_WIN_NOTE = 'accepted with the search stopping at a won position, which the document does not describe';
+
+/**
+ * The search's answer: a child of s (the facts' legal children) that is one of the best. With the values the
+ * grader's minimax computed on the student's own genChildStates and betterEval (`values`), best by those; without
+ * them (the kit), best by the document's, as the facts list them.
+ */
+function checkSearch(testCase: FixtureCase, observed: ObservedValue, values: ObservedValue | undefined): CaseVerdict {
+  const input = testCase.input as { depth: number };
+  const facts = testCase.facts as SearchFacts | undefined;
+  if (!facts) throw new Error(`internal: ${testCase.id} has no facts`);
   const chosen = entry(observed, 'chosen');
   if (!chosen || chosen.type === 'none') {
     const returned = entry(observed, 'returned');
     return fail(`alpha_beta_search(s, ${input.depth}, False) returned ${returned?.type === 'str' ? returned.value : 'something'} that is not a state; the document: "The class will return the best state"`);
   }
-  const state: ref.ConniptionState = { ...input.state, resMove: null };
   const plain = toPyValue(chosen);
-  const legal = ref.childStates(state).find((c) => plain && isSameValue(childValue(c), chosen));
-  if (!legal) return fail(`alpha_beta_search returned a state that is not one move from s: ${plain ? describeChild(plain) : formatObserved(chosen)}`);
-  const values = entry(observed, 'values');
-  const rows = ref.TERMINAL_RULES.map((rule) => ({ rule, best: num(entry(entry(values!, rule)!, 'best')), got: num(entry(entry(values!, rule)!, 'chosen')) }));
-  const match = rows.find((r) => r.best !== undefined && r.best === r.got);
+  if (!plain || !facts.children.includes(keyOf(plain))) return fail(`alpha_beta_search returned a state that is not one move from s: ${plain ? describeChild(plain) : formatObserved(chosen)}`);
+  const move = moveOf(plain);
   const paired = entry(observed, 'paired');
   const pairNote = paired?.type === 'bool' && paired.value ? 'it returned (state, value); the state was read, as the document asks for the best state' : undefined;
-  if (match) {
-    const notes = [match.rule === 'document' ? undefined : 'accepted with the search stopping at a won position, which the document does not describe', pairNote].filter(Boolean);
+  const passWith = (rule: TerminalRule): CaseVerdict => {
+    const notes = [rule === 'document' ? undefined : STOP_AT_WIN_NOTE, pairNote].filter(Boolean);
     return notes.length > 0 ? pass(notes.join('; ')) : pass();
+  };
+  if (!values) {
+    const rule = TERMINAL_RULES.find((r) => facts.best[r].includes(move));
+    if (rule) return passWith(rule);
+    const best = facts.best.document;
+    return fail(
+      `alpha_beta_search(s, ${input.depth}, False) chose ${move}; judged by the document's genChildStates and betterEval (minimax at depth ${input.depth - 1}, the AI maximises when player1Turn, its opponent minimises), the best ${best.length === 1 ? 'child is' : 'children are'} ${best.join(', ')}`,
+      best.join(' or '),
+      move,
+    );
   }
+  const rows = TERMINAL_RULES.map((rule) => ({ rule, best: num(entry(entry(values, rule)!, 'best')), got: num(entry(entry(values, rule)!, 'chosen')) }));
+  const match = rows.find((r) => r.best !== undefined && r.best === r.got);
+  if (match) return passWith(match.rule);
   const doc = rows[0]!;
   return fail(
-    `alpha_beta_search(s, ${input.depth}, False) chose ${legal.resMove}, whose minimax value at depth ${input.depth - 1} with your betterEval is ${doc.got}; the best child is worth ${doc.best} (the AI maximises when player1Turn, its opponent minimises)`,
+    `alpha_beta_search(s, ${input.depth}, False) chose ${move}, whose minimax value at depth ${input.depth - 1} with your betterEval is ${doc.got}; the best child is worth ${doc.best} (the AI maximises when player1Turn, its opponent minimises)`,
     String(doc.best),
     String(doc.got),
   );
 }
 
-const childValue = (c: ref.ConniptionState): PyValue => ({
-  type: 'tuple',
-  items: [
-    { type: 'tuple', items: c.board.map((col) => ({ type: 'tuple', items: col.map((b) => ({ type: 'bool', value: b }) as PyValue) })) },
-    { type: 'bool', value: c.player1Turn },
-    { type: 'tuple', items: c.flipsRem.map((n) => ({ type: 'int', value: n }) as PyValue) },
-    { type: 'bool', value: c.flippable },
-    { type: 'str', value: c.resMove ?? '' },
-  ],
-});
+/** A child tuple's move (its resMove, the fifth item). */
+const moveOf = (child: PyValue): string => {
+  const move = child.type === 'tuple' ? child.items[4] : undefined;
+  return move?.type === 'str' ? move.value : formatPy(child);
+};
 
 /** `Conniption(board)` alone: the document's defaults. */
 export function checkDefaults(observation: CaseObservation): CaseVerdict {

@@ -1,34 +1,22 @@
-"""Conniption's tools and its scripted AI: a state's children read back as plain tuples, the student's search judged
-beside a full-window minimax on the student's own genChildStates and betterEval, and the REPL's search replaced by
-the test's moves."""
-import sys
-
-from grade_harness.students import student_modules
-
-
-def find_search():
-    """The student's alpha_beta_search: a module function, or a method of whichever class defines it."""
-    classes = []
-    for module in student_modules():
-        found = module.__dict__.get("alpha_beta_search")
-        if callable(found) and not isinstance(found, type):
-            return found
-        classes += [v for v in module.__dict__.values() if isinstance(v, type) and "alpha_beta_search" in vars(v)]
-    for cls in classes:
-        raw = vars(cls)["alpha_beta_search"]
-        if isinstance(raw, (staticmethod, classmethod)):
-            return getattr(cls, "alpha_beta_search")
-        try:
-            instance = cls()
-        except Exception:
-            instance = cls.__new__(cls)
-        return getattr(instance, "alpha_beta_search")
-    raise NameError("no alpha_beta_search: neither a function nor a method of a class in the submission's files")
+"""Conniption's stand-in: the minimax values of a state's best child and of the child the student's search chose, by a
+full-window search on the student's own genChildStates and betterEval, which the search's answer is judged by. That
+is a working search, so the student's kit never ships this file; there the answer is judged by the fixtures' facts."""
+import importlib.util
+import os
 
 
-def _children(state):
-    state.genChildStates()
-    return list(state.children or ())
+def _load_tools():
+    """tools.py beside this file (in the sandbox both are named for the assignment: conniption-tools.py)."""
+    folder, name = os.path.split(__file__)
+    path = os.path.join(folder, name[: -len("doubles.py")] + "tools.py")
+    spec = importlib.util.spec_from_file_location("_conniption_tools", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+_tools = _load_tools()
+_children, _fields_of, chosen_state = _tools._children, _tools._fields_of, _tools.chosen_state
 
 
 _LINES = ([[(c + k, r) for k in range(4)] for r in range(6) for c in range(4)]
@@ -76,151 +64,16 @@ def _full_window_value(state, depth, stop_at_win):
     return visit(state, depth, float("-inf"), float("inf"))
 
 
-_FIELD_NAMES = {}
-
-
-def _fields_of(cls):
-    """Where a state class keeps the document's fields. The document's names first; a class that stores a
-    constructor parameter under another name (`self.canFlip = flippable`) is found by building two states with
-    telling values, so a renamed field costs only the test that reads the fields by name."""
-    if cls in _FIELD_NAMES:
-        return _FIELD_NAMES[cls]
-    names = {"board": "board", "player1Turn": "player1Turn", "flipsRem": "flipsRem", "flippable": "flippable",
-             "resMove": "resMove"}
-    try:
-        empty = ((),) * 7
-        first = vars(cls(empty, True, (3, 1), False, None, "f7f"))
-        second = vars(cls(empty, False, (1, 3), True, None, "2"))
-        telling = {"player1Turn": (True, False), "flipsRem": ((3, 1), (1, 3)), "flippable": (False, True),
-                   "resMove": ("f7f", "2")}
-        for field, (one, two) in telling.items():
-            if field in first:
-                continue
-            found = [k for k in first if k in second and _same(first[k], one) and _same(second[k], two)]
-            if len(found) == 1:
-                names[field] = found[0]
-    except Exception:  # a constructor that cannot be probed keeps the document's names
-        pass
-    _FIELD_NAMES[cls] = names
-    return names
-
-
-def _same(value, wanted):
-    if isinstance(wanted, bool):
-        return value is wanted
-    if isinstance(wanted, tuple):
-        return isinstance(value, (tuple, list)) and tuple(value) == wanted
-    return value == wanted
-
-
-def describe_state(state):
-    """A state as plain values: (board, player1Turn, flipsRem, flippable, resMove), sequences as tuples."""
-    names = _fields_of(type(state))
-    field = lambda name: getattr(state, names[name])
-    board = tuple(tuple(column) for column in field("board"))
-    return (board, field("player1Turn"), tuple(field("flipsRem")), field("flippable"), field("resMove"))
-
-
-def conniption_tools():
-    def GradeChildren(state):
-        return sorted((describe_state(c) for c in (state.children or ())), key=repr)
-
-    def GradeSearch(state, depth):
-        search = find_search()
-        try:
-            chosen = search(state, depth, False)
-        except TypeError as error:
-            if "positional argument" not in str(error):
-                raise
-            chosen = search(state, depth)
-        paired = isinstance(chosen, (tuple, list)) and len(chosen) >= 1 and hasattr(chosen[0], "board")
-        if paired:  # (best state, its value): the state is what the document asks for
-            chosen = chosen[0]
-        if not hasattr(chosen, "board"):
-            return {"chosen": None, "returned": repr(chosen)[:200]}
-        values = {}
-        for rule, stop in (("document", False), ("stop-at-win", True)):
-            values[rule] = {"best": _full_window_value(state, depth, stop),
-                            "chosen": _full_window_value(chosen, depth - 1, stop)}
-        return {"chosen": describe_state(chosen), "values": values, "paired": paired}
-
-    return {"GradeChildren": GradeChildren, "GradeSearch": GradeSearch}
-
-
-def _student_is_win(state):
-    """The student's Conniption.isWin(state) as [AI has four, opponent has four], or None when it cannot be asked."""
-    try:
-        found = type(state).isWin(state)
-        return [bool(found[0]), bool(found[1])]
-    except Exception:
-        return None
-
-
-class ScriptedSearch:
-    """The REPL's AI replaced for a test: it reports the state it was handed (the board after the user's move) and
-    plays the test's next move, so the game goes where the script expects."""
-
-    def __init__(self):
-        self.moves, self.next, self.marker = [], 0, ""
-        self.last = self.wanted = None
-
-    def search(self, *args, **kwargs):
-        import json
-        state = next((a for a in list(args) + list(kwargs.values()) if hasattr(a, "board") and hasattr(a, "genChildStates")), None)
-        if state is None:
-            raise TypeError("the grader's stand-in for alpha_beta_search got no game state")
-        board, turn, flips, flippable, _ = describe_state(state)
-        report = {"board": [list(c) for c in board], "player1Turn": bool(turn), "flipsRem": list(flips), "flippable": bool(flippable)}
-        # Iterative deepening asks again about the same state: the same move, and the state is reported once.
-        fresh = report != self.last
-        if fresh:
-            self.wanted = self.moves[self.next] if self.next < len(self.moves) else None
-            self.next += 1
-            self.last = report
-        kids = _children(state)
-        moves = [(describe_state(kid)[4], kid) for kid in kids]
-        chosen = next((kid for move, kid in moves if move == self.wanted), None)
+def search_values():
+    def GradeSearchValues(state, depth, returned):
+        """The best child's value and the chosen one's, with and without the search stopping at a won position."""
+        chosen, _ = chosen_state(returned)
         if chosen is None:
-            plain = [kid for move, kid in sorted((m for m in moves if isinstance(m[0], str) and m[0].isdigit()), key=lambda m: m[0])]
-            chosen = plain[0] if plain else kids[0]
-        if fresh:
-            # What the student's own isWin says of the state handed and of the AI's answer: a game that should have
-            # ended but did not is isWin's fault, charged by its own tests, when isWin does not see the four.
-            extra = {"studentWins": _student_is_win(state), "studentWinsAfter": _student_is_win(chosen)}
-            sys.stdout.write(self.marker + json.dumps(dict(report, **extra)) + self.marker)
-            sys.stdout.flush()
-        return chosen
+            return None
+        return {rule: {"best": _full_window_value(state, depth, stop), "chosen": _full_window_value(chosen, depth - 1, stop)}
+                for rule, stop in (("document", False), ("stop-at-win", True))}
 
-    def install(self, moves, marker):
-        """Before the imports: every class that defines alpha_beta_search gets the stand-in as it is built."""
-        self.moves, self.next, self.marker = list(moves), 0, marker
-        import builtins
-        build_class = builtins.__build_class__
-        stand_in = self.search
-
-        def patched_build_class(func, name, *bases, **kwargs):
-            cls = build_class(func, name, *bases, **kwargs)
-            if isinstance(cls, type) and "alpha_beta_search" in vars(cls):
-                cls.alpha_beta_search = staticmethod(stand_in)
-            return cls
-
-        builtins.__build_class__ = patched_build_class
-
-    def script(self, moves, marker):
-        """A program child's own moves for the stand-in installed in its parent."""
-        self.moves, self.next, self.marker = list(moves), 0, marker
-        self.last = self.wanted = None
-
-    def patch(self, modules):
-        """Module-level alpha_beta_search functions (classes are caught as they are built)."""
-        students = set(student_modules())
-        for module in modules:
-            if getattr(module, "__name__", "") != "__main__" and module not in students:
-                continue
-            found = module.__dict__.get("alpha_beta_search")
-            if callable(found) and not isinstance(found, type):
-                module.__dict__["alpha_beta_search"] = self.search
+    return {"GradeSearchValues": GradeSearchValues}
 
 
-SCRIPTED_AI = ScriptedSearch()
-FUNCTION_DOUBLES = {"search-tools": conniption_tools}
+FUNCTION_DOUBLES = {"search-values": search_values}

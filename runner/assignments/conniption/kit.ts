@@ -1,8 +1,8 @@
 /**
- * The plan the student's kit runs (`grade kit`): it must reach nothing of reference/, no case builder and no
- * doubles.py, so the kit holds no working version of a graded part. FIXME: still the grader's plan.
+ * The plan the student's kit runs (`grade kit`): the grader's own plan, which reaches nothing of reference/, no case
+ * builder and no doubles.py; there the search's answer is judged by the case's facts instead of doubles.py's values.
  */
 import type { KitPlan } from '../assignment.js';
-import { CONNIPTION } from './index.js';
+import { CONNIPTION_PLAN } from './plan.js';
 
-export const KIT_PLAN: KitPlan = CONNIPTION;
+export const KIT_PLAN: KitPlan = CONNIPTION_PLAN;

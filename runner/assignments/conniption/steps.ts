@@ -1,10 +1,10 @@
 /**
  * Conniption (document 004) as harness steps and a terminal program. A state is built with the student's own
  * `Conniption(board, player1Turn, flipsRem, flippable)`; children are read back as plain tuples by the grader's
- * tools; the search is run beside a full-window minimax on the student's own genChildStates and betterEval. The REPL
- * runs as `python3 <file>` with the AI's search replaced by a scripted stand-in that reports every state it is handed.
+ * tools; the search's answer is scored by a full-window minimax on the student's own genChildStates and betterEval
+ * (doubles.py, the grader's only: the student's kit judges it by the case's facts). The REPL runs as
+ * `python3 <file>` with the AI's search replaced by a scripted stand-in that reports every state it is handed.
  */
-import * as ref from '../../../reference/conniption.js';
 import { formatPy, py, type PyValue } from '../../checks/py-value.js';
 import type { FixtureCase } from '../../fixtures/fixture-types.js';
 import type { Arg } from '../../harness/protocol.js';
@@ -34,6 +34,27 @@ export function buildState(state: StateInput, bind = 's'): Step {
 
 const tools: Step = { request: { op: 'double', kind: 'search-tools', names: [] }, python: '' };
 
+/** The board of `Conniption(board)` with its defaults: the document's seven empty columns. */
+export const EMPTY_BOARD: StateInput['board'] = Array.from({ length: 7 }, () => []);
+
+/**
+ * The search run, its answer described, and (the grader only) the minimax values it is judged by: a full-window
+ * search on the student's own genChildStates and betterEval, which the kit, holding no search, replaces by the
+ * case's facts.
+ */
+function searchSteps(depth: number): Step[] {
+  const best = { type: 'ref', path: ['best'] } as const;
+  const run = call(['GradeSearch'], [s, int(depth)], { bind: 'best' });
+  const python = `best = alpha_beta_search(s, ${depth}, False)`;
+  return [
+    { ...run, python: `${python}   # then: is best a child of s whose minimax value (your betterEval) is the best?`, only: 'document' },
+    { ...run, python: `${python}   # then: is best one of the best children of s by the document's minimax?`, only: 'own' },
+    { ...call(['GradeChosen'], [best], { observe: 'search' }), python: '' },
+    { request: { op: 'double', kind: 'search-values', names: [] }, python: '', only: 'document', part: 'genChildStates and betterEval' },
+    { ...call(['GradeSearchValues'], [s, int(depth), best], { observe: 'values' }), python: '', only: 'document', part: 'genChildStates and betterEval' },
+  ];
+}
+
 export function conniptionInteraction(test: ResolvedTest, testCase: FixtureCase): Interaction {
   const input = testCase.input as { state: StateInput; depth?: number };
   const build = buildState(input.state);
@@ -52,10 +73,7 @@ export function conniptionInteraction(test: ResolvedTest, testCase: FixtureCase)
       return { steps: [build, call(['s', 'betterEval'], [], { observe: 'result' })] };
     case 'alpha_beta_search':
       return {
-        steps: [
-          tools, build,
-          { ...call(['GradeSearch'], [s, int(input.depth!)], { observe: 'search' }), python: `best = alpha_beta_search(s, ${input.depth}, False)   # then: is best a child of s whose minimax value (your betterEval) is the best?` },
-        ],
+        steps: [tools, build, ...searchSteps(input.depth!)],
       };
     default:
       throw new Error(`internal: no Conniption interaction for ${test.target} (case ${testCase.id})`);
@@ -65,7 +83,7 @@ export function conniptionInteraction(test: ResolvedTest, testCase: FixtureCase)
 /** The constructor's defaults: `Conniption(board)` alone. */
 export const DEFAULTS_INTERACTION: Interaction = {
   steps: [
-    { ...call(['Conniption'], [argFromPy(boardValue(ref.initialState().board))], { bind: 's' }), python: 's = Conniption(((), (), (), (), (), (), ()))' },
+    { ...call(['Conniption'], [argFromPy(boardValue(EMPTY_BOARD))], { bind: 's' }), python: 's = Conniption(((), (), (), (), (), (), ()))' },
     get(['s', 'player1Turn'], 'player1Turn'),
     get(['s', 'flipsRem'], 'flipsRem'),
     get(['s', 'flippable'], 'flippable'),

@@ -8,7 +8,7 @@ import type { FixtureCase } from '../../../runner/fixtures/fixture-types.js';
 import type { ObservedValue } from '../../../runner/harness/protocol.js';
 import { ASK_MARKER, STATE_MARKER } from '../../../runner/checks/program-markers.js';
 import type { ProgramResult } from '../../../runner/pty/run-program.js';
-import type { PyValue } from '../../../runner/checks/py-value.js';
+import { formatPy, type PyValue } from '../../../runner/checks/py-value.js';
 
 const source = { kind: 'generated', seed: 1, family: 't' } as const;
 const reply = (value: ObservedValue): ObservedReply => ({ value, stdout: '', prompts: [], inputsLeft: 0, durationMs: 1 });
@@ -32,13 +32,26 @@ describe('Conniption checks', () => {
 
   it("passes a search whose child is worth the best value, and fails one that is not a legal child", () => {
     const child = cn.childStates(start)[3]!;
-    const testCase: FixtureCase = { id: 'a.1', source, python: '', input: { state: stateInput, depth: 2 }, expected: { value: { type: 'int', value: 0 } } };
+    const facts = { children: cn.childStates(start).map((c) => formatPy(childValue(c))), best: { document: ['4'], 'stop-at-win': ['4'] } };
+    const testCase: FixtureCase = { id: 'a.1', source, python: '', input: { state: stateInput, depth: 2 }, expected: { value: { type: 'int', value: 0 } }, facts };
     const values = (best: number, chosen: number): ObservedValue => ({ type: 'dict', entries: (['document', 'stop-at-win'] as const).map((rule) => [{ type: 'str', value: rule }, { type: 'dict', entries: [[{ type: 'str', value: 'best' }, { type: 'int', value: best }], [{ type: 'str', value: 'chosen' }, { type: 'int', value: chosen }]] }] as const) });
-    const search = (chosen: ObservedValue, v: ObservedValue): ObservedValue => ({ type: 'dict', entries: [[{ type: 'str', value: 'chosen' }, chosen], [{ type: 'str', value: 'values' }, v]] });
-    expect(checkConniptionCase('search', testCase, { replies: { search: reply(search(childValue(child), values(10, 10))) } }, '').status).toBe('pass');
-    expect(checkConniptionCase('search', testCase, { replies: { search: reply(search(childValue(child), values(10, 7))) } }, '')).toMatchObject({ status: 'fail', message: expect.stringContaining('the best child is worth 10') });
+    const search = (chosen: ObservedValue): ObservedValue => ({ type: 'dict', entries: [[{ type: 'str', value: 'chosen' }, chosen]] });
+    const observed = (chosen: ObservedValue, v: ObservedValue) => ({ replies: { search: reply(search(chosen)), values: reply(v) } });
+    expect(checkConniptionCase('search', testCase, observed(childValue(child), values(10, 10)), '').status).toBe('pass');
+    expect(checkConniptionCase('search', testCase, observed(childValue(child), values(10, 7)), '')).toMatchObject({ status: 'fail', message: expect.stringContaining('the best child is worth 10') });
     const illegal = childValue({ ...child, flipsRem: [0, 4] });
-    expect(checkConniptionCase('search', testCase, { replies: { search: reply(search(illegal, values(10, 10))) } }, '')).toMatchObject({ status: 'fail', message: expect.stringContaining('not one move from s') });
+    expect(checkConniptionCase('search', testCase, observed(illegal, values(10, 10)), '')).toMatchObject({ status: 'fail', message: expect.stringContaining('not one move from s') });
+  });
+
+  it("judges the search by the facts' best children when no values were computed (the student's kit)", () => {
+    const kids = cn.childStates(start);
+    const facts = { children: kids.map((c) => formatPy(childValue(c))), best: { document: ['4'], 'stop-at-win': ['4', '3'] } };
+    const testCase: FixtureCase = { id: 'a.1', source, python: '', input: { state: stateInput, depth: 2 }, expected: { value: { type: 'int', value: 0 } }, facts };
+    const chose = (move: string) => checkConniptionCase('search', testCase, { replies: { search: reply({ type: 'dict', entries: [[{ type: 'str', value: 'chosen' }, childValue(kids.find((c) => c.resMove === move)!)]] }) } }, '');
+    expect(chose('4')).toMatchObject({ status: 'pass' });
+    expect(chose('4').note).toBeUndefined();
+    expect(chose('3')).toMatchObject({ status: 'pass', note: expect.stringContaining('stopping at a won position') });
+    expect(chose('5')).toMatchObject({ status: 'fail', message: expect.stringContaining("chose 5; judged by the document's genChildStates and betterEval"), expected: '4', actual: '5' });
   });
 
   it('reads the states the stand-in AI reported and compares them with the script', () => {

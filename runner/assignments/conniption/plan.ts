@@ -1,0 +1,24 @@
+/**
+ * How Conniption is graded, without its reference or case builders: the state class and the search through the
+ * harness, the REPL on the terminal. The grader and the student's kit both run it.
+ */
+import { checkConniptionCase, checkDefaults } from './checks.js';
+import { checkRepl } from './repl-checks.js';
+import type { AssignmentPlan } from '../assignment.js';
+import { DEFAULTS_INTERACTION, conniptionInteraction, conniptionProgram } from './steps.js';
+
+export const CONNIPTION_PLAN: AssignmentPlan = {
+  interaction: conniptionInteraction,
+  property: (name) => {
+    if (name !== 'conniption-defaults') throw new Error(`internal: unknown Conniption property '${name}'`);
+    return [{ id: 'defaults', interaction: DEFAULTS_INTERACTION, check: checkDefaults }];
+  },
+  program: conniptionProgram,
+  check: checkConniptionCase,
+  checkProgram: (check, testCase, result) => {
+    if (check !== 'repl') throw new Error(`internal: unknown Conniption program check '${check}'`);
+    return checkRepl(testCase, result);
+  },
+  // The REPL's classes are the student's to name; only the state class has a name the document gives.
+  neededNames: (test) => (test.kind === 'program' ? [] : ['Conniption']),
+};
