@@ -5,7 +5,7 @@
 import { verdictForFailure } from '../checks/outcome.js';
 import type { CaseObservation } from '../checks/observation.js';
 import { pass, type CaseVerdict } from '../checks/verdict.js';
-import { reproduceOf, withStandIns, type Interaction } from '../plan/interaction.js';
+import { reproduceOf, withStandIns, type Interaction, type LeftOut } from '../plan/interaction.js';
 import type { ResolvedTest } from '../spec/spec-types.js';
 import type { TestResult } from './results.js';
 import { caseSeed, type Finish, type TestContext } from './test-context.js';
@@ -25,11 +25,11 @@ export interface RunnableCase {
  * document is silent about, where a crash costs nothing.
  */
 export function harnessCase(test: ResolvedTest, context: TestContext, id: string, planned: Interaction, check: (o: CaseObservation) => CaseVerdict, expectsRaise = false, open?: string): RunnableCase {
-  const { interaction, own } = withStandIns(planned, context.options.standIns);
+  const { interaction, left } = withStandIns(planned, context.options.standIns);
   return {
     id,
     reproduce: reproduceOf(interaction),
-    run: async () => withOwnParts(own, await judgeCase(test, context, id, interaction, check, expectsRaise, open)),
+    run: async () => withOwnParts(left, await judgeCase(test, context, id, interaction, check, expectsRaise, open)),
   };
 }
 
@@ -48,13 +48,11 @@ async function judgeCase(test: ResolvedTest, context: TestContext, id: string, i
  * A verdict of a case that ran on parts of the student's own the grader would have replaced by the document's (the
  * student's kit has none): a failure says where else it may come from.
  */
-export function withOwnParts(own: readonly string[], verdict: CaseVerdict): CaseVerdict {
-  if (own.length === 0 || verdict.status === 'pass') return verdict;
-  const parts = joinNames(own);
-  return {
-    ...verdict,
-    message: `${verdict.message}\nThis check ran on your own ${parts} too (after you submit, the grader uses the document's ${parts} here, so a bug there is charged by ${own.length === 1 ? 'its' : 'their'} own tests only): if a test of ${parts} fails, fix that first.`,
-  };
+export function withOwnParts(left: LeftOut, verdict: CaseVerdict): CaseVerdict {
+  if ((left.own.length === 0 && left.notes.length === 0) || verdict.status === 'pass') return verdict;
+  const parts = joinNames(left.own);
+  const own = left.own.length === 0 ? [] : [`This check ran on your own ${parts} too (after you submit, the grader uses the document's ${parts} here, so a bug there is charged by ${left.own.length === 1 ? 'its' : 'their'} own tests only): if a test of ${parts} fails, fix that first.`];
+  return { ...verdict, message: [verdict.message, ...own, ...left.notes].join('\n') };
 }
 
 /** `a`, `a and b`, `a, b and c`. */

@@ -50,7 +50,7 @@ You need Node.js 20.19 or later and Python 3.
 npm install -g ./${tarball}
 \`\`\`
 
-(or, without installing: \`npx --yes ./${tarball}\` in your folder). No compiler is needed: where node-pty cannot be
+(or, without installing: \`npx --yes --package ./${tarball} connect4-check\` in your folder). No compiler is needed: where node-pty cannot be
 installed, the program tests run on pipes instead of a terminal, and the check says so.
 
 ## Check your work

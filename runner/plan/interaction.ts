@@ -20,6 +20,11 @@ export interface Step {
   readonly only?: StandIns;
   /** The part a `document` step stands in for, as the kit's note names it (`Board`, `get_piece and put_piece`). */
   readonly part?: string;
+  /**
+   * What a failing verdict says in the kit when this `document` step is left out, where the usual note naming `part`
+   * would not be true (Conniption's search, which the kit judges by the document's values instead of the student's).
+   */
+  readonly kitNote?: string;
 }
 
 /**
@@ -35,14 +40,22 @@ export interface Interaction {
 export const reproduceOf = (interaction: Interaction): string => interaction.steps.map((s) => s.python).filter(Boolean).join('\n');
 
 /**
- * The interaction as it runs with `standIns`, and the parts of the student's own it then relies on (in the kit: the
- * ones the grader would have replaced by the document's).
+ * The interaction as it runs with `standIns`, and what it left out: in the kit, the parts of the student's own it
+ * then relies on (the ones the grader would have replaced by the document's), and the steps' own notes.
  */
-export function withStandIns(interaction: Interaction, standIns: StandIns): { interaction: Interaction; own: string[] } {
-  if (!interaction.steps.some((s) => s.only)) return { interaction, own: [] };
+export function withStandIns(interaction: Interaction, standIns: StandIns): { interaction: Interaction; left: LeftOut } {
+  if (!interaction.steps.some((s) => s.only)) return { interaction, left: { own: [], notes: [] } };
   const steps = interaction.steps.filter((s) => s.only === undefined || s.only === standIns);
-  const own = standIns === 'own' ? interaction.steps.flatMap((s) => (s.only === 'document' && s.part ? [s.part] : [])) : [];
-  return { interaction: { steps }, own: [...new Set(own)] };
+  const dropped = standIns === 'own' ? interaction.steps.filter((s) => s.only === 'document') : [];
+  const own = dropped.flatMap((s) => (s.part && !s.kitNote ? [s.part] : []));
+  const notes = dropped.flatMap((s) => (s.kitNote ? [s.kitNote] : []));
+  return { interaction: { steps }, left: { own: [...new Set(own)], notes: [...new Set(notes)] } };
+}
+
+/** What the kit left out of a case: the parts it ran on the student's own, and the notes of steps that say their own. */
+export interface LeftOut {
+  readonly own: readonly string[];
+  readonly notes: readonly string[];
 }
 
 /** Python source for an argument. */

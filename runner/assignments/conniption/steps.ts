@@ -50,10 +50,16 @@ function searchSteps(depth: number): Step[] {
     { ...run, python: `${python}   # then: is best a child of s whose minimax value (your betterEval) is the best?`, only: 'document' },
     { ...run, python: `${python}   # then: is best one of the best children of s by the document's minimax?`, only: 'own' },
     { ...call(['GradeChosen'], [best], { observe: 'search' }), python: '' },
-    { request: { op: 'double', kind: 'search-values', names: [] }, python: '', only: 'document', part: 'genChildStates and betterEval' },
-    { ...call(['GradeSearchValues'], [s, int(depth), best], { observe: 'values' }), python: '', only: 'document', part: 'genChildStates and betterEval' },
+    { request: { op: 'double', kind: 'search-values', names: [] }, python: '', only: 'document', kitNote: SEARCH_KIT_NOTE },
+    { ...call(['GradeSearchValues'], [s, int(depth), best], { observe: 'values' }), python: '', only: 'document', kitNote: SEARCH_KIT_NOTE },
   ];
 }
+
+/**
+ * The kit judges a search by the document's values (it has no search to run the student's genChildStates and
+ * betterEval with), the grader by the student's own: a kit failure may be theirs.
+ */
+const SEARCH_KIT_NOTE = "This check judged your search by the document's genChildStates and betterEval (after you submit, the grader judges it with your own, so a bug in them is charged by their own tests only): if a test of genChildStates or betterEval fails, fix that first.";
 
 export function conniptionInteraction(test: ResolvedTest, testCase: FixtureCase): Interaction {
   const input = testCase.input as { state: StateInput; depth?: number };

@@ -16,12 +16,14 @@ export const runProperty: TestKindRunner = async (test, context) => {
     if ('interaction' in p) return harnessCase(test, context, p.id, p.interaction, p.check);
     let asked = 0;
     const own = new Set<string>();
+    const notes = new Set<string>();
     const ask = (planned: Interaction) => {
       const ran = withStandIns(planned, context.options.standIns);
-      for (const part of ran.own) own.add(part);
+      for (const part of ran.left.own) own.add(part);
+      for (const note of ran.left.notes) notes.add(note);
       return context.session.run(ran.interaction, caseSeed(context.options.seed, `${p.id}#${asked++}`), test.limits.callMs);
     };
-    return { id: p.id, reproduce: p.reproduce, run: async () => withOwnParts([...own], await p.drive(ask)) };
+    return { id: p.id, reproduce: p.reproduce, run: async () => withOwnParts({ own: [...own], notes: [...notes] }, await p.drive(ask)) };
   });
   return runAll(test, context, cases, finish);
 };

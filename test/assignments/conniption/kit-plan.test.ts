@@ -29,14 +29,14 @@ function pythonKinds(file: string): { doubles: string[]; functions: string[]; sc
 }
 
 /** Every step of every case of the search tests, with which stand-ins it exists and the part it names. */
-function searchSteps(): { request: string; only?: string; part?: string }[] {
+function searchSteps(): { request: string; only?: string; part?: string; note?: string }[] {
   const spec = loadSpec(PROJECT_ROOT, 'conniption');
-  const found = new Map<string, { request: string; only?: string; part?: string }>();
+  const found = new Map<string, { request: string; only?: string; part?: string; note?: string }>();
   for (const test of spec.tests.filter((t) => t.kind === 'cases')) {
     for (const testCase of test.fixtureCases) {
       for (const step of KIT_PLAN.interaction(test, testCase).steps) {
         const request = step.request.op === 'double' ? `double ${step.request.kind}` : step.request.op === 'call' ? `call ${step.request.target.join('.')}` : step.request.op;
-        const entry = { request, ...(step.only && { only: step.only }), ...(step.part && { part: step.part }) };
+        const entry = { request, ...(step.only && { only: step.only }), ...(step.part && { part: step.part }), ...(step.kitNote && { note: step.kitNote }) };
         found.set(JSON.stringify(entry), entry);
       }
     }
@@ -53,11 +53,11 @@ describe('Conniption kit plan', () => {
     expect(forbidden).toEqual([]);
   });
 
-  it("runs the search's values with the document's stand-ins only, naming genChildStates and betterEval, and gives every search case its facts", () => {
+  it("runs the search's values with the document's stand-ins only, saying the kit judges it by the document's values, and gives every search case its facts", () => {
     const steps = searchSteps();
     expect(steps.filter((s) => s.only === 'document' && s.request !== 'call GradeSearch')).toEqual([
-      { request: 'double search-values', only: 'document', part: 'genChildStates and betterEval' },
-      { request: 'call GradeSearchValues', only: 'document', part: 'genChildStates and betterEval' },
+      { request: 'double search-values', only: 'document', note: expect.stringContaining("judged your search by the document's genChildStates and betterEval") },
+      { request: 'call GradeSearchValues', only: 'document', note: expect.stringContaining("judged your search by the document's genChildStates and betterEval") },
     ]);
     expect(steps.filter((s) => s.only === undefined && s.request.startsWith('double')).map((s) => s.request)).toEqual(['double search-tools']);
     const search = loadSpec(PROJECT_ROOT, 'conniption').tests.filter((t) => t.target === 'alpha_beta_search').flatMap((t) => t.fixtureCases);
