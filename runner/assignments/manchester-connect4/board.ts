@@ -15,6 +15,7 @@ export type Side = 1 | 2;
 /** Task 0's empty board, where every game starts. */
 export const emptyBoard = (): Board => Array.from({ length: ROWS }, () => Array.from({ length: COLS }, () => 0));
 
+/** Whether two boards hold the same cells (a board printed again is not a move). */
 export const sameRows = (a: readonly (readonly number[])[], b: readonly (readonly number[])[]): boolean => a.length === b.length && a.every((row, r) => row.length === b[r]!.length && row.every((v, c) => v === b[r]![c]));
 
 /** A value as a 6×7 board of ints, or undefined when it is not one. */

@@ -137,6 +137,7 @@ function tallyOf(records: readonly Pick<GameRecord, 'result'>[]): Tally {
   return tally;
 }
 
+/** The tournament's verdict: the rule applied to the tally, and every game's columns for the student to replay. */
 export function strategyVerdict(rule: BaselineRule & { readonly label: string }, records: readonly GameRecord[], slowestMs: number, total = records.length): CaseVerdict {
   const tally = tallyOf(records);
   const unplayed = total - records.length;
