@@ -66,3 +66,6 @@ export function compareMessages(what: string, expected: string, actual: string):
   const note = expected === actual ? undefined : 'accepted with different blank lines, trailing spaces or board frame; the board format itself is graded by the __repr__ tests';
   return pass(note);
 }
+
+/** `a`, `a and b`, `a, b and c`: names in a sentence. */
+export const joinNames = (names: readonly string[]): string => (names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`);

@@ -4,6 +4,7 @@
  */
 import { verdictForFailure } from '../checks/outcome.js';
 import type { CaseObservation } from '../checks/observation.js';
+import { joinNames } from '../checks/text.js';
 import { pass, type CaseVerdict } from '../checks/verdict.js';
 import { reproduceOf, withStandIns, type Interaction, type LeftOut } from '../plan/interaction.js';
 import type { ResolvedTest } from '../spec/spec-types.js';
@@ -55,8 +56,6 @@ export function withOwnParts(left: LeftOut, verdict: CaseVerdict): CaseVerdict {
   return { ...verdict, message: [verdict.message, ...own, ...left.notes].join('\n') };
 }
 
-/** `a`, `a and b`, `a, b and c`. */
-export const joinNames = (names: readonly string[]): string => (names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`);
 
 /** Runs the cases until one hangs (one time limit is enough to know), and reports the first failure with a count. */
 export async function runAll(test: ResolvedTest, context: TestContext, cases: readonly RunnableCase[], finish: Finish): Promise<TestResult> {

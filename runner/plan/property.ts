@@ -12,8 +12,12 @@ export interface FixedPropertyCase {
   readonly check: (observation: CaseObservation) => CaseVerdict;
 }
 
-/** Runs one interaction from a fresh namespace (seeded per call) and returns what it observed. */
-export type Ask = (interaction: Interaction) => Promise<CaseObservation>;
+/**
+ * Runs one interaction from a fresh namespace (seeded per call) and returns what it observed. A `referee` ask (the
+ * kit's referee asking the student's own rules) draws its seeds apart, so the student's own calls get the seeds
+ * they get in the grader, whose referee asks nothing.
+ */
+export type Ask = (interaction: Interaction, options?: { readonly referee?: boolean }) => Promise<CaseObservation>;
 
 export interface DrivenPropertyCase {
   readonly id: string;

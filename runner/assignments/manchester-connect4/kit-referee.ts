@@ -5,6 +5,7 @@
  * broken function stops the game with a verdict that names it instead of a game played by wrong rules.
  */
 import { formatException, type CaseObservation } from '../../checks/observation.js';
+import { joinNames } from '../../checks/text.js';
 import { formatObserved, intColumnOf } from '../../checks/values.js';
 import type { ObservedValue } from '../../harness/protocol.js';
 import { call, int, set, type Step } from '../../plan/interaction.js';
@@ -16,14 +17,12 @@ import { boardArg } from './steps.js';
 const literal = (board: Board): string => `[${board.map((r) => `[${r.join(', ')}]`).join(', ')}]`;
 const bindBoard = (name: string, board: Board): Step => set([name], boardArg(board), `${name} = ${literal(board)}`);
 const ref = (name: string) => ({ type: 'ref', path: [name] }) as const;
-/** `a`, `a and b`, `a, b and c`. */
-const joined = (names: readonly string[]): string => (names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`);
 /** A call of the student's, shown as a message names it when it fails. */
 const ruling = (step: Step, python: string): Step => ({ ...step, python });
 
 /** The replies of one request, or the student's call that failed it. */
 async function asked(ask: Ask, steps: readonly Step[]): Promise<CaseObservation['replies']> {
-  const observed = await ask({ steps });
+  const observed = await ask({ steps }, { referee: true });
   const f = observed.failure;
   if (!f) return observed.replies;
   const what = f.kind === 'exception' ? `raised ${formatException(f.exception)}` : f.kind === 'timeout' ? `took longer than ${f.limitMs / 1000} s` : `stopped the Python process (${f.detail})`;
@@ -95,5 +94,5 @@ export const KIT_REFEREE: Referee = {
   play,
   wins,
   opponent: (baseline) => (baseline === 'random' ? RANDOM : baseline === 'suggestMove1' ? OWN_SUGGEST_MOVE1 : undefined),
-  caveat: (parts) => `The kit ruled this with your own ${joined(parts)} (after you submit, the grader uses the document's versions): if a test of ${parts.length === 1 ? 'it' : 'one of them'} fails, fix that first`,
+  caveat: (parts) => `The kit ruled this with your own ${joinNames(parts)} (after you submit, the grader uses the document's versions): if a test of ${parts.length === 1 ? 'it' : 'one of them'} fails, fix that first`,
 };

@@ -7,7 +7,8 @@ import type { ProgramPlan } from '../../assignments/assignment.js';
 import type { FixtureCase } from '../../fixtures/fixture-types.js';
 import type { ResolvedTest } from '../../spec/spec-types.js';
 import { blockedBy } from '../blocked.js';
-import { joinNames, runAll, type RunnableCase } from '../run-cases.js';
+import { joinNames } from '../../checks/text.js';
+import { runAll, type RunnableCase } from '../run-cases.js';
 import { runTerminal } from '../terminal.js';
 import { finisher, type TestContext, type TestKindRunner } from '../test-context.js';
 

@@ -15,13 +15,14 @@ export const runProperty: TestKindRunner = async (test, context) => {
   const cases = context.assignment.property(test.property!).map((p): RunnableCase => {
     if ('interaction' in p) return harnessCase(test, context, p.id, p.interaction, p.check);
     let asked = 0;
+    let refereed = 0;
     const own = new Set<string>();
     const notes = new Set<string>();
-    const ask = (planned: Interaction) => {
+    const ask = (planned: Interaction, options?: { readonly referee?: boolean }) => {
       const ran = withStandIns(planned, context.options.standIns);
       for (const part of ran.left.own) own.add(part);
       for (const note of ran.left.notes) notes.add(note);
-      return context.session.run(ran.interaction, caseSeed(context.options.seed, `${p.id}#${asked++}`), test.limits.callMs);
+      return context.session.run(ran.interaction, caseSeed(context.options.seed, options?.referee ? `${p.id}#referee${refereed++}` : `${p.id}#${asked++}`), test.limits.callMs);
     };
     return { id: p.id, reproduce: p.reproduce, run: async () => withOwnParts({ own: [...own], notes: [...notes] }, await p.drive(ask)) };
   });
