@@ -52,7 +52,7 @@ async function judgeCase(test: ResolvedTest, context: TestContext, id: string, i
 export function withOwnParts(left: LeftOut, verdict: CaseVerdict): CaseVerdict {
   if ((left.own.length === 0 && left.notes.length === 0) || verdict.status === 'pass') return verdict;
   const parts = joinNames(left.own);
-  const own = left.own.length === 0 ? [] : [`This check ran on your own ${parts} too (after you submit, the grader uses the document's ${parts} here, so a bug there is charged by ${left.own.length === 1 ? 'its' : 'their'} own tests only): if a test of ${parts} fails, fix that first.`];
+  const own = left.own.length === 0 ? [] : [`This check ran on your own ${parts} too (after you submit, the grader uses the document's ${parts} here, so a bug there costs only the tests of ${parts}): if one of them fails, fix that first.`];
   return { ...verdict, message: [verdict.message, ...own, ...left.notes].join('\n') };
 }
 
