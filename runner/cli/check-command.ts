@@ -13,8 +13,8 @@ import { testFingerprints } from '../grade/journal.js';
 import { discoverSubmissions, type Submission } from '../grade/layout.js';
 import type { RunResults, SubmissionResult } from '../grade/results.js';
 import type { StandIns } from '../plan/interaction.js';
-import { probeSandbox, SetupError, type SandboxEnvironment } from '../sandbox/environment.js';
-import { preparePython } from '../sandbox/python-packages.js';
+import { SetupError, type SandboxEnvironment } from '../sandbox/environment.js';
+import { prepareSandbox, probeEarly } from '../sandbox/prepare-sandbox.js';
 import type { ResolvedSpec } from '../spec/spec-types.js';
 import { globToRegExp } from '../spec/globs.js';
 import { annotations, classroomPoints, jobSummary } from '../../reports/github.js';
@@ -131,7 +131,7 @@ export async function runCheck(argv: readonly string[], io: Io, source: CheckSou
 async function checkOnce(flags: CheckFlags, specs: readonly SpecFiles[], io: Io, source: CheckSource): Promise<number> {
   const colors = makeColors(colorsEnabled(io.env, io.isTTY));
   // The sandbox probe waits on processes: it runs while the submission is found and the spec is loaded.
-  const probing = probeSandbox(flags.python).then((probed) => ({ probed }), (error: unknown) => ({ error }));
+  const probing = probeEarly(flags.python);
   const found = discoverSubmissions([resolve(io.cwd, flags.path)], knownNames(specs), knownDefinitions(specs));
   for (const warning of found.warnings) io.err(`${source.command}: ${warning}\n`);
   const submission = found.submissions[0];
@@ -150,11 +150,7 @@ async function checkOnce(flags: CheckFlags, specs: readonly SpecFiles[], io: Io,
   let sandbox: SandboxEnvironment;
   try {
     spec = source.load(detected);
-    const prepared = await preparePython(flags.python, spec.packages, { explicit: flags.pythonGiven });
-    const early = await probing;
-    if ('error' in early && prepared.python === flags.python) throw early.error;
-    const probed = prepared.python === flags.python && 'probed' in early ? early.probed : await probeSandbox(prepared.python);
-    sandbox = { ...probed, notes: [...probed.notes, ...prepared.notes], allowedPackages: spec.packages, courseModules: spec.courseModules, packagesSummary: prepared.summary };
+    sandbox = await prepareSandbox({ command: flags.python, given: flags.pythonGiven }, spec, probing);
   } catch (error) {
     return setupFailure(io, source, error);
   }

@@ -17,8 +17,8 @@ import { formatShard, parseShard, shardOf, type Shard } from '../grade/shards.js
 import { failureClusters } from '../insight/clusters.js';
 import { classSimilarity } from '../insight/class-code.js';
 import type { RunResults, SubmissionResult, TestResult } from '../grade/results.js';
-import { probeSandbox, SetupError, type SandboxEnvironment } from '../sandbox/environment.js';
-import { preparePython } from '../sandbox/python-packages.js';
+import { SetupError, type SandboxEnvironment } from '../sandbox/environment.js';
+import { prepareSandbox, probeEarly } from '../sandbox/prepare-sandbox.js';
 import { globToRegExp } from '../spec/globs.js';
 import { loadSpec, SpecError } from '../spec/load-spec.js';
 import type { ResolvedSpec } from '../spec/spec-types.js';
@@ -158,7 +158,7 @@ export async function runGrade(argv: readonly string[], io: Io, root: string, ve
 async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io, root: string, version: string, hooks: GradeHooks): Promise<number> {
   const colors = makeColors(colorsEnabled(io.env, io.isTTY));
   // The sandbox probe waits on processes: it runs while the submissions are found and the spec is loaded.
-  const probing = probeSandbox(flags.python).then((probed) => ({ probed }), (error: unknown) => ({ error }));
+  const probing = probeEarly(flags.python);
   // A bare pattern (`*.py`, Conniption's "any .py files") names no assignment: it counts only when chosen.
   const known = knownNames(specs);
   const found = discoverSubmissions(flags.paths.map((p) => resolve(io.cwd, p)), known, knownDefinitions(specs));
@@ -177,11 +177,7 @@ async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io,
   let sandbox: SandboxEnvironment;
   try {
     spec = 'tests' in detected ? (detected as unknown as ResolvedSpec) : loadSpec(root, detected.assignment);
-    const prepared = await preparePython(flags.python, spec.packages, { explicit: flags.pythonGiven });
-    const early = await probing;
-    if ('error' in early && prepared.python === flags.python) throw early.error;
-    const probed = prepared.python === flags.python && 'probed' in early ? early.probed : await probeSandbox(prepared.python);
-    sandbox = { ...probed, notes: [...probed.notes, ...prepared.notes], allowedPackages: spec.packages, courseModules: spec.courseModules, packagesSummary: prepared.summary };
+    sandbox = await prepareSandbox({ command: flags.python, given: flags.pythonGiven }, spec, probing);
   } catch (error) {
     return setupFailure(io, error);
   }
@@ -287,7 +283,7 @@ function openJournal(flags: GradeFlags, spec: ResolvedSpec, version: string, fir
   return Journal.open(join(flags.out!, JOURNAL_FILE), header, flags.resume);
 }
 
-async function gradeOne(submission: Submission, spec: ResolvedSpec, sandbox: Awaited<ReturnType<typeof probeSandbox>>, flags: GradeFlags, firstFailure: boolean): Promise<SubmissionResult> {
+async function gradeOne(submission: Submission, spec: ResolvedSpec, sandbox: SandboxEnvironment, flags: GradeFlags, firstFailure: boolean): Promise<SubmissionResult> {
   const started = performance.now();
   try {
     const plan = flags.standIns === 'own' ? kitGradingPlan(spec.assignment) : gradingPlan(spec.assignment);

@@ -1,21 +1,7 @@
 """Conniption's stand-in: the minimax values of a state's best child and of the child the student's search chose, by a
 full-window search on the student's own genChildStates and betterEval, which the search's answer is judged by. That
 is a working search, so the student's kit never ships this file; there the answer is judged by the fixtures' facts."""
-import importlib.util
-import os
-
-
-def _load_tools():
-    """tools.py beside this file (in the sandbox both are named for the assignment: conniption-tools.py)."""
-    folder, name = os.path.split(__file__)
-    path = os.path.join(folder, name[: -len("doubles.py")] + "tools.py")
-    spec = importlib.util.spec_from_file_location("_conniption_tools", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-_tools = _load_tools()
+import grade_tools as _tools  # tools.py, loaded before this file (grade_harness/doubles.py)
 _children, _fields_of, chosen_state = _tools._children, _tools._fields_of, _tools.chosen_state
 
 

@@ -4,10 +4,8 @@
  * tool. Its referee, the student's own functions, plays the grader's games when those functions are right, and
  * names the function that breaks a game.
  */
-import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
-import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
+import { isToolName, kitPlanModules, pythonKinds } from '../../helpers/kit-plan.js';
 import * as ref from '../../../reference/manchester-connect4.js';
 import { KIT_REFEREE } from '../../../runner/assignments/manchester-connect4/kit-referee.js';
 import { checkManchesterPlay } from '../../../runner/assignments/manchester-connect4/play-checks.js';
@@ -16,40 +14,20 @@ import { strategyCase } from '../../../runner/assignments/manchester-connect4/st
 import type { CaseObservation } from '../../../runner/checks/observation.js';
 import type { FixtureCase } from '../../../runner/fixtures/fixture-types.js';
 import type { Arg, ObservedValue } from '../../../runner/harness/protocol.js';
-import { forbiddenInKit } from '../../../runner/kit/kit-bundle.js';
 import type { Interaction } from '../../../runner/plan/interaction.js';
 import type { ProgramResult } from '../../../runner/pty/run-program.js';
-import { PROJECT_ROOT } from '../../../runner/project-root.js';
-
-const FOLDER = join('runner', 'assignments', 'manchester-connect4');
-
-/** What a Python file of the assignment defines: its class-double kinds, and its function kinds with their names. */
-function pythonKinds(file: string): { doubles: string[]; functions: Record<string, string[]> } {
-  const script = [
-    'import importlib.util, json, sys',
-    'sys.path.insert(0, sys.argv[2])',
-    'spec = importlib.util.spec_from_file_location("m", sys.argv[1]); m = importlib.util.module_from_spec(spec); spec.loader.exec_module(m)',
-    'print(json.dumps({"doubles": list(getattr(m, "DOUBLES", {})), "functions": {k: list(f()) for k, f in getattr(m, "FUNCTION_DOUBLES", {}).items()}}))',
-  ].join('\n');
-  return JSON.parse(execFileSync('python3', ['-c', script, file, join(PROJECT_ROOT, 'runner', 'harness', 'python')], { encoding: 'utf8' })) as ReturnType<typeof pythonKinds>;
-}
 
 describe('Manchester kit plan', () => {
-  it('reaches nothing of reference/ and no case builder', async () => {
-    const result = await build({ entryPoints: [join(FOLDER, 'kit.ts')], absWorkingDir: PROJECT_ROOT, bundle: true, platform: 'node', format: 'esm', write: false, metafile: true, external: ['node-pty'], logLevel: 'silent' });
-    const inputs = Object.keys(result.metafile.inputs);
-    expect(inputs).toContain(`${FOLDER}/plan.ts`);
-    expect(inputs.filter((f) => f.startsWith('reference/') || f.endsWith('reference-referee.ts') || forbiddenInKit(f, 'manchester-connect4'))).toEqual([]);
+  it('reaches nothing of reference/ and no case builder (the kit bundle builds)', async () => {
+    expect(await kitPlanModules('manchester-connect4')).toContain('runner/assignments/manchester-connect4/plan.ts');
   });
 
   it('keeps the document functions in doubles.py and the tools in tools.py', () => {
-    const doubles = pythonKinds(join(PROJECT_ROOT, FOLDER, 'doubles.py'));
-    const tools = pythonKinds(join(PROJECT_ROOT, FOLDER, 'tools.py'));
+    const { tools, doubles } = pythonKinds('manchester-connect4');
     expect(doubles.doubles).toEqual([]);
     expect(tools.doubles).toEqual([]);
-    // A tool is a capitalised name (GradeWriteFile…); a stand-in function has the student's own name.
     expect(Object.keys(doubles.functions)).toEqual(['manchester-document']);
-    expect(Object.values(doubles.functions).flat().filter((name) => /^[A-Z]/u.test(name))).toEqual([]);
+    expect(Object.values(doubles.functions).flat().filter(isToolName)).toEqual([]);
     expect(Object.keys(tools.functions).sort()).toEqual(['files', 'inspect']);
     expect(Object.values(tools.functions).flat().filter((name) => !/^Grade/u.test(name))).toEqual([]);
   });

@@ -6,8 +6,12 @@ assignment's runner/assignments/<id>/doubles.py, bound read-only into the sandbo
                                                                tools (capitalised names, namespace only)
   SCRIPTED_AI       an object with install(moves, marker), script(moves, marker) and patch(modules): a program's
                     AI replaced by the test's moves (program mode and the program server)
+
+The assignment's tools file (tools.py, loaded first) is importable by the files after it as `grade_tools`, so the
+document's stand-ins (doubles.py) can use the grader's instruments without a second copy of them.
 """
 import importlib.util
+import sys
 
 from .students import student_modules
 
@@ -21,6 +25,8 @@ class Doubles:
             spec = importlib.util.spec_from_file_location(f"_grade_doubles_{index}", path)
             module = importlib.util.module_from_spec(spec)
             spec.loader.exec_module(module)
+            if str(path).endswith("tools.py"):
+                sys.modules["grade_tools"] = module
             self.classes.update(getattr(module, "DOUBLES", {}))
             self.functions.update(getattr(module, "FUNCTION_DOUBLES", {}))
             self.scripted_ai = getattr(module, "SCRIPTED_AI", None) or self.scripted_ai

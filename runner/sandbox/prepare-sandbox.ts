@@ -1,0 +1,21 @@
+/**
+ * The sandbox a run grades in: the Python with the assignment's packages (a prepared environment when the given one
+ * lacks them) and the isolation probed for that Python. The probe of the given Python starts before the spec is
+ * loaded (it waits on processes), and is used when the packages did not call for another interpreter.
+ */
+import type { ResolvedSpec } from '../spec/spec-types.js';
+import { probeSandbox, type SandboxEnvironment } from './environment.js';
+import { preparePython } from './python-packages.js';
+
+/** The probe of `python`, started early; its failure is kept to be thrown only if that Python is the one used. */
+export type EarlyProbe = Promise<{ probed: SandboxEnvironment } | { error: unknown }>;
+
+export const probeEarly = (python: string): EarlyProbe => probeSandbox(python).then((probed) => ({ probed }), (error: unknown) => ({ error }));
+
+export async function prepareSandbox(python: { readonly command: string; readonly given: boolean }, spec: Pick<ResolvedSpec, 'packages' | 'courseModules'>, probing: EarlyProbe): Promise<SandboxEnvironment> {
+  const prepared = await preparePython(python.command, spec.packages, { explicit: python.given });
+  const early = await probing;
+  if ('error' in early && prepared.python === python.command) throw early.error;
+  const probed = prepared.python === python.command && 'probed' in early ? early.probed : await probeSandbox(prepared.python);
+  return { ...probed, notes: [...probed.notes, ...prepared.notes], allowedPackages: spec.packages, courseModules: spec.courseModules, packagesSummary: prepared.summary };
+}
