@@ -9,9 +9,20 @@ def public_names(module):
     return {n: getattr(module, n) for n in names if isinstance(n, str) and hasattr(module, n)}
 
 
+_REAL_PATHS = {}
+
+
+def _real_path(path):
+    """os.path.realpath, remembered: a module's file does not move, and the tools ask for every module per call."""
+    found = _REAL_PATHS.get(path)
+    if found is None:
+        found = _REAL_PATHS[path] = os.path.realpath(path)
+    return found
+
+
 def is_student_file(filename, workdir):
     """A frame in the submission's own files; `<frozen ...>` and `<string>` are not files, wherever they resolve."""
-    return not filename.startswith("<") and os.path.realpath(filename).startswith(workdir + os.sep)
+    return not filename.startswith("<") and _real_path(filename).startswith(workdir + os.sep)
 
 
 def student_modules():
@@ -19,5 +30,5 @@ def student_modules():
     here = os.getcwd() + os.sep
     for module in list(sys.modules.values()):
         path = getattr(module, "__file__", None)
-        if isinstance(path, str) and os.path.realpath(path).startswith(here):
+        if isinstance(path, str) and _real_path(path).startswith(here):
             yield module
