@@ -35,9 +35,9 @@ export function kitPackageJson(data: KitData): string {
 export function kitReadme(data: KitData): string {
   const tarball = kitTarball(data);
   const hidden = data.hidden.tests > 0 ? `${data.hidden.tests} hidden tests worth ${data.hidden.points} points` : 'no hidden tests';
-  return `# ${kitName(data)}: check your ${data.title} work
+  return `# ${kitName(data)}
 
-This package runs the **visible tests** of the assignment on your own machine, the same tests and the same
+Check your work on ${data.title} before you submit. This package runs the **visible tests** of the assignment on your own machine, the same tests and the same
 verdicts you get from the grader's \`grade check\`. It holds no answers: no hidden test, no solution, and where the
 grader tests one part of your code with the document's version of another, the check uses yours and says so when
 a failure may come from there.
