@@ -1,10 +1,14 @@
+import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { slowFirstSequencer } from './test/helpers/slow-first-sequencer.js';
 
 /**
  * `npm test` runs the fast tests; the suites that grade every bundled sample and the real corpus (minutes each) run
  * with `npm run test:all`, and always under CI, which must run everything.
  */
 export const SLOW_SUITES = ['test/assignments/*/samples.test.ts', 'test/assignments/*/kit-verdicts.test.ts', 'test/runner/samples-*.test.ts', 'test/calibration/**/*.test.ts'];
+/** The slow suites by what they cost (the largest first): they start first, so none is left to run alone at the end. */
+const LONGEST_FIRST = ['test/assignments/cs111-ps9/samples.test.ts', 'test/assignments/manchester-connect4/samples.test.ts', 'test/assignments/hmc-cs5-hw11/samples.test.ts', 'test/calibration/**/*.test.ts', 'test/assignments/*/kit-verdicts.test.ts', ...SLOW_SUITES];
 const everything = process.env.CI === 'true' || process.env.GRADE_TESTS === 'all';
 
 export default defineConfig({
@@ -12,6 +16,10 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     exclude: everything ? configDefaults.exclude : [...configDefaults.exclude, ...SLOW_SUITES],
     globalSetup: ['test/helpers/shared-setup.ts'],
+    // Two files at a time even on 2 cores (vitest's default there is one): most files use one core, and the grading
+    // suites run one submission at a time (test/helpers/suite-jobs.ts), so two of anything fit the machine.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
+    sequence: { sequencer: slowFirstSequencer(import.meta.dirname, LONGEST_FIRST) },
     benchmark: { include: ['test/**/*.bench.ts'] },
     // Lookahead cross-checks and fixture regeneration are CPU-bound; give them room on a 2-core machine.
     testTimeout: 120_000,

@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { verdictLine } from '../../runner/calibrate/calibration-table.js';
 import { ASSIGNMENT_IDS as ASSIGNMENTS } from '../../runner/assignments/ids.js';
 import { gradeCorpus, realCorpusFolder } from '../../runner/calibrate/corpus.js';
+import { SUITE_JOBS } from '../helpers/suite-jobs.js';
 import { REVIEWED } from './real-corpus-verdicts.js';
 
 const corpus = realCorpusFolder();
@@ -23,7 +24,7 @@ describe.skipIf(!corpus)('real student submissions', () => {
   for (const assignment of ASSIGNMENTS) {
     it(`${assignment}: every verdict is the reviewed one`, async () => {
       const folders = readdirSync(join(corpus!, assignment)).sort();
-      const results = await gradeCorpus(corpus!, assignment, join(out, assignment));
+      const results = await gradeCorpus(corpus!, assignment, join(out, assignment), SUITE_JOBS);
       const got = Object.fromEntries([...results.submissions].sort((a, b) => a.id.localeCompare(b.id)).map((s) => [s.id, verdictLine(s)]));
       expect(Object.keys(REVIEWED[assignment] ?? {}).sort()).toEqual(Object.keys(got).sort());
       expect(got).toEqual(REVIEWED[assignment]);
