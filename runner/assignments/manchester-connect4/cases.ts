@@ -45,7 +45,7 @@ export function buildManchesterFixtures(ctx: AssignmentContext): FixtureFile[] {
 
   const task0 = doc(`board : [${TASK0_BOARD.map((r) => `[${r.join(',')}]`).join(', ')} ]`);
   const newGame: FixtureCase[] = [];
-  for (const [i, [p1, p2]] of ([['Stefan', 'C'], ['C', 'C'], ['Alice', 'Bob'], ['C', 'Dickon']] as const).entries()) {
+  for (const [i, [p1, p2]] of ([['Stefan', 'C'], ['C', 'C'], ['Alice', 'Bob'], ['C', 'Grace']] as const).entries()) {
     newGame.push({ id: i === 0 ? 'newGame.doc.task0' : `newGame.gen.${nth(i)}`, source: i === 0 ? task0 : gen('newGame'), input: { player1: p1, player2: p2 }, python: `newGame(${formatPyStr(p1)}, ${formatPyStr(p2)})`, expected: { value: gameValue(ref.newGame(p1, p2)) } });
   }
 
@@ -120,7 +120,7 @@ export function buildManchesterFixtures(ctx: AssignmentContext): FixtureFile[] {
     saves.push({ id: 'saveGame.doc.task8', source, input: { game, filename: null }, python: `saveGame(${gameLiteral(game)})\nopen('game.txt').read()`, ...savedFile(text) });
     const rng = familyRng(ctx, 'saveGame');
     positions('saveGame.boards', 12).forEach((b, i) => {
-      const g: ref.Game = { player1: rng.pick(['Ada', 'C', 'Yecheng Chu', 'dickon']), player2: rng.pick(['C', 'Bob', 'Zoë']), who: rng.pick([1, 2] as const), board: b };
+      const g: ref.Game = { player1: rng.pick(['Ada', 'C', 'Emmy Noether', 'alan']), player2: rng.pick(['C', 'Bob', 'Zoë']), who: rng.pick([1, 2] as const), board: b };
       const t = ref.serializeGame(g);
       saves.push({ id: `saveGame.gen.${nth(i)}`, source: gen('saveGame'), input: { game: g, filename: 'saved.txt' }, python: `saveGame(${gameLiteral(g)}, 'saved.txt')\nopen('saved.txt').read()`, ...savedFile(t) });
       saveLoad.push({ id: `loadGame.gen.${nth(i)}`, source: gen('loadGame'), input: { fileText: t, filename: 'saved.txt' }, python: "loadGame('saved.txt')", expected: { value: gameValue(g) } });

@@ -38,9 +38,9 @@ describe('submission layouts', () => {
 
   it("reads a folder of Manchester's single files as one student each, named by the pattern's *", () => {
     const known = new Set(['connect4_*.py']);
-    const root = tree({ 'connect4_Yecheng_Chu.py': '', 'connect4_dickon_fell.py': '', 'notes.txt': '' });
+    const root = tree({ 'connect4_Emmy_Noether.py': '', 'connect4_alan_turing.py': '', 'notes.txt': '' });
     const found = discoverSubmissions([root], known);
-    expect(found.submissions.map((s) => [s.id, s.files.map((f) => f.name)])).toEqual([['Yecheng_Chu', ['connect4_Yecheng_Chu.py']], ['dickon_fell', ['connect4_dickon_fell.py']]]);
+    expect(found.submissions.map((s) => [s.id, s.files.map((f) => f.name)])).toEqual([['Emmy_Noether', ['connect4_Emmy_Noether.py']], ['alan_turing', ['connect4_alan_turing.py']]]);
     expect(found.layouts).toEqual(['flat']);
     const one = tree({ 'ada/connect4_ada.py': '' });
     expect(discoverSubmissions([one], known).submissions.map((s) => s.id)).toEqual(['ada']);
