@@ -22,14 +22,20 @@ export async function runTerminal(test: ResolvedTest, context: TestContext, test
   const key = `${test.id}\u0000${testCase.id}`;
   const early = context.early.get(key);
   context.early.delete(key);
-  let result = early && (await early);
+  // A program that reads or leaves files in the workspace is run for each test: the workspace may have changed since.
+  const shared = program.files || program.collect ? undefined : JSON.stringify([test.target, testCase.id, program, test.limits]);
+  const before = shared === undefined ? undefined : context.programs.get(shared);
+  let result = (early && (await early)) ?? before;
   if (!result) {
     for (const [name, text] of Object.entries(program.files ?? {})) setWorkspaceFile(context.workspaceDir, name, text);
     const forked = context.options.terminal !== 'all' && context.onTerminal.has(test.target) && program.anyPrompt ? await runForked(test, context, testCase, program) : undefined;
     context.onTerminal.add(test.target);
     result = forked ?? (await runOnTerminal(test, context, testCase, program));
   }
-  context.session.studentMs += result.durationMs;
+  if (!before) {
+    if (shared !== undefined) context.programs.set(shared, result);
+    context.session.studentMs += result.durationMs;
+  }
   const files = program.collect ? Object.fromEntries(program.collect.map((name) => [name, readWorkspaceFile(context.workspaceDir, name)])) : undefined;
   // The transcript keeps the harness's marker after every prompt: the check knows where each answer went, and
   // takes the markers out before it shows the transcript.

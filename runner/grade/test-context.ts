@@ -57,6 +57,9 @@ export interface TestContext {
   /** Terminal sessions started as soon as the modules imported, by test and case id: they run beside the other tests. */
   readonly early: Map<string, Promise<ProgramResult>>;
   readonly warmed: { done: boolean };
+  /** Programs already run, by what decides their run (the case, the plan, the limits): two tests that judge the same
+   * session differently (a game's result, its transcript) share one run. */
+  readonly programs: Map<string, ProgramResult>;
   /** The results of the tests run so far, by id: a whole game's replay asks which parts already failed. */
   readonly results: Map<string, TestResult>;
 }

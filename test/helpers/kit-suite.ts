@@ -1,11 +1,10 @@
 /**
  * The student's kit against `grade check`, on one assignment's samples: the kit is built and packed as a course
- * would, unpacked, and run as `connect4-check` on every correct, trivia and one-bug sample as on Linux or macOS
- * (fork, node-pty), and as on Windows without node-pty (no fork, programs on pipes) on the correct and trivia ones and
- * those a whole program fails. A correct or trivia sample gets exactly `grade check`'s verdicts; a one-bug sample
- * whose bug a visible test catches fails at least every test `grade check` fails it on (the kit runs a test on the
- * student's own other parts where the grader uses the document's, so it may fail more, and then says where the
- * failure may come from).
+ * would, unpacked, and run as `connect4-check` on every correct, trivia and one-bug sample, once as on Linux or macOS
+ * (fork, node-pty) and once as on Windows without node-pty (no fork, programs on pipes). A correct or trivia sample
+ * gets exactly `grade check`'s verdicts; a one-bug sample whose bug a visible test catches fails at least every test
+ * `grade check` fails it on (the kit runs a test on the student's own other parts where the grader uses the
+ * document's, so it may fail more, and then says where the failure may come from).
  */
 import { execa } from 'execa';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
@@ -60,14 +59,8 @@ export function describeKitVerdicts(assignment: AssignmentId, args: readonly str
     }
     // A one-bug sample whose bug no visible test catches has nothing to compare: the kit is not run on it.
     const compared = samples.filter((sample) => alike.includes(sample) || failing(check.get(sample)!).size > 0);
-    // Without fork or node-pty the kit runs the same checks on another process model (see withoutForkSamples): the
-    // samples every kind of test runs to the end on, and those a whole program's verdict falls on.
-    const programs = new Set(spec.tests.filter((t) => t.kind === 'program').map((t) => t.id));
-    const onWindowsPath = compared.filter((sample) => alike.includes(sample) || [...failing(check.get(sample)!).keys()].some((id) => programs.has(id)));
     const modes = { fork: {}, 'no fork, no node-pty': { CONNECT4_NO_FORK: '1', CONNECT4_NO_PTY: '1' } } as const;
-    // One queue over both modes, the correct samples (whole games to the end, the slowest) first.
-    const runs = [...compared.map((sample) => ['fork', sample] as const), ...onWindowsPath.map((sample) => ['no fork, no node-pty', sample] as const)]
-      .sort(([, a], [, b]) => Number(b.startsWith('correct-')) - Number(a.startsWith('correct-')));
+    const runs = (Object.keys(modes) as (keyof typeof modes)[]).flatMap((mode) => compared.map((sample) => [mode, sample] as const));
     const results = await eachAtSuitePace(runs, async ([mode, sample]) => {
       const out = join(work, mode.replace(/\W+/gu, '-'), sample);
       const ran = await execa(process.execPath, [join(root, 'bin', 'connect4-check.js'), join(samplesDir, sample), '--out', out], { cwd: work, env: { CI: 'true', ...modes[mode] }, reject: false });
@@ -86,11 +79,9 @@ export function describeKitVerdicts(assignment: AssignmentId, args: readonly str
       expect(ours.score).toBe(theirs.score);
     });
 
-    it.for(oneBug)('fails %s on every test grade check fails it on, and says where a failure beyond those may come from', (sample, { skip }) => {
+    it.each(oneBug)('fails %s on every test grade check fails it on, and says where a failure beyond those may come from', (sample) => {
       const theirs = failing(check.get(sample)!);
       const checked = kit.get(mode)!.get(sample);
-      // Run with fork on every sample grade check fails, without it on those a whole program's verdict falls on.
-      if (!checked && mode !== 'fork') return skip('a unit test catches its bug: the kit runs it with fork only');
       if (!checked) return expect(theirs.size, 'a sample the kit was not run on').toBe(0);
       const ours = failing(checked);
       expect([...theirs.keys()].filter((id) => !ours.has(id)), 'tests the kit passes').toEqual([]);

@@ -12,7 +12,6 @@ import type { AssignmentId } from '../../runner/assignments/ids.js';
 import { PROJECT_ROOT } from '../../runner/project-root.js';
 import type { RunResults, TestStatus } from '../../runner/grade/results.js';
 import { loadSpec } from '../../runner/spec/load-spec.js';
-import type { ResolvedSpec } from '../../runner/spec/spec-types.js';
 import { SUITE_JOBS } from './suite-jobs.js';
 
 export type Verdicts = Record<string, TestStatus>;
@@ -133,33 +132,23 @@ export function describeSampleSuite({ assignment, correct, expected, snoopedTarg
     });
   });
 
-  describeWithoutFork(samples, withoutForkSamples(expected, spec), args);
+  describeWithoutFork(samples, expected, args);
 }
 
 /**
- * The samples the path without fork is graded on. That path runs the same checks on another process model: what can
- * differ is how a process starts, is limited, ends and is fed its input. So it takes every sample that passes or
- * nearly passes (every kind of test runs to the end), every hostile one (limits, crashes, hangs) and every one whose
- * verdict comes from a whole program (input on the terminal); a one-bug sample caught by a unit test differs from a
- * correct one only in what the check sees, and costs the pass up to 3x what it costs with fork.
- */
-export function withoutForkSamples(expected: SampleSuite['expected'], spec: ResolvedSpec): SampleSuite['expected'] {
-  const programs = new Set(spec.tests.filter((t) => t.kind === 'program').map((t) => t.id));
-  return Object.fromEntries(Object.entries(expected).filter(([id, verdicts]) => /^(correct|trivia|hostile)-/u.test(id) || Object.keys(verdicts).some((test) => programs.has(test))));
-}
-
-/**
- * Those samples graded with CONNECT4_NO_FORK=1, the path Windows takes (each test in a fresh interpreter, every
- * program on the terminal): every one must get exactly the verdicts the forked path gets.
+ * The same samples graded as on Windows without node-pty (CONNECT4_NO_FORK=1 CONNECT4_NO_PTY=1: each group of tests
+ * in a fresh interpreter, every program too, on pipes): every sample must get exactly the verdicts the forked path
+ * gets. Programs on a real terminal are the forked path's first session of each target, and every session of
+ * test/runner/samples-forked-programs.test.ts; on pipes they cost a sixth less, and the suites run in every CI.
  */
 function describeWithoutFork(samples: string, expected: SampleSuite['expected'], args: readonly string[]): void {
-  describe('without fork (CONNECT4_NO_FORK=1, as on Windows)', () => {
+  describe('without fork or node-pty (CONNECT4_NO_FORK=1 CONNECT4_NO_PTY=1, as on Windows)', () => {
     let results: RunResults;
     let out: string;
     beforeAll(async () => {
       out = mkdtempSync(join(tmpdir(), 'no-fork-samples-'));
-      const run = await execa(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'runner', 'cli.ts'), ...Object.keys(expected).map((id) => join(samples, id)), '--out', out, '--jobs', String(SUITE_JOBS), '--format', 'json', ...args], {
-        cwd: PROJECT_ROOT, env: { CI: 'true', CONNECT4_NO_FORK: '1' }, reject: false,
+      const run = await execa(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'runner', 'cli.ts'), samples, '--out', out, '--jobs', String(SUITE_JOBS), '--format', 'json', ...args], {
+        cwd: PROJECT_ROOT, env: { CI: 'true', CONNECT4_NO_FORK: '1', CONNECT4_NO_PTY: '1' }, reject: false,
       });
       expect(run.exitCode, String(run.stderr)).toBe(0);
       results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as RunResults;
