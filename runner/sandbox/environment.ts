@@ -59,6 +59,17 @@ const NAMESPACE_WRAPPER = ['unshare', '--net', '--pid', '--fork', '--kill-child'
 const USER_NAMESPACE_WRAPPER = ['unshare', '--map-root-user', '--net', '--pid', '--fork', '--kill-child'];
 const PIDS_CGROUP_ROOTS = ['/sys/fs/cgroup/pids', '/sys/fs/cgroup'];
 
+/**
+ * The harness's modules compiled once, beside their sources, for this Python: every interpreter a run starts (one per
+ * group of tests and per program without fork, every one in the student's kit on Windows) then loads them without
+ * compiling them first (the interpreters run with -B, which reads caches but writes none). Where the folder is not
+ * writable (a system-wide install), each interpreter compiles them as before.
+ */
+async function compileHarness(python: string): Promise<void> {
+  const execa = await loadExeca();
+  await execa(python, ['-m', 'compileall', '-q', join(HARNESS_DIR, 'grade_harness')], { reject: false, timeout: 20_000 });
+}
+
 export async function probeSandbox(pythonCommand: string): Promise<SandboxEnvironment> {
   const execa = await loadExeca();
   const notes: string[] = [];
@@ -70,7 +81,7 @@ export async function probeSandbox(pythonCommand: string): Promise<SandboxEnviro
   if (major !== '3') throw new SetupError('no-python', `'${pythonCommand}' is Python ${pythonVersion}; the assignments need Python 3.`);
 
   const layout: BubblewrapLayout = { runtime: runtimeFolders([prefix, basePrefix], python), harnessDir: HARNESS_DIR };
-  const bubblewrap = await probeBubblewrap(layout, python);
+  const [bubblewrap] = await Promise.all([probeBubblewrap(layout, python), compileHarness(python)]);
   if ('problem' in bubblewrap) notes.push(`no bubblewrap sandbox (${bubblewrap.problem}): student code can read the whole filesystem and write wherever the grader can; install bubblewrap (apt-get install bubblewrap) to keep it in its folder`);
 
   let wrapper: readonly string[] = [];

@@ -21,12 +21,16 @@ export const fail = statusOf('fail');
 export const error = statusOf('error');
 export const timeout = statusOf('timeout');
 
-export interface SampleSuite {
-  readonly assignment: AssignmentId;
+/** An assignment's samples and the verdicts pinned on each (test/assignments/<id>/verdicts.ts). */
+export interface SamplePins {
   /** Samples that must get full marks. */
   readonly correct: readonly string[];
   /** Every sample's tests that do not pass, with their status; all the others must pass. */
   readonly expected: Readonly<Record<string, Verdicts>>;
+}
+
+export interface SampleSuite extends SamplePins {
+  readonly assignment: AssignmentId;
   /** The target whose tests the fixture-snooping sample (`hostile-reads-fixtures`) tries to game. */
   readonly snoopedTarget: string;
   /** Passed to grade as well: Conniption's files have any names, so it is named with --assignment. */

@@ -4,46 +4,11 @@
  * how a game goes costs those too, and every test builds its boards with the student's own Board, as the document
  * does. Each such ripple is pinned here.
  */
-import { describeSampleSuite, error, fail, timeout } from '../../helpers/sample-suite.js';
+import { describeSampleSuite } from '../../helpers/sample-suite.js';
+import { PINS } from './verdicts.js';
 
 describeSampleSuite({
   assignment: 'hmc-cs5-hw11',
-  correct: ['correct-classic', 'correct-compact', 'correct-plain'],
   snoopedTarget: 'Player.scoreBoard',
-  expected: {
-    'board-height-first': { ...fail('board.setup', 'player.scoreBoard.generated', 'player.scoresFor.document', 'player.scoresFor.ply-2-3', 'player.scoresFor.ply-4-5', 'player.nextMove.document', 'player.nextMove.generated', 'board.playGame.document', 'board.playGame.generated'), ...error('player.scoresFor.ply-0-1') },
-    'correct-classic': {},
-    'correct-compact': {},
-    'correct-plain': {},
-    'hostile-exit-at-import': { ...error('import.hw11pr2') },
-    'hostile-infinite-loop': { ...timeout('player.scoresFor.document', 'player.scoresFor.float-scores', 'player.scoresFor.ply-0-1', 'player.scoresFor.ply-2-3', 'player.scoresFor.ply-4-5', 'board.playGame.document', 'board.playGame.generated'), ...timeout('player.nextMove.strength') },
-    'hostile-input-at-import': { ...fail('import.hw11pr2') },
-    'hostile-kills-interpreter': { ...error('player.oppCh', 'player.nextMove.strength') },
-    'hostile-loop-at-import': { ...error('board.setup', 'player.repr', 'player.oppCh', 'player.scoreBoard.document', 'player.scoreBoard.generated', 'player.tiebreakMove.left-right', 'player.tiebreakMove.random', 'player.tiebreakMove.random-spread', 'player.scoresFor.document', 'player.scoresFor.float-scores', 'player.scoresFor.ply-0-1', 'player.scoresFor.ply-2-3', 'player.scoresFor.ply-4-5', 'player.nextMove.document', 'player.nextMove.generated', 'player.nextMove.human', 'board.playGame.document', 'board.playGame.generated'), ...timeout('import.hw11pr2'), ...error('player.nextMove.strength') },
-    'hostile-megabytes': { ...fail('player.repr') },
-    'hostile-memory-hog': { ...error('player.tiebreakMove.left-right', 'player.tiebreakMove.random', 'player.tiebreakMove.random-spread', 'player.nextMove.strength') },
-    'trivia-board-player-files': { ...fail('files.named') },
-    'trivia-misnamed-file': { ...fail('files.named') },
-    'hostile-prints-at-import': { ...fail('import.hw11pr2') },
-    'hostile-reads-fixtures': { ...fail('player.scoreBoard.generated') },
-    'hostile-syntax-error': { ...error('board.setup', 'import.hw11pr2', 'player.repr', 'player.oppCh', 'player.scoreBoard.document', 'player.scoreBoard.generated', 'player.tiebreakMove.left-right', 'player.tiebreakMove.random', 'player.tiebreakMove.random-spread', 'player.scoresFor.document', 'player.scoresFor.float-scores', 'player.scoresFor.ply-0-1', 'player.scoresFor.ply-2-3', 'player.scoresFor.ply-4-5', 'player.nextMove.document', 'player.nextMove.generated', 'player.nextMove.human', 'board.playGame.document', 'board.playGame.generated'), ...error('player.nextMove.strength') },
-    'next-move-human-str': { ...fail('player.nextMove.human') },
-    'opp-ch-zero': { ...fail('player.oppCh') },
-    'play-game-no-tie-check': { ...error('board.playGame.generated') },
-    'play-game-no-winner-message': { ...fail('board.playGame.document', 'board.playGame.generated') },
-    'repr-no-ply': { ...fail('player.repr') },
-    'repr-one-line': { ...fail('player.repr') },
-    'score-board-ints': { ...fail('player.scoreBoard.generated') },
-    // Its games no longer differ: only a game with a ply-3 player would show it (1,505 boards or more), and its own
-    // three scoresFor tests charge the bug already.
-    'scores-for-ignores-game-over': { ...fail('player.scoresFor.document', 'player.scoresFor.ply-2-3', 'player.scoresFor.ply-4-5') },
-    'scores-for-min': { ...fail('player.scoresFor.document', 'player.scoresFor.ply-0-1', 'player.scoresFor.ply-2-3', 'player.scoresFor.ply-4-5') },
-    'scores-for-no-full-check': { ...fail('player.scoresFor.document', 'player.scoresFor.ply-0-1', 'player.scoresFor.ply-2-3', 'player.scoresFor.ply-4-5') },
-    'scores-for-win-skips-delmove': { ...fail('player.scoresFor.document', 'player.scoresFor.ply-0-1', 'player.scoresFor.ply-2-3', 'player.scoresFor.ply-4-5') },
-    'tiebreak-random-first': { ...fail('player.tiebreakMove.random-spread') },
-    'tiebreak-right-is-left': { ...fail('player.tiebreakMove.left-right') },
-    'trivia-exit-after-game': {},
-    'trivia-scores-as-tuple': { ...fail('player.scoresFor.float-scores') },
-    'trivia-int-minus-one': { ...fail('player.scoresFor.float-scores') },
-  },
+  ...PINS,
 });

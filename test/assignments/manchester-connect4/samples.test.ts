@@ -3,43 +3,11 @@
  * costs its own tests plus those of the functions that call it (suggestMove1 calls getValidMoves, makeMove and
  * hasWon); play() is whole-program, so a bug that changes a game costs the games it changes. Each ripple is pinned.
  */
-import { describeSampleSuite, error, fail, timeout } from '../../helpers/sample-suite.js';
+import { describeSampleSuite } from '../../helpers/sample-suite.js';
+import { PINS } from './verdicts.js';
 
 describeSampleSuite({
   assignment: 'manchester-connect4',
-  correct: ['correct-classic', 'correct-compact', 'correct-plain'],
   snoopedTarget: 'hasWon',
-  expected: {
-    'column-input-crashes': { ...fail('play.invalid-columns') },
-    'correct-classic': {},
-    'correct-compact': {},
-    'correct-plain': {},
-    'docstring-todo': { ...fail('module.docstrings') },
-    'eof-not-handled': { ...fail('play.end-of-input') },
-    'has-won-no-anti-diagonal': { ...fail('hasWon.generated', 'suggestMove1.generated') },
-    'hostile-exits-in-has-won': { ...error('hasWon.generated', 'suggestMove1.generated') },
-    'hostile-imports-unlisted-package': { ...error('import.connect4') },
-    'trivia-misnamed-file': { ...fail('files.named') },
-    'hostile-plays-at-import': { ...fail('import.connect4') },
-    'hostile-prints-megabytes': { ...fail('printBoard.document', 'printBoard.generated') },
-    'hostile-python2': { ...error('import.connect4', 'module.docstrings', 'newGame.document', 'newGame.generated', 'printBoard.document', 'printBoard.generated', 'getValidMoves.document', 'getValidMoves.generated', 'makeMove.document', 'makeMove.generated', 'hasWon.document', 'hasWon.generated', 'suggestMove1.document', 'suggestMove1.generated', 'loadGame.document', 'loadGame.generated', 'loadGame.malformed', 'loadGame.missing', 'saveGame.document', 'saveGame.generated', 'saveGame.round-trip', 'play.two-humans', 'play.names', 'play.invalid-columns', 'play.draw', 'play.save', 'play.load', 'play.load-errors', 'play.computer', 'play.fuzz', 'play.end-of-input', 'suggestMove2.vs-random', 'suggestMove2.vs-suggestMove1', 'suggestMove2.vs-minimax2', 'suggestMove2.vs-minimax4'), ...error('suggestMove1.strength'), ...error('suggestMove2.strength') },
-    'hostile-reads-fixtures': { ...fail('hasWon.document', 'hasWon.generated', 'suggestMove1.document', 'suggestMove1.generated') },
-    'hostile-suggest2-loops': { ...fail('suggestMove2.vs-random', 'suggestMove2.vs-suggestMove1', 'suggestMove2.vs-minimax2', 'suggestMove2.vs-minimax4'), ...timeout('play.computer'), ...timeout('suggestMove2.strength') },
-    'hostile-writes-outside': {},
-    'load-who-unchecked': { ...fail('loadGame.malformed') },
-    'loaded-turn-ignored': { ...fail('play.load') },
-    'make-move-from-top': { ...fail('makeMove.document', 'makeMove.generated', 'suggestMove1.document', 'suggestMove1.generated') },
-    'names-not-capitalised': { ...fail('play.names') },
-    'new-game-aliased-rows': { ...fail('newGame.document', 'newGame.generated') },
-    'new-game-extra-key': { ...fail('newGame.document', 'newGame.generated') },
-    'print-board-no-header': { ...fail('printBoard.document', 'printBoard.generated') },
-    'save-with-spaces': { ...fail('saveGame.document', 'saveGame.generated') },
-    'strategy-is-suggest1': { ...fail('suggestMove2.vs-suggestMove1', 'suggestMove2.vs-minimax2', 'suggestMove2.vs-minimax4') },
-    'suggest1-changes-board': { ...fail('suggestMove1.document', 'suggestMove1.generated') },
-    'suggest1-no-block': { ...fail('suggestMove1.document', 'suggestMove1.generated') },
-    'trivia-exit-after-win': {},
-    'trivia-imports-numpy': {},
-    'trivia-player1-as-O': { ...fail('printBoard.document', 'printBoard.generated') },
-    'valid-moves-six-columns': { ...fail('getValidMoves.document', 'getValidMoves.generated', 'suggestMove1.generated') },
-  },
+  ...PINS,
 });

@@ -1,0 +1,30 @@
+/** The conniption samples' pinned verdicts, read by the sample suite (samples.test.ts) and the kit's (kit-verdicts.test.ts). */
+import { error, fail, timeout, type SamplePins } from '../../helpers/sample-suite.js';
+
+export const PINS: SamplePins = {
+  correct: ['correct-classic', 'correct-plain', 'correct-single-file'],
+  expected: {
+    'bad-command-crashes': { ...error('repl.bad-commands') },
+    'correct-classic': {},
+    'correct-plain': {},
+    'correct-single-file': {},
+    'defaults-three-flips': { ...fail('Conniption.defaults', 'repl.moves', 'repl.illegal-moves', 'repl.undo', 'repl.bad-commands') },
+    'eval-flip-sign': { ...fail('Conniption.betterEval.generated') },
+    'eval-no-flippable-bonus': { ...fail('Conniption.betterEval.document', 'Conniption.betterEval.generated') },
+    'game-ignores-your-four': { ...fail('repl.moves') },
+    'flips-spent-by-ai': { ...fail('Conniption.genChildStates.start', 'Conniption.genChildStates.generated', 'repl.moves') },
+    'help-without-undo': { ...fail('repl.help-display') },
+    'hostile-kills-interpreter': { ...error('Conniption.isWin.document', 'Conniption.isWin.generated') },
+    'hostile-reads-fixtures': { ...fail('Conniption.betterEval.document', 'Conniption.betterEval.generated') },
+    'hostile-repl-at-import': {},
+    'hostile-search-loops': { ...timeout('alpha_beta_search.shallow', 'alpha_beta_search.deep') },
+    'hostile-syntax-error-in-search': { ...error('import.modules', 'alpha_beta_search.shallow', 'alpha_beta_search.deep', 'repl.setup', 'repl.help-display', 'repl.moves', 'repl.illegal-moves', 'repl.undo', 'repl.bad-commands') },
+    'is-win-ai-only': { ...fail('Conniption.isWin.document', 'Conniption.isWin.generated') },
+    'no-dual-flip': { ...fail('Conniption.genChildStates.start', 'Conniption.genChildStates.generated', 'repl.moves') },
+    'post-flip-stays-flippable': { ...fail('Conniption.genChildStates.start', 'Conniption.genChildStates.flips-left', 'Conniption.genChildStates.generated', 'alpha_beta_search.shallow', 'repl.moves', 'repl.illegal-moves') },
+    'search-min-maximises': { ...fail('alpha_beta_search.shallow', 'alpha_beta_search.deep') },
+    'trivia-imports-tqdm': {},
+    'trivia-returns-children': {},
+    'undo-does-nothing': { ...fail('repl.undo') },
+  },
+};
