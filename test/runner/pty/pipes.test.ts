@@ -14,6 +14,7 @@ import { PROJECT_ROOT } from '../../../runner/project-root.js';
 import { FIRST_PROMPT_PHASE, runProgram, terminalUnavailable, type ProgramResult, type ProgramRun, type ProgramTerminal } from '../../../runner/pty/run-program.js';
 import { HARNESS_DIR, probeSandbox, type SandboxEnvironment } from '../../../runner/sandbox/environment.js';
 import { resolveLimits } from '../../../runner/sandbox/limits.js';
+import { MISBEHAVING_PROGRAMS } from '../../helpers/python-programs.js';
 
 const GAME = `
 import os, sys, time
@@ -25,43 +26,7 @@ def play(n):
         total += int(input('col? '))
     print('sum', total)
 
-def stall():
-    input('col? ')
-    while True:
-        pass
-
-def slow_start():
-    time.sleep(30)
-
-def flood():
-    while True:
-        print('x' * 80)
-
-def crash():
-    input('col? ')
-    return [][1]
-
-def code():
-    os._exit(4)
-
-def ask_forever():
-    while True:
-        try:
-            input('col? ')
-        except EOFError:
-            print('eof')
-
-def orphan():
-    os.system('sleep 20 &')
-    print('left a child behind')
-
-def reads_stdin():
-    print('read', sys.stdin.readline().strip())
-
-def terminal():
-    import shutil
-    print(os.environ.get('TERM'), shutil.get_terminal_size().columns, file=sys.stderr)
-`;
+${MISBEHAVING_PROGRAMS}`;
 
 const MARK = '\u0002ask\u0003';
 const START = '\u0002grade-start-1\u0003';
