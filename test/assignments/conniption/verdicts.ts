@@ -2,10 +2,11 @@
 import { error, fail, timeout, type SamplePins } from '../../helpers/sample-suite.js';
 
 export const PINS: SamplePins = {
-  correct: ['correct-classic', 'correct-plain', 'correct-single-file'],
+  correct: ['correct-classic', 'correct-naive', 'correct-plain', 'correct-single-file'],
   expected: {
     'bad-command-crashes': { ...error('repl.bad-commands') },
     'correct-classic': {},
+    'correct-naive': {},
     'correct-plain': {},
     'correct-single-file': {},
     'defaults-three-flips': { ...fail('Conniption.defaults', 'repl.moves', 'repl.illegal-moves', 'repl.undo', 'repl.bad-commands') },

@@ -2,7 +2,7 @@
 import { error, fail, timeout, type SamplePins } from '../../helpers/sample-suite.js';
 
 export const PINS: SamplePins = {
-  correct: ['correct-classic', 'correct-compact', 'correct-plain', 'correct-split'],
+  correct: ['correct-classic', 'correct-compact', 'correct-naive', 'correct-plain', 'correct-split'],
   expected: {
     'add-checker-top-row': { ...fail('board.add_checker') },
     'ai-next-move-no-count': { ...fail('aiplayer.next_move.counts-moves') },
@@ -10,6 +10,7 @@ export const PINS: SamplePins = {
     'can-add-to-index-error': { ...fail('board.can_add_to') },
     'correct-classic': {},
     'correct-compact': {},
+    'correct-naive': {},
     'correct-plain': {},
     'correct-split': {},
     'empty-reading-response': { ...fail('reading.ps9pr0.present') },

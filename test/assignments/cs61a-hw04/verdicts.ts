@@ -2,7 +2,7 @@
 import { error, fail, timeout, type SamplePins } from '../../helpers/sample-suite.js';
 
 export const PINS: SamplePins = {
-  correct: ['correct-classic', 'correct-lab04-split', 'correct-no-diagonal', 'correct-plain'],
+  correct: ['correct-classic', 'correct-lab04-split', 'correct-naive', 'correct-no-diagonal', 'correct-plain'],
   expected: {
     'check-win-column-indexes-board': { ...fail('barrier.check_win_column') },
     'check-win-column-stub': { ...fail('check_win_column.document', 'check_win_column.generated') },
@@ -12,6 +12,7 @@ export const PINS: SamplePins = {
     'check-win-row-returns-none': { ...fail('check_win_row.document', 'check_win_row.generated') },
     'correct-classic': {},
     'correct-lab04-split': {},
+    'correct-naive': {},
     'correct-no-diagonal': {},
     'correct-plain': {},
     'create-board-swapped': { ...fail('create_board.document', 'create_board.generated') },

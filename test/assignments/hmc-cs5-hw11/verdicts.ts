@@ -2,11 +2,12 @@
 import { error, fail, timeout, type SamplePins } from '../../helpers/sample-suite.js';
 
 export const PINS: SamplePins = {
-  correct: ['correct-classic', 'correct-compact', 'correct-plain'],
+  correct: ['correct-classic', 'correct-compact', 'correct-naive', 'correct-plain'],
   expected: {
     'board-height-first': { ...fail('board.setup', 'player.scoreBoard.generated', 'player.scoresFor.document', 'player.scoresFor.ply-2-3', 'player.scoresFor.ply-4-5', 'player.nextMove.document', 'player.nextMove.generated', 'board.playGame.document', 'board.playGame.generated'), ...error('player.scoresFor.ply-0-1') },
     'correct-classic': {},
     'correct-compact': {},
+    'correct-naive': {},
     'correct-plain': {},
     'hostile-exit-at-import': { ...error('import.hw11pr2') },
     'hostile-infinite-loop': { ...timeout('player.scoresFor.document', 'player.scoresFor.float-scores', 'player.scoresFor.ply-0-1', 'player.scoresFor.ply-2-3', 'player.scoresFor.ply-4-5', 'board.playGame.document', 'board.playGame.generated'), ...timeout('player.nextMove.strength') },

@@ -2,11 +2,12 @@
 import { error, fail, timeout, type SamplePins } from '../../helpers/sample-suite.js';
 
 export const PINS: SamplePins = {
-  correct: ['correct-classic', 'correct-compact', 'correct-plain'],
+  correct: ['correct-classic', 'correct-compact', 'correct-naive', 'correct-plain'],
   expected: {
     'column-input-crashes': { ...fail('play.invalid-columns') },
     'correct-classic': {},
     'correct-compact': {},
+    'correct-naive': {},
     'correct-plain': {},
     'docstring-todo': { ...fail('module.docstrings') },
     'eof-not-handled': { ...fail('play.end-of-input') },
