@@ -5,7 +5,7 @@
  * the grader still runs one program of each kind on a real pseudo-terminal (runner/grade/grade-submission.ts).
  */
 import { normalizeTerminalText } from '../pty/normalize.js';
-import { promptPhase, wholeProgramPhase, type ProgramResult } from '../pty/run-program.js';
+import { askedAfterEndPhase, promptPhase, wholeProgramPhase, type ProgramResult } from '../pty/run-program.js';
 import type { ProgramReply, ProgramRequest } from './protocol.js';
 import { HarnessSession, type SessionContext } from './session.js';
 
@@ -57,7 +57,9 @@ export function programResult(reply: ProgramReply, request: ProgramRequest): Pro
   const total = request.answers.length;
   const timedOut = reply.timedOut && (reply.timedOut.kind === 'total'
     ? { phase: wholeProgramPhase(reply.timedOut.sent, total), limitMs: request.programMs }
-    : { phase: promptPhase(reply.timedOut.sent, request.answers), limitMs: request.promptMs });
+    : reply.timedOut.kind === 'ended'
+      ? { phase: askedAfterEndPhase(total), limitMs: request.programMs }
+      : { phase: promptPhase(reply.timedOut.sent, request.answers), limitMs: request.promptMs });
   return {
     transcript: normalizeTerminalText(reply.output),
     exitCode: timedOut ? undefined : reply.exitCode,

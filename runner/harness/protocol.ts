@@ -83,8 +83,8 @@ export interface ProgramReply {
   readonly durationMs: number;
   readonly exitCode?: number;
   readonly signal?: number;
-  /** Which timer ran out: the first question's, the next question's after `sent` answers, or the whole run's. */
-  readonly timedOut?: { readonly kind: 'first' | 'after' | 'total'; readonly sent: number };
+  /** Which timer ran out: the first question's, the next question's after `sent` answers, the whole run's, or none: `ended`, it asked again after its end of input (a terminal would wait until the whole run's). */
+  readonly timedOut?: { readonly kind: 'first' | 'after' | 'total' | 'ended'; readonly sent: number };
 }
 
 /** A value as the student's code produced it, types kept. Beyond plain values: big ints, NaN, sets, objects. */

@@ -23,6 +23,13 @@ export const promptPhase = (sent: number, answers: readonly string[]): string =>
 
 export const wholeProgramPhase = (sent: number, total: number): string => `the whole program (${sent} of ${total} lines sent)`;
 
+/**
+ * The phase a run names when the program asked for input again after it was given end-of-input: a terminal gives ^D
+ * once and then waits for typing, so the program would wait until the whole program's limit. It is stopped at once,
+ * with the verdict that wait would have given (a program that loops on end of input costs nothing more).
+ */
+export const askedAfterEndPhase = (total: number): string => `the whole program (all ${total} lines sent, then end of input, after which it asked for input again and would wait for ever)`;
+
 export interface ProgramRun {
   readonly command: string;
   readonly args: readonly string[];
@@ -221,6 +228,10 @@ export function runProgram(run: ProgramRun): Promise<ProgramResult> {
       if (seen > run.answers.length && !askedForMore) {
         askedForMore = true;
         program.type('\x04');
+      }
+      if (seen > run.answers.length + 1 && !timedOut) {
+        timedOut = { phase: askedAfterEndPhase(run.answers.length), limitMs: run.programMs };
+        program.kill();
       }
     });
     program.onExit(({ exitCode, signal }) => {

@@ -91,6 +91,10 @@ def watch_program(pid, fd, config, started):
     while True:
         now = time.monotonic()
         sent = min(asks, answers)
+        if marker and asks > answers + 1:
+            # Asked again after its end of input: a terminal would leave it waiting until the whole limit.
+            timed_out = {"kind": "ended", "sent": sent}
+            break
         deadline, kind = started + total_s, "total"
         if sent < answers and last_answer + prompt_s < deadline:
             deadline, kind = last_answer + prompt_s, ("first" if sent == 0 else "after")
