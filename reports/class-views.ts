@@ -1,7 +1,7 @@
 /**
  * The class summary's views of a run's cost and of what changed since a previous run: pure, from results.json.
  */
-import type { RunComparison, RunResults } from '../runner/grade/results.js';
+import type { ClassCost, RunComparison, RunResults } from '../runner/grade/results.js';
 import { testCosts } from './test-cost.js';
 
 export interface TestCostView {
@@ -34,6 +34,37 @@ export interface ComparisonView {
   readonly added: readonly string[];
   readonly removed: readonly string[];
   readonly testsChanged: readonly string[];
+}
+
+/** One part of what the class cost: its seconds and its share of the run's wall time, for a stacked bar. */
+export interface ClassCostPart {
+  readonly name: string;
+  readonly kind: 'floor' | 'examples' | 'rest' | 'grader';
+  readonly seconds: string;
+  readonly percent: number;
+}
+
+export interface ClassCostView {
+  readonly wallSeconds: string;
+  readonly submissions: number;
+  readonly jobs: number;
+  readonly parts: readonly ClassCostPart[];
+}
+
+/** The class's cost beside its floor (runner/grade/class-cost.ts), for the summary's "What the tests cost". */
+export function classCostView(cost: ClassCost): ClassCostView {
+  const part = (kind: ClassCostPart['kind'], name: string, s: number): ClassCostPart => ({ name, kind, seconds: s.toFixed(1), percent: percentOf(s, cost.wallS) });
+  return {
+    wallSeconds: cost.wallS.toFixed(1),
+    submissions: cost.submissions,
+    jobs: cost.jobs,
+    parts: [
+      part('floor', 'the floor: starting Python and importing each submission', cost.floorS),
+      part('examples', "the students' own code in the documents' examples", cost.examplesS),
+      part('rest', "the students' own code in the other tests", cost.restS),
+      part('grader', "the grader's own time", cost.graderS),
+    ],
+  };
 }
 
 /** The costliest tests, as many as make up most of the students' time (at most eight). */

@@ -5,7 +5,7 @@
  */
 import { adjustmentLines, finalMax, finalScore } from './final-score.js';
 import { noteHtml } from './markdown.js';
-import { comparisonView, costViews, type ComparisonView, type TestCostView } from './class-views.js';
+import { classCostView, comparisonView, costViews, type ClassCostView, type ComparisonView, type TestCostView } from './class-views.js';
 import { mutationView, type MutationView } from './mutation-view.js';
 import type { AiStrength, CodeRegion, FileRole, RunResults, SubmissionResult, TestResult, TestStatus } from '../runner/grade/results.js';
 import { boardPair, type BoardPair } from './boards.js';
@@ -260,6 +260,8 @@ export interface ClassView {
   readonly aiAgreement?: AiAgreementView;
   /** The tests that cost the class most, in the students' own time: what to look at when a class grades slowly. */
   readonly costs: readonly TestCostView[];
+  /** What the whole run cost beside its floor, when the run says (results.json's `cost`). */
+  readonly classCost?: ClassCostView;
   /** What changed since a previous run (`grade compare`, `--previous`), shown first. */
   readonly comparison?: ComparisonView;
   /** A `grade mutants` run: how many of the solution's mutants the tests catch, shown first. */
@@ -374,6 +376,7 @@ export function classView(run: RunResults): ClassView {
     strength: strengthViews(run, files),
     ...(run.similarity?.aiPairs && run.similarity.aiPairs.length > 0 && { aiAgreement: aiAgreementView(run, files) }),
     costs: costViews(run, displayNames(run, files)),
+    ...(run.cost && { classCost: classCostView(run.cost) }),
     ...(run.comparison && { comparison: comparisonView(run.comparison, displayNames(run, files)) }),
     ...(run.mutation && { mutation: mutationView(run.mutation, (id) => files.get(id) ?? pageName(id)) }),
   };

@@ -9,7 +9,7 @@ import type { CaseVerdict } from '../checks/verdict.js';
 import type { AssignmentContext } from '../fixtures/build-context.js';
 import type { FixtureCase, FixtureFile } from '../fixtures/fixture-types.js';
 import type { ClassReplacement } from '../harness/protocol.js';
-import type { Interaction } from '../plan/interaction.js';
+import type { Interaction, StandIns } from '../plan/interaction.js';
 import type { Ask, PropertyCase } from '../plan/property.js';
 import type { ProgramResult } from '../pty/run-program.js';
 import type { ResolvedTest } from '../spec/spec-types.js';
@@ -31,6 +31,17 @@ export interface ProgramPlan {
   readonly aiMoves?: readonly string[];
   /** Classes played by the document's versions (set by a replay, runner/grade/kinds/program.ts). */
   readonly replace?: readonly ClassReplacement[];
+  /**
+   * A game whose verdict is its loop (who moves, when it stops, who wins), played with players that cost little:
+   * the swap, where it applies (`only: 'document'` needs the grader's doubles), and the sentence the report says.
+   */
+  readonly fastPlayers?: FastPlayers;
+}
+
+export interface FastPlayers {
+  readonly replace: readonly ClassReplacement[];
+  readonly only?: StandIns;
+  readonly note: string;
 }
 
 /**

@@ -2,6 +2,7 @@
  * What a whole game is replayed with (runner/grade/kinds/program.ts): the parts whose own tests failed, swapped for
  * the document's versions. Pure: each assignment names its parts and the tests that grade each.
  */
+import type { ClassReplacement } from '../harness/protocol.js';
 import type { GameReplay } from './assignment.js';
 
 /** Methods of a class, or functions of a module, each with the ids of the tests that grade it. */
@@ -36,4 +37,26 @@ export function joinReplays(replays: readonly (GameReplay | undefined)[]): GameR
   const present = replays.filter((r): r is GameReplay => r !== undefined);
   if (present.length === 0) return undefined;
   return { replace: present.flatMap((r) => r.replace), parts: present.flatMap((r) => r.parts), because: present.flatMap((r) => r.because) };
+}
+
+/**
+ * Two lists of swaps as one: a class swapped by both keeps only the methods both keep (the harness swaps a class
+ * once), and a function set's names are joined.
+ */
+export function mergeReplacements(first: readonly ClassReplacement[], second: readonly ClassReplacement[]): ClassReplacement[] {
+  const merged: ClassReplacement[] = [];
+  for (const entry of [...first, ...second]) {
+    const at = merged.findIndex((m) => m.kind === entry.kind && ('names' in m) === ('names' in entry) && ('name' in m ? m.name === (entry as { name?: string }).name : true));
+    if (at < 0) {
+      merged.push(entry);
+      continue;
+    }
+    const prior = merged[at]!;
+    if ('names' in prior && 'names' in entry) merged[at] = { kind: prior.kind, names: [...new Set([...prior.names, ...entry.names])] };
+    else if ('name' in prior && 'name' in entry) {
+      const keep = (prior.keep ?? []).filter((k) => (entry.keep ?? []).includes(k));
+      merged[at] = { kind: prior.kind, name: prior.name, keep };
+    }
+  }
+  return merged;
 }

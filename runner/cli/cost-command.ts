@@ -28,7 +28,8 @@ export async function runCost(id: string, io: Io, root: string, version: string)
     io.err(`Grading the ${samples.length} bundled correct samples of ${id} one at a time...\n`);
     let said = '';
     const quiet: Io = { ...io, out: () => {}, err: (s) => { said += s; }, isTTY: false };
-    const code = await runGrade([...samples.map((s) => join(dir, s)), '--assignment', id, '--out', out, '--format', 'json', '--jobs', '1'], quiet, root, version, 'grade');
+    // --strength: what the figures for information would cost is worth knowing before a class is graded with them.
+    const code = await runGrade([...samples.map((s) => join(dir, s)), '--assignment', id, '--out', out, '--format', 'json', '--jobs', '1', '--strength'], quiet, root, version, 'grade');
     if (code !== 0) {
       io.err(said.slice(-2000));
       return code;

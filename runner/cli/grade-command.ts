@@ -14,6 +14,7 @@ import { discoverSubmissions, type Submission } from '../grade/layout.js';
 import { gradeSubmission } from '../grade/grade-submission.js';
 import { filesHashOf, Journal, JOURNAL_FILE, ResumeError, specFingerprint, submissionKey, testFingerprints, type JournalHeader } from '../grade/journal.js';
 import { formatShard, parseShard, shardOf, type Shard } from '../grade/shards.js';
+import { classCost, formatClassCost } from '../grade/class-cost.js';
 import { failureClusters } from '../insight/clusters.js';
 import { classSimilarity } from '../insight/class-code.js';
 import type { RunResults, SubmissionResult, TestResult } from '../grade/results.js';
@@ -72,6 +73,8 @@ interface GradeFlags {
   readonly visibleOnly: boolean;
   /** `--stand-ins own`: grade as the student's kit does (its plan, its tools, the student's own parts), to compare. */
   readonly standIns: StandIns;
+  /** `--strength`: also run the 0-point AI strength tests, figures for information that cost a class most of all. */
+  readonly strength: boolean;
 }
 
 function parseFlags(argv: readonly string[], io: Io, root: string): GradeFlags {
@@ -98,6 +101,7 @@ function parseFlags(argv: readonly string[], io: Io, root: string): GradeFlags {
       audience: { type: 'string' },
       visible: { type: 'boolean' },
       'stand-ins': { type: 'string' },
+      strength: { type: 'boolean' },
     },
   });
   if (values.audience !== undefined && values.audience !== 'student' && values.audience !== 'instructor') throw new UsageError(`--audience is student or instructor, got ${values.audience}`);
@@ -124,7 +128,7 @@ function parseFlags(argv: readonly string[], io: Io, root: string): GradeFlags {
   const canvas = values['canvas-assignment-id'];
   if (canvas !== undefined && !/^\d+$/u.test(canvas)) throw new UsageError(`--canvas-assignment-id is the number in the assignment's Canvas address, got ${canvas}`);
   const only = values.only === undefined ? undefined : { pattern: values.only, regex: globToRegExp(values.only, 'prefix') };
-  return { paths, out, jobs, seed, python: values.python ?? 'python3', pythonGiven: values.python !== undefined, formats, ...(values.assignment && { assignment: values.assignment }), ...(only && { only }), ...(canvas && { canvasAssignmentId: canvas }), resume: values.resume ?? false, keepHigher: values['keep-higher'] ?? false, visibleOnly: values.visible ?? false, standIns, ...(values.audience !== undefined && { audience: values.audience as 'instructor' | 'student' }), ...(shard && { shard }), ...(values.previous !== undefined && { previous: values.previous }), ...(values.adjustments !== undefined && { adjustments: resolve(io.cwd, values.adjustments) }), ...(values.notes !== undefined && { notes: resolve(io.cwd, values.notes) }) };
+  return { paths, out, jobs, seed, python: values.python ?? 'python3', pythonGiven: values.python !== undefined, formats, ...(values.assignment && { assignment: values.assignment }), ...(only && { only }), ...(canvas && { canvasAssignmentId: canvas }), resume: values.resume ?? false, keepHigher: values['keep-higher'] ?? false, visibleOnly: values.visible ?? false, standIns, strength: values.strength ?? false, ...(values.audience !== undefined && { audience: values.audience as 'instructor' | 'student' }), ...(shard && { shard }), ...(values.previous !== undefined && { previous: values.previous }), ...(values.adjustments !== undefined && { adjustments: resolve(io.cwd, values.adjustments) }), ...(values.notes !== undefined && { notes: resolve(io.cwd, values.notes) }) };
 }
 
 /** What another command (`grade mutants`) changes in a class run: no code comparison, and its own part of results.json. */
@@ -156,6 +160,7 @@ export async function runGrade(argv: readonly string[], io: Io, root: string, ve
 }
 
 async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io, root: string, version: string, hooks: GradeHooks): Promise<number> {
+  const begun = performance.now();
   const colors = makeColors(colorsEnabled(io.env, io.isTTY));
   // The sandbox probe waits on processes: it runs while the submissions are found and the spec is loaded.
   const probing = probeEarly(flags.python);
@@ -226,23 +231,28 @@ async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io,
   }
   if (journal && journal.done.size > 0) io.err(`grade: resuming: ${journal.done.size} submission${journal.done.size === 1 ? '' : 's'} already graded in ${relative(io.cwd, join(flags.out!, JOURNAL_FILE))}\n`);
   const progress: Progress = createProgress(io, submissions.length, false, colors);
+  const fresh = new Set<SubmissionResult>();
   const results = await gradeAll(submissions, flags.jobs, async (submission) => {
     const key = submissionKey(submission);
     const done = journal?.done.get(key);
     progress.started(submission.id);
     const result = done ?? { ...(await gradeOne(submission, spec, sandbox, flags, hooks.firstFailure === true)), filesHash: filesHashOf(key) };
+    if (!done) fresh.add(result);
     if (!done && journal) journal.append(key, result);
     progress.finished(submission.id, result);
     return result;
   });
   progress.done();
+  // What this run cost: the submissions it graded (not those --resume kept), from its start to the last one's end.
+  const cost = classCost(results.filter((r) => fresh.has(r)), flags.jobs, performance.now() - begun);
   const graded: RunResults = {
     tool: { name: 'connect-four-grader', version },
     generatedAt: new Date().toISOString(),
     seed: flags.seed,
     sandbox: { python: `${sandbox.python} (${sandbox.pythonVersion})`, network: sandbox.network, isolation: sandbox.isolation, notes: sandbox.notes, packages: { allowed: [...spec.packages], provided: sandbox.packagesSummary ?? '' } },
-    settings: { assignment: spec.assignment, title: spec.title, limits: { ...spec.limits }, manualPoints: spec.manualPoints, ...(flags.only && { only: flags.only.pattern }), ...(flags.shard && { shard: formatShard(flags.shard) }), fingerprints: testFingerprints(spec) },
+    settings: { assignment: spec.assignment, title: spec.title, limits: { ...spec.limits }, manualPoints: spec.manualPoints, ...(flags.strength && { strength: true }), ...(flags.only && { only: flags.only.pattern }), ...(flags.shard && { shard: formatShard(flags.shard) }), fingerprints: testFingerprints(spec) },
     submissions: results,
+    ...(fresh.size > 0 && { cost }),
     clusters: failureClusters(results),
     ...(hooks.similarity !== false && { similarity: { ...classSimilarity(root, spec.assignment, submissions), aiPairs: aiAgreement(results) } }),
   };
@@ -266,6 +276,7 @@ async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io,
   }
   if (journal?.failure) return outputFailure(io, journal.failure, flags.out!, journal);
   io.out(formatSummary(spec, run, written.map((path) => relative(io.cwd, path) || path), colors));
+  if (fresh.size > 0) io.out(`${formatClassCost(cost)}\n`);
   if (run.comparison) io.out(formatComparison(run.comparison));
   if (run.adjustments) io.out(formatAdjustments(run));
   if (run.notes) io.out(`Notes from ${run.notes.file}: ${run.notes.used.length} used${run.notes.unmatched.length ? `; matched nothing in this run: ${run.notes.unmatched.join(', ')}` : ''}\n`);
@@ -277,6 +288,7 @@ function openJournal(flags: GradeFlags, spec: ResolvedSpec, version: string, fir
   const header: JournalHeader = {
     kind: 'run', tool: 'connect-four-grader', version, assignment: spec.assignment, seed: flags.seed, spec: specFingerprint(spec),
     only: flags.only?.pattern ?? null, shard: flags.shard ? formatShard(flags.shard) : null, visibleOnly: flags.visibleOnly,
+    ...(flags.strength && { strength: true }),
     // A run whose tests stop at their first failure is not one a class run may resume from.
     ...(firstFailure && { firstFailure }),
   };
@@ -287,7 +299,7 @@ async function gradeOne(submission: Submission, spec: ResolvedSpec, sandbox: San
   const started = performance.now();
   try {
     const plan = flags.standIns === 'own' ? kitGradingPlan(spec.assignment) : gradingPlan(spec.assignment);
-    return await gradeSubmission(submission, { spec, ...plan, sandbox, seed: flags.seed, ...(flags.only && { only: flags.only }), visibleOnly: flags.visibleOnly, ...(firstFailure && { firstFailure }) });
+    return await gradeSubmission(submission, { spec, ...plan, sandbox, seed: flags.seed, ...(flags.only && { only: flags.only }), visibleOnly: flags.visibleOnly, strength: flags.strength, ...(firstFailure && { firstFailure }) });
   } catch (error) {
     const reason = `internal error while grading: ${(error as Error).message}`;
     const tests: TestResult[] = spec.tests.map((t) => ({ id: t.id, name: t.name, group: t.group, target: t.target, status: 'error', score: 0, maxScore: t.points, visibility: t.visibility, message: reason }));

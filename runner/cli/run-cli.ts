@@ -64,6 +64,9 @@ Options for grading:
   --seed <n>               the seed for every random choice (default 1): same seed, same results
   --only <pattern>         run only the tests whose id starts with the pattern (* matches anything)
   --visible                grade the visible tests only, as grade check does: what the students see
+  --strength               also measure each AI's strength on solver-labelled positions (the 0-point tests for
+                           information, and the class summary's AI strength and AIs that choose alike); left out
+                           by default, as they cost a class more student time than anything else
   --python <path>          the Python 3 to run submissions with (default python3)
   --shard <i/n>            grade only shard i of n (every n-th submission from the i-th); combine the shards'
                            --out folders with grade merge

@@ -77,6 +77,7 @@ export async function gradeSubmission(submission: Submission, options: GradeOpti
     maxScore: round(tests.reduce((total, t) => total + t.maxScore, 0)),
     durationMs: Math.round(performance.now() - started),
     studentMs: Math.round(session.studentMs),
+    ...(session.floorMs !== undefined && { floorMs: Math.round(session.floorMs), importMs: Math.round(session.importMs) }),
     ...(located.some((l) => l.byDefinitions) && { files: located.filter((l) => l.file).map(fileRole) }),
     tests,
   };
@@ -98,6 +99,9 @@ async function runTest(test: ResolvedTest, context: TestContext): Promise<TestRe
   const finish = finisher(test);
   const only = context.options.only;
   if (only && !only.regex.test(test.id)) return finish('skipped', { message: `not run: --only ${only.pattern}` });
+  if (test.kind === 'strength' && test.points === 0 && !context.options.strength) {
+    return finish('skipped', { message: 'not run: a figure for information (0 points), measured when grade is given --strength' });
+  }
   const blocker = context.hung.get(test.target);
   if (blocker) return finish('timeout', { message: `not run: ${test.target} already timed out in ${blocker}` });
   if (performance.now() > context.deadline) {

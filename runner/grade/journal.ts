@@ -24,6 +24,8 @@ export interface JournalHeader {
   readonly visibleOnly: boolean;
   /** `grade mutants`: each test stopped at its first failing case. */
   readonly firstFailure?: boolean;
+  /** `grade --strength`: the 0-point AI strength tests were run too. */
+  readonly strength?: boolean;
 }
 
 interface JournalEntry {

@@ -22,6 +22,8 @@ export interface TestResult {
   /** Added: the wall time this test took, and of it the time the student's own code ran (absent in older files). */
   readonly durationMs?: number;
   readonly studentMs?: number;
+  /** Added: of studentMs, the time in the document's own examples (cases whose source is the document). */
+  readonly documentMs?: number;
   /** Added: the instructor's notes on this failure (notes.yml), Markdown, from a cluster id or the test id. */
   readonly notes?: readonly { readonly from: string; readonly markdown: string }[];
   /** Added: what a strength test measured (kind `strength`); informational unless the test has points. */
@@ -69,6 +71,13 @@ export interface SubmissionResult {
    * save. A slow look-ahead shows here; the rest is the grader's own cost.
    */
   readonly studentMs?: number;
+  /**
+   * Added: starting Python and importing the student's modules the first time (their own import time included): the
+   * least any grader pays for this submission, its share of the class's floor.
+   */
+  readonly floorMs?: number;
+  /** Added: of studentMs, the student's own time in the first imports of their modules. */
+  readonly importMs?: number;
   /** Added: a hash of the submission's files, so a later run can tell an edited submission from a changed test. */
   readonly filesHash?: string;
   /**
@@ -127,6 +136,8 @@ export interface RunResults {
     readonly manualPoints: number;
     readonly unapplied: readonly { readonly line: number; readonly student: string; readonly test: string; readonly why: string }[];
   };
+  /** Added: what the class cost and how close it ran to its floor (runner/grade/class-cost.ts); absent in older files. */
+  readonly cost?: ClassCost;
   /** Added: a `grade mutants` run: how many one-change mutants of a correct solution the tests catch. */
   readonly mutation?: MutationResults;
 }
@@ -273,6 +284,8 @@ export interface RunSettings {
   /** Points graded by hand on top of the automatic ones. */
   readonly manualPoints: number;
   readonly only?: string;
+  /** Added: `grade --strength` ran the 0-point AI strength tests (without it they are reported as not run). */
+  readonly strength?: boolean;
   /** Added: `i/n` when this run graded one shard of the submissions (`grade --shard`); `grade merge` removes it. */
   readonly shard?: string;
   /**
@@ -316,4 +329,19 @@ export interface StudentChange {
   readonly failToPass: readonly string[];
   /** Why, in words: `submission changed`, `spec changed: <test>`, `fixture changed: <test>`, or `unexplained: …`. */
   readonly reasons: readonly string[];
+}
+
+/**
+ * What a class run cost, in seconds of its wall time: the floor (starting Python and importing every submission,
+ * spread over the jobs), the students' own code in the documents' examples and in everything else, and the grader's
+ * own time (the rest: processes, the harness's round trips, the checks, the reports). The parts add up to `wallS`.
+ */
+export interface ClassCost {
+  readonly submissions: number;
+  readonly jobs: number;
+  readonly wallS: number;
+  readonly floorS: number;
+  readonly examplesS: number;
+  readonly restS: number;
+  readonly graderS: number;
 }

@@ -17,6 +17,8 @@ export interface RunnableCase {
   readonly reproduce: string;
   /** A program's lines typed by the test, so a report marks exactly those in the transcript. */
   readonly typed?: readonly string[];
+  /** One of the document's own examples: its cost is counted apart, as what no grader of the document can save. */
+  readonly document?: boolean;
   readonly run: () => Promise<CaseVerdict>;
 }
 
@@ -57,8 +59,17 @@ export function withOwnParts(left: LeftOut, verdict: CaseVerdict): CaseVerdict {
 }
 
 
-/** Runs the cases until one hangs (one time limit is enough to know), and reports the first failure with a count. */
+/**
+ * Runs the cases until one hangs (one time limit is enough to know), and reports the first failure with a count, and
+ * the student's own time in the document's examples (`documentMs`).
+ */
 export async function runAll(test: ResolvedTest, context: TestContext, cases: readonly RunnableCase[], finish: Finish): Promise<TestResult> {
+  const spent = { documentMs: 0, examples: 0 };
+  const result = await runUnits(test, context, cases, finish, spent);
+  return spent.examples > 0 ? { ...result, documentMs: Math.round(spent.documentMs) } : result;
+}
+
+async function runUnits(test: ResolvedTest, context: TestContext, cases: readonly RunnableCase[], finish: Finish, spent: { documentMs: number; examples: number }): Promise<TestResult> {
   const unit = test.kind === 'program' ? 'terminal session' : 'case';
   const count = (n: number) => `${n} ${unit}${n === 1 ? '' : 's'}`;
   let failed = 0;
@@ -67,7 +78,12 @@ export async function runAll(test: ResolvedTest, context: TestContext, cases: re
   const notes = new Set<string>();
   for (const c of cases) {
     if (performance.now() > context.deadline) break;
+    const before = context.session.studentMs;
     const verdict = await c.run();
+    if (c.document) {
+      spent.documentMs += context.session.studentMs - before;
+      spent.examples++;
+    }
     ran++;
     if (verdict.status === 'pass') {
       if (verdict.note) notes.add(verdict.note);

@@ -4,6 +4,7 @@
  * exactly. Pure functions; the commands read and write the files.
  */
 import { aiAgreement } from '../insight/ai-agreement.js';
+import { sumCosts } from './class-cost.js';
 import { failureClusters } from '../insight/clusters.js';
 import { byScore } from '../insight/similarity.js';
 import type { RunResults, SimilarityResults, SubmissionResult } from './results.js';
@@ -94,8 +95,10 @@ export function mergeRuns(runs: readonly { readonly from: string; readonly run: 
   // The AIs' agreement is read from the results, so the whole class is compared whatever the shards.
   const similarity = merged && { ...merged, aiPairs: aiAgreement(submissions) };
   // A shard's comparison with an earlier run covers that shard only: `grade compare` the merged run instead.
-  const { comparison: _comparison, ...run } = first.run;
-  return { ...run, generatedAt: latest, ...(first.run.settings && { settings }), submissions, clusters: failureClusters(submissions), ...(similarity && { similarity }) };
+  const { comparison: _comparison, cost: _cost, ...run } = first.run;
+  // The class's cost is every run's machine time added up.
+  const cost = sumCosts(runs.flatMap(({ run: r }) => (r.cost ? [r.cost] : [])));
+  return { ...run, generatedAt: latest, ...(first.run.settings && { settings }), submissions, ...(cost && { cost }), clusters: failureClusters(submissions), ...(similarity && { similarity }) };
 }
 
 function mergeSimilarity(parts: readonly (SimilarityResults | undefined)[]): SimilarityResults | undefined {

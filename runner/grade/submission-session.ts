@@ -25,6 +25,13 @@ export class SubmissionSession {
   readonly notes = new Set<string>();
   /** Time spent in the student's own code (calls, imports, whole programs), in ms: what no grader can save. */
   studentMs = 0;
+  /**
+   * The first start of Python with the student's modules imported, in ms (the imports' own time is in studentMs
+   * too): the least any grader pays for a submission, its share of the class's floor.
+   */
+  floorMs: number | undefined;
+  /** The student's own time in their modules' first imports, in ms (within studentMs and floorMs). */
+  importMs = 0;
   private session: HarnessSession | undefined;
   private readonly broken = new Set<string>();
   private startError: string | undefined;
@@ -49,6 +56,7 @@ export class SubmissionSession {
     if (this.startError) return { error: this.startError };
     for (let attempt = 0; attempt <= this.modules.length + 1; attempt++) {
       if (this.session?.isAlive) return this.session;
+      const begun = performance.now();
       const started = await HarnessSession.start({ sandbox: this.sandbox, workdir: this.workdir, limits: this.limits });
       if ('error' in started) {
         this.startError = started.error;
@@ -56,7 +64,9 @@ export class SubmissionSession {
       }
       this.session = started.session;
       for (const note of started.session.notes) this.notes.add(note);
-      if (await this.importAll(started.session)) return started.session;
+      const imported = await this.importAll(started.session);
+      this.floorMs ??= performance.now() - begun;
+      if (imported) return started.session;
     }
     this.startError = 'the modules could not be imported after several fresh starts';
     return { error: this.startError };
@@ -70,8 +80,11 @@ export class SubmissionSession {
         this.startError = `internal error while importing ${entry.file}: ${outcome.reply.internal}`;
         return false;
       }
-      if (!this.imports.has(entry.role)) this.imports.set(entry.role, importOutcome(outcome));
-      if (outcome.kind === 'reply' && 'durationMs' in outcome.reply) this.studentMs += outcome.reply.durationMs;
+      const first = !this.imports.has(entry.role);
+      if (first) this.imports.set(entry.role, importOutcome(outcome));
+      const ms = outcome.kind === 'reply' && 'durationMs' in outcome.reply ? outcome.reply.durationMs : outcome.kind === 'timeout' ? outcome.limitMs : 0;
+      this.studentMs += ms;
+      if (first) this.importMs += ms;
       if (outcome.kind !== 'reply') {
         this.broken.add(entry.role);
         return false;

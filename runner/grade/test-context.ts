@@ -27,6 +27,8 @@ export interface GradeOptions {
   /** Only tests whose id matches run; the others are reported as skipped, naming the pattern. */
   readonly only?: { readonly pattern: string; readonly regex: RegExp };
   readonly visibleOnly?: boolean;
+  /** Run the 0-point AI strength tests too (`grade --strength`); without it they are reported as not run. */
+  readonly strength?: boolean;
   readonly onTest?: (test: TestResult) => void;
   /**
    * Which program runs use a real pseudo-terminal: the first of each target (the default; the others run forked

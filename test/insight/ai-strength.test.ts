@@ -137,7 +137,7 @@ describe('AIs graded through the harness', () => {
     const path = isAbsolute(sample) ? sample : join(PROJECT_ROOT, 'fixtures', 'submissions', assignment, sample);
     const files = readdirSync(path).filter((name) => name !== 'BUG.md').map((name) => ({ name, source: join(path, name) }));
     const only = { pattern: test.id, regex: new RegExp(`^${test.id.replaceAll('.', '\\.')}$`, 'u') };
-    const result = await gradeSubmission({ id: sample, path, files }, { spec: { ...spec, tests: [test] }, ...gradingPlan(spec.assignment), sandbox: { ...sandbox, allowedPackages: spec.packages, courseModules: spec.courseModules }, seed, only });
+    const result = await gradeSubmission({ id: sample, path, files }, { spec: { ...spec, tests: [test] }, ...gradingPlan(spec.assignment), sandbox: { ...sandbox, allowedPackages: spec.packages, courseModules: spec.courseModules }, seed, only, strength: true });
     return result.tests[0]!;
   }
 

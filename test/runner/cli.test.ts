@@ -6,6 +6,8 @@ import { runCli } from '../../runner/cli/run-cli.js';
 import { runGrade } from '../../runner/cli/grade-command.js';
 import { PROJECT_ROOT } from '../../runner/project-root.js';
 import { allAssignments } from '../../runner/assignments/registry.js';
+import { withoutTestTimings } from '../helpers/timings.js';
+import type { TestResult } from '../../runner/grade/results.js';
 
 const SAMPLES = join(PROJECT_ROOT, 'fixtures', 'submissions', 'cs111-ps9');
 
@@ -78,9 +80,9 @@ describe('grade CLI', () => {
   it("list --cost grades the bundled correct samples and shows each test's cost to their code", async () => {
     const { code, out } = await run('list', 'cs61a-hw04', '--cost');
     expect(code).toBe(0);
-    expect(out).toMatch(/^test\s+correct-classic\s+correct-lab04-split\s+correct-no-diagonal\s+correct-plain$/m);
-    expect(out).toMatch(/^create_row\.document(\s+\d+\.\d\d s){4}$/m);
-    expect(out).toMatch(/^all tests(\s+\d+\.\d\d s){4}$/m);
+    expect(out).toMatch(/^test\s+correct-classic\s+correct-lab04-split\s+correct-naive\s+correct-no-diagonal\s+correct-plain$/m);
+    expect(out).toMatch(/^create_row\.document(\s+\d+\.\d\d s){5}$/m);
+    expect(out).toMatch(/^all tests(\s+\d+\.\d\d s){5}$/m);
     expect(await run('list', '--cost')).toMatchObject({ code: 2, err: expect.stringContaining('give one assignment') });
     expect(await run('list', 'cs112', '--cost')).toMatchObject({ code: 2, err: expect.stringContaining("unknown assignment 'cs112'") });
   }, 120_000);
@@ -127,13 +129,20 @@ describe('grade CLI', () => {
     expect(err).toMatch(/^\[1\/2\] /m);
     expect(text).toMatch(/^correct-classic\s+3\/96/m);
     const results = readResults(out);
-    expect(Object.keys(results).sort()).toEqual(['clusters', 'generatedAt', 'sandbox', 'seed', 'settings', 'similarity', 'submissions', 'tool']);
+    expect(Object.keys(results).sort()).toEqual(['clusters', 'cost', 'generatedAt', 'sandbox', 'seed', 'settings', 'similarity', 'submissions', 'tool']);
+    // The class's cost adds up to its wall time: the floor, the students' own code in two parts, and the grader's.
+    const { cost } = results;
+    expect(cost).toMatchObject({ submissions: 2, jobs: 2 });
+    expect(cost.floorS + cost.examplesS + cost.restS + cost.graderS).toBeCloseTo(cost.wallS, 0);
+    expect(cost.floorS).toBeGreaterThan(0);
     expect(results.settings).toMatchObject({ assignment: 'cs111-ps9', manualPoints: 4, only: 'board.repr', limits: { callMs: 5000, memoryMb: 1024 } });
     const [classic, dashes] = results.submissions;
-    expect(Object.keys(classic).sort()).toEqual(['assignment', 'durationMs', 'filesHash', 'id', 'maxScore', 'path', 'score', 'status', 'studentMs', 'tests']);
+    expect(Object.keys(classic).sort()).toEqual(['assignment', 'durationMs', 'filesHash', 'floorMs', 'id', 'importMs', 'maxScore', 'path', 'score', 'status', 'studentMs', 'tests']);
     expect(classic).toMatchObject({ id: 'correct-classic', assignment: 'cs111-ps9', status: 'graded', score: 3, maxScore: 96 });
     const repr = dashes.tests.find((t: { id: string }) => t.id === 'board.repr.document');
-    expect(Object.keys(repr).sort()).toEqual(['actual', 'durationMs', 'expected', 'group', 'id', 'maxScore', 'message', 'name', 'reproduce', 'score', 'status', 'studentMs', 'target', 'visibility']);
+    // The document's own example is among its cases: its share of the student's time is counted apart.
+    expect(Object.keys(repr).sort()).toEqual(['actual', 'documentMs', 'durationMs', 'expected', 'group', 'id', 'maxScore', 'message', 'name', 'reproduce', 'score', 'status', 'studentMs', 'target', 'visibility']);
+    expect(repr.documentMs).toBeLessThanOrEqual(repr.studentMs);
     // What each test cost: its wall time, and within it the student's own; a test that was not run costs nothing.
     for (const test of classic.tests) expect(test.studentMs).toBeLessThanOrEqual(test.durationMs + 1);
     expect(classic.tests.reduce((n: number, t: { studentMs: number }) => n + t.studentMs, 0)).toBeGreaterThan(0);
@@ -142,11 +151,27 @@ describe('grade CLI', () => {
     expect(dashes.tests.find((t: { id: string }) => t.id === 'player.repr')).toMatchObject({ status: 'skipped', message: 'not run: --only board.repr' });
   });
 
+  it('measures an AI\'s strength, a figure for information, only when given --strength', async () => {
+    const strength = async (...flags: string[]) => {
+      const out = outDir();
+      expect((await run(join(SAMPLES, 'correct-classic'), '--only', 'aiplayer.next_move.strength', '--out', out, ...flags)).code).toBe(0);
+      const results = readResults(out);
+      return { test: results.submissions[0].tests.find((t: TestResult) => t.id === 'aiplayer.next_move.strength') as TestResult, settings: results.settings };
+    };
+    const without = await strength();
+    expect(without.test).toMatchObject({ status: 'skipped', score: 0, maxScore: 0, message: expect.stringContaining('--strength') });
+    expect(without.settings.strength).toBeUndefined();
+    const measured = await strength('--strength');
+    expect(measured.test.status).toBe('pass');
+    expect(measured.test.strength).toMatchObject({ positions: 16, answered: 16 });
+    expect(measured.settings.strength).toBe(true);
+  }, 120_000);
+
   it('gives the same results for the same seed, random players included', async () => {
     const tests = async () => {
       const out = outDir();
       await run(join(SAMPLES, 'correct-classic'), '--only', 'random_player', '--out', out, '--seed', '7');
-      return readResults(out).submissions[0].tests.map(({ durationMs: _d, studentMs: _s, ...test }: { durationMs: number; studentMs: number }) => test);
+      return readResults(out).submissions[0].tests.map((t: TestResult) => withoutTestTimings(t));
     };
     expect(await tests()).toEqual(await tests());
   });

@@ -13,6 +13,7 @@ import { PROJECT_ROOT } from '../../runner/project-root.js';
 import { Journal, ResumeError, type JournalHeader } from '../../runner/grade/journal.js';
 import type { RunResults } from '../../runner/grade/results.js';
 import { interleave, mergeRuns, parseShard, shardOf } from '../../runner/grade/shards.js';
+import { withoutRunTimings } from '../helpers/timings.js';
 
 const SAMPLES = join(PROJECT_ROOT, 'fixtures', 'submissions', 'cs111-ps9');
 const STUDENTS = ['correct-classic', 'repr-short-dashes', 'is-full-returns-none', 'add-checker-top-row', 'correct-compact'];
@@ -36,7 +37,7 @@ async function run(...argv: string[]) {
 }
 const readResults = (dir: string) => JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as RunResults;
 /** What two runs of the same class share: everything but when they ran and how long each submission took. */
-const comparable = (run: RunResults) => ({ ...run, generatedAt: '', submissions: run.submissions.map((s) => ({ ...s, durationMs: 0, studentMs: 0, tests: s.tests.map((t) => ({ ...t, durationMs: 0, studentMs: 0 })) })) });
+const comparable = withoutRunTimings;
 
 let klass: string;
 let whole: RunResults;

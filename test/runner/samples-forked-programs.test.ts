@@ -14,6 +14,7 @@ import { probeSandbox, type SandboxEnvironment } from '../../runner/sandbox/envi
 import { preparePython } from '../../runner/sandbox/python-packages.js';
 import { loadSpec } from '../../runner/spec/load-spec.js';
 import { gradingPlan } from '../../runner/assignments/registry.js';
+import { withoutTestTimings } from '../helpers/timings.js';
 
 const CASES: Readonly<Record<Exclude<AssignmentId, 'cs61a-hw04'>, readonly string[]>> = {
   'cs111-ps9': ['correct-classic', 'add-checker-top-row', 'trivia-prompt-no-space', 'hostile-kills-interpreter'],
@@ -23,7 +24,7 @@ const CASES: Readonly<Record<Exclude<AssignmentId, 'cs61a-hw04'>, readonly strin
 };
 
 // What a test costs differs between the two paths by design; the verdict must not.
-const comparable = (tests: readonly TestResult[]) => tests.filter((t) => t.status !== 'skipped').map(({ durationMs: _d, studentMs: _s, ...test }) => test);
+const comparable = (tests: readonly TestResult[]) => tests.filter((t) => t.status !== 'skipped').map(withoutTestTimings);
 
 for (const [assignment, samples] of Object.entries(CASES) as [AssignmentId, readonly string[]][]) {
   describe(`${assignment} programs, forked or on a terminal`, () => {

@@ -94,6 +94,22 @@ def _wins(s, checker):
     return False
 
 
+def _rows_of(board):
+    """The board's rows, top to bottom: its `slots`, as the document names them, or, where a student named them
+    otherwise, read from its repr (a game played with the student's own Board, which the Board tests grade)."""
+    slots = getattr(board, 'slots', None)
+    if isinstance(slots, list) and slots and all(isinstance(row, list) and row for row in slots):
+        return [list(row) for row in slots]
+    rows = []
+    for line in repr(board).split('\n'):
+        line = line.rstrip('\n')
+        if len(line) >= 3 and len(line) % 2 == 1 and all(ch == '|' for ch in line[::2]):
+            rows.append(list(line[1::2]))
+    if not rows:
+        raise ValueError("the grader could not read the board's slots, nor its cells from repr(b); see the Board tests")
+    return rows
+
+
 def _scores_for(s, checker, lookahead):
     """The document's scores_for on the rows `s` (restored after each trial): -1 full, 100 a win, 0 a loss, 50 else;
     a look-ahead scores a column by the opponent's best reply (100 → 0, 0 → 100, anything else → 50)."""
@@ -121,7 +137,7 @@ def _scores_for(s, checker, lookahead):
 def cs111_aiplayer(base, keep=()):
     """CS111's AIPlayer(checker, tiebreak, lookahead): the document's opponent_checker, max_score_column, scores_for
     and next_move, except the methods in `keep` (the one under test), which stay the student's. Boards are read through
-    `slots`, which the Board double these tests use always has."""
+    `slots` (which the Board double these tests use always has), or the student's Board's repr in a game."""
 
     class AIPlayer(base):
         def __init__(self, checker, tiebreak, lookahead):
@@ -142,7 +158,7 @@ def cs111_aiplayer(base, keep=()):
         return random.choice(best)
 
     def scores_for(self, b):
-        return _scores_for([list(row) for row in b.slots], self._grade_ai[0], self._grade_ai[2])
+        return _scores_for(_rows_of(b), self._grade_ai[0], self._grade_ai[2])
 
     def next_move(self, b):
         self.num_moves += 1

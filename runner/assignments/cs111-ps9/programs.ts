@@ -44,9 +44,21 @@ export function cs111Program(testCase: FixtureCase): ProgramPlan {
     prompt: CS111_PROMPT,
     anyPrompt: true,
     answers: input.inputs,
+    ...([input.player1, input.player2].some((p) => p.kind === 'ai') && { fastPlayers: DOCUMENT_LOOKAHEAD }),
     reproduce: `connect_four(${playerPython(input.player1)}, ${playerPython(input.player2)})${typed}`,
   };
 }
+
+/**
+ * A game judges its loop (turns, messages, the board, the winner, the moves counted): the AI players look ahead with
+ * the document's scores_for, which costs little, and keep the student's next_move and max_score_column. Their own
+ * scores_for is graded by its tests on the same document's boards; a plain one costs seconds a game.
+ */
+const DOCUMENT_LOOKAHEAD = {
+  replace: [{ kind: 'cs111-aiplayer', name: 'AIPlayer', keep: ['opponent_checker', 'max_score_column', 'next_move'] }],
+  only: 'document',
+  note: "The AI players looked ahead with the document's scores_for, which costs little; yours is graded by the scores_for tests, and these games judge the rest: connect_four, process_move, your Board, next_move and max_score_column.",
+} as const;
 
 /** The Player methods the document's Player stands in for in a replay, by the tests that grade each. */
 const PLAYER_METHODS: ReplayParts = [

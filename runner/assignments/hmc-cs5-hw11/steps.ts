@@ -108,6 +108,17 @@ function playerNode(player: HmcPlayerInput) {
 
 const playerPython = (player: HmcPlayerInput) => `Player('${player.ox}', '${player.tiebreak}', ${player.ply === 'HUMAN' ? "'HUMAN'" : player.ply})`;
 
+/**
+ * A game judges its loop (turns, the boards printed, the winner): the computer players look ahead with the
+ * document's scoresFor, which costs little, and keep the student's other methods. Their own scoresFor is graded by
+ * its tests; a plain one costs most of a class's time in these games.
+ */
+const DOCUMENT_LOOKAHEAD = {
+  replace: [{ kind: 'hmc-player', name: 'Player', keep: ['oppCh', 'scoreBoard', 'tiebreakMove'] }],
+  only: 'document',
+  note: "The computer players looked ahead with the document's scoresFor, which costs little; yours is graded by the scoresFor tests, and these games judge the rest: playGame, your Board, nextMove and tiebreakMove.",
+} as const;
+
 /** `Board(7, 6).playGame(p1, p2)` on the terminal, between the case's two players. */
 export function hmcProgram(testCase: FixtureCase): ProgramPlan {
   const input = testCase.input as { player1: HmcPlayerInput; player2: HmcPlayerInput; inputs?: string[]; moves?: string };
@@ -119,6 +130,7 @@ export function hmcProgram(testCase: FixtureCase): ProgramPlan {
     prompt: HMC_PROMPT,
     anyPrompt: true,
     answers,
+    ...([input.player1, input.player2].some((p) => typeof p.ply === 'number' && p.ply > 0) && { fastPlayers: DOCUMENT_LOOKAHEAD }),
     reproduce: `b = Board(7, 6)   # width, height\n${input.moves === undefined ? '' : `b.setBoard('${input.moves}')\n`}b.playGame(${playerPython(input.player1)}, ${playerPython(input.player2)})${answers.length > 0 ? `   # type: ${answers.join(', ')}` : ''}`,
   };
 }

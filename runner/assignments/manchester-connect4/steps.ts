@@ -114,6 +114,16 @@ export function manchesterProgram(testCase: FixtureCase): ProgramPlan {
     answers: input.lines,
     ...(input.files && { files: input.files }),
     ...(input.collect && { collect: input.collect }),
+    ...(input.mode === 'computer' && { fastPlayers: QUICK_COMPUTER }),
     reproduce: [...setup, `play()   # ${input.note}; type, one per question: ${typed || 'nothing'}${end}`].join('\n'),
   };
 }
+
+/**
+ * The computer's games judge play() (each board one legal drop on, turns, the end announced), not how well it plays:
+ * the computer's moves are the student's own suggestMove1 (tools.py), however slow their suggestMove2 is.
+ */
+const QUICK_COMPUTER = {
+  replace: [{ kind: 'manchester-quick-computer', names: ['suggestMove2'] }],
+  note: "In these games the computer played your suggestMove1 wherever play() asked suggestMove2 for a move, to keep them quick: they judge play() itself, and suggestMove2 is judged by its own games.",
+} as const;

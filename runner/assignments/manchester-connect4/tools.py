@@ -1,6 +1,7 @@
 """Manchester's tools, which the student's kit ships too: save files written before loadGame runs and read after
-saveGame has, and what the student's modules define (docstrings, a game's board rows), read without calling any of
-it. None of them plays any part of the game."""
+saveGame has, what the student's modules define (docstrings, a game's board rows), read without calling any of it,
+and the quick computer of play()'s computer games, which plays the student's own suggestMove1. None of them plays
+any part of the game of its own."""
 import os
 
 from grade_harness.students import student_modules
@@ -58,4 +59,23 @@ def inspect_tools():
     return {"GradeDocstrings": GradeDocstrings, "GradeDistinctRows": GradeDistinctRows}
 
 
-FUNCTION_DOUBLES = {"files": file_tools, "inspect": inspect_tools}
+def quick_computer():
+    """play()'s computer games judge play() itself (who moves, what it prints, when it stops): the computer's moves
+    there are the student's own suggestMove1, which costs little, wherever play() asks suggestMove2 for one. Without
+    a suggestMove1 the student's suggestMove2 plays, as submitted."""
+    defined = [vars(module) for module in student_modules()]
+    original = next((names["suggestMove2"] for names in defined if callable(names.get("suggestMove2"))), None)
+
+    def suggestMove2(board, who):
+        for names in defined:
+            quick = names.get("suggestMove1")
+            if callable(quick):
+                return quick(board, who)
+        if original is None:
+            raise NameError("name 'suggestMove2' is not defined")
+        return original(board, who)
+
+    return {"suggestMove2": suggestMove2}
+
+
+FUNCTION_DOUBLES = {"files": file_tools, "inspect": inspect_tools, "manchester-quick-computer": quick_computer}

@@ -11,7 +11,8 @@ export const runCases: TestKindRunner = async (test, context) => {
   const { assignment } = context;
   const cases = test.fixtureCases.map((c) => {
     const interaction = assignment.interaction(test, c);
-    return harnessCase(test, context, c.id, interaction, (o) => assignment.check(test.check!, c, o, callLine(interaction)), 'raises' in c.expected, c.lenient?.open ? c.lenient.reason : undefined);
+    const unit = harnessCase(test, context, c.id, interaction, (o) => assignment.check(test.check!, c, o, callLine(interaction)), 'raises' in c.expected, c.lenient?.open ? c.lenient.reason : undefined);
+    return { ...unit, document: c.source.kind === 'document' };
   });
   return runAll(test, context, cases, finish);
 };

@@ -8,6 +8,8 @@ import type { FixtureCase } from '../../fixtures/fixture-types.js';
 import type { ResolvedTest } from '../../spec/spec-types.js';
 import { blockedBy } from '../blocked.js';
 import { joinNames } from '../../checks/text.js';
+import { mergeReplacements } from '../../assignments/game-replay.js';
+import type { TestResult } from '../results.js';
 import { runAll, type RunnableCase } from '../run-cases.js';
 import { runTerminal } from '../terminal.js';
 import { finisher, type TestContext, type TestKindRunner } from '../test-context.js';
@@ -16,7 +18,8 @@ export const runPrograms: TestKindRunner = async (test, context) => {
   const finish = finisher(test);
   const blocked = await blockedBy(test, context);
   if (blocked) return finish('error', { message: blocked });
-  const result = await runAll(test, context, programCases(test, context, (plan) => plan), finish);
+  const said = new Set<string>();
+  const result = withFastPlayers(await runAll(test, context, programCases(test, context, (plan) => withFast(plan, context, said)), finish), said);
   // A hang is not replayed: the time is better spent on the tests still to run.
   if (result.status !== 'fail' && result.status !== 'error') return result;
   const failed = new Set([...context.results.values()].filter((r) => r.status !== 'pass' && r.status !== 'skipped').map((r) => r.id));
@@ -26,7 +29,7 @@ export const runPrograms: TestKindRunner = async (test, context) => {
   if (context.options.standIns === 'own') {
     return { ...result, message: `${result.message}\nThe game used your ${joinNames(replay.parts)}, whose own tests failed (${replay.because.join(', ')}): after you submit, the game is played again with the document's versions, so fix those first; this failure may come from there.` };
   }
-  const again = await runAll(test, context, programCases(test, context, (plan) => ({ ...plan, replace: replay.replace })), finish);
+  const again = withFastPlayers(await runAll(test, context, programCases(test, context, (plan) => withFast({ ...plan, replace: mergeReplacements(plan.replace ?? [], replay.replace) }, context, said)), finish), said);
   if (again.status !== 'pass') return result;
   const first = result.message.split('\n')[0]!.replace(/:$/u, '');
   return finish('pass', {
@@ -34,9 +37,20 @@ export const runPrograms: TestKindRunner = async (test, context) => {
   });
 };
 
+/** The plan with its fast players swapped in, where this run has them (the kit has no doubles): `said` collects their notes. */
+function withFast(plan: ProgramPlan, context: TestContext, said: Set<string>): ProgramPlan {
+  const fast = plan.fastPlayers;
+  if (!fast || (fast.only !== undefined && fast.only !== context.options.standIns)) return plan;
+  said.add(fast.note);
+  return { ...plan, replace: mergeReplacements(fast.replace, plan.replace ?? []) };
+}
+
+/** A game's result with what its fast players were, said once. */
+const withFastPlayers = (result: TestResult, said: ReadonlySet<string>): TestResult => (said.size === 0 ? result : { ...result, message: `${result.message}\n${[...said].join('\n')}` });
+
 function programCases(test: ResolvedTest, context: TestContext, adapt: (plan: ProgramPlan) => ProgramPlan): RunnableCase[] {
   return test.fixtureCases.map((c: FixtureCase): RunnableCase => {
     const program = adapt(context.assignment.program(c));
-    return { id: c.id, reproduce: program.reproduce, typed: program.answers, run: () => runTerminal(test, context, c, program) };
+    return { id: c.id, reproduce: program.reproduce, typed: program.answers, document: c.source.kind === 'document', run: () => runTerminal(test, context, c, program) };
   });
 }

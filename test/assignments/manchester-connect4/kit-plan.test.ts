@@ -28,8 +28,12 @@ describe('Manchester kit plan', () => {
     expect(tools.doubles).toEqual([]);
     expect(Object.keys(doubles.functions)).toEqual(['manchester-document']);
     expect(Object.values(doubles.functions).flat().filter(isToolName)).toEqual([]);
-    expect(Object.keys(tools.functions).sort()).toEqual(['files', 'inspect']);
-    expect(Object.values(tools.functions).flat().filter((name) => !/^Grade/u.test(name))).toEqual([]);
+    expect(Object.keys(tools.functions).sort()).toEqual(['files', 'inspect', 'manchester-quick-computer']);
+    // The quick computer of play()'s computer games routes the student's suggestMove2 to their own suggestMove1: it
+    // stands in for nothing with a version of its own. Every other tool is the grader's, named so.
+    expect(tools.functions['manchester-quick-computer']).toEqual(['suggestMove2']);
+    const { 'manchester-quick-computer': _quick, ...instruments } = tools.functions;
+    expect(Object.values(instruments).flat().filter((name) => !/^Grade/u.test(name))).toEqual([]);
   });
 });
 

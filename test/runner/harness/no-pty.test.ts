@@ -16,6 +16,7 @@ import { PROJECT_ROOT } from '../../../runner/project-root.js';
 import { probeSandbox, type SandboxEnvironment } from '../../../runner/sandbox/environment.js';
 import { preparePython } from '../../../runner/sandbox/python-packages.js';
 import { loadSpec } from '../../../runner/spec/load-spec.js';
+import { withoutTestTimings } from '../../helpers/timings.js';
 
 /**
  * Samples with games and a REPL, correct and broken; every program of their tests runs on the terminal (or pipes),
@@ -29,7 +30,7 @@ const SAMPLES: readonly { assignment: AssignmentId; sample: string; tests?: read
 ];
 
 // What a test costs differs between the two ways; the verdict must not.
-const comparable = (tests: readonly TestResult[]) => tests.filter((t) => t.status !== 'skipped').map(({ durationMs: _d, studentMs: _s, ...test }) => test);
+const comparable = (tests: readonly TestResult[]) => tests.filter((t) => t.status !== 'skipped').map(withoutTestTimings);
 
 /** Each interpreter the samples need (a prepared one where the spec allows packages), probed as it is and with CONNECT4_NO_PTY=1. */
 const probed = new Map<string, Record<'pty' | 'pipes', SandboxEnvironment>>();
