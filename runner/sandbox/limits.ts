@@ -38,3 +38,20 @@ export const DEFAULT_LIMITS: Limits = {
 export function resolveLimits(...layers: readonly (Partial<Limits> | undefined)[]): Limits {
   return Object.assign({}, DEFAULT_LIMITS, ...layers.filter(Boolean)) as Limits;
 }
+
+/** The limits that are times; the others (memory, output, processes) never scale. */
+const TIME_LIMITS = ['callMs', 'importMs', 'submissionMs', 'programMs', 'promptMs'] as const;
+
+/** No scaled limit goes below this (or below the limit itself), so a busy machine still starts a program in time. */
+const SCALED_FLOOR_MS = 2_000;
+
+/**
+ * Every time limit multiplied by `factor`, none below two seconds. Only the grader's own test suites use it
+ * (CONNECT4_TEST_TIME_SCALE, read in runner/spec/load-spec.ts): a sample whose verdict is "it hangs" need not wait
+ * out a limit sized for slow students.
+ */
+export function scaleTimeLimits(limits: Limits, factor: number): Limits {
+  if (factor === 1) return limits;
+  const scaled = (ms: number) => Math.max(Math.round(ms * factor), Math.min(ms, SCALED_FLOOR_MS));
+  return { ...limits, ...Object.fromEntries(TIME_LIMITS.map((name) => [name, scaled(limits[name])])) };
+}

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FixtureCase, FixtureFile } from '../fixtures/fixture-types.js';
-import { resolveLimits } from '../sandbox/limits.js';
+import { resolveLimits, scaleTimeLimits, type Limits } from '../sandbox/limits.js';
 import { globToRegExp } from './globs.js';
 import type { ResolvedSpec, ResolvedTest, Spec, SpecTest } from './spec-types.js';
 
@@ -45,7 +45,9 @@ export function validateSpec(root: string, data: unknown, path: string): Spec {
 
 export function resolveSpec(root: string, data: unknown, path: string): ResolvedSpec {
   const spec = validateSpec(root, data, path);
-  const limits = resolveLimits(spec.limits);
+  const scale = testTimeScale();
+  const limitsOf = (...layers: readonly (Partial<Limits> | undefined)[]): Limits => scaleTimeLimits(resolveLimits(...layers), scale);
+  const limits = limitsOf(spec.limits);
   const fixtures = new Map<string, FixtureFile>();
   const fixture = (name: string, where: string): FixtureFile => {
     const cached = fixtures.get(name);
@@ -71,7 +73,7 @@ export function resolveSpec(root: string, data: unknown, path: string): Resolved
       const fixtureCases = test.fixture ? selectCases(fixture(test.fixture, where).cases, test) : [];
       if (test.fixture && fixtureCases.length === 0) throw new SpecError(`${path} ${where}: its selectors match no case in ${test.fixture}`);
       const { limits: own, ...rest } = test;
-      return { ...rest, group: group.name, groupId: group.id, limits: resolveLimits(spec.limits, own), fixtureCases };
+      return { ...rest, group: group.name, groupId: group.id, limits: limitsOf(spec.limits, own), fixtureCases };
     });
     const sum = tests.reduce((total, test) => total + test.points, 0) + (group.manualPoints ?? 0);
     if (Math.abs(sum - group.points) > 1e-9) {
@@ -93,6 +95,19 @@ export function resolveSpec(root: string, data: unknown, path: string): Resolved
     maxScore: tests.reduce((total, test) => total + test.points, 0),
     manualPoints: spec.groups.reduce((total, group) => total + (group.manualPoints ?? 0), 0),
   };
+}
+
+/**
+ * CONNECT4_TEST_TIME_SCALE: the grader's own test suites grade the samples that hang under every time limit times
+ * this factor (0 < factor ≤ 1), since their verdict is that they hang, not how long the limit is. The scaled limits
+ * show in results.json's settings. Anything else is refused, so a typo cannot grade a class under a wrong limit.
+ */
+function testTimeScale(): number {
+  const raw = process.env['CONNECT4_TEST_TIME_SCALE'];
+  if (raw === undefined || raw === '') return 1;
+  const factor = Number(raw);
+  if (!(factor > 0 && factor <= 1)) throw new SpecError(`CONNECT4_TEST_TIME_SCALE must be a number above 0 and at most 1, not '${raw}'`);
+  return factor;
 }
 
 /** Cases whose id matches one of the globs (`*` is any run of characters) and whose input passes `where`. */

@@ -1,18 +1,19 @@
 /**
  * One assignment's sample submissions graded end to end by the real CLI, in a child process as an instructor runs
  * it, and every verdict pinned: correct samples get full marks, a one-bug sample loses exactly the tests its
- * `BUG.md` names, hostile ones get their timeout / error / fail verdicts while everything else still passes.
+ * `BUG.md` names, hostile ones get their timeout / error / fail verdicts while everything else still passes. Each
+ * sample is graded once with fork; the samples whose verdicts the process model could change are graded again
+ * without it (test/helpers/grade-samples.ts).
  */
-import { execa } from 'execa';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AssignmentId } from '../../runner/assignments/ids.js';
 import { PROJECT_ROOT } from '../../runner/project-root.js';
 import type { RunResults, TestStatus } from '../../runner/grade/results.js';
 import { loadSpec } from '../../runner/spec/load-spec.js';
-import { SUITE_JOBS } from './suite-jobs.js';
+import { gradeSamples, processSensitive, samplesFolder } from './grade-samples.js';
 
 export type Verdicts = Record<string, TestStatus>;
 
@@ -42,39 +43,39 @@ const CANARY = `canary-${process.pid}-${Date.now()}`;
 /** The file the escaping samples try to write everywhere (fixtures/submissions/<assignment>/hostile-writes-outside). */
 const ESCAPE_PROBE = /^escape-probe/u;
 
-export function describeSampleSuite({ assignment, correct, expected, snoopedTarget, args = [] }: SampleSuite): void {
-  const samples = join(PROJECT_ROOT, 'fixtures', 'submissions', assignment);
+const notPassing = (results: RunResults, id: string) => {
+  const submission = results.submissions.find((s) => s.id === id)!;
+  const failing = submission.tests.filter((t) => t.status !== 'pass');
+  return { submission, verdicts: Object.fromEntries(failing.map((t) => [t.id, t.status])), why: failing.map((t) => `${t.id}: ${t.message}`).join('\n\n') };
+};
+
+export function describeSampleSuite({ assignment, correct, expected, snoopedTarget, args: own = [] }: SampleSuite): void {
+  // The 0-point strength tests run too (grade --strength), so every verdict of the spec is pinned.
+  const args = ['--strength', ...own];
+  const samples = samplesFolder(assignment);
+  const folders = readdirSync(samples).sort();
   const spec = loadSpec(PROJECT_ROOT, assignment);
   let results: RunResults;
   let stderr: string;
-  let out: string;
 
   beforeAll(async () => {
-    out = mkdtempSync(join(tmpdir(), `${assignment}-samples-`));
-    const run = await execa(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'runner', 'cli.ts'), samples, '--out', out, '--jobs', String(SUITE_JOBS), ...args], {
-      // The canary is a secret of the grader's environment: no student process may ever see it.
-      cwd: PROJECT_ROOT, env: { CI: 'true', GRADER_CANARY: CANARY }, reject: false,
-    });
-    stderr = String(run.stderr);
-    expect(run.exitCode, stderr).toBe(0);
-    results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as RunResults;
+    // The canary is a secret of the grader's environment: no student process may ever see it.
+    ({ results, stderr } = await gradeSamples({ assignment, samples: folders, pins: expected, args, env: { GRADER_CANARY: CANARY } }));
   }, 900_000);
-  afterAll(() => rmSync(out, { recursive: true, force: true }));
 
   describe(`the ${assignment} sample submissions`, () => {
     it('are all graded, each with a pinned set of verdicts', () => {
-      const folders = readdirSync(samples).sort();
       expect(results.submissions.every((s) => s.assignment === assignment)).toBe(true);
       expect(results.submissions.map((s) => s.id).sort()).toEqual(folders);
       expect(Object.keys(expected).sort()).toEqual(folders);
-      expect(stderr).toMatch(new RegExp(`^\\[${folders.length}/${folders.length}\\] `, 'm'));
+      // Each run counts its own submissions, and ends with its last.
+      expect(stderr.match(/^\[(\d+)\/\1\] /gmu)?.map((line) => Number(/\d+/u.exec(line)![0])).reduce((a, b) => a + b, 0)).toBe(folders.length);
     });
 
     it.each(Object.keys(expected))('%s gets exactly its expected verdicts', (id) => {
-      const submission = results.submissions.find((s) => s.id === id)!;
+      const { submission, verdicts, why } = notPassing(results, id);
       expect(submission.status).toBe('graded');
-      const notPassing = Object.fromEntries(submission.tests.filter((t) => t.status !== 'pass').map((t) => [t.id, t.status]));
-      expect(notPassing, submission.tests.filter((t) => t.status !== 'pass').map((t) => `${t.id}: ${t.message}`).join('\n\n')).toEqual(expected[id]);
+      expect(verdicts, why).toEqual(expected[id]);
       expect(submission.score).toBe(submission.tests.filter((t) => t.status === 'pass').reduce((n, t) => n + t.maxScore, 0));
     });
 
@@ -136,37 +137,37 @@ export function describeSampleSuite({ assignment, correct, expected, snoopedTarg
     });
   });
 
-  describeWithoutFork(samples, expected, args);
+  describeWithoutFork(assignment, expected, args);
 }
 
 /**
- * The same samples graded as on Windows without node-pty (CONNECT4_NO_FORK=1 CONNECT4_NO_PTY=1: each group of tests
- * in a fresh interpreter, every program too, on pipes): every sample must get exactly the verdicts the forked path
- * gets. Programs on a real terminal are the forked path's first session of each target, and every session of
- * test/runner/samples-forked-programs.test.ts; on pipes they cost a sixth less, and the suites run in every CI.
+ * The samples whose verdicts the process model could change (test/helpers/grade-samples.ts, processSensitive),
+ * graded as on Windows without node-pty (CONNECT4_NO_FORK=1 CONNECT4_NO_PTY=1: each group of tests in a fresh
+ * interpreter, every program too, on pipes): each must get exactly the verdicts pinned for the forked path. Programs
+ * on a real terminal are the forked path's first session of each target, and every session of
+ * test/runner/samples-forked-programs.test.ts.
  */
-function describeWithoutFork(samples: string, expected: SampleSuite['expected'], args: readonly string[]): void {
+function describeWithoutFork(assignment: AssignmentId, expected: SampleSuite['expected'], args: readonly string[]): void {
+  const spec = loadSpec(PROJECT_ROOT, assignment);
+  const sensitive = Object.keys(expected).filter((sample) => processSensitive(sample, expected[sample]!, spec)).sort();
   describe('without fork or node-pty (CONNECT4_NO_FORK=1 CONNECT4_NO_PTY=1, as on Windows)', () => {
     let results: RunResults;
-    let out: string;
     beforeAll(async () => {
-      out = mkdtempSync(join(tmpdir(), 'no-fork-samples-'));
-      const run = await execa(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'runner', 'cli.ts'), samples, '--out', out, '--jobs', String(SUITE_JOBS), '--format', 'json', ...args], {
-        cwd: PROJECT_ROOT, env: { CI: 'true', CONNECT4_NO_FORK: '1', CONNECT4_NO_PTY: '1' }, reject: false,
-      });
-      expect(run.exitCode, String(run.stderr)).toBe(0);
-      results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as RunResults;
+      ({ results } = await gradeSamples({ assignment, samples: sensitive, pins: expected, args: [...args, '--format', 'json'], env: { CONNECT4_NO_FORK: '1', CONNECT4_NO_PTY: '1' } }));
     }, 1_800_000);
-    afterAll(() => rmSync(out, { recursive: true, force: true }));
 
     it("says so once, in the run's notes", () => {
       expect(results.sandbox.notes.filter((n) => n.includes('fresh Python'))).toHaveLength(1);
     });
 
-    it.each(Object.keys(expected))('%s gets the same verdicts as with fork', (id) => {
-      const submission = results.submissions.find((s) => s.id === id)!;
-      const notPassing = Object.fromEntries(submission.tests.filter((t) => t.status !== 'pass').map((t) => [t.id, t.status]));
-      expect(notPassing, submission.tests.filter((t) => t.status !== 'pass').map((t) => `${t.id}: ${t.message}`).join('\n\n')).toEqual(expected[id]);
+    it('regrades every correct, trivia and hostile sample, and every one-bug sample a program, an import, a hang or an error decides', () => {
+      expect(sensitive.filter((s) => /^(correct|trivia|hostile)-/u.test(s)).length).toBe(Object.keys(expected).filter((s) => /^(correct|trivia|hostile)-/u.test(s)).length);
+      expect(results.submissions.map((s) => s.id).sort()).toEqual(sensitive);
+    });
+
+    it.each(sensitive)('%s gets the same verdicts as with fork', (id) => {
+      const { verdicts, why } = notPassing(results, id);
+      expect(verdicts, why).toEqual(expected[id]);
     });
   });
 }

@@ -82,7 +82,8 @@ describe('tests in forked children', () => {
   it('a loop is stopped at its limit by the harness, which stays up for the next test', async () => {
     const started = performance.now();
     expect(await test('spin', [], 1_000)).toEqual({ kind: 'timeout', limitMs: 1_000 });
-    expect(performance.now() - started).toBeLessThan(2_000);
+    // The loop never ends by itself: well under a minute shows the limit stopped it, however busy the machine.
+    expect(performance.now() - started).toBeLessThan(10_000);
     expect(session.isAlive).toBe(true);
     expect(value(await test('remember', [int(3)]))).toEqual({ type: 'int', value: 1 });
   });
@@ -97,7 +98,8 @@ describe('tests in forked children', () => {
     expect(value(await test('background'))).toEqual({ type: 'str', value: 'left' });
     const started = performance.now();
     expect(value(await test('remember', [int(5)]))).toEqual({ type: 'int', value: 1 });
-    expect(performance.now() - started).toBeLessThan(1_000);
+    // The process left behind sleeps 30 s: well under that shows nothing waited for it, however busy the machine.
+    expect(performance.now() - started).toBeLessThan(10_000);
   });
 
   it('within one test, cases share the child: a batch stops at its first failure', async () => {

@@ -1,0 +1,90 @@
+/**
+ * Sample folders graded by the real CLI in a child process, as an instructor runs it, for the suites that pin their
+ * verdicts. Samples pinned to hang are graded in a run of their own under scaled time limits
+ * (CONNECT4_TEST_TIME_SCALE): their verdict is that they hang, which a shorter limit shows as well as a long one.
+ */
+import { execa } from 'execa';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AssignmentId } from '../../runner/assignments/ids.js';
+import type { RunResults } from '../../runner/grade/results.js';
+import { PROJECT_ROOT } from '../../runner/project-root.js';
+import type { ResolvedSpec } from '../../runner/spec/spec-types.js';
+import type { Verdicts } from './sample-suite.js';
+import { SUITE_JOBS } from './suite-jobs.js';
+
+/** The time limits' factor for samples pinned to hang (none goes below 2 s: runner/sandbox/limits.ts). */
+export const HANG_TIME_SCALE = '0.25';
+
+export const samplesFolder = (assignment: AssignmentId) => join(PROJECT_ROOT, 'fixtures', 'submissions', assignment);
+
+/** Whether a sample's pinned verdicts say it hangs somewhere: a timeout is its verdict, not a limit's length. */
+export const hangs = (verdicts: Verdicts | undefined) => Object.values(verdicts ?? {}).includes('timeout');
+
+/**
+ * Whether the way student processes are made (forked from a warm interpreter, or each group in a fresh one, programs
+ * on a terminal or on pipes) could change a sample's verdicts: a correct, trivia, open or hostile sample, or one
+ * whose pinned failures include an import, a program, a hang or an error. The others fail value tests only, whose
+ * verdicts are made from the harness's replies, the same whichever process gave them.
+ */
+export function processSensitive(sample: string, verdicts: Verdicts, spec: ResolvedSpec): boolean {
+  if (/^(correct|trivia|open|hostile)-/u.test(sample)) return true;
+  const kinds = new Map(spec.tests.map((t) => [t.id, t.kind]));
+  return Object.entries(verdicts).some(([id, status]) => status !== 'fail' || kinds.get(id) === 'program' || kinds.get(id) === 'import');
+}
+
+export interface GradedSamples {
+  readonly results: RunResults;
+  /** Every run's standard error, for its progress lines and warnings. */
+  readonly stderr: string;
+}
+
+export interface SampleRun {
+  readonly assignment: AssignmentId;
+  readonly samples: readonly string[];
+  /** Pinned verdicts, to know which samples hang. */
+  readonly pins: Readonly<Record<string, Verdicts>>;
+  readonly args?: readonly string[];
+  readonly env?: Readonly<Record<string, string>>;
+}
+
+/**
+ * Grades `samples` (folder names) in one CLI run, and those pinned to hang in a second one under scaled limits; the
+ * two runs' submissions are returned together, in the order given.
+ */
+export async function gradeSamples({ assignment, samples, pins, args = [], env = {} }: SampleRun): Promise<GradedSamples> {
+  const slow = samples.filter((s) => hangs(pins[s]));
+  const runs = [samples.filter((s) => !slow.includes(s)), slow].filter((names) => names.length > 0);
+  const graded = [];
+  for (const names of runs) {
+    const scaled: Record<string, string> = names === slow ? { CONNECT4_TEST_TIME_SCALE: HANG_TIME_SCALE } : {};
+    graded.push(await gradeFolders(assignment, names, args, { ...env, ...scaled }));
+  }
+  const submissions = graded.flatMap((g) => g.results.submissions);
+  const order = new Map(samples.map((s, i) => [s, i]));
+  submissions.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+  return { results: { ...graded[0]!.results, submissions }, stderr: graded.map((g) => g.stderr).join('\n') };
+}
+
+/**
+ * One CLI run over a class folder holding copies of the named samples: graded side by side as a class is (a folder
+ * with no file of the assignment is a student only beside others).
+ */
+async function gradeFolders(assignment: AssignmentId, names: readonly string[], args: readonly string[], env: Readonly<Record<string, string>>): Promise<GradedSamples> {
+  const work = mkdtempSync(join(tmpdir(), `${assignment}-samples-`));
+  const [klass, out] = [join(work, 'class'), join(work, 'out')];
+  mkdirSync(klass);
+  for (const name of names) cpSync(join(samplesFolder(assignment), name), join(klass, name), { recursive: true, filter: (path) => !path.includes('__pycache__') });
+  try {
+    // No --assignment unless the suite passes one: the assignment is detected from the samples' files, as a class's is.
+    const run = await execa(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'runner', 'cli.ts'), klass, '--out', out, '--jobs', String(SUITE_JOBS), ...args], {
+      cwd: PROJECT_ROOT, env: { CI: 'true', ...env }, reject: false,
+    });
+    const stderr = String(run.stderr);
+    if (run.exitCode !== 0) throw new Error(`grade ${assignment} (${names.length} samples) exited ${run.exitCode}: ${stderr.slice(-2_000)}`);
+    return { results: JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as RunResults, stderr };
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
