@@ -4,8 +4,9 @@
  * whatever the student's code does.
  */
 import { FIRST_PROMPT_PHASE } from '../pty/run-program.js';
+import { ownPartsLimits } from '../sandbox/limits.js';
 import { createWorkspace } from '../sandbox/workspace.js';
-import type { ResolvedTest, TestKind } from '../spec/spec-types.js';
+import type { ResolvedSpec, ResolvedTest, TestKind } from '../spec/spec-types.js';
 import { runCases } from './kinds/cases.js';
 import { runFileNames } from './kinds/file-names.js';
 import { runFilePresent } from './kinds/file-present.js';
@@ -31,8 +32,10 @@ const KINDS: Readonly<Record<TestKind, TestKindRunner>> = {
   strength: runStrength,
 };
 
-export async function gradeSubmission(submission: Submission, options: GradeOptions): Promise<SubmissionResult> {
+export async function gradeSubmission(submission: Submission, given: GradeOptions): Promise<SubmissionResult> {
   const started = performance.now();
+  // On the student's own parts (the kit), a limit stops a loop and does not judge speed: runner/sandbox/limits.ts.
+  const options = given.standIns === 'own' ? { ...given, spec: withOwnPartsLimits(given.spec) } : given;
   const { spec } = options;
   const assignment = options.plan;
   // The harness loads the assignment's doubles and tools from files bound into the sandbox beside it.
@@ -132,3 +135,5 @@ const fileRole = (l: Located): FileRole => ({
 });
 
 const round = (n: number) => Math.round(n * 1000) / 1000;
+
+const withOwnPartsLimits = (spec: ResolvedSpec): ResolvedSpec => ({ ...spec, limits: ownPartsLimits(spec.limits), tests: spec.tests.map((t) => (t.judgesTime ? t : { ...t, limits: ownPartsLimits(t.limits) })) });

@@ -55,3 +55,17 @@ export function scaleTimeLimits(limits: Limits, factor: number): Limits {
   const scaled = (ms: number) => Math.max(Math.round(ms * factor), Math.min(ms, SCALED_FLOOR_MS));
   return { ...limits, ...Object.fromEntries(TIME_LIMITS.map((name) => [name, scaled(limits[name])])) };
 }
+
+/**
+ * The kit (and `--stand-ins own`) runs each test on the student's own other parts where the grader uses the
+ * document's: a plainly written scoreBoard under a look-ahead costs several times the document's (16 s against 3 s
+ * in one student's kit, on a busy machine). A limit there is to stop a loop, not to judge speed, so each call's and
+ * program's limit is this many times the grader's.
+ */
+export const OWN_PARTS_TIME_FACTOR = 4;
+
+/** The limits a test runs under on the student's own parts: calls and programs get OWN_PARTS_TIME_FACTOR times. */
+export function ownPartsLimits(limits: Limits): Limits {
+  const more = (ms: number) => ms * OWN_PARTS_TIME_FACTOR;
+  return { ...limits, callMs: more(limits.callMs), programMs: more(limits.programMs), promptMs: more(limits.promptMs), submissionMs: more(limits.submissionMs) };
+}

@@ -44,6 +44,8 @@ export interface SpecTest {
    * test without points only reports its figure (docs/reports.md).
    */
   readonly minKeeps?: number;
+  /** Its time limit is part of what it checks (Manchester's 5 s a move): the kit keeps it as it is. */
+  readonly judgesTime?: boolean;
   readonly limits?: Partial<Limits>;
 }
 
