@@ -42,6 +42,8 @@ export interface FastPlayers {
   readonly replace: readonly ClassReplacement[];
   readonly only?: StandIns;
   readonly note: string;
+  /** Said with a failure where the swap does not apply (the kit plays the student's own): where a difference comes from. */
+  readonly ownNote?: string;
 }
 
 /**

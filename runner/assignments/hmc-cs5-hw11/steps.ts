@@ -117,6 +117,7 @@ const DOCUMENT_LOOKAHEAD = {
   replace: [{ kind: 'hmc-player', name: 'Player', keep: ['oppCh', 'scoreBoard', 'tiebreakMove'] }],
   only: 'document',
   note: "The computer players looked ahead with the document's scoresFor, which costs little; yours is graded by the scoresFor tests, and these games judge the rest: playGame, your Board, nextMove and tiebreakMove.",
+  ownNote: "Here the computer players looked ahead with your own scoresFor and scoreBoard; after you submit they look ahead with the document's, so a game that goes wrong only here comes from your scoresFor or the methods it calls, which the hidden tests grade.",
 } as const;
 
 /** `Board(7, 6).playGame(p1, p2)` on the terminal, between the case's two players. */

@@ -18,7 +18,7 @@ export const runPrograms: TestKindRunner = async (test, context) => {
   const finish = finisher(test);
   const blocked = await blockedBy(test, context);
   if (blocked) return finish('error', { message: blocked });
-  const said = new Set<string>();
+  const said = { applied: new Set<string>(), own: new Set<string>() };
   const result = withFastPlayers(await runAll(test, context, programCases(test, context, (plan) => withFast(plan, context, said)), finish), said);
   // A hang is not replayed: the time is better spent on the tests still to run.
   if (result.status !== 'fail' && result.status !== 'error') return result;
@@ -37,16 +37,31 @@ export const runPrograms: TestKindRunner = async (test, context) => {
   });
 };
 
-/** The plan with its fast players swapped in, where this run has them (the kit has no doubles): `said` collects their notes. */
-function withFast(plan: ProgramPlan, context: TestContext, said: Set<string>): ProgramPlan {
+interface FastSaid {
+  readonly applied: Set<string>;
+  readonly own: Set<string>;
+}
+
+/**
+ * The plan with its fast players swapped in, where this run has them; where it has not (the kit has no doubles),
+ * the plan as it is, and what a failure should then say. `said` collects the notes.
+ */
+function withFast(plan: ProgramPlan, context: TestContext, said: FastSaid): ProgramPlan {
   const fast = plan.fastPlayers;
-  if (!fast || (fast.only !== undefined && fast.only !== context.options.standIns)) return plan;
-  said.add(fast.note);
+  if (!fast) return plan;
+  if (fast.only !== undefined && fast.only !== context.options.standIns) {
+    if (fast.ownNote) said.own.add(fast.ownNote);
+    return plan;
+  }
+  said.applied.add(fast.note);
   return { ...plan, replace: mergeReplacements(fast.replace, plan.replace ?? []) };
 }
 
-/** A game's result with what its fast players were, said once. */
-const withFastPlayers = (result: TestResult, said: ReadonlySet<string>): TestResult => (said.size === 0 ? result : { ...result, message: `${result.message}\n${[...said].join('\n')}` });
+/** A game's result with what its players were, said once: the fast players always, the student's own on a failure. */
+function withFastPlayers(result: TestResult, said: FastSaid): TestResult {
+  const notes = [...said.applied, ...(result.status === 'pass' ? [] : said.own)];
+  return notes.length === 0 ? result : { ...result, message: `${result.message}\n${notes.join('\n')}` };
+}
 
 function programCases(test: ResolvedTest, context: TestContext, adapt: (plan: ProgramPlan) => ProgramPlan): RunnableCase[] {
   return test.fixtureCases.map((c: FixtureCase): RunnableCase => {
