@@ -41,7 +41,8 @@ export async function runTerminal(test: ResolvedTest, context: TestContext, test
   // takes the markers out before it shows the transcript.
   let asked = 0;
   const ask = (planned: Interaction) => context.session.run(withStandIns(planned, context.options.standIns).interaction, caseSeed(context.options.seed, `${testCase.id}#check${asked++}`), test.limits.callMs);
-  return context.assignment.checkProgram(test.check!, testCase, { ...result, ...(files && { files }) }, ask);
+  const verdict = await context.assignment.checkProgram(test.check!, testCase, { ...result, ...(files && { files }) }, ask);
+  return result.timedOut && verdict.status === 'fail' ? { ...verdict, hung: true } : verdict;
 }
 
 /**
