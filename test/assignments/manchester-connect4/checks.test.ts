@@ -126,11 +126,14 @@ describe('the tournament verdict', () => {
 describe('a tournament that stops once its verdict is decided', () => {
   const results = (...r: ('win' | 'draw' | 'loss')[]) => r.map((result) => ({ result }));
 
-  it('needs no fourth game against a random player after three wins, nor after two games not won', () => {
-    expect(decided(BASELINES.random, results('win', 'win'), 4)).toBe(false);
-    expect(decided(BASELINES.random, results('win', 'win', 'win'), 4)).toBe(true);
-    expect(decided(BASELINES.random, results('loss', 'draw'), 4)).toBe(true);
-    expect(decided(BASELINES.random, results('win', 'loss', 'win'), 4)).toBe(false);
+  it('plays the second game against a random player after a win, and none after a game not won', () => {
+    expect(BASELINES.random.games * 2).toBe(2);
+    expect(decided(BASELINES.random, results('win'), 2)).toBe(false);
+    expect(decided(BASELINES.random, results('draw'), 2)).toBe(true);
+    expect(decided(BASELINES.random, results('loss'), 2)).toBe(true);
+    expect(decided(BASELINES.random, results('win', 'win'), 2)).toBe(true);
+    expect(strategyVerdict({ ...BASELINES.random, label: 'a random player' }, [1, 2].map((as) => ({ studentAs: as as 1 | 2, result: 'win' as const, columns: [3] })), 50).status).toBe('pass');
+    expect(strategyVerdict({ ...BASELINES.random, label: 'a random player' }, [{ studentAs: 1, result: 'win', columns: [3] }, { studentAs: 2, result: 'draw', columns: [3] }], 50).status).toBe('fail');
   });
 
   it('plays both games against suggestMove1 after a win, and stops after a loss', () => {
@@ -145,8 +148,8 @@ describe('a tournament that stops once its verdict is decided', () => {
   });
 
   it('says in the table which games were not played', () => {
-    const verdict = strategyVerdict({ ...BASELINES.random, label: 'a random player' }, [1, 2, 1].map((as) => ({ studentAs: as as 1 | 2, result: 'win' as const, columns: [3] })), 50, 4);
-    expect(verdict).toMatchObject({ status: 'pass', message: expect.stringContaining('the other game was not played: it could not change the verdict') });
+    const verdict = strategyVerdict({ ...BASELINES.random, label: 'a random player' }, [{ studentAs: 1, result: 'loss', columns: [3] }], 50, 2);
+    expect(verdict).toMatchObject({ status: 'fail', message: expect.stringContaining('the other game was not played: it could not change the verdict') });
   });
 });
 
@@ -162,7 +165,9 @@ describe('the tournament driver', () => {
 
   it('plays every game to the end, reading numpy integers as columns', async () => {
     const verdict = await strategyCase('random', REFERENCE_REFEREE).drive(numpyStudent);
-    expect(verdict.message).toMatch(/of 4; slowest move/);
+    // It plays the lowest open column, so it loses its first game, played to the end, and the second is not needed.
+    expect(verdict.message).toMatch(/lost 1 of 1; slowest move/);
+    expect(verdict.message).toMatch(/game 1, you X: LOSS; columns( \d){7,}/);
     expect(verdict.message).not.toContain('forfeit');
   });
 
