@@ -12,10 +12,10 @@ export interface CaseVerdict {
   /** Set when the answer passed only under a reading the document leaves open. */
   readonly note?: string;
   /**
-   * A failure of a run that hit a time limit (a program that never ended, judged as a failure by its check): the
-   * test's other runs are not made, as one hang decides the verdict and the next would likely cost the limit again.
+   * A failure of a run the grader stopped at a limit: it never ended, or printed past the output cap. The test's
+   * other runs are not made, as one decides the verdict and the next would likely cost the limit again.
    */
-  readonly hung?: boolean;
+  readonly stoppedAt?: 'time' | 'output';
 }
 
 export const pass = (note?: string): CaseVerdict => (note === undefined ? { status: 'pass', message: 'ok' } : { status: 'pass', message: 'ok', note });

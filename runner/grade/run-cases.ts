@@ -75,7 +75,7 @@ async function runUnits(test: ResolvedTest, context: TestContext, cases: readonl
   let failed = 0;
   let ran = 0;
   let first: { verdict: CaseVerdict; reproduce: string; id: string; typed?: readonly string[] } | undefined;
-  let hungAt: string | undefined;
+  let stopped: { id: string; at: 'time' | 'output' } | undefined;
   const notes = new Set<string>();
   for (const c of cases) {
     if (performance.now() > context.deadline) break;
@@ -92,8 +92,8 @@ async function runUnits(test: ResolvedTest, context: TestContext, cases: readonl
     }
     failed++;
     first ??= { verdict, reproduce: c.reproduce, id: c.id, ...(c.typed && { typed: c.typed }) };
-    if (verdict.hung) hungAt = c.id;
-    if (verdict.status === 'timeout' || verdict.hung || context.options.firstFailure) break;
+    if (verdict.stoppedAt) stopped = { id: c.id, at: verdict.stoppedAt };
+    if (verdict.status === 'timeout' || verdict.stoppedAt || context.options.firstFailure) break;
   }
   if (!first) {
     if (ran < cases.length) return finish('timeout', { message: `the submission's time budget ran out after ${ran} of ${count(cases.length)}` });
@@ -103,7 +103,7 @@ async function runUnits(test: ResolvedTest, context: TestContext, cases: readonl
   const left = cases.length - ran;
   const prefix = first.verdict.status === 'timeout' || cases.length === 1 ? ''
     : context.options.firstFailure ? `stopped at the first failing of ${count(cases.length)} (${first.id}):\n`
-    : hungAt && left > 0 ? `${hungAt} never ended, so the last ${left === 1 ? 'one was' : `${left} were`} not run (${failed} of the ${count(ran)} run failed${failed === 1 ? '' : `; the first, ${first.id}`}):\n`
+    : stopped && left > 0 ? `${stopped.id} ${stopped.at === 'time' ? 'never ended' : 'printed past the output limit'}, so the last ${left === 1 ? 'one was' : `${left} were`} not run (${failed} of the ${count(ran)} run failed${failed === 1 ? '' : `; the first, ${first.id}`}):\n`
     : `${failed} of ${count(cases.length)} failed; the first (${first.id}):\n`;
   return finish(first.verdict.status, { ...first.verdict, message: `${prefix}${first.verdict.message}` }, first.reproduce, true, first.typed);
 }

@@ -42,7 +42,8 @@ export async function runTerminal(test: ResolvedTest, context: TestContext, test
   let asked = 0;
   const ask = (planned: Interaction) => context.session.run(withStandIns(planned, context.options.standIns).interaction, caseSeed(context.options.seed, `${testCase.id}#check${asked++}`), test.limits.callMs);
   const verdict = await context.assignment.checkProgram(test.check!, testCase, { ...result, ...(files && { files }) }, ask);
-  return result.timedOut && verdict.status === 'fail' ? { ...verdict, hung: true } : verdict;
+  if (verdict.status === 'pass' || verdict.status === 'timeout') return verdict;
+  return result.timedOut ? { ...verdict, stoppedAt: 'time' } : result.truncated ? { ...verdict, stoppedAt: 'output' } : verdict;
 }
 
 /**
