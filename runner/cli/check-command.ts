@@ -61,7 +61,6 @@ interface CheckFlags {
   readonly seed: number;
   readonly only?: { readonly pattern: string; readonly regex: RegExp };
   readonly python: string;
-  readonly pythonGiven: boolean;
   readonly formats: readonly string[];
   readonly ci: boolean;
   readonly watch: boolean;
@@ -101,7 +100,7 @@ function parseCheckFlags(argv: readonly string[], io: Io, source: CheckSource): 
   const only = values.only === undefined ? undefined : { pattern: values.only, regex: globToRegExp(values.only, 'prefix') };
   const assignment = value('assignment');
   return {
-    path: positionals[0] ?? '.', out, seed, python: values.python ?? 'python3', pythonGiven: values.python !== undefined, formats,
+    path: positionals[0] ?? '.', out, seed, python: values.python ?? 'python3', formats,
     ci: values.ci ?? false, watch: values.watch ?? false, standIns, ...(assignment && { assignment }), ...(only && { only }),
   };
 }
@@ -150,7 +149,7 @@ async function checkOnce(flags: CheckFlags, specs: readonly SpecFiles[], io: Io,
   let sandbox: SandboxEnvironment;
   try {
     spec = source.load(detected);
-    sandbox = await prepareSandbox({ command: flags.python, given: flags.pythonGiven }, spec, probing);
+    sandbox = await prepareSandbox(flags.python, spec, probing);
   } catch (error) {
     return setupFailure(io, source, error);
   }

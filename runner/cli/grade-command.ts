@@ -52,8 +52,6 @@ interface GradeFlags {
   readonly seed: number;
   readonly only?: { readonly pattern: string; readonly regex: RegExp };
   readonly python: string;
-  /** --python was given: that interpreter is used as it is, never replaced by a prepared environment. */
-  readonly pythonGiven: boolean;
   readonly formats: readonly ReportFormat[];
   readonly canvasAssignmentId?: string;
   /** Reuse what results.jsonl in --out says was graded with the same seed, spec and files. */
@@ -128,7 +126,7 @@ function parseFlags(argv: readonly string[], io: Io, root: string): GradeFlags {
   const canvas = values['canvas-assignment-id'];
   if (canvas !== undefined && !/^\d+$/u.test(canvas)) throw new UsageError(`--canvas-assignment-id is the number in the assignment's Canvas address, got ${canvas}`);
   const only = values.only === undefined ? undefined : { pattern: values.only, regex: globToRegExp(values.only, 'prefix') };
-  return { paths, out, jobs, seed, python: values.python ?? 'python3', pythonGiven: values.python !== undefined, formats, ...(values.assignment && { assignment: values.assignment }), ...(only && { only }), ...(canvas && { canvasAssignmentId: canvas }), resume: values.resume ?? false, keepHigher: values['keep-higher'] ?? false, visibleOnly: values.visible ?? false, standIns, strength: values.strength ?? false, ...(values.audience !== undefined && { audience: values.audience as 'instructor' | 'student' }), ...(shard && { shard }), ...(values.previous !== undefined && { previous: values.previous }), ...(values.adjustments !== undefined && { adjustments: resolve(io.cwd, values.adjustments) }), ...(values.notes !== undefined && { notes: resolve(io.cwd, values.notes) }) };
+  return { paths, out, jobs, seed, python: values.python ?? 'python3', formats, ...(values.assignment && { assignment: values.assignment }), ...(only && { only }), ...(canvas && { canvasAssignmentId: canvas }), resume: values.resume ?? false, keepHigher: values['keep-higher'] ?? false, visibleOnly: values.visible ?? false, standIns, strength: values.strength ?? false, ...(values.audience !== undefined && { audience: values.audience as 'instructor' | 'student' }), ...(shard && { shard }), ...(values.previous !== undefined && { previous: values.previous }), ...(values.adjustments !== undefined && { adjustments: resolve(io.cwd, values.adjustments) }), ...(values.notes !== undefined && { notes: resolve(io.cwd, values.notes) }) };
 }
 
 /** What another command (`grade mutants`) changes in a class run: no code comparison, and its own part of results.json. */
@@ -182,7 +180,7 @@ async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io,
   let sandbox: SandboxEnvironment;
   try {
     spec = 'tests' in detected ? (detected as unknown as ResolvedSpec) : loadSpec(root, detected.assignment);
-    sandbox = await prepareSandbox({ command: flags.python, given: flags.pythonGiven }, spec, probing);
+    sandbox = await prepareSandbox(flags.python, spec, probing);
   } catch (error) {
     return setupFailure(io, error);
   }

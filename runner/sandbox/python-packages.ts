@@ -42,17 +42,15 @@ export function cacheFolder(env: Readonly<Record<string, string | undefined>> = 
 
 /**
  * The interpreter for an assignment that allows `packages`: `python` itself when it has them all (or none are
- * allowed), else a cached virtual environment built on it with pip. `explicit` (the user's `--python`) is used as
- * given: its missing packages are only noted.
+ * allowed), else a cached virtual environment built on it with pip: the same interpreter (`--python pypy3` stays
+ * PyPy), with the packages it lacked added one by one, so one that cannot be had (numpy has no PyPy wheel in many
+ * package indexes) does not keep the others out.
  */
-export async function preparePython(python: string, packages: readonly string[], options: { explicit?: boolean; cache?: string } = {}): Promise<PreparedPython> {
+export async function preparePython(python: string, packages: readonly string[], options: { cache?: string } = {}): Promise<PreparedPython> {
   const execa = await loadExeca();
   const missing = await missingPackages(python, packages);
   const list = packages.join(', ');
   if (missing.length === 0) return { python, summary: packages.length === 0 ? 'no third-party packages allowed' : `${python} has ${list}`, missing: [], notes: [] };
-  if (options.explicit) {
-    return { python, summary: `${python} as given (--python)`, missing, notes: [`${python} cannot import ${missing.join(', ')}: a submission that imports ${missing.length === 1 ? 'it' : 'them'} fails its import test`] };
-  }
   const version = await execa(python, ['-I', '-c', 'import sys; print(sys.executable, sys.version)'], { reject: false, timeout: 20_000 });
   const key = createHash('sha256').update(`${String(version.stdout)}\n${[...packages].sort().join(',')}`).digest('hex').slice(0, 16);
   const dir = join(options.cache ?? cacheFolder(), `python-${key}`);
@@ -61,27 +59,40 @@ export async function preparePython(python: string, packages: readonly string[],
     return { python: venvPython, summary: `a virtual environment with ${list} (${dir})`, missing: [], notes: [] };
   }
   const built = await buildEnvironment(python, dir, missing);
-  if ('problem' in built) {
-    return { python, summary: `${python} (no virtual environment: ${built.problem})`, missing, notes: [`${missing.join(', ')} could not be installed (${built.problem}): a submission that imports ${missing.length === 1 ? 'it' : 'them'} fails its import test`] };
-  }
+  const cannot = (names: readonly string[], why: string) => `${names.join(', ')} could not be installed (${why}): a submission that imports ${names.length === 1 ? 'it' : 'them'} fails its import test`;
+  if ('problem' in built) return { python, summary: `${python} (no virtual environment: ${built.problem})`, missing, notes: [cannot(missing, built.problem)] };
   const still = await missingPackages(venvPython, packages);
-  return { python: venvPython, summary: `a virtual environment with ${list} (${dir}, prepared now)`, missing: still, notes: still.length > 0 ? [`${still.join(', ')} still cannot be imported after pip install`] : [] };
+  const failures = built.failed.filter((f) => still.includes(f.name));
+  const unexplained = still.filter((name) => !failures.some((f) => f.name === name));
+  return {
+    python: venvPython,
+    summary: `a virtual environment of ${python} with ${packages.filter((p) => !still.includes(p)).join(', ') || 'none of them'} (${dir}, prepared now)`,
+    missing: still,
+    notes: [...failures.map((f) => cannot([f.name], `pip install ${f.name} failed: ${f.why}`)), ...(unexplained.length > 0 ? [`${unexplained.join(', ')} still cannot be imported after pip install`] : [])],
+  };
 }
 
-/** A venv that sees `python`'s own packages, plus `install` from pip; built aside and moved in whole. */
-async function buildEnvironment(python: string, dir: string, install: readonly string[]): Promise<{ ok: true } | { problem: string }> {
+/**
+ * A venv that sees `python`'s own packages, plus each of `install` from pip, one at a time; built aside and moved in
+ * whole. A package pip cannot install is listed, and the others are still had.
+ */
+async function buildEnvironment(python: string, dir: string, install: readonly string[]): Promise<{ failed: { name: string; why: string }[] } | { problem: string }> {
   const execa = await loadExeca();
   const building = `${dir}.building-${process.pid}`;
   rmSync(building, { recursive: true, force: true });
   mkdirSync(join(dir, '..'), { recursive: true });
   const venv = await execa(python, ['-m', 'venv', '--system-site-packages', building], { reject: false, timeout: 120_000 });
   if (venv.exitCode !== 0) return fail(building, `python -m venv failed: ${lastLine(venv.stderr)}`);
-  const pip = await execa(join(building, 'bin', 'python'), ['-m', 'pip', 'install', '--disable-pip-version-check', '--no-input', '-q', ...install], { reject: false, timeout: 600_000 });
-  if (pip.exitCode !== 0) return fail(building, `pip install ${install.join(' ')} failed: ${lastLine(pip.stderr)}`);
+  const failed: { name: string; why: string }[] = [];
+  for (const name of install) {
+    const pip = await execa(join(building, 'bin', 'python'), ['-m', 'pip', 'install', '--disable-pip-version-check', '--no-input', '-q', name], { reject: false, timeout: 600_000 });
+    if (pip.exitCode !== 0) failed.push({ name, why: lastLine(pip.stderr) });
+  }
+  if (failed.length === install.length) return fail(building, `pip install ${install.join(' ')} failed: ${failed[0]!.why}`);
   rmSync(dir, { recursive: true, force: true });
   renameSync(building, dir);
   // A venv records its own path in its scripts; the interpreter itself does not care, and only it is used.
-  return { ok: true };
+  return { failed };
 }
 
 function fail(building: string, problem: string): { problem: string } {

@@ -19,11 +19,6 @@ describe('python packages for submissions', () => {
     expect(prepared).toMatchObject({ python: 'python3', missing: [], notes: [] });
   });
 
-  it('keeps an interpreter given with --python, and says what it lacks', async () => {
-    const prepared = await preparePython('python3', ['no_such_package_xyz'], { explicit: true, cache });
-    expect(prepared.python).toBe('python3');
-    expect(prepared.notes.join(' ')).toContain('cannot import no_such_package_xyz');
-  });
 
   it('says plainly when pip cannot install a package, and grades with python3 anyway', async () => {
     const prepared = await preparePython('python3', ['no_such_package_xyz'], { cache });
