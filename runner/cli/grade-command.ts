@@ -297,7 +297,7 @@ async function gradeOne(submission: Submission, spec: ResolvedSpec, sandbox: San
   const started = performance.now();
   try {
     const plan = flags.standIns === 'own' ? kitGradingPlan(spec.assignment) : gradingPlan(spec.assignment);
-    return await gradeSubmission(submission, { spec, ...plan, sandbox, seed: flags.seed, ...(flags.only && { only: flags.only }), visibleOnly: flags.visibleOnly, strength: flags.strength, ...(firstFailure && { firstFailure }) });
+    return await gradeSubmission(submission, { spec, ...plan, sandbox, seed: flags.seed, ...(flags.only && { only: flags.only }), visibleOnly: flags.visibleOnly, strength: flags.strength, warmPrograms: flags.jobs < availableParallelism(), ...(firstFailure && { firstFailure }) });
   } catch (error) {
     const reason = `internal error while grading: ${(error as Error).message}`;
     const tests: TestResult[] = spec.tests.map((t) => ({ id: t.id, name: t.name, group: t.group, target: t.target, status: 'error', score: 0, maxScore: t.points, visibility: t.visibility, message: reason }));

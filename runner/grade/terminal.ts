@@ -58,7 +58,7 @@ export function warmUp(context: TestContext): void {
   const programs = options.spec.tests.filter((t) => t.kind === 'program' && (!options.visibleOnly || t.visibility === 'visible') && (!options.only || options.only.regex.test(t.id)));
   if (programs.length === 0) return;
   for (const test of programs) {
-    if (context.onTerminal.has(test.target) || options.terminal === 'all') continue;
+    if (context.onTerminal.has(test.target) || options.terminal === 'all' || options.warmPrograms === false) continue;
     const first = test.fixtureCases[0];
     if (!first) continue;
     const program = assignment.program(first);

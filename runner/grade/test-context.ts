@@ -35,6 +35,12 @@ export interface GradeOptions {
    * from a warm interpreter, which is much faster and judged the same), or all of them.
    */
   readonly terminal?: 'first' | 'all';
+  /**
+   * Start each program target's terminal session as soon as the modules import, beside the function tests (the
+   * default): a gain where a core would otherwise idle (grade check, one submission). A class run with a job per core
+   * turns it off, so no submission's runs overlap and its students' time adds up within its wall time.
+   */
+  readonly warmPrograms?: boolean;
   /** A test stops at its first failing case (`grade mutants`: one is enough to kill a mutant, and hangs cost most). */
   readonly firstFailure?: boolean;
 }
