@@ -1,16 +1,19 @@
 /**
- * `npm run bench:class` (also the end of `npm run bench`): a synthetic class graded as an instructor would, beside the
- * floor any grader pays, and `grade check` as a student runs it.
+ * `npm run bench:class` (also the end of `npm run bench`): a class per assignment written the plain way students
+ * write it, graded as an instructor would, beside the least it could cost, and `grade check` as a student runs it.
  *
- * - A class of BENCH_CLASS_SIZE (default 300) per assignment, built from the bundled samples: 75 % correct ones (in
- *   their several styles, `correct-plain` among them), the rest one-bug ones; graded with `--jobs 2`. Wall time,
- *   submissions per second, peak memory of the whole process tree, and the median time a `correct-plain`
- *   submission's own code ran.
- * - The floor, in the same run: `python3 -c 'import <module>'` in each submission's folder, two at a time.
- * - `grade check` on the plain correct submission: wall time and the time to its first output, on a pseudo-terminal.
+ * - A class of BENCH_CLASS_SIZE (default 300) per assignment: three correct submissions to every one-bug one. The
+ *   correct ones are the plainly written samples (`correct-naive`, the way the plainest students write: deepcopy per
+ *   trial move, full scans for a win, the board scored again and again; and `correct-plain`, the way the documents
+ *   lead a student); the one-bug ones are one-change mutants of `correct-naive` (`grade mutants`' mutator, a seeded
+ *   spread, none in code the document gives), so they are as slow as the code they come from. Graded with
+ *   `--jobs 2`. Wall time, peak memory of the whole process tree, and the run's own account of its cost
+ *   (results.json `cost`): the floor (Python started and each submission imported), the students' own code in the
+ *   documents' examples and in everything else, and the grader's own time.
+ * - `grade check` on `correct-naive` on a pseudo-terminal: wall time and the time to its first output.
  *
- * BENCH_ASSIGNMENTS=cs111-ps9,hmc-cs5-hw11 picks the assignments. Results go to stdout and
- * test-results/bench-class.json.
+ * BENCH_ASSIGNMENTS=cs111-ps9,hmc-cs5-hw11 picks the assignments; BENCH_PYTHON=pypy3 grades with another
+ * interpreter. Results go to stdout and test-results/bench-class[-<python>].json.
  */
 import { execa } from 'execa';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,34 +21,33 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { basename, join } from 'node:path';
 import * as pty from 'node-pty';
 import { ASSIGNMENT_IDS } from '../../runner/assignments/ids.js';
+import type { ClassCost, RunResults } from '../../runner/grade/results.js';
+import { loadReviewed } from '../../runner/mutants/equivalents.js';
+import { generateMutants, matchesFunction, selectMutants, specSolutionFiles, writeMutantFolders } from '../../runner/mutants/generate.js';
 import { PROJECT_ROOT } from '../../runner/project-root.js';
+import { loadSpec } from '../../runner/spec/load-spec.js';
 
 const ASSIGNMENTS = ASSIGNMENT_IDS;
-/** The style a class is measured in: code written the way the documents lead a student, nothing clever for speed. */
-const PLAIN = 'correct-plain';
+/** The correct styles a plain class is written in, and the one its one-bug submissions are mutants of. */
+const PLAIN_STYLES = ['correct-naive', 'correct-plain'];
+const NAIVE = 'correct-naive';
 
 const CLI = join(PROJECT_ROOT, 'dist', 'runner', 'cli.js');
 const SIZE = Number(process.env['BENCH_CLASS_SIZE'] ?? 300);
+const PYTHON = process.env['BENCH_PYTHON'] ?? 'python3';
 const CORRECT_SHARE = 0.75;
 
-/** The bundled samples of one kind: correct-*, or the one-bug ones (neither hostile, trivia nor open). */
-function samples(assignment: string): { correct: string[]; buggy: string[] } {
-  const dir = join(PROJECT_ROOT, 'fixtures', 'submissions', assignment);
-  const names = readdirSync(dir).filter((n) => !n.startsWith('.')).sort();
-  return {
-    correct: names.filter((n) => n.startsWith('correct')).map((n) => join(dir, n)),
-    buggy: names.filter((n) => !/^(correct|hostile|trivia|open)/u.test(n)).map((n) => join(dir, n)),
-  };
-}
+const samplesDir = (assignment: string) => join(PROJECT_ROOT, 'fixtures', 'submissions', assignment);
 
-/** `size` submission folders, spread over the samples so every style and every bug appears. */
-function buildClass(assignment: string, size: number, into: string): string[] {
-  const { correct, buggy } = samples(assignment);
+/** `size` submission folders: the plain correct styles in turn, then mutants of the naive one, each a student. */
+async function buildClass(assignment: string, size: number, into: string): Promise<string[]> {
+  const correct = PLAIN_STYLES.map((style) => join(samplesDir(assignment), style));
+  const buggy = Math.max(0, size - Math.round(size * CORRECT_SHARE));
+  const mutants = buggy === 0 ? [] : await mutantFolders(assignment, buggy, join(into, '..', 'mutants'));
   const folders: string[] = [];
   for (let i = 0; i < size; i++) {
-    const isCorrect = i < Math.round(size * CORRECT_SHARE);
-    const pool = isCorrect ? correct : buggy;
-    const source = pool[i % pool.length]!;
+    const isCorrect = i < size - buggy;
+    const source = isCorrect ? correct[i % correct.length]! : mutants[(i - (size - buggy)) % mutants.length]!;
     const target = join(into, `student-${String(i + 1).padStart(3, '0')}`);
     cpSync(source, target, { recursive: true, filter: (path) => !path.endsWith('BUG.md') && !path.includes('__pycache__') });
     // Which sample a student was made from; a dot file, so no grader reads it as the student's.
@@ -53,6 +55,18 @@ function buildClass(assignment: string, size: number, into: string): string[] {
     folders.push(target);
   }
   return folders;
+}
+
+/** Up to `count` one-change mutants of the naive sample, a seeded spread, none in code the document gives whole. */
+async function mutantFolders(assignment: string, count: number, dir: string): Promise<string[]> {
+  const solution = join(samplesDir(assignment), NAIVE);
+  const spec = loadSpec(PROJECT_ROOT, assignment);
+  const made = await generateMutants(PROJECT_ROOT, 'python3', solution, specSolutionFiles(spec, solution));
+  const given = loadReviewed(PROJECT_ROOT, assignment).given;
+  const theirs = made.mutants.filter((m) => !given.some((g) => matchesFunction(g.function, m.function)));
+  const chosen = selectMutants(theirs, { limit: count, seed: 1 });
+  writeMutantFolders(solution, chosen, dir);
+  return chosen.map((m) => join(dir, m.id));
 }
 
 /** Resident memory of a process and everything below it, in MB, sampled until stopped; the peak. */
@@ -84,32 +98,16 @@ function watchMemory(pid: number): { stop: () => number } {
   return { stop: () => { clearInterval(timer); return Math.round(peak / 1024 / 1024); } };
 }
 
-async function gradeClass(assignment: string, dir: string, out: string, plain: ReadonlySet<string>): Promise<{ wallS: number; peakMb: number; scores: number[]; studentS: number; plainStudentS: number }> {
+async function gradeClass(assignment: string, dir: string, out: string, plain: ReadonlySet<string>): Promise<{ wallS: number; peakMb: number; run: RunResults; cost: ClassCost; plainStudentS: number }> {
   const started = performance.now();
-  const child = execa(process.execPath, [CLI, dir, '--assignment', assignment, '--jobs', '2', '--out', out, '--format', 'json'], { reject: false, stdin: 'ignore' });
+  const child = execa(process.execPath, [CLI, dir, '--assignment', assignment, '--jobs', '2', '--out', out, '--format', 'json', '--python', PYTHON], { reject: false, stdin: 'ignore' });
   const memory = watchMemory(child.pid!);
   const result = await child;
   const peakMb = memory.stop();
   if (result.exitCode !== 0) throw new Error(`grade exited ${result.exitCode}: ${String(result.stderr).slice(-800)}`);
-  const run = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as { submissions: { id: string; score: number; studentMs?: number }[] };
-  const studentS = run.submissions.reduce((sum, s) => sum + (s.studentMs ?? 0), 0) / 1000;
+  const run = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as RunResults;
   const plainStudentS = median(run.submissions.filter((s) => plain.has(s.id)).map((s) => (s.studentMs ?? 0) / 1000));
-  return { wallS: (performance.now() - started) / 1000, peakMb, scores: run.submissions.map((s) => s.score), studentS, plainStudentS };
-}
-
-/** The floor: Python started and the submission's modules imported, for every submission, two at a time. */
-async function floor(folders: readonly string[]): Promise<number> {
-  const started = performance.now();
-  let next = 0;
-  const worker = async () => {
-    while (next < folders.length) {
-      const folder = folders[next++]!;
-      const modules = readdirSync(folder).filter((n) => /^[A-Za-z_]\w*\.py$/u.test(n)).map((n) => n.slice(0, -3));
-      await execa('python3', ['-c', `import ${modules.join(', ')}`], { cwd: folder, reject: false, stdin: 'ignore', timeout: 60_000 });
-    }
-  };
-  await Promise.all([worker(), worker()]);
-  return (performance.now() - started) / 1000;
+  return { wallS: (performance.now() - started) / 1000, peakMb, run, cost: run.cost!, plainStudentS };
 }
 
 /** `grade check` on a pseudo-terminal, as a student runs it: the whole run and the first output. */
@@ -117,7 +115,7 @@ function timeCheck(folder: string): Promise<{ wallS: number; firstOutputS: numbe
   return new Promise((resolve) => {
     const started = performance.now();
     let first: number | undefined;
-    const terminal = pty.spawn(process.execPath, [CLI, 'check', folder], { cols: 120, rows: 40, cwd: folder, env: { ...process.env, CI: '' } as Record<string, string> });
+    const terminal = pty.spawn(process.execPath, [CLI, 'check', folder, '--python', PYTHON], { cols: 120, rows: 40, cwd: folder, env: { ...process.env, CI: '' } as Record<string, string> });
     terminal.onData(() => { first ??= performance.now(); });
     terminal.onExit(({ exitCode }) => resolve({ wallS: (performance.now() - started) / 1000, firstOutputS: ((first ?? performance.now()) - started) / 1000, exitCode }));
   });
@@ -128,42 +126,43 @@ const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[
 async function main(): Promise<void> {
   const wanted = (process.env['BENCH_ASSIGNMENTS'] ?? ASSIGNMENTS.join(',')).split(',');
   const machine = `${cpus().length} cores (${cpus()[0]?.model.trim() ?? '?'}), ${Math.round(totalmem() / 2 ** 30)} GiB`;
-  console.log(`Class benchmark, ${new Date().toISOString().slice(0, 10)}, ${machine}; ${SIZE} submissions per class, --jobs 2\n`);
+  console.log(`Class benchmark, ${new Date().toISOString().slice(0, 10)}, ${machine}; ${SIZE} submissions per class written the plain way, --jobs 2, ${PYTHON}\n`);
   const rows: Record<string, unknown>[] = [];
   for (const assignment of ASSIGNMENTS.filter((a) => wanted.includes(a))) {
     const scratch = mkdtempSync(join(tmpdir(), `bench-${assignment}-`));
     try {
-      const folders = buildClass(assignment, SIZE, join(scratch, 'class'));
-      const plain = new Set(folders.filter((f) => readFileSync(join(f, '.bench-source'), 'utf8') === PLAIN).map((f) => basename(f)));
-      const graded = await gradeClass(assignment, join(scratch, 'class'), join(scratch, 'out'), plain);
-      const floorS = await floor(folders);
-      const correct = samples(assignment).correct.find((c) => basename(c) === PLAIN) ?? samples(assignment).correct[0]!;
+      const folders = await buildClass(assignment, SIZE, join(scratch, 'class'));
+      const naive = new Set(folders.filter((f) => readFileSync(join(f, '.bench-source'), 'utf8') === NAIVE).map((f) => basename(f)));
+      const graded = await gradeClass(assignment, join(scratch, 'class'), join(scratch, 'out'), naive);
       const checks = [];
-      for (let i = 0; i < 3; i++) checks.push(await timeCheck(correct));
+      for (let i = 0; i < 3; i++) checks.push(await timeCheck(join(samplesDir(assignment), NAIVE)));
+      const { cost } = graded;
       const row = {
         assignment,
         submissions: SIZE,
+        python: PYTHON,
         wallS: round(graded.wallS),
-        perSecond: round(SIZE / graded.wallS),
         peakMb: graded.peakMb,
-        floorS: round(floorS),
-        ratio: round(graded.wallS / floorS),
-        // The students' own code, as results.json's studentMs adds it up, spread over the two jobs: what the tests
-        // ask of it (a look-ahead, a whole game) is a floor too.
-        studentS: round(graded.studentS / 2),
-        plainStudentS: round(graded.plainStudentS),
-        ratioWithStudentCode: round(graded.wallS / (floorS + graded.studentS / 2)),
+        floorS: cost.floorS,
+        examplesS: cost.examplesS,
+        restS: cost.restS,
+        graderS: cost.graderS,
+        graderShare: round(cost.graderS / cost.wallS),
+        naiveStudentS: round(graded.plainStudentS),
+        // Every correct student must get full marks: a bench that fails them measures nothing.
+        correctFullMarks: `${graded.run.submissions.filter((s) => PLAIN_STYLES.includes(readFileSync(join(scratch, 'class', s.id, '.bench-source'), 'utf8')) && s.score === s.maxScore).length}/${Math.round(SIZE * CORRECT_SHARE)}`,
         checkS: round(median(checks.map((c) => c.wallS))),
         checkFirstOutputS: round(median(checks.map((c) => c.firstOutputS))),
       };
       rows.push(row);
-      console.log(`${assignment}: ${row.wallS} s for ${SIZE} (${row.perSecond}/s), peak ${row.peakMb} MB; import floor ${row.floorS} s (ratio ${row.ratio}); the students' code ${row.studentS} s a job (ratio to both ${row.ratioWithStudentCode}); a ${PLAIN} submission's own code ${row.plainStudentS} s (median); grade check ${row.checkS} s, first output ${row.checkFirstOutputS} s`);
+      console.log(`${assignment}: ${row.wallS} s for ${SIZE}, peak ${row.peakMb} MB; floor ${row.floorS} s, the documents' examples ${row.examplesS} s, the other tests ${row.restS} s, the grader ${row.graderS} s (${Math.round(100 * row.graderShare)} %); correct ones at full marks ${row.correctFullMarks}; a ${NAIVE} submission's own code ${row.naiveStudentS} s (median); grade check of it ${row.checkS} s, first output ${row.checkFirstOutputS} s`);
     } finally {
       rmSync(scratch, { recursive: true, force: true });
     }
   }
   mkdirSync(join(PROJECT_ROOT, 'test-results'), { recursive: true });
-  writeFileSync(join(PROJECT_ROOT, 'test-results', 'bench-class.json'), `${JSON.stringify({ date: new Date().toISOString(), machine, size: SIZE, rows }, null, 2)}\n`);
+  const suffix = PYTHON === 'python3' ? '' : `-${basename(PYTHON)}`;
+  writeFileSync(join(PROJECT_ROOT, 'test-results', `bench-class${suffix}.json`), `${JSON.stringify({ date: new Date().toISOString(), machine, size: SIZE, python: PYTHON, rows }, null, 2)}\n`);
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;
