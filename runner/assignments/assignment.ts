@@ -3,7 +3,7 @@
  * becomes harness steps or a terminal program, the property tests, the checks by name, and the names a test needs
  * the submission to define. The engine itself (runner/grade/) knows no assignment; registry.ts lists the five.
  */
-import type { CaseObservation } from '../checks/observation.js';
+import type { CaseObservation, StepFailure } from '../checks/observation.js';
 import type { ExplainException } from '../checks/outcome.js';
 import type { CaseVerdict } from '../checks/verdict.js';
 import type { AssignmentContext } from '../fixtures/build-context.js';
@@ -78,8 +78,20 @@ export interface AssignmentPlan {
    * ids of the tests failed so far; undefined when no failed test has a part to swap.
    */
   readonly gameReplay?: (failed: ReadonlySet<string>) => GameReplay | undefined;
+  /**
+   * Programs the document gives the student whole (CS111's connect_four): when one cannot start (every session of its
+   * first program test failed before its first prompt), that test charges it and the target's other program tests
+   * pass with a note naming it.
+   */
+  readonly chargesStartOnce?: readonly string[];
   /** An exception the assignment's doubles raise on purpose, read as a verdict of its own (CS61A's barrier). */
   readonly explainException?: ExplainException;
+  /**
+   * A failure of a case that this test does not charge because another test does (CS111: a crash in another
+   * direction's helper of is_win_for, or in a label past column 9; CS61A: a write into the board that the board
+   * test already charges): the case passes with the note returned. `failed` holds the tests failed so far.
+   */
+  readonly excuseFailure?: (test: ResolvedTest, testCase: FixtureCase, failure: StepFailure, failed: ReadonlySet<string>) => CaseVerdict | undefined;
 }
 
 /** An assignment's plan as the student's kit runs it (runner/assignments/<id>/kit.ts): reference-free, no doubles.py. */

@@ -28,6 +28,8 @@ export function factOf(line: string): GameFact | undefined {
     const moves = /(\d+)\s*moves?\b/iu.exec(text)?.[1] ?? /(\d+)(?!.*\d)/u.exec(text)?.[1];
     return { kind: 'win', who, ...(moves !== undefined && { moves: Number(moves) }) };
   }
+  // A turn names a player and says it is theirs: a line holding the bare checker (`X`) says nothing of the game.
+  if (!/[a-z]{2}/iu.test(text.replace(/(?:^|[^a-z0-9])[xo](?=$|[^a-z0-9])/giu, ' '))) return undefined;
   return { kind: 'turn', who };
 }
 

@@ -88,7 +88,8 @@ export function isSameByValue(expected: PyValue, observed: ObservedValue): boole
   return plain !== undefined && isSameNumbers(expected, plain);
 }
 
-function isSameNumbers(a: PyValue, b: PyValue): boolean {
+/** Two values the same when numbers are compared by value (`-1` and `-1.0`). */
+export function isSameNumbers(a: PyValue, b: PyValue): boolean {
   const isNumber = (v: PyValue) => v.type === 'int' || v.type === 'float';
   if (isNumber(a) && isNumber(b)) return Number(a.value) === Number(b.value);
   // A tuple where a list is due (or the reverse) holds the same values: its type is the types test's to grade.

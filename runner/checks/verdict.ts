@@ -16,6 +16,8 @@ export interface CaseVerdict {
    * other runs are not made, as one decides the verdict and the next would likely cost the limit again.
    */
   readonly stoppedAt?: 'time' | 'output';
+  /** A pass given to a call that never ended, in a test that judges one rule on the calls that return. */
+  readonly hung?: true;
 }
 
 export const pass = (note?: string): CaseVerdict => (note === undefined ? { status: 'pass', message: 'ok' } : { status: 'pass', message: 'ok', note });

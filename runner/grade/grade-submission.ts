@@ -51,7 +51,7 @@ export async function gradeSubmission(submission: Submission, given: GradeOption
   const unclaimed = submission.files.map((f) => f.name).filter((name) => !claimed.has(name) && /\.(py|txt)$/i.test(name));
   const context: TestContext = {
     options, assignment, sandbox, session, located, skipped, unclaimed, workspaceDir: workspace.dir, deadline: started + spec.limits.submissionMs,
-    hung: new Map(), onTerminal: new Set(), early: new Map(), warmed: { done: false }, programs: new Map(), results: new Map(),
+    hung: new Map(), onTerminal: new Set(), early: new Map(), warmed: { done: false }, programs: new Map(), results: new Map(), sessions: new Map(), cannotStart: new Map(),
   };
   try {
     for (const test of spec.tests) {
@@ -106,7 +106,9 @@ async function runTest(test: ResolvedTest, context: TestContext): Promise<TestRe
     return finish('skipped', { message: 'not run: a figure for information (0 points), measured when grade is given --strength' });
   }
   const blocker = context.hung.get(test.target);
-  if (blocker) return finish('timeout', { message: `not run: ${test.target} already timed out in ${blocker}` });
+  // A one-rule test still judges a target that hung on some input: its cases that return are judged, the others
+  // pass with a note (runner/grade/run-cases.ts), and a case that hung before is not run again (the session remembers).
+  if (blocker && !judgesOneRule(test, context)) return finish('timeout', { message: `not run: ${test.target} already timed out in ${blocker}` });
   if (performance.now() > context.deadline) {
     return finish('timeout', { message: `the submission's time budget (${Math.round(test.limits.submissionMs / 1000)} s for all tests) ran out before this test` });
   }
@@ -116,6 +118,11 @@ async function runTest(test: ResolvedTest, context: TestContext): Promise<TestRe
     return finish('error', { message: `internal error in the grader: ${(error as Error).message} (not your fault; please report it)` });
   }
 }
+
+const judgesOneRule = (test: ResolvedTest, context: TestContext): boolean => {
+  const rule = test.check ?? test.property;
+  return rule !== undefined && context.assignment.judgesOnly?.(rule) !== undefined;
+};
 
 /**
  * Whether a timeout means the target hangs, so its other tests are not run. A program that got going and then

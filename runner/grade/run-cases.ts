@@ -3,13 +3,13 @@
  * loop that runs a test's units: until one hangs, with the first failure reported beside a count.
  */
 import { verdictForFailure } from '../checks/outcome.js';
-import type { CaseObservation } from '../checks/observation.js';
+import type { CaseObservation, StepFailure } from '../checks/observation.js';
 import { joinNames } from '../checks/text.js';
 import { pass, type CaseVerdict } from '../checks/verdict.js';
 import { reproduceOf, withStandIns, type Interaction, type LeftOut } from '../plan/interaction.js';
 import type { ResolvedTest } from '../spec/spec-types.js';
 import type { TestResult } from './results.js';
-import { caseSeed, type Finish, type TestContext } from './test-context.js';
+import { caseSeed, failedSoFar, type Finish, type TestContext } from './test-context.js';
 
 /** One unit of a test: a fixture case, a property case or a terminal session, run and judged. */
 export interface RunnableCase {
@@ -22,42 +22,89 @@ export interface RunnableCase {
   readonly run: () => Promise<CaseVerdict>;
 }
 
-/**
- * A case that asks the harness: its interaction run from a fresh namespace, then judged. A case that expects an
- * exception hands the student's exception to its check instead of calling it a crash; `open` names what the
- * document is silent about, where a crash costs nothing.
- */
-export function harnessCase(test: ResolvedTest, context: TestContext, id: string, planned: Interaction, check: (o: CaseObservation) => CaseVerdict, expectsRaise = false, open?: string): RunnableCase {
+/** How a harness case is judged beyond its check. */
+export interface CaseJudging {
+  /** It expects an exception: the student's is handed to its check instead of being called a crash. */
+  readonly expectsRaise?: boolean;
+  /** What the document is silent about, where a crash costs nothing. */
+  readonly open?: string;
+  /** A failure another test charges (a crash in another direction's helper): passed with the note it gives. */
+  readonly excuse?: (failure: StepFailure) => CaseVerdict | undefined;
+  /** What the call asks of a plain solution (the boards a plain look-ahead tries), said when it runs out of time. */
+  readonly work?: string;
+}
+
+/** A case that asks the harness: its interaction run from a fresh namespace, then judged. */
+export function harnessCase(test: ResolvedTest, context: TestContext, id: string, planned: Interaction, check: (o: CaseObservation) => CaseVerdict, judging: CaseJudging = {}): RunnableCase {
   const { interaction, left } = withStandIns(planned, context.options.standIns);
   return {
     id,
     reproduce: reproduceOf(interaction),
-    run: async () => withOwnParts(left, await judgeCase(test, context, id, interaction, check, expectsRaise, open)),
+    run: async () => {
+      const verdict = await judgeCase(test, context, id, interaction, check, judging);
+      const own = verdict.status === 'pass' ? undefined : await onOwnParts(test, context, id, planned, check, judging);
+      return own ?? withOwnParts(left, verdict, failedSoFar(context));
+    },
   };
 }
 
-async function judgeCase(test: ResolvedTest, context: TestContext, id: string, interaction: Interaction, check: (o: CaseObservation) => CaseVerdict, expectsRaise: boolean, open: string | undefined): Promise<CaseVerdict> {
+/**
+ * A one-rule test that fails with the document's versions of the parts around the one it judges, run once more on
+ * the student's own: where the rule holds there, it holds in their code as a whole (a move counted inside their own
+ * scores_for, which the document's does not do), and the case passes with a note saying so.
+ */
+async function onOwnParts(test: ResolvedTest, context: TestContext, id: string, planned: Interaction, check: (o: CaseObservation) => CaseVerdict, judging: CaseJudging): Promise<CaseVerdict | undefined> {
+  const rule = test.check ?? test.property;
+  if (context.options.standIns !== 'document' || !rule || !context.assignment.judgesOnly?.(rule)) return undefined;
+  const own = withStandIns(planned, 'own');
+  if (own.left.own.length === 0) return undefined;
+  const verdict = await judgeCase(test, context, `${id}#own`, own.interaction, check, judging);
+  if (verdict.status !== 'pass') return undefined;
+  const parts = joinNames(own.left.own.map((p) => p.name));
+  return pass(`with the document's ${parts} this does not hold, but with your own ${parts} it does: the rule is kept by your code as a whole`);
+}
+
+async function judgeCase(test: ResolvedTest, context: TestContext, id: string, interaction: Interaction, check: (o: CaseObservation) => CaseVerdict, { expectsRaise = false, open, excuse, work }: CaseJudging): Promise<CaseVerdict> {
   const observation = await context.session.run(interaction, caseSeed(context.options.seed, id), test.limits.callMs);
   const { failure } = observation;
   const rule = test.check ?? test.property;
   const only = rule ? context.assignment.judgesOnly?.(rule) : undefined;
   if (only && failure?.kind === 'exception' && failure.exception.type !== only.exception) return pass(`${failure.exception.type} was raised: ${only.note}`);
+  // A hang is the answer's to charge too: this test judges the cases that return.
+  if (only && failure?.kind === 'timeout') return { ...pass(`it did not finish within ${failure.limitMs} ms: this test judges one rule only, on the cases that return; the hang is graded by the tests of the answer`), hung: true };
   if (open && failure?.kind === 'exception') return pass(`not scored, as the document is silent here (${open}): it raised ${failure.exception.type}`);
-  if (failure && !(expectsRaise && failure.kind === 'exception' && failure.observe)) return verdictForFailure(failure, context.assignment.explainException);
+  const excused = failure && excuse?.(failure);
+  if (excused) return excused;
+  if (failure && !(expectsRaise && failure.kind === 'exception' && failure.observe)) {
+    const verdict = verdictForFailure(failure, context.assignment.explainException);
+    return failure.kind === 'timeout' && work ? { ...verdict, message: `${verdict.message}. ${work}` } : verdict;
+  }
   return check(observation);
 }
 
 /**
  * A verdict of a case that ran on parts of the student's own the grader would have replaced by the document's (the
- * student's kit has none): a failure says where else it may come from.
+ * student's kit has none): a failure names the parts among them whose own tests failed, as where to look first, and
+ * blames none that pass theirs.
  */
-export function withOwnParts(left: LeftOut, verdict: CaseVerdict): CaseVerdict {
+export function withOwnParts(left: LeftOut, verdict: CaseVerdict, failed: ReadonlySet<string>): CaseVerdict {
   if ((left.own.length === 0 && left.notes.length === 0) || verdict.status === 'pass') return verdict;
-  const parts = joinNames(left.own);
-  const own = left.own.length === 0 ? [] : [`This check ran on your own ${parts} too (after you submit, the grader uses the document's ${parts} here, so a bug there costs only the tests of ${parts}): if one of them fails, fix that first.`];
-  return { ...verdict, message: [verdict.message, ...own, ...left.notes].join('\n') };
+  return { ...verdict, message: [verdict.message, ...ownPartsNote(left.own, failed), ...left.notes].join('\n') };
 }
 
+function ownPartsNote(own: LeftOut['own'], failed: ReadonlySet<string>): string[] {
+  if (own.length === 0) return [];
+  const ids = [...failed];
+  const failing = own.map((part) => ({ part, tests: ids.filter((id) => id.startsWith(part.tests)) })).filter((f) => f.tests.length > 0);
+  const all = joinNames(own.map((p) => p.name));
+  if (failing.length === 0) return [`Here it ran with your own ${all}, where the grader uses the document's; they pass their visible tests, so this failure is most likely in the part this test grades.`];
+  const names = joinNames(failing.map((f) => f.part.name));
+  return [`Here it ran with your own ${names}, whose own tests fail (${failing.flatMap((f) => f.tests).join(', ')}): fix ${failing.length === 1 ? 'that' : 'those'} first, as this failure may come from there. After you submit, the grader runs this test with the document's ${names}, so a bug there costs only its own tests.`];
+}
+
+
+/** How many hung calls a one-rule test sits through before it leaves its other cases to the tests of the answer. */
+const HUNG_CALLS_JUDGED = 2;
 
 /**
  * Runs the cases until one hangs (one time limit is enough to know), and reports the first failure with a count, and
@@ -76,6 +123,7 @@ async function runUnits(test: ResolvedTest, context: TestContext, cases: readonl
   let ran = 0;
   let first: { verdict: CaseVerdict; reproduce: string; id: string; typed?: readonly string[] } | undefined;
   let stopped: { id: string; at: 'time' | 'output' } | undefined;
+  let hung = 0;
   const notes = new Set<string>();
   for (const c of cases) {
     if (performance.now() > context.deadline) break;
@@ -88,6 +136,9 @@ async function runUnits(test: ResolvedTest, context: TestContext, cases: readonl
     ran++;
     if (verdict.status === 'pass') {
       if (verdict.note) notes.add(verdict.note);
+      // Each hung call costs a whole time limit and tells this test nothing: after a few, the rest are left to the
+      // tests that charge the hang.
+      if (verdict.hung && ++hung >= HUNG_CALLS_JUDGED) break;
       continue;
     }
     failed++;
@@ -96,6 +147,7 @@ async function runUnits(test: ResolvedTest, context: TestContext, cases: readonl
     if (verdict.status === 'timeout' || verdict.stoppedAt || context.options.firstFailure) break;
   }
   if (!first) {
+    if (hung >= HUNG_CALLS_JUDGED && ran < cases.length) return finish('pass', { message: `${count(ran)} run, ${hung} of them never ended; the other ${cases.length - ran} were not run, as a call that hangs costs this test nothing and each costs a whole time limit (${[...notes].join('; ')})` });
     if (ran < cases.length) return finish('timeout', { message: `the submission's time budget ran out after ${ran} of ${count(cases.length)}` });
     const note = notes.size > 0 ? ` (${[...notes].join('; ')})` : '';
     return finish('pass', { message: `${count(cases.length)} passed${note}` });

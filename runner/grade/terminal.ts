@@ -36,6 +36,8 @@ export async function runTerminal(test: ResolvedTest, context: TestContext, test
     if (shared !== undefined) context.programs.set(shared, result);
     context.session.studentMs += result.durationMs;
   }
+  const counted = context.sessions.get(test.id) ?? { run: 0, unstarted: 0 };
+  context.sessions.set(test.id, { run: counted.run + 1, unstarted: counted.unstarted + (program.answers.length > 0 && result.answersSent === 0 ? 1 : 0) });
   const files = program.collect ? Object.fromEntries(program.collect.map((name) => [name, readWorkspaceFile(context.workspaceDir, name)])) : undefined;
   // The transcript keeps the harness's marker after every prompt: the check knows where each answer went, and
   // takes the markers out before it shows the transcript.

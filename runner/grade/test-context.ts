@@ -70,6 +70,10 @@ export interface TestContext {
   readonly programs: Map<string, ProgramResult>;
   /** The results of the tests run so far, by id: a whole game's replay asks which parts already failed. */
   readonly results: Map<string, TestResult>;
+  /** Per program test, its sessions run and how many ended before their first prompt was answered. */
+  readonly sessions: Map<string, { run: number; unstarted: number }>;
+  /** Program targets that could not start, with the test that charged it (AssignmentPlan.chargesStartOnce). */
+  readonly cannotStart: Map<string, string>;
 }
 
 /** One test kind: runs a test of the spec against the submission and says how it went. */
@@ -93,6 +97,9 @@ export function finisher(test: ResolvedTest): Finish {
 }
 
 const withHint = (message: string, hint: string | undefined) => (hint ? `${message}\nHint: ${hint}` : message);
+
+/** The ids of the tests that failed (or errored, or hung) so far in this submission. */
+export const failedSoFar = (context: TestContext): ReadonlySet<string> => new Set([...context.results.values()].filter((r) => r.status !== 'pass' && r.status !== 'skipped').map((r) => r.id));
 
 /** A per-case seed from the run's seed and the case id, so one case's randomness does not depend on the others. */
 export function caseSeed(seed: number, id: string): number {

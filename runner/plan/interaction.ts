@@ -18,13 +18,19 @@ export interface Step {
    * `part` instead. `own`: what the kit does in its place (CS61A's barrier around the student's own selectors).
    */
   readonly only?: StandIns;
-  /** The part a `document` step stands in for, as the kit's note names it (`Board`, `get_piece and put_piece`). */
-  readonly part?: string;
+  /** The parts a `document` step stands in for, each with the tests that grade it, as the kit's note names them. */
+  readonly parts?: readonly OwnPart[];
   /**
    * What a failing verdict says in the kit when this `document` step is left out, where the usual note naming `part`
    * would not be true (Conniption's search, which the kit judges by the document's values instead of the student's).
    */
   readonly kitNote?: string;
+}
+
+/** A part of the student's code a test may run on in the kit (`scoreBoard`), and the prefix of the ids of its tests. */
+export interface OwnPart {
+  readonly name: string;
+  readonly tests: string;
 }
 
 /**
@@ -47,14 +53,14 @@ export function withStandIns(interaction: Interaction, standIns: StandIns): { in
   if (!interaction.steps.some((s) => s.only)) return { interaction, left: { own: [], notes: [] } };
   const steps = interaction.steps.filter((s) => s.only === undefined || s.only === standIns);
   const dropped = standIns === 'own' ? interaction.steps.filter((s) => s.only === 'document') : [];
-  const own = dropped.flatMap((s) => (s.part && !s.kitNote ? [s.part] : []));
+  const own = dropped.flatMap((s) => (s.kitNote ? [] : s.parts ?? []));
   const notes = dropped.flatMap((s) => (s.kitNote ? [s.kitNote] : []));
-  return { interaction: { steps }, left: { own: [...new Set(own)], notes: [...new Set(notes)] } };
+  return { interaction: { steps }, left: { own: own.filter((p, i) => own.findIndex((q) => q.name === p.name) === i), notes: [...new Set(notes)] } };
 }
 
 /** What the kit left out of a case: the parts it ran on the student's own, and the notes of steps that say their own. */
 export interface LeftOut {
-  readonly own: readonly string[];
+  readonly own: readonly OwnPart[];
   readonly notes: readonly string[];
 }
 

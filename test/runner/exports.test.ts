@@ -32,7 +32,7 @@ const scores = (results: RunResults) => Object.fromEntries(results.submissions.m
 
 describe('Canvas downloads', () => {
   const expectCanvas = (results: RunResults) => {
-    expect(scores(results)).toEqual({ smithjohn: 40, doejane: 38, leeal: 40 });
+    expect(scores(results)).toEqual({ smithjohn: 40, doejane: 39, leeal: 40 });
     expect(results.submissions.find((s) => s.id === 'doejane')!.student).toEqual({ name: 'doejane', id: '12346', late: true });
     expect(results.submissions.find((s) => s.id === 'leeal')!.student).toEqual({ name: 'leeal', id: '12347' });
   };
@@ -42,7 +42,7 @@ describe('Canvas downloads', () => {
     expectCanvas(results);
     const gradebook = readFileSync(join(out, 'gradebook.csv'), 'utf8').split('\r\n');
     expect(gradebook[0]).toMatch(/^Student,ID,SIS User ID,SIS Login ID,Section,CS 61A Homework 4/);
-    expect(gradebook).toContain('doejane,12346,,,,38,6,4,5,5,4,6,3,5');
+    expect(gradebook).toContain('doejane,12346,,,,39,6,4,5,5,4,6,3,6');
     expect(readFileSync(join(out, 'index.html'), 'utf8')).toContain('<span class="badge timeout">late</span>');
   });
 

@@ -2,7 +2,10 @@
  * How CS 111 Problem Set 9 (document 000) is graded, free of the reference: its steps, properties, programs and
  * checks, and the names each kind of test needs. The grader (index.ts) and the student's kit (kit.ts) share it.
  */
+import type { StepFailure } from '../../checks/observation.js';
 import { checkProgram } from '../../checks/programs.js';
+import { pass, type CaseVerdict } from '../../checks/verdict.js';
+import type { FixtureCase } from '../../fixtures/fixture-types.js';
 import type { ResolvedTest } from '../../spec/spec-types.js';
 import type { AssignmentPlan } from '../assignment.js';
 import { checkCs111Case } from './checks.js';
@@ -22,6 +25,37 @@ function neededNames(test: ResolvedTest): string[] {
   return [root];
 }
 
+/** is_win_for's directions, as the document names their helpers (is_horizontal_win, is_up_diagonal_win, …). */
+const DIRECTIONS = [['horizontal', /horizontal/iu], ['vertical', /vertical/iu], ['down-diagonal', /down/iu], ['up-diagonal', /up(?!date)/iu]] as const;
+
+/** The direction a function of the student's is the helper of, by its name (`is_up_diagonal_win`), if any. */
+function helperDirection(name: string): string | undefined {
+  if (!/win|diag|row|column|line|check/iu.test(name)) return undefined;
+  return DIRECTIONS.find(([, pattern]) => pattern.test(name))?.[0];
+}
+
+/**
+ * The failures a CS111 test leaves to another test, each charged once: is_win_for's crash in one direction's helper
+ * is that direction's test's (its other tests, the document's examples and the random boards pass the case with a
+ * note), and a Board repr that crashes only on a board wider than ten columns is the generated repr test's, which
+ * grades the labels past 9.
+ */
+function excuseCs111Failure(test: ResolvedTest, testCase: FixtureCase, failure: StepFailure): CaseVerdict | undefined {
+  if (failure.kind !== 'exception') return undefined;
+  if (test.target === 'Board.is_win_for') {
+    const own = DIRECTIONS.find(([direction]) => test.id.endsWith(`.${direction}`))?.[0];
+    const frame = [...failure.exception.frames].reverse().find((f) => helperDirection(f.function) !== undefined);
+    const direction = frame && helperDirection(frame.function);
+    if (!frame || !direction || direction === own) return undefined;
+    return pass(`${failure.exception.type} was raised in ${frame.function} (line ${frame.line}), the helper for ${direction} wins: charged by board.is_win_for.${direction}`);
+  }
+  const board = (testCase.input as { board?: { width?: number } }).board;
+  if (test.check === 'board-repr-frame' && (board?.width ?? 0) > 10) {
+    return pass(`${failure.exception.type} was raised drawing a board ${board!.width} columns wide: the labels of columns 10 and up are graded by board.repr.generated`);
+  }
+  return undefined;
+}
+
 /** The plan both the grader and the student's kit run; only the stand-ins they run it with differ. */
 export const CS111_PLAN: AssignmentPlan = {
   // A strength test measures the student's whole AIPlayer: no method is swapped for the document's.
@@ -32,6 +66,10 @@ export const CS111_PLAN: AssignmentPlan = {
   checkProgram,
   neededNames,
   gameReplay: cs111GameReplay,
-  // A crash in scores_for or next_move is graded by their value tests, not again by these one-rule tests.
-  judgesOnly: (rule) => (['restored', 'num-moves', 'types', 'cs111-board-reset-rows'].includes(rule) ? { note: 'this test judges one rule only; the crash is graded by the value tests' } : undefined),
+  // The document gives connect_four whole: one that cannot start is charged once, by the first game test.
+  chargesStartOnce: ['connect_four'],
+  excuseFailure: excuseCs111Failure,
+  // A crash in scores_for or next_move is graded by their value tests, not again by these one-rule tests (the
+  // prompts next_move prints among them).
+  judgesOnly: (rule) => (['restored', 'num-moves', 'types', 'cs111-board-reset-rows', 'output'].includes(rule) ? { note: 'this test judges one rule only; the crash is graded by the value tests' } : undefined),
 };

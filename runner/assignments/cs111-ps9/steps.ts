@@ -36,7 +36,7 @@ export function playerCall(player: PlayerInput, bind: string): Step {
  * Rebinds `Board` to the double; the reproduce snippet is unchanged, as a correct Board behaves the same. The
  * grader's only: the student's kit runs these tests on the student's own Board.
  */
-export const boardDouble: Step = { request: { op: 'double', kind: 'cs111-board', name: 'Board' }, python: '', only: 'document', part: 'Board' };
+export const boardDouble: Step = { request: { op: 'double', kind: 'cs111-board', name: 'Board' }, python: '', only: 'document', parts: [{ name: 'Board', tests: 'board.' }] };
 
 /** The AIPlayer methods the document's AIPlayer double provides (doubles.py's cs111_aiplayer). */
 const AI_METHODS = ['opponent_checker', 'max_score_column', 'scores_for', 'next_move'];
@@ -50,11 +50,11 @@ const aiDouble = (method: string): Step => ({
   request: { op: 'double', kind: 'cs111-aiplayer', name: 'AIPlayer', keep: [method], inModules: true },
   python: '',
   only: 'document',
-  part: `AIPlayer's other methods (${AI_METHODS.filter((m) => m !== method).join(', ').replace(/, (?=[^,]*$)/u, ' and ')})`,
+  parts: AI_METHODS.filter((m) => m !== method).map((m) => ({ name: m, tests: m === 'opponent_checker' ? 'player.opponent_checker' : `aiplayer.${m}.` })),
 });
 
 /** Rebinds `Player` to the document's (a subclass of the student's); the reproduce snippet is unchanged. */
-const playerDouble: Step = { request: { op: 'double', kind: 'cs111-player', name: 'Player' }, python: '', only: 'document', part: 'Player' };
+const playerDouble: Step = { request: { op: 'double', kind: 'cs111-player', name: 'Player' }, python: '', only: 'document', parts: [{ name: 'Player', tests: 'player.' }] };
 
 export function cs111Interaction(target: string, testCase: FixtureCase, options: { readonly whole?: boolean } = {}): Interaction {
   const input = testCase.input as Record<string, unknown>;

@@ -4,6 +4,7 @@
  */
 import { checkCs61aCase } from './checks.js';
 import { BARRIER_ERROR, barrierCrossed } from './barrier.js';
+import { pass } from '../../checks/verdict.js';
 import type { AssignmentPlan } from '../assignment.js';
 import { cs61aInteraction } from './steps.js';
 
@@ -17,6 +18,14 @@ export const CS61A_PLAN: AssignmentPlan = {
   },
   check: checkCs61aCase,
   explainException: barrierCrossed,
+  excuseFailure: (test, _testCase, failure, failed) => {
+    // One write into the board is one mistake: the function's board test (`put_piece.leaves-board`) charges the
+    // board it changed, so its barrier test does not charge the same write again; a read of the board still does.
+    if (!test.check?.startsWith('barrier-') || failure.kind !== 'exception' || failure.exception.type !== BARRIER_ERROR) return undefined;
+    const leaves = `${test.target}.leaves-board`;
+    if (!/^assigned into/u.test(failure.exception.message) || !failed.has(leaves)) return undefined;
+    return pass(`${test.target} ${failure.exception.message}: a write into the board it was given, which ${leaves} charges already`);
+  },
   checkProgram: (check) => {
     throw new Error(`internal: CS61A has no program check '${check}'`);
   },

@@ -39,12 +39,6 @@ const CALLS: Readonly<Record<string, readonly string[]>> = {
   check_win: ['check_win_row', 'check_win_column'],
 };
 
-/** The other functions a test ran on, as the kit's note names them (`get_piece, replace_elem and the other…`). */
-function otherParts(target: string): string {
-  const calls = CALLS[target] ?? [];
-  return calls.length > 0 ? `${calls.join(', ')} and the other functions it calls` : 'the other functions it calls';
-}
-
 /** The constructors and selectors the kit's barrier wraps (tools.py's SELECTORS). */
 const SELECTORS = ['create_row', 'create_board', 'replace_elem', 'get_piece'] as const;
 
@@ -91,18 +85,18 @@ export function cs61aInteraction(target: string, testCase: FixtureCase, mode: Cs
   if (!params) throw new Error(`no CS61A function ${target} (case ${testCase.id})`);
   const input = testCase.input as Record<string, unknown>;
   const others = STAND_INS.filter((name) => name !== target);
-  const part = otherParts(target);
+  const parts = (CALLS[target] ?? []).map((name) => ({ name, tests: `${name}.` }));
   // The grader puts the document's versions of the others in place; the kit, which has none, runs the student's
   // own (behind tools.py's barrier in the barrier tests) with the course's check_win_diagonal, as hw04.py gives it.
   const given: Step = { request: { op: 'double', kind: 'cs61a-given', names: ['check_win_diagonal'] }, python: '', only: 'own' };
   const steps: Step[] =
     mode === 'barrier'
       ? [
-          { request: { op: 'double', kind: 'cs61a-abstract', names: others }, python: BARRIER_NOTE, only: 'document', part },
+          { request: { op: 'double', kind: 'cs61a-abstract', names: others }, python: BARRIER_NOTE, only: 'document', parts },
           { request: { op: 'double', kind: 'cs61a-barrier', names: SELECTORS }, python: OWN_BARRIER_NOTE, only: 'own' },
           given,
         ]
-      : [{ request: { op: 'double', kind: 'cs61a-list', names: others }, python: '', only: 'document', part }, given];
+      : [{ request: { op: 'double', kind: 'cs61a-list', names: others }, python: '', only: 'document', parts }, given];
   const bound = params.includes('board') ? 'board' : params.includes('lst') ? 'lst' : undefined;
   if (bound) {
     const name = bound === 'board' ? 'b' : 'old';

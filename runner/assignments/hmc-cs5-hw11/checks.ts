@@ -11,7 +11,8 @@ import { replyFor, type CaseObservation, type ObservedReply } from '../../checks
 import { programEnding } from '../../checks/programs.js';
 import { checkReturned, checkTypes } from '../../checks/returns.js';
 import { messageLines } from '../../checks/text.js';
-import { formatObserved } from '../../checks/values.js';
+import { formatObserved, isSameByValue } from '../../checks/values.js';
+import type { ObservedValue } from '../../harness/protocol.js';
 import { fail, pass, type CaseVerdict } from '../../checks/verdict.js';
 import { withoutAskMarkers } from '../../checks/program-markers.js';
 
@@ -24,13 +25,18 @@ const WIDTH_FIRST = "HMC's Board takes (width, height): Board(7, 6) is 7 columns
 export const HMC_TYPES_TESTS: Readonly<Record<string, string>> = { 'Player.scoreBoard': 'player.scoreBoard.generated', 'Player.scoresFor': 'player.scoresFor.float-scores' };
 const typesTestOf = (testCase: FixtureCase) => HMC_TYPES_TESTS[testCase.id.split('.').slice(0, 2).join('.')];
 
+/** The document writes a full column's score both ways: "-1.0 represents a column that is full", "assigns a -1". */
+const FULL_COLUMN = { value: -1, written: 'the document writes a full column\'s score both as -1.0 and as -1' } as const;
+
 export function checkHmcCase(check: string, testCase: FixtureCase, observation: CaseObservation, call: string): CaseVerdict {
   const reply = (key: string): ObservedReply => replyFor(observation, key, testCase.id);
   switch (check) {
     case 'value':
       return withWidthNote(checkReturned(call, testCase.expected, testCase.lenient, reply('result').value, { ...(typesTestOf(testCase) && { typesTest: typesTestOf(testCase)! }) }), testCase, reply('result'));
     case 'types':
-      return checkTypes(call, testCase.expected, reply('result').value);
+      return checkTypes(call, testCase.expected, reply('result').value, { bothWays: FULL_COLUMN });
+    case 'game-over':
+      return withWidthNote(checkGameOver(call, testCase, reply('result').value), testCase, reply('result'));
     case 'value-types':
       return withWidthNote(checkReturned(call, testCase.expected, testCase.lenient, reply('result').value, { strictTypes: true }), testCase, reply('result'));
     case 'repr': {
@@ -49,6 +55,20 @@ export function checkHmcCase(check: string, testCase: FixtureCase, observation: 
     default:
       throw new Error(`internal: unknown HMC check '${check}'`);
   }
+}
+
+/**
+ * A board already won: the open columns' scores are this test's rule; a full column's -1.0 is the ply groups' (a
+ * scoresFor that never checks for full columns is charged there, not again here).
+ */
+function checkGameOver(call: string, testCase: FixtureCase, got: ObservedValue): CaseVerdict {
+  const expected = 'value' in testCase.expected ? testCase.expected.value : undefined;
+  if (expected?.type !== 'list' || got.type !== 'list' || got.items.length !== expected.items.length) return checkReturned(call, testCase.expected, testCase.lenient, got);
+  const full = expected.items.flatMap((item, i) => (item.type === 'float' && item.value === -1 ? [i] : []));
+  const judged: ObservedValue = { ...got, items: got.items.map((item, i) => (full.includes(i) ? expected.items[i]! : item)) };
+  const verdict = checkReturned(call, testCase.expected, testCase.lenient, judged);
+  if (verdict.status !== 'pass' || full.every((i) => isSameByValue(expected.items[i]!, got.items[i]!))) return verdict.status === 'pass' ? verdict : { ...verdict, message: verdict.message.replace(formatObserved(judged), formatObserved(got)) };
+  return pass(`the open columns are right; full column${full.length === 1 ? '' : 's'} ${full.join(', ')} (-1.0) ${full.length === 1 ? 'is' : 'are'} graded by the ply tests`);
 }
 
 /** A list of 6 scores where 7 are due is what a height-first Board gives: say so. */

@@ -59,7 +59,7 @@ const playerDouble = (method: string): Step => ({
   request: { op: 'double', kind: 'hmc-player', name: 'Player', keep: [method], inModules: true },
   python: '',
   only: 'document',
-  part: `Player's other methods (${DOUBLED_METHODS.filter((m) => m !== method).join(', ').replace(/, (?=[^,]*$)/u, ' and ')})`,
+  parts: DOUBLED_METHODS.filter((m) => m !== method).map((m) => ({ name: m, tests: `player.${m}.` })),
 });
 
 /** The document's scores are written `[0, 0, 50, …]` in its own example and as floats everywhere else. */

@@ -1,7 +1,10 @@
 /** Fixture cases through the harness: each case's steps, then the spec's check on what they observed. */
 import { blockedBy } from '../blocked.js';
 import { harnessCase, runAll } from '../run-cases.js';
-import { callLine, finisher, type TestKindRunner } from '../test-context.js';
+import { callLine, failedSoFar, finisher, type TestKindRunner } from '../test-context.js';
+
+/** A look-ahead's size, as a timeout says it: the limit is for a loop, and a plain search of this size is far inside it. */
+const workOf = (boards: number) => `A plain look-ahead, trying every move at every level as the document describes, tries ${boards.toLocaleString('en')} board${boards === 1 ? '' : 's'} for this call: well within the limit, so this one probably loops (or copies and scans far more than it needs)`;
 
 export const runCases: TestKindRunner = async (test, context) => {
   const finish = finisher(test);
@@ -11,7 +14,12 @@ export const runCases: TestKindRunner = async (test, context) => {
   const { assignment } = context;
   const cases = test.fixtureCases.map((c) => {
     const interaction = assignment.interaction(test, c);
-    const unit = harnessCase(test, context, c.id, interaction, (o) => assignment.check(test.check!, c, o, callLine(interaction)), 'raises' in c.expected, c.lenient?.open ? c.lenient.reason : undefined);
+    const unit = harnessCase(test, context, c.id, interaction, (o) => assignment.check(test.check!, c, o, callLine(interaction)), {
+      expectsRaise: 'raises' in c.expected,
+      ...(c.lenient?.open && { open: c.lenient.reason }),
+      excuse: (failure) => assignment.excuseFailure?.(test, c, failure, failedSoFar(context)),
+      ...(typeof c.facts?.['boards'] === 'number' && { work: workOf(c.facts['boards']) }),
+    });
     return { ...unit, document: c.source.kind === 'document' };
   });
   return runAll(test, context, cases, finish);

@@ -1,6 +1,8 @@
 /**
- * Two program tests that judge the same sessions differently (CS111's games: who won, then the transcript) share one
- * run of each: the second costs no student time, and its verdicts are those of a run of its own.
+ * Two program tests that judge the same sessions differently share one run of each: the second costs no student time,
+ * and its verdicts are those of a run of its own. The bundled CS111 spec gives its transcript test games of its own
+ * (so the kit can carry them without a hidden game's answer); a course that lets both read the same games, as here,
+ * pays for each game once.
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,7 +14,10 @@ import { probeSandbox, type SandboxEnvironment } from '../../../runner/sandbox/e
 import { loadSpec } from '../../../runner/spec/load-spec.js';
 import { withoutTestTimings } from '../../helpers/timings.js';
 
-const spec = loadSpec(PROJECT_ROOT, 'cs111-ps9');
+const bundled = loadSpec(PROJECT_ROOT, 'cs111-ps9');
+const games = bundled.tests.find((test) => test.id === 'connect_four.human-games')!;
+const withSharedGames = <T extends { id: string }>(test: T): T => (test.id === 'connect_four.human-transcript' ? { ...test, cases: games.cases, fixtureCases: games.fixtureCases } : test);
+const spec = { ...bundled, tests: bundled.tests.map(withSharedGames), groups: bundled.groups.map((group) => ({ ...group, tests: group.tests.map(withSharedGames) })) };
 const submissionOf = (sample: string) => {
   const path = join(PROJECT_ROOT, 'fixtures', 'submissions', 'cs111-ps9', sample);
   return { id: sample, path, files: readdirSync(path).filter((name) => name !== 'BUG.md').map((name) => ({ name, source: join(path, name) })) };
