@@ -69,7 +69,7 @@ describe('grade CLI', () => {
     expect(hmc.code).toBe(0);
     expect(hmc.out).toMatch(/^ {2}player\.scoresFor\.document\s+5 {2}visible/m);
     expect(hmc.out).toMatch(/^ {2}board\.setup\s+0 {2}visible/m);
-    expect(hmc.out).toContain('21 tests, 40 points graded automatically');
+    expect(hmc.out).toContain('22 tests, 40 points graded automatically');
     const cs61a = await run('list', 'cs61a-hw04');
     expect(cs61a.code).toBe(0);
     expect(cs61a.out).toMatch(/^The abstraction barrier: the game works on any board representation: 6 points$/m);

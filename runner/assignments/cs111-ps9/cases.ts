@@ -1,6 +1,6 @@
 /** Golden cases for CS 111 Problem Set 9: every example of document 000, then generated families per method (the Board's in board-cases.ts). */
 import { type Grid, setCell } from '../../../reference/core/grid.js';
-import { FULL_BOARD_RULES, TIEBREAKS, type Tiebreak, scoreColumnsEveryRule } from '../../../reference/core/lookahead.js';
+import { FULL_BOARD_RULES, TIEBREAKS, type Tiebreak, lookaheadCost, scoreColumnsEveryRule } from '../../../reference/core/lookahead.js';
 import * as ref from '../../../reference/cs111-ps9.js';
 import { formatPy, formatPyStr, py } from '../../checks/py-value.js';
 import { type AssignmentContext, documentSource, fileMaker, familyRng, generated, nth } from '../../fixtures/build-context.js';
@@ -57,6 +57,19 @@ export function buildCs111Fixtures(ctx: AssignmentContext): FixtureFile[] {
       if (out.status !== 'ok') continue;
       const checker = rng.pick(ref.CHECKERS);
       nextMove.push({ id: `Player.next_move.gen.${nth(i)}`, source: generated(ctx, 'next_move'), input: { board, player: { kind: 'human', checker }, inputs }, python: `${boardSetup(board)}\np = Player('${checker}')\np.next_move(b)   # type ${inputs.join(', ')}`, expected: { stdout: out.output, value: py.int(out.column) } });
+    }
+    // The hidden counting test's own calls: no hidden test's case ships in the student's kit.
+    const own = familyRng(ctx, 'next_move.count');
+    for (let i = 0; i < 4; i++) {
+      const pos = randomPosition(own, { rows: 6, cols: 7, plies: 10 + own.int(20) });
+      const open = [0, 1, 2, 3, 4, 5, 6].filter((c) => ref.canAddTo(pos.grid, c));
+      if (open.length === 0) continue;
+      const board = boardInput(pos.grid, pos.moves);
+      const inputs = [...(i % 2 === 1 ? [String(7 + own.int(3))] : []), String(own.pick(open))];
+      const out = ref.humanNextMove(pos.grid, inputs);
+      if (out.status !== 'ok') continue;
+      const checker = own.pick(ref.CHECKERS);
+      nextMove.push({ id: `Player.next_move.count.gen.${nth(i)}`, source: generated(ctx, 'next_move.count'), input: { board, player: { kind: 'human', checker }, inputs }, python: `${boardSetup(board)}\np = Player('${checker}')\np.next_move(b)   # type ${inputs.join(', ')}`, expected: { stdout: out.output, value: py.int(out.column) } });
     }
   }
 
@@ -286,6 +299,30 @@ export function buildCs111Fixtures(ctx: AssignmentContext): FixtureFile[] {
       const game = ref.connectFour(p1, p2, inputs);
       games.push(gameCase(`connect_four.gen.human-${nth(j)}`, generated(ctx, 'connect_four.human'), p1, p2, inputs, game, `connect_four(${ref.playerConstructor(p1)}, ${ref.playerConstructor(p2)})`));
     }
+    // The hidden transcript test's own games (two with invalid columns typed, and the drawn game mirrored): no
+    // hidden test's expected transcript ships in the student's kit.
+    const own = familyRng(ctx, 'connect_four.transcript');
+    const p1: ref.PlayerSpec = { kind: 'human', checker: 'X' };
+    const p2: ref.PlayerSpec = { kind: 'human', checker: 'O' };
+    for (let j = 0; j < 2; j++) {
+      const inputs: string[] = [];
+      const grid = ref.newBoard(6, 7);
+      let piece: ref.Checker = 'X';
+      for (let guard = 0; guard < 60; guard++) {
+        if (own.int(4) === 0) inputs.push(own.pick(['-1', '7', '8', '-2']));
+        const col = own.pick([0, 1, 2, 3, 4, 5, 6].filter((c) => ref.canAddTo(grid, c)));
+        inputs.push(String(col));
+        ref.addChecker(grid, piece, col);
+        if (ref.isWinFor(grid, piece) || ref.isFull(grid)) break;
+        piece = ref.opponentChecker(piece);
+      }
+      games.push(gameCase(`connect_four.gen.transcript-${nth(j)}`, generated(ctx, 'connect_four.transcript'), p1, p2, inputs, ref.connectFour(p1, p2, inputs), `connect_four(${ref.playerConstructor(p1)}, ${ref.playerConstructor(p2)})`));
+    }
+    const order = drawnGameMoves(fullDrawnGrid(6, 7));
+    const mirrored = order!.map((c) => String(6 - c));
+    const tie = ref.connectFour(p1, p2, mirrored);
+    if (tie.result !== 'tie') throw new Error(`the mirrored drawn game ended ${tie.result}`);
+    games.push(gameCase('connect_four.gen.transcript-tie', generated(ctx, 'connect_four.transcript'), p1, p2, mirrored, tie, `connect_four(${ref.playerConstructor(p1)}, ${ref.playerConstructor(p2)})`));
   }
 
   return [
@@ -333,6 +370,8 @@ function scoresForCase(id: string, source: FixtureCase['source'], board: BoardIn
     input: { board, checker, lookahead, won },
     python: `${boardSetup(board)}\nAIPlayer('${checker}', 'LEFT', ${lookahead}).scores_for(b)`,
     expected: { value: py.ints(byRule['tie-50']) },
+    // What the call asks of a plain search (every trial move at every level), for a timeout's message in the kit.
+    facts: { boards: lookaheadCost(grid, ref.pieceOf(checker), lookahead).boards },
   };
   if (!ambiguous) return base;
   return {

@@ -7,6 +7,12 @@ import type { FixtureCase, FixtureFile } from '../../fixtures/fixture-types.js';
 
 type Board = ref.Board61;
 
+/**
+ * The barrier tests' own generated cases per function: a function that treats the board as a list is caught on any
+ * board, and these are the only generated cases the student's kit carries (the hidden value tests keep theirs).
+ */
+const BARRIER_CASES = 8;
+
 export const boardValue = (board: Board): PyValue => py.list(board.map((row) => py.strs(row)));
 const boardLiteral = (board: Board): string => `[${board.map((row) => `list(${formatPyStr(row.join(''))})`).join(', ')}]`;
 
@@ -60,6 +66,14 @@ export function buildCs61aFixtures(ctx: AssignmentContext): FixtureFile[] {
       const elem = rng.pick(['X', 'O']);
       replaceElem.push({ id: `replace_elem.gen.${nth(i)}`, source: gen('replace_elem'), input: { lst: py.strs(lst), index, elem: py.str(elem) }, python: `replace_elem(${formatPy(py.strs(lst))}, ${index}, ${formatPyStr(elem)})`, expected: { value: py.strs(ref.replaceElem(lst, index, elem)) } });
     }
+    // The visible rule test's own cases (a new list, the old one left alone): no hidden test's case ships in the kit.
+    const own = familyRng(ctx, 'replace_elem.new-list');
+    for (let i = 0; i < 5; i++) {
+      const lst = Array.from({ length: 1 + own.int(8) }, () => own.pick(['-', 'X', 'O']));
+      const index = own.int(lst.length);
+      const elem = own.pick(['X', 'O']);
+      replaceElem.push({ id: `replace_elem.newlist.gen.${nth(i)}`, source: gen('replace_elem.new-list'), input: { lst: py.strs(lst), index, elem: py.str(elem) }, python: `replace_elem(${formatPy(py.strs(lst))}, ${index}, ${formatPyStr(elem)})`, expected: { value: py.strs(ref.replaceElem(lst, index, elem)) } });
+    }
   }
 
   // Question 3
@@ -103,6 +117,16 @@ export function buildCs61aFixtures(ctx: AssignmentContext): FixtureFile[] {
       const c = rng.int(cols);
       if (i < 20) getPiece.push({ id: `get_piece.gen.${nth(i)}`, source: gen('get_piece'), input: { board: boardValue(b), row: r, column: c }, python: `get_piece(${boardLiteral(b)}, ${r}, ${c})`, expected: { value: py.str(ref.getPiece(b, r, c)) } });
     }
+    const barrier = familyRng(ctx, 'put_piece.barrier');
+    for (let i = 0; i < BARRIER_CASES; i++) {
+      const rows = 1 + barrier.int(10);
+      const cols = 1 + barrier.int(10);
+      const b = randomBoard(barrier, rows, cols, 1.2);
+      const col = barrier.int(cols);
+      const player = barrier.pick(['X', 'O']);
+      const [row, next] = ref.putPiece(b, rows, col, player);
+      putPiece.push({ id: `put_piece.barrier.gen.${nth(i)}`, source: gen('put_piece.barrier'), input: { board: boardValue(b), max_rows: rows, column: col, player }, python: `put_piece(${boardLiteral(b)}, ${rows}, ${col}, '${player}')`, expected: { value: py.tuple([py.int(row), boardValue(next)]) } });
+    }
   }
 
   // Question 4
@@ -130,6 +154,16 @@ export function buildCs61aFixtures(ctx: AssignmentContext): FixtureFile[] {
       const player = rng.pick(['X', 'O']);
       const [row, next] = ref.makeMove(b, rows, cols, col, player);
       makeMove.push({ id: `make_move.gen.${nth(i)}`, source: gen('make_move'), input: { board: boardValue(b), max_rows: rows, max_cols: cols, col, player }, python: `make_move(${boardLiteral(b)}, ${rows}, ${cols}, ${col}, '${player}')`, expected: { value: py.tuple([py.int(row), boardValue(next)]) } });
+    }
+    const barrier = familyRng(ctx, 'make_move.barrier');
+    for (let i = 0; i < BARRIER_CASES; i++) {
+      const rows = 1 + barrier.int(10);
+      const cols = 1 + barrier.int(10);
+      const b = randomBoard(barrier, rows, cols, 1.2);
+      const col = barrier.int(cols + 6) - 3;
+      const player = barrier.pick(['X', 'O']);
+      const [row, next] = ref.makeMove(b, rows, cols, col, player);
+      makeMove.push({ id: `make_move.barrier.gen.${nth(i)}`, source: gen('make_move.barrier'), input: { board: boardValue(b), max_rows: rows, max_cols: cols, col, player }, python: `make_move(${boardLiteral(b)}, ${rows}, ${cols}, ${col}, '${player}')`, expected: { value: py.tuple([py.int(row), boardValue(next)]) } });
     }
   }
 
@@ -238,6 +272,23 @@ export function buildCs61aFixtures(ctx: AssignmentContext): FixtureFile[] {
       const height = b.filter((r) => r[col] !== '-').length;
       for (let k = height; k < rows; k++) b = ref.putPiece(b, rows, col, k < rows - run ? (player === 'X' ? 'O' : 'X') : player)[1];
       winColumn.push(colCase(`check_win_column.gen.top-${nth(i)}`, gen('check_win_column'), b.map((r) => [...r]), rows, cols, n, col, player));
+    }
+  }
+  {
+    // The barrier tests' own positions: each function must get through them by get_piece alone, whatever it answers.
+    const rng = familyRng(ctx, 'check_win.barrier');
+    for (let i = 0; i < 3 * BARRIER_CASES; i++) {
+      const rows = 1 + rng.int(10);
+      const cols = 1 + rng.int(10);
+      const n = 1 + rng.int(6);
+      const b = randomBoard(rng, rows, cols, 1.3);
+      const row = rng.int(rows);
+      const col = rng.int(cols);
+      const player = rng.pick(['X', 'O']);
+      const id = nth(i);
+      if (i % 3 === 0) winRow.push(rowCase(`check_win_row.barrier.gen.${id}`, gen('check_win.barrier'), b, rows, cols, n, row, player));
+      if (i % 3 === 1) winColumn.push(colCase(`check_win_column.barrier.gen.${id}`, gen('check_win.barrier'), b, rows, cols, n, col, player));
+      win.push(spotCase('check_win', `check_win.barrier.gen.${id}`, gen('check_win.barrier'), b, rows, cols, n, row, col, player));
     }
   }
 

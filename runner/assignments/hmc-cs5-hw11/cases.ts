@@ -149,6 +149,18 @@ export function buildHmcFixtures(ctx: AssignmentContext): FixtureFile[] {
       setCell(nearlyFull, 0, 5, 0);
       for (const ox of CHECKERS) scoresFor.push(scoresForCase(`Player.scoresFor.gen.nearly-full-${ox}-${ply}`, generated(ctx, 'scoresFor.full'), boardInput(nearlyFull), nearlyFull, { ox, tiebreak: 'LEFT', ply }));
     }
+    // The types test's own positions (ply 0 and 1, a full column or two among open ones): no hidden test's case
+    // ships in the student's kit.
+    {
+      const own = familyRng(ctx, 'scoresFor.types');
+      for (let k = 0; k < 4; k++) {
+        const ox = own.pick(CHECKERS);
+        // A -1.0 to judge: draw again until a column is full.
+        let pos = positionWithin(own, { rows: 6, cols: 7, plies: 28 + own.int(10), avoidWins: true }, { boards: SCORES_FOR_BOARDS[1]!, lookahead: 1, me: pieceOf(ox), reach: true });
+        while (!ref.scoresFor(pos.grid, { ox, tiebreak: 'LEFT', ply: 0 }).includes(-1)) pos = positionWithin(own, { rows: 6, cols: 7, plies: 28 + own.int(10), avoidWins: true }, { boards: SCORES_FOR_BOARDS[1]!, lookahead: 1, me: pieceOf(ox), reach: true });
+        scoresFor.push(scoresForCase(`Player.scoresFor.types.gen.${nth(k)}`, generated(ctx, 'scoresFor.types'), boardInput(pos.grid, pos.moves), pos.grid, { ox, tiebreak: 'LEFT', ply: k % 2 }));
+      }
+    }
     // Every ply from 0 to 5, each case within a budget of boards a plain search tries (reference lookaheadCost):
     // deep plies on crowded boards, so depth 5 costs a few hundred boards, not 16,807. One case in four allows a
     // finished game (scores without a search).
@@ -236,7 +248,16 @@ export function buildHmcFixtures(ctx: AssignmentContext): FixtureFile[] {
 
 function scoresForCase(id: string, source: FixtureCase['source'], board: HmcBoardInput, grid: Grid, p: ref.HmcPlayer): FixtureCase {
   const { byRule, ambiguous } = scoreColumnsEveryRule(grid, pieceOf(p.ox as Checker), p.ply as number);
-  const base: FixtureCase = { id, source, input: { board, player: p }, python: `${boardSetup(board, grid)}\n${ref.playerConstructor(p)}.scoresFor(b)`, expected: { value: py.floats(byRule.complement) } };
+  // Who already has four decides every open column at once, whatever the ply: one rule, graded by one test (spec
+  // `where` on `won`), so the ply groups keep to games still going.
+  const mine = ref.winsFor(grid, p.ox as Checker);
+  const theirs = ref.winsFor(grid, p.ox === 'X' ? 'O' : 'X');
+  const won = mine && theirs ? 'both' : mine ? 'self' : theirs ? 'opponent' : 'none';
+  const base: FixtureCase = {
+    id, source, input: { board, player: p, won }, python: `${boardSetup(board, grid)}\n${ref.playerConstructor(p)}.scoresFor(b)`, expected: { value: py.floats(byRule.complement) },
+    // What the call asks of a plain search (every trial move at every level), for a timeout's message in the kit.
+    facts: { boards: lookaheadCost(grid, pieceOf(p.ox as Checker), p.ply as number).boards },
+  };
   if (!ambiguous) return base;
   return {
     ...base,

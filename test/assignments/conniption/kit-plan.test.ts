@@ -21,7 +21,7 @@ function searchSteps(): { request: string; only?: string; part?: string; note?: 
     for (const testCase of test.fixtureCases) {
       for (const step of KIT_PLAN.interaction(test, testCase).steps) {
         const request = step.request.op === 'double' ? `double ${step.request.kind}` : step.request.op === 'call' ? `call ${step.request.target.join('.')}` : step.request.op;
-        const entry = { request, ...(step.only && { only: step.only }), ...(step.part && { part: step.part }), ...(step.kitNote && { note: step.kitNote }) };
+        const entry = { request, ...(step.only && { only: step.only }), ...(step.parts && { part: step.parts.map((p) => p.name).join(', ') }), ...(step.kitNote && { note: step.kitNote }) };
         found.set(JSON.stringify(entry), entry);
       }
     }
