@@ -15,6 +15,7 @@ export const PINS: SamplePins = {
     'game-ignores-your-four': { ...fail('repl.moves') },
     'flips-spent-by-ai': { ...fail('Conniption.genChildStates.start', 'Conniption.genChildStates.generated', 'repl.moves') },
     'help-without-undo': { ...fail('repl.help-display') },
+    'hostile-answers-from-kit': { ...fail('Conniption.betterEval.generated') },
     'hostile-kills-interpreter': { ...error('Conniption.isWin.document', 'Conniption.isWin.generated') },
     'hostile-reads-fixtures': { ...fail('Conniption.betterEval.document', 'Conniption.betterEval.generated') },
     'hostile-repl-at-import': {},

@@ -12,6 +12,7 @@ export const PINS: SamplePins = {
     'docstring-todo': { ...fail('module.docstrings') },
     'eof-not-handled': { ...fail('play.end-of-input') },
     'has-won-no-anti-diagonal': { ...fail('hasWon.generated', 'suggestMove1.generated') },
+    'hostile-answers-from-kit': { ...fail('suggestMove1.generated') },
     'hostile-exits-in-has-won': { ...error('hasWon.generated', 'suggestMove1.generated') },
     'hostile-imports-unlisted-package': { ...error('import.connect4') },
     'trivia-misnamed-file': { ...fail('files.named') },
