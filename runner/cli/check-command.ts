@@ -4,7 +4,9 @@
  * kit gives the verdicts `grade check` gives. Exit codes as DESIGN.md says: 0 all passed, 1 a test failed, 2 a
  * set-up or usage problem.
  */
+import { createHash } from 'node:crypto';
 import { appendFileSync, readdirSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { AssignmentPlan } from '../assignments/assignment.js';
@@ -90,7 +92,7 @@ function parseCheckFlags(argv: readonly string[], io: Io, source: CheckSource): 
   if (positionals.length > 1) throw new UsageError(`give one folder to check (got ${positionals.length}); to grade a class, use grade <folder>`);
   const standIns = value('stand-ins') ?? 'document';
   if (standIns !== 'document' && standIns !== 'own') throw new UsageError(`--stand-ins is document or own, got ${standIns}`);
-  const out = values.out === undefined && !values.ci ? undefined : resolve(io.cwd, values.out ?? 'grade-report');
+  const out = values.out !== undefined ? resolve(io.cwd, values.out) : values.ci ? ciOut(io) : undefined;
   const forbidden = source.forbiddenOut;
   if (out !== undefined && forbidden !== undefined && (out === forbidden || out.startsWith(forbidden + sep))) throw new UsageError(`--out ${values.out} is inside the source folder reports/; choose another folder`);
   const seed = values.seed === undefined ? DEFAULT_SEED : Number(values.seed);
@@ -178,7 +180,10 @@ async function checkOnce(flags: CheckFlags, specs: readonly SpecFiles[], io: Io,
   }
   const later = source.later(spec);
   io.out(formatCheckReport(spec, result, later, [isolationLine(sandbox), ...sandbox.notes], colors));
-  if (flags.ci) reportToGitHub(spec, result, later, io, resolve(io.cwd, flags.path));
+  if (flags.ci) {
+    reportToGitHub(spec, result, later, io, resolve(io.cwd, flags.path));
+    if (flags.out !== undefined) io.out(`The check's files (${flags.formats.map((f) => (f === 'json' ? 'results.json' : f === 'junit' ? 'junit.xml' : f)).join(', ')}) are in ${flags.out}\n`);
+  }
   return result.tests.some((t) => t.status !== 'pass' && t.status !== 'skipped') ? 1 : 0;
 }
 
@@ -197,6 +202,15 @@ async function checkSubmission(submission: Submission, spec: ResolvedSpec, sandb
 function isolationLine(sandbox: SandboxEnvironment): string {
   const how = sandbox.isolation === 'bubblewrap' ? 'bubblewrap (your code sees only its folder)' : sandbox.isolation === 'namespaces' ? 'its own network and process namespaces' : 'no sandbox';
   return `ran with ${sandbox.python} (Python ${sandbox.pythonVersion}) in ${how}`;
+}
+
+/**
+ * Where `--ci` writes without `--out`: never into the student's repository (a committed folder the next push would
+ * carry), but the job's temporary folder (`$RUNNER_TEMP`, GitHub Actions) or the system's, named for the folder checked.
+ */
+function ciOut(io: Io): string {
+  const base = io.env['RUNNER_TEMP'] || tmpdir();
+  return join(base, `connect4-check-${createHash('sha256').update(io.cwd).digest('hex').slice(0, 8)}`);
 }
 
 /** `check --ci`: annotations and Classroom's points line on stdout, the job summary and outputs where Actions asks. */

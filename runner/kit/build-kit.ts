@@ -14,6 +14,7 @@ import { loadSpec } from '../spec/load-spec.js';
 import { bundleKit, KitBuildError } from './kit-bundle.js';
 import { buildKitData, type KitData } from './kit-data.js';
 import { classroomWorkflow, kitName, kitPackageJson, kitReadme, kitTarball } from './kit-package.js';
+import { vendorNodePty } from './vendor-node-pty.js';
 
 export interface BuiltKit {
   readonly data: KitData;
@@ -41,6 +42,7 @@ export async function buildKit(options: { readonly assignment: AssignmentId; rea
     const modules = await bundleKit(options.assignment, join(staging, 'bin', 'connect4-check.js'));
     chmodSync(join(staging, 'bin', 'connect4-check.js'), 0o755);
     copyHarness(join(staging, 'runner', 'harness', 'python'));
+    vendorNodePty(join(staging, 'node_modules', 'node-pty'));
     for (const tools of toolsFiles(options.assignment)) cpSync(tools, join(staging, relative(PROJECT_ROOT, tools)));
     writeFileSync(join(staging, KIT_DATA_FILE), `${JSON.stringify(data)}\n`);
     writeFileSync(join(staging, 'package.json'), kitPackageJson(data));

@@ -13,8 +13,12 @@ export const kitVersion = (data: Pick<KitData, 'graderVersion' | 'specHash'>): s
 /** The tarball `npm pack` writes for the kit. */
 export const kitTarball = (data: Pick<KitData, 'assignment' | 'graderVersion' | 'specHash'>): string => `${kitName(data)}-${kitVersion(data)}.tgz`;
 
-/** The node-pty the kit asks for when it can be had (a compiler on Linux; prebuilt on macOS and Windows). */
-export const KIT_NODE_PTY = '^1.1.0';
+/**
+ * The node-pty the kit carries inside itself (runner/kit/vendor-node-pty.ts): its JavaScript and the binaries of the
+ * platforms it can run on without a compiler, no install script. npm installs it from the tarball, offline, in a
+ * second; where its binary does not load (another platform, an older C library), programs run on pipes.
+ */
+export const KIT_NODE_PTY = '1.1.0';
 
 export function kitPackageJson(data: KitData): string {
   const json = {
@@ -26,8 +30,9 @@ export function kitPackageJson(data: KitData): string {
     bin: { 'connect4-check': 'bin/connect4-check.js' },
     engines: { node: '>=20.19' },
     files: ['bin', 'runner', 'check-data.json', 'README.md'],
-    // Without node-pty (no compiler), the program tests run on pipes and the check says so.
-    optionalDependencies: { 'node-pty': KIT_NODE_PTY },
+    // Carried in the tarball: nothing is fetched or compiled when a student installs the kit.
+    dependencies: { 'node-pty': KIT_NODE_PTY },
+    bundleDependencies: ['node-pty'],
   };
   return `${JSON.stringify(json, null, 2)}\n`;
 }
@@ -50,8 +55,11 @@ You need Node.js 20.19 or later and Python 3.
 npm install -g ./${tarball}
 \`\`\`
 
-(or, without installing: \`npx --yes --package ./${tarball} connect4-check\` in your folder). No compiler is needed: where node-pty cannot be
-installed, the program tests run on pipes instead of a terminal, and the check says so.
+(or, without installing: \`npx --yes --package ./${tarball} connect4-check\` in your folder). It installs from this file
+alone, in a second or two, with or without a network, and needs no compiler: it carries the terminal support
+(node-pty) for Linux on x86-64 and for macOS. Elsewhere (Windows, or Linux on ARM) the program tests run on pipes
+rather than a terminal, and the check says so: a program that asks whether it is on a terminal, or moves the cursor
+to draw, may behave differently there; plain input() and print() work the same.
 
 ## Check your work
 
@@ -91,9 +99,9 @@ jobs:
       - uses: actions/setup-node@v4
         with:
           node-version: 20
-      # The kit depends on nothing but an optional node-pty: left out, nothing is fetched or compiled, and the
-      # program tests run on pipes (the check says so).
-      - run: npm install --global --omit=optional --offline --no-audit --no-fund ./${tarballPath}
+      # The kit carries everything it needs: nothing is fetched or compiled.
+      - run: npm install --global --offline --no-audit --no-fund ./${tarballPath}
+      # The check's files (JUnit, annotations' source) go to the runner's temporary folder, not the repository.
       - run: connect4-check --ci
 `;
 }

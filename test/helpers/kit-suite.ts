@@ -8,7 +8,7 @@
  * where the grader uses the document's, so it may fail more, and then says where the failure may come from).
  */
 import { execa } from 'execa';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,8 +39,11 @@ function pinnedCheck(sample: string, pinned: Verdicts, visible: readonly Resolve
 
 export function describeKitVerdicts(assignment: AssignmentId, pins: SamplePins, args: readonly string[] = []): void {
   const samplesDir = join(PROJECT_ROOT, 'fixtures', 'submissions', assignment);
-  // Hostile samples are the sample suites' (and their time limits the slowest runs); the rule is about real work.
-  const samples = readdirSync(samplesDir).filter((name) => !name.startsWith('hostile-')).sort();
+  // Hostile samples are the sample suites' (and their time limits the slowest runs); the rule is about real work. So
+  // are the one-bug samples pinned to hang: the kit gives the student's own code four times the grader's limits, so
+  // each hang there costs a minute of waiting to show what the sample suites show already.
+  const hangs = (name: string) => Object.values(pins.expected[name] ?? {}).includes('timeout');
+  const samples = readdirSync(samplesDir).filter((name) => !name.startsWith('hostile-') && !hangs(name)).sort();
   const alike = samples.filter((name) => /^(correct|trivia)-/u.test(name));
   // As on Windows, the bundle's own paths without fork and node-pty: the trivia samples (texts a program prints) and
   // the classic correct one. The sample suites prove that path's verdicts on every sample it could change.
@@ -66,10 +69,8 @@ export function describeKitVerdicts(assignment: AssignmentId, pins: SamplePins, 
     const unpacked = join(work, 'installed');
     mkdirSync(unpacked);
     await execa('tar', ['-xzf', built.tarball, '-C', unpacked]);
+    // The kit as npm installs it: its own node-pty is in the tarball.
     const root = join(unpacked, 'package');
-    // The kit as npm installs it where node-pty builds: the same module the grader uses.
-    mkdirSync(join(root, 'node_modules'));
-    symlinkSync(join(PROJECT_ROOT, 'node_modules', 'node-pty'), join(root, 'node_modules', 'node-pty'), 'dir');
     check = new Map(samples.filter((s) => !graded.includes(s)).map((sample) => [sample, pinnedCheck(sample, pins.expected[sample] ?? {}, visible, samplesDir, assignment)]));
     if (gradedRun) {
       const run = await gradedRun;

@@ -43,7 +43,7 @@ describe('grade kit --classroom', () => {
     const summary = join(work, 'summary.md');
     mkdirSync(prefix);
     const env = {
-      ...process.env, CI: 'true', GITHUB_ACTIONS: 'true', GITHUB_WORKSPACE: repo, GITHUB_STEP_SUMMARY: summary,
+      ...process.env, CI: 'true', GITHUB_ACTIONS: 'true', GITHUB_WORKSPACE: repo, GITHUB_STEP_SUMMARY: summary, RUNNER_TEMP: join(work, 'runner-temp'),
       npm_config_prefix: prefix, npm_config_cache: join(work, 'npm-cache'), PATH: `${join(prefix, 'bin')}${delimiter}${process.env['PATH']}`,
     };
     const installed = await execa('bash', ['-c', install], { cwd: repo, env, reject: false });
@@ -53,6 +53,10 @@ describe('grade kit --classroom', () => {
     expect(checked.stdout).toMatch(/^::error file=hw04\.py,line=46,title=print_board works when the board is not a list/mu);
     expect(checked.stdout).toMatch(/^::notice title=Autograding complete::Points 23\/24$/mu);
     expect(readFileSync(summary, 'utf8')).toMatch(/\*\*23\/24\*\* points on the visible tests[\s\S]*11 hidden tests worth 16 points are graded after you submit/u);
-    expect(readFileSync(join(repo, 'grade-report', 'junit.xml'), 'utf8')).toContain('<failure');
+    // The check's files go to the job's temporary folder, never into the student's repository.
+    const files = /The check's files \(.*\) are in (.+)$/mu.exec(checked.stdout)?.[1];
+    expect(files?.startsWith(join(work, 'runner-temp'))).toBe(true);
+    expect(readFileSync(join(files!, 'junit.xml'), 'utf8')).toContain('<failure');
+    expect(existsSync(join(repo, 'grade-report'))).toBe(false);
   }, 180_000);
 });

@@ -26,11 +26,13 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-/** Every case a hidden test selects that no visible test selects: what the kit must not hold. */
-function hiddenOnlyCases(spec: ResolvedSpec) {
-  const visible = new Set(spec.tests.filter((t) => t.visibility === 'visible').flatMap((t) => t.fixtureCases.map((c) => c.id)));
+/**
+ * Every case a hidden test selects, but the document's own examples (the handout prints them): what the kit must not
+ * hold, whichever visible test might have used it too. The spec gives each visible test cases of its own.
+ */
+function hiddenCases(spec: ResolvedSpec) {
   const hidden = new Map(spec.tests.filter((t) => t.visibility !== 'visible').flatMap((t) => t.fixtureCases.map((c) => [c.id, c] as const)));
-  return [...hidden.values()].filter((c) => !visible.has(c.id));
+  return [...hidden.values()].filter((c) => c.source.kind !== 'document');
 }
 
 /** Exported function and constant names of reference/ that are long enough to be telling (`scoreColumnsEveryRule`). */
@@ -40,13 +42,22 @@ function referenceNames(): string[] {
   return [...new Set(names)].filter((n) => n.length >= 9);
 }
 
-/** Each hidden-only case's id, input, Python or expected value (as the fixtures serialise them) found in `text`. */
+/** Each hidden case's id, input, Python or expected value (as the fixtures serialise them) found in `text`. */
 function hiddenIn(spec: ResolvedSpec, text: string): string[] {
   const fields = (c: FixtureCase) => [c.id, JSON.stringify(c.input), JSON.stringify(c.expected), c.python];
-  // A hidden case's value that a visible case has too (`True`, the empty board) is no secret.
+  // A hidden case's value that a visible case has too (`True`, the empty board) is no secret; its id always is.
   const shown = new Set(spec.tests.filter((t) => t.visibility === 'visible').flatMap((t) => t.fixtureCases.flatMap(fields)));
-  return hiddenOnlyCases(spec).flatMap((c) => fields(c).filter((s) => s.length >= 24 && !shown.has(s) && text.includes(s)).map((s) => `${c.id}: ${s.slice(0, 80)}`));
+  return hiddenCases(spec).flatMap((c) => fields(c).filter((s, i) => (i === 0 ? text.includes(`"${s}"`) : s.length >= 24 && !shown.has(s) && text.includes(s))).map((s) => `${c.id}: ${s.slice(0, 80)}`));
 }
+
+describe.each(ASSIGNMENT_IDS)("the %s spec's visible tests", (assignment) => {
+  it('select no case a hidden test selects, but the examples the document prints', () => {
+    const spec = loadSpec(PROJECT_ROOT, assignment);
+    const hidden = new Set(hiddenCases(spec).map((c) => c.id));
+    const shared = spec.tests.filter((t) => t.visibility === 'visible').flatMap((t) => t.fixtureCases.filter((c) => hidden.has(c.id)).map((c) => `${t.id}: ${c.id}`));
+    expect(shared).toEqual([]);
+  });
+});
 
 const kits = new Map<AssignmentId, { built: BuiltKit; files: Map<string, string> }>();
 
