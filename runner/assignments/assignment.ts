@@ -92,6 +92,13 @@ export interface AssignmentPlan {
    * test already charges): the case passes with the note returned. `failed` holds the tests failed so far.
    */
   readonly excuseFailure?: (test: ResolvedTest, testCase: FixtureCase, failure: StepFailure, failed: ReadonlySet<string>) => CaseVerdict | undefined;
+  /**
+   * Another reading of a case, tried when the case fails: if the answer is right there, the failure is another test's
+   * and the case passes with the note (CS61A: the board handed over as columns, which is how inline `board[col][row]`
+   * reads see it right; those direct reads are the barrier test's to charge). `chargedBy` is that other test: the case
+   * is excused only when it fails there too, so a mistake no test would charge is never let through.
+   */
+  readonly readingElsewhere?: (test: ResolvedTest, testCase: FixtureCase) => { readonly testCase: FixtureCase; readonly note: string; readonly chargedBy: ResolvedTest } | undefined;
 }
 
 /** An assignment's plan as the student's kit runs it (runner/assignments/<id>/kit.ts): reference-free, no doubles.py. */

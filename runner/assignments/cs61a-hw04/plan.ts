@@ -6,7 +6,21 @@ import { checkCs61aCase } from './checks.js';
 import { BARRIER_ERROR, barrierCrossed } from './barrier.js';
 import { pass } from '../../checks/verdict.js';
 import type { AssignmentPlan } from '../assignment.js';
+import type { PyValue } from '../../checks/py-value.js';
 import { cs61aInteraction } from './steps.js';
+
+/** The functions that only read the board, whose answers a transposed read changes. */
+const READERS = ['check_win_row', 'check_win_column', 'check_win'];
+
+/** A list-of-rows board as a list of its columns; undefined for anything else (or an empty or ragged board). */
+function transposedBoard(board: PyValue): PyValue | undefined {
+  if (board.type !== 'list' || board.items.length === 0) return undefined;
+  const rows = board.items.map((row) => (row.type === 'list' ? row.items : undefined));
+  if (rows.some((row) => row === undefined)) return undefined;
+  const width = rows[0]!.length;
+  if (width === 0 || rows.some((row) => row!.length !== width)) return undefined;
+  return { type: 'list', items: Array.from({ length: width }, (_, c) => ({ type: 'list', items: rows.map((row) => row![c]!) })) };
+}
 
 export const CS61A_PLAN: AssignmentPlan = {
   interaction: (test, testCase) => cs61aInteraction(test.target, testCase, test.check?.startsWith('barrier-') ? 'barrier' : 'list'),
@@ -25,6 +39,19 @@ export const CS61A_PLAN: AssignmentPlan = {
     const leaves = `${test.target}.leaves-board`;
     if (!/^assigned into/u.test(failure.exception.message) || !failed.has(leaves)) return undefined;
     return pass(`${test.target} ${failure.exception.message}: a write into the board it was given, which ${leaves} charges already`);
+  },
+  readingElsewhere: (test, testCase) => {
+    // Reads written inline as board[col][row] see a board of columns right: their wrong answers are the direct reads'
+    // (barrier.<function> charges them), not the function's logic, which is right when the reads go the other way.
+    if (test.check !== 'value' || !READERS.includes(test.target)) return undefined;
+    const board = (testCase.input as { board?: PyValue }).board;
+    const columns = board && transposedBoard(board);
+    if (!columns) return undefined;
+    return {
+      testCase: { ...testCase, input: { ...(testCase.input as object), board: columns } },
+      chargedBy: { ...test, id: `barrier.${test.target}`, check: 'barrier-value' },
+      note: `${test.target} reads the board directly as board[column][row]: with the board's columns as its rows it answers right, so the reads are what is wrong, and barrier.${test.target} charges reading the board without get_piece`,
+    };
   },
   checkProgram: (check) => {
     throw new Error(`internal: CS61A has no program check '${check}'`);

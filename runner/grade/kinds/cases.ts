@@ -1,4 +1,5 @@
 /** Fixture cases through the harness: each case's steps, then the spec's check on what they observed. */
+import type { CaseObservation } from '../../checks/observation.js';
 import { blockedBy } from '../blocked.js';
 import { harnessCase, runAll } from '../run-cases.js';
 import { callLine, failedSoFar, finisher, type TestKindRunner } from '../test-context.js';
@@ -14,7 +15,19 @@ export const runCases: TestKindRunner = async (test, context) => {
   const { assignment } = context;
   const cases = test.fixtureCases.map((c) => {
     const interaction = assignment.interaction(test, c);
+    const other = assignment.readingElsewhere?.(test, c);
+    const otherInteraction = other && assignment.interaction(test, other.testCase);
     const unit = harnessCase(test, context, c.id, interaction, (o) => assignment.check(test.check!, c, o, callLine(interaction)), {
+      ...(other && otherInteraction && {
+        elsewhere: {
+          interaction: otherInteraction,
+          check: (o: CaseObservation) => assignment.check(test.check!, other.testCase, o, callLine(otherInteraction)),
+          note: other.note,
+          // On the board as the other reading gives it: a function that crashes on the case as given shows there
+          // whether it reads the board as the other test forbids.
+          chargedBy: { test: other.chargedBy, interaction: assignment.interaction(other.chargedBy, other.testCase), check: (o: CaseObservation) => assignment.check(other.chargedBy.check!, other.testCase, o, callLine(otherInteraction)) },
+        },
+      }),
       expectsRaise: 'raises' in c.expected,
       ...(c.lenient?.open && { open: c.lenient.reason }),
       excuse: (failure) => assignment.excuseFailure?.(test, c, failure, failedSoFar(context)),

@@ -8,6 +8,7 @@ export const PINS: SamplePins = {
     'check-win-column-stub': { ...fail('check_win_column.document', 'check_win_column.generated') },
     'check-win-no-diagonal': { ...fail('check_win.document', 'check_win.generated') },
     'check-win-column-count-from-one': { ...fail('check_win_column.generated') },
+    'check-win-reads-transposed': { ...fail('barrier.check_win_row', 'barrier.check_win_column') },
     'check-win-row-no-reset': { ...fail('check_win_row.document', 'check_win_row.generated') },
     'check-win-row-returns-none': { ...fail('check_win_row.document', 'check_win_row.generated') },
     'correct-classic': {},
