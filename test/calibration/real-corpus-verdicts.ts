@@ -16,7 +16,7 @@ export const REVIEWED: Record<string, Record<string, string>> = {
     // aiplayer.scores_for.already-won holds (the look-ahead cases leave boards already won out).
     'evelyngbaranski+Connect-four-game': '86/96 lost: aiplayer.scores_for.already-won board.can_add_to board.repr.generated player.next_move.column reading.ps9pr0.present',
     'fionayw15+Connect-Four': '69/96 lost: aiplayer.next_move.document aiplayer.next_move.generated aiplayer.scores_for.document aiplayer.scores_for.lookahead-0-1 aiplayer.scores_for.lookahead-2-3 aiplayer.scores_for.lookahead-4 board.can_add_to board.remove_checker player.next_move.column random_player.next_move.counts-moves reading.ps9pr0.present',
-    'gkang2018+Connect-Four-': '86/96 lost: board.is_win_for.vertical player.next_move.column player.next_move.counts-moves process_move.messages',
+    'gkang2018+Connect-Four-': '88/96 lost: board.is_win_for.vertical player.next_move.column process_move.messages',
     'jenjenli+Connect-Four': '88/96 lost: board.is_win_for.up-diagonal player.next_move.prompts process_move.messages random_player.next_move.counts-moves reading.ps9pr0.present',
     'jrthee+connect-four-python': '92/96 lost: board.reset import.ps9pr4 reading.ps9pr0.present',
     'keshavm02+CS111-Connect-Four-Game': '95/96 lost: reading.ps9pr0.present',

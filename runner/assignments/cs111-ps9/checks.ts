@@ -65,6 +65,9 @@ export function checkCs111Case(check: string, testCase: FixtureCase, observation
       return verdict.status === 'fail' ? { ...verdict, expected: expected.stdout, actual: result.stdout } : verdict;
     }
     case 'num-moves': {
+      // One rule, judged where the column is right: a call that returns a wrong column is the column test's.
+      const wrong = wrongAnswer(call, testCase, reply('result'));
+      if (wrong) return pass(wrong);
       const want = typeof input['numMovesAfter'] === 'number' ? input['numMovesAfter'] : 1;
       const got = reply('moves').value;
       return got.type === 'int' && got.value === want

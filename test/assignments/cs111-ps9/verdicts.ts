@@ -38,6 +38,7 @@ export const PINS: SamplePins = {
     'next-move-hangs-on-invalid': { ...timeout('player.next_move.column', 'connect_four.human-games', 'connect_four.human-transcript', 'connect_four.ai-games') },
     'next-move-ignores-full-columns': { ...fail('player.next_move.column') },
     'next-move-no-count': { ...fail('player.next_move.counts-moves') },
+    'next-move-no-retry-loop': { ...fail('player.next_move.column') },
     'next-move-no-try-again': { ...fail('player.next_move.prompts') },
     'no-down-diagonal': { ...fail('board.is_win_for.down-diagonal') },
     'no-vertical': { ...fail('board.is_win_for.document', 'board.is_win_for.vertical') },
