@@ -26,6 +26,7 @@ import { loadReviewed } from '../../runner/mutants/equivalents.js';
 import { generateMutants, matchesFunction, selectMutants, specSolutionFiles, writeMutantFolders } from '../../runner/mutants/generate.js';
 import { PROJECT_ROOT } from '../../runner/project-root.js';
 import { loadSpec } from '../../runner/spec/load-spec.js';
+import { median, round } from './figures.js';
 
 const ASSIGNMENTS = ASSIGNMENT_IDS;
 /** The correct styles a plain class is written in, and the one its one-bug submissions are mutants of. */
@@ -121,7 +122,6 @@ function timeCheck(folder: string): Promise<{ wallS: number; firstOutputS: numbe
   });
 }
 
-const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function main(): Promise<void> {
   const wanted = (process.env['BENCH_ASSIGNMENTS'] ?? ASSIGNMENTS.join(',')).split(',');
@@ -165,6 +165,5 @@ async function main(): Promise<void> {
   writeFileSync(join(PROJECT_ROOT, 'test-results', `bench-class${suffix}.json`), `${JSON.stringify({ date: new Date().toISOString(), machine, size: SIZE, python: PYTHON, rows }, null, 2)}\n`);
 }
 
-const round = (n: number) => Math.round(n * 100) / 100;
 
 await main();

@@ -17,6 +17,7 @@ import { ASSIGNMENT_IDS, type AssignmentId } from '../../runner/assignments/ids.
 import type { RunResults } from '../../runner/grade/results.js';
 import { buildKit } from '../../runner/kit/build-kit.js';
 import { PROJECT_ROOT } from '../../runner/project-root.js';
+import { median, round } from './figures.js';
 
 const RUNS = Number(process.env['BENCH_KIT_RUNS'] ?? 20);
 const SAMPLE = process.env['BENCH_KIT_SAMPLE'] ?? 'correct-plain';
@@ -44,8 +45,6 @@ function hogs(count: number): ChildProcess[] {
   return Array.from({ length: count }, () => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
 }
 
-const round = (n: number) => Math.round(n * 100) / 100;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 const rows = [];
 let red = 0;

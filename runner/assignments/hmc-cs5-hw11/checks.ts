@@ -67,7 +67,9 @@ function checkGameOver(call: string, testCase: FixtureCase, got: ObservedValue):
   const full = expected.items.flatMap((item, i) => (item.type === 'float' && item.value === -1 ? [i] : []));
   const judged: ObservedValue = { ...got, items: got.items.map((item, i) => (full.includes(i) ? expected.items[i]! : item)) };
   const verdict = checkReturned(call, testCase.expected, testCase.lenient, judged);
-  if (verdict.status !== 'pass' || full.every((i) => isSameByValue(expected.items[i]!, got.items[i]!))) return verdict.status === 'pass' ? verdict : { ...verdict, message: verdict.message.replace(formatObserved(judged), formatObserved(got)) };
+  // A failure shows the answer as returned, not as judged.
+  if (verdict.status !== 'pass') return { ...verdict, message: verdict.message.replace(formatObserved(judged), formatObserved(got)) };
+  if (full.every((i) => isSameByValue(expected.items[i]!, got.items[i]!))) return verdict;
   return pass(`the open columns are right; full column${full.length === 1 ? '' : 's'} ${full.join(', ')} (-1.0) ${full.length === 1 ? 'is' : 'are'} graded by the ply tests`);
 }
 
