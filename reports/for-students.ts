@@ -18,7 +18,7 @@ export function forStudents(submission: SubmissionResult): SubmissionResult {
   return {
     ...submission,
     tests: submission.tests.map((test) => {
-      if (test.visibility !== 'hidden') return test;
+      if (test.visibility === 'visible') return test;
       const { expected: _e, actual: _a, reproduce: _r, typed: _t, strength: _s, notes: _n, ...kept } = test;
       // Crashed and timed out read as "not passed": the kind of failure is itself a hint about the hidden case.
       return { ...kept, status: test.status === 'pass' || test.status === 'skipped' ? test.status : 'fail', message: `A hidden test: ${SAID[test.status]}. Its cases are shown after the due date.` };

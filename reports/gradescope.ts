@@ -52,7 +52,7 @@ export function gradescopeResults(submission: SubmissionResult, options: { manua
       status: test.status === 'pass' ? 'passed' : 'failed',
       output: output(test),
       output_format: 'text',
-      visibility: test.visibility === 'hidden' ? 'after_due_date' : 'visible',
+      visibility: test.visibility === 'visible' ? 'visible' : 'after_due_date',
       tags: [test.group, test.target],
     };
   });

@@ -151,7 +151,7 @@ export function testView(test: TestResult): TestView {
     open: test.status !== 'pass' || test.strength !== undefined,
     score: test.score,
     maxScore: test.maxScore,
-    hidden: test.visibility === 'hidden',
+    hidden: test.visibility !== 'visible',
     message: test.message,
     ...(test.expected !== undefined && { expected: test.expected }),
     ...(test.actual !== undefined && { actual: test.actual }),

@@ -19,6 +19,7 @@ import { SetupError, type SandboxEnvironment } from '../sandbox/environment.js';
 import { prepareSandbox, probeEarly } from '../sandbox/prepare-sandbox.js';
 import type { ResolvedSpec } from '../spec/spec-types.js';
 import { globToRegExp } from '../spec/globs.js';
+import { isPackRef } from '../pack/pack-ref.js';
 import { annotations, classroomPoints, jobSummary } from '../../reports/github.js';
 import { colorsEnabled, makeColors } from './colors.js';
 import { detectAssignment, knownDefinitions, knownNames, type SpecFiles } from './detect-assignment.js';
@@ -100,7 +101,9 @@ function parseCheckFlags(argv: readonly string[], io: Io, source: CheckSource): 
   const formats = values.format === undefined ? (values.ci ? ['json', 'junit'] : ['json']) : values.format.split(',').map((f) => f.trim()).filter(Boolean);
   for (const format of formats) if (!source.formats.includes(format)) throw new UsageError(`unknown --format '${format}'; known: ${source.formats.join(', ')}`);
   const only = values.only === undefined ? undefined : { pattern: values.only, regex: globToRegExp(values.only, 'prefix') };
-  const assignment = value('assignment');
+  const named = value('assignment');
+  // A pack's folder is named from where the command runs.
+  const assignment = named !== undefined && isPackRef(named) ? resolve(io.cwd, named) : named;
   return {
     path: positionals[0] ?? '.', out, seed, python: values.python ?? 'python3', formats,
     ci: values.ci ?? false, watch: values.watch ?? false, standIns, ...(assignment && { assignment }), ...(only && { only }),

@@ -22,6 +22,8 @@ import { SetupError, type SandboxEnvironment } from '../sandbox/environment.js';
 import { prepareSandbox, probeEarly } from '../sandbox/prepare-sandbox.js';
 import { globToRegExp } from '../spec/globs.js';
 import { loadSpec, SpecError } from '../spec/load-spec.js';
+import { packRecord } from '../pack/load-pack.js';
+import { isPackRef } from '../pack/pack-ref.js';
 import type { ResolvedSpec } from '../spec/spec-types.js';
 import type { Io } from './io.js';
 import { createProgress, type Progress } from './progress.js';
@@ -126,7 +128,7 @@ function parseFlags(argv: readonly string[], io: Io, root: string): GradeFlags {
   const canvas = values['canvas-assignment-id'];
   if (canvas !== undefined && !/^\d+$/u.test(canvas)) throw new UsageError(`--canvas-assignment-id is the number in the assignment's Canvas address, got ${canvas}`);
   const only = values.only === undefined ? undefined : { pattern: values.only, regex: globToRegExp(values.only, 'prefix') };
-  return { paths, out, jobs, seed, python: values.python ?? 'python3', formats, ...(values.assignment && { assignment: values.assignment }), ...(only && { only }), ...(canvas && { canvasAssignmentId: canvas }), resume: values.resume ?? false, keepHigher: values['keep-higher'] ?? false, visibleOnly: values.visible ?? false, standIns, strength: values.strength ?? false, ...(values.audience !== undefined && { audience: values.audience as 'instructor' | 'student' }), ...(shard && { shard }), ...(values.previous !== undefined && { previous: values.previous }), ...(values.adjustments !== undefined && { adjustments: resolve(io.cwd, values.adjustments) }), ...(values.notes !== undefined && { notes: resolve(io.cwd, values.notes) }) };
+  return { paths, out, jobs, seed, python: values.python ?? 'python3', formats, ...(values.assignment && { assignment: isPackRef(values.assignment) ? resolve(io.cwd, values.assignment) : values.assignment }), ...(only && { only }), ...(canvas && { canvasAssignmentId: canvas }), resume: values.resume ?? false, keepHigher: values['keep-higher'] ?? false, visibleOnly: values.visible ?? false, standIns, strength: values.strength ?? false, ...(values.audience !== undefined && { audience: values.audience as 'instructor' | 'student' }), ...(shard && { shard }), ...(values.previous !== undefined && { previous: values.previous }), ...(values.adjustments !== undefined && { adjustments: resolve(io.cwd, values.adjustments) }), ...(values.notes !== undefined && { notes: resolve(io.cwd, values.notes) }) };
 }
 
 /** What another command (`grade mutants`) changes in a class run: no code comparison, and its own part of results.json. */
@@ -146,7 +148,7 @@ export async function runGrade(argv: readonly string[], io: Io, root: string, ve
   try {
     flags = parseFlags(argv, io, root);
     const ids = flags.assignment ? [flags.assignment] : availableSpecs(root);
-    if (flags.assignment && !availableSpecs(root).includes(flags.assignment)) {
+    if (flags.assignment && !isPackRef(flags.assignment) && !availableSpecs(root).includes(flags.assignment)) {
       throw new UsageError(`no spec for --assignment ${flags.assignment}; graded here: ${availableSpecs(root).join(', ')}`);
     }
     // One assignment named: loaded (and checked) now, before any grading; else only the file names, to detect it.
@@ -249,6 +251,7 @@ async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io,
     seed: flags.seed,
     sandbox: { python: `${sandbox.python} (${sandbox.pythonVersion})`, network: sandbox.network, isolation: sandbox.isolation, notes: sandbox.notes, packages: { allowed: [...spec.packages], provided: sandbox.packagesSummary ?? '' } },
     settings: { assignment: spec.assignment, title: spec.title, limits: { ...spec.limits }, manualPoints: spec.manualPoints, ...(flags.strength && { strength: true }), ...(flags.only && { only: flags.only.pattern }), ...(flags.shard && { shard: formatShard(flags.shard) }), fingerprints: testFingerprints(spec) },
+    ...(spec.pack && { pack: packRecord(spec) }),
     submissions: results,
     ...(fresh.size > 0 && { cost }),
     clusters: failureClusters(results),
@@ -284,7 +287,7 @@ async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io,
 function openJournal(flags: GradeFlags, spec: ResolvedSpec, version: string, firstFailure: boolean): Journal {
   mkdirSync(flags.out!, { recursive: true });
   const header: JournalHeader = {
-    kind: 'run', tool: 'connect-four-grader', version, assignment: spec.assignment, seed: flags.seed, spec: specFingerprint(spec),
+    kind: 'run', tool: 'connect-four-grader', version, assignment: spec.assignment, seed: flags.seed, spec: specFingerprint(spec), tests: testFingerprints(spec),
     only: flags.only?.pattern ?? null, shard: flags.shard ? formatShard(flags.shard) : null, visibleOnly: flags.visibleOnly,
     ...(flags.strength && { strength: true }),
     // A run whose tests stop at their first failure is not one a class run may resume from.

@@ -31,6 +31,7 @@ npm ci --omit=dev --no-audit --no-fund
 `;
 }
 
+/** `assignment` is an id, or `pack` when the bundle carries the course's pack (grader/pack/assignment.yml). */
 export function runScript(assignment: string): string {
   return `#!/usr/bin/env bash
 # Runs for every submission: grades /autograder/submission and writes /autograder/results/results.json.
@@ -38,7 +39,7 @@ set -uo pipefail
 ROOT="\${AUTOGRADER_ROOT:-/autograder}"
 OUT="$(mktemp -d)"
 mkdir -p "$ROOT/results"
-node "$ROOT/source/grader/dist/runner/cli.js" "$ROOT/submission" --assignment ${assignment} --format json,gradescope --out "$OUT" --jobs 1
+node "$ROOT/source/grader/dist/runner/cli.js" "$ROOT/submission" --assignment ${assignment === PACK_IN_BUNDLE ? '"$ROOT/source/grader/pack"' : assignment} --format json,gradescope --out "$OUT" --jobs 1
 status=$?
 result="$(ls "$OUT"/gradescope/*.json 2>/dev/null | head -n 1)"
 if [ -n "$result" ]; then
@@ -79,16 +80,21 @@ function packageEntries(root: string, assignment: string): Zippable {
   return entries;
 }
 
-export function gradescopeBundle(root: string, assignment: string): Uint8Array {
+/** The run script's word for "the course's pack the bundle carries". */
+const PACK_IN_BUNDLE = 'pack';
+
+/** The bundle of a built-in, or with `packFile` of a course's pack extending it (its assignment.yml goes along). */
+export function gradescopeBundle(root: string, assignment: string, packFile?: string): Uint8Array {
   return zipSync({
     'setup.sh': [new TextEncoder().encode(setupScript()), EXECUTABLE],
-    run_autograder: [new TextEncoder().encode(runScript(assignment)), EXECUTABLE],
+    run_autograder: [new TextEncoder().encode(runScript(packFile ? PACK_IN_BUNDLE : assignment)), EXECUTABLE],
     ...packageEntries(root, assignment),
+    ...(packFile && { 'grader/pack/assignment.yml': [readFileSync(packFile), REGULAR] }),
   }, { level: 6 });
 }
 
-export function writeGradescopeBundle(root: string, assignment: string, out: string): number {
-  const zip = gradescopeBundle(root, assignment);
+export function writeGradescopeBundle(root: string, assignment: string, out: string, packFile?: string): number {
+  const zip = gradescopeBundle(root, assignment, packFile);
   writeFileSync(out, zip);
   return zip.length;
 }

@@ -6,6 +6,7 @@ import { buildKit } from '../kit/build-kit.js';
 import { KitBuildError } from '../kit/kit-bundle.js';
 import { kitName } from '../kit/kit-package.js';
 import { SpecError } from '../spec/load-spec.js';
+import { isPackRef } from '../pack/pack-ref.js';
 import type { Io } from './io.js';
 import { availableSpecs } from './spec-files.js';
 
@@ -22,11 +23,13 @@ export async function runKitCommand(argv: readonly string[], io: Io, root: strin
     return 2;
   }
   const graded = availableSpecs(root);
-  const assignment = positionals[0];
-  if (!assignment || positionals.length > 1 || !graded.includes(assignment) || !isAssignmentId(assignment)) {
-    io.err(`grade kit: give one assignment${assignment && !graded.includes(assignment) ? ` (no spec for ${assignment})` : ''}: ${graded.join(', ')}\n`);
+  const named = positionals[0];
+  const pack = named !== undefined && isPackRef(named);
+  if (!named || positionals.length > 1 || (!pack && (!graded.includes(named) || !isAssignmentId(named)))) {
+    io.err(`grade kit: give one assignment${named && !pack && !graded.includes(named) ? ` (no spec for ${named})` : ''}: ${graded.join(', ')}, or a course's pack folder\n`);
     return 2;
   }
+  const assignment = pack ? resolve(io.cwd, named) : named;
   const out = resolve(io.cwd, values.out ?? DEFAULT_KIT_OUT);
   const shown = (path: string) => relative(io.cwd, path) || path;
   try {

@@ -6,6 +6,7 @@ import { assignmentFor } from '../assignments/registry.js';
 import { type FixtureFile } from '../fixtures/fixture-types.js';
 import { loadSpec, specPath, SpecError } from '../spec/load-spec.js';
 import type { ResolvedSpec } from '../spec/spec-types.js';
+import { isPackRef } from '../pack/pack-ref.js';
 
 type ListResult = { ok: true; text: string } | { ok: false; error: string };
 
@@ -29,6 +30,14 @@ export function listAssignments(root: string): ListResult {
 }
 
 export function listFixtures(root: string, id: string): ListResult {
+  if (isPackRef(id)) {
+    try {
+      return { ok: true, text: formatTests(loadSpec(root, id)) };
+    } catch (error) {
+      if (error instanceof SpecError) return { ok: false, error: error.message };
+      throw error;
+    }
+  }
   if (!isAssignmentId(id)) {
     return { ok: false, error: `unknown assignment '${id}'; known: ${ASSIGNMENT_IDS.join(', ')}` };
   }
@@ -54,12 +63,12 @@ export function listFixtures(root: string, id: string): ListResult {
 /** Every test with its id, points and visibility, grouped by problem. */
 export function formatTests(spec: ResolvedSpec): string {
   const width = Math.max(...spec.tests.map((t) => t.id.length));
-  const lines = [spec.title, ''];
+  const lines = [spec.title, ...(spec.pack ? [`a course's pack extending ${spec.pack.extends} (${spec.pack.hash})${spec.due ? `, due ${spec.due}` : ''}`] : []), ''];
   for (const group of spec.groups) {
     const manual = group.manualPoints ? ` (${group.manualPoints} of them by hand)` : '';
     lines.push(`${group.name}: ${group.points} points${manual}`);
     for (const test of group.tests) {
-      lines.push(`  ${test.id.padEnd(width)}  ${String(test.points).padStart(3)}  ${test.visibility.padEnd(7)}  ${test.name}`);
+      lines.push(`  ${test.id.padEnd(width)}  ${String(test.points).padStart(3)}  ${test.visibility.padEnd(9)}  ${test.name}`);
     }
     lines.push('');
   }

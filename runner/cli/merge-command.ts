@@ -62,10 +62,14 @@ export function runMerge(argv: readonly string[], io: Io, root: string): number 
   if (!assignment) return fail('the runs name no assignment (results.json written by an older grader); grade again');
   let spec;
   try {
-    spec = loadSpec(root, assignment);
+    // A run graded with a course's pack is merged with that pack, as it is now: a changed pack is refused by name.
+    spec = loadSpec(root, merged.pack ? resolve(io.cwd, merged.pack.path) : assignment);
   } catch (error) {
-    if (error instanceof SpecError) return fail(error.message);
+    if (error instanceof SpecError) return fail(merged.pack ? `the runs were graded with the pack ${merged.pack.path}, which cannot be loaded from here: ${error.message}` : error.message);
     throw error;
+  }
+  if (merged.pack && spec.pack?.hash !== merged.pack.hash) {
+    return fail(`the pack ${merged.pack.path} has changed since the runs were graded (${merged.pack.hash}, now ${spec.pack?.hash ?? 'none'}): grade again with it, or restore it`);
   }
   if (values.submissions) {
     // The code of every shard's submissions, found as the grading runs found it, compared across the whole class.

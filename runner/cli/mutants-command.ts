@@ -12,6 +12,8 @@ import { EquivalentsError, loadReviewed } from '../mutants/equivalents.js';
 import { generateMutants, matchesFunction, MutantsError, selectMutants, SOLUTION_ID, specSolutionFiles, writeMutantFolders } from '../mutants/generate.js';
 import { scoreMutants } from '../mutants/score.js';
 import { loadSpec, SpecError } from '../spec/load-spec.js';
+import { isPackRef } from '../pack/pack-ref.js';
+import type { ResolvedSpec } from '../spec/spec-types.js';
 import { runGrade } from './grade-command.js';
 import { availableSpecs } from './spec-files.js';
 import type { Io } from './io.js';
@@ -41,15 +43,20 @@ function parseFlags(argv: readonly string[], io: Io, root: string): MutantsFlags
     },
   });
   const graded = availableSpecs(root);
-  const assignment = positionals[0];
-  if (assignment === undefined || positionals.length > 1 || !graded.includes(assignment)) {
+  const named = positionals[0];
+  const pack = named !== undefined && isPackRef(named);
+  if (named === undefined || positionals.length > 1 || (!pack && !graded.includes(named))) {
+    const assignment = named;
     throw new UsageError(`give one assignment: grade mutants <${graded.join(' | ')}> [--solution <dir>] [--limit N] [--seed S]${positionals.length > 1 ? ` (got ${positionals.join(' ')})` : assignment ? ` (no spec for ${assignment})` : ''}`);
   }
+  // A course's pack: its folder as named from here; the solution and the reviewed lists are its base's.
+  const assignment = pack ? resolve(io.cwd, named) : named;
+  const base = pack ? loadSpec(root, assignment).assignment : named;
   const limit = values.limit === undefined ? undefined : Number(values.limit);
   if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) throw new UsageError(`--limit must be a whole number ≥ 1, got ${values.limit}`);
   const seed = values.seed === undefined ? 1 : Number(values.seed);
   if (!Number.isSafeInteger(seed) || seed < 0) throw new UsageError(`--seed must be a whole number ≥ 0, got ${values.seed}`);
-  const solution = values.solution === undefined ? join(root, 'fixtures', 'submissions', assignment, 'correct-plain') : resolve(io.cwd, values.solution);
+  const solution = values.solution === undefined ? join(root, 'fixtures', 'submissions', base, 'correct-plain') : resolve(io.cwd, values.solution);
   const gradeArgs = [
     ...(values.jobs !== undefined ? ['--jobs', values.jobs] : []), ...(values.resume ? ['--resume'] : []),
     ...(values.python !== undefined ? ['--python', values.python] : []), '--format', values.format ?? 'json,html',
@@ -65,20 +72,21 @@ export async function runMutants(argv: readonly string[], io: Io, root: string, 
   try {
     flags = parseFlags(argv, io, root);
   } catch (error) {
-    if (error instanceof UsageError || (error instanceof TypeError && 'code' in error)) {
+    if (error instanceof UsageError || error instanceof SpecError || (error instanceof TypeError && 'code' in error)) {
       io.err(`grade mutants: ${error.message}\n`);
       return 2;
     }
     throw error;
   }
   let mutation: MutationResults | undefined;
+  let spec: ResolvedSpec | undefined;
   try {
-    const spec = loadSpec(root, flags.assignment);
+    spec = loadSpec(root, flags.assignment);
     const files = specSolutionFiles(spec, flags.solution);
     if (files.length === 0) throw new MutantsError(`no file of ${spec.title} in ${flags.solution} (looked for ${spec.files.flatMap((f) => f.names).join(', ')})`);
     const made = await generateMutants(root, flags.python, flags.solution, files);
     for (const skipped of made.skipped) io.err(`grade mutants: ${skipped.file} is not mutated: ${skipped.reason}\n`);
-    const { equivalents, given } = loadReviewed(root, flags.assignment);
+    const { equivalents, given } = loadReviewed(root, spec.assignment);
     // The document's own functions are not the student's work: their mutants say nothing about the tests.
     const givenOf = (m: (typeof made.mutants)[number]) => given.find((g) => matchesFunction(g.function, m.function));
     const theirs = made.mutants.filter((m) => !givenOf(m));
@@ -107,7 +115,7 @@ export async function runMutants(argv: readonly string[], io: Io, root: string, 
     throw error;
   }
   const file = join(flags.out, 'mutants.json');
-  writeFileSync(file, `${JSON.stringify({ tool: { name: 'connect-four-grader', version }, assignment: flags.assignment, generatedAt: new Date().toISOString(), ...mutation }, null, 2)}\n`);
+  writeFileSync(file, `${JSON.stringify({ tool: { name: 'connect-four-grader', version }, assignment: spec?.assignment ?? flags.assignment, generatedAt: new Date().toISOString(), ...mutation }, null, 2)}\n`);
   io.out(formatMutation(mutation, relative(io.cwd, file) || file));
   return 0;
 }

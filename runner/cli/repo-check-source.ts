@@ -5,6 +5,7 @@ import { allAssignments, gradingPlan, kitGradingPlan } from '../assignments/regi
 import { ResumeError } from '../grade/journal.js';
 import type { Submission } from '../grade/layout.js';
 import { loadSpec, SpecError } from '../spec/load-spec.js';
+import { isPackRef } from '../pack/pack-ref.js';
 import { REPORT_FORMATS } from '../../reports/write-reports.js';
 import { UsageError, type CheckSource } from './check-command.js';
 import { availableSpecs, readSpecFiles, withVisibleCount } from './spec-files.js';
@@ -19,7 +20,7 @@ export function repoCheckSource(root: string, version: string): CheckSource {
     specs: (assignment) => {
       const graded = availableSpecs(root);
       if (assignment === undefined) return graded.map((id) => readSpecFiles(root, id));
-      if (!graded.includes(assignment)) throw new UsageError(`no spec for --assignment ${assignment}; graded here: ${graded.join(', ')}`);
+      if (!isPackRef(assignment) && !graded.includes(assignment)) throw new UsageError(`no spec for --assignment ${assignment}; graded here: ${graded.join(', ')}`);
       // One assignment named: loaded (and checked) now, before any grading.
       return [withVisibleCount(loadSpec(root, assignment))];
     },

@@ -16,6 +16,9 @@ import { runCost } from './cost-command.js';
 import { runCompare } from './compare-command.js';
 import { runMutants } from './mutants-command.js';
 import { runKitCommand } from './kit-command.js';
+import { runInit, runLint } from './pack-commands.js';
+import { isPackRef, packFile } from '../pack/pack-ref.js';
+import { loadSpec } from '../spec/load-spec.js';
 
 const HELP = `grade — grades Python Connect Four assignments against a reference implementation
 
@@ -49,11 +52,17 @@ Usage:
   grade gradescope-bundle <id> [--out file.zip]
                            the autograder zip to upload to Gradescope as is (setup.sh, run_autograder and this
                            tool; default autograder-<id>.zip)
+  grade init <id> [--out <dir>]
+                           a course's assignment pack: <dir>/assignment.yml (default ./<id>/) holding the built-in's
+                           file names, points, visibility, hints and group names, each yours to change
+  grade lint <pack>        check a pack as every command does when it loads one: each fault with its file, line
+                           and column, and what the pack changes in its built-in
   grade --help             this text
   grade --version          the version
 
 Options for grading:
-  --assignment, -a <id>    the assignment (detected from the file names when left out)
+  --assignment, -a <id>    the assignment (detected from the file names when left out), or a course's pack
+                           folder (./my-ps9): every command that takes an assignment takes a pack
   --out, -o <dir>          where results.json and the reports go (default ./grade-report)
   --jobs, -j <n>           submissions graded at once (default: the cores, at most 4)
   --format, -f <list>      what to write, from json, html, junit, gradescope, csv (default json,html,csv):
@@ -126,6 +135,8 @@ export async function runCli(argv: readonly string[], out: (s: string) => void, 
   const io = { out, err, isTTY: options.isTTY ?? false, env: options.env ?? process.env, cwd: options.cwd ?? process.cwd() };
   const version = readVersion();
   if (command === 'check') return runGrade(rest, io, PROJECT_ROOT, version, 'check');
+  if (command === 'init') return runInit(rest, io, PROJECT_ROOT);
+  if (command === 'lint') return runLint(rest, io, PROJECT_ROOT);
   if (command === 'merge') return runMerge(rest, io, PROJECT_ROOT);
   if (command === 'compare') return runCompare(rest, io);
   if (command === 'mutants') return runMutants(rest, io, PROJECT_ROOT, version);
@@ -141,15 +152,24 @@ function bundleCommand(argv: readonly string[], out: (s: string) => void, err: (
     err(`grade gradescope-bundle: ${(error as Error).message}\n`);
     return 2;
   }
-  const assignment = positionals[0];
+  const named = positionals[0];
   const graded = availableSpecs(PROJECT_ROOT);
-  if (!assignment || positionals.length > 1 || !graded.includes(assignment)) {
-    err(`grade gradescope-bundle: give one assignment with a spec: ${graded.join(', ')}\n`);
+  const pack = named !== undefined && isPackRef(named);
+  if (!named || positionals.length > 1 || (!pack && !graded.includes(named))) {
+    err(`grade gradescope-bundle: give one assignment with a spec: ${graded.join(', ')}, or a course's pack folder\n`);
     return 2;
   }
-  const target = resolve(cwd, values.out ?? `autograder-${assignment}.zip`);
+  let spec;
   try {
-    const bytes = writeGradescopeBundle(PROJECT_ROOT, assignment, target);
+    // Loaded (and checked) here: a pack with a fault is refused now, not on Gradescope at the first submission.
+    spec = loadSpec(PROJECT_ROOT, pack ? resolve(cwd, named) : named);
+  } catch (error) {
+    err(`grade gradescope-bundle: ${(error as Error).message}\n`);
+    return 2;
+  }
+  const target = resolve(cwd, values.out ?? `autograder-${pack ? `${spec.assignment}-${spec.pack!.hash.slice(0, 8)}` : named}.zip`);
+  try {
+    const bytes = writeGradescopeBundle(PROJECT_ROOT, spec.assignment, target, pack ? packFile(resolve(cwd, named)) : undefined);
     out(`Wrote ${relative(cwd, target) || target} (${Math.round(bytes / 1024)} KB): upload it as the assignment's autograder (Configure Autograder → Zip file upload).\n`);
     return 0;
   } catch (error) {

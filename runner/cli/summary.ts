@@ -96,7 +96,7 @@ export function formatCheckReport(spec: Pick<ResolvedSpec, 'title' | 'groups'>, 
  * hidden tests with points, and the points graded by hand. Undefined when there are none.
  */
 export function gradedLater(spec: Pick<ResolvedSpec, 'tests' | 'manualPoints'>): string | undefined {
-  const hidden = spec.tests.filter((t) => t.visibility === 'hidden' && t.points > 0);
+  const hidden = spec.tests.filter((t) => t.visibility !== 'visible' && t.points > 0);
   const points = Math.round(hidden.reduce((n, t) => n + t.points, 0) * 1000) / 1000;
   const parts = [
     ...(hidden.length > 0 ? [`${hidden.length} hidden test${hidden.length === 1 ? '' : 's'} worth ${points} point${points === 1 ? '' : 's'} ${hidden.length === 1 ? 'is' : 'are'} graded after you submit`] : []),

@@ -19,6 +19,8 @@ export interface JournalHeader {
   readonly seed: number;
   /** The spec and fixtures as resolved: a changed test, point or case makes old results stale. */
   readonly spec: string;
+  /** Each test's fingerprints, so a resume refused for a changed spec (or pack) names the tests that changed. */
+  readonly tests?: Readonly<Record<string, TestFingerprint>>;
   readonly only: string | null;
   readonly shard: string | null;
   readonly visibleOnly: boolean;
@@ -45,6 +47,17 @@ export function specFingerprint(spec: ResolvedSpec): string {
 export function testFingerprints(spec: ResolvedSpec): Record<string, TestFingerprint> {
   const hash = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16);
   return Object.fromEntries(spec.tests.map(({ fixtureCases, ...definition }) => [definition.id, { definition: hash(definition), cases: hash(fixtureCases) }]));
+}
+
+/** ": tests changed: a, b; added: c; removed: d", from two runs' fingerprints (nothing when either has none). */
+export function changedTests(before: JournalHeader['tests'], now: JournalHeader['tests']): string {
+  if (!before || !now) return '';
+  const changed = Object.keys(now).filter((id) => before[id] && JSON.stringify(before[id]) !== JSON.stringify(now[id]));
+  const added = Object.keys(now).filter((id) => !before[id]);
+  const removed = Object.keys(before).filter((id) => !now[id]);
+  const list = (ids: string[]) => `${ids.slice(0, 6).join(', ')}${ids.length > 6 ? ` and ${ids.length - 6} more` : ''}`;
+  const parts = [changed.length > 0 && `tests changed: ${list(changed)}`, added.length > 0 && `added: ${list(added)}`, removed.length > 0 && `removed: ${list(removed)}`].filter(Boolean);
+  return parts.length > 0 ? ` (${parts.join('; ')})` : '';
 }
 
 /** The hash part of a submission's key: its files. */
@@ -80,9 +93,9 @@ export class Journal {
       const lines = readFileSync(path, 'utf8').split('\n').filter(Boolean);
       const first = parseLine(lines[0] ?? '') as JournalHeader | undefined;
       if (!first || first.kind !== 'run') throw new ResumeError(`${path} does not start with a run header; remove it to grade from the start`);
-      const differs = ([...new Set([...Object.keys(header), ...Object.keys(first)])] as (keyof JournalHeader)[]).filter((k) => k !== 'kind' && first[k] !== header[k]);
+      const differs = ([...new Set([...Object.keys(header), ...Object.keys(first)])] as (keyof JournalHeader)[]).filter((k) => k !== 'kind' && k !== 'tests' && first[k] !== header[k]);
       if (differs.length > 0) {
-        const shown = differs.map((k) => `${k} ${JSON.stringify(first[k])} there, ${JSON.stringify(header[k])} now`).join('; ');
+        const shown = differs.map((k) => `${k} ${JSON.stringify(first[k])} there, ${JSON.stringify(header[k])} now${k === 'spec' ? changedTests(first.tests, header.tests) : ''}`).join('; ');
         throw new ResumeError(`cannot resume from ${path}: it was graded differently (${shown}); grade without --resume to start again`);
       }
       const done = new Map<string, SubmissionResult>();

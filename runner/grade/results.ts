@@ -2,6 +2,8 @@
  * The results.json contract of DESIGN.md: these field names are read by other tools and do not change. Reporters
  * read only this shape.
  */
+import type { PackInfo } from '../pack/pack-types.js';
+
 export type TestStatus = 'pass' | 'fail' | 'error' | 'timeout' | 'skipped';
 
 export interface TestResult {
@@ -12,7 +14,8 @@ export interface TestResult {
   readonly status: TestStatus;
   readonly score: number;
   readonly maxScore: number;
-  readonly visibility: 'visible' | 'hidden';
+  /** after-due: hidden until the pack's due date (a test graded after it is visible). */
+  readonly visibility: 'visible' | 'hidden' | 'after-due';
   readonly message: string;
   readonly expected?: string;
   readonly actual?: string;
@@ -119,6 +122,8 @@ export interface RunResults {
   };
   /** Added to the contract: what was graded and how, for the class summary's settings (absent in older files). */
   readonly settings?: RunSettings;
+  /** Added: the course's pack the run was graded with (runner/pack/): its path, the built-in it extends, its hash, its due. */
+  readonly pack?: PackInfo & { readonly due?: string };
   readonly submissions: readonly SubmissionResult[];
   /** Added: the students who made the same mistake, the largest group first (runner/insight/clusters.ts). */
   readonly clusters?: readonly FailureCluster[];

@@ -53,6 +53,7 @@ export function mergeRuns(runs: readonly { readonly from: string; readonly run: 
       run.tool.version !== first.run.tool.version && `grader version ${run.tool.version} (${first.from}: ${first.run.tool.version})`,
       run.seed !== first.run.seed && `seed ${run.seed} (${first.from}: ${first.run.seed})`,
       run.settings?.assignment !== first.run.settings?.assignment && `assignment ${run.settings?.assignment} (${first.from}: ${first.run.settings?.assignment})`,
+      run.pack?.hash !== first.run.pack?.hash && `assignment pack ${run.pack?.hash ?? 'none'} (${first.from}: ${first.run.pack?.hash ?? 'none'})`,
       run.settings?.only !== first.run.settings?.only && `--only ${run.settings?.only ?? 'none'} (${first.from}: ${first.run.settings?.only ?? 'none'})`,
     ].filter(Boolean);
     if (clash.length > 0) throw new MergeError(`${from} was graded differently: ${clash.join(', ')}`);

@@ -5,7 +5,6 @@
  */
 import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { AssignmentId } from '../assignments/ids.js';
 import { toolsFiles } from '../assignments/registry.js';
 import { KIT_DATA_FILE, PROJECT_ROOT } from '../project-root.js';
 import { loadExeca } from '../sandbox/load-execa.js';
@@ -31,7 +30,8 @@ export interface BuiltKit {
 /** Where the Classroom starter keeps the kit it installs, relative to the repository's root. */
 export const CLASSROOM_KIT_DIR = '.github/connect4-check';
 
-export async function buildKit(options: { readonly assignment: AssignmentId; readonly out: string; readonly classroom: boolean; readonly version: string }): Promise<BuiltKit> {
+/** `assignment`: a built-in's id, or a course's pack (its folder or assignment.yml). */
+export async function buildKit(options: { readonly assignment: string; readonly out: string; readonly classroom: boolean; readonly version: string }): Promise<BuiltKit> {
   const spec = loadSpec(PROJECT_ROOT, options.assignment);
   const data = buildKitData(spec, options.version);
   mkdirSync(options.out, { recursive: true });
@@ -39,11 +39,11 @@ export async function buildKit(options: { readonly assignment: AssignmentId; rea
   const staging = `${folder}.partial`;
   rmSync(staging, { recursive: true, force: true });
   try {
-    const modules = await bundleKit(options.assignment, join(staging, 'bin', 'connect4-check.js'));
+    const modules = await bundleKit(spec.assignment, join(staging, 'bin', 'connect4-check.js'));
     chmodSync(join(staging, 'bin', 'connect4-check.js'), 0o755);
     copyHarness(join(staging, 'runner', 'harness', 'python'));
     vendorNodePty(join(staging, 'node_modules', 'node-pty'));
-    for (const tools of toolsFiles(options.assignment)) cpSync(tools, join(staging, relative(PROJECT_ROOT, tools)));
+    for (const tools of toolsFiles(spec.assignment)) cpSync(tools, join(staging, relative(PROJECT_ROOT, tools)));
     writeFileSync(join(staging, KIT_DATA_FILE), `${JSON.stringify(data)}\n`);
     writeFileSync(join(staging, 'package.json'), kitPackageJson(data));
     writeFileSync(join(staging, 'README.md'), kitReadme(data));

@@ -40,13 +40,15 @@ export function buildKitData(spec: ResolvedSpec, graderVersion: string): KitData
     .map((g) => ({ ...g, tests: g.tests.filter((t) => t.visibility === 'visible') }))
     .filter((g) => g.tests.length > 0);
   const points = (tests: readonly { points: number }[]) => Math.round(tests.reduce((n, t) => n + t.points, 0) * 1000) / 1000;
+  // A pack's path is the instructor's machine's: the kit keeps what it extends and its hash only.
+  const { pack, ...rest } = spec;
   return {
     format: KIT_DATA_FORMAT,
     assignment: spec.assignment,
     title: spec.title,
     graderVersion,
     specHash: specHash(spec),
-    spec: { ...spec, groups, tests: visible, maxScore: points(visible) },
+    spec: { ...rest, ...(pack && { pack: { ...pack, path: 'assignment.yml' } }), groups, tests: visible, maxScore: points(visible) },
     later: gradedLater(spec),
     hidden: { tests: hidden.filter((t) => t.points > 0).length, points: points(hidden), manualPoints: spec.manualPoints },
   };

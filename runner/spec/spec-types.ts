@@ -5,9 +5,11 @@
 import type { AssignmentId } from '../assignments/ids.js';
 import type { FixtureCase } from '../fixtures/fixture-types.js';
 import type { Limits } from '../sandbox/limits.js';
+import type { PackInfo } from '../pack/pack-types.js';
 
 export type TestKind = 'file-present' | 'file-names' | 'import' | 'cases' | 'property' | 'program' | 'strength';
-export type Visibility = 'visible' | 'hidden';
+/** `after-due`: hidden until the pack's due date, then visible (Gradescope's after_due_date). */
+export type Visibility = 'visible' | 'hidden' | 'after-due';
 
 export interface SpecFileRole {
   readonly role: string;
@@ -90,4 +92,8 @@ export interface ResolvedSpec {
   readonly tests: readonly ResolvedTest[];
   readonly maxScore: number;
   readonly manualPoints: number;
+  /** The course's pack this spec was loaded from (runner/pack/), when not a built-in as it stands. */
+  readonly pack?: PackInfo;
+  /** The pack's due date and time (ISO 8601): after-due tests are shown from then on. */
+  readonly due?: string;
 }

@@ -40,7 +40,7 @@ describe('a bad spec stops with the path of the fault', () => {
     })();
     expect(thrown).toBeInstanceOf(SpecError);
     expect((thrown as SpecError).code).toBe('bad-spec');
-    expect(() => resolveRaw(data)).toThrow(/\/groups\/1\/tests\/2\/visibility must be equal to one of the allowed values \(visible, hidden\)/);
+    expect(() => resolveRaw(data)).toThrow(/\/groups\/1\/tests\/2\/visibility must be equal to one of the allowed values \(visible, hidden, after-due\)/);
   });
 
   it('refuses points that do not add up, and selectors that select nothing', () => {

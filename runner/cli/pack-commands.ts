@@ -1,0 +1,74 @@
+/**
+ * `grade init <id> [--out <dir>]` writes a course's pack from a built-in; `grade lint <pack>` checks one the way
+ * every command does when it loads it, and says what it changes.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { ASSIGNMENT_IDS, isAssignmentId } from '../assignments/ids.js';
+import { initPackText } from '../pack/init-pack.js';
+import { formatProblems, lintPack } from '../pack/load-pack.js';
+import { packChanges } from '../pack/pack-changes.js';
+import { PACK_FILE } from '../pack/pack-ref.js';
+import { sharedCases } from '../pack/shared-cases.js';
+import { loadSpec, specPath } from '../spec/load-spec.js';
+import type { Spec } from '../spec/spec-types.js';
+import type { Io } from './io.js';
+
+export function runInit(argv: readonly string[], io: Io, root: string): number {
+  let values: { out?: string | undefined };
+  let positionals: string[];
+  try {
+    ({ values, positionals } = parseArgs({ args: [...argv], allowPositionals: true, options: { out: { type: 'string', short: 'o' } } }));
+  } catch (error) {
+    io.err(`grade init: ${(error as Error).message}\n`);
+    return 2;
+  }
+  const id = positionals[0];
+  if (id === undefined || positionals.length > 1 || !isAssignmentId(id)) {
+    io.err(`grade init: give the built-in assignment to adapt: grade init <${ASSIGNMENT_IDS.join(' | ')}> [--out <folder>]${id && !isAssignmentId(id) ? ` (no built-in '${id}')` : ''}\n`);
+    return 2;
+  }
+  const folder = resolve(io.cwd, values.out ?? id);
+  const file = join(folder, PACK_FILE);
+  const shown = relative(io.cwd, folder) || '.';
+  if (existsSync(file)) {
+    io.err(`grade init: ${relative(io.cwd, file) || file} is there already; it is left as it is (remove it, or give another --out)\n`);
+    return 2;
+  }
+  try {
+    mkdirSync(folder, { recursive: true });
+    const base = JSON.parse(readFileSync(specPath(root, id), 'utf8')) as Spec;
+    writeFileSync(file, initPackText(base, shown.startsWith('.') ? shown : `./${shown}`));
+  } catch (error) {
+    io.err(`grade init: cannot write ${relative(io.cwd, file) || file}: ${(error as Error).message}\n`);
+    return 2;
+  }
+  io.out(`Wrote ${relative(io.cwd, file) || file}: ${id} as it stands, every value yours to change.\nNext: edit it, then grade lint ${shown.startsWith('.') ? shown : `./${shown}`}\n`);
+  return 0;
+}
+
+export function runLint(argv: readonly string[], io: Io, root: string): number {
+  const [ref, ...more] = argv;
+  if (ref === undefined || more.length > 0 || ref.startsWith('-')) {
+    io.err('grade lint: give one pack: grade lint <folder with assignment.yml | assignment.yml>\n');
+    return 2;
+  }
+  const result = lintPack(root, ref, { cwd: io.cwd });
+  if (!result.spec) {
+    io.err(`${formatProblems(result.file, result.problems).replace(/^ {2}/gmu, '')}\n${result.problems.length} ${result.problems.length === 1 ? 'fault' : 'faults'}: nothing graded with this pack until ${result.problems.length === 1 ? 'it is' : 'they are'} mended\n`);
+    return 2;
+  }
+  const spec = result.spec;
+  const changes = packChanges(loadSpec(root, spec.pack!.extends), spec);
+  const visible = spec.tests.filter((t) => t.visibility === 'visible').length;
+  const shared = sharedCases(spec);
+  io.out([
+    `${result.file}: ${spec.title}, extending ${spec.pack!.extends} (pack ${spec.pack!.hash})`,
+    `  ${spec.tests.length} tests, ${spec.maxScore} points graded automatically${spec.manualPoints ? ` and ${spec.manualPoints} by hand` : ''}; ${visible} tests in the student's check${spec.due ? `; due ${spec.due}` : ''}`,
+    changes.length === 0 ? '  It changes nothing in the built-in.' : `  What it changes:\n${changes.map((c) => `    ${c}`).join('\n')}`,
+    ...shared.map((s) => `  Note: ${s.hidden} is ${spec.tests.find((t) => t.id === s.hidden)!.visibility} but the visible ${s.visible} runs ${s.cases} of its cases: students see those in their check`),
+    '',
+  ].join('\n'));
+  return 0;
+}

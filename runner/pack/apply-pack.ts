@@ -1,0 +1,127 @@
+/**
+ * A pack applied to the built-in spec it extends: each change checked against what the base has (a role, group or
+ * test id that is not the base's is a fault at its line, with the nearest right name), then made. Pure.
+ */
+import type { Spec, SpecGroup, SpecTest } from '../spec/spec-types.js';
+import type { Pack, PackProblem } from './pack-types.js';
+import type { ParsedPack } from './read-pack.js';
+
+export interface AppliedPack {
+  readonly spec: Spec;
+  readonly problems: readonly PackProblem[];
+}
+
+/**
+ * The ids a pack names that its base does not have. Reads keys only, so it runs on a pack the schema refused too
+ * and a course sees every fault at once.
+ */
+export function linkProblems(base: Spec, data: unknown, locate: ParsedPack['locate']): PackProblem[] {
+  const problems: PackProblem[] = [];
+  const fault = (path: (string | number)[], message: string, key = false) => problems.push({ path, ...locate(path, { key }), message });
+  const section = (name: string): Record<string, unknown> => {
+    const value = typeof data === 'object' && data !== null ? (data as Record<string, unknown>)[name] : undefined;
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  };
+  const roles = new Set(base.files.map((f) => f.role));
+  for (const role of Object.keys(section('files'))) {
+    if (!roles.has(role)) fault(['files', role], `no file role '${role}' in ${base.assignment}${nearest(role, roles)}`, true);
+  }
+  const groupIds = new Set(base.groups.map((g) => g.id));
+  for (const id of Object.keys(section('groups'))) {
+    if (!groupIds.has(id)) fault(['groups', id], `no group '${id}' in ${base.assignment}${nearest(id, groupIds)}`, true);
+  }
+  const testIds = new Set(base.groups.flatMap((g) => g.tests.map((t) => t.id)));
+  for (const id of Object.keys(section('tests'))) {
+    if (!testIds.has(id)) fault(['tests', id], `no test '${id}' in ${base.assignment}${nearest(id, testIds)}`, true);
+  }
+  return problems;
+}
+
+/** The pack's changes made to its base, once the schema and linkProblems found nothing; faults of values are returned. */
+export function applyPack(base: Spec, pack: Pack, locate: ParsedPack['locate'], now: Date): AppliedPack {
+  const problems: PackProblem[] = [];
+  const fault = (path: (string | number)[], message: string, key = false) => problems.push({ path, ...locate(path, { key }), message });
+  const dueAt = pack.due === undefined ? undefined : new Date(pack.due);
+  if (pack.due !== undefined && !isRealDate(pack.due)) fault(['due'], `'${pack.due}' is not a date that exists`);
+  for (const [id, change] of Object.entries(pack.tests ?? {})) {
+    if (change.visibility === 'after-due' && pack.due === undefined) fault(['tests', id, 'visibility'], 'after-due needs the pack\'s due: the date and time the test is shown from');
+  }
+
+  const files = base.files.map((file) => {
+    const names = pack.files?.[file.role]?.names;
+    return names ? { ...file, names } : file;
+  });
+  const owner = new Map<string, string>();
+  for (const file of files) {
+    for (const name of file.names) {
+      const other = owner.get(name.toLowerCase());
+      if (other !== undefined && other !== file.role) fault(['files', pack.files?.[file.role] ? file.role : other, 'names'], `${name} would be the file of both ${other} and ${file.role}; give each role its own names`);
+      owner.set(name.toLowerCase(), file.role);
+    }
+  }
+  const released = dueAt !== undefined && now.getTime() >= dueAt.getTime();
+  const groups: SpecGroup[] = [];
+  for (const group of base.groups) {
+    const groupChange = pack.groups?.[group.id] ?? {};
+    const tests: SpecTest[] = [];
+    for (const test of group.tests) {
+      const change = pack.tests?.[test.id];
+      if (change?.enabled === false) continue;
+      if (!change) {
+        tests.push(test);
+        continue;
+      }
+      const points = change.points ?? test.points;
+      if (test.kind === 'strength' && points > 0 && test.minKeeps === undefined) {
+        fault(['tests', test.id, 'points'], 'an AI strength test only reports its figure here (the built-in gives it no minKeeps); leave it at 0 points');
+      }
+      // after-due is hidden until the due date passes, then a visible test like any other.
+      const visibility = change.visibility === 'after-due' && released ? 'visible' : change.visibility ?? test.visibility;
+      tests.push({ ...test, points, visibility, ...(change.hint !== undefined && { hint: change.hint }) });
+    }
+    const manualPoints = groupChange.manualPoints ?? group.manualPoints ?? 0;
+    const sum = tests.reduce((total, t) => total + t.points, 0) + manualPoints;
+    if (groupChange.points !== undefined && Math.abs(groupChange.points - sum) > 1e-9) {
+      fault(['groups', group.id, 'points'], `its tests and hand-graded points add up to ${sum}, not ${groupChange.points}; write ${sum} or change the tests' points`);
+    }
+    if (tests.length === 0) {
+      if (manualPoints > 0) fault(['groups', group.id], `every test of '${group.id}' is disabled but it keeps ${manualPoints} hand-graded points; a group needs one test`, true);
+      continue;
+    }
+    groups.push({ ...group, name: groupChange.name ?? group.name, points: sum, ...(manualPoints > 0 && { manualPoints }), tests });
+  }
+  if (groups.length === 0) fault(['tests'], 'every test is disabled: a pack must grade something', true);
+  return { spec: { ...base, ...(pack.title !== undefined && { title: pack.title }), files, groups }, problems };
+}
+
+/** The schema checked the shape; Date would roll 30 February into March, so the calendar is checked here. */
+function isRealDate(iso: string): boolean {
+  const [, y, m, d, h, min, s, zh, zm] = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?(?:Z|[+-](\d{2}):(\d{2}))$/u.exec(iso)?.map(Number) ?? [];
+  if (y === undefined || m === undefined || d === undefined) return false;
+  const daysInMonth = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return m >= 1 && m <= 12 && d >= 1 && d <= daysInMonth && h! <= 23 && min! <= 59 && (Number.isNaN(s) || s! <= 59) && (Number.isNaN(zh) || (zh! <= 14 && zm! <= 59));
+}
+
+/** ", did you mean X?" for the closest name within a few edits, or nothing. */
+export function nearest(name: string, known: Iterable<string>): string {
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const candidate of known) {
+    const d = editDistance(name, candidate);
+    if (d < bestDistance) {
+      best = candidate;
+      bestDistance = d;
+    }
+  }
+  return best !== undefined && bestDistance <= Math.max(2, Math.floor(name.length / 4)) ? `; did you mean ${best}?` : '';
+}
+
+function editDistance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length]!;
+}

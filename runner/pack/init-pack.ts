@@ -1,0 +1,49 @@
+/**
+ * `grade init`'s assignment.yml: a built-in spec written as a pack that changes nothing, every field present with
+ * its current value and a one-line comment, so a course edits values rather than learning keys. Pure.
+ */
+import type { Spec } from '../spec/spec-types.js';
+
+/** A YAML scalar for any string: JSON's quoting is valid YAML. */
+const q = (text: string): string => JSON.stringify(text);
+
+export function initPackText(base: Spec, folder: string): string {
+  const lines = [
+    `# An assignment pack: what this course changes in the built-in assignment ${base.assignment}.`,
+    '# Every value below is the built-in\'s own. Change what your course changes; a key you delete keeps its value.',
+    `# Check it: grade lint ${folder}    Grade with it: grade <submissions> --assignment ${folder}`,
+    `extends: ${base.assignment}  # the built-in this pack adapts (it cannot change)`,
+    `title: ${q(base.title)}  # the title reports and the student's check show`,
+    '# due: 2026-12-04T23:59:00-05:00  # ISO date and time with its zone: after-due tests are hidden until then',
+    '',
+    '# Each role\'s file: the names it may have, the first being the one students are asked for (* matches anything).',
+    'files:',
+  ];
+  for (const file of base.files) {
+    lines.push(`  ${file.role}:${file.optional ? '  # optional' : ''}`, `    names: [${file.names.map(q).join(', ')}]`);
+  }
+  lines.push('', '# Each problem: its name, the points graded by hand, and its total (checked: its tests\' points plus manualPoints).', 'groups:');
+  for (const group of base.groups) {
+    lines.push(`  ${group.id}:`, `    name: ${q(group.name)}`, `    manualPoints: ${group.manualPoints ?? 0}`, `    points: ${group.points}`);
+  }
+  lines.push(
+    '',
+    '# Each test: points (all or nothing), visibility (visible: in the student\'s check and pages; hidden: its cases',
+    '# never shown to students; after-due: hidden until due), a hint shown with a failure, and enabled: false to leave',
+    '# it out of every run and total.',
+    'tests:',
+  );
+  for (const group of base.groups) {
+    lines.push(`  # ${group.name}`);
+    for (const test of group.tests) {
+      lines.push(
+        `  ${test.id}:  # ${test.name}`,
+        `    points: ${test.points}`,
+        `    visibility: ${test.visibility}`,
+        test.hint === undefined ? '    # hint: "what to look at when this fails"' : `    hint: ${q(test.hint)}`,
+        '    enabled: true',
+      );
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}

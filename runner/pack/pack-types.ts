@@ -1,0 +1,50 @@
+/**
+ * An assignment pack as a course writes it (`assignment.yml`, checked by `spec/pack-schema.json`): the built-in it
+ * extends and what the course changes in it, each kind in its own section.
+ */
+import type { AssignmentId } from '../assignments/ids.js';
+
+export type PackVisibility = 'visible' | 'hidden' | 'after-due';
+
+export interface PackTestChange {
+  readonly points?: number;
+  readonly visibility?: PackVisibility;
+  readonly hint?: string;
+  /** false: the test is not run and counts in no total. */
+  readonly enabled?: boolean;
+}
+
+export interface PackGroupChange {
+  readonly name?: string;
+  readonly manualPoints?: number;
+  /** The group's total, checked against its tests and hand-graded points (derived when left out). */
+  readonly points?: number;
+}
+
+export interface Pack {
+  readonly extends: string;
+  readonly title?: string;
+  /** ISO 8601 with a zone offset. */
+  readonly due?: string;
+  readonly files?: Readonly<Record<string, { readonly names: readonly string[] }>>;
+  readonly groups?: Readonly<Record<string, PackGroupChange>>;
+  readonly tests?: Readonly<Record<string, PackTestChange>>;
+}
+
+/** What results.json and the kit record of the pack a run was graded with. */
+export interface PackInfo {
+  /** The pack's assignment.yml, absolute: `grade merge` loads it again from there. */
+  readonly path: string;
+  readonly extends: AssignmentId;
+  /** 16 hex of the sha256 of assignment.yml: a changed pack is a changed spec. */
+  readonly hash: string;
+}
+
+/** A fault in a pack, where it is (1-based line and column of assignment.yml), and what would be right. */
+export interface PackProblem {
+  /** The place in the pack as dotted keys (`tests.board.repr.document.points`). */
+  readonly path: readonly (string | number)[];
+  readonly line: number;
+  readonly column: number;
+  readonly message: string;
+}

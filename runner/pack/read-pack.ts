@@ -1,0 +1,122 @@
+/**
+ * Reads an assignment.yml: YAML with every node's place kept, so each fault (a YAML slip, a key the schema does not
+ * know, a wrong type) is reported at its line and column. Pure but for the schema file it reads once.
+ */
+import type { Ajv as AjvClass, ErrorObject, ValidateFunction } from 'ajv';
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { isMap, isPair, isScalar, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import type { Pack, PackProblem } from './pack-types.js';
+
+/** A parsed pack and a way to find where any of its keys or values sits in the file. */
+export interface ParsedPack {
+  readonly data: unknown;
+  readonly problems: readonly PackProblem[];
+  /** The line and column of the value at `path` (of its key with `key: true`), or of the nearest place above it. */
+  readonly locate: (path: readonly (string | number)[], options?: { key?: boolean }) => { line: number; column: number };
+}
+
+/** Sections the issue tracker plans for packs that this version does not read yet: said plainly, not "unknown key". */
+const NOT_YET: Readonly<Record<string, string>> = {
+  texts: 'the texts a program prints',
+  names: 'the names of the API',
+  examples: 'handout examples',
+  boards: 'the board sizes of generated cases',
+};
+
+let validator: ValidateFunction | undefined;
+function validatePack(root: string): ValidateFunction {
+  if (validator) return validator;
+  const { Ajv } = createRequire(import.meta.url)('ajv') as { Ajv: typeof AjvClass };
+  validator = new Ajv({ allErrors: true, strict: false }).compile(JSON.parse(readFileSync(join(root, 'spec', 'pack-schema.json'), 'utf8')) as object);
+  return validator;
+}
+
+export function parsePack(root: string, text: string): ParsedPack {
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: true });
+  const locate = locator(doc, lines);
+  // The first YAML slip only: the parser's later errors mostly follow from it.
+  const problems: PackProblem[] = [...doc.errors, ...doc.warnings].slice(0, 1).map((error) => {
+    const at = error.linePos?.[0];
+    return { path: [], line: at?.line ?? 1, column: at?.col ?? 1, message: firstLine(error.message) };
+  });
+  // A YAML slip leaves nothing to check further: its place is the one fault worth reading.
+  if (problems.length > 0) return { data: undefined, problems, locate };
+  const data: unknown = doc.toJS();
+  const validate = validatePack(root);
+  if (!validate(data)) problems.push(...(validate.errors ?? []).map((e) => schemaProblem(e, locate)));
+  return { data, problems, locate };
+}
+
+/** The pack's data once parsePack found no problem. */
+export const packOf = (parsed: ParsedPack): Pack => parsed.data as Pack;
+
+function schemaProblem(error: ErrorObject, locate: ParsedPack['locate']): PackProblem {
+  const path = pointerPath(error.instancePath);
+  const params = error.params as Record<string, unknown>;
+  if (error.keyword === 'additionalProperties') {
+    const key = String(params['additionalProperty']);
+    const full = [...path, key];
+    const why = path.length === 0 && key in NOT_YET
+      ? `a pack cannot change ${NOT_YET[key]} yet; this version reads extends, title, due, files, groups and tests`
+      : `'${key}' is not a key here${path.length === 0 ? ' (extends, title, due, files, groups, tests)' : allowedHere(path)}`;
+    return { path: full, ...locate(full, { key: true }), message: why };
+  }
+  let message = error.message ?? 'is not right';
+  if (error.keyword === 'enum') message = `must be one of ${(params['allowedValues'] as unknown[]).join(', ')}`;
+  if (error.keyword === 'pattern' && path.at(-1) === 'due') message = 'must be an ISO date and time with its zone, such as 2026-12-04T23:59:00-05:00';
+  if (error.keyword === 'required') {
+    const key = String(params['missingProperty']);
+    return { path, ...locate(path), message: key === 'extends' ? 'a pack needs extends: the built-in assignment it adapts' : `needs '${key}'` };
+  }
+  return { path, ...locate(path), message };
+}
+
+function allowedHere(path: readonly (string | number)[]): string {
+  const section = path[0];
+  if (section === 'tests') return ' (points, visibility, hint, enabled)';
+  if (section === 'groups') return ' (name, manualPoints, points)';
+  if (section === 'files') return ' (names)';
+  return '';
+}
+
+function pointerPath(pointer: string): (string | number)[] {
+  if (pointer === '') return [];
+  return pointer.slice(1).split('/').map((part) => part.replace(/~1/gu, '/').replace(/~0/gu, '~')).map((part) => (/^\d+$/u.test(part) ? Number(part) : part));
+}
+
+function firstLine(message: string): string {
+  return message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/u, '');
+}
+
+function locator(doc: Document, lines: LineCounter): ParsedPack['locate'] {
+  const place = (offset: number) => {
+    const { line, col } = lines.linePos(offset);
+    return { line, column: col };
+  };
+  return (path, options = {}) => {
+    let node: unknown = doc.contents;
+    let last = node;
+    let keyNode: unknown;
+    for (const part of path) {
+      if (!isMap(node) && !(node && typeof node === 'object' && 'items' in node)) break;
+      const items = (node as { items: unknown[] }).items;
+      const found = isMap(node)
+        ? items.find((pair) => isPair(pair) && isScalar(pair.key) && String(pair.key.value) === String(part))
+        : items[Number(part)];
+      if (found === undefined) break;
+      if (isPair(found)) {
+        keyNode = found.key;
+        node = found.value;
+      } else {
+        keyNode = undefined;
+        node = found;
+      }
+      last = node ?? keyNode;
+    }
+    const target = (options.key && keyNode ? keyNode : last ?? keyNode) as Node | undefined;
+    return target?.range ? place(target.range[0]) : { line: 1, column: 1 };
+  };
+}

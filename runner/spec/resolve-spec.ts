@@ -1,0 +1,114 @@
+/**
+ * Resolves an assignment's spec data. ajv runs here, once; a spec that fails it, names a fixture that is not there,
+ * selects no case or whose points do not add up stops with a SpecError naming the path of the fault.
+ */
+import type { Ajv as AjvClass } from 'ajv';
+import { createRequire } from 'node:module';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FixtureCase, FixtureFile } from '../fixtures/fixture-types.js';
+import { resolveLimits, scaleTimeLimits, type Limits } from '../sandbox/limits.js';
+import { globToRegExp } from './globs.js';
+import type { ResolvedSpec, ResolvedTest, Spec, SpecTest } from './spec-types.js';
+
+export class SpecError extends Error {
+  readonly code = 'bad-spec';
+}
+
+export function specPath(root: string, assignment: string): string {
+  return join(root, 'spec', `${assignment}.json`);
+}
+
+export function validateSpec(root: string, data: unknown, path: string): Spec {
+  // Loaded when a spec is checked, not at start-up.
+  const { Ajv } = createRequire(import.meta.url)('ajv') as { Ajv: typeof AjvClass };
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  const validate = ajv.compile(JSON.parse(readFileSync(join(root, 'spec', 'schema.json'), 'utf8')) as object);
+  if (!validate(data)) {
+    const problems = (validate.errors ?? []).map((e) => `  ${e.instancePath || '/'} ${e.message ?? ''}${e.params && 'allowedValues' in e.params ? ` (${(e.params['allowedValues'] as unknown[]).join(', ')})` : ''}`);
+    throw new SpecError(`${path} does not match spec/schema.json:\n${problems.join('\n')}`);
+  }
+  return data as Spec;
+}
+
+export function resolveSpec(root: string, data: unknown, path: string): ResolvedSpec {
+  const spec = validateSpec(root, data, path);
+  const scale = testTimeScale();
+  const limitsOf = (...layers: readonly (Partial<Limits> | undefined)[]): Limits => scaleTimeLimits(resolveLimits(...layers), scale);
+  const limits = limitsOf(spec.limits);
+  const fixtures = new Map<string, FixtureFile>();
+  const fixture = (name: string, where: string): FixtureFile => {
+    const cached = fixtures.get(name);
+    if (cached) return cached;
+    const file = join(root, 'fixtures', spec.assignment, `${name}.json`);
+    if (!existsSync(file)) throw new SpecError(`${path} ${where}: no fixture file fixtures/${spec.assignment}/${name}.json`);
+    const loaded = JSON.parse(readFileSync(file, 'utf8')) as FixtureFile;
+    fixtures.set(name, loaded);
+    return loaded;
+  };
+  const ids = new Set<string>();
+  const roles = new Set(spec.files.map((f) => f.role));
+  const groups = spec.groups.map((group, g) => {
+    const tests = group.tests.map((test, t): ResolvedTest => {
+      const where = `/groups/${g}/tests/${t} (${test.id})`;
+      if (ids.has(test.id)) throw new SpecError(`${path} ${where}: the test id is used twice`);
+      ids.add(test.id);
+      if (test.file !== undefined && !roles.has(test.file)) throw new SpecError(`${path} ${where}: file '${test.file}' is not one of the spec's files`);
+      if (test.kind === 'strength' && test.points > 0 && test.minKeeps === undefined) {
+        throw new SpecError(`${path} ${where}: a strength test with points needs minKeeps, the share of positions its AI must keep the value of`);
+      }
+      if (test.minKeeps !== undefined && test.kind !== 'strength') throw new SpecError(`${path} ${where}: minKeeps is for strength tests only`);
+      const fixtureCases = test.fixture ? selectCases(fixture(test.fixture, where).cases, test) : [];
+      if (test.fixture && fixtureCases.length === 0) throw new SpecError(`${path} ${where}: its selectors match no case in ${test.fixture}`);
+      const { limits: own, ...rest } = test;
+      return { ...rest, group: group.name, groupId: group.id, limits: limitsOf(spec.limits, own), fixtureCases };
+    });
+    const sum = tests.reduce((total, test) => total + test.points, 0) + (group.manualPoints ?? 0);
+    if (Math.abs(sum - group.points) > 1e-9) {
+      throw new SpecError(`${path} /groups/${g} (${group.id}): its tests and manual points add up to ${sum}, not ${group.points}`);
+    }
+    return { ...group, tests };
+  });
+  const tests = groups.flatMap((group) => group.tests);
+  return {
+    assignment: spec.assignment,
+    title: spec.title,
+    document: spec.document,
+    limits,
+    packages: spec.packages ?? [],
+    courseModules: spec.courseModules ?? [],
+    files: spec.files,
+    groups,
+    tests,
+    maxScore: tests.reduce((total, test) => total + test.points, 0),
+    manualPoints: spec.groups.reduce((total, group) => total + (group.manualPoints ?? 0), 0),
+  };
+}
+
+/**
+ * CONNECT4_TEST_TIME_SCALE: the grader's own test suites grade the samples that hang under every time limit times
+ * this factor (0 < factor ≤ 1), since their verdict is that they hang, not how long the limit is. The scaled limits
+ * show in results.json's settings. Anything else is refused, so a typo cannot grade a class under a wrong limit.
+ */
+function testTimeScale(): number {
+  const raw = process.env['CONNECT4_TEST_TIME_SCALE'];
+  if (raw === undefined || raw === '') return 1;
+  const factor = Number(raw);
+  if (!(factor > 0 && factor <= 1)) throw new SpecError(`CONNECT4_TEST_TIME_SCALE must be a number above 0 and at most 1, not '${raw}'`);
+  return factor;
+}
+
+/** Cases whose id matches one of the globs (`*` is any run of characters) and whose input passes `where`. */
+export function selectCases(cases: readonly FixtureCase[], test: Pick<SpecTest, 'cases' | 'where'>): FixtureCase[] {
+  const patterns = (test.cases ?? ['*']).map((glob) => globToRegExp(glob));
+  return cases.filter((c) => patterns.some((p) => p.test(c.id)) && matchesWhere(c.input, test.where));
+}
+
+function matchesWhere(input: Readonly<Record<string, unknown>>, where: SpecTest['where']): boolean {
+  if (!where) return true;
+  return Object.entries(where).every(([path, allowed]) => {
+    let value: unknown = input;
+    for (const key of path.split('.')) value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+    return allowed.some((a) => a === value);
+  });
+}

@@ -1,0 +1,156 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ASSIGNMENT_IDS } from '../../../runner/assignments/ids.js';
+import { runCli } from '../../../runner/cli/run-cli.js';
+import { lintPack, loadPack } from '../../../runner/pack/load-pack.js';
+import { PROJECT_ROOT } from '../../../runner/project-root.js';
+import { loadSpec, SpecError } from '../../../runner/spec/load-spec.js';
+import { tempDirs } from '../../temp-dirs.js';
+
+const temp = tempDirs();
+
+async function cli(argv: string[], cwd: string): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await runCli(argv, (s) => (out += s), (s) => (err += s), { env: {}, cwd });
+  return { code, out, err };
+}
+
+/** A pack folder holding `text` as its assignment.yml. */
+function pack(text: string): string {
+  const dir = temp('pack-');
+  writeFileSync(join(dir, 'assignment.yml'), text);
+  return dir;
+}
+
+/** The line of the pack's text that holds `needle` (1-based). */
+const lineOf = (text: string, needle: string): number => text.split('\n').findIndex((l) => l.includes(needle)) + 1;
+
+/** The faults lint finds, as `line:column: message` after the file name. */
+function faults(text: string): string[] {
+  const dir = pack(text);
+  const result = lintPack(PROJECT_ROOT, dir);
+  expect(result.spec).toBeUndefined();
+  return result.problems.map((p) => `${p.line}:${p.column}: ${p.path.join('.')}: ${p.message}`);
+}
+
+describe('grade init writes a pack that changes nothing', () => {
+  it.each(ASSIGNMENT_IDS)('%s: every test, group and file as the built-in has it', async (id) => {
+    const cwd = temp('init-');
+    const made = await cli(['init', id, '--out', 'course'], cwd);
+    expect(made.code, made.err).toBe(0);
+    const text = readFileSync(join(cwd, 'course', 'assignment.yml'), 'utf8');
+    expect(text).toContain(`extends: ${id}`);
+    const built = loadSpec(PROJECT_ROOT, id);
+    const fromPack = loadPack(PROJECT_ROOT, join(cwd, 'course'));
+    const { pack: info, ...rest } = fromPack;
+    expect(info).toMatchObject({ extends: id, hash: expect.stringMatching(/^[0-9a-f]{16}$/u) });
+    expect(rest).toEqual(built);
+    const linted = await cli(['lint', './course'], cwd);
+    expect(linted.code, linted.err).toBe(0);
+    expect(linted.out).toContain('It changes nothing in the built-in.');
+  });
+
+  it('refuses to write over a pack that is there, and an id that is not a built-in', async () => {
+    const cwd = temp('init-');
+    expect((await cli(['init', 'hmc-cs5-hw11', '--out', 'p'], cwd)).code).toBe(0);
+    writeFileSync(join(cwd, 'p', 'assignment.yml'), 'extends: hmc-cs5-hw11\n# mine\n');
+    const again = await cli(['init', 'hmc-cs5-hw11', '--out', 'p'], cwd);
+    expect(again.code).toBe(2);
+    expect(again.err).toContain('is there already');
+    expect(readFileSync(join(cwd, 'p', 'assignment.yml'), 'utf8')).toContain('# mine');
+    const unknown = await cli(['init', 'cs112'], cwd);
+    expect(unknown.code).toBe(2);
+    expect(unknown.err).toContain("no built-in 'cs112'");
+  });
+});
+
+describe('a fault in a pack is refused at load with its line and column', () => {
+  const good = ['extends: cs111-ps9', 'files:', '  ps9pr1: { names: [board.py] }', 'groups:', '  problem-1: { name: Board }', 'tests:', '  board.repr.document: { points: 3 }', ''].join('\n');
+
+  it('a good pack loads', () => {
+    expect(lintPack(PROJECT_ROOT, pack(good)).problems).toEqual([]);
+  });
+
+  it.each([
+    ['a built-in that is not there', good.replace('cs111-ps9', 'cs111-ps10'), 'extends: cs111', "'cs111-ps10' is not a built-in assignment", 'did you mean cs111-ps9?'],
+    ['a file role', good.replace('ps9pr1:', 'ps9_pr1:'), 'ps9_pr1', "no file role 'ps9_pr1' in cs111-ps9", 'did you mean ps9pr1?'],
+    ['a group id', good.replace('problem-1:', 'problem-one:'), 'problem-one', "no group 'problem-one'", ''],
+    ['a test id', good.replace('board.repr.document:', 'board.rep.document:'), 'board.rep.document', "no test 'board.rep.document' in cs111-ps9", 'did you mean board.repr.document?'],
+    ['a key of a test', good.replace('{ points: 3 }', '{ pts: 3 }'), 'pts', "'pts' is not a key here (points, visibility, hint, enabled)", ''],
+    ['a type', good.replace('{ points: 3 }', '{ points: three }'), 'three', 'must be number', ''],
+    ['a visibility', good.replace('{ points: 3 }', '{ visibility: secret }'), 'secret', 'must be one of visible, hidden, after-due', ''],
+    ['a section this version does not read', `${good}texts:\n  prompt: "Column? "\n`, 'texts:', 'a pack cannot change the texts a program prints yet', ''],
+    ['after-due with no due', good.replace('{ points: 3 }', '{ visibility: after-due }'), 'after-due', 'after-due needs the pack\'s due', ''],
+    ['a due that is no date', `due: 2026-02-30T23:59:00Z\n${good}`, 'due:', 'is not a date that exists', ''],
+    ['a due with no zone', `due: 2026-12-04T23:59\n${good}`, 'due:', 'must be an ISO date and time with its zone', ''],
+    ['a total that does not add up', good.replace('{ name: Board }', '{ name: Board, points: 30 }'), 'points: 30', 'add up to 31, not 30', ''],
+    ['a YAML slip', good.replace('  ps9pr1: { names: [board.py] }', '  ps9pr1: { names: [board.py }'), 'ps9pr1', '', ''],
+  ])('%s', (_kind, text, where, message, suggestion) => {
+    const found = faults(text);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatch(new RegExp(`^${lineOf(text, where)}:\\d+: `, 'u'));
+    expect(found[0]).toContain(message);
+    expect(found[0]).toContain(suggestion);
+  });
+
+  it('every fault at once, in the order of the file', () => {
+    const text = good.replace('ps9pr1:', 'ps9pr7:').replace('{ points: 3 }', '{ points: 3, pts: 3 }').replace('board.repr.document:', 'board.rep.document:');
+    const found = faults(text);
+    expect(found.map((f) => Number(f.split(':')[0]))).toEqual([3, 7, 7]);
+  });
+
+  it('every command stops with exit 2 naming the line, before grading anything', async () => {
+    const dir = pack(good.replace('board.repr.document:', 'board.rep.document:'));
+    for (const argv of [[join(PROJECT_ROOT, 'fixtures', 'submissions', 'cs111-ps9', 'correct-plain'), '--assignment', dir], ['list', dir], ['kit', dir, '--out', temp('kit-')], ['gradescope-bundle', dir, '--out', join(temp('gs-'), 'a.zip')], ['lint', dir]]) {
+      const run = await cli(argv, PROJECT_ROOT);
+      expect(run.code, argv[0]).toBe(2);
+      expect(run.err, argv[0]).toMatch(/assignment\.yml:7:3: .*no test 'board\.rep\.document'/u);
+    }
+  });
+
+  it('a missing pack is said plainly', async () => {
+    const run = await cli(['lint', temp('empty-')], PROJECT_ROOT);
+    expect(run.code).toBe(2);
+    expect(run.err).toContain('no assignment.yml here; grade init <id> --out <folder> writes one');
+  });
+});
+
+describe('what a pack changes', () => {
+  const base = loadSpec(PROJECT_ROOT, 'hmc-cs5-hw11');
+  const someTest = base.tests.find((t) => t.points > 0 && t.visibility === 'visible')!;
+  const other = base.tests.find((t) => t.points > 0 && t.groupId === someTest.groupId && t.id !== someTest.id)!;
+
+  it('points and enabled move the group and the assignment totals', () => {
+    const dir = pack(`extends: hmc-cs5-hw11\ntests:\n  ${someTest.id}: { points: ${someTest.points + 5} }\n  ${other.id}: { enabled: false }\n`);
+    const spec = loadPack(PROJECT_ROOT, dir);
+    expect(spec.maxScore).toBe(base.maxScore + 5 - other.points);
+    expect(spec.tests.map((t) => t.id)).not.toContain(other.id);
+    const group = spec.groups.find((g) => g.id === someTest.groupId)!;
+    expect(group.points).toBe(base.groups.find((g) => g.id === someTest.groupId)!.points + 5 - other.points);
+  });
+
+  it('after-due is hidden until the due date, then visible', () => {
+    const text = `extends: hmc-cs5-hw11\ndue: 2026-12-04T23:59:00-05:00\ntests:\n  ${someTest.id}: { visibility: after-due, hint: "Look at the top row." }\n`;
+    const dir = pack(text);
+    const before = loadPack(PROJECT_ROOT, dir, { now: new Date('2026-12-04T23:58:00-05:00') });
+    expect(before.tests.find((t) => t.id === someTest.id)).toMatchObject({ visibility: 'after-due', hint: 'Look at the top row.' });
+    expect(before.due).toBe('2026-12-04T23:59:00-05:00');
+    const after = loadPack(PROJECT_ROOT, dir, { now: new Date('2026-12-05T00:00:00-05:00') });
+    expect(after.tests.find((t) => t.id === someTest.id)!.visibility).toBe('visible');
+  });
+
+  it('a changed pack is a changed spec: its hash moves', () => {
+    const a = loadPack(PROJECT_ROOT, pack(`extends: hmc-cs5-hw11\ntests:\n  ${someTest.id}: { points: 1 }\n`));
+    const b = loadPack(PROJECT_ROOT, pack(`extends: hmc-cs5-hw11\ntests:\n  ${someTest.id}: { points: 2 }\n`));
+    expect(a.pack!.hash).not.toBe(b.pack!.hash);
+  });
+
+  it('a pack named as a file works as its folder does', () => {
+    const dir = pack('extends: conniption\n');
+    mkdirSync(join(dir, 'sub'));
+    expect(loadSpec(PROJECT_ROOT, join(dir, 'assignment.yml')).pack!.extends).toBe('conniption');
+    expect(() => loadSpec(PROJECT_ROOT, join(dir, 'sub'))).toThrow(SpecError);
+  });
+});
