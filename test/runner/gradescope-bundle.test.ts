@@ -61,6 +61,30 @@ describe('grade gradescope-bundle', () => {
     expect(results.tests.filter((t) => t.visibility === 'after_due_date').length).toBeGreaterThan(5);
   }, 120_000);
 
+  it("carries a course's pack and grades with it", async () => {
+    const packRoot = join(root, 'with-pack');
+    const target = join(root, 'pack-bundle.zip');
+    const pack = join(PROJECT_ROOT, 'fixtures', 'packs', 'cs61a-hw04');
+    expect(await runCli(['gradescope-bundle', pack, '--out', target], () => {}, () => {})).toBe(0);
+    const packed = unzipSync(readFileSync(target));
+    expect(new TextDecoder().decode(packed['grader/pack/assignment.yml']!)).toBe(readFileSync(join(pack, 'assignment.yml'), 'utf8'));
+    expect(new TextDecoder().decode(packed['run_autograder']!)).toContain('--assignment "$ROOT/source/grader/pack"');
+    for (const [name, data] of Object.entries(packed)) {
+      const path = join(packRoot, 'source', name);
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, data);
+    }
+    symlinkSync(join(PROJECT_ROOT, 'node_modules'), join(packRoot, 'source', 'grader', 'node_modules'));
+    cpSync(join(PROJECT_ROOT, 'fixtures', 'submissions', 'cs61a-hw04', 'print-board-indexes-board'), join(packRoot, 'submission'), { recursive: true });
+    const run = await execa('bash', [join(packRoot, 'source', 'run_autograder')], { env: { AUTOGRADER_ROOT: packRoot, PATH: process.env.PATH! }, reject: false });
+    expect(run.exitCode, run.stderr).toBe(0);
+    const results = JSON.parse(readFileSync(join(packRoot, 'results', 'results.json'), 'utf8')) as { score: number; tests: { name: string; max_score: number; visibility: string }[] };
+    // The pack: print_board.pieces is worth 2 (of 3), one point of Question 5 is graded by hand, create_row.generated is visible.
+    expect(results.tests.reduce((n, t) => n + t.max_score, 0)).toBe(39);
+    expect(results.score).toBe(38);
+    expect(results.tests.find((t) => t.name.startsWith('create_row on generated'))!.visibility).toBe('visible');
+  }, 120_000);
+
   it('writes the zip from the command line, and refuses an assignment without a spec', async () => {
     let out = '';
     let err = '';

@@ -5,14 +5,15 @@
  * sample submission, and nothing of another assignment.
  */
 import { execa } from 'execa';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ASSIGNMENT_IDS, type AssignmentId } from '../../../runner/assignments/ids.js';
+import { ASSIGNMENT_IDS } from '../../../runner/assignments/ids.js';
 import { buildKit, type BuiltKit } from '../../../runner/kit/build-kit.js';
 import { PROJECT_ROOT } from '../../../runner/project-root.js';
 import { loadSpec } from '../../../runner/spec/load-spec.js';
+import { sharedCases } from '../../../runner/pack/shared-cases.js';
 import type { FixtureCase } from '../../../runner/fixtures/fixture-types.js';
 import type { ResolvedSpec } from '../../../runner/spec/spec-types.js';
 
@@ -59,12 +60,13 @@ describe.each(ASSIGNMENT_IDS)("the %s spec's visible tests", (assignment) => {
   });
 });
 
-const kits = new Map<AssignmentId, { built: BuiltKit; files: Map<string, string> }>();
+const kits = new Map<string, { built: BuiltKit; files: Map<string, string> }>();
 
-async function unpackedKit(assignment: AssignmentId) {
+/** The kit of a built-in (by id) or of a course's pack (by its folder), unpacked from its .tgz. */
+async function unpackedKit(assignment: string) {
   const known = kits.get(assignment);
   if (known) return known;
-  const out = join(work, assignment);
+  const out = join(work, assignment.replace(/[^\w-]/gu, '_'));
   const built = await buildKit({ assignment, out, classroom: false, version: '0.0.0-test' });
   const unpacked = join(out, 'unpacked');
   await execa('mkdir', ['-p', unpacked]);
@@ -138,3 +140,28 @@ describe.each(ASSIGNMENT_IDS)("the %s kit's package", (assignment) => {
 });
 
 const existsIn = (files: Map<string, string>, prefix: string) => [...files.keys()].some((f) => f.startsWith(prefix));
+
+/**
+ * A course's pack gives its kit no more than a built-in's: its example pack with the due date ahead (so its after-due
+ * tests are hidden) makes a kit with the pack's visible tests only, no case of a hidden or after-due test, and no path
+ * of the instructor's machine.
+ */
+describe.each(ASSIGNMENT_IDS)("the kit of %s's example pack", (assignment) => {
+  const folder = join(work, `pack-${assignment}`);
+  mkdirSync(folder, { recursive: true });
+  const text = readFileSync(join(PROJECT_ROOT, 'fixtures', 'packs', assignment, 'assignment.yml'), 'utf8').replace(/^due: .*$/mu, '');
+  writeFileSync(join(folder, 'assignment.yml'), text.replace(/^extends: .*$/mu, (line) => `${line}\ndue: 2099-12-31T23:59:00Z`));
+  const spec = loadSpec(PROJECT_ROOT, folder);
+
+  it('holds its visible tests only, no hidden or after-due case, and no path of this machine', async () => {
+    const { files } = await unpackedKit(folder);
+    const data = JSON.parse(files.get('check-data.json')!) as { spec: ResolvedSpec };
+    expect(data.spec.tests.map((t) => t.id)).toEqual(spec.tests.filter((t) => t.visibility === 'visible').map((t) => t.id));
+    expect(spec.tests.some((t) => t.visibility === 'after-due') || assignment === 'cs61a-hw04').toBe(true);
+    const everything = [...files.values()].join('\n');
+    // A hidden test whose cases a visible test runs too is said by grade lint; the example packs have none.
+    expect(sharedCases(spec)).toEqual([]);
+    expect(hiddenIn(spec, everything)).toEqual([]);
+    expect(everything.includes(folder)).toBe(false);
+  }, 120_000);
+});

@@ -1,0 +1,162 @@
+/**
+ * The example packs of fixtures/packs/ graded as a course grades with them: each built-in's bundled samples keep
+ * every pinned verdict on the tests the pack keeps, score by the pack's points, and every export says the same
+ * total; a submission under the course's own file names costs nothing; after-due tests stay out of the student's
+ * pages and show as Gradescope's after_due_date until the due date.
+ */
+import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { AssignmentId } from '../../runner/assignments/ids.js';
+import { runCli } from '../../runner/cli/run-cli.js';
+import type { RunResults, SubmissionResult } from '../../runner/grade/results.js';
+import { loadPack } from '../../runner/pack/load-pack.js';
+import { PROJECT_ROOT } from '../../runner/project-root.js';
+import type { ResolvedSpec } from '../../runner/spec/spec-types.js';
+import type { SamplePins } from '../helpers/sample-suite.js';
+import { PINS as CONNIPTION } from '../assignments/conniption/verdicts.js';
+import { PINS as CS111 } from '../assignments/cs111-ps9/verdicts.js';
+import { PINS as CS61A } from '../assignments/cs61a-hw04/verdicts.js';
+import { PINS as HMC } from '../assignments/hmc-cs5-hw11/verdicts.js';
+import { PINS as MANCHESTER } from '../assignments/manchester-connect4/verdicts.js';
+import { tempDirs } from '../temp-dirs.js';
+
+const temp = tempDirs();
+
+interface PackCase {
+  readonly pins: SamplePins;
+  /** Samples graded with the pack: one-bug ones chosen to fail a test the pack changes. */
+  readonly samples: readonly string[];
+  /** correct-plain's files under the pack's first names (and its imports of them renamed), where the pack renames. */
+  readonly renamed?: Readonly<Record<string, string>>;
+  /** A sample failing a test the pack makes after-due (CS61A's pack has none). */
+  readonly afterDue?: { readonly sample: string; readonly test: string };
+}
+
+const CASES: Readonly<Record<AssignmentId, PackCase>> = {
+  'cs111-ps9': { pins: CS111, samples: ['correct-plain', 'add-checker-top-row', 'remove-checker-bottom'], renamed: { ps9pr1: 'ps7pr1', ps9pr2: 'ps7pr2', ps9pr3: 'ps7pr3', ps9pr4: 'ps7pr4' }, afterDue: { sample: 'scores-for-ignores-threats', test: 'aiplayer.scores_for.lookahead-4' } },
+  'hmc-cs5-hw11': { pins: HMC, samples: ['correct-plain', 'scores-for-min', 'tiebreak-random-first'], renamed: { hw11pr2: 'hw10pr3' }, afterDue: { sample: 'scores-for-min', test: 'player.scoresFor.ply-4-5' } },
+  // lab04.py is one of the built-in's names too: what a renamed file costs is shown on CS111 and HMC.
+  'cs61a-hw04': { pins: CS61A, samples: ['correct-plain', 'print-board-indexes-board', 'print-board-trailing-space'] },
+  'manchester-connect4': { pins: MANCHESTER, samples: ['correct-plain', 'has-won-no-anti-diagonal', 'docstring-todo'], afterDue: { sample: 'has-won-no-anti-diagonal', test: 'hasWon.generated' } },
+  conniption: { pins: CONNIPTION, samples: ['correct-plain', 'undo-does-nothing', 'search-min-maximises'], afterDue: { sample: 'search-min-maximises', test: 'alpha_beta_search.deep' } },
+};
+
+async function grade(argv: string[]): Promise<{ code: number; err: string }> {
+  let err = '';
+  const code = await runCli(argv, () => undefined, (s) => (err += s), { env: {}, cwd: PROJECT_ROOT });
+  return { code, err };
+}
+
+const readRun = (out: string) => JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as RunResults;
+
+/** A class folder holding copies of the samples. */
+function classOf(assignment: AssignmentId, samples: readonly string[]): string {
+  const klass = temp(`${assignment}-class-`);
+  for (const name of samples) cpSync(join(PROJECT_ROOT, 'fixtures', 'submissions', assignment, name), join(klass, name), { recursive: true, filter: (p) => !p.includes('__pycache__') && !p.endsWith('BUG.md') });
+  return klass;
+}
+
+/** The example pack copied with its due date moved, so a test decides what time it is. */
+function packDueIn(assignment: AssignmentId, due: string): string {
+  const dir = temp(`${assignment}-pack-`);
+  const text = readFileSync(join(PROJECT_ROOT, 'fixtures', 'packs', assignment, 'assignment.yml'), 'utf8');
+  writeFileSync(join(dir, 'assignment.yml'), /^due:/mu.test(text) ? text.replace(/^due: .*$/mu, `due: ${due}`) : text.replace(/^extends: .*$/mu, (line) => `${line}\ndue: ${due}`));
+  return dir;
+}
+
+const FAR_AHEAD = '2099-12-31T23:59:00+00:00';
+
+for (const [assignment, { pins, samples, renamed, afterDue }] of Object.entries(CASES) as [AssignmentId, PackCase][]) {
+  describe(`${assignment} graded with its example pack`, () => {
+    const packDir = packDueIn(assignment, FAR_AHEAD);
+    const spec: ResolvedSpec = loadPack(PROJECT_ROOT, packDir);
+    const out = temp(`${assignment}-out-`);
+    let run: RunResults;
+    beforeAll(async () => {
+      const klass = classOf(assignment, [...new Set([...samples, ...(afterDue ? [afterDue.sample] : [])])]);
+      const graded = await grade([klass, '--assignment', packDir, '--out', out, '--jobs', '2', '--format', 'json,html,csv,gradescope', '--audience', 'student']);
+      expect(graded.code, graded.err).toBe(0);
+      run = readRun(out);
+    }, 600_000);
+
+    it('records the pack it was graded with', () => {
+      expect(run.pack).toMatchObject({ extends: assignment, hash: spec.pack!.hash, due: FAR_AHEAD });
+    });
+
+    it("keeps every pinned verdict on the tests the pack keeps, and scores by the pack's points", () => {
+      const disabled = loadPack(PROJECT_ROOT, join(PROJECT_ROOT, 'fixtures', 'packs', assignment));
+      for (const sample of samples) {
+        const submission = run.submissions.find((s) => s.id === sample)!;
+        expect(submission.tests.map((t) => t.id)).toEqual(spec.tests.map((t) => t.id));
+        expect(spec.tests.map((t) => t.id)).toEqual(disabled.tests.map((t) => t.id));
+        const pinned = pins.expected[sample] ?? {};
+        const seen = Object.fromEntries(submission.tests.filter((t) => t.status !== 'pass' && t.status !== 'skipped').map((t) => [t.id, t.status]));
+        const kept = Object.fromEntries(Object.entries(pinned).filter(([id]) => spec.tests.some((t) => t.id === id && t.kind !== 'strength')));
+        expect(seen, sample).toEqual(kept);
+        const points = new Map(spec.tests.map((t) => [t.id, t.points]));
+        expect(submission.tests.map((t) => t.maxScore)).toEqual(spec.tests.map((t) => t.points));
+        expect(submission.score).toBe(submission.tests.filter((t) => t.status === 'pass').reduce((n, t) => n + points.get(t.id)!, 0));
+        expect(submission.maxScore).toBe(spec.maxScore);
+      }
+    });
+
+    it('every export gives the same total', () => {
+      const scores = readFileSync(join(out, 'scores.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
+      const book = readFileSync(join(out, 'gradebook.csv'), 'utf8').trim().split('\n').map(csvCells);
+      const total = book[0]!.indexOf(spec.title);
+      expect(total).toBeGreaterThan(0);
+      for (const submission of run.submissions) {
+        expect(scores.find((row) => row[0] === submission.id)!.slice(1).map(Number)).toEqual([submission.score, submission.maxScore]);
+        expect(book.find((row) => row[0] === submission.id)![total]).toBe(String(submission.score));
+        const gradescope = JSON.parse(readFileSync(join(out, 'gradescope', `${submission.id}.json`), 'utf8')) as { score: number; tests: { max_score: number }[] };
+        expect(gradescope.score).toBe(submission.score);
+        expect(gradescope.tests.reduce((n, t) => n + t.max_score, 0)).toBe(spec.maxScore);
+      }
+      expect(book[1]![total]).toBe(String(spec.maxScore));
+    });
+
+    it.runIf(afterDue)('an after-due test stays out of the student page and is after_due_date on Gradescope until the due date', () => {
+      if (!afterDue) return;
+      const submission = run.submissions.find((s) => s.id === afterDue.sample)!;
+      const test = submission.tests.find((t) => t.id === afterDue.test)!;
+      expect(test).toMatchObject({ visibility: 'after-due', status: 'fail' });
+      expect(test.expected).toBeDefined();
+      const gradescope = JSON.parse(readFileSync(join(out, 'gradescope', `${afterDue.sample}.json`), 'utf8')) as { tests: { name: string; visibility: string; output: string }[] };
+      expect(gradescope.tests.find((t) => t.name === test.name)!.visibility).toBe('after_due_date');
+      const page = readFileSync(join(out, 'for-students', `${afterDue.sample}.html`), 'utf8');
+      expect(page).toContain(test.name.replaceAll("'", '&#x27;').replaceAll('&', '&amp;').slice(0, 20));
+      expect(page).toContain('A hidden test: not passed');
+      expect(page).not.toContain(test.message.slice(0, 40));
+    });
+
+    if (renamed) {
+      it("a submission under the course's own file names costs nothing; under the built-in it costs files.named", async () => {
+        const klass = temp(`${assignment}-renamed-`);
+        const student = join(klass, 'student');
+        mkdirSync(student);
+        const sample = join(PROJECT_ROOT, 'fixtures', 'submissions', assignment, 'correct-plain');
+        for (const name of readdirSync(sample).filter((n) => n !== 'BUG.md' && n !== '__pycache__')) {
+          const stem = name.replace(/\.\w+$/u, '');
+          let text = readFileSync(join(sample, name), 'utf8');
+          for (const [from, to] of Object.entries(renamed)) text = text.replaceAll(new RegExp(`\\b(from|import) ${from}\\b`, 'gu'), `$1 ${to}`);
+          writeFileSync(join(student, `${renamed[stem] ?? stem}${name.slice(stem.length)}`), text);
+        }
+        const [withPack, builtIn] = [temp('renamed-pack-out-'), temp('renamed-built-out-')];
+        expect((await grade([klass, '--assignment', packDir, '--out', withPack, '--jobs', '2', '--format', 'json'])).code).toBe(0);
+        const graded = readRun(withPack).submissions[0]!;
+        expect(failing(graded)).toEqual([]);
+        expect(graded.score).toBe(spec.maxScore);
+        expect((await grade([klass, '--assignment', assignment, '--out', builtIn, '--jobs', '2', '--format', 'json', '--only', 'files.named'])).code).toBe(0);
+        expect(failing(readRun(builtIn).submissions[0]!)).toEqual(['files.named']);
+      }, 600_000);
+    }
+  });
+}
+
+const failing = (submission: SubmissionResult) => submission.tests.filter((t) => t.status !== 'pass' && t.status !== 'skipped').map((t) => t.id);
+
+/** A CSV line's cells, quotes undone. */
+function csvCells(line: string): string[] {
+  return [...line.matchAll(/("(?:[^"]|"")*"|[^,]*)(,|$)/gu)].slice(0, -1).map((m) => (m[1]!.startsWith('"') ? m[1]!.slice(1, -1).replaceAll('""', '"') : m[1]!));
+}
