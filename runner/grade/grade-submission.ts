@@ -16,9 +16,11 @@ import { runProperty } from './kinds/property.js';
 import { runStrength } from './kinds/strength.js';
 import type { Submission } from './layout.js';
 import { locateByDefinitions, locateFiles, moduleRole, type Located } from './located-files.js';
+import { resultInCourseNames } from '../pack/course-names.js';
 import type { FileRole, SubmissionResult, TestResult } from './results.js';
 import { SubmissionSession, type ModuleFile } from './submission-session.js';
 import { finisher, type GradeOptions, type TestContext, type TestKindRunner } from './test-context.js';
+
 
 export type { GradeOptions } from './test-context.js';
 
@@ -56,7 +58,7 @@ export async function gradeSubmission(submission: Submission, given: GradeOption
   try {
     for (const test of spec.tests) {
       if (options.visibleOnly && test.visibility !== 'visible') continue;
-      const result = await timed(test, context);
+      const result = resultInCourseNames(await timed(test, context), spec.names);
       if (result.status === 'timeout' && marksHung(test, result) && !context.hung.has(test.target)) context.hung.set(test.target, test.id);
       tests.push(result);
       context.results.set(result.id, result);

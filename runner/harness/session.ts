@@ -43,6 +43,7 @@ export function pythonConfig(context: SessionContext, cgroup: string | undefined
     cgroup: context.sandbox.bubblewrap ? undefined : cgroup,
     ...(context.sandbox.allowedPackages && { allowedPackages: context.sandbox.allowedPackages }),
     ...(context.sandbox.courseModules && { courseModules: context.sandbox.courseModules }),
+    ...(context.sandbox.names && { names: context.sandbox.names }),
     // The doubles' paths as the student's process sees them: inside the sandbox, or on the host.
     doubles: (context.sandbox.doubles ?? []).map((file) => (context.sandbox.bubblewrap ? doublesInside(file) : file)),
     outputChars: limits.outputChars,

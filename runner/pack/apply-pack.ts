@@ -3,6 +3,7 @@
  * test id that is not the base's is a fault at its line, with the nearest right name), then made. Pure.
  */
 import type { Spec, SpecGroup, SpecTest } from '../spec/spec-types.js';
+import { inCourseNames } from './course-names.js';
 import type { Pack, PackProblem } from './pack-types.js';
 import type { ParsedPack } from './read-pack.js';
 
@@ -34,6 +35,10 @@ export function linkProblems(base: Spec, data: unknown, locate: ParsedPack['loca
   for (const id of Object.keys(section('tests'))) {
     if (!testIds.has(id)) fault(['tests', id], `no test '${id}' in ${base.assignment}${nearest(id, testIds)}`, true);
   }
+  const api = new Set(base.api ?? []);
+  for (const name of Object.keys(section('names'))) {
+    if (!api.has(name)) fault(['names', name], `'${name}' is not a name of ${base.assignment}'s API${nearest(name, api)} (grade init lists them)`, true);
+  }
   return problems;
 }
 
@@ -47,9 +52,20 @@ export function applyPack(base: Spec, pack: Pack, locate: ParsedPack['locate'], 
     if (change.visibility === 'after-due' && pack.due === undefined) fault(['tests', id, 'visibility'], 'after-due needs the pack\'s due: the date and time the test is shown from');
   }
 
+  const courseNames = pack.names ?? {};
+  const taken = new Map<string, string>();
+  for (const [doc, course] of Object.entries(courseNames)) {
+    // Two document names in one scope (top level, or one class) cannot become one.
+    const scope = doc.includes('.') ? `${doc.split('.')[0]}.${course}` : course;
+    const other = taken.get(scope);
+    if (other !== undefined) fault(['names', doc], `${doc} and ${other} would both be ${course}`);
+    taken.set(scope, doc);
+  }
   const files = base.files.map((file) => {
     const names = pack.files?.[file.role]?.names;
-    return names ? { ...file, names } : file;
+    // A file found by what it defines is found by the course's names.
+    const defines = file.defines?.map((name) => courseNames[name] ?? name);
+    return { ...file, ...(names && { names }), ...(defines && { defines }) };
   });
   const owner = new Map<string, string>();
   for (const file of files) {
@@ -91,7 +107,9 @@ export function applyPack(base: Spec, pack: Pack, locate: ParsedPack['locate'], 
     groups.push({ ...group, name: groupChange.name ?? group.name, points: sum, ...(manualPoints > 0 && { manualPoints }), tests });
   }
   if (groups.length === 0) fault(['tests'], 'every test is disabled: a pack must grade something', true);
-  return { spec: { ...base, ...(pack.title !== undefined && { title: pack.title }), files, groups }, problems };
+  // What a student reads of a test says the course's names.
+  const named = groups.map((g) => ({ ...g, tests: g.tests.map((t) => ({ ...t, name: inCourseNames(t.name, courseNames), ...(t.hint !== undefined && { hint: inCourseNames(t.hint, courseNames) }) })) }));
+  return { spec: { ...base, ...(pack.title !== undefined && { title: pack.title }), files, groups: named }, problems };
 }
 
 /** The schema checked the shape; Date would roll 30 February into March, so the calendar is checked here. */

@@ -16,6 +16,11 @@ export function initPackText(base: Spec, folder: string): string {
     `title: ${q(base.title)}  # the title reports and the student's check show`,
     '# due: 2026-12-04T23:59:00-05:00  # ISO date and time with its zone: after-due tests are hidden until then',
     '',
+    '# The course\'s own names for the document\'s API: a class or function, or Class.method with the method\'s new',
+    '# name (Board.add_checker: add_move). Uncomment the line and the names you change.',
+    '# names:',
+    ...(base.api ?? []).map((name) => `#   ${name}: ${name.split('.').at(-1)}`),
+    '',
     '# Each role\'s file: the names it may have, the first being the one students are asked for (* matches anything).',
     'files:',
   ];

@@ -49,7 +49,7 @@ export function lintPack(root: string, ref: string, options: { now?: Date; cwd?:
     return { file, problems: [{ path: [], line: 1, column: 1, message: error.message }] };
   }
   const hash = createHash('sha256').update(text).digest('hex').slice(0, 16);
-  return { file, problems: [], spec: { ...resolved, pack: { path, extends: base.assignment, hash }, ...(pack.due !== undefined && { due: pack.due }) } };
+  return { file, problems: [], spec: { ...resolved, pack: { path, extends: base.assignment, hash }, ...(pack.due !== undefined && { due: pack.due }), ...(pack.names && Object.keys(pack.names).length > 0 && { names: pack.names }) } };
 }
 
 /** The spec a pack grades with, or a SpecError naming every fault's file, line and column. */

@@ -41,6 +41,8 @@ export interface SandboxEnvironment {
   readonly allowedPackages?: readonly string[];
   /** Helpers the course hands out beside its template (CS61A's `utils`): imported but not submitted, they load empty. */
   readonly courseModules?: readonly string[];
+  /** A pack's names for the document's API, which the harness makes the document's names answer to (grade_harness/names.py). */
+  readonly names?: Readonly<Record<string, string>>;
   /** How those packages were provided (the interpreter as it was, or a prepared virtual environment). */
   readonly packagesSummary?: string;
   /** The assignment's doubles and tools (runner/assignments/<id>/doubles.py), which the harness loads by path. */

@@ -77,6 +77,7 @@ export function resolveSpec(root: string, data: unknown, path: string): Resolved
     limits,
     packages: spec.packages ?? [],
     courseModules: spec.courseModules ?? [],
+    ...(spec.api && { api: spec.api }),
     files: spec.files,
     groups,
     tests,

@@ -64,6 +64,8 @@ export interface Spec {
   readonly title: string;
   readonly document: string;
   readonly limits?: Partial<Limits>;
+  /** The classes, methods (`Class.method`) and functions the students write, by the document's names: what a pack may rename. */
+  readonly api?: readonly string[];
   /** Third-party packages a submission may import; any other non-standard import fails the import test. */
   readonly packages?: readonly string[];
   /** Helpers the course hands out beside its template: a submission that imports one without including it gets it empty. */
@@ -87,6 +89,7 @@ export interface ResolvedSpec {
   readonly limits: Limits;
   readonly packages: readonly string[];
   readonly courseModules: readonly string[];
+  readonly api?: readonly string[];
   readonly files: readonly SpecFileRole[];
   readonly groups: readonly (Omit<SpecGroup, 'tests'> & { readonly tests: readonly ResolvedTest[] })[];
   readonly tests: readonly ResolvedTest[];
@@ -96,4 +99,6 @@ export interface ResolvedSpec {
   readonly pack?: PackInfo;
   /** The pack's due date and time (ISO 8601): after-due tests are shown from then on. */
   readonly due?: string;
+  /** The pack's names for the document's API (`Board.add_checker` → `add_move`), which the harness answers to. */
+  readonly names?: Readonly<Record<string, string>>;
 }

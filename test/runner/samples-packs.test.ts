@@ -160,3 +160,52 @@ const failing = (submission: SubmissionResult) => submission.tests.filter((t) =>
 function csvCells(line: string): string[] {
   return [...line.matchAll(/("(?:[^"]|"")*"|[^,]*)(,|$)/gu)].slice(0, -1).map((m) => (m[1]!.startsWith('"') ? m[1]!.slice(1, -1).replaceAll('""', '"') : m[1]!));
 }
+
+/**
+ * A course whose API has other names (`names` in its pack): samples written with the course's names, graded with a
+ * pack that says them, get every pinned verdict of the built-in, test for test.
+ */
+const RENAMED: Readonly<Record<AssignmentId, { readonly names: Readonly<Record<string, string>>; readonly samples: readonly string[] }>> = {
+  'cs111-ps9': { names: { Board: 'Grid', 'Board.add_checker': 'add_move', 'Player.next_move': 'choose_column', 'AIPlayer.scores_for': 'column_scores' }, samples: ['correct-plain', 'add-checker-top-row', 'next-move-no-try-again', 'scores-for-no-restore', 'process-move-prints-checker'] },
+  'hmc-cs5-hw11': { names: { 'Player.scoresFor': 'scores_for', 'Player.oppCh': 'opponent', 'Board.addMove': 'add_move' }, samples: ['correct-plain', 'scores-for-min', 'opp-ch-zero', 'play-game-no-winner-message'] },
+  'cs61a-hw04': { names: { make_move: 'drop_piece', get_piece: 'piece_at' }, samples: ['correct-plain', 'make-move-negative-column', 'get-piece-transposed'] },
+  'manchester-connect4': { names: { makeMove: 'make_move', hasWon: 'has_won', suggestMove1: 'suggest_move' }, samples: ['correct-plain', 'has-won-no-anti-diagonal', 'suggest1-no-block', 'make-move-from-top'] },
+  conniption: { names: { 'Conniption.genChildStates': 'child_states', 'Conniption.isWin': 'is_win' }, samples: ['correct-plain', 'is-win-ai-only', 'no-dual-flip'] },
+};
+
+for (const [assignment, { names, samples }] of Object.entries(RENAMED) as [AssignmentId, (typeof RENAMED)[AssignmentId]][]) {
+  describe(`${assignment} with the API renamed`, () => {
+    const pins = CASES[assignment].pins;
+    it(`${samples.join(', ')}: every pinned verdict, under the course's names`, async () => {
+      const pack = temp(`${assignment}-names-`);
+      writeFileSync(join(pack, 'assignment.yml'), `extends: ${assignment}\nnames:\n${Object.entries(names).map(([doc, course]) => `  ${doc}: ${course}\n`).join('')}`);
+      const klass = temp(`${assignment}-renamed-class-`);
+      for (const sample of samples) {
+        const from = join(PROJECT_ROOT, 'fixtures', 'submissions', assignment, sample);
+        mkdirSync(join(klass, sample));
+        for (const name of readdirSync(from).filter((n) => n !== 'BUG.md' && n !== '__pycache__')) {
+          let text = readFileSync(join(from, name), 'utf8');
+          for (const [doc, course] of Object.entries(names)) text = text.replaceAll(new RegExp(`\\b${doc.split('.').at(-1)!}\\b`, 'gu'), course);
+          writeFileSync(join(klass, sample, name), text);
+        }
+      }
+      const out = temp(`${assignment}-renamed-out-`);
+      const graded = await grade([klass, '--assignment', pack, '--out', out, '--jobs', '2', '--format', 'json']);
+      expect(graded.code, graded.err).toBe(0);
+      const run = readRun(out);
+      for (const sample of samples) {
+        const submission = run.submissions.find((s) => s.id === sample)!;
+        const seen = Object.fromEntries(submission.tests.filter((t) => t.status !== 'pass' && t.status !== 'skipped').map((t) => [t.id, t.status]));
+        const pinned = Object.fromEntries(Object.entries(pins.expected[sample] ?? {}).filter(([id]) => !id.endsWith('.strength')));
+        expect(seen, `${sample}:\n${submission.tests.filter((t) => t.status !== 'pass' && t.status !== 'skipped').map((t) => `${t.id}: ${t.message}`).join('\n')}`).toEqual(pinned);
+      }
+      // What the student reads says their names, not the document's.
+      const failed = run.submissions.flatMap((s) => s.tests.filter((t) => t.status === 'fail' && t.reproduce !== undefined));
+      const said = failed.map((t) => `${t.message}\n${t.reproduce}`).join('\n');
+      for (const [doc, course] of Object.entries(names)) {
+        const bare = doc.split('.').at(-1)!;
+        if (said.includes(course)) expect(said, doc).not.toMatch(new RegExp(`\\b${bare}\\(`, 'u'));
+      }
+    }, 600_000);
+  });
+}

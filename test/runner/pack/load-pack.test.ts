@@ -86,6 +86,9 @@ describe('a fault in a pack is refused at load with its line and column', () => 
     ['a due that is no date', `due: 2026-02-30T23:59:00Z\n${good}`, 'due:', 'is not a date that exists', ''],
     ['a due with no zone', `due: 2026-12-04T23:59\n${good}`, 'due:', 'must be an ISO date and time with its zone', ''],
     ['a total that does not add up', good.replace('{ name: Board }', '{ name: Board, points: 30 }'), 'points: 30', 'add up to 31, not 30', ''],
+    ['a name of the API', `${good}names:\n  Board.add_cheker: add_move\n`, 'add_cheker', "'Board.add_cheker' is not a name of cs111-ps9's API", 'did you mean Board.add_checker?'],
+    ['a course name that is no identifier', `${good}names:\n  Board.add_checker: add move\n`, 'add move', 'must match pattern', ''],
+    ['two names made one', `${good}names:\n  Board.add_checker: drop\n  Board.add_checkers: drop\n`, 'add_checkers:', 'Board.add_checkers and Board.add_checker would both be drop', ''],
     ['a YAML slip', good.replace('  ps9pr1: { names: [board.py] }', '  ps9pr1: { names: [board.py }'), 'ps9pr1', '', ''],
   ])('%s', (_kind, text, where, message, suggestion) => {
     const found = faults(text);

@@ -13,11 +13,13 @@ document's stand-ins (doubles.py) can use the grader's instruments without a sec
 import importlib.util
 import sys
 
+from .names import alias_double, course_names
 from .students import student_modules
 
 
 class Doubles:
-    def __init__(self, paths=()):
+    def __init__(self, paths=(), names=None):
+        self.names = names or {}
         self.classes = {}
         self.functions = {}
         self.scripted_ai = None
@@ -50,11 +52,12 @@ class Doubles:
             make = self.classes.get(entry["kind"])
             if not isinstance(base, type) or make is None:
                 continue
-            double = make(base, tuple(entry.get("keep", ())))
+            double = alias_double(make(base, tuple(entry.get("keep", ()))), entry["name"], self.names)
             namespace[entry["name"]] = double
             for module in student_modules():
-                if module.__dict__.get(entry["name"]) is base:
-                    module.__dict__[entry["name"]] = double
+                for held in course_names(entry["name"], self.names):
+                    if module.__dict__.get(held) is base:
+                        module.__dict__[held] = double
 
     def replace_functions(self, entry, namespace):
         """Functions swapped for the document's (`entry["names"]` of the set `entry["kind"]`): the student's functions
@@ -66,5 +69,6 @@ class Doubles:
             original = namespace[name]
             namespace[name] = stand_ins[name]
             for module in student_modules():
-                if module.__dict__.get(name) is original:
-                    module.__dict__[name] = stand_ins[name]
+                for held in course_names(name, self.names):
+                    if module.__dict__.get(held) is original:
+                        module.__dict__[held] = stand_ins[name]

@@ -13,13 +13,14 @@ import traceback
 from .doubles import Doubles
 from .guard import apply_limits, guard_imports, join_cgroup
 from .scripted_input import answer_from_script, terminal_like_output
+from .names import alias_module
 from .students import is_student_file, public_names
 
 
 def program(config):
     """Imports the modules, then makes the one call the config describes: on the real terminal, or, when the
     config carries the script's `answers` (no terminal to be had), on pipes with input() answered here."""
-    doubles = Doubles(config.get("doubles", ()))
+    doubles = Doubles(config.get("doubles", ()), config.get("names"))
     on_pipes = "answers" in config
     out = terminal_like_output() if on_pipes else None
     notes = join_cgroup(config.get("cgroup")) + apply_limits(config.get("limits", {}))
@@ -57,6 +58,7 @@ def program(config):
             pass
         finally:
             sys.stdout, sys.stdin, builtins.input = real_stdout, real_stdin, saved_input
+        alias_module(module, config.get("names"))
         namespace.update(public_names(module))
     if ai is not None:
         ai.patch(list(sys.modules.values()))

@@ -11,6 +11,7 @@ import traceback
 from .capture import CappedOutput, Script, ScriptedStdin
 from .channel import HarnessError
 from .doubles import Doubles
+from .names import alias_double, alias_module, course_names
 from .program_fork import run_forked
 from .students import is_student_file, public_names
 from .values import Encoder, decode
@@ -25,7 +26,8 @@ class Harness:
         self.output = CappedOutput(int(config.get("outputChars", 262_144)))
         self.script = Script()
         self.encoder = Encoder()
-        self.doubles = Doubles(config.get("doubles", ()))
+        self.names = config.get("names") or {}
+        self.doubles = Doubles(config.get("doubles", ()), self.names)
         self.modules = []
         # The files imported, as program mode's config lists them (for finding the file a person runs).
         self.module_entries = []
@@ -107,14 +109,15 @@ class Harness:
         if make is None:
             raise HarnessError(f"no double called {request['kind']!r}")
         base = self.namespace.get(name)
-        double = make(base if isinstance(base, type) else object, request.get("keep", []))
+        double = alias_double(make(base if isinstance(base, type) else object, request.get("keep", [])), name, self.names)
         self.namespace[name] = double
         if request.get("inModules"):
-            # Code that builds new objects of the class (a Player making its opponent) must build the double too.
+            # Code that builds new objects of the class (a Player making its opponent) must build the double too,
+            # under whichever name the module holds it (the course's own, where a pack renames it).
             for module in self.modules:
-                if module.__dict__.get(name) is base:
-                    self.patched.append((module, name, base))
-                    module.__dict__[name] = double
+                for held in [n for n, v in module.__dict__.items() if v is base and n in (name, self.names.get(name))]:
+                    self.patched.append((module, held, base))
+                    module.__dict__[held] = double
         return {"ok": True}
 
     def replace_functions(self, stand_ins, names):
@@ -124,8 +127,11 @@ class Harness:
             raise HarnessError(f"no stand-in for {', '.join(unknown)}")
         for name in names:
             for module in self.modules:
-                self.patched.append((module, name, module.__dict__.get(name, _ABSENT)))
-                module.__dict__[name] = stand_ins[name]
+                for held in course_names(name, self.names):
+                    if held != name and held not in module.__dict__:
+                        continue
+                    self.patched.append((module, held, module.__dict__.get(held, _ABSENT)))
+                    module.__dict__[held] = stand_ins[name]
             self.namespace[name] = stand_ins[name]
         for name, helper in stand_ins.items():
             if name[:1].isupper():
@@ -152,6 +158,7 @@ class Harness:
             return {"ok": True, "skipped": True, "defined": []}
         reply = self.run_student(request, lambda _request: spec.loader.exec_module(module))
         # A module that failed part-way keeps what it defined, so the tests of those parts still run.
+        alias_module(module, self.names)
         self.modules.append(module)
         reply["defined"] = sorted(public_names(module))
         return reply
