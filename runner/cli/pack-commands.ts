@@ -3,7 +3,7 @@
  * every command does when it loads it, and says what it changes.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ASSIGNMENT_IDS, isAssignmentId } from '../assignments/ids.js';
 import { initPackText } from '../pack/init-pack.js';
@@ -31,7 +31,9 @@ export function runInit(argv: readonly string[], io: Io, root: string): number {
   }
   const folder = resolve(io.cwd, values.out ?? id);
   const file = join(folder, PACK_FILE);
-  const shown = relative(io.cwd, folder) || '.';
+  const inside = relative(io.cwd, folder);
+  // As the user would type it next: ./name inside this folder, the absolute path outside it.
+  const shown = inside === '' ? '.' : inside.startsWith('..') || isAbsolute(inside) ? folder : `./${inside}`;
   if (existsSync(file)) {
     io.err(`grade init: ${relative(io.cwd, file) || file} is there already; it is left as it is (remove it, or give another --out)\n`);
     return 2;
@@ -39,12 +41,12 @@ export function runInit(argv: readonly string[], io: Io, root: string): number {
   try {
     mkdirSync(folder, { recursive: true });
     const base = JSON.parse(readFileSync(specPath(root, id), 'utf8')) as Spec;
-    writeFileSync(file, initPackText(base, shown.startsWith('.') ? shown : `./${shown}`));
+    writeFileSync(file, initPackText(base, shown));
   } catch (error) {
     io.err(`grade init: cannot write ${relative(io.cwd, file) || file}: ${(error as Error).message}\n`);
     return 2;
   }
-  io.out(`Wrote ${relative(io.cwd, file) || file}: ${id} as it stands, every value yours to change.\nNext: edit it, then grade lint ${shown.startsWith('.') ? shown : `./${shown}`}\n`);
+  io.out(`Wrote ${relative(io.cwd, file) || file}: ${id} as it stands, every value yours to change.\nNext: edit it, then grade lint ${shown}\n`);
   return 0;
 }
 

@@ -35,6 +35,14 @@ export function linkProblems(base: Spec, data: unknown, locate: ParsedPack['loca
   for (const id of Object.keys(section('tests'))) {
     if (!testIds.has(id)) fault(['tests', id], `no test '${id}' in ${base.assignment}${nearest(id, testIds)}`, true);
   }
+  const texts = base.texts ?? {};
+  for (const [key, wording] of Object.entries(section('texts'))) {
+    if (!(key in texts)) {
+      fault(['texts', key], `no text '${key}' in ${base.assignment}${nearest(key, Object.keys(texts))}${Object.keys(texts).length > 0 ? ` (its texts: ${Object.keys(texts).join(', ')})` : ': it fixes no text a check compares'}`, true);
+    } else if (texts[key]!.kind === 'command' && typeof wording === 'string' && (/\s/u.test(wording) || /^\d+$/u.test(wording))) {
+      fault(['texts', key], `a command is one word typed on its own line, and not a column number: ${JSON.stringify(wording)}`);
+    }
+  }
   const api = new Set(base.api ?? []);
   for (const name of Object.keys(section('names'))) {
     if (!api.has(name)) fault(['names', name], `'${name}' is not a name of ${base.assignment}'s API${nearest(name, api)} (grade init lists them)`, true);

@@ -4,6 +4,18 @@
  */
 import type { Spec } from '../spec/spec-types.js';
 
+/** The texts section: each text the document fixes, with what it is, or a line saying there is none. */
+function textLines(base: Spec): string[] {
+  const texts = Object.entries(base.texts ?? {});
+  if (texts.length === 0) return ['# texts: this assignment fixes no wording a test compares (its checks read the output leniently).'];
+  return [
+    '# The wording the document fixes and the tests look for: a prompt or printed line is looked for in the output, a',
+    '# command is typed. Change one to grade your course\'s wording.',
+    'texts:',
+    ...texts.map(([key, t]) => `  ${key}: ${q(t.text)}  # ${t.kind}: ${t.says}`),
+  ];
+}
+
 /** A YAML scalar for any string: JSON's quoting is valid YAML. */
 const q = (text: string): string => JSON.stringify(text);
 
@@ -15,6 +27,8 @@ export function initPackText(base: Spec, folder: string): string {
     `extends: ${base.assignment}  # the built-in this pack adapts (it cannot change)`,
     `title: ${q(base.title)}  # the title reports and the student's check show`,
     '# due: 2026-12-04T23:59:00-05:00  # ISO date and time with its zone: after-due tests are hidden until then',
+    '',
+    ...textLines(base),
     '',
     '# The course\'s own names for the document\'s API: a class or function, or Class.method with the method\'s new',
     '# name (Board.add_checker: add_move). Uncomment the line and the names you change.',

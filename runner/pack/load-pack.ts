@@ -8,7 +8,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, relative } from 'node:path';
 import { ASSIGNMENT_IDS, isAssignmentId } from '../assignments/ids.js';
 import { resolveSpec, specPath, SpecError } from '../spec/resolve-spec.js';
-import type { ResolvedSpec, Spec } from '../spec/spec-types.js';
+import type { ResolvedSpec, Spec, SpecText } from '../spec/spec-types.js';
+import { withCourseTexts } from './case-texts.js';
 import { applyPack, linkProblems, nearest } from './apply-pack.js';
 import { PACK_FILE, packFile } from './pack-ref.js';
 import type { PackInfo, PackProblem } from './pack-types.js';
@@ -49,7 +50,20 @@ export function lintPack(root: string, ref: string, options: { now?: Date; cwd?:
     return { file, problems: [{ path: [], line: 1, column: 1, message: error.message }] };
   }
   const hash = createHash('sha256').update(text).digest('hex').slice(0, 16);
+  if (pack.texts && resolved.texts) resolved = reworded(resolved, resolved.texts, pack.texts);
   return { file, problems: [], spec: { ...resolved, pack: { path, extends: base.assignment, hash }, ...(pack.due !== undefined && { due: pack.due }), ...(pack.names && Object.keys(pack.names).length > 0 && { names: pack.names }) } };
+}
+
+/** The spec with the course's wording: in each case it grades, and in its list of texts. */
+function reworded(spec: ResolvedSpec, texts: Readonly<Record<string, SpecText>>, changed: Readonly<Record<string, string>>): ResolvedSpec {
+  const tests = spec.tests.map((t) => ({ ...t, fixtureCases: t.fixtureCases.map((c) => withCourseTexts(c, texts, changed)) }));
+  const byId = new Map(tests.map((t) => [t.id, t]));
+  return {
+    ...spec,
+    texts: Object.fromEntries(Object.entries(texts).map(([key, t]) => [key, { ...t, text: changed[key] ?? t.text }])),
+    groups: spec.groups.map((g) => ({ ...g, tests: g.tests.map((t) => byId.get(t.id)!) })),
+    tests,
+  };
 }
 
 /** The spec a pack grades with, or a SpecError naming every fault's file, line and column. */

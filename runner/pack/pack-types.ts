@@ -26,6 +26,8 @@ export interface Pack {
   readonly title?: string;
   /** ISO 8601 with a zone offset. */
   readonly due?: string;
+  /** The course's wording of the document's fixed texts, by key (`prompt: "Column? "`). */
+  readonly texts?: Readonly<Record<string, string>>;
   /** The course's names for the document's API: `Board: Grid`, `Board.add_checker: add_move`. */
   readonly names?: Readonly<Record<string, string>>;
   readonly files?: Readonly<Record<string, { readonly names: readonly string[] }>>;

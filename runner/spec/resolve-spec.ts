@@ -78,6 +78,7 @@ export function resolveSpec(root: string, data: unknown, path: string): Resolved
     packages: spec.packages ?? [],
     courseModules: spec.courseModules ?? [],
     ...(spec.api && { api: spec.api }),
+    ...(spec.texts && { texts: spec.texts }),
     files: spec.files,
     groups,
     tests,

@@ -11,6 +11,16 @@ export type TestKind = 'file-present' | 'file-names' | 'import' | 'cases' | 'pro
 /** `after-due`: hidden until the pack's due date, then visible (Gradescope's after_due_date). */
 export type Visibility = 'visible' | 'hidden' | 'after-due';
 
+/**
+ * A text the document fixes: a prompt or a printed line (found in the expected output), or a command the tests type
+ * (found in the lines typed).
+ */
+export interface SpecText {
+  readonly text: string;
+  readonly kind: 'prompt' | 'printed' | 'command';
+  readonly says: string;
+}
+
 export interface SpecFileRole {
   readonly role: string;
   readonly names: readonly string[];
@@ -66,6 +76,8 @@ export interface Spec {
   readonly limits?: Partial<Limits>;
   /** The classes, methods (`Class.method`) and functions the students write, by the document's names: what a pack may rename. */
   readonly api?: readonly string[];
+  /** The texts the document fixes and a check compares, by key: what a pack may reword. */
+  readonly texts?: Readonly<Record<string, SpecText>>;
   /** Third-party packages a submission may import; any other non-standard import fails the import test. */
   readonly packages?: readonly string[];
   /** Helpers the course hands out beside its template: a submission that imports one without including it gets it empty. */
@@ -90,6 +102,8 @@ export interface ResolvedSpec {
   readonly packages: readonly string[];
   readonly courseModules: readonly string[];
   readonly api?: readonly string[];
+  /** Each text's wording as graded: the document's, or the pack's. */
+  readonly texts?: Readonly<Record<string, SpecText>>;
   readonly files: readonly SpecFileRole[];
   readonly groups: readonly (Omit<SpecGroup, 'tests'> & { readonly tests: readonly ResolvedTest[] })[];
   readonly tests: readonly ResolvedTest[];

@@ -209,3 +209,47 @@ for (const [assignment, { names, samples }] of Object.entries(RENAMED) as [Assig
     }, 600_000);
   });
 }
+
+/**
+ * A course's own wording of the texts the document fixes (`texts` in its pack): a program that says the course's
+ * words passes with the pack and fails without it; the document's words fail with it, on the same tests.
+ */
+const REWORDED: Readonly<Partial<Record<AssignmentId, { readonly texts: Readonly<Record<string, string>>; readonly edits: readonly (readonly [string, string])[] }>>> = {
+  'cs111-ps9': {
+    texts: { prompt: 'Column? ', retry: 'Not that one!', welcome: 'Hello, Connect Four!', congratulations: 'Well played!', tie: 'A draw!' },
+    edits: [["'Enter a column: '", "'Column? '"], ["'Try again!'", "'Not that one!'"], ["'Welcome to Connect Four!'", "'Hello, Connect Four!'"], ["'Congratulations!'", "'Well played!'"], [`"It's a tie!"`, `"A draw!"`]],
+  },
+  'manchester-connect4': { texts: { save: 'save' }, edits: [["answer == 'S' or answer == 's'", "answer == 'save'"]] },
+  conniption: { texts: { undo: 'b' }, edits: [["command == 'u'", "command == 'b'"], ['u(ndo)  ', 'b(ack)  ']] },
+};
+
+for (const [assignment, { texts, edits }] of Object.entries(REWORDED) as [AssignmentId, NonNullable<(typeof REWORDED)[AssignmentId]>][]) {
+  describe(`${assignment} with the texts reworded`, () => {
+    it(`${Object.keys(texts).join(', ')}: the course's words pass with the pack, the document's fail there, and the course's fail without it`, async () => {
+      const pack = temp(`${assignment}-texts-`);
+      writeFileSync(join(pack, 'assignment.yml'), `extends: ${assignment}\ntexts:\n${Object.entries(texts).map(([key, text]) => `  ${key}: ${JSON.stringify(text)}\n`).join('')}`);
+      const klass = temp(`${assignment}-texts-class-`);
+      const from = join(PROJECT_ROOT, 'fixtures', 'submissions', assignment, 'correct-plain');
+      for (const folder of ['course-words', 'document-words']) mkdirSync(join(klass, folder));
+      for (const name of readdirSync(from).filter((n) => n !== 'BUG.md' && n !== '__pycache__')) {
+        const text = readFileSync(join(from, name), 'utf8');
+        const reworded = edits.reduce((out, [a, b]) => out.replaceAll(a, b), text);
+        writeFileSync(join(klass, 'course-words', name), reworded);
+        writeFileSync(join(klass, 'document-words', name), text);
+      }
+      expect(edits.every(([a]) => readdirSync(from).some((n) => readFileSync(join(from, n), 'utf8').includes(a))), 'every edit applies to the sample').toBe(true);
+      const [withPack, builtIn] = [temp('texts-pack-out-'), temp('texts-built-out-')];
+      expect((await grade([klass, '--assignment', pack, '--out', withPack, '--jobs', '2', '--format', 'json'])).code).toBe(0);
+      expect((await grade([klass, '--assignment', assignment, '--out', builtIn, '--jobs', '2', '--format', 'json'])).code).toBe(0);
+      const failed = (out: string, id: string) => failing(readRun(out).submissions.find((s) => s.id === id)!);
+      expect(failed(withPack, 'course-words')).toEqual([]);
+      expect(failed(builtIn, 'document-words')).toEqual([]);
+      const charged = failed(withPack, 'document-words');
+      expect(charged.length).toBeGreaterThan(0);
+      // The same tests grade the wording either way (a check that reads the wording leniently may let one pass).
+      const without = failed(builtIn, 'course-words');
+      expect(without.length).toBeGreaterThan(0);
+      expect(charged).toEqual(expect.arrayContaining(without));
+    }, 600_000);
+  });
+}

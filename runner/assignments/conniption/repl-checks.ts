@@ -11,6 +11,7 @@ import { ASK_MARKER, STATE_MARKER } from '../../checks/program-markers.js';
 import { TRACEBACK } from '../../checks/programs.js';
 import { pyToPlain } from '../../checks/values.js';
 import { fail, pass, type CaseVerdict } from '../../checks/verdict.js';
+import { caseText } from '../../pack/case-texts.js';
 
 const NO_MAIN = "[grade] no file starts a program";
 
@@ -55,7 +56,18 @@ function drawState(s: HandedState): string {
 const sameState = (a: HandedState, b: HandedState) =>
   JSON.stringify([a.board, a.player1Turn, a.flipsRem, a.flippable]) === JSON.stringify([b.board, b.player1Turn, b.flipsRem, b.flippable]);
 
-const HELP_WORDS: readonly [string, RegExp][] = [['q (quit)', /\bq(uit)?\b/i], ['h (help)', /\bh(elp)?\b/i], ['d (display)', /\bd(isplay)?\b/i], ['u (undo)', /\bu(ndo)?\b/i]];
+/** The commands h must list, each as the case words it (a course's pack may reword them) and what it is for. */
+const COMMANDS = [['quit', 'q'], ['help', 'h'], ['display', 'd'], ['undo', 'u']] as const;
+
+function helpWords(testCase: FixtureCase): [string, RegExp][] {
+  return COMMANDS.map(([word, letter]) => {
+    const command = caseText(testCase, word, letter);
+    const escaped = command.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
+    // The document's letter may be spelt out (q or quit); a course's own word is looked for as it is.
+    const pattern = command === letter ? `\\b${letter}(${word.slice(1)})?\\b` : `(^|[^\\w])${escaped}($|[^\\w])`;
+    return [`${command} (${word})`, new RegExp(pattern, 'iu')];
+  });
+}
 
 export function checkRepl(testCase: FixtureCase, result: ProgramResult): CaseVerdict {
   const input = testCase.input as unknown as ReplInput;
@@ -111,8 +123,8 @@ export function checkRepl(testCase: FixtureCase, result: ProgramResult): CaseVer
     const i = input.setup.length + j;
     const reply = replyTo(i);
     if (effect === 'help') {
-      const missing = HELP_WORDS.filter(([, re]) => !re.test(reply)).map(([name]) => name);
-      if (missing.length > 0) return fail(`h should list the commands; its answer does not mention ${missing.join(', ')}: ${JSON.stringify(reply.slice(0, 300))}`, 'q, h, d, u and (f)1-7(f)', reply);
+      const missing = helpWords(testCase).filter(([, re]) => !re.test(reply)).map(([name]) => name);
+      if (missing.length > 0) return fail(`h should list the commands; its answer does not mention ${missing.join(', ')}: ${JSON.stringify(reply.slice(0, 300))}`, `${COMMANDS.map(([word, letter]) => caseText(testCase, word, letter)).join(', ')} and (f)1-7(f)`, reply);
     }
     if (effect === 'display' && reply === '') return fail('d should show the state of the game; it printed nothing', 'the state', '');
     if ((effect.startsWith('refused') || effect === 'not-a-command') && reply === '' && answers[i]!.trim() !== '') {

@@ -10,6 +10,7 @@ import { checkReturned, checkTypes } from '../../checks/returns.js';
 import { compareMessages, compareVisibleText } from '../../checks/text.js';
 import { formatObserved } from '../../checks/values.js';
 import { fail, pass, type CaseVerdict } from '../../checks/verdict.js';
+import { caseText } from '../../pack/case-texts.js';
 
 /** The document's column prompt, printed by Player.next_move. */
 export const CS111_PROMPT = 'Enter a column: ';
@@ -61,7 +62,7 @@ export function checkCs111Case(check: string, testCase: FixtureCase, observation
       // The turn, win and tie lines exactly; the column dialogue is next_move's, graded by player.next_move.prompts.
       if (!('stdout' in expected)) throw new Error(`internal: ${testCase.id} has no stdout`);
       const result = reply('result');
-      const verdict = compareMessages(`what ${call.split('\n').at(-1)} printed`, withoutDialogue(expected.stdout, [CS111_PROMPT]), withoutDialogue(result.stdout, result.prompts));
+      const verdict = compareMessages(`what ${call.split('\n').at(-1)} printed`, withoutDialogue(expected.stdout, [caseText(testCase, 'prompt', CS111_PROMPT)]), withoutDialogue(result.stdout, result.prompts));
       return verdict.status === 'fail' ? { ...verdict, expected: expected.stdout, actual: result.stdout } : verdict;
     }
     case 'num-moves': {

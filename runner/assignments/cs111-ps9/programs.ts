@@ -7,6 +7,7 @@ import { CS111_PROMPT } from './checks.js';
 import type { GameReplay, ProgramPlan } from '../assignment.js';
 import { classReplay, joinReplays, type ReplayParts } from '../game-replay.js';
 import type { BoardInput, PlayerInput } from './steps.js';
+import { caseText } from '../../pack/case-texts.js';
 
 
 function playerNode(player: PlayerInput): { call: string; args: unknown[] } {
@@ -28,7 +29,7 @@ function processMoveProgram(testCase: FixtureCase): ProgramPlan {
   const moves = input.numMovesBefore !== undefined ? `\np.num_moves = ${input.numMovesBefore}` : '';
   return {
     call: { call: 'process_move', args: [player, board] },
-    prompt: CS111_PROMPT,
+    prompt: caseText(testCase, 'prompt', CS111_PROMPT),
     anyPrompt: true,
     answers: input.inputs,
     reproduce: `b = Board(${input.board.height}, ${input.board.width})\nb.slots = [${rows}]\np = ${playerPython(input.player)}${moves}\nprocess_move(p, b)   # type: ${input.inputs.join(', ')}`,
@@ -41,7 +42,7 @@ export function cs111Program(testCase: FixtureCase): ProgramPlan {
   const typed = input.inputs.length > 0 ? `   # type: ${input.inputs.join(', ')}` : '';
   return {
     call: { call: 'connect_four', args: [playerNode(input.player1), playerNode(input.player2)] },
-    prompt: CS111_PROMPT,
+    prompt: caseText(testCase, 'prompt', CS111_PROMPT),
     anyPrompt: true,
     answers: input.inputs,
     ...([input.player1, input.player2].some((p) => p.kind === 'ai') && { fastPlayers: DOCUMENT_LOOKAHEAD }),

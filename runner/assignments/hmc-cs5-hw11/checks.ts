@@ -15,6 +15,7 @@ import { formatObserved, isSameByValue } from '../../checks/values.js';
 import type { ObservedValue } from '../../harness/protocol.js';
 import { fail, pass, type CaseVerdict } from '../../checks/verdict.js';
 import { withoutAskMarkers } from '../../checks/program-markers.js';
+import { caseText } from '../../pack/case-texts.js';
 
 /** The document's prompt for a 'HUMAN' player's column (test/assignments/hmc-cs5-hw11 pins it to the reference's). */
 export const HMC_PROMPT = 'Where would you like to place a checker? ';
@@ -49,8 +50,9 @@ export function checkHmcCase(check: string, testCase: FixtureCase, observation: 
       const result = reply('result');
       if (result.prompts.length === 0) return fail(`${call} returned without asking for a column: a 'HUMAN' player's nextMove asks with input()`);
       const returned = checkReturned(`${call} (typing ${(testCase.input as { inputs: string[] }).inputs.join(', ')})`, testCase.expected, testCase.lenient, result.value);
-      if (returned.status !== 'pass' || result.prompts[0] === HMC_PROMPT) return returned;
-      return pass(`it asked ${JSON.stringify(result.prompts[0])}; the document asks ${JSON.stringify(HMC_PROMPT)}`);
+      const prompt = caseText(testCase, 'prompt', HMC_PROMPT);
+      if (returned.status !== 'pass' || result.prompts[0] === prompt) return returned;
+      return pass(`it asked ${JSON.stringify(result.prompts[0])}; the ${testCase.texts?.['prompt'] ? 'course' : 'document'} asks ${JSON.stringify(prompt)}`);
     }
     default:
       throw new Error(`internal: unknown HMC check '${check}'`);

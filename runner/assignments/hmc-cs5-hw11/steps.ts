@@ -10,6 +10,7 @@ import type { Arg } from '../../harness/protocol.js';
 import type { ProgramPlan } from '../assignment.js';
 import { call, int, repr, str, type Interaction, type Step } from '../../plan/interaction.js';
 import { HMC_PROMPT } from './checks.js';
+import { caseText } from '../../pack/case-texts.js';
 
 export interface HmcBoardInput {
   readonly width: number;
@@ -128,7 +129,7 @@ export function hmcProgram(testCase: FixtureCase): ProgramPlan {
   const setup = input.moves === undefined ? [] : [{ method: 'setBoard', args: [input.moves] }];
   return {
     call: { call: 'Board', args: [7, 6], then: [...setup, { method: 'playGame', args: [playerNode(input.player1), playerNode(input.player2)] }] },
-    prompt: HMC_PROMPT,
+    prompt: caseText(testCase, 'prompt', HMC_PROMPT),
     anyPrompt: true,
     answers,
     ...([input.player1, input.player2].some((p) => typeof p.ply === 'number' && p.ply > 0) && { fastPlayers: DOCUMENT_LOOKAHEAD }),

@@ -81,7 +81,7 @@ describe('a fault in a pack is refused at load with its line and column', () => 
     ['a key of a test', good.replace('{ points: 3 }', '{ pts: 3 }'), 'pts', "'pts' is not a key here (points, visibility, hint, enabled)", ''],
     ['a type', good.replace('{ points: 3 }', '{ points: three }'), 'three', 'must be number', ''],
     ['a visibility', good.replace('{ points: 3 }', '{ visibility: secret }'), 'secret', 'must be one of visible, hidden, after-due', ''],
-    ['a section this version does not read', `${good}texts:\n  prompt: "Column? "\n`, 'texts:', 'a pack cannot change the texts a program prints yet', ''],
+    ['a section this version does not read', `${good}examples:\n  - create_row(2)\n`, 'examples:', 'a pack cannot change handout examples yet', ''],
     ['after-due with no due', good.replace('{ points: 3 }', '{ visibility: after-due }'), 'after-due', 'after-due needs the pack\'s due', ''],
     ['a due that is no date', `due: 2026-02-30T23:59:00Z\n${good}`, 'due:', 'is not a date that exists', ''],
     ['a due with no zone', `due: 2026-12-04T23:59\n${good}`, 'due:', 'must be an ISO date and time with its zone', ''],
@@ -89,6 +89,9 @@ describe('a fault in a pack is refused at load with its line and column', () => 
     ['a name of the API', `${good}names:\n  Board.add_cheker: add_move\n`, 'add_cheker', "'Board.add_cheker' is not a name of cs111-ps9's API", 'did you mean Board.add_checker?'],
     ['a course name that is no identifier', `${good}names:\n  Board.add_checker: add move\n`, 'add move', 'must match pattern', ''],
     ['two names made one', `${good}names:\n  Board.add_checker: drop\n  Board.add_checkers: drop\n`, 'add_checkers:', 'Board.add_checkers and Board.add_checker would both be drop', ''],
+    ['a text key', `${good}texts:\n  promt: "Column? "\n`, 'promt', "no text 'promt' in cs111-ps9; did you mean prompt?", '(its texts: prompt, retry, welcome, congratulations, tie)'],
+    ['a command that is two words', 'extends: conniption\ntexts:\n  undo: go back\n', 'go back', 'a command is one word typed on its own line', ''],
+    ['a text where the assignment fixes none', 'extends: cs61a-hw04\ntexts:\n  prompt: "> "\n', 'prompt', 'it fixes no text a check compares', ''],
     ['a YAML slip', good.replace('  ps9pr1: { names: [board.py] }', '  ps9pr1: { names: [board.py }'), 'ps9pr1', '', ''],
   ])('%s', (_kind, text, where, message, suggestion) => {
     const found = faults(text);
