@@ -12,6 +12,8 @@ import { CS111 } from './cs111-ps9/index.js';
 import { KIT_PLAN as CS111_KIT } from './cs111-ps9/kit.js';
 import { CS61A } from './cs61a-hw04/index.js';
 import { KIT_PLAN as CS61A_KIT } from './cs61a-hw04/kit.js';
+import { CS61A_EXAMPLES } from './cs61a-hw04/examples.js';
+import type { ExampleBuilder } from '../pack/example-types.js';
 import { HMC } from './hmc-cs5-hw11/index.js';
 import { KIT_PLAN as HMC_KIT } from './hmc-cs5-hw11/kit.js';
 import { ASSIGNMENT_IDS, isAssignmentId, type AssignmentId } from './ids.js';
@@ -34,6 +36,14 @@ const KITS: Readonly<Record<AssignmentId, KitPlan>> = {
   'manchester-connect4': MANCHESTER_KIT,
   conniption: CONNIPTION_KIT,
 };
+
+/** The assignments whose handout examples a course's pack may add, each with the builder that makes a call a case. */
+const EXAMPLES: Readonly<Partial<Record<AssignmentId, ExampleBuilder>>> = {
+  'cs61a-hw04': CS61A_EXAMPLES,
+};
+
+export const exampleBuilder = (id: AssignmentId): ExampleBuilder | undefined => EXAMPLES[id];
+export const assignmentsWithExamples = (): readonly AssignmentId[] => ASSIGNMENT_IDS.filter((id) => EXAMPLES[id] !== undefined);
 
 export function assignmentFor(id: string): Assignment {
   if (!isAssignmentId(id)) throw new Error(`unknown assignment '${id}'; known: ${ASSIGNMENT_IDS.join(', ')}`);

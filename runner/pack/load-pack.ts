@@ -10,6 +10,7 @@ import { ASSIGNMENT_IDS, isAssignmentId } from '../assignments/ids.js';
 import { resolveSpec, specPath, SpecError } from '../spec/resolve-spec.js';
 import type { ResolvedSpec, Spec, SpecText } from '../spec/spec-types.js';
 import { withCourseTexts } from './case-texts.js';
+import { withExamples } from './pack-examples.js';
 import { applyPack, linkProblems, nearest } from './apply-pack.js';
 import { PACK_FILE, packFile } from './pack-ref.js';
 import type { PackInfo, PackProblem } from './pack-types.js';
@@ -51,7 +52,13 @@ export function lintPack(root: string, ref: string, options: { now?: Date; cwd?:
   }
   const hash = createHash('sha256').update(text).digest('hex').slice(0, 16);
   if (pack.texts && resolved.texts) resolved = reworded(resolved, resolved.texts, pack.texts);
-  return { file, problems: [], spec: { ...resolved, pack: { path, extends: base.assignment, hash }, ...(pack.due !== undefined && { due: pack.due }), ...(pack.names && Object.keys(pack.names).length > 0 && { names: pack.names }) } };
+  if (pack.names && Object.keys(pack.names).length > 0) resolved = { ...resolved, names: pack.names };
+  if (pack.examples && pack.examples.length > 0) {
+    const withCases = withExamples(resolved, pack.examples, parsed.locate, PACK_FILE);
+    if (withCases.problems.length > 0) return { file, problems: withCases.problems };
+    resolved = withCases.spec;
+  }
+  return { file, problems: [], spec: { ...resolved, pack: { path, extends: base.assignment, hash }, ...(pack.due !== undefined && { due: pack.due }) } };
 }
 
 /** The spec with the course's wording: in each case it grades, and in its list of texts. */

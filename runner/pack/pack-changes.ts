@@ -24,8 +24,10 @@ export function packChanges(base: ResolvedSpec, spec: ResolvedSpec): string[] {
       lines.push(`tests.${test.id}: disabled`);
       continue;
     }
+    const examples = now.fixtureCases.filter((c) => c.id.includes('.example.')).length;
     const said = [
       now.points !== test.points && `${now.points} points (was ${test.points})`,
+      examples > 0 && `${examples} handout example${examples === 1 ? '' : 's'} added`,
       now.visibility !== test.visibility && `${now.visibility} (was ${test.visibility})`,
       now.hint !== test.hint && 'its own hint',
     ].filter(Boolean);

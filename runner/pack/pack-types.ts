@@ -21,6 +21,15 @@ export interface PackGroupChange {
   readonly points?: number;
 }
 
+/** A handout example: a call and what the handout shows it gives (a Python value, or the text it prints). */
+export interface PackExample {
+  /** The test it joins, as a visible case if the test is visible. */
+  readonly test: string;
+  readonly call: string;
+  readonly expected?: string;
+  readonly prints?: string;
+}
+
 export interface Pack {
   readonly extends: string;
   readonly title?: string;
@@ -31,6 +40,7 @@ export interface Pack {
   /** The course's names for the document's API: `Board: Grid`, `Board.add_checker: add_move`. */
   readonly names?: Readonly<Record<string, string>>;
   readonly files?: Readonly<Record<string, { readonly names: readonly string[] }>>;
+  readonly examples?: readonly PackExample[];
   readonly groups?: Readonly<Record<string, PackGroupChange>>;
   readonly tests?: Readonly<Record<string, PackTestChange>>;
 }

@@ -19,7 +19,6 @@ export interface ParsedPack {
 
 /** Sections the issue tracker plans for packs that this version does not read yet: said plainly, not "unknown key". */
 const NOT_YET: Readonly<Record<string, string>> = {
-  examples: 'handout examples',
   boards: 'the board sizes of generated cases',
 };
 
@@ -58,8 +57,8 @@ function schemaProblem(error: ErrorObject, locate: ParsedPack['locate']): PackPr
     const key = String(params['additionalProperty']);
     const full = [...path, key];
     const why = path.length === 0 && key in NOT_YET
-      ? `a pack cannot change ${NOT_YET[key]} yet; this version reads extends, title, due, texts, names, files, groups and tests`
-      : `'${key}' is not a key here${path.length === 0 ? ' (extends, title, due, texts, names, files, groups, tests)' : allowedHere(path)}`;
+      ? `a pack cannot change ${NOT_YET[key]} yet; this version reads extends, title, due, texts, names, examples, files, groups and tests`
+      : `'${key}' is not a key here${path.length === 0 ? ' (extends, title, due, texts, names, examples, files, groups, tests)' : allowedHere(path)}`;
     return { path: full, ...locate(full, { key: true }), message: why };
   }
   let message = error.message ?? 'is not right';

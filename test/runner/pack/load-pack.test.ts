@@ -81,7 +81,7 @@ describe('a fault in a pack is refused at load with its line and column', () => 
     ['a key of a test', good.replace('{ points: 3 }', '{ pts: 3 }'), 'pts', "'pts' is not a key here (points, visibility, hint, enabled)", ''],
     ['a type', good.replace('{ points: 3 }', '{ points: three }'), 'three', 'must be number', ''],
     ['a visibility', good.replace('{ points: 3 }', '{ visibility: secret }'), 'secret', 'must be one of visible, hidden, after-due', ''],
-    ['a section this version does not read', `${good}examples:\n  - create_row(2)\n`, 'examples:', 'a pack cannot change handout examples yet', ''],
+    ['a section this version does not read', `${good}boards:\n  - [6, 7]\n`, 'boards:', 'a pack cannot change the board sizes of generated cases yet', ''],
     ['after-due with no due', good.replace('{ points: 3 }', '{ visibility: after-due }'), 'after-due', 'after-due needs the pack\'s due', ''],
     ['a due that is no date', `due: 2026-02-30T23:59:00Z\n${good}`, 'due:', 'is not a date that exists', ''],
     ['a due with no zone', `due: 2026-12-04T23:59\n${good}`, 'due:', 'must be an ISO date and time with its zone', ''],
@@ -158,5 +158,43 @@ describe('what a pack changes', () => {
     mkdirSync(join(dir, 'sub'));
     expect(loadSpec(PROJECT_ROOT, join(dir, 'assignment.yml')).pack!.extends).toBe('conniption');
     expect(() => loadSpec(PROJECT_ROOT, join(dir, 'sub'))).toThrow(SpecError);
+  });
+});
+
+describe("a handout's examples", () => {
+  const examples = [
+    'extends: cs61a-hw04',
+    'examples:',
+    '  - test: create_row.document',
+    '    call: create_row(3)',
+    `    expected: "['-', '-', '-']"`,
+    '  - test: print_board.pieces',
+    `    call: "print_board([['-', 'O'], ['X', 'X']], 2, 2)"`,
+    '    prints: "- O\\nX X\\n"',
+    '',
+  ].join('\n');
+
+  it("join the test they name as visible cases, with the reference's answer and the example as their source", () => {
+    const spec = loadPack(PROJECT_ROOT, pack(examples));
+    const createRow = spec.tests.find((t) => t.id === 'create_row.document')!;
+    expect(createRow.visibility).toBe('visible');
+    expect(createRow.fixtureCases.at(-1)).toMatchObject({ id: 'create_row.example.1', input: { size: 3 }, python: 'create_row(3)', expected: { value: { type: 'list' } }, source: { kind: 'document', document: 'assignment.yml', lines: [3, 3] } });
+    expect(spec.tests.find((t) => t.id === 'print_board.pieces')!.fixtureCases.at(-1)).toMatchObject({ id: 'print_board.example.2', expected: { stdout: '- O\nX X\n' } });
+    expect(createRow.fixtureCases.length).toBe(loadSpec(PROJECT_ROOT, 'cs61a-hw04').tests.find((t) => t.id === 'create_row.document')!.fixtureCases.length + 1);
+  });
+
+  it.each([
+    ['a wrong expected value, beside the reference\'s', examples.replace(`"['-', '-', '-']"`, `"['-', '-']"`), "expected: \"['-', '-']\"", "the reference gives ['-', '-', '-'], not ['-', '-']"],
+    ['a wrong printed text', examples.replace('X X', 'X O'), 'prints:', 'the reference prints "- O\\nX X\\n", not "- O\\nX O\\n"'],
+    ['a call of another function than the test grades', examples.replace('call: create_row(3)', 'call: create_board(3, 3)'), 'create_board(3, 3)', 'create_row.document grades create_row, not create_board'],
+    ['a call that is not Python', examples.replace('call: create_row(3)', 'call: create_row(3'), 'create_row(3', 'not a call with literal arguments'],
+    ['an argument of the wrong kind', examples.replace('call: create_row(3)', "call: create_row('3')"), "create_row('3')", 'size is a whole number here'],
+    ['a test that is not there', examples.replace('test: create_row.document', 'test: create_row.documnt'), 'create_row.documnt', "no test 'create_row.documnt' in this pack; did you mean create_row.document?"],
+    ['an assignment without examples yet', 'extends: hmc-cs5-hw11\nexamples:\n  - test: player.oppCh\n    call: oppCh()\n    expected: "\'O\'"\n', '- test', 'hmc-cs5-hw11 takes no handout examples yet'],
+  ])('%s is refused at its line', (_kind, text, where, message) => {
+    const found = faults(text);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatch(new RegExp(`^${lineOf(text, where)}:\\d+: `, 'u'));
+    expect(found[0]).toContain(message);
   });
 });
