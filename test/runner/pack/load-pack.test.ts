@@ -198,3 +198,16 @@ describe("a handout's examples", () => {
     expect(found[0]).toContain(message);
   });
 });
+
+describe('the documentation', () => {
+  it("docs/assignments.md's example pack loads as it is written, names and texts included", () => {
+    const page = readFileSync(join(PROJECT_ROOT, 'docs', 'assignments.md'), 'utf8');
+    const blocks = [...page.matchAll(/```yaml\n([\s\S]*?)```/gu)].map((m) => m[1]!);
+    expect(blocks.map((b) => b.split('\n')[0])).toEqual(['extends: cs111-ps9                  # the built-in (required)', 'extends: cs61a-hw04']);
+    const spec = loadPack(PROJECT_ROOT, pack(blocks[0]!));
+    expect(spec.names).toEqual({ 'Board.add_checker': 'add_move' });
+    expect(spec.texts?.['prompt']?.text).toBe('Column? ');
+    expect(spec.groups.find((g) => g.id === 'problem-1')!.points).toBe(32);
+    expect(lintPack(PROJECT_ROOT, pack(blocks[1]!)).problems).toEqual([]);
+  });
+});
