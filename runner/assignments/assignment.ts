@@ -101,6 +101,24 @@ export interface AssignmentPlan {
   readonly readingElsewhere?: (test: ResolvedTest, testCase: FixtureCase) => { readonly testCase: FixtureCase; readonly note: string; readonly chargedBy: ResolvedTest } | undefined;
 }
 
+/**
+ * Every name a spec may link to the assignment's code by, in one place: the checks its tests name, the properties,
+ * the targets, and the tests its game replays read. A spec (or a pack) naming anything else is refused when it
+ * loads, at its line (runner/pack/spec-links.ts), never met mid-run as an internal error.
+ */
+export interface SpecLinks {
+  /** The checks a `cases` test may name (checks.ts). */
+  readonly checks: readonly string[];
+  /** The checks a `program` test may name. */
+  readonly programChecks: readonly string[];
+  /** The property tests (properties.ts or plan.ts). */
+  readonly properties: readonly string[];
+  /** What a test may exercise: the API, `import`, `files`, a text file, a program part. */
+  readonly targets: readonly string[];
+  /** The ids of the tests a replayed game reads (game-replay.ts parts). */
+  readonly replayed: readonly string[];
+}
+
 /** An assignment's plan as the student's kit runs it (runner/assignments/<id>/kit.ts): reference-free, no doubles.py. */
 export type KitPlan = AssignmentPlan;
 
@@ -113,6 +131,8 @@ export interface Assignment extends AssignmentPlan {
   readonly title: string;
   /** The seed document it is graded on, relative to the shared folder (`seeds/000_….txt`). */
   readonly document: string;
+  /** The names its spec may link to (links.ts). */
+  readonly links: SpecLinks;
   /** The samples `npm run samples` grades for a first look: folders of fixtures/submissions/<id>/. */
   readonly showcase: readonly string[];
   /** What tells this assignment's code when its file names cannot (Conniption's files have any names). */

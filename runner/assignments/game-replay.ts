@@ -5,16 +5,22 @@
 import type { ClassReplacement } from '../harness/protocol.js';
 import type { GameReplay } from './assignment.js';
 
-/** Methods of a class, or functions of a module, each with the ids of the tests that grade it. */
-export type ReplayParts = readonly (readonly [name: string, tests: RegExp])[];
+/**
+ * Methods of a class, or functions of a module, each with the ids of the tests that grade it, written out: every id
+ * is checked against the spec when it loads (runner/pack/spec-links.ts), so a renamed test cannot go unnoticed.
+ */
+export type ReplayParts = readonly (readonly [name: string, tests: readonly string[]])[];
+
+/** Every test id the parts name. */
+export const replayedTests = (...parts: readonly ReplayParts[]): string[] => [...new Set(parts.flatMap((p) => p.flatMap(([, tests]) => tests)))];
 
 function failedParts(failed: ReadonlySet<string>, parts: ReplayParts): { swapped: string[]; kept: string[]; because: string[] } {
   const ids = [...failed];
-  const hit = parts.filter(([, tests]) => ids.some((id) => tests.test(id)));
+  const hit = parts.filter(([, tests]) => ids.some((id) => tests.includes(id)));
   return {
     swapped: hit.map(([name]) => name),
     kept: parts.filter((part) => !hit.includes(part)).map(([name]) => name),
-    because: ids.filter((id) => hit.some(([, tests]) => tests.test(id))),
+    because: ids.filter((id) => hit.some(([, tests]) => tests.includes(id))),
   };
 }
 

@@ -1,12 +1,14 @@
 /** The repository's specs as `grade` finds them: their ids, and each one's file roles read without loading its fixtures. */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { isAssignmentId } from '../assignments/ids.js';
 import { loadSpec, specPath } from '../spec/load-spec.js';
 import type { ResolvedSpec } from '../spec/spec-types.js';
 import type { SpecFiles } from './detect-assignment.js';
 
 export function availableSpecs(root: string): string[] {
-  return readdirSync(join(root, 'spec')).filter((f) => f.endsWith('.json') && f !== 'schema.json').map((f) => f.replace(/\.json$/, '')).sort();
+  // The built-ins with a spec; spec/ also holds the schemas.
+  return readdirSync(join(root, 'spec')).filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, '')).filter(isAssignmentId).sort();
 }
 
 /** A spec's id and file roles, read without validating or loading fixtures; loadSpec reports a broken spec. */

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { FixtureCase, FixtureFile } from '../fixtures/fixture-types.js';
 import { resolveLimits, scaleTimeLimits, type Limits } from '../sandbox/limits.js';
 import { globToRegExp } from './globs.js';
+import { withAssignmentIds } from './schema-ids.js';
 import type { ResolvedSpec, ResolvedTest, Spec, SpecTest } from './spec-types.js';
 
 export class SpecError extends Error {
@@ -23,7 +24,7 @@ export function validateSpec(root: string, data: unknown, path: string): Spec {
   // Loaded when a spec is checked, not at start-up.
   const { Ajv } = createRequire(import.meta.url)('ajv') as { Ajv: typeof AjvClass };
   const ajv = new Ajv({ allErrors: true, strict: false });
-  const validate = ajv.compile(JSON.parse(readFileSync(join(root, 'spec', 'schema.json'), 'utf8')) as object);
+  const validate = ajv.compile(withAssignmentIds(JSON.parse(readFileSync(join(root, 'spec', 'schema.json'), 'utf8')) as { properties?: Record<string, unknown> }));
   if (!validate(data)) {
     const problems = (validate.errors ?? []).map((e) => `  ${e.instancePath || '/'} ${e.message ?? ''}${e.params && 'allowedValues' in e.params ? ` (${(e.params['allowedValues'] as unknown[]).join(', ')})` : ''}`);
     throw new SpecError(`${path} does not match spec/schema.json:\n${problems.join('\n')}`);

@@ -1,10 +1,12 @@
 /** CS 111 Problem Set 9 (document 000): its plan (plan.ts), its document and samples, and its case builders. */
 import type { Assignment } from '../assignment.js';
 import { CS111_PLAN } from './plan.js';
+import { CS111_LINKS } from './links.js';
 
 export const CS111: Assignment = {
   ...CS111_PLAN,
   id: 'cs111-ps9',
+  links: CS111_LINKS,
   title: 'CS 111 Problem Set 9: Board(height, width), Player, AIPlayer',
   document: 'seeds/000_09b3d2d4078e204f.txt',
   showcase: ['correct-classic', 'no-down-diagonal', 'trivia-turn-print-comma', 'hostile-prints-at-import'],

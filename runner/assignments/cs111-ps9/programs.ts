@@ -63,19 +63,26 @@ const DOCUMENT_LOOKAHEAD = {
 } as const;
 
 /** The Player methods the document's Player stands in for in a replay, by the tests that grade each. */
-const PLAYER_METHODS: ReplayParts = [
-  ['__init__', /^player\.init$/u],
-  ['__repr__', /^player\.repr$/u],
-  ['opponent_checker', /^player\.opponent_checker$/u],
-  ['next_move', /^player\.next_move\.(column|counts-moves)$/u],
+export const PLAYER_METHODS: ReplayParts = [
+  ['__init__', ['player.init']],
+  ['__repr__', ['player.repr']],
+  ['opponent_checker', ['player.opponent_checker']],
+  ['next_move', ['player.next_move.column', 'player.next_move.counts-moves']],
 ];
 
 /** The AIPlayer methods the document's AIPlayer double can stand in for, by the tests that grade each. */
-const AI_METHODS: ReplayParts = [
-  ['scores_for', /^aiplayer\.scores_for\./u],
-  ['max_score_column', /^aiplayer\.max_score_column\./u],
-  ['opponent_checker', /^player\.opponent_checker$/u],
-  ['next_move', /^aiplayer\.next_move\.(document|generated|counts-moves)$/u],
+export const AI_METHODS: ReplayParts = [
+  ['scores_for', ['aiplayer.scores_for.document', 'aiplayer.scores_for.int-scores', 'aiplayer.scores_for.lookahead-0-1', 'aiplayer.scores_for.lookahead-2-3', 'aiplayer.scores_for.lookahead-4', 'aiplayer.scores_for.already-won', 'aiplayer.scores_for.restores-board']],
+  ['max_score_column', ['aiplayer.max_score_column.left-right', 'aiplayer.max_score_column.random']],
+  ['opponent_checker', ['player.opponent_checker']],
+  ['next_move', ['aiplayer.next_move.document', 'aiplayer.next_move.generated', 'aiplayer.next_move.counts-moves']],
+];
+
+/** The Board tests: any one failed, a replayed game plays on the document's Board. */
+export const BOARD_TESTS: readonly string[] = [
+  'board.init.attributes', 'board.repr.document', 'board.repr.generated', 'board.add_checker', 'board.reset', 'board.reset.independent-rows', 'board.can_add_to',
+  'board.is_full', 'board.remove_checker', 'board.is_win_for.document', 'board.is_win_for.horizontal', 'board.is_win_for.vertical', 'board.is_win_for.down-diagonal',
+  'board.is_win_for.up-diagonal', 'board.is_win_for.random',
 ];
 
 /**
@@ -85,7 +92,7 @@ const AI_METHODS: ReplayParts = [
  * games' to judge along with its own tests.
  */
 export function cs111GameReplay(failed: ReadonlySet<string>): GameReplay | undefined {
-  const board = [...failed].filter((id) => id.startsWith('board.'));
+  const board = [...failed].filter((id) => BOARD_TESTS.includes(id));
   return joinReplays([
     board.length > 0 ? { replace: [{ kind: 'cs111-board', name: 'Board' }], parts: ['Board'], because: board } : undefined,
     classReplay('cs111-player-inherited', 'Player', PLAYER_METHODS, failed),

@@ -1,10 +1,12 @@
 /** HMC CS5 Homework 11 (document 001): its plan (plan.ts), its document and samples, and its case builder. */
 import type { Assignment } from '../assignment.js';
 import { HMC_PLAN } from './plan.js';
+import { HMC_LINKS } from './links.js';
 
 export const HMC: Assignment = {
   ...HMC_PLAN,
   id: 'hmc-cs5-hw11',
+  links: HMC_LINKS,
   title: 'HMC CS5 Homework 11: Player(ox, tiebreak, ply), float scores',
   document: 'seeds/001_7a5c38c41b1f9da9.txt',
   showcase: ['correct-classic', 'scores-for-min', 'trivia-int-minus-one', 'hostile-input-at-import'],

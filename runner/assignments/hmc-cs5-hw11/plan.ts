@@ -10,11 +10,11 @@ import { hmcProperty } from './properties.js';
 import { hmcInteraction, hmcProgram } from './steps.js';
 
 /** The Player methods the document's Player double stands in for, by the tests that grade each. */
-const METHODS: ReplayParts = [
-  ['oppCh', /^player\.oppCh$/u],
-  ['scoreBoard', /^player\.scoreBoard\./u],
-  ['tiebreakMove', /^player\.tiebreakMove\./u],
-  ['scoresFor', /^player\.scoresFor\./u],
+export const METHODS: ReplayParts = [
+  ['oppCh', ['player.oppCh']],
+  ['scoreBoard', ['player.scoreBoard.document', 'player.scoreBoard.generated']],
+  ['tiebreakMove', ['player.tiebreakMove.left-right', 'player.tiebreakMove.random', 'player.tiebreakMove.random-spread']],
+  ['scoresFor', ['player.scoresFor.document', 'player.scoresFor.float-scores', 'player.scoresFor.ply-0-1', 'player.scoresFor.ply-2-3', 'player.scoresFor.ply-4-5', 'player.scoresFor.already-won']],
 ];
 
 /**

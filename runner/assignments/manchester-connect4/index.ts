@@ -2,10 +2,12 @@
 import type { Assignment } from '../assignment.js';
 import { manchesterPlan } from './plan.js';
 import { REFERENCE_REFEREE } from './reference-referee.js';
+import { MANCHESTER_LINKS } from './links.js';
 
 export const MANCHESTER: Assignment = {
   ...manchesterPlan(REFERENCE_REFEREE),
   id: 'manchester-connect4',
+  links: MANCHESTER_LINKS,
   title: 'Manchester MATH20621: game dictionary, save/load, play()',
   document: 'seeds/003_f751b792f218426d.txt',
   showcase: ['correct-classic', 'has-won-no-anti-diagonal', 'trivia-player1-as-O', 'hostile-plays-at-import'],

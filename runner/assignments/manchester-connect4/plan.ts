@@ -13,15 +13,16 @@ import { strategyCase } from './strategy.js';
 import type { PropertyCase } from '../../plan/property.js';
 
 /** The game functions the document's versions stand in for in a replayed play(), by the tests that grade each. */
-const FUNCTIONS: ReplayParts = [
-  ['newGame', /^newGame\./u],
-  ['printBoard', /^printBoard\./u],
-  ['getValidMoves', /^getValidMoves\./u],
-  ['makeMove', /^makeMove\./u],
-  ['hasWon', /^hasWon\./u],
-  ['suggestMove1', /^suggestMove1\.(document|generated)$/u],
-  ['loadGame', /^(loadGame\.|saveGame\.round-trip$)/u],
-  ['saveGame', /^(saveGame\.)/u],
+export const FUNCTIONS: ReplayParts = [
+  ['newGame', ['newGame.document', 'newGame.generated']],
+  ['printBoard', ['printBoard.document', 'printBoard.generated']],
+  ['getValidMoves', ['getValidMoves.document', 'getValidMoves.generated']],
+  ['makeMove', ['makeMove.document', 'makeMove.generated']],
+  ['hasWon', ['hasWon.document', 'hasWon.generated']],
+  ['suggestMove1', ['suggestMove1.document', 'suggestMove1.generated']],
+  // A round trip fails with either function; the document's pair replays it whole.
+  ['loadGame', ['loadGame.document', 'loadGame.generated', 'loadGame.malformed', 'loadGame.missing', 'saveGame.round-trip']],
+  ['saveGame', ['saveGame.document', 'saveGame.generated', 'saveGame.round-trip']],
 ];
 
 /**
