@@ -39,7 +39,7 @@ export function withExamples(spec: ResolvedSpec, examples: readonly PackExample[
     const made = builder({ ...call, name });
     if ('problem' in made) return fault(i, 'call', made.problem);
     if (example.expected !== undefined) {
-      if (!('value' in made.expected) || made.expected.value === undefined || 'stdout' in made.expected) return fault(i, 'expected', `${call.name} prints its answer: give it as prints, not expected`);
+      if ('stdout' in made.expected) return fault(i, 'expected', `${call.name} prints its answer: give it as prints, not expected`);
       let said;
       try {
         said = parseLiteral(example.expected);
@@ -47,7 +47,9 @@ export function withExamples(spec: ResolvedSpec, examples: readonly PackExample[
         if (error instanceof PythonSyntaxError) return fault(i, 'expected', `not a Python value: ${error.message}`);
         throw error;
       }
-      if (!isSamePy(said, made.expected.value)) return fault(i, 'expected', `the reference gives ${formatPy(made.expected.value)}, not ${formatPy(said)}`);
+      const right = made.accepts?.(said) ?? ('value' in made.expected ? isSamePy(said, made.expected.value) : 'oneOf' in made.expected && made.expected.oneOf.some((v) => isSamePy(said, v)));
+      const reference = 'value' in made.expected ? formatPy(made.expected.value) : 'oneOf' in made.expected ? `one of ${made.expected.oneOf.map(formatPy).join(', ')}` : 'an exception';
+      if (!right) return fault(i, 'expected', `the reference gives ${reference}, not ${formatPy(said)}`);
     } else if (example.prints !== undefined) {
       if (!('stdout' in made.expected)) return fault(i, 'prints', `${call.name} returns its answer: give it as expected, not prints`);
       const tidy = (text: string) => text.split('\n').map((line) => line.trimEnd()).join('\n').trimEnd();
@@ -63,6 +65,7 @@ export function withExamples(spec: ResolvedSpec, examples: readonly PackExample[
       input: made.input,
       python: example.call,
       expected: made.expected,
+      ...(made.facts && { facts: made.facts }),
     };
     added.set(test.id, [...(added.get(test.id) ?? []), testCase]);
   });

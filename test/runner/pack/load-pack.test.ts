@@ -183,6 +183,12 @@ describe("a handout's examples", () => {
     expect(createRow.fixtureCases.length).toBe(loadSpec(PROJECT_ROOT, 'cs61a-hw04').tests.find((t) => t.id === 'create_row.document')!.fixtureCases.length + 1);
   });
 
+  it('take a list in any order where the document does (getValidMoves)', () => {
+    const spec = loadPack(PROJECT_ROOT, join(PROJECT_ROOT, 'fixtures', 'packs', 'manchester-connect4'));
+    expect(spec.tests.find((t) => t.id === 'getValidMoves.document')!.fixtureCases.at(-1)).toMatchObject({ id: 'getValidMoves.example.1', expected: { value: { items: [{ value: 1 }, { value: 3 }, { value: 5 }] } } });
+    expect(spec.tests.find((t) => t.id === 'suggestMove1.document')!.fixtureCases.at(-1)).toMatchObject({ id: 'suggestMove1.example.2', facts: { reason: 'win' } });
+  });
+
   it.each([
     ['a wrong expected value, beside the reference\'s', examples.replace(`"['-', '-', '-']"`, `"['-', '-']"`), "expected: \"['-', '-']\"", "the reference gives ['-', '-', '-'], not ['-', '-']"],
     ['a wrong printed text', examples.replace('X X', 'X O'), 'prints:', 'the reference prints "- O\\nX X\\n", not "- O\\nX O\\n"'],
@@ -190,6 +196,8 @@ describe("a handout's examples", () => {
     ['a call that is not Python', examples.replace('call: create_row(3)', 'call: create_row(3'), 'create_row(3', 'not a call with literal arguments'],
     ['an argument of the wrong kind', examples.replace('call: create_row(3)', "call: create_row('3')"), "create_row('3')", 'size is a whole number here'],
     ['a test that is not there', examples.replace('test: create_row.document', 'test: create_row.documnt'), 'create_row.documnt', "no test 'create_row.documnt' in this pack; did you mean create_row.document?"],
+    ['a Manchester board the wrong way up', 'extends: manchester-connect4\nexamples:\n  - test: makeMove.document\n    call: "makeMove([[0,0,0,0,0,0,0],[0,0,0,0,0,0,0],[0,0,0,0,0,0,0],[0,0,0,0,0,0,0],[0,0,0,0,0,0,0],[0,0,0,0,0,0,0]], 3, 2)"\n    expected: "[[0,0,0,2,0,0,0],[0,0,0,0,0,0,0],[0,0,0,0,0,0,0],[0,0,0,0,0,0,0],[0,0,0,0,0,0,0],[0,0,0,0,0,0,0]]"\n', 'expected:', 'the reference gives [[0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 2, 0, 0, 0]]'],
+    ['a suggestMove1 answer the document does not allow', 'extends: manchester-connect4\nexamples:\n  - test: suggestMove1.document\n    call: "suggestMove1([[0,0,0,0,0,0,0],[0,0,0,0,0,0,0],[0,0,0,0,0,0,0],[0,0,0,0,0,0,0],[0,0,0,0,0,0,0],[1,1,1,0,2,2,0]], 1)"\n    expected: "6"\n', 'expected:', 'the reference gives one of 3, not 6'],
     ['an assignment without examples yet', 'extends: hmc-cs5-hw11\nexamples:\n  - test: player.oppCh\n    call: oppCh()\n    expected: "\'O\'"\n', '- test', 'hmc-cs5-hw11 takes no handout examples yet'],
   ])('%s is refused at its line', (_kind, text, where, message) => {
     const found = faults(text);
