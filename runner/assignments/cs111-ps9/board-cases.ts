@@ -6,12 +6,9 @@ import { type AssignmentContext, documentSource, fileMaker, familyRng, generated
 import type { FixtureCase, FixtureFile } from '../../fixtures/fixture-types.js';
 import { fullDrawnGrid, randomPosition } from '../../fixtures/positions.js';
 
-export interface BoardInput {
-  readonly height: number;
-  readonly width: number;
-  readonly rows: readonly string[];
-  readonly moves?: string;
-}
+import type { BoardInput } from './steps.js';
+
+export type { BoardInput };
 
 export function boardInput(grid: Grid, moves?: string): BoardInput {
   const input = { height: grid.rows, width: grid.cols, rows: gridToRows(grid, XO_SPACE) };

@@ -7,10 +7,13 @@ import type { FixtureCase } from '../../fixtures/fixture-types.js';
 import type { Arg } from '../../harness/protocol.js';
 import { call, get, int, repr, set, str, type Interaction, type Step } from '../../plan/interaction.js';
 
+/** A board as the fixture cases give it (one declaration for the case builders and the plan). */
 export interface BoardInput {
   readonly height: number;
   readonly width: number;
   readonly rows: readonly string[];
+  /** The add_checkers string that builds it, when the case has one (the Python to reproduce it uses it). */
+  readonly moves?: string;
 }
 
 export type PlayerInput =

@@ -8,6 +8,7 @@ import { type AssignmentContext, documentSource, fileMaker, familyRng, generated
 import type { FixtureCase, FixtureFile } from '../../fixtures/fixture-types.js';
 import { drawnGameMoves, fullDrawnGrid, positionWithin, randomPosition } from '../../fixtures/positions.js';
 import { strengthCases } from '../../fixtures/strength-cases.js';
+import type { HmcBoardInput } from './steps.js';
 
 /** Generated scoresFor cases per ply 0–5, and the most boards a plain search may try for one of them. */
 const SCORES_FOR_CASES = [12, 12, 8, 8, 6, 6];
@@ -19,12 +20,6 @@ const GAMES_BOARDS = 2000;
 /** The ply the Player's strength is measured at. */
 const STRENGTH_PLY = 3;
 
-interface HmcBoardInput {
-  readonly width: number;
-  readonly height: number;
-  readonly rows: readonly string[];
-  readonly moves?: string;
-}
 
 const boardInput = (grid: Grid, moves?: string): HmcBoardInput => {
   const input = { width: grid.cols, height: grid.rows, rows: gridToRows(grid, XO_SPACE) };
