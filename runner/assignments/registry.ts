@@ -14,6 +14,8 @@ import { CS61A } from './cs61a-hw04/index.js';
 import { KIT_PLAN as CS61A_KIT } from './cs61a-hw04/kit.js';
 import { CS61A_EXAMPLES } from './cs61a-hw04/examples.js';
 import { MANCHESTER_EXAMPLES } from './manchester-connect4/examples.js';
+import { CS111_EXAMPLES } from './cs111-ps9/examples.js';
+import { HMC_EXAMPLES } from './hmc-cs5-hw11/examples.js';
 import type { ExampleBuilder } from '../pack/example-types.js';
 import { HMC } from './hmc-cs5-hw11/index.js';
 import { KIT_PLAN as HMC_KIT } from './hmc-cs5-hw11/kit.js';
@@ -40,6 +42,8 @@ const KITS: Readonly<Record<AssignmentId, KitPlan>> = {
 
 /** The assignments whose handout examples a course's pack may add, each with the builder that makes a call a case. */
 const EXAMPLES: Readonly<Partial<Record<AssignmentId, ExampleBuilder>>> = {
+  'cs111-ps9': CS111_EXAMPLES,
+  'hmc-cs5-hw11': HMC_EXAMPLES,
   'cs61a-hw04': CS61A_EXAMPLES,
   'manchester-connect4': MANCHESTER_EXAMPLES,
 };

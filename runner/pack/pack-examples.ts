@@ -9,7 +9,7 @@ import type { ResolvedSpec } from '../spec/spec-types.js';
 import { nearest } from './apply-pack.js';
 import { assignmentsWithExamples, exampleBuilder } from '../assignments/registry.js';
 import type { PackExample, PackProblem } from './pack-types.js';
-import { parseCall, parseLiteral, PythonSyntaxError } from './python-literal.js';
+import { parseLiteral, parseSession, PythonSyntaxError } from './python-literal.js';
 import type { ParsedPack } from './read-pack.js';
 
 export function withExamples(spec: ResolvedSpec, examples: readonly PackExample[], locate: ParsedPack['locate'], file: string): { spec: ResolvedSpec; problems: PackProblem[] } {
@@ -27,16 +27,18 @@ export function withExamples(spec: ResolvedSpec, examples: readonly PackExample[
     const test = spec.tests.find((t) => t.id === example.test);
     if (!test) return fault(i, 'test', `no test '${example.test}' in this pack${nearest(example.test, spec.tests.map((t) => t.id))}`);
     if (test.kind !== 'cases') return fault(i, 'test', `${test.id} is a ${test.kind} test; an example joins a test of cases`);
-    let call;
+    let session;
     try {
-      call = parseCall(example.call);
+      session = parseSession(example.call);
     } catch (error) {
       if (error instanceof PythonSyntaxError) return fault(i, 'call', `not a call with literal arguments: ${error.message}`);
       throw error;
     }
-    const name = documentName.get(call.name) ?? call.name;
-    if (name !== test.target.split('.').at(-1)) return fault(i, 'call', `${test.id} grades ${test.target}, not ${call.name}`);
-    const made = builder({ ...call, name });
+    const call = { name: session.at(-1)!.call };
+    const documents = (name: string) => documentName.get(name) ?? name;
+    if (documents(call.name) !== test.target.split('.').at(-1)) return fault(i, 'call', `${test.id} grades ${test.target}, not ${call.name}`);
+    // The reference reads the document's names: a course's are put back on every line.
+    const made = builder(session.map((s) => ({ ...s, call: documents(s.call), ...(s.receiver && 'call' in s.receiver && { receiver: { ...s.receiver, call: documents(s.receiver.call) } }) })));
     if ('problem' in made) return fault(i, 'call', made.problem);
     if (example.expected !== undefined) {
       if ('stdout' in made.expected) return fault(i, 'expected', `${call.name} prints its answer: give it as prints, not expected`);
@@ -66,6 +68,7 @@ export function withExamples(spec: ResolvedSpec, examples: readonly PackExample[
       python: example.call,
       expected: made.expected,
       ...(made.facts && { facts: made.facts }),
+      ...(made.lenient && { lenient: made.lenient }),
     };
     added.set(test.id, [...(added.get(test.id) ?? []), testCase]);
   });

@@ -12,6 +12,37 @@ export interface PythonCall {
   readonly args: readonly PyValue[];
 }
 
+/** A name an argument refers to in a session (`p.scoresFor(b)`): the object a line before made. */
+export interface PythonName {
+  readonly type: 'name';
+  readonly name: string;
+}
+
+export type SessionArg = PyValue | PythonName;
+
+/**
+ * One line of a shell session: `b = Board(6, 7)`, `b.add_checkers('0011')`, `Player('X', 'LEFT', 0).oppCh()`. The
+ * receiver of a method is a name, or a call made on the same line; arguments are literals or names.
+ */
+export interface PythonStatement {
+  readonly assign?: string;
+  readonly receiver?: { readonly name: string } | { readonly call: string; readonly args: readonly SessionArg[] };
+  readonly call: string;
+  readonly args: readonly SessionArg[];
+}
+
+/** A session: one statement a line (a leading `>>> ` or `In [n]: ` is the prompt, not the code). */
+export function parseSession(text: string): PythonStatement[] {
+  const lines = text.split('\n').map((line) => line.replace(/^\s*(>>>|In \[\d+\]:)\s?/u, '').trim()).filter((line) => line !== '' && !line.startsWith('#'));
+  if (lines.length === 0) throw new PythonSyntaxError('expected a call');
+  return lines.map((line) => {
+    const reader = new Reader(line, true);
+    const statement = reader.statement();
+    reader.end();
+    return statement;
+  });
+}
+
 export function parseLiteral(text: string): PyValue {
   const reader = new Reader(text);
   const value = reader.value();
@@ -30,7 +61,36 @@ export function parseCall(text: string): PythonCall {
 
 class Reader {
   private at = 0;
-  constructor(private readonly text: string) {}
+  constructor(
+    private readonly text: string,
+    /** Bare names stand for objects made before (a session), not a fault. */
+    private readonly names = false,
+  ) {}
+
+  statement(): PythonStatement {
+    this.space();
+    const assign = /^([A-Za-z_][A-Za-z0-9_]*)\s*=(?!=)/u.exec(this.text.slice(this.at));
+    if (assign) this.at += assign[0].length;
+    const first = this.name();
+    this.space();
+    let receiver: PythonStatement['receiver'];
+    let call = first;
+    let args: SessionArg[] = [];
+    if (this.text[this.at] === '(') {
+      this.at++;
+      args = this.items(')');
+      this.space();
+      if (this.text[this.at] !== '.') return { ...(assign && { assign: assign[1]! }), call, args };
+      receiver = { call, args };
+    } else {
+      receiver = { name: first };
+    }
+    this.expect('.');
+    call = this.name();
+    this.expect('(');
+    args = this.items(')');
+    return { ...(assign && { assign: assign[1]! }), receiver, call, args };
+  }
 
   private space(): void {
     while (this.at < this.text.length && /\s/u.test(this.text[this.at]!)) this.at++;
@@ -60,8 +120,10 @@ class Reader {
   }
 
   /** Values separated by commas up to `close` (a trailing comma allowed). */
-  items(close: string): PyValue[] {
-    const items: PyValue[] = [];
+  items(close: string): PyValue[];
+  items(close: string): SessionArg[];
+  items(close: string): SessionArg[] {
+    const items: SessionArg[] = [];
     for (;;) {
       this.space();
       if (this.text[this.at] === close) {
@@ -75,10 +137,17 @@ class Reader {
     }
   }
 
-  value(): PyValue {
+  value(): PyValue;
+  value(): SessionArg;
+  value(): SessionArg {
     this.space();
     const rest = this.text.slice(this.at);
     const char = rest[0];
+    const bare = this.names ? /^(?!(True|False|None)\b)[A-Za-z_][A-Za-z0-9_]*(?![\w(.])/u.exec(rest) : null;
+    if (bare) {
+      this.at += bare[0].length;
+      return { type: 'name', name: bare[0] };
+    }
     if (char === '[') {
       this.at++;
       return py.list(this.items(']'));

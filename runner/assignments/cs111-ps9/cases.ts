@@ -358,7 +358,7 @@ function maxScoreCase(id: string, source: FixtureCase['source'], scores: number[
   };
 }
 
-function scoresForCase(id: string, source: FixtureCase['source'], board: BoardInput, grid: Grid, checker: ref.Checker, lookahead: number): FixtureCase {
+export function scoresForCase(id: string, source: FixtureCase['source'], board: BoardInput, grid: Grid, checker: ref.Checker, lookahead: number): FixtureCase {
   const { byRule, ambiguous } = scoreColumnsEveryRule(grid, ref.pieceOf(checker), lookahead);
   // Who already has four decides every open column at once: one rule, graded by one test (spec `where` on `won`).
   const mine = ref.isWinFor(grid, checker);

@@ -4,7 +4,7 @@
  */
 import * as ref from '../../../reference/cs61a-hw04.js';
 import { py, type PyValue } from '../../checks/py-value.js';
-import type { ExampleBuilder, ExampleCase } from '../../pack/example-types.js';
+import { functionExamples, type ExampleBuilder, type ExampleCase } from '../../pack/example-types.js';
 
 type Kind = 'int' | 'str' | 'board' | 'list' | 'any';
 
@@ -35,7 +35,7 @@ interface Args {
 
 class ArgumentError extends Error {}
 
-export const CS61A_EXAMPLES: ExampleBuilder = (call) => {
+export const CS61A_EXAMPLES: ExampleBuilder = functionExamples((call) => {
   const fn = FUNCTIONS[call.name];
   if (!fn) return { problem: `${call.name} is not one of the homework's functions (${Object.keys(FUNCTIONS).join(', ')})` };
   if (call.args.length !== fn.params.length) return { problem: `${call.name} takes ${fn.params.length} arguments (${fn.params.map(([n]) => n).join(', ')}), not ${call.args.length}` };
@@ -55,7 +55,7 @@ export const CS61A_EXAMPLES: ExampleBuilder = (call) => {
     if (error instanceof ArgumentError) return { problem: error.message };
     return { problem: `the reference cannot answer it: ${(error as Error).message}` };
   }
-};
+});
 
 /** An argument as the fixtures hold it: numbers and strings plain, lists and boards as Python values. */
 function asInput(name: string, kind: Kind, value: PyValue): unknown {

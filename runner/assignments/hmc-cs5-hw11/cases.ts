@@ -21,7 +21,7 @@ const GAMES_BOARDS = 2000;
 const STRENGTH_PLY = 3;
 
 
-const boardInput = (grid: Grid, moves?: string): HmcBoardInput => {
+export const boardInput = (grid: Grid, moves?: string): HmcBoardInput => {
   const input = { width: grid.cols, height: grid.rows, rows: gridToRows(grid, XO_SPACE) };
   return moves !== undefined ? { ...input, moves } : input;
 };
@@ -241,7 +241,7 @@ export function buildHmcFixtures(ctx: AssignmentContext): FixtureFile[] {
   ];
 }
 
-function scoresForCase(id: string, source: FixtureCase['source'], board: HmcBoardInput, grid: Grid, p: ref.HmcPlayer): FixtureCase {
+export function scoresForCase(id: string, source: FixtureCase['source'], board: HmcBoardInput, grid: Grid, p: ref.HmcPlayer): FixtureCase {
   const { byRule, ambiguous } = scoreColumnsEveryRule(grid, pieceOf(p.ox as Checker), p.ply as number);
   // Who already has four decides every open column at once, whatever the ply: one rule, graded by one test (spec
   // `where` on `won`), so the ply groups keep to games still going.

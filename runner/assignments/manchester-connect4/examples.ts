@@ -5,7 +5,7 @@
  */
 import * as ref from '../../../reference/manchester-connect4.js';
 import { isSamePy, py, type PyValue } from '../../checks/py-value.js';
-import type { ExampleBuilder, ExampleCase } from '../../pack/example-types.js';
+import { functionExamples, type ExampleBuilder, type ExampleCase } from '../../pack/example-types.js';
 
 const boardValue = (board: ref.BoardRows): PyValue => py.list(board.map((row) => py.ints(row)));
 const gameValue = (g: ref.Game): PyValue =>
@@ -13,7 +13,7 @@ const gameValue = (g: ref.Game): PyValue =>
 
 class ArgumentError extends Error {}
 
-export const MANCHESTER_EXAMPLES: ExampleBuilder = (call) => {
+export const MANCHESTER_EXAMPLES: ExampleBuilder = functionExamples((call) => {
   try {
     const made = build(call.name, call.args);
     return made ?? { problem: `${call.name} is not a function a call can give an example of (newGame, printBoard, getValidMoves, makeMove, hasWon, suggestMove1)` };
@@ -21,7 +21,7 @@ export const MANCHESTER_EXAMPLES: ExampleBuilder = (call) => {
     if (error instanceof ArgumentError) return { problem: error.message };
     return { problem: `the reference cannot answer it: ${(error as Error).message}` };
   }
-};
+});
 
 function build(name: string, args: readonly PyValue[]): ExampleCase | undefined {
   const arity = (n: number, names: string) => {

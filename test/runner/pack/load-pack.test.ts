@@ -198,7 +198,10 @@ describe("a handout's examples", () => {
     ['a test that is not there', examples.replace('test: create_row.document', 'test: create_row.documnt'), 'create_row.documnt', "no test 'create_row.documnt' in this pack; did you mean create_row.document?"],
     ['a Manchester board the wrong way up', 'extends: manchester-connect4\nexamples:\n  - test: makeMove.document\n    call: "makeMove([[0,0,0,0,0,0,0],[0,0,0,0,0,0,0],[0,0,0,0,0,0,0],[0,0,0,0,0,0,0],[0,0,0,0,0,0,0],[0,0,0,0,0,0,0]], 3, 2)"\n    expected: "[[0,0,0,2,0,0,0],[0,0,0,0,0,0,0],[0,0,0,0,0,0,0],[0,0,0,0,0,0,0],[0,0,0,0,0,0,0],[0,0,0,0,0,0,0]]"\n', 'expected:', 'the reference gives [[0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 2, 0, 0, 0]]'],
     ['a suggestMove1 answer the document does not allow', 'extends: manchester-connect4\nexamples:\n  - test: suggestMove1.document\n    call: "suggestMove1([[0,0,0,0,0,0,0],[0,0,0,0,0,0,0],[0,0,0,0,0,0,0],[0,0,0,0,0,0,0],[0,0,0,0,0,0,0],[1,1,1,0,2,2,0]], 1)"\n    expected: "6"\n', 'expected:', 'the reference gives one of 3, not 6'],
-    ['an assignment without examples yet', 'extends: hmc-cs5-hw11\nexamples:\n  - test: player.oppCh\n    call: oppCh()\n    expected: "\'O\'"\n', '- test', 'hmc-cs5-hw11 takes no handout examples yet'],
+    ['an assignment without examples yet', 'extends: conniption\nexamples:\n  - test: Conniption.isWin.document\n    call: isWin(s)\n    expected: "True"\n', '- test', 'conniption takes no handout examples yet'],
+    ['a session line using a name no line made', 'extends: hmc-cs5-hw11\nexamples:\n  - test: player.scoresFor.document\n    call: |\n      p = Player(\'X\', \'LEFT\', 1)\n      p.scoresFor(b)\n    expected: "[50.0]"\n', 'call: |', 'b is not made by a line before'],
+    ['an HMC board built height first', 'extends: hmc-cs5-hw11\nexamples:\n  - test: player.nextMove.document\n    call: |\n      b = Board(6, 7)\n      b.setBoard(\'1211244445\')\n      Player(\'X\', \'LEFT\', 1).nextMove(b)\n    expected: "3"\n', 'expected:', 'the reference gives'],
+    ['a CS111 example that ends in a method examples do not take', 'extends: cs111-ps9\nexamples:\n  - test: board.remove_checker\n    call: |\n      b = Board(2, 2)\n      b.remove_checker(0)\n    expected: "None"\n', 'call: |', 'an example here ends in one of Board.is_win_for'],
   ])('%s is refused at its line', (_kind, text, where, message) => {
     const found = faults(text);
     expect(found).toHaveLength(1);
@@ -211,11 +214,12 @@ describe('the documentation', () => {
   it("docs/assignments.md's example pack loads as it is written, names and texts included", () => {
     const page = readFileSync(join(PROJECT_ROOT, 'docs', 'assignments.md'), 'utf8');
     const blocks = [...page.matchAll(/```yaml\n([\s\S]*?)```/gu)].map((m) => m[1]!);
-    expect(blocks.map((b) => b.split('\n')[0])).toEqual(['extends: cs111-ps9                  # the built-in (required)', 'extends: cs61a-hw04']);
+    expect(blocks.map((b) => b.split('\n')[0])).toEqual(['extends: cs111-ps9                  # the built-in (required)', 'extends: cs61a-hw04', 'extends: hmc-cs5-hw11']);
     const spec = loadPack(PROJECT_ROOT, pack(blocks[0]!));
     expect(spec.names).toEqual({ 'Board.add_checker': 'add_move' });
     expect(spec.texts?.['prompt']?.text).toBe('Column? ');
     expect(spec.groups.find((g) => g.id === 'problem-1')!.points).toBe(32);
     expect(lintPack(PROJECT_ROOT, pack(blocks[1]!)).problems).toEqual([]);
+    expect(lintPack(PROJECT_ROOT, pack(blocks[2]!)).problems).toEqual([]);
   });
 });

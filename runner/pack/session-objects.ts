@@ -1,0 +1,60 @@
+/**
+ * What a class-based handout example's lines make, read for a builder: each name bound to what its constructor
+ * made (kept as the constructor's name and arguments), each method call on it before the last line applied by the
+ * builder's own `apply`, and the last line returned as the call to grade. Pure.
+ */
+import type { PyValue } from '../checks/py-value.js';
+import type { PythonStatement, SessionArg } from './python-literal.js';
+
+export class ExampleError extends Error {}
+
+export interface Made<T> {
+  readonly made: T;
+}
+
+export interface SessionReader<T> {
+  /** A constructor call (`Board(6, 7)`) made into the builder's object. */
+  readonly construct: (name: string, args: readonly PyValue[]) => T;
+  /** A method call before the last line (`b.add_checkers('00')`), applied to the object. */
+  readonly apply: (object: T, method: string, args: readonly PyValue[]) => T;
+}
+
+/** The objects the lines before the last made, and the last line's receiver, method and arguments. */
+export function readSession<T>(session: readonly PythonStatement[], reader: SessionReader<T>): { objects: ReadonlyMap<string, T>; receiver: T | undefined; method: string; args: readonly (PyValue | T)[] } {
+  const objects = new Map<string, T>();
+  const resolve = (arg: SessionArg): PyValue | T => {
+    if (arg.type !== 'name') return arg;
+    const found = objects.get(arg.name);
+    if (found === undefined) throw new ExampleError(`${arg.name} is not made by a line before`);
+    return found;
+  };
+  const literal = (args: readonly SessionArg[], what: string): PyValue[] =>
+    args.map((a) => {
+      if (a.type === 'name') throw new ExampleError(`${what} takes values written out, not ${a.name}`);
+      return a;
+    });
+  const receiverOf = (statement: PythonStatement): T | undefined => {
+    const r = statement.receiver;
+    if (!r) return undefined;
+    if ('name' in r) {
+      const found = objects.get(r.name);
+      if (found === undefined) throw new ExampleError(`${r.name} is not made by a line before`);
+      return found;
+    }
+    return reader.construct(r.call, literal(r.args, r.call));
+  };
+  session.slice(0, -1).forEach((statement) => {
+    const receiver = receiverOf(statement);
+    if (receiver === undefined) {
+      if (!statement.assign) throw new ExampleError(`${statement.call}(…) makes nothing a later line uses: write name = ${statement.call}(…)`);
+      objects.set(statement.assign, reader.construct(statement.call, literal(statement.args, statement.call)));
+      return;
+    }
+    if (statement.assign) throw new ExampleError(`only the last line's answer is graded: ${statement.assign} = … before it is not read`);
+    const name = statement.receiver && 'name' in statement.receiver ? statement.receiver.name : undefined;
+    const next = reader.apply(receiver, statement.call, literal(statement.args, statement.call));
+    if (name !== undefined) objects.set(name, next);
+  });
+  const last = session.at(-1)!;
+  return { objects, receiver: receiverOf(last), method: last.call, args: last.args.map(resolve) };
+}
