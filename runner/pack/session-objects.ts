@@ -3,7 +3,9 @@
  * made (kept as the constructor's name and arguments), each method call on it before the last line applied by the
  * builder's own `apply`, and the last line returned as the call to grade. Pure.
  */
-import type { PyValue } from '../checks/py-value.js';
+import { py, type PyValue } from '../checks/py-value.js';
+import type { Expected } from '../fixtures/fixture-types.js';
+import type { ExampleBuilder, ExampleCase } from './example-types.js';
 import type { PythonStatement, SessionArg } from './python-literal.js';
 
 export class ExampleError extends Error {}
@@ -58,3 +60,50 @@ export function readSession<T>(session: readonly PythonStatement[], reader: Sess
   const last = session.at(-1)!;
   return { objects, receiver: receiverOf(last), method: last.call, args: last.args.map(resolve) };
 }
+
+/** An argument that must be a whole number (`height`, `col`). */
+export function wholeArg(value: unknown, name: string): number {
+  const v = value as PyValue | undefined;
+  if (!v || v.type !== 'int') throw new ExampleError(`${name} is a whole number here`);
+  return v.value;
+}
+
+/** An argument that must be a string (`checker`, `moveString`). */
+export function textArg(value: unknown, name: string): string {
+  const v = value as PyValue | undefined;
+  if (!v || v.type !== 'str') throw new ExampleError(`${name} is a string here`);
+  return v.value;
+}
+
+/** 'X' or 'O'. */
+export function checkerArg(value: unknown, name = 'checker'): 'X' | 'O' {
+  const checker = textArg(value, name);
+  if (checker !== 'X' && checker !== 'O') throw new ExampleError(`${name} is 'X' or 'O'`);
+  return checker;
+}
+
+/** LEFT, RIGHT or RANDOM. */
+export function tiebreakArg(value: unknown): 'LEFT' | 'RIGHT' | 'RANDOM' {
+  const tiebreak = textArg(value, 'tiebreak');
+  if (tiebreak !== 'LEFT' && tiebreak !== 'RIGHT' && tiebreak !== 'RANDOM') throw new ExampleError('tiebreak is LEFT, RIGHT or RANDOM');
+  return tiebreak;
+}
+
+/** A builder whose faults are ExampleErrors (said as they are) or the reference's own (said as it cannot answer). */
+export function sessionExamples(build: ExampleBuilder): ExampleBuilder {
+  return (session) => {
+    try {
+      return build(session);
+    } catch (error) {
+      if (error instanceof ExampleError) return { problem: error.message };
+      return { problem: `the reference cannot answer it: ${(error as Error).message}` };
+    }
+  };
+}
+
+/** The column an AI answers: one, or any of several equally right. */
+export const columnAnswer = (answer: readonly number[]): Expected => (answer.length === 1 ? { value: py.int(answer[0]!) } : { oneOf: answer.map(py.int) });
+
+/** A case's parts from a case the builders made (its id and source are the example's). */
+export const caseParts = (made: { input: ExampleCase['input']; expected: ExampleCase['expected']; facts?: ExampleCase['facts']; lenient?: ExampleCase['lenient'] }): ExampleCase =>
+  ({ input: made.input, expected: made.expected, ...(made.facts && { facts: made.facts }), ...(made.lenient && { lenient: made.lenient }) });

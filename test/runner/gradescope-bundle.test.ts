@@ -29,6 +29,25 @@ function modes(zip: Uint8Array): Map<string, number> {
   return found;
 }
 
+interface GradescopeOutput {
+  readonly score: number;
+  readonly tests: readonly { readonly name: string; readonly status: string; readonly max_score: number; readonly visibility: string }[];
+}
+
+/** The bundle unpacked as Gradescope does under `at` (our node_modules for the image's), run on a CS61A sample. */
+async function runAutograder(at: string, files: Record<string, Uint8Array>, sample: string): Promise<GradescopeOutput> {
+  for (const [name, data] of Object.entries(files)) {
+    const path = join(at, 'source', name);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, data);
+  }
+  symlinkSync(join(PROJECT_ROOT, 'node_modules'), join(at, 'source', 'grader', 'node_modules'));
+  cpSync(join(PROJECT_ROOT, 'fixtures', 'submissions', 'cs61a-hw04', sample), join(at, 'submission'), { recursive: true });
+  const run = await execa('bash', [join(at, 'source', 'run_autograder')], { env: { AUTOGRADER_ROOT: at, PATH: process.env.PATH! }, reject: false });
+  expect(run.exitCode, run.stderr).toBe(0);
+  return JSON.parse(readFileSync(join(at, 'results', 'results.json'), 'utf8')) as GradescopeOutput;
+}
+
 describe('grade gradescope-bundle', () => {
   const zip = gradescopeBundle(PROJECT_ROOT, 'cs61a-hw04');
   const files = unzipSync(zip);
@@ -45,16 +64,7 @@ describe('grade gradescope-bundle', () => {
   });
 
   it("grades /autograder/submission with run_autograder into Gradescope's results.json", async () => {
-    for (const [name, data] of Object.entries(files)) {
-      const path = join(root, 'source', name);
-      mkdirSync(dirname(path), { recursive: true });
-      writeFileSync(path, data);
-    }
-    symlinkSync(join(PROJECT_ROOT, 'node_modules'), join(root, 'source', 'grader', 'node_modules'));
-    cpSync(join(PROJECT_ROOT, 'fixtures', 'submissions', 'cs61a-hw04', 'print-board-indexes-board'), join(root, 'submission'), { recursive: true });
-    const run = await execa('bash', [join(root, 'source', 'run_autograder')], { env: { AUTOGRADER_ROOT: root, PATH: process.env.PATH! }, reject: false });
-    expect(run.exitCode, run.stderr).toBe(0);
-    const results = JSON.parse(readFileSync(join(root, 'results', 'results.json'), 'utf8')) as { score: number; tests: { status: string; visibility: string }[] };
+    const results = await runAutograder(root, files, 'print-board-indexes-board');
     expect(results.score).toBe(39);
     expect(results.tests).toHaveLength(31);
     expect(results.tests.filter((t) => t.status === 'failed')).toHaveLength(1);
@@ -69,16 +79,7 @@ describe('grade gradescope-bundle', () => {
     const packed = unzipSync(readFileSync(target));
     expect(new TextDecoder().decode(packed['grader/pack/assignment.yml']!)).toBe(readFileSync(join(pack, 'assignment.yml'), 'utf8'));
     expect(new TextDecoder().decode(packed['run_autograder']!)).toContain('--assignment "$ROOT/source/grader/pack"');
-    for (const [name, data] of Object.entries(packed)) {
-      const path = join(packRoot, 'source', name);
-      mkdirSync(dirname(path), { recursive: true });
-      writeFileSync(path, data);
-    }
-    symlinkSync(join(PROJECT_ROOT, 'node_modules'), join(packRoot, 'source', 'grader', 'node_modules'));
-    cpSync(join(PROJECT_ROOT, 'fixtures', 'submissions', 'cs61a-hw04', 'print-board-indexes-board'), join(packRoot, 'submission'), { recursive: true });
-    const run = await execa('bash', [join(packRoot, 'source', 'run_autograder')], { env: { AUTOGRADER_ROOT: packRoot, PATH: process.env.PATH! }, reject: false });
-    expect(run.exitCode, run.stderr).toBe(0);
-    const results = JSON.parse(readFileSync(join(packRoot, 'results', 'results.json'), 'utf8')) as { score: number; tests: { name: string; max_score: number; visibility: string }[] };
+    const results = await runAutograder(packRoot, packed, 'print-board-indexes-board');
     // The pack: print_board.pieces is worth 2 (of 3), one point of Question 5 is graded by hand, create_row.generated is visible.
     expect(results.tests.reduce((n, t) => n + t.max_score, 0)).toBe(39);
     expect(results.score).toBe(38);

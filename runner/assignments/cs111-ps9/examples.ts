@@ -6,7 +6,7 @@ import { gridFromRows, gridToRows, XO_SPACE, type Grid } from '../../../referenc
 import * as ref from '../../../reference/cs111-ps9.js';
 import { py, type PyValue } from '../../checks/py-value.js';
 import type { ExampleBuilder, ExampleCase } from '../../pack/example-types.js';
-import { ExampleError, readSession } from '../../pack/session-objects.js';
+import { caseParts, checkerArg, columnAnswer, ExampleError, readSession, sessionExamples, textArg, tiebreakArg, wholeArg } from '../../pack/session-objects.js';
 import { boardInput } from './board-cases.js';
 import { scoresForCase } from './cases.js';
 
@@ -16,8 +16,7 @@ type Made =
 
 const SUPPORTED = 'Board.is_win_for, Board.can_add_to, Board.is_full, AIPlayer.scores_for, AIPlayer.next_move, Player.opponent_checker';
 
-export const CS111_EXAMPLES: ExampleBuilder = (session) => {
-  try {
+export const CS111_EXAMPLES: ExampleBuilder = sessionExamples((session) => {
     const { receiver, method, args } = readSession<Made>(session, { construct, apply });
     const board = () => {
       const b = args[0];
@@ -27,7 +26,7 @@ export const CS111_EXAMPLES: ExampleBuilder = (session) => {
     if (receiver?.kind === 'board') {
       const input = { board: boardInput(receiver.grid, receiver.moves) };
       if (method === 'is_win_for') return { input: { ...input, checker: checkerArg(args[0]) }, expected: { value: py.bool(ref.isWinFor(receiver.grid, checkerArg(args[0]))) } };
-      if (method === 'can_add_to') return { input: { ...input, col: intArg(args[0], 'col') }, expected: { value: py.bool(ref.canAddTo(receiver.grid, intArg(args[0], 'col'))) } };
+      if (method === 'can_add_to') return { input: { ...input, col: wholeArg(args[0], 'col') }, expected: { value: py.bool(ref.canAddTo(receiver.grid, wholeArg(args[0], 'col'))) } };
       if (method === 'is_full') return { input, expected: { value: py.bool(ref.isFull(receiver.grid)) } };
     }
     if (receiver?.kind === 'player') {
@@ -36,32 +35,26 @@ export const CS111_EXAMPLES: ExampleBuilder = (session) => {
       if (p.kind === 'ai' && method === 'scores_for') {
         const b = board();
         const made = scoresForCase('example', { kind: 'generated', seed: 0, family: 'example' }, boardInput(b.grid, b.moves), b.grid, p.checker, p.lookahead);
-        return { input: made.input, expected: made.expected, ...(made.facts && { facts: made.facts }), ...(made.lenient && { lenient: made.lenient }) };
+        return caseParts(made);
       }
       if (p.kind === 'ai' && method === 'next_move') {
         const b = board();
         const answer = ref.aiNextMove(b.grid, p.checker, p.tiebreak, p.lookahead);
-        return { input: { board: boardInput(b.grid, b.moves), player: p }, expected: answer.length === 1 ? { value: py.int(answer[0]!) } : { oneOf: answer.map(py.int) } } satisfies ExampleCase;
+        return { input: { board: boardInput(b.grid, b.moves), player: p }, expected: columnAnswer(answer) } satisfies ExampleCase;
       }
     }
     return { problem: `an example here ends in one of ${SUPPORTED}` };
-  } catch (error) {
-    if (error instanceof ExampleError) return { problem: error.message };
-    return { problem: `the reference cannot answer it: ${(error as Error).message}` };
-  }
-};
+});
 
 function construct(name: string, args: readonly PyValue[]): Made {
   if (name === 'Board') {
-    const [height, width] = [intArg(args[0], 'height'), intArg(args[1], 'width')];
+    const [height, width] = [wholeArg(args[0], 'height'), wholeArg(args[1], 'width')];
     if (args.length !== 2 || height < 1 || width < 1) throw new ExampleError('Board(height, width) takes two sizes of 1 or more');
     return { kind: 'board', grid: ref.newBoard(height, width), moves: '' };
   }
   if (name === 'AIPlayer') {
     if (args.length !== 3) throw new ExampleError("AIPlayer(checker, tiebreak, lookahead), such as AIPlayer('X', 'LEFT', 2)");
-    const tiebreak = strArg(args[1], 'tiebreak');
-    if (tiebreak !== 'LEFT' && tiebreak !== 'RIGHT' && tiebreak !== 'RANDOM') throw new ExampleError('tiebreak is LEFT, RIGHT or RANDOM');
-    return { kind: 'player', player: { kind: 'ai', checker: checkerArg(args[0]), tiebreak, lookahead: intArg(args[2], 'lookahead') } };
+    return { kind: 'player', player: { kind: 'ai', checker: checkerArg(args[0]), tiebreak: tiebreakArg(args[1]), lookahead: wholeArg(args[2], 'lookahead') } };
   }
   if (name === 'Player') return { kind: 'player', player: { kind: 'human', checker: checkerArg(args[0]) } };
   throw new ExampleError(`${name}(…) is not a class of the problem set (Board, Player, AIPlayer)`);
@@ -71,29 +64,13 @@ function apply(object: Made, method: string, args: readonly PyValue[]): Made {
   if (object.kind !== 'board') throw new ExampleError(`${method} on a player before the last line changes nothing graded`);
   const grid = gridFromRows(gridToRows(object.grid, XO_SPACE), XO_SPACE);
   if (method === 'add_checkers') {
-    const moves = strArg(args[0], 'colnums');
+    const moves = textArg(args[0], 'colnums');
     ref.addCheckers(grid, moves);
     return { kind: 'board', grid, moves: object.moves === undefined ? undefined : object.moves + moves };
   }
   if (method === 'add_checker') {
-    ref.addChecker(grid, checkerArg(args[0]), intArg(args[1], 'col'));
+    ref.addChecker(grid, checkerArg(args[0]), wholeArg(args[1], 'col'));
     return { kind: 'board', grid, moves: undefined };
   }
   throw new ExampleError(`${method} is not a way to build the board here (add_checkers, add_checker)`);
-}
-
-function intArg(value: PyValue | Made | undefined, name: string): number {
-  if (!value || !('type' in value) || value.type !== 'int') throw new ExampleError(`${name} is a whole number here`);
-  return value.value;
-}
-
-function strArg(value: PyValue | Made | undefined, name: string): string {
-  if (!value || !('type' in value) || value.type !== 'str') throw new ExampleError(`${name} is a string here`);
-  return value.value;
-}
-
-function checkerArg(value: PyValue | Made | undefined): ref.Checker {
-  const checker = strArg(value, 'checker');
-  if (checker !== 'X' && checker !== 'O') throw new ExampleError("checker is 'X' or 'O'");
-  return checker;
 }
