@@ -16,6 +16,7 @@ import { CS61A_EXAMPLES } from './cs61a-hw04/examples.js';
 import { MANCHESTER_EXAMPLES } from './manchester-connect4/examples.js';
 import { CS111_EXAMPLES } from './cs111-ps9/examples.js';
 import { HMC_EXAMPLES } from './hmc-cs5-hw11/examples.js';
+import { CONNIPTION_EXAMPLES } from './conniption/examples.js';
 import type { ExampleBuilder } from '../pack/example-types.js';
 import { HMC } from './hmc-cs5-hw11/index.js';
 import { KIT_PLAN as HMC_KIT } from './hmc-cs5-hw11/kit.js';
@@ -46,6 +47,7 @@ const EXAMPLES: Readonly<Partial<Record<AssignmentId, ExampleBuilder>>> = {
   'hmc-cs5-hw11': HMC_EXAMPLES,
   'cs61a-hw04': CS61A_EXAMPLES,
   'manchester-connect4': MANCHESTER_EXAMPLES,
+  conniption: CONNIPTION_EXAMPLES,
 };
 
 export const exampleBuilder = (id: AssignmentId): ExampleBuilder | undefined => EXAMPLES[id];

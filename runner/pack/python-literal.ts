@@ -26,9 +26,11 @@ export type SessionArg = PyValue | PythonName;
  */
 export interface PythonStatement {
   readonly assign?: string;
-  readonly receiver?: { readonly name: string } | { readonly call: string; readonly args: readonly SessionArg[] };
+  readonly receiver?: { readonly name: string } | { readonly call: string; readonly args: readonly SessionArg[]; readonly keywords?: Readonly<Record<string, SessionArg>> };
   readonly call: string;
   readonly args: readonly SessionArg[];
+  /** Arguments given by name (`flippable=False`), when any. */
+  readonly keywords?: Readonly<Record<string, SessionArg>>;
 }
 
 /** A session: one statement a line (a leading `>>> ` or `In [n]: ` is the prompt, not the code). */
@@ -75,21 +77,43 @@ class Reader {
     this.space();
     let receiver: PythonStatement['receiver'];
     let call = first;
-    let args: SessionArg[] = [];
     if (this.text[this.at] === '(') {
       this.at++;
-      args = this.items(')');
+      const made = this.callArgs();
       this.space();
-      if (this.text[this.at] !== '.') return { ...(assign && { assign: assign[1]! }), call, args };
-      receiver = { call, args };
+      if (this.text[this.at] !== '.') return { ...(assign && { assign: assign[1]! }), call, ...made };
+      receiver = { call, ...made };
     } else {
       receiver = { name: first };
     }
     this.expect('.');
     call = this.name();
     this.expect('(');
-    args = this.items(')');
-    return { ...(assign && { assign: assign[1]! }), receiver, call, args };
+    return { ...(assign && { assign: assign[1]! }), receiver, call, ...this.callArgs() };
+  }
+
+  /** A call's arguments up to its `)`: by position, then by name (`flippable=False`). */
+  private callArgs(): { args: SessionArg[]; keywords?: Record<string, SessionArg> } {
+    const args: SessionArg[] = [];
+    const keywords: Record<string, SessionArg> = {};
+    for (;;) {
+      this.space();
+      if (this.text[this.at] === ')') {
+        this.at++;
+        return Object.keys(keywords).length > 0 ? { args, keywords } : { args };
+      }
+      const keyword = /^([A-Za-z_][A-Za-z0-9_]*)\s*=(?!=)/u.exec(this.text.slice(this.at));
+      if (keyword) {
+        this.at += keyword[0].length;
+        keywords[keyword[1]!] = this.value();
+      } else {
+        if (Object.keys(keywords).length > 0) this.fault('expected an argument by name after one by name');
+        args.push(this.value());
+      }
+      this.space();
+      if (this.text[this.at] === ',') this.at++;
+      else if (this.text[this.at] !== ')') this.fault('expected "," or ")"');
+    }
   }
 
   private space(): void {

@@ -15,14 +15,16 @@ export interface Made<T> {
 }
 
 export interface SessionReader<T> {
-  /** A constructor call (`Board(6, 7)`) made into the builder's object. */
-  readonly construct: (name: string, args: readonly PyValue[]) => T;
+  /** A constructor call (`Board(6, 7)`) made into the builder's object; `keywords`, the arguments given by name. */
+  readonly construct: (name: string, args: readonly PyValue[], keywords: Readonly<Record<string, PyValue>>) => T;
+  /** Names on the last line that are classes, not objects: `Conniption.isWin(s)` calls a static method. */
+  readonly classes?: readonly string[];
   /** A method call before the last line (`b.add_checkers('00')`), applied to the object. */
   readonly apply: (object: T, method: string, args: readonly PyValue[]) => T;
 }
 
 /** The objects the lines before the last made, and the last line's receiver, method and arguments. */
-export function readSession<T>(session: readonly PythonStatement[], reader: SessionReader<T>): { objects: ReadonlyMap<string, T>; receiver: T | undefined; method: string; args: readonly (PyValue | T)[] } {
+export function readSession<T>(session: readonly PythonStatement[], reader: SessionReader<T>): { objects: ReadonlyMap<string, T>; receiver: T | undefined; staticOf?: string; method: string; args: readonly (PyValue | T)[] } {
   const objects = new Map<string, T>();
   const resolve = (arg: SessionArg): PyValue | T => {
     if (arg.type !== 'name') return arg;
@@ -35,6 +37,8 @@ export function readSession<T>(session: readonly PythonStatement[], reader: Sess
       if (a.type === 'name') throw new ExampleError(`${what} takes values written out, not ${a.name}`);
       return a;
     });
+  const keywordsOf = (keywords: Readonly<Record<string, SessionArg>> | undefined, what: string): Record<string, PyValue> =>
+    Object.fromEntries(Object.entries(keywords ?? {}).map(([k, v]) => [k, literal([v], what)[0]!]));
   const receiverOf = (statement: PythonStatement): T | undefined => {
     const r = statement.receiver;
     if (!r) return undefined;
@@ -43,13 +47,13 @@ export function readSession<T>(session: readonly PythonStatement[], reader: Sess
       if (found === undefined) throw new ExampleError(`${r.name} is not made by a line before`);
       return found;
     }
-    return reader.construct(r.call, literal(r.args, r.call));
+    return reader.construct(r.call, literal(r.args, r.call), keywordsOf(r.keywords, r.call));
   };
   session.slice(0, -1).forEach((statement) => {
     const receiver = receiverOf(statement);
     if (receiver === undefined) {
       if (!statement.assign) throw new ExampleError(`${statement.call}(…) makes nothing a later line uses: write name = ${statement.call}(…)`);
-      objects.set(statement.assign, reader.construct(statement.call, literal(statement.args, statement.call)));
+      objects.set(statement.assign, reader.construct(statement.call, literal(statement.args, statement.call), keywordsOf(statement.keywords, statement.call)));
       return;
     }
     if (statement.assign) throw new ExampleError(`only the last line's answer is graded: ${statement.assign} = … before it is not read`);
@@ -58,6 +62,9 @@ export function readSession<T>(session: readonly PythonStatement[], reader: Sess
     if (name !== undefined) objects.set(name, next);
   });
   const last = session.at(-1)!;
+  if (last.keywords) throw new ExampleError(`give ${last.call}'s arguments by position`);
+  const staticOf = last.receiver && 'name' in last.receiver && reader.classes?.includes(last.receiver.name) ? last.receiver.name : undefined;
+  if (staticOf !== undefined) return { objects, receiver: undefined, staticOf, method: last.call, args: last.args.map(resolve) };
   return { objects, receiver: receiverOf(last), method: last.call, args: last.args.map(resolve) };
 }
 

@@ -8,7 +8,7 @@ import type { SearchFacts } from './checks.js';
 
 
 const boardValue = (board: ref.ConniptionState['board']): PyValue => py.tuple(board.map((col) => py.tuple(col.map(py.bool))));
-const stateInput = (s: ref.ConniptionState) => ({ board: s.board, player1Turn: s.player1Turn, flipsRem: s.flipsRem, flippable: s.flippable });
+export const stateInput = (s: ref.ConniptionState) => ({ board: s.board, player1Turn: s.player1Turn, flipsRem: s.flipsRem, flippable: s.flippable });
 const constructor = (s: ref.ConniptionState): string =>
   `Conniption(${formatPy(boardValue(s.board))}, player1Turn=${s.player1Turn ? 'True' : 'False'}, flipsRem=(${s.flipsRem.join(', ')}), flippable=${s.flippable ? 'True' : 'False'})`;
 /** A child as the checks compare it: (board, player1Turn, flipsRem, flippable, resMove). */
@@ -173,7 +173,7 @@ function replCases(gen: (family: string) => FixtureCase['source']): FixtureCase[
   });
 }
 
-function evalCase(id: string, source: FixtureCase['source'], s: ref.ConniptionState, result: ReturnType<typeof ref.betterEvalEveryRule>): FixtureCase {
+export function evalCase(id: string, source: FixtureCase['source'], s: ref.ConniptionState, result: ReturnType<typeof ref.betterEvalEveryRule>): FixtureCase {
   const c: FixtureCase = { id, source, input: { state: stateInput(s) }, python: `${constructor(s)}.betterEval()`, expected: { value: py.int(result.values['controller-only']) } };
   if (!result.ambiguous) return c;
   const lenient: Leniency = {
