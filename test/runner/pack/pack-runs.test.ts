@@ -58,3 +58,29 @@ describe('a pack across runs', () => {
     expect(again.err).toContain('tests changed: files.named');
   }, 120_000);
 });
+
+describe('a pack where a student and a mutation run take one', () => {
+  it("grade check --assignment <pack> grades the pack's visible tests under its title and points", async () => {
+    const pack = temp('pack-');
+    writeFileSync(join(pack, 'assignment.yml'), 'extends: cs61a-hw04\ntitle: "CS 61A Lab 4"\ntests:\n  print_board.spacing: { points: 3 }\n  create_row.generated: { visibility: visible }\n');
+    const sample = join(PROJECT_ROOT, 'fixtures', 'submissions', 'cs61a-hw04', 'print-board-trailing-space');
+    const run = await cli(['check', sample, '--assignment', pack]);
+    expect(run.code, run.err).toBe(1);
+    expect(run.out).toContain('CS 61A Lab 4');
+    // print_board.spacing, which it fails, is worth 3 here; create_row.generated is among the visible tests.
+    expect(run.out).toMatch(/✗ print_board prints as the doctests show.*\(0\/3\)/u);
+    expect(run.out).toMatch(/✓ create_row on generated inputs/u);
+  }, 120_000);
+
+  it("grade mutants <pack> grades the mutants with the pack's tests", async () => {
+    const pack = temp('pack-');
+    writeFileSync(join(pack, 'assignment.yml'), 'extends: cs61a-hw04\ntests:\n  files.named: { points: 2 }\n');
+    const out = temp('mutants-');
+    const run = await cli(['mutants', pack, '--limit', '1', '--function', 'create_row', '--out', out, '--jobs', '1']);
+    expect(run.code, run.err).toBe(0);
+    const mutation = JSON.parse(readFileSync(join(out, 'mutants.json'), 'utf8')) as { assignment: string; graded: number };
+    expect(mutation.assignment).toBe('cs61a-hw04');
+    expect(readRun(out).pack).toMatchObject({ extends: 'cs61a-hw04' });
+    expect(readRun(out).submissions[0]!.maxScore).toBe(41);
+  }, 300_000);
+});
