@@ -75,9 +75,10 @@ export interface AssignmentPlan {
   readonly judgesOnly?: (check: string) => { readonly exception?: string; readonly note: string } | undefined;
   /**
    * Whole games (program tests) replayed with the document's version of each part whose own tests failed, given the
-   * ids of the tests failed so far; undefined when no failed test has a part to swap.
+   * ids of the tests failed so far and the program test at hand (a part is never swapped in its own test); undefined
+   * when no failed test has a part to swap.
    */
-  readonly gameReplay?: (failed: ReadonlySet<string>) => GameReplay | undefined;
+  readonly gameReplay?: (failed: ReadonlySet<string>, test: ResolvedTest) => GameReplay | undefined;
   /**
    * Programs the document gives the student whole (CS111's connect_four): when one cannot start (every session of its
    * first program test failed before its first prompt), that test charges it and the target's other program tests

@@ -135,8 +135,8 @@ def _scores_for(s, checker, lookahead):
 
 
 def cs111_aiplayer(base, keep=()):
-    """CS111's AIPlayer(checker, tiebreak, lookahead): the document's opponent_checker, max_score_column, scores_for
-    and next_move, except the methods in `keep` (the one under test), which stay the student's. Boards are read through
+    """CS111's AIPlayer(checker, tiebreak, lookahead): the document's opponent_checker, max_score_column, scores_for,
+    next_move and __repr__, except the methods in `keep` (the one under test), which stay the student's. Boards are read through
     `slots` (which the Board double these tests use always has), or the student's Board's repr in a game."""
 
     class AIPlayer(base):
@@ -164,7 +164,12 @@ def cs111_aiplayer(base, keep=()):
         self.num_moves += 1
         return self.max_score_column(self.scores_for(b))
 
-    methods = (('opponent_checker', opponent_checker), ('max_score_column', max_score_column), ('scores_for', scores_for), ('next_move', next_move))
+    def __repr__(self):
+        checker, tiebreak, lookahead = self._grade_ai
+        return 'Player ' + checker + ' (' + tiebreak + ', ' + str(lookahead) + ')'
+
+    methods = (('opponent_checker', opponent_checker), ('max_score_column', max_score_column), ('scores_for', scores_for), ('next_move', next_move),
+               ('__repr__', __repr__))
     for name, method in methods:
         if name not in keep:
             setattr(AIPlayer, name, method)
@@ -220,6 +225,27 @@ def cs111_player_inherited(base, keep=()):
             setattr(base, name, method)
     return base
 
+
+def process_move(p, b):
+    """The document's process_move, for a replayed game whose own process_move failed its tests: the turn, the move
+    (next_move prints its dialogue), a blank line, the board, then the win or tie message, as the document words
+    them. It uses the game's own Player and Board, so only process_move's printing and result are the document's."""
+    print(str(p) + "'s turn")
+    col = p.next_move(b)
+    b.add_checker(p.checker, col)
+    print()
+    print(b)
+    if b.is_win_for(p.checker):
+        print(str(p) + ' wins in ' + str(p.num_moves) + ' moves.')
+        print('Congratulations!')
+        return True
+    if b.is_full():
+        print("It's a tie!")
+        return True
+    return False
+
+
+FUNCTION_DOUBLES = {"cs111-document": lambda: {"process_move": process_move}}
 
 DOUBLES = {"cs111-board": cs111_board, "cs111-aiplayer": cs111_aiplayer, "cs111-player": cs111_player,
            "cs111-player-inherited": cs111_player_inherited}

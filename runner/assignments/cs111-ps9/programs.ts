@@ -5,7 +5,8 @@
 import type { FixtureCase } from '../../fixtures/fixture-types.js';
 import { CS111_PROMPT } from './checks.js';
 import type { GameReplay, ProgramPlan } from '../assignment.js';
-import { classReplay, joinReplays, type ReplayParts } from '../game-replay.js';
+import { classReplay, functionReplay, joinReplays, type ReplayParts } from '../game-replay.js';
+import type { ResolvedTest } from '../../spec/spec-types.js';
 import type { BoardInput, PlayerInput } from './steps.js';
 import { caseText } from '../../pack/case-texts.js';
 
@@ -56,7 +57,7 @@ export function cs111Program(testCase: FixtureCase): ProgramPlan {
  * scores_for is graded by its tests on the same document's boards; a plain one costs seconds a game.
  */
 const DOCUMENT_LOOKAHEAD = {
-  replace: [{ kind: 'cs111-aiplayer', name: 'AIPlayer', keep: ['opponent_checker', 'max_score_column', 'next_move'] }],
+  replace: [{ kind: 'cs111-aiplayer', name: 'AIPlayer', keep: ['opponent_checker', 'max_score_column', 'next_move', '__repr__'] }],
   only: 'document',
   note: "The AI players looked ahead with the document's scores_for, which costs little; yours is graded by the scores_for tests, and these games judge the rest: connect_four, process_move, your Board, next_move and max_score_column.",
   ownNote: "Here the AI players looked ahead with your own scores_for, and it with your own Board; after you submit they look ahead with the document's, so a game that goes wrong only here comes from your scores_for or the Board methods it calls, which the hidden tests grade.",
@@ -76,7 +77,12 @@ export const AI_METHODS: ReplayParts = [
   ['max_score_column', ['aiplayer.max_score_column.left-right', 'aiplayer.max_score_column.random']],
   ['opponent_checker', ['player.opponent_checker']],
   ['next_move', ['aiplayer.next_move.document', 'aiplayer.next_move.generated', 'aiplayer.next_move.counts-moves']],
+  // A game reads whose turn it is from the players' repr: one its own test failed is the document's in a replay.
+  ['__repr__', ['aiplayer.repr']],
 ];
+
+/** process_move, whose document's version a replayed game uses when its tests failed (but in its own tests). */
+export const PROCESS_MOVE: ReplayParts = [['process_move', ['process_move.result', 'process_move.messages', 'process_move.terminal']]];
 
 /** The Board tests: any one failed, a replayed game plays on the document's Board. */
 export const BOARD_TESTS: readonly string[] = [
@@ -91,11 +97,14 @@ export const BOARD_TESTS: readonly string[] = [
  * the players that inherit from it get them too). process_move has no stand-in: its printing and its result are the
  * games' to judge along with its own tests.
  */
-export function cs111GameReplay(failed: ReadonlySet<string>): GameReplay | undefined {
+export function cs111GameReplay(failed: ReadonlySet<string>, test: ResolvedTest): GameReplay | undefined {
   const board = [...failed].filter((id) => BOARD_TESTS.includes(id));
   return joinReplays([
     board.length > 0 ? { replace: [{ kind: 'cs111-board', name: 'Board' }], parts: ['Board'], because: board } : undefined,
     classReplay('cs111-player-inherited', 'Player', PLAYER_METHODS, failed),
     classReplay('cs111-aiplayer', 'AIPlayer', AI_METHODS, failed),
+    // A game's turns, messages and end are process_move's: when its own tests failed, a game is played with the
+    // document's, so its bug is charged by those tests and not again by every game.
+    test.target === 'process_move' ? undefined : functionReplay('cs111-document', PROCESS_MOVE, failed),
   ]);
 }

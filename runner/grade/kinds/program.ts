@@ -39,7 +39,7 @@ async function runProgramTest(test: ResolvedTest, context: TestContext, finish: 
     if (own.status === 'pass') return finish('pass', { message: `${own.message}, played with your own look-ahead: with the document's, which keeps the games short, it went wrong (${result.message.split('\n')[0]!.replace(/:$/u, '')}), through a difference nothing the document fixes` });
   }
   const failed = failedSoFar(context);
-  const replay = context.assignment.gameReplay?.(failed);
+  const replay = context.assignment.gameReplay?.(failed, test);
   if (!replay) return result;
   // The student's kit has no document's version to replay with: it says which failed parts the game may go wrong through.
   if (context.options.standIns === 'own') {
@@ -48,8 +48,10 @@ async function runProgramTest(test: ResolvedTest, context: TestContext, finish: 
   const again = withFastPlayers(await runAll(test, context, programCases(test, context, (plan) => withFast({ ...plan, replace: mergeReplacements(plan.replace ?? [], replay.replace) }, context, said)), finish), said);
   if (again.status !== 'pass') return result;
   const first = result.message.split('\n')[0]!.replace(/:$/u, '');
+  // The replay's sentence follows the count it qualifies; a note on how the games were played (fast players) after.
+  const [count, ...notes] = again.message.split('\n');
   return finish('pass', {
-    message: `${again.message} when played with the document's ${replay.parts.join(' and ')}: the game goes wrong only through a bug already charged by ${replay.because.join(', ')} (as submitted: ${first})`,
+    message: `${count} when played with the document's ${replay.parts.join(' and ')}: the game goes wrong only through a bug already charged by ${replay.because.join(', ')} (as submitted: ${first})${notes.length > 0 ? `\n${notes.join('\n')}` : ''}`,
   });
 }
 
