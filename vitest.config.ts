@@ -20,6 +20,7 @@ const LONGEST_FIRST = [
   'test/assignments/manchester-connect4/kit-verdicts.test.ts', // 70 s
   'test/assignments/conniption/samples.test.ts', // 59 s
   'test/assignments/cs61a-hw04/samples.test.ts', // 46 s
+  'test/runner/samples-packs.test.ts', // 46 s
   'test/assignments/hmc-cs5-hw11/kit-verdicts.test.ts', // 45 s
   ...SLOW_SUITES, // the other kits (24–29 s) and the forked programs (20 s)
 ];
