@@ -36,11 +36,15 @@ export function loadBuiltIn(root: string, id: string): ResolvedSpec {
 /** The faults of a built-in's links, placed in its JSON text. */
 export function builtInLinkProblems(root: string, id: string, spec: Spec, text: string): PackProblem[] {
   if (!isAssignmentId(id)) return [];
-  const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines });
+  // The text is parsed for places only when a link is wrong: a spec that loads cleanly is not read twice.
+  let placed: { doc: ReturnType<typeof parseDocument>; lines: LineCounter } | undefined;
   const locate = (path: readonly (string | number)[]) => {
-    const node = doc.getIn(path, true) as { range?: [number, number] } | undefined;
-    const { line, col } = lines.linePos(node?.range?.[0] ?? 0);
+    if (!placed) {
+      const lines = new LineCounter();
+      placed = { doc: parseDocument(text, { lineCounter: lines }), lines };
+    }
+    const node = placed.doc.getIn(path, true) as { range?: [number, number] } | undefined;
+    const { line, col } = placed.lines.linePos(node?.range?.[0] ?? 0);
     return { line, column: col };
   };
   return specLinkProblems(spec, assignmentFor(id).links, locate, `runner/assignments/${id}/links.ts`);

@@ -9,6 +9,7 @@ import { isAbsolute, relative } from 'node:path';
 import { ASSIGNMENT_IDS, isAssignmentId } from '../assignments/ids.js';
 import { resolveSpec, specPath, SpecError } from '../spec/resolve-spec.js';
 import type { ResolvedSpec, Spec, SpecText } from '../spec/spec-types.js';
+import { withTests } from './with-tests.js';
 import { withCourseTexts } from './case-texts.js';
 import { withExamples } from './pack-examples.js';
 import { applyPack, linkProblems, nearest } from './apply-pack.js';
@@ -64,13 +65,7 @@ export function lintPack(root: string, ref: string, options: { now?: Date; cwd?:
 /** The spec with the course's wording: in each case it grades, and in its list of texts. */
 function reworded(spec: ResolvedSpec, texts: Readonly<Record<string, SpecText>>, changed: Readonly<Record<string, string>>): ResolvedSpec {
   const tests = spec.tests.map((t) => ({ ...t, fixtureCases: t.fixtureCases.map((c) => withCourseTexts(c, texts, changed)) }));
-  const byId = new Map(tests.map((t) => [t.id, t]));
-  return {
-    ...spec,
-    texts: Object.fromEntries(Object.entries(texts).map(([key, t]) => [key, { ...t, text: changed[key] ?? t.text }])),
-    groups: spec.groups.map((g) => ({ ...g, tests: g.tests.map((t) => byId.get(t.id)!) })),
-    tests,
-  };
+  return { ...withTests(spec, tests), texts: Object.fromEntries(Object.entries(texts).map(([key, t]) => [key, { ...t, text: changed[key] ?? t.text }])) };
 }
 
 /** The spec a pack grades with, or a SpecError naming every fault's file, line and column. */

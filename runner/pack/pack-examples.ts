@@ -11,6 +11,7 @@ import { assignmentsWithExamples, exampleBuilder } from '../assignments/registry
 import type { PackExample, PackProblem } from './pack-types.js';
 import { parseLiteral, parseSession, PythonSyntaxError } from './python-literal.js';
 import type { ParsedPack } from './read-pack.js';
+import { withTests } from './with-tests.js';
 
 export function withExamples(spec: ResolvedSpec, examples: readonly PackExample[], locate: ParsedPack['locate'], file: string): { spec: ResolvedSpec; problems: PackProblem[] } {
   const problems: PackProblem[] = [];
@@ -74,6 +75,5 @@ export function withExamples(spec: ResolvedSpec, examples: readonly PackExample[
   });
   if (problems.length > 0 || added.size === 0) return { spec, problems };
   const tests = spec.tests.map((t) => (added.has(t.id) ? { ...t, fixtureCases: [...t.fixtureCases, ...added.get(t.id)!] } : t));
-  const byId = new Map(tests.map((t) => [t.id, t]));
-  return { spec: { ...spec, tests, groups: spec.groups.map((g) => ({ ...g, tests: g.tests.map((t) => byId.get(t.id)!) })) }, problems };
+  return { spec: withTests(spec, tests), problems };
 }

@@ -3,6 +3,7 @@
  * made into the case the function's tests run, with the reference's answer (runner/pack/, `examples`).
  */
 import * as ref from '../../../reference/cs61a-hw04.js';
+import { boardValue } from './cases.js';
 import { py, type PyValue } from '../../checks/py-value.js';
 import { functionExamples, type ExampleBuilder, type ExampleCase } from '../../pack/example-types.js';
 
@@ -22,7 +23,6 @@ const FUNCTIONS: Readonly<Record<string, { readonly params: readonly (readonly [
   check_win: { params: [['board', 'board'], ['max_rows', 'int'], ['max_cols', 'int'], ['num_connect', 'int'], ['row', 'int'], ['col', 'int'], ['player', 'str']], answer: (a) => ({ value: py.bool(ref.checkWin(a.board('board'), a.int('max_rows'), a.int('max_cols'), a.int('num_connect'), a.int('row'), a.int('col'), a.str('player'))) }) },
 };
 
-const boardValue = (board: ref.Board61): PyValue => py.list(board.map((row) => py.strs(row)));
 const rowAndBoard = ([row, board]: [number, ref.Board61]): ExampleCase['expected'] => ({ value: py.tuple([py.int(row), boardValue(board)]) });
 
 interface Args {

@@ -4,12 +4,9 @@
  * and play() are not examples a call can give.
  */
 import * as ref from '../../../reference/manchester-connect4.js';
+import { boardValue, gameValue } from './cases.js';
 import { isSamePy, py, type PyValue } from '../../checks/py-value.js';
 import { functionExamples, type ExampleBuilder, type ExampleCase } from '../../pack/example-types.js';
-
-const boardValue = (board: ref.BoardRows): PyValue => py.list(board.map((row) => py.ints(row)));
-const gameValue = (g: ref.Game): PyValue =>
-  py.dict([[py.str('player1'), py.str(g.player1)], [py.str('player2'), py.str(g.player2)], [py.str('who'), py.int(g.who)], [py.str('board'), boardValue(g.board)]]);
 
 class ArgumentError extends Error {}
 
