@@ -36,6 +36,17 @@ export interface ProgramPlan {
    * the swap, where it applies (`only: 'document'` needs the grader's doubles), and the sentence the report says.
    */
   readonly fastPlayers?: FastPlayers;
+  /**
+   * The test that grades what the program's messages say (whose turn, who won): once it has failed, this program's
+   * check judges the boards and the dialogue, and a message that says the wrong thing passes with a note naming it.
+   */
+  readonly messagesGradedBy?: string;
+}
+
+/** What a program's check leaves to other tests, as the run stands when it is judged. */
+export interface ProgramJudging {
+  /** The failed test that already charged what the program's messages say (ProgramPlan.messagesGradedBy). */
+  readonly messagesChargedBy?: string;
 }
 
 export interface FastPlayers {
@@ -65,7 +76,7 @@ export interface AssignmentPlan {
    * The verdict on a terminal program's run, by the spec's check name. `ask` runs harness steps after the run, for a
    * check whose referee is the student's own code (Manchester's computer games in the student's kit).
    */
-  checkProgram(check: string, testCase: FixtureCase, result: ProgramResult, ask: Ask): CaseVerdict | Promise<CaseVerdict>;
+  checkProgram(check: string, testCase: FixtureCase, result: ProgramResult, ask: Ask, judged?: ProgramJudging): CaseVerdict | Promise<CaseVerdict>;
   neededNames(test: ResolvedTest): readonly string[];
   /**
    * Checks that judge one rule only (CS61A's abstraction barrier, a board left unchanged, num_moves counted): an

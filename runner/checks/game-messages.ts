@@ -70,9 +70,11 @@ export function compareEnding(what: string, expected: string, actual: string): C
 
 /**
  * A whole printed game by meaning: every board by its cells and in order, whose turn each message says (when the
- * program says it at all), and the ending. Wording, case, punctuation and blank lines are graded elsewhere.
+ * program says it at all), and the ending. Wording, case, punctuation and blank lines are graded elsewhere; what the
+ * messages say is too, once `messagesChargedBy` (the test that grades them) has failed: a wrong turn or ending is
+ * then noted, not charged again.
  */
-export function compareGameByMeaning(what: string, expected: string, actual: string): CaseVerdict {
+export function compareGameByMeaning(what: string, expected: string, actual: string, messagesChargedBy?: string): CaseVerdict {
   const wantBoards = boardsInText(expected);
   const gotBoards = boardsInText(actual);
   for (const [i, board] of wantBoards.entries()) {
@@ -86,10 +88,13 @@ export function compareGameByMeaning(what: string, expected: string, actual: str
   const notes: string[] = [];
   if (gotTurns.length === 0 && wantTurns.length > 0) notes.push('no message says whose turn it is; the turn message is graded by process_move\'s messages');
   else if (gotTurns.join('') !== wantTurns.join('')) {
-    return fail(`${what}: the turns announced were ${gotTurns.join(', ')}; expected ${wantTurns.join(', ')}`, expected, actual);
+    const turns = `the turns announced were ${gotTurns.join(', ')}; expected ${wantTurns.join(', ')}`;
+    if (!messagesChargedBy) return fail(`${what}: ${turns}`, expected, actual);
+    notes.push(`${turns}, which ${messagesChargedBy} charges`);
   }
   const ending = compareEnding(what, expected, actual);
-  if (ending.status !== 'pass') return ending;
+  if (ending.status !== 'pass' && !messagesChargedBy) return ending;
+  if (ending.status !== 'pass') notes.push(`${ending.message.slice(what.length + 2)}; ${messagesChargedBy} charges that`);
   if (ending.note) notes.push(ending.note);
   const worded = messageLines(expected).join('\n') === messageLines(actual).join('\n');
   if (!worded) notes.push('messages worded differently from the document were read for their meaning; the wording is graded once, by its own test');

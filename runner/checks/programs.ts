@@ -3,6 +3,7 @@
  * the test types), then what it printed, by meaning: the final board by its cells and how the game ended
  * (`program-result`), or every board, whose turn it was and the ending (`program-output`).
  */
+import type { ProgramJudging } from '../assignments/assignment.js';
 import type { FixtureCase } from '../fixtures/fixture-types.js';
 import type { ProgramResult } from '../pty/run-program.js';
 import { boardsInText, drawBoardDiff, isSameBoard } from './boards.js';
@@ -31,13 +32,13 @@ export function programEnding(result: ProgramResult): CaseVerdict | undefined {
   return undefined;
 }
 
-export function checkProgram(check: string, testCase: FixtureCase, marked: ProgramResult): CaseVerdict {
+export function checkProgram(check: string, testCase: FixtureCase, marked: ProgramResult, _ask?: unknown, judged: ProgramJudging = {}): CaseVerdict {
   const result = withoutAskMarkers(marked);
   const ending = programEnding(result);
   if (ending) return ending;
   const expected = testCase.expected;
   if (!('stdout' in expected)) throw new Error(`internal: ${testCase.id} has no stdout`);
-  if (check === 'program-output') return compareGameByMeaning('the transcript', expected.stdout, result.transcript);
+  if (check === 'program-output') return compareGameByMeaning('the transcript', expected.stdout, result.transcript, judged.messagesChargedBy);
   if (check !== 'program-result') throw new Error(`internal: unknown program check '${check}'`);
   const wantBoard = boardsInText(expected.stdout).at(-1);
   const gotBoard = boardsInText(result.transcript).at(-1);

@@ -15,7 +15,7 @@ import { pythonConfig, studentCommand, studentEnv } from '../harness/session.js'
 import { runProgram, type ProgramResult } from '../pty/run-program.js';
 import { createPidsCgroup } from '../sandbox/environment.js';
 import type { ResolvedTest } from '../spec/spec-types.js';
-import { caseSeed, type TestContext } from './test-context.js';
+import { caseSeed, failedSoFar, type TestContext } from './test-context.js';
 
 /** One program, judged by the test's check. */
 export async function runTerminal(test: ResolvedTest, context: TestContext, testCase: FixtureCase, program: ProgramPlan): Promise<CaseVerdict> {
@@ -43,7 +43,8 @@ export async function runTerminal(test: ResolvedTest, context: TestContext, test
   // takes the markers out before it shows the transcript.
   let asked = 0;
   const ask = (planned: Interaction) => context.session.run(withStandIns(planned, context.options.standIns).interaction, caseSeed(context.options.seed, `${testCase.id}#check${asked++}`), test.limits.callMs);
-  const verdict = await context.assignment.checkProgram(test.check!, testCase, { ...result, ...(files && { files }) }, ask);
+  const messagesChargedBy = program.messagesGradedBy !== undefined && failedSoFar(context).has(program.messagesGradedBy) ? program.messagesGradedBy : undefined;
+  const verdict = await context.assignment.checkProgram(test.check!, testCase, { ...result, ...(files && { files }) }, ask, messagesChargedBy ? { messagesChargedBy } : {});
   if (verdict.status === 'pass' || verdict.status === 'timeout') return verdict;
   return result.timedOut ? { ...verdict, stoppedAt: 'time' } : result.truncated ? { ...verdict, stoppedAt: 'output' } : verdict;
 }

@@ -33,6 +33,8 @@ function processMoveProgram(testCase: FixtureCase): ProgramPlan {
     prompt: caseText(testCase, 'prompt', CS111_PROMPT),
     anyPrompt: true,
     answers: input.inputs,
+    // What the turn and win lines say is process_move.messages'; at the terminal this test judges the boards and the dialogue.
+    messagesGradedBy: 'process_move.messages',
     reproduce: `b = Board(${input.board.height}, ${input.board.width})\nb.slots = [${rows}]\np = ${playerPython(input.player)}${moves}\nprocess_move(p, b)   # type: ${input.inputs.join(', ')}`,
   };
 }

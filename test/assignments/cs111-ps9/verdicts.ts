@@ -47,7 +47,7 @@ export const PINS: SamplePins = {
     'opponent-checker-zero': { ...fail('player.opponent_checker'), ...error('aiplayer.next_move.strength') },
     'player-init-moves-one': { ...fail('player.init') },
     'player-repr-lowercase': { ...fail('player.repr') },
-    'process-move-names-x': { ...fail('process_move.messages', 'process_move.terminal') },
+    'process-move-names-x': { ...fail('process_move.messages') },
     'process-move-prints-checker': { ...fail('process_move.messages') },
     'process-move-returns-none': { ...fail('process_move.result') },
     'random-player-any-column': { ...fail('random_player.next_move.document', 'random_player.next_move.uniform') },
