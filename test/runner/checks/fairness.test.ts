@@ -4,7 +4,7 @@ import { py } from '../../../runner/checks/py-value.js';
 import { swapBoardMarks } from '../../../runner/assignments/manchester-connect4/play-checks.js';
 import { checkReturned, checkTypes } from '../../../runner/checks/returns.js';
 import { compareVisibleText } from '../../../runner/checks/text.js';
-import { factOf } from '../../../runner/checks/game-messages.js';
+import { compareGameByMeaning, factOf } from '../../../runner/checks/game-messages.js';
 import type { ObservedValue } from '../../../runner/harness/protocol.js';
 
 const ints = (...v: number[]): ObservedValue => ({ type: 'list', items: v.map((value) => ({ type: 'int', value })) });
@@ -54,6 +54,22 @@ describe('game messages by meaning', () => {
     ['Enter a column: 3', undefined],
   ])('%s', (line, fact) => {
     expect(factOf(line)).toEqual(fact);
+  });
+
+  const board = '|O|O|O|O|\n|X|X|X|X|\n---------\n 0 1 2 3\n';
+  const expected = `Player O's turn\nEnter a column: 3\n${board}\nPlayer O wins in 1 moves.\nCongratulations!\n`;
+  const saysX = `Player X's turn\nEnter a column: 3\n${board}\nPlayer X wins in 1 moves.\nCongratulations!\n`;
+  it('charges a wrong turn and winner until the test that grades the messages has failed', () => {
+    expect(compareGameByMeaning('the transcript', expected, saysX)).toMatchObject({ status: 'fail', message: 'the transcript: the turns announced were X; expected O' });
+    const verdict = compareGameByMeaning('the transcript', expected, saysX, 'process_move.messages');
+    expect(verdict.status).toBe('pass');
+    expect(verdict.note).toContain('the turns announced were X; expected O, which process_move.messages charges');
+    expect(verdict.note).toContain('expected the game to end with O wins in 1 moves');
+  });
+
+  it('still charges a board the messages test does not grade', () => {
+    const otherBoard = saysX.replace('|O|O|O|O|', '|O|O|O| |');
+    expect(compareGameByMeaning('the transcript', expected, otherBoard, 'process_move.messages').status).toBe('fail');
   });
 });
 
