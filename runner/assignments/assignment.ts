@@ -43,6 +43,14 @@ export interface ProgramPlan {
   readonly messagesGradedBy?: string;
 }
 
+/** A failing case's mistake, charged by another test (AssignmentPlan.readingElsewhere). */
+export interface ChargedElsewhere {
+  readonly testCase?: FixtureCase;
+  readonly note: string;
+  readonly chargedBy: ResolvedTest;
+  readonly chargedCase?: FixtureCase;
+}
+
 /** What a program's check leaves to other tests, as the run stands when it is judged. */
 export interface ProgramJudging {
   /** The failed test that already charged what the program's messages say (ProgramPlan.messagesGradedBy). */
@@ -105,12 +113,15 @@ export interface AssignmentPlan {
    */
   readonly excuseFailure?: (test: ResolvedTest, testCase: FixtureCase, failure: StepFailure, failed: ReadonlySet<string>) => CaseVerdict | undefined;
   /**
-   * Another reading of a case, tried when the case fails: if the answer is right there, the failure is another test's
-   * and the case passes with the note (CS61A: the board handed over as columns, which is how inline `board[col][row]`
-   * reads see it right; those direct reads are the barrier test's to charge). `chargedBy` is that other test: the case
-   * is excused only when it fails there too, so a mistake no test would charge is never let through.
+   * Where a failing case's mistake is charged instead, tried when the case fails. `testCase`, when given, is another
+   * reading of the case, judged by this test's check: the answer must be right there (CS61A: the board handed over as
+   * columns, which is how inline `board[col][row]` reads see it right; those direct reads are the barrier test's to
+   * charge). `chargedBy` is the test that charges the mistake, and `chargedCase` its case to run (the other reading
+   * when absent): the case passes with the note only when that case fails there too, so a mistake no test would
+   * charge is never let through (CS111: a four the document's board misses, on its direction test's lone four; HMC:
+   * a RANDOM tie-break that fails where LEFT fails on the same scores). `tests` are the spec's tests.
    */
-  readonly readingElsewhere?: (test: ResolvedTest, testCase: FixtureCase) => { readonly testCase: FixtureCase; readonly note: string; readonly chargedBy: ResolvedTest } | undefined;
+  readonly readingElsewhere?: (test: ResolvedTest, testCase: FixtureCase, tests: readonly ResolvedTest[]) => ChargedElsewhere | undefined;
 }
 
 /**

@@ -32,10 +32,9 @@ export interface CaseJudging {
   readonly excuse?: (failure: StepFailure) => CaseVerdict | undefined;
   /** What the call asks of a plain solution (the boards a plain look-ahead tries), said when it runs out of time. */
   readonly work?: string;
-  /** Another reading of the case (AssignmentPlan.readingElsewhere): right there, the failure is another test's. */
+  /** Where the failure is charged instead (AssignmentPlan.readingElsewhere): the other reading, if any, must pass. */
   readonly elsewhere?: {
-    readonly interaction: Interaction;
-    readonly check: (o: CaseObservation) => CaseVerdict;
+    readonly reading?: { readonly interaction: Interaction; readonly check: (o: CaseObservation) => CaseVerdict };
     readonly note: string;
     /** The test said to charge the failure instead, with this case as it runs there: it must fail it too. */
     readonly chargedBy: { readonly test: ResolvedTest; readonly interaction: Interaction; readonly check: (o: CaseObservation) => CaseVerdict };
@@ -51,10 +50,9 @@ export function harnessCase(test: ResolvedTest, context: TestContext, id: string
     run: async () => {
       const verdict = await judgeCase(test, context, id, interaction, check, judging);
       if ((verdict.status === 'fail' || verdict.status === 'error') && judging.elsewhere) {
-        const other = withStandIns(judging.elsewhere.interaction, context.options.standIns).interaction;
-        const there = await judgeCase(test, context, `${id}#elsewhere`, other, judging.elsewhere.check, { ...judging, elsewhere: undefined });
-        const { chargedBy } = judging.elsewhere;
-        const charged = there.status === 'pass' && (await judgeCase(chargedBy.test, context, `${id}#charged`, withStandIns(chargedBy.interaction, context.options.standIns).interaction, chargedBy.check, {})).status !== 'pass';
+        const { reading, chargedBy } = judging.elsewhere;
+        const there = reading && (await judgeCase(test, context, `${id}#elsewhere`, withStandIns(reading.interaction, context.options.standIns).interaction, reading.check, { ...judging, elsewhere: undefined }));
+        const charged = (!there || there.status === 'pass') && (await judgeCase(chargedBy.test, context, `${id}#charged`, withStandIns(chargedBy.interaction, context.options.standIns).interaction, chargedBy.check, {})).status !== 'pass';
         if (charged) return pass(judging.elsewhere.note);
       }
       const own = verdict.status === 'pass' ? undefined : await onOwnParts(test, context, id, planned, check, judging);

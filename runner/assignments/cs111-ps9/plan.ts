@@ -7,11 +7,11 @@ import { checkProgram } from '../../checks/programs.js';
 import { pass, type CaseVerdict } from '../../checks/verdict.js';
 import type { FixtureCase } from '../../fixtures/fixture-types.js';
 import type { ResolvedTest } from '../../spec/spec-types.js';
-import type { AssignmentPlan } from '../assignment.js';
+import type { AssignmentPlan, ChargedElsewhere } from '../assignment.js';
 import { checkCs111Case } from './checks.js';
 import { cs111GameReplay, cs111Program } from './programs.js';
 import { cs111Property } from './properties.js';
-import { cs111Interaction } from './steps.js';
+import { cs111Interaction, type BoardInput } from './steps.js';
 
 const PLAYER_CLASSES: Record<string, string> = { human: 'Player', random: 'RandomPlayer', ai: 'AIPlayer' };
 
@@ -56,6 +56,49 @@ function excuseCs111Failure(test: ResolvedTest, testCase: FixtureCase, failure: 
   return undefined;
 }
 
+/** The runs of four of one checker on a board, with the direction each runs in (the direction tests' names). */
+function foursOf(rows: readonly string[], checker: string): { direction: string; cells: string }[] {
+  const steps = [['horizontal', 0, 1], ['vertical', 1, 0], ['down-diagonal', 1, 1], ['up-diagonal', -1, 1]] as const;
+  const at = (r: number, c: number) => rows[r]?.[c];
+  const fours: { direction: string; cells: string }[] = [];
+  rows.forEach((row, r) => [...row].forEach((_, c) => {
+    for (const [direction, dr, dc] of steps) {
+      const cells = [0, 1, 2, 3].map((k) => [r + k * dr, c + k * dc] as const);
+      if (cells.every(([rr, cc]) => at(rr, cc) === checker)) fours.push({ direction, cells: cellsKey(cells) });
+    }
+  }));
+  return fours;
+}
+
+const cellsKey = (cells: readonly (readonly [number, number])[]) => cells.map(([r, c]) => `${r},${c}`).sort().join(' ');
+
+/** The filled cells of a board's rows. */
+const filledCells = (rows: readonly string[]) => cellsKey(rows.flatMap((row, r) => [...row].flatMap((cell, c) => (cell === ' ' ? [] : [[r, c] as const]))));
+
+/**
+ * A four missed on the document's board is its direction's, charged by that direction's test on its own case with
+ * the same four alone on the board: the document's example passes with a note when the student misses that one too.
+ */
+function missedFourElsewhere(test: ResolvedTest, testCase: FixtureCase, tests: readonly ResolvedTest[]): ChargedElsewhere | undefined {
+  if (test.id !== 'board.is_win_for.document') return undefined;
+  const input = testCase.input as { board: BoardInput; checker: string };
+  const fours = foursOf(input.board.rows, input.checker);
+  const directions = new Set(fours.map((f) => f.direction));
+  if (directions.size !== 1) return undefined;
+  const [direction] = directions;
+  const chargedBy = tests.find((t) => t.id === `board.is_win_for.${direction}`);
+  const chargedCase = chargedBy?.fixtureCases.find((c) => {
+    const own = c.input as { board: BoardInput; checker: string };
+    return 'value' in c.expected && c.expected.value?.type === 'bool' && c.expected.value.value && fours.some((f) => f.cells === filledCells(own.board.rows));
+  });
+  if (!chargedBy || !chargedCase) return undefined;
+  return {
+    chargedBy,
+    chargedCase,
+    note: `the ${direction} four on the document's board is missed, as it is alone on a board (${chargedCase.id}): charged by ${chargedBy.id}`,
+  };
+}
+
 /** The plan both the grader and the student's kit run; only the stand-ins they run it with differ. */
 export const CS111_PLAN: AssignmentPlan = {
   // A strength test measures the student's whole AIPlayer: no method is swapped for the document's.
@@ -69,6 +112,7 @@ export const CS111_PLAN: AssignmentPlan = {
   // The document gives connect_four whole: one that cannot start is charged once, by the first game test.
   chargesStartOnce: ['connect_four'],
   excuseFailure: excuseCs111Failure,
+  readingElsewhere: missedFourElsewhere,
   // A crash in scores_for or next_move is graded by their value tests, not again by these one-rule tests (the
   // prompts next_move prints among them).
   judgesOnly: (rule) => (['restored', 'num-moves', 'types', 'cs111-board-reset-rows', 'output'].includes(rule) ? { note: 'this test judges one rule only; the crash is graded by the value tests' } : undefined),

@@ -15,17 +15,19 @@ export const runCases: TestKindRunner = async (test, context) => {
   const { assignment } = context;
   const cases = test.fixtureCases.map((c) => {
     const interaction = assignment.interaction(test, c);
-    const other = assignment.readingElsewhere?.(test, c);
-    const otherInteraction = other && assignment.interaction(test, other.testCase);
+    const other = assignment.readingElsewhere?.(test, c, context.options.spec.tests);
+    const reading = other?.testCase;
+    const otherInteraction = reading && assignment.interaction(test, reading);
+    // On the board as the other reading gives it: a function that crashes on the case as given shows there whether
+    // it reads the board as the other test forbids.
+    const charged = other && (other.chargedCase ?? reading);
+    const chargedInteraction = other && charged && assignment.interaction(other.chargedBy, charged);
     const unit = harnessCase(test, context, c.id, interaction, (o) => assignment.check(test.check!, c, o, callLine(interaction)), {
-      ...(other && otherInteraction && {
+      ...(other && charged && chargedInteraction && {
         elsewhere: {
-          interaction: otherInteraction,
-          check: (o: CaseObservation) => assignment.check(test.check!, other.testCase, o, callLine(otherInteraction)),
+          ...(reading && otherInteraction && { reading: { interaction: otherInteraction, check: (o: CaseObservation) => assignment.check(test.check!, reading, o, callLine(otherInteraction)) } }),
           note: other.note,
-          // On the board as the other reading gives it: a function that crashes on the case as given shows there
-          // whether it reads the board as the other test forbids.
-          chargedBy: { test: other.chargedBy, interaction: assignment.interaction(other.chargedBy, other.testCase), check: (o: CaseObservation) => assignment.check(other.chargedBy.check!, other.testCase, o, callLine(otherInteraction)) },
+          chargedBy: { test: other.chargedBy, interaction: chargedInteraction, check: (o: CaseObservation) => assignment.check(other.chargedBy.check!, charged, o, callLine(chargedInteraction)) },
         },
       }),
       expectsRaise: 'raises' in c.expected,

@@ -42,7 +42,7 @@ export const PINS: SamplePins = {
     'next-move-no-retry-loop': { ...fail('player.next_move.column') },
     'next-move-no-try-again': { ...fail('player.next_move.prompts') },
     'no-down-diagonal': { ...fail('board.is_win_for.down-diagonal') },
-    'no-vertical': { ...fail('board.is_win_for.document', 'board.is_win_for.vertical') },
+    'no-vertical': { ...fail('board.is_win_for.vertical') },
     'open-full-board-reading': {},
     'opponent-checker-zero': { ...fail('player.opponent_checker'), ...error('aiplayer.next_move.strength') },
     'player-init-moves-one': { ...fail('player.init') },
