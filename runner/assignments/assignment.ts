@@ -44,11 +44,26 @@ export interface ProgramPlan {
 }
 
 /** A failing case's mistake, charged by another test (AssignmentPlan.readingElsewhere). */
-export interface ChargedElsewhere {
+export type ChargedElsewhere = ChargedByTest | ChargedOnce;
+
+interface ChargedByTest {
   readonly testCase?: FixtureCase;
   readonly note: string;
   readonly chargedBy: ResolvedTest;
   readonly chargedCase?: FixtureCase;
+  /** `chargedCase` is not one of `chargedBy`'s own: the case is excused only once `chargedBy` has failed, too. */
+  readonly onceFailed?: boolean;
+}
+
+/**
+ * A mistake no test of the assignment grades (HMC: the student's own Board, the previous part's), shown by the other
+ * reading `testCase` passing: the first test it fails charges it, saying `why`; the cases of later tests it fails
+ * pass with the note.
+ */
+interface ChargedOnce {
+  readonly testCase: FixtureCase;
+  readonly note: string;
+  readonly once: { readonly cause: string; readonly why: string };
 }
 
 /** What a program's check leaves to other tests, as the run stands when it is judged. */
@@ -119,7 +134,8 @@ export interface AssignmentPlan {
    * charge). `chargedBy` is the test that charges the mistake, and `chargedCase` its case to run (the other reading
    * when absent): the case passes with the note only when that case fails there too, so a mistake no test would
    * charge is never let through (CS111: a four the document's board misses, on its direction test's lone four; HMC:
-   * a RANDOM tie-break that fails where LEFT fails on the same scores). `tests` are the spec's tests.
+   * a RANDOM tie-break that fails where LEFT fails on the same scores, once the LEFT/RIGHT test has failed). `tests`
+   * are the spec's tests.
    */
   readonly readingElsewhere?: (test: ResolvedTest, testCase: FixtureCase, tests: readonly ResolvedTest[]) => ChargedElsewhere | undefined;
 }

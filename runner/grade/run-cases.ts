@@ -36,8 +36,12 @@ export interface CaseJudging {
   readonly elsewhere?: {
     readonly reading?: { readonly interaction: Interaction; readonly check: (o: CaseObservation) => CaseVerdict };
     readonly note: string;
+    /** The test that must have failed already for the case to be excused (its charging case is not its own). */
+    readonly onceFailed?: string;
     /** The test said to charge the failure instead, with this case as it runs there: it must fail it too. */
-    readonly chargedBy: { readonly test: ResolvedTest; readonly interaction: Interaction; readonly check: (o: CaseObservation) => CaseVerdict };
+    readonly chargedBy?: { readonly test: ResolvedTest; readonly interaction: Interaction; readonly check: (o: CaseObservation) => CaseVerdict };
+    /** Or a mistake no test grades, charged by the first test it fails (ChargedElsewhere.once). */
+    readonly once?: { readonly cause: string; readonly why: string };
   };
 }
 
@@ -48,17 +52,33 @@ export function harnessCase(test: ResolvedTest, context: TestContext, id: string
     id,
     reproduce: reproduceOf(interaction),
     run: async () => {
-      const verdict = await judgeCase(test, context, id, interaction, check, judging);
-      if ((verdict.status === 'fail' || verdict.status === 'error') && judging.elsewhere) {
-        const { reading, chargedBy } = judging.elsewhere;
-        const there = reading && (await judgeCase(test, context, `${id}#elsewhere`, withStandIns(reading.interaction, context.options.standIns).interaction, reading.check, { ...judging, elsewhere: undefined }));
-        const charged = (!there || there.status === 'pass') && (await judgeCase(chargedBy.test, context, `${id}#charged`, withStandIns(chargedBy.interaction, context.options.standIns).interaction, chargedBy.check, {})).status !== 'pass';
-        if (charged) return pass(judging.elsewhere.note);
-      }
+      const judged = await judgeCase(test, context, id, interaction, check, judging);
+      const elsewhere = (judged.status === 'fail' || judged.status === 'error') && judging.elsewhere ? await chargedElsewhere(test, context, id, judged, judging) : undefined;
+      if (elsewhere?.status === 'pass') return elsewhere;
+      const verdict = elsewhere ?? judged;
       const own = verdict.status === 'pass' ? undefined : await onOwnParts(test, context, id, planned, check, judging);
       return own ?? withOwnParts(left, verdict, failedSoFar(context));
     },
   };
+}
+
+/**
+ * A failed case's verdict where another test charges its mistake (a pass with the note), or where this test is the
+ * first to meet a mistake no test grades (the failure, saying why); undefined when the mistake is this test's.
+ */
+async function chargedElsewhere(test: ResolvedTest, context: TestContext, id: string, verdict: CaseVerdict, judging: CaseJudging): Promise<CaseVerdict | undefined> {
+  const { reading, chargedBy, onceFailed, once, note } = judging.elsewhere!;
+  const there = reading && (await judgeCase(test, context, `${id}#elsewhere`, withStandIns(reading.interaction, context.options.standIns).interaction, reading.check, { ...judging, elsewhere: undefined }));
+  if (there && there.status !== 'pass') return undefined;
+  if (once) {
+    const first = context.chargedOnce.get(once.cause);
+    if (first && first !== test.id) return pass(`${note}; ${first} charges it`);
+    context.chargedOnce.set(once.cause, test.id);
+    return { ...verdict, message: `${verdict.message}\n${once.why}` };
+  }
+  if (!chargedBy || (onceFailed && !failedSoFar(context).has(onceFailed))) return undefined;
+  const charged = await judgeCase(chargedBy.test, context, `${id}#charged`, withStandIns(chargedBy.interaction, context.options.standIns).interaction, chargedBy.check, {});
+  return charged.status !== 'pass' ? pass(note) : undefined;
 }
 
 /**

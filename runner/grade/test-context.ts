@@ -74,6 +74,8 @@ export interface TestContext {
   readonly sessions: Map<string, { run: number; unstarted: number }>;
   /** Program targets that could not start, with the test that charged it (AssignmentPlan.chargesStartOnce). */
   readonly cannotStart: Map<string, string>;
+  /** Mistakes outside what the tests grade, charged once (ChargedElsewhere.once), with the test that charged each. */
+  readonly chargedOnce: Map<string, string>;
 }
 
 /** One test kind: runs a test of the spec against the submission and says how it went. */

@@ -1,5 +1,7 @@
-"""HMC CS5 Homework 11's double: the document's Player, keeping the one method under test the student's own, so a
-bug in scoreBoard costs the scoreBoard tests and not every look-ahead test too."""
+"""HMC CS5 Homework 11's doubles: the document's Player, keeping the one method under test the student's own, so a
+bug in scoreBoard costs the scoreBoard tests and not every look-ahead test too; and the student's own Board with a
+delMove that takes back exactly the last move, to tell a look-ahead's mistake from its Board's."""
+import copy
 import random
 
 
@@ -89,4 +91,47 @@ def hmc_player(base, keep=()):
     return Player
 
 
-DOUBLES = {"hmc-player": hmc_player}
+def _restore(current, saved):
+    """Puts a saved value back in place where it can, so a reference the student's code holds stays good."""
+    if isinstance(current, list) and isinstance(saved, list) and len(current) == len(saved):
+        for i, item in enumerate(saved):
+            if isinstance(current[i], list) and isinstance(item, list):
+                _restore(current[i], item)
+            else:
+                current[i] = item
+        return current
+    return saved
+
+
+def hmc_board_undo(base, keep=()):
+    """The student's Board (the previous part's, which this assignment does not grade), whose delMove(col) right after
+    addMove(col, ...) puts the board back exactly as it was; any other delMove is the student's own. The Board's
+    attributes are the student's to name, so the whole instance state is saved, not one known field."""
+    if not isinstance(getattr(base, "addMove", None), type(hmc_board_undo)):
+        return base
+
+    class Board(base):
+        def addMove(self, *args, **kwargs):
+            col = args[0] if args else kwargs.get("col")
+            saved = {k: copy.deepcopy(v) for k, v in self.__dict__.items() if k != "_grade_undo"}
+            result = base.addMove(self, *args, **kwargs)
+            self.__dict__.setdefault("_grade_undo", []).append((col, saved))
+            return result
+
+        def delMove(self, *args, **kwargs):
+            col = args[0] if args else kwargs.get("col")
+            undo = self.__dict__.get("_grade_undo")
+            if not undo or undo[-1][0] != col:
+                return base.delMove(self, *args, **kwargs)
+            _, saved = undo.pop()
+            for name, value in saved.items():
+                self.__dict__[name] = _restore(self.__dict__.get(name), value)
+            for name in [n for n in self.__dict__ if n not in saved and n != "_grade_undo"]:
+                del self.__dict__[name]
+            return None
+
+    Board.__qualname__ = Board.__name__ = base.__name__
+    return Board
+
+
+DOUBLES = {"hmc-player": hmc_player, "hmc-board-undo": hmc_board_undo}

@@ -3,11 +3,13 @@
  * playGame through the terminal, their checks and the names each test needs. The grader (index.ts) and the student's
  * kit (kit.ts) share it.
  */
-import type { AssignmentPlan, GameReplay } from '../assignment.js';
+import type { FixtureCase } from '../../fixtures/fixture-types.js';
+import type { ResolvedTest } from '../../spec/spec-types.js';
+import type { AssignmentPlan, ChargedElsewhere, GameReplay } from '../assignment.js';
 import { classReplay, type ReplayParts } from '../game-replay.js';
 import { checkHmcCase, checkHmcGame } from './checks.js';
 import { hmcProperty } from './properties.js';
-import { hmcInteraction, hmcProgram } from './steps.js';
+import { hmcInteraction, hmcProgram, type HmcPlayerInput } from './steps.js';
 
 /** The Player methods the document's Player double stands in for, by the tests that grade each. */
 export const METHODS: ReplayParts = [
@@ -25,6 +27,43 @@ function hmcGameReplay(failed: ReadonlySet<string>): GameReplay | undefined {
   return classReplay('hmc-player', 'Player', METHODS, failed, ['nextMove']);
 }
 
+/**
+ * A RANDOM tie-break that fails where LEFT fails on the same scores (a best score searched from `max = 0`, which
+ * never finds a -1.0) is the search for the best score, charged by the LEFT/RIGHT test once it has failed; the RANDOM
+ * test charges the choice among the tied columns.
+ */
+function sharedTiebreakMistake(test: ResolvedTest, testCase: FixtureCase, tests: readonly ResolvedTest[]): ChargedElsewhere | undefined {
+  if (test.id !== 'player.tiebreakMove.random') return undefined;
+  const chargedBy = tests.find((t) => t.id === 'player.tiebreakMove.left-right');
+  const input = testCase.input as { scores: number[]; player: HmcPlayerInput };
+  if (!chargedBy || input.player.tiebreak !== 'RANDOM' || input.scores.length === 0) return undefined;
+  const left = input.scores.indexOf(Math.max(...input.scores));
+  const chargedCase: FixtureCase = {
+    ...testCase,
+    id: `${testCase.id}.left`,
+    input: { ...input, player: { ...input.player, tiebreak: 'LEFT' } },
+    expected: { value: { type: 'int', value: left } },
+  };
+  return { chargedBy, chargedCase, onceFailed: true, note: `with 'LEFT' these scores fail too: finding the best score is charged by ${chargedBy.id}; this test grades the choice among the tied columns` };
+}
+
+/**
+ * A look-ahead that answers right once its Board's delMove takes back exactly the last move is right: the Board is
+ * the previous part's, which no test here grades, so its delMove is charged once, by the first scoresFor test that
+ * meets it, and the others pass those boards with a note.
+ */
+function boardUndoElsewhere(test: ResolvedTest, testCase: FixtureCase): ChargedElsewhere | undefined {
+  if (test.target !== 'Player.scoresFor' || !['value', 'game-over'].includes(test.check ?? '')) return undefined;
+  return {
+    testCase: { ...testCase, input: { ...(testCase.input as object), boardUndo: true } },
+    note: "with a delMove that takes back exactly the last move, your scoresFor answers right: your Board's delMove is what goes wrong",
+    once: {
+      cause: 'Board.delMove',
+      why: "With your Board's delMove replaced by one that takes back exactly the last move, your scoresFor answers right: your Board's delMove (the previous part's) is what goes wrong. It is charged here once; the other scoresFor tests pass the boards it spoils.",
+    },
+  };
+}
+
 /** The plan both the grader and the student's kit run; only the stand-ins they run it with differ. */
 export const HMC_PLAN: AssignmentPlan = {
   // A strength test measures the student's whole Player: no method is swapped for the document's.
@@ -33,6 +72,7 @@ export const HMC_PLAN: AssignmentPlan = {
   program: hmcProgram,
   check: checkHmcCase,
   gameReplay: hmcGameReplay,
+  readingElsewhere: (test, testCase, tests) => sharedTiebreakMistake(test, testCase, tests) ?? boardUndoElsewhere(test, testCase),
   checkProgram: (check, testCase, result) => {
     if (check !== 'hmc-game') throw new Error(`internal: unknown HMC program check '${check}'`);
     return checkHmcGame(testCase, result);

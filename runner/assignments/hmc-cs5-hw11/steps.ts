@@ -63,6 +63,8 @@ const playerDouble = (method: string): Step => ({
   parts: DOUBLED_METHODS.filter((m) => m !== method).map((m) => ({ name: m, tests: `player.${m}.` })),
 });
 
+const BOARD_UNDO: Step = { request: { op: 'double', kind: 'hmc-board-undo', name: 'Board', inModules: true }, python: '', only: 'document', parts: [] };
+
 /** The document's scores are written `[0, 0, 50, …]` in its own example and as floats everywhere else. */
 const scoresArg = (testCase: FixtureCase, scores: readonly number[]): Arg => ({
   type: 'list',
@@ -70,9 +72,11 @@ const scoresArg = (testCase: FixtureCase, scores: readonly number[]): Arg => ({
 });
 
 export function hmcInteraction(target: string, testCase: FixtureCase, options: { readonly whole?: boolean } = {}): Interaction {
-  const input = testCase.input as { board?: HmcBoardInput; player: HmcPlayerInput; scores?: number[]; inputs?: string[] };
+  const input = testCase.input as { board?: HmcBoardInput; player: HmcPlayerInput; scores?: number[]; inputs?: string[]; boardUndo?: boolean };
   const method = target.split('.')[1]!;
   const steps: Step[] = [];
+  // The student's Board with a delMove that takes back exactly the last move (plan.ts: a Board's mistake, charged once).
+  if (input.boardUndo) steps.push(BOARD_UNDO);
   // The Player's methods build on each other; a test of one gets the document's versions of the others.
   if (DEPENDENT_METHODS.includes(method) && !options.whole) steps.push(playerDouble(method));
   if (input.board) steps.push(...boardSteps(input.board));

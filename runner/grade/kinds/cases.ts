@@ -1,8 +1,10 @@
 /** Fixture cases through the harness: each case's steps, then the spec's check on what they observed. */
 import type { CaseObservation } from '../../checks/observation.js';
 import { blockedBy } from '../blocked.js';
-import { harnessCase, runAll } from '../run-cases.js';
-import { callLine, failedSoFar, finisher, type TestKindRunner } from '../test-context.js';
+import type { FixtureCase } from '../../fixtures/fixture-types.js';
+import type { ResolvedTest } from '../../spec/spec-types.js';
+import { harnessCase, runAll, type CaseJudging } from '../run-cases.js';
+import { callLine, failedSoFar, finisher, type TestContext, type TestKindRunner } from '../test-context.js';
 
 /** A look-ahead's size, as a timeout says it: the limit is for a loop, and a plain search of this size is far inside it. */
 const workOf = (boards: number) => `A plain look-ahead, trying every move at every level as the document describes, tries ${boards.toLocaleString('en')} board${boards === 1 ? '' : 's'} for this call: well within the limit, so this one probably loops (or copies and scans far more than it needs)`;
@@ -15,21 +17,9 @@ export const runCases: TestKindRunner = async (test, context) => {
   const { assignment } = context;
   const cases = test.fixtureCases.map((c) => {
     const interaction = assignment.interaction(test, c);
-    const other = assignment.readingElsewhere?.(test, c, context.options.spec.tests);
-    const reading = other?.testCase;
-    const otherInteraction = reading && assignment.interaction(test, reading);
-    // On the board as the other reading gives it: a function that crashes on the case as given shows there whether
-    // it reads the board as the other test forbids.
-    const charged = other && (other.chargedCase ?? reading);
-    const chargedInteraction = other && charged && assignment.interaction(other.chargedBy, charged);
+    const elsewhere = elsewhereJudging(test, c, context);
     const unit = harnessCase(test, context, c.id, interaction, (o) => assignment.check(test.check!, c, o, callLine(interaction)), {
-      ...(other && charged && chargedInteraction && {
-        elsewhere: {
-          ...(reading && otherInteraction && { reading: { interaction: otherInteraction, check: (o: CaseObservation) => assignment.check(test.check!, reading, o, callLine(otherInteraction)) } }),
-          note: other.note,
-          chargedBy: { test: other.chargedBy, interaction: chargedInteraction, check: (o: CaseObservation) => assignment.check(other.chargedBy.check!, charged, o, callLine(chargedInteraction)) },
-        },
-      }),
+      ...(elsewhere && { elsewhere }),
       expectsRaise: 'raises' in c.expected,
       ...(c.lenient?.open && { open: c.lenient.reason }),
       excuse: (failure) => assignment.excuseFailure?.(test, c, failure, failedSoFar(context)),
@@ -39,3 +29,26 @@ export const runCases: TestKindRunner = async (test, context) => {
   });
   return runAll(test, context, cases, finish);
 };
+
+/** Where a failure of the case is charged instead (AssignmentPlan.readingElsewhere), as the case loop runs it. */
+function elsewhereJudging(test: ResolvedTest, c: FixtureCase, context: TestContext): CaseJudging['elsewhere'] {
+  const { assignment } = context;
+  const other = assignment.readingElsewhere?.(test, c, context.options.spec.tests);
+  if (!other) return undefined;
+  const judged = (by: ResolvedTest, testCase: FixtureCase) => {
+    const interaction = assignment.interaction(by, testCase);
+    return { interaction, check: (o: CaseObservation) => assignment.check(by.check!, testCase, o, callLine(interaction)) };
+  };
+  const reading = other.testCase && judged(test, other.testCase);
+  if ('once' in other) return { reading: reading!, note: other.note, once: other.once };
+  // On the board as the other reading gives it: a function that crashes on the case as given shows there whether
+  // it reads the board as the other test forbids.
+  const charged = other.chargedCase ?? other.testCase;
+  if (!charged) return undefined;
+  return {
+    ...(reading && { reading }),
+    note: other.note,
+    ...(other.onceFailed && { onceFailed: other.chargedBy.id }),
+    chargedBy: { test: other.chargedBy, ...judged(other.chargedBy, charged) },
+  };
+}
