@@ -46,6 +46,12 @@ const describe = (fact: GameFact | undefined): string => {
 
 const isEnding = (f: GameFact) => f.kind !== 'turn';
 
+/** How a game's messages say it ended, whoever they name: a win in so many moves, a tie, or not at all. */
+function endingKind(text: string): string {
+  const last = gameFacts(text).filter(isEnding).at(-1);
+  return last?.kind === 'win' ? `win in ${last.moves ?? '?'}` : last?.kind ?? 'none';
+}
+
 /**
  * How the game ended, by meaning: the winner and the move count, or the tie. A message that leaves the count out is
  * accepted with a note; a different count or winner is a different game.
@@ -71,8 +77,8 @@ export function compareEnding(what: string, expected: string, actual: string): C
 /**
  * A whole printed game by meaning: every board by its cells and in order, whose turn each message says (when the
  * program says it at all), and the ending. Wording, case, punctuation and blank lines are graded elsewhere; what the
- * messages say is too, once `messagesChargedBy` (the test that grades them) has failed: a wrong turn or ending is
- * then noted, not charged again.
+ * messages say is too, once `messagesChargedBy` (the test that grades them) has failed: a wrong turn, or the wrong
+ * winner named, is then noted, not charged again.
  */
 export function compareGameByMeaning(what: string, expected: string, actual: string, messagesChargedBy?: string): CaseVerdict {
   const wantBoards = boardsInText(expected);
@@ -93,7 +99,9 @@ export function compareGameByMeaning(what: string, expected: string, actual: str
     notes.push(`${turns}, which ${messagesChargedBy} charges`);
   }
   const ending = compareEnding(what, expected, actual);
-  if (ending.status !== 'pass' && !messagesChargedBy) return ending;
+  // Who the win message names is the messages' to charge; that the game ended, how (a win or a tie) and the moves
+  // counted are the game's.
+  if (ending.status !== 'pass' && (!messagesChargedBy || endingKind(expected) !== endingKind(actual))) return ending;
   if (ending.status !== 'pass') notes.push(`${ending.message.slice(what.length + 2)}; ${messagesChargedBy} charges that`);
   if (ending.note) notes.push(ending.note);
   const worded = messageLines(expected).join('\n') === messageLines(actual).join('\n');

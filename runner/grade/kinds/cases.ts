@@ -41,6 +41,9 @@ function elsewhereJudging(test: ResolvedTest, c: FixtureCase, context: TestConte
   };
   const reading = other.testCase && judged(test, other.testCase);
   if ('once' in other) return { reading: reading!, note: other.note, once: other.once };
+  // A mistake is handed only to a test that runs: `grade check` runs the visible tests alone.
+  const charging = context.options.spec.tests.find((t) => t.id === other.chargedBy.id);
+  if (!charging || (context.options.visibleOnly && charging.visibility !== 'visible')) return undefined;
   // On the board as the other reading gives it: a function that crashes on the case as given shows there whether
   // it reads the board as the other test forbids.
   const charged = other.chargedCase ?? other.testCase;

@@ -67,6 +67,11 @@ describe('game messages by meaning', () => {
     expect(verdict.note).toContain('expected the game to end with O wins in 1 moves');
   });
 
+  it('still charges a move count or an ending the game itself got wrong', () => {
+    expect(compareGameByMeaning('the transcript', expected, saysX.replace('in 1 moves', 'in 0 moves'), 'process_move.messages').status).toBe('fail');
+    expect(compareGameByMeaning('the transcript', expected, saysX.replace(/Player X wins.*\n.*\n$/u, ''), 'process_move.messages').status).toBe('fail');
+  });
+
   it('still charges a board the messages test does not grade', () => {
     const otherBoard = saysX.replace('|O|O|O|O|', '|O|O|O| |');
     expect(compareGameByMeaning('the transcript', expected, otherBoard, 'process_move.messages').status).toBe('fail');
