@@ -91,6 +91,15 @@ def hmc_player(base, keep=()):
     return Player
 
 
+def _snapshot(value):
+    """A copy of a Board attribute: the usual grid of strings copied row by row, anything else deep-copied."""
+    if isinstance(value, (str, int, float, bool, type(None), tuple)):
+        return value
+    if isinstance(value, list):
+        return [_snapshot(item) for item in value]
+    return copy.deepcopy(value)
+
+
 def _restore(current, saved):
     """Puts a saved value back in place where it can, so a reference the student's code holds stays good."""
     if isinstance(current, list) and isinstance(saved, list) and len(current) == len(saved):
@@ -113,7 +122,7 @@ def hmc_board_undo(base, keep=()):
     class Board(base):
         def addMove(self, *args, **kwargs):
             col = args[0] if args else kwargs.get("col")
-            saved = {k: copy.deepcopy(v) for k, v in self.__dict__.items() if k != "_grade_undo"}
+            saved = {k: _snapshot(v) for k, v in self.__dict__.items() if k != "_grade_undo"}
             result = base.addMove(self, *args, **kwargs)
             self.__dict__.setdefault("_grade_undo", []).append((col, saved))
             return result
