@@ -4,8 +4,9 @@
  * Everything from a submission goes through Handlebars' escaping; the templates never use triple braces for it. The
  * one triple brace is the instructor's notes, rendered by markdown-it with raw HTML off (reports/markdown.ts).
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { writeWhole } from './write-whole.js';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type Handlebars from 'handlebars';
@@ -77,7 +78,7 @@ export function writeHtmlReport(run: RunResults, out: string, options: { audienc
     const names = pageNames(run.submissions.map((s) => s.id));
     for (const submission of run.submissions) {
       const path = join(out, 'for-students', names.get(submission.id)!);
-      writeFileSync(path, renderSubmissionPage(run, forStudents(submission), { classLink: false }));
+      writeWhole(path, renderSubmissionPage(run, forStudents(submission), { classLink: false }));
       written.push(path);
     }
   }
@@ -85,10 +86,10 @@ export function writeHtmlReport(run: RunResults, out: string, options: { audienc
   const files = pageNames(run.submissions.map((s) => s.id));
   for (const submission of run.submissions) {
     const path = join(out, 'submissions', files.get(submission.id)!);
-    writeFileSync(path, renderSubmissionPage(run, submission, { classLink: true }));
+    writeWhole(path, renderSubmissionPage(run, submission, { classLink: true }));
     written.push(path);
   }
   const index = join(out, 'index.html');
-  writeFileSync(index, renderClassPage(run));
+  writeWhole(index, renderClassPage(run));
   return [index, ...written.filter((p) => !p.includes('for-students')), ...written.filter((p) => p.includes('for-students'))];
 }

@@ -1,6 +1,7 @@
 /** Writes the formats a run asked for into its output folder; results.json itself is the runner's. */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeWhole } from './write-whole.js';
 import type { RunResults } from '../runner/grade/results.js';
 import { canvasCsv, changesCsv, scoresCsv } from './csv.js';
 import { gradescopeResults } from './gradescope.js';
@@ -25,12 +26,12 @@ export function writeReports(run: RunResults, out: string, formats: readonly Rep
   if (run.comparison) {
     // The comparison's own table goes wherever its run goes, whatever the formats.
     const path = join(out, 'changes.csv');
-    writeFileSync(path, changesCsv(run.comparison));
+    writeWhole(path, changesCsv(run.comparison));
     written.set('changes', [path]);
   }
   if (formats.includes('junit')) {
     const path = join(out, 'junit.xml');
-    writeFileSync(path, junitXml(run));
+    writeWhole(path, junitXml(run));
     written.set('junit', [path]);
   }
   if (formats.includes('gradescope')) {
@@ -39,7 +40,7 @@ export function writeReports(run: RunResults, out: string, formats: readonly Rep
     const names = pageNames(run.submissions.map((s) => s.id));
     const paths = run.submissions.map((submission) => {
       const path = join(dir, names.get(submission.id)!.replace(/\.html$/u, '.json'));
-      writeFileSync(path, `${JSON.stringify(gradescopeResults(submission, { manualPoints: run.settings?.manualPoints ?? 0 }), null, 2)}\n`);
+      writeWhole(path, `${JSON.stringify(gradescopeResults(submission, { manualPoints: run.settings?.manualPoints ?? 0 }), null, 2)}\n`);
       return path;
     });
     written.set('gradescope', paths);
@@ -47,8 +48,8 @@ export function writeReports(run: RunResults, out: string, formats: readonly Rep
   if (formats.includes('csv')) {
     const gradebook = join(out, 'gradebook.csv');
     const scores = join(out, 'scores.csv');
-    writeFileSync(gradebook, canvasCsv(run, options.canvasAssignmentId ? { assignmentId: options.canvasAssignmentId } : {}));
-    writeFileSync(scores, scoresCsv(run));
+    writeWhole(gradebook, canvasCsv(run, options.canvasAssignmentId ? { assignmentId: options.canvasAssignmentId } : {}));
+    writeWhole(scores, scoresCsv(run));
     written.set('csv', [gradebook, scores]);
   }
   return written;

@@ -1,19 +1,15 @@
 /** Writes a run: results.json and the report formats asked for, into one folder. */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join, sep } from 'node:path';
+import { writeWhole } from '../../reports/write-whole.js';
 import type { RunResults } from '../grade/results.js';
 import { writeReports, type ReportFormat } from '../../reports/write-reports.js';
 
 /** results.json and the formats asked for; the paths to name in the summary. */
 export function writeOutputs(run: RunResults, out: string, flags: { readonly formats: readonly ReportFormat[]; readonly canvasAssignmentId?: string | undefined; readonly audience?: 'instructor' | 'student' | undefined }): string[] {
   mkdirSync(out, { recursive: true });
-  // A write that fails mid-file (a full disk) says no path: the error is given the file's, for the message.
-  try {
-    writeFileSync(join(out, 'results.json'), `${JSON.stringify(run, null, 2)}\n`);
-  } catch (error) {
-    (error as NodeJS.ErrnoException).path ??= join(out, 'results.json');
-    throw error;
-  }
+  // Written whole or not at all: a full disk leaves the last good results.json (reports/write-whole.ts).
+  writeWhole(join(out, 'results.json'), `${JSON.stringify(run, null, 2)}\n`);
   const written = [join(out, 'results.json')];
   const reports = writeReports(run, out, flags.formats, { ...(flags.canvasAssignmentId && { canvasAssignmentId: flags.canvasAssignmentId }), ...(flags.audience && { audience: flags.audience }) });
   // The class summary stands for the HTML pages, the folder for the Gradescope files; the others are named.

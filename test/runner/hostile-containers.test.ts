@@ -38,13 +38,18 @@ describe('hostile containers', () => {
     expect(readFileSync(join(out, 'index.html'), 'utf8')).not.toContain('<b>bold<i>');
   });
 
-  it('stops on a full disk with one line naming the file and the reason, exit 2, and results.jsonl keeps the graded', async () => {
+  it('stops on a full disk with one line naming the file and the reason, exit 2, the last good results.json kept, and results.jsonl keeps the graded', async () => {
     const klass = temp('grade-full-');
     cpSync(CORRECT, join(klass, 'ada'), { recursive: true });
     const out = temp('grade-full-out-');
-    // Every write to /dev/full fails with ENOSPC: results.json is where the disk runs out.
-    symlinkSync('/dev/full', join(out, 'results.json'));
+    const lastGood = '{"the": "last good run"}\n';
+    writeFileSync(join(out, 'results.json'), lastGood);
+    // Every write to /dev/full fails with ENOSPC: results.json is written beside itself first, and the disk runs
+    // out there.
+    symlinkSync('/dev/full', join(out, 'results.json.partial'));
     const { code, said } = await grade(klass, out);
+    expect(readFileSync(join(out, 'results.json'), 'utf8')).toBe(lastGood);
+    expect(existsSync(join(out, 'results.json.partial'))).toBe(false);
     expect(code).toBe(2);
     const lines = said.split('\n').filter((l) => l.startsWith('grade:'));
     expect(lines).toEqual([expect.stringMatching(/^grade: cannot write .*results\.json: ENOSPC \(no space left on the device\); .*results\.jsonl keeps the 1 submission graded before that, so --resume grades only the rest$/)]);
