@@ -116,6 +116,11 @@ function parseFlags(argv: readonly string[], io: Io, root: string): GradeFlags {
   const out = resolve(io.cwd, values.out ?? 'grade-report');
   const reportsSource = join(root, 'reports');
   if (out !== undefined && (out === reportsSource || out.startsWith(reportsSource + sep))) throw new UsageError(`--out ${values.out} is inside the source folder reports/; choose another folder`);
+  // The run --previous compares with is this run's baseline: writing over it would compare the class with itself.
+  const previous = values.previous === undefined ? undefined : resolve(io.cwd, values.previous);
+  if (previous !== undefined && (out === previous || out.startsWith(previous + sep))) {
+    throw new UsageError(`--out ${values.out ?? 'grade-report'} is ${out === previous ? 'the folder' : 'inside the folder'} of the run --previous compares with (${values.previous}): this run would write over it. Give --out another folder`);
+  }
   const jobs = values.jobs === undefined ? Math.max(1, Math.min(availableParallelism(), 4)) : Number(values.jobs);
   if (!Number.isInteger(jobs) || jobs < 1 || jobs > 64) throw new UsageError(`--jobs must be a whole number from 1 to 64, got ${values.jobs}`);
   const seed = values.seed === undefined ? DEFAULT_SEED : Number(values.seed);

@@ -89,4 +89,20 @@ describe('grade compare and --previous', () => {
     expect(await runCli(['compare', a], () => {}, (s) => (err += s), { env: {}, cwd: empty })).toBe(2);
     expect(err).toContain('give two run folders');
   });
+
+  it('refuses an --out that would write over the run --previous compares with, before grading anything', async () => {
+    const klass = temp('grade-class-');
+    cpSync(join(SAMPLES, 'correct-plain'), join(klass, 'ada'), { recursive: true });
+    const monday = temp('grade-monday-');
+    const baseline = '{"the": "baseline"}\n';
+    writeFileSync(join(monday, 'results.json'), baseline);
+    for (const out of [monday, join(monday, 'again')]) {
+      let err = '';
+      const io = { out: () => {}, err: (s: string) => { err += s; }, isTTY: false, env: {}, cwd: klass };
+      expect(await runGrade([klass, '--assignment', 'cs61a-hw04', '--out', out, '--previous', monday], io, PROJECT_ROOT, '0', 'grade')).toBe(2);
+      expect(err).toMatch(/--out .* (is the folder|is inside the folder) of the run --previous compares with .*: this run would write over it/u);
+      expect(err).not.toContain('ada:');
+    }
+    expect(readFileSync(join(monday, 'results.json'), 'utf8')).toBe(baseline);
+  });
 });
