@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { discoverSubmissions, type Submission } from '../grade/layout.js';
 import { gradeSubmission } from '../grade/grade-submission.js';
 import { filesHashOf, Journal, JOURNAL_FILE, ResumeError, specFingerprint, submissionKey, testFingerprints, type JournalHeader } from '../grade/journal.js';
-import { formatShard, parseShard, shardOf, type Shard } from '../grade/shards.js';
+import { formatShard, parseShard, shardFromEnvironment, shardOf, type Shard } from '../grade/shards.js';
 import { classCost, formatClassCost } from '../grade/class-cost.js';
 import { failureClusters } from '../insight/clusters.js';
 import { classSimilarity } from '../insight/class-code.js';
@@ -106,7 +106,7 @@ function parseFlags(argv: readonly string[], io: Io, root: string): GradeFlags {
   });
   if (values.audience !== undefined && values.audience !== 'student' && values.audience !== 'instructor') throw new UsageError(`--audience is student or instructor, got ${values.audience}`);
   if (values['keep-higher'] && values.previous === undefined) throw new UsageError('--keep-higher needs --previous <old-out>: the run whose scores may be kept');
-  const shard = values.shard === undefined ? undefined : parseShard(values.shard);
+  const shard = values.shard === undefined ? undefined : values.shard.trim() === 'auto' ? shardFromEnvironment(io.env) : parseShard(values.shard);
   if (shard && 'error' in shard) throw new UsageError(shard.error);
   if (values.ci || values.watch) throw new UsageError(`--${values.ci ? 'ci' : 'watch'} is for grade check`);
   const standIns = values['stand-ins'] ?? 'document';

@@ -27,6 +27,46 @@ export function parseShard(text: string): Shard | { error: string } {
 
 export const formatShard = (shard: Shard): string => `${shard.index}/${shard.count}`;
 
+/** A whole number read from the environment, or undefined when unset or not a whole number. */
+const whole = (text: string | undefined): number | undefined => (text !== undefined && /^\d+$/u.test(text.trim()) ? Number(text) : undefined);
+
+/**
+ * `--shard auto`: this task's shard from the scheduler that started it. `GRADE_SHARD` (`i/n`) is read first, then a
+ * Slurm job array (its task id, first id, step and count), then a Kubernetes Indexed Job (`JOB_COMPLETION_INDEX`,
+ * from 0, with the Job's completions given as `GRADE_SHARD_COUNT`, which Kubernetes does not put in the
+ * environment), then `GRADE_SHARD_INDEX` (from 0, as GitHub Actions' `strategy.job-index`) with `GRADE_SHARD_COUNT`
+ * (`strategy.job-total`). Pure: the environment is given.
+ */
+export function shardFromEnvironment(env: Readonly<Record<string, string | undefined>>): (Shard & { readonly from: string }) | { error: string } {
+  const given = env['GRADE_SHARD'];
+  if (given !== undefined) {
+    const shard = parseShard(given);
+    return 'error' in shard ? { error: `GRADE_SHARD: ${shard.error}` } : { ...shard, from: 'GRADE_SHARD' };
+  }
+  const within = (index: number | undefined, count: number | undefined, from: string) => {
+    if (index === undefined || count === undefined || count < 1 || index >= count) return { error: `--shard auto: ${from} does not give a task index from 0 below a count of tasks` };
+    const shard = parseShard(`${index + 1}/${count}`);
+    return 'error' in shard ? { error: `--shard auto: ${from}: ${shard.error}` } : { ...shard, from };
+  };
+  const task = whole(env['SLURM_ARRAY_TASK_ID']);
+  if (task !== undefined) {
+    const first = whole(env['SLURM_ARRAY_TASK_MIN']) ?? 0;
+    const step = whole(env['SLURM_ARRAY_TASK_STEP']) ?? 1;
+    const count = whole(env['SLURM_ARRAY_TASK_COUNT']);
+    if ((task - first) % step !== 0) return { error: `--shard auto: Slurm array task ${task} is not on the array's step (${first}, every ${step})` };
+    return within((task - first) / step, count, 'the Slurm job array (SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_MIN, SLURM_ARRAY_TASK_STEP, SLURM_ARRAY_TASK_COUNT)');
+  }
+  const completion = env['JOB_COMPLETION_INDEX'];
+  if (completion !== undefined) {
+    if (env['GRADE_SHARD_COUNT'] === undefined) return { error: '--shard auto: a Kubernetes Indexed Job gives JOB_COMPLETION_INDEX but not the number of completions; set GRADE_SHARD_COUNT to the Job\'s spec.completions' };
+    return within(whole(completion), whole(env['GRADE_SHARD_COUNT']), 'the Kubernetes Indexed Job (JOB_COMPLETION_INDEX, GRADE_SHARD_COUNT)');
+  }
+  if (env['GRADE_SHARD_INDEX'] !== undefined || env['GRADE_SHARD_COUNT'] !== undefined) {
+    return within(whole(env['GRADE_SHARD_INDEX']), whole(env['GRADE_SHARD_COUNT']), 'GRADE_SHARD_INDEX and GRADE_SHARD_COUNT');
+  }
+  return { error: '--shard auto found no shard in the environment: set GRADE_SHARD=i/n, or run it as a Slurm job array, a Kubernetes Indexed Job (with GRADE_SHARD_COUNT) or with GRADE_SHARD_INDEX and GRADE_SHARD_COUNT (GitHub Actions: strategy.job-index and strategy.job-total)' };
+}
+
 export function shardOf<T>(items: readonly T[], shard: Shard): T[] {
   return items.filter((_, position) => position % shard.count === shard.index - 1);
 }
