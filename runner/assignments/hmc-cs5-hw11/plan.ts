@@ -64,6 +64,9 @@ function boardUndoElsewhere(test: ResolvedTest, testCase: FixtureCase): ChargedE
   };
 }
 
+/** The Player methods whose tests never build a Board. */
+const BOARDLESS = ['Player.__repr__', 'Player.oppCh', 'Player.tiebreakMove'];
+
 /** The plan both the grader and the student's kit run; only the stand-ins they run it with differ. */
 export const HMC_PLAN: AssignmentPlan = {
   // A strength test measures the student's whole Player: no method is swapped for the document's.
@@ -77,8 +80,12 @@ export const HMC_PLAN: AssignmentPlan = {
     if (check !== 'hmc-game') throw new Error(`internal: unknown HMC program check '${check}'`);
     return checkHmcGame(testCase, result);
   },
-  // Every test builds the student's Board, and the Player tests their Player.
-  neededNames: (test) => (test.target.startsWith('Board') ? ['Board', ...(test.kind === 'program' ? ['Player'] : [])] : ['Board', 'Player']),
+  // The Board tests and the Player methods that are given a board need the student's Board; the others (the repr,
+  // oppCh, tiebreakMove) only their Player, so a file without the previous part's Board still has those graded.
+  neededNames: (test) => {
+    if (test.target.startsWith('Board')) return ['Board', ...(test.kind === 'program' ? ['Player'] : [])];
+    return BOARDLESS.includes(test.target) && test.kind !== 'strength' ? ['Player'] : ['Board', 'Player'];
+  },
   // The types test judges the scores' type only: a crash is graded by the value tests.
   judgesOnly: (check) => (check === 'types' ? { note: 'this test judges the scores\' type only; the crash is graded by the value tests' } : undefined),
 };
