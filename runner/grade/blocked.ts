@@ -35,7 +35,7 @@ export async function blockedBy(test: ResolvedTest, context: TestContext): Promi
 }
 
 /** The module file whose source defines `name` at its top level (as a class or function), if any. */
-function definingFile(context: TestContext, name: string): string | undefined {
+export function definingFile(context: TestContext, name: string): string | undefined {
   const written = [name, context.options.spec.names?.[name]].filter((n): n is string => n !== undefined);
   const definition = new RegExp(`^(?:class|def)\\s+(?:${written.map((n) => n.replace(/[^\w]/gu, '')).join('|')})\\b`, 'mu');
   for (const file of context.located.filter((l) => l.kind === 'module').flatMap((l) => l.files)) {

@@ -58,7 +58,7 @@ export async function gradeSubmission(submission: Submission, given: GradeOption
   try {
     for (const test of spec.tests) {
       if (options.visibleOnly && test.visibility !== 'visible') continue;
-      const result = resultInCourseNames(await timed(test, context), spec.names);
+      const result = withoutWorkspacePath(resultInCourseNames(await timed(test, context), spec.names), workspace.dir);
       if (result.status === 'timeout' && marksHung(test, result) && !context.hung.has(test.target)) context.hung.set(test.target, test.id);
       tests.push(result);
       context.results.set(result.id, result);
@@ -144,5 +144,15 @@ const fileRole = (l: Located): FileRole => ({
 });
 
 const round = (n: number) => Math.round(n * 1000) / 1000;
+
+/**
+ * A result with the grading machine's throw-away folder taken out of what it says (Python names a module by its
+ * path): `ps9pr1.py`, never `/tmp/grade-x1y2/work/ps9pr1.py`. A student's page shows no path of the grader's machine.
+ */
+function withoutWorkspacePath(result: TestResult, dir: string): TestResult {
+  const clean = (text: string) => text.split(`${dir}/`).join('').split(dir).join('.');
+  const fields = (['message', 'expected', 'actual', 'reproduce'] as const).filter((k) => typeof result[k] === 'string' && result[k]!.includes(dir));
+  return fields.length === 0 ? result : { ...result, ...Object.fromEntries(fields.map((k) => [k, clean(result[k]!)])) };
+}
 
 const withOwnPartsLimits = (spec: ResolvedSpec): ResolvedSpec => ({ ...spec, limits: ownPartsLimits(spec.limits), tests: spec.tests.map((t) => (t.judgesTime ? t : { ...t, limits: ownPartsLimits(t.limits) })) });

@@ -2,7 +2,9 @@
 import { checkImport } from '../../checks/imports.js';
 import { missingFile, moduleRole } from '../located-files.js';
 import { warmUp } from '../terminal.js';
-import { finisher, type TestKindRunner } from '../test-context.js';
+import type { ImportOutcome } from '../../checks/observation.js';
+import { definingFile } from '../blocked.js';
+import { finisher, type TestContext, type TestKindRunner } from '../test-context.js';
 
 export const runImport: TestKindRunner = async (test, context) => {
   const finish = finisher(test);
@@ -11,9 +13,29 @@ export const runImport: TestKindRunner = async (test, context) => {
   if (!('error' in (await context.session.ready()))) warmUp(context);
   const verdicts = where.files.map((file) => checkImport(file, context.session.imports.get(moduleRole(where, file)), file.toLowerCase() === test.programEntry?.toLowerCase()));
   const failed = verdicts.find((v) => v.status !== 'pass');
+  const upstream = failed && where.files.length === 1 ? upstreamImport(context, where.role, context.session.imports.get(moduleRole(where, where.file))) : undefined;
+  if (failed && upstream) {
+    return finish('pass', { message: `${where.file} imports what ${upstream.file} defines, which did not import: charged by import.${upstream.role}, not again here (as it ran: ${failed.message})` });
+  }
   if (failed || verdicts.length === 1) {
     const verdict = failed ?? verdicts[0]!;
     return finish(verdict.status, verdict);
   }
   return finish('pass', { message: `${verdicts.length} files import cleanly (${where.files.join(', ')})` });
 };
+
+/**
+ * The other file of the submission whose failed import is why this one failed: `from ps9pr1 import Board` raising
+ * ImportError once ps9pr1.py could not be read, or `class AIPlayer(Player)` raising NameError when Player's file did
+ * not import. One mistake upstream, charged once, by that file's import test.
+ */
+function upstreamImport(context: TestContext, role: string, outcome: ImportOutcome | undefined): { file: string; role: string } | undefined {
+  if (outcome?.kind !== 'exception') return undefined;
+  const { type, message } = outcome.exception;
+  const fromModule = type === 'ImportError' ? /from '([^']+)'/u.exec(message)?.[1] : undefined;
+  const undefinedName = type === 'NameError' ? /name '(\w+)' is not defined/u.exec(message)?.[1] : undefined;
+  const file = fromModule !== undefined ? `${fromModule}.py` : undefinedName !== undefined ? definingFile(context, undefinedName) : undefined;
+  const other = file === undefined ? undefined : context.located.find((l) => l.kind === 'module' && l.role !== role && l.files.includes(file));
+  if (!other || !file || context.session.imports.get(moduleRole(other, file))?.kind === 'ok') return undefined;
+  return { file, role: other.role };
+}
