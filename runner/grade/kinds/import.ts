@@ -13,9 +13,9 @@ export const runImport: TestKindRunner = async (test, context) => {
   if (!('error' in (await context.session.ready()))) warmUp(context);
   const verdicts = where.files.map((file) => checkImport(file, context.session.imports.get(moduleRole(where, file)), file.toLowerCase() === test.programEntry?.toLowerCase()));
   const failed = verdicts.find((v) => v.status !== 'pass');
-  const upstream = failed && where.files.length === 1 ? upstreamImport(context, where.role, context.session.imports.get(moduleRole(where, where.file))) : undefined;
+  const upstream = failed && where.files.length === 1 ? rootImport(context, where.role, where.file) : undefined;
   if (failed && upstream) {
-    return finish('pass', { message: `${where.file} imports what ${upstream.file} defines, which did not import: charged by import.${upstream.role}, not again here (as it ran: ${failed.message})` });
+    return finish('pass', { message: `${where.file} did not import because ${upstream.file} did not: charged by import.${upstream.role}, not again here (as it ran: ${failed.message})` });
   }
   if (failed || verdicts.length === 1) {
     const verdict = failed ?? verdicts[0]!;
@@ -23,6 +23,19 @@ export const runImport: TestKindRunner = async (test, context) => {
   }
   return finish('pass', { message: `${verdicts.length} files import cleanly (${where.files.join(', ')})` });
 };
+
+/** The file at the start of a chain of failed imports (ps9pr4 → ps9pr2 → ps9pr1): the one whose own mistake it is. */
+function rootImport(context: TestContext, role: string, file: string): { file: string; role: string } | undefined {
+  let found: { file: string; role: string } | undefined;
+  const seen = new Set([file]);
+  for (let at = { file, role }; ;) {
+    const located = context.located.find((l) => l.role === at.role)!;
+    const next = upstreamImport(context, at.role, context.session.imports.get(moduleRole(located, at.file)));
+    if (!next || seen.has(next.file)) return found;
+    seen.add(next.file);
+    found = at = next;
+  }
+}
 
 /**
  * The other file of the submission whose failed import is why this one failed: `from ps9pr1 import Board` raising
