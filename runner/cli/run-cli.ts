@@ -78,7 +78,9 @@ Options for grading:
                            by default, as they cost a class more student time than anything else
   --python <path>          the Python 3 to run submissions with (default python3)
   --shard <i/n>            grade only shard i of n (every n-th submission from the i-th); combine the shards'
-                           --out folders with grade merge
+                           --out folders with grade merge. --shard auto reads it from the scheduler: GRADE_SHARD,
+                           a Slurm job array, a Kubernetes Indexed Job (with GRADE_SHARD_COUNT), or
+                           GRADE_SHARD_INDEX (from 0) and GRADE_SHARD_COUNT
   --resume                 keep what --out's results.jsonl (written as each submission finishes) says was
                            graded with the same seed, spec and files, and grade only the rest
   --previous <old-out>     compare with an earlier run of the class when done, as grade compare does

@@ -12,7 +12,7 @@ import { runCli } from '../../runner/cli/run-cli.js';
 import { PROJECT_ROOT } from '../../runner/project-root.js';
 import { Journal, ResumeError, type JournalHeader } from '../../runner/grade/journal.js';
 import type { RunResults } from '../../runner/grade/results.js';
-import { interleave, mergeRuns, parseShard, shardOf } from '../../runner/grade/shards.js';
+import { interleave, mergeRuns, parseShard, shardFromEnvironment, shardOf } from '../../runner/grade/shards.js';
 import { withoutRunTimings } from '../helpers/timings.js';
 
 const SAMPLES = join(PROJECT_ROOT, 'fixtures', 'submissions', 'cs111-ps9');
@@ -30,9 +30,14 @@ afterAll(() => {
 });
 
 async function run(...argv: string[]) {
+  return runIn({}, ...argv);
+}
+
+/** The CLI under an environment of the test's making (a scheduler's variables). */
+async function runIn(env: Record<string, string>, ...argv: string[]) {
   let out = '';
   let err = '';
-  const code = await runCli(argv, (s) => (out += s), (s) => (err += s), { env: {}, cwd: PROJECT_ROOT });
+  const code = await runCli(argv, (s) => (out += s), (s) => (err += s), { env, cwd: PROJECT_ROOT });
   return { code, out, err };
 }
 const readResults = (dir: string) => JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as RunResults;
@@ -108,6 +113,37 @@ describe('grade --shard and grade merge', () => {
     expect(existsSync(join(merged, 'index.html'))).toBe(true);
     expect(comparable(readResults(merged))).toEqual(comparable(whole));
   }, 300_000);
+
+  it('--shard auto takes each task\'s shard from a Slurm job array and a Kubernetes Indexed Job, and the shards merged give the single run', async () => {
+    // A Slurm array --array=4-6 (three tasks), and a Kubernetes Job of three completions, as each sets its tasks' variables.
+    const slurm = (id: number) => ({ SLURM_ARRAY_TASK_ID: String(id), SLURM_ARRAY_TASK_MIN: '4', SLURM_ARRAY_TASK_MAX: '6', SLURM_ARRAY_TASK_STEP: '1', SLURM_ARRAY_TASK_COUNT: '3' });
+    const indexed = (index: number) => ({ JOB_COMPLETION_INDEX: String(index), GRADE_SHARD_COUNT: '3' });
+    for (const [scheduler, envs] of [['slurm', [4, 5, 6].map(slurm)], ['indexed', [0, 1, 2].map(indexed)]] as const) {
+      const outs = envs.map((_, i) => tempDir(`${scheduler}-${i + 1}-`));
+      for (const [i, env] of envs.entries()) {
+        const graded = await runIn(env, klass, ...ONLY, '--out', outs[i]!, '--format', 'json', '--shard', 'auto');
+        expect(graded.code, graded.err).toBe(0);
+        expect(readResults(outs[i]!).settings?.shard).toBe(`${i + 1}/3`);
+      }
+      const merged = tempDir(`${scheduler}-merged-`);
+      const result = await run('merge', ...outs, '--out', merged, '--format', 'json', '--submissions', klass);
+      expect(result.code, result.err).toBe(0);
+      expect(comparable(readResults(merged))).toEqual(comparable(whole));
+    }
+  }, 300_000);
+
+  it('--shard auto reads GRADE_SHARD first, a 0-based index with a count, and says what it looked for when it finds nothing', async () => {
+    expect(shardFromEnvironment({ GRADE_SHARD: '2/5', SLURM_ARRAY_TASK_ID: '1' })).toMatchObject({ index: 2, count: 5, from: 'GRADE_SHARD' });
+    expect(shardFromEnvironment({ GRADE_SHARD_INDEX: '0', GRADE_SHARD_COUNT: '4' })).toMatchObject({ index: 1, count: 4 });
+    expect(shardFromEnvironment({ SLURM_ARRAY_TASK_ID: '10', SLURM_ARRAY_TASK_MIN: '0', SLURM_ARRAY_TASK_STEP: '5', SLURM_ARRAY_TASK_COUNT: '3' })).toMatchObject({ index: 3, count: 3 });
+    expect(shardFromEnvironment({ SLURM_ARRAY_TASK_ID: '3', SLURM_ARRAY_TASK_STEP: '2', SLURM_ARRAY_TASK_COUNT: '3' })).toHaveProperty('error', expect.stringContaining('not on the array\'s step'));
+    expect(shardFromEnvironment({ JOB_COMPLETION_INDEX: '1' })).toHaveProperty('error', expect.stringContaining('GRADE_SHARD_COUNT'));
+    expect(shardFromEnvironment({ JOB_COMPLETION_INDEX: '3', GRADE_SHARD_COUNT: '3' })).toHaveProperty('error');
+    expect(shardFromEnvironment({ GRADE_SHARD: 'two' })).toHaveProperty('error', expect.stringContaining('GRADE_SHARD'));
+    const none = await runIn({}, klass, '--shard', 'auto', '--out', tempDir('none-'));
+    expect(none.code).toBe(2);
+    expect(none.err).toContain('--shard auto found no shard in the environment');
+  });
 
   it('says which shard is missing, given twice, or graded differently', async () => {
     const shard = (index: number, count: number, seed = 1): RunResults => ({ ...whole, seed, settings: { ...whole.settings!, shard: `${index}/${count}` }, submissions: shardOf(whole.submissions, { index, count }) });
