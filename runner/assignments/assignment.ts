@@ -11,6 +11,7 @@ import type { FixtureCase, FixtureFile } from '../fixtures/fixture-types.js';
 import type { ClassReplacement } from '../harness/protocol.js';
 import type { Interaction, StandIns } from '../plan/interaction.js';
 import type { Ask, PropertyCase } from '../plan/property.js';
+import type { ProgramJudging } from '../checks/programs.js';
 import type { ProgramResult } from '../pty/run-program.js';
 import type { ResolvedTest } from '../spec/spec-types.js';
 import type { AssignmentId } from './ids.js';
@@ -64,12 +65,6 @@ interface ChargedOnce {
   readonly testCase: FixtureCase;
   readonly note: string;
   readonly once: { readonly cause: string; readonly why: string };
-}
-
-/** What a program's check leaves to other tests, as the run stands when it is judged. */
-export interface ProgramJudging {
-  /** The failed test that already charged what the program's messages say (ProgramPlan.messagesGradedBy). */
-  readonly messagesChargedBy?: string;
 }
 
 export interface FastPlayers {

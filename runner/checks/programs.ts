@@ -3,7 +3,6 @@
  * the test types), then what it printed, by meaning: the final board by its cells and how the game ended
  * (`program-result`), or every board, whose turn it was and the ending (`program-output`).
  */
-import type { ProgramJudging } from '../assignments/assignment.js';
 import type { FixtureCase } from '../fixtures/fixture-types.js';
 import type { ProgramResult } from '../pty/run-program.js';
 import { boardsInText, drawBoardDiff, isSameBoard } from './boards.js';
@@ -13,6 +12,12 @@ import { fail, type CaseVerdict } from './verdict.js';
 
 /** How Python starts a traceback: its presence in a transcript means the program crashed. */
 export const TRACEBACK = 'Traceback (most recent call last):';
+
+/** What a program's check leaves to other tests, as the run stands when it is judged. */
+export interface ProgramJudging {
+  /** The failed test that already charged what the program's messages say (ProgramPlan.messagesGradedBy). */
+  readonly messagesChargedBy?: string;
+}
 
 /** How the run ended, when that alone decides the verdict. */
 export function programEnding(result: ProgramResult): CaseVerdict | undefined {

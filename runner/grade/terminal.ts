@@ -8,7 +8,8 @@ import { existsSync, lstatSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import type { ProgramPlan } from '../assignments/assignment.js';
 import { ASK_MARKER, STATE_MARKER } from '../checks/program-markers.js';
-import type { CaseVerdict } from '../checks/verdict.js';
+import { crashKey, crashSite } from '../checks/crash-site.js';
+import { pass, type CaseVerdict } from '../checks/verdict.js';
 import type { FixtureCase } from '../fixtures/fixture-types.js';
 import { withStandIns, type Interaction } from '../plan/interaction.js';
 import { pythonConfig, studentCommand, studentEnv } from '../harness/session.js';
@@ -46,6 +47,15 @@ export async function runTerminal(test: ResolvedTest, context: TestContext, test
   const messagesChargedBy = program.messagesGradedBy !== undefined && failedSoFar(context).has(program.messagesGradedBy) ? program.messagesGradedBy : undefined;
   const verdict = await context.assignment.checkProgram(test.check!, testCase, { ...result, ...(files && { files }) }, ask, messagesChargedBy ? { messagesChargedBy } : {});
   if (verdict.status === 'pass' || verdict.status === 'timeout') return verdict;
+  // A crash an earlier program test of the target already charged (the same exception at the same line) is that
+  // test's: a set-up that refuses the document's answer, a column read that crashes on junk.
+  const site = crashSite(result.transcript);
+  if (site) {
+    const key = `${test.target}\u0000${crashKey(site)}`;
+    const charged = context.crashes.get(key);
+    if (charged && charged !== test.id) return pass(`it crashed as it did in ${charged}, which charges it (${crashKey(site)})`);
+    context.crashesMet.set(test.id, (context.crashesMet.get(test.id) ?? new Set()).add(key));
+  }
   return result.timedOut ? { ...verdict, stoppedAt: 'time' } : result.truncated ? { ...verdict, stoppedAt: 'output' } : verdict;
 }
 

@@ -76,6 +76,12 @@ export interface TestContext {
   readonly cannotStart: Map<string, string>;
   /** Mistakes outside what the tests grade, charged once (ChargedElsewhere.once), with the test that charged each. */
   readonly chargedOnce: Map<string, string>;
+  /**
+   * Program crashes by where they happened (runner/checks/crash-site.ts), with the failed program test that charged
+   * each; and, per program test running, the crashes its sessions met, charged if the test fails.
+   */
+  readonly crashes: Map<string, string>;
+  readonly crashesMet: Map<string, Set<string>>;
 }
 
 /** One test kind: runs a test of the spec against the submission and says how it went. */

@@ -21,6 +21,9 @@ export const runPrograms: TestKindRunner = async (test, context) => {
   const chargedStart = context.cannotStart.get(test.target);
   if (chargedStart) return finish('pass', { message: `not charged again: ${test.target} could not start, which ${chargedStart} charges` });
   const verdict = await runProgramTest(test, context, finish);
+  // The crashes of a test that failed are charged by it; a later program test that meets one again passes it.
+  for (const key of context.crashesMet.get(test.id) ?? []) if (verdict.status !== 'pass' && !context.crashes.has(key)) context.crashes.set(key, test.id);
+  context.crashesMet.delete(test.id);
   const ran = context.sessions.get(test.id);
   // A program the document gives whole that cannot start is charged once, by its first program test.
   if (verdict.status !== 'pass' && context.assignment.chargesStartOnce?.includes(test.target) && ran && ran.run > 0 && ran.unstarted === ran.run) context.cannotStart.set(test.target, test.id);

@@ -1,0 +1,27 @@
+/**
+ * Where a program's run crashed, read from the traceback Python printed: the exception's type and the student's
+ * line it was raised at. Two sessions that crash with the same type at the same line crashed through one mistake.
+ */
+import { TRACEBACK } from './programs.js';
+
+export interface CrashSite {
+  readonly type: string;
+  readonly file: string;
+  readonly line: number;
+}
+
+export function crashSite(transcript: string): CrashSite | undefined {
+  const at = transcript.lastIndexOf(TRACEBACK);
+  if (at < 0) return undefined;
+  const lines = transcript.slice(at).split('\n').map((l) => l.trimEnd()).filter((l) => l !== '');
+  const frames = lines.flatMap((l) => {
+    const frame = /^\s*File "([^"]+)", line (\d+)/u.exec(l);
+    return frame ? [{ file: frame[1]!.split(/[\\/]/u).at(-1)!, line: Number(frame[2]) }] : [];
+  });
+  // The exception's line follows the frames: `ValueError: invalid literal…`, or a bare `EOFError`.
+  const type = lines.slice(1).reverse().map((l) => /^([A-Za-z_][\w.]*)(?::|$)/u.exec(l)?.[1]).find((t) => t !== undefined && /(Error|Exception|Interrupt|Exit)$/u.test(t));
+  const last = frames.at(-1);
+  return last && type ? { type, ...last } : undefined;
+}
+
+export const crashKey = (site: CrashSite): string => `${site.type} at ${site.file} line ${site.line}`;
