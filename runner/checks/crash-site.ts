@@ -1,6 +1,7 @@
 /**
- * Where a program's run crashed, read from the traceback Python printed: the exception's type and the student's
- * line it was raised at. Two sessions that crash with the same type at the same line crashed through one mistake.
+ * Where a program's run crashed, read from the traceback Python printed: the exception's type and the line of the
+ * program's own top level it came through (the outermost frame: `play()` calling loadGame unguarded, the set-up
+ * reading an answer). Two sessions that crash with the same type through the same line crashed through one mistake.
  */
 import { TRACEBACK } from './programs.js';
 
@@ -20,8 +21,8 @@ export function crashSite(transcript: string): CrashSite | undefined {
   });
   // The exception's line follows the frames: `ValueError: invalid literal…`, or a bare `EOFError`.
   const type = lines.slice(1).reverse().map((l) => /^([A-Za-z_][\w.]*)(?::|$)/u.exec(l)?.[1]).find((t) => t !== undefined && /(Error|Exception|Interrupt|Exit)$/u.test(t));
-  const last = frames.at(-1);
-  return last && type ? { type, ...last } : undefined;
+  const outermost = frames[0];
+  return outermost && type ? { type, ...outermost } : undefined;
 }
 
 export const crashKey = (site: CrashSite): string => `${site.type} at ${site.file} line ${site.line}`;
