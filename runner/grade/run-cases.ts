@@ -62,14 +62,24 @@ export function harnessCase(test: ResolvedTest, context: TestContext, id: string
   };
 }
 
+/** In TestContext.chargedOnce: the cause was tried on a failure and did not explain it. */
+const RULED_OUT = '';
+
 /**
  * A failed case's verdict where another test charges its mistake (a pass with the note), or where this test is the
  * first to meet a mistake no test grades (the failure, saying why); undefined when the mistake is this test's.
  */
 async function chargedElsewhere(test: ResolvedTest, context: TestContext, id: string, verdict: CaseVerdict, judging: CaseJudging): Promise<CaseVerdict | undefined> {
   const { reading, chargedBy, onceFailed, once, note } = judging.elsewhere!;
+  // A cause already ruled out is not tried again: each try runs the student's code once more.
+  if (once && context.chargedOnce.get(once.cause) === RULED_OUT) return undefined;
   const there = reading && (await judgeCase(test, context, `${id}#elsewhere`, withStandIns(reading.interaction, context.options.standIns).interaction, reading.check, { ...judging, elsewhere: undefined }));
-  if (there && there.status !== 'pass') return undefined;
+  if (there && there.status !== 'pass') {
+    // The first failure the cause does not explain rules it out for the submission; once it has been charged, a
+    // case it does not explain is simply this test's.
+    if (once && !context.chargedOnce.has(once.cause)) context.chargedOnce.set(once.cause, RULED_OUT);
+    return undefined;
+  }
   if (once) {
     const first = context.chargedOnce.get(once.cause);
     if (first && first !== test.id) return pass(`${note}; ${first} charges it`);

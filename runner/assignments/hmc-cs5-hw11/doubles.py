@@ -114,7 +114,9 @@ def _restore(current, saved):
 
 def hmc_board_undo(base, keep=()):
     """The student's Board (the previous part's, which this assignment does not grade), whose delMove(col) right after
-    addMove(col, ...) puts the board back exactly as it was; any other delMove is the student's own. The Board's
+    an addMove(col, ...) that changed the board puts it back exactly as it was; any other delMove is the student's own
+    (after a move into a full column, a right delMove takes that column's top checker, which the student's does too
+    or is wrong there as well). The Board's
     attributes are the student's to name, so the whole instance state is saved, not one known field."""
     if not isinstance(getattr(base, "addMove", None), type(hmc_board_undo)):
         return base
@@ -124,7 +126,10 @@ def hmc_board_undo(base, keep=()):
             col = args[0] if args else kwargs.get("col")
             saved = {k: _snapshot(v) for k, v in self.__dict__.items() if k != "_grade_undo"}
             result = base.addMove(self, *args, **kwargs)
-            self.__dict__.setdefault("_grade_undo", []).append((col, saved))
+            # A move that changed nothing (a full column) has nothing to take back: the delMove after it is the
+            # student's own, as a right delMove would take the top checker there too.
+            changed = saved != {k: v for k, v in self.__dict__.items() if k != "_grade_undo"}
+            self.__dict__.setdefault("_grade_undo", []).append((col, saved if changed else None))
             return result
 
         def delMove(self, *args, **kwargs):
@@ -133,6 +138,8 @@ def hmc_board_undo(base, keep=()):
             if not undo or undo[-1][0] != col:
                 return base.delMove(self, *args, **kwargs)
             _, saved = undo.pop()
+            if saved is None:
+                return base.delMove(self, *args, **kwargs)
             for name, value in saved.items():
                 self.__dict__[name] = _restore(self.__dict__.get(name), value)
             for name in [n for n in self.__dict__ if n not in saved and n != "_grade_undo"]:
