@@ -4,7 +4,7 @@
  * (CONNECT4_TEST_TIME_SCALE): their verdict is that they hang, which a shorter limit shows as well as a long one.
  */
 import { execa } from 'execa';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AssignmentId } from '../../runner/assignments/ids.js';
@@ -24,15 +24,20 @@ export const hangs = (verdicts: Verdicts | undefined) => Object.values(verdicts 
 
 /**
  * Whether the way student processes are made (forked from a warm interpreter, or each group in a fresh one, programs
- * on a terminal or on pipes) could change a sample's verdicts: a correct, trivia, open or hostile sample, or one
- * whose pinned failures include an import, a program, a hang or an error. The others fail value tests only, whose
- * verdicts are made from the harness's replies, the same whichever process gave them.
+ * on a terminal or on pipes) could change a sample's verdicts: a trivia, open or hostile sample; `correct-plain`, and
+ * a correct sample whose Python files are not as many as correct-plain's (the imports are what the process model
+ * sees: the other correct samples differ from correct-plain in how their code is written, and cost the most to
+ * grade); or a sample whose pinned failures include an import, a program, a hang or an error. The others fail value
+ * tests only, whose verdicts are made from the harness's replies, the same whichever process gave them.
  */
 export function processSensitive(sample: string, verdicts: Verdicts, spec: ResolvedSpec): boolean {
-  if (/^(correct|trivia|open|hostile)-/u.test(sample)) return true;
+  if (/^(trivia|open|hostile)-/u.test(sample) || sample === 'correct-plain') return true;
+  if (sample.startsWith('correct-')) return pythonFiles(spec.assignment, sample) !== pythonFiles(spec.assignment, 'correct-plain');
   const kinds = new Map(spec.tests.map((t) => [t.id, t.kind]));
   return Object.entries(verdicts).some(([id, status]) => status !== 'fail' || kinds.get(id) === 'program' || kinds.get(id) === 'import');
 }
+
+const pythonFiles = (assignment: AssignmentId, sample: string) => readdirSync(join(samplesFolder(assignment), sample)).filter((f) => f.endsWith('.py')).length;
 
 export interface GradedSamples {
   readonly results: RunResults;
