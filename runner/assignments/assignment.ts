@@ -54,6 +54,12 @@ interface ChargedByTest {
   readonly chargedCase?: FixtureCase;
   /** `chargedCase` is not one of `chargedBy`'s own: the case is excused only once `chargedBy` has failed, too. */
   readonly onceFailed?: boolean;
+  /**
+   * The other reading puts the document's version of `chargedBy`'s function in the student's place: its passing,
+   * once `chargedBy` has failed, shows the mistake is that function's, with no case of `chargedBy` to run
+   * (Manchester: a round trip right with the document's saveGame is saveGame's to charge).
+   */
+  readonly readingIsProof?: boolean;
 }
 
 /**
@@ -129,10 +135,10 @@ export interface AssignmentPlan {
    * charge). `chargedBy` is the test that charges the mistake, and `chargedCase` its case to run (the other reading
    * when absent): the case passes with the note only when that case fails there too, so a mistake no test would
    * charge is never let through (CS111: a four the document's board misses, on its direction test's lone four; HMC:
-   * a RANDOM tie-break that fails where LEFT fails on the same scores, once the LEFT/RIGHT test has failed). `tests`
-   * are the spec's tests.
+   * a RANDOM tie-break that fails where LEFT fails on the same scores, once the LEFT/RIGHT test has failed). Several
+   * are tried in turn. `tests` are the spec's tests.
    */
-  readonly readingElsewhere?: (test: ResolvedTest, testCase: FixtureCase, tests: readonly ResolvedTest[]) => ChargedElsewhere | undefined;
+  readonly readingElsewhere?: (test: ResolvedTest, testCase: FixtureCase, tests: readonly ResolvedTest[]) => ChargedElsewhere | readonly ChargedElsewhere[] | undefined;
 }
 
 /**

@@ -32,17 +32,20 @@ export interface CaseJudging {
   readonly excuse?: (failure: StepFailure) => CaseVerdict | undefined;
   /** What the call asks of a plain solution (the boards a plain look-ahead tries), said when it runs out of time. */
   readonly work?: string;
-  /** Where the failure is charged instead (AssignmentPlan.readingElsewhere): the other reading, if any, must pass. */
-  readonly elsewhere?: {
-    readonly reading?: { readonly interaction: Interaction; readonly check: (o: CaseObservation) => CaseVerdict };
-    readonly note: string;
-    /** The test that must have failed already for the case to be excused (its charging case is not its own). */
-    readonly onceFailed?: string;
-    /** The test said to charge the failure instead, with this case as it runs there: it must fail it too. */
-    readonly chargedBy?: { readonly test: ResolvedTest; readonly interaction: Interaction; readonly check: (o: CaseObservation) => CaseVerdict };
-    /** Or a mistake no test grades, charged by the first test it fails (ChargedElsewhere.once). */
-    readonly once?: { readonly cause: string; readonly why: string };
-  };
+  /** Where the failure may be charged instead (AssignmentPlan.readingElsewhere), tried in turn. */
+  readonly elsewhere?: readonly Elsewhere[];
+}
+
+/** One place a failure may be charged instead: the other reading, if any, must pass. */
+export interface Elsewhere {
+  readonly reading?: { readonly interaction: Interaction; readonly check: (o: CaseObservation) => CaseVerdict };
+  readonly note: string;
+  /** The test that must have failed already for the case to be excused (its charging case is not its own). */
+  readonly onceFailed?: string;
+  /** The test said to charge the failure instead, with this case as it runs there: it must fail it too. */
+  readonly chargedBy?: { readonly test: ResolvedTest; readonly interaction: Interaction; readonly check: (o: CaseObservation) => CaseVerdict };
+  /** Or a mistake no test grades, charged by the first test it fails (ChargedElsewhere.once). */
+  readonly once?: { readonly cause: string; readonly why: string };
 }
 
 /** A case that asks the harness: its interaction run from a fresh namespace, then judged. */
@@ -53,9 +56,12 @@ export function harnessCase(test: ResolvedTest, context: TestContext, id: string
     reproduce: reproduceOf(interaction),
     run: async () => {
       const judged = await judgeCase(test, context, id, interaction, check, judging);
-      const elsewhere = (judged.status === 'fail' || judged.status === 'error') && judging.elsewhere ? await chargedElsewhere(test, context, id, judged, judging) : undefined;
-      if (elsewhere?.status === 'pass') return elsewhere;
-      const verdict = elsewhere ?? judged;
+      let verdict = judged;
+      for (const place of verdict.status === 'fail' || verdict.status === 'error' ? judging.elsewhere ?? [] : []) {
+        const elsewhere = await chargedElsewhere(test, context, id, verdict, judging, place);
+        if (elsewhere?.status === 'pass') return elsewhere;
+        verdict = elsewhere ?? verdict;
+      }
       const own = verdict.status === 'pass' ? undefined : await onOwnParts(test, context, id, planned, check, judging);
       return own ?? withOwnParts(left, verdict, failedSoFar(context));
     },
@@ -69,8 +75,9 @@ const RULED_OUT = '';
  * A failed case's verdict where another test charges its mistake (a pass with the note), or where this test is the
  * first to meet a mistake no test grades (the failure, saying why); undefined when the mistake is this test's.
  */
-async function chargedElsewhere(test: ResolvedTest, context: TestContext, id: string, verdict: CaseVerdict, judging: CaseJudging): Promise<CaseVerdict | undefined> {
-  const { reading, chargedBy, onceFailed, once, note } = judging.elsewhere!;
+async function chargedElsewhere(test: ResolvedTest, context: TestContext, id: string, verdict: CaseVerdict, judging: CaseJudging, place: Elsewhere): Promise<CaseVerdict | undefined> {
+  const { reading, chargedBy, onceFailed, once, note } = place;
+  if (onceFailed && !failedSoFar(context).has(onceFailed)) return undefined;
   // A cause already ruled out is not tried again: each try runs the student's code once more.
   if (once && context.chargedOnce.get(once.cause) === RULED_OUT) return undefined;
   const there = reading && (await judgeCase(test, context, `${id}#elsewhere`, withStandIns(reading.interaction, context.options.standIns).interaction, reading.check, { ...judging, elsewhere: undefined }));
@@ -86,7 +93,8 @@ async function chargedElsewhere(test: ResolvedTest, context: TestContext, id: st
     context.chargedOnce.set(once.cause, test.id);
     return { ...verdict, message: `${verdict.message}\n${once.why}` };
   }
-  if (!chargedBy || (onceFailed && !failedSoFar(context).has(onceFailed))) return undefined;
+  // The reading put the document's version of the charging test's function in place, and it failed already.
+  if (!chargedBy) return reading && onceFailed ? pass(note) : undefined;
   const charged = await judgeCase(chargedBy.test, context, `${id}#charged`, withStandIns(chargedBy.interaction, context.options.standIns).interaction, chargedBy.check, {});
   return charged.status !== 'pass' ? pass(note) : undefined;
 }

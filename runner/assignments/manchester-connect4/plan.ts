@@ -5,7 +5,9 @@
  */
 import { checkDocstrings, checkManchesterCase } from './checks.js';
 import { checkManchesterPlay } from './play-checks.js';
-import type { AssignmentPlan, GameReplay } from '../assignment.js';
+import type { FixtureCase } from '../../fixtures/fixture-types.js';
+import type { ResolvedTest } from '../../spec/spec-types.js';
+import type { AssignmentPlan, ChargedElsewhere, GameReplay } from '../assignment.js';
 import { functionReplay, type ReplayParts } from '../game-replay.js';
 import type { Baseline, Referee } from './referee.js';
 import { DOCSTRINGS_INTERACTION, manchesterInteraction, manchesterProgram } from './steps.js';
@@ -34,6 +36,21 @@ function manchesterGameReplay(failed: ReadonlySet<string>): GameReplay | undefin
   return functionReplay('manchester-document', FUNCTIONS, failed);
 }
 
+/**
+ * A round trip that fails with the student's saveGame and loadGame but passes with the document's version of one of
+ * them is that one's mistake (a name given `.txt` once more, a loadGame that refuses every file), charged by its own
+ * failed tests; the round trip charges a pair that disagree with each other.
+ */
+function roundTripElsewhere(test: ResolvedTest, testCase: FixtureCase, tests: readonly ResolvedTest[]): ChargedElsewhere[] | undefined {
+  if (test.check !== 'round-trip') return undefined;
+  return (['saveGame', 'loadGame'] as const).flatMap((fn) => tests.filter((t) => t.target === fn && t.check !== 'round-trip').map((chargedBy) => ({
+    testCase: { ...testCase, input: { ...(testCase.input as object), standIn: fn } },
+    chargedBy,
+    readingIsProof: true,
+    note: `with the document's ${fn} the round trip is right: your ${fn}'s mistake, charged by ${chargedBy.id}`,
+  })));
+}
+
 /** The plan, its whole games ruled by `referee`. */
 export function manchesterPlan(referee: Referee): AssignmentPlan {
   const property = (name: string): readonly PropertyCase[] => {
@@ -49,6 +66,7 @@ export function manchesterPlan(referee: Referee): AssignmentPlan {
     check: checkManchesterCase,
     checkProgram: (check, testCase, result, ask) => checkManchesterPlay(check, testCase, result, referee, ask),
     gameReplay: manchesterGameReplay,
+    readingElsewhere: roundTripElsewhere,
     neededNames: (test) => {
       if (test.kind === 'program') return ['play'];
       if (test.property === 'manchester-docstrings') return [];

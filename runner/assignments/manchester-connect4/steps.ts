@@ -71,8 +71,11 @@ export function manchesterInteraction(test: ResolvedTest, testCase: FixtureCase)
     case 'saveGame': {
       const game = input['game'] as Game;
       if (test.check === 'round-trip') {
+        // The document's version of one of the pair, when a failure is tried on it (plan.ts: the round trip's other readings).
+        const standIn = input['standIn'] as 'saveGame' | 'loadGame' | undefined;
         return {
           steps: [
+            ...(standIn ? [{ request: { op: 'double', kind: 'manchester-document', names: [standIn] }, python: '', only: 'document', parts: [] } as Step] : []),
             tools('files'), writeFile(ROUND_TRIP_FILE, null),
             call(['saveGame'], [gameArg(game), str(ROUND_TRIP_FILE)]),
             call(['loadGame'], [str(ROUND_TRIP_FILE)], { observe: 'result' }),

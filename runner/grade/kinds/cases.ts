@@ -3,7 +3,8 @@ import type { CaseObservation } from '../../checks/observation.js';
 import { blockedBy } from '../blocked.js';
 import type { FixtureCase } from '../../fixtures/fixture-types.js';
 import type { ResolvedTest } from '../../spec/spec-types.js';
-import { harnessCase, runAll, type CaseJudging } from '../run-cases.js';
+import type { ChargedElsewhere } from '../../assignments/assignment.js';
+import { harnessCase, runAll, type CaseJudging, type Elsewhere } from '../run-cases.js';
 import { callLine, failedSoFar, finisher, type TestContext, type TestKindRunner } from '../test-context.js';
 
 /** A look-ahead's size, as a timeout says it: the limit is for a loop, and a plain search of this size is far inside it. */
@@ -32,9 +33,14 @@ export const runCases: TestKindRunner = async (test, context) => {
 
 /** Where a failure of the case is charged instead (AssignmentPlan.readingElsewhere), as the case loop runs it. */
 function elsewhereJudging(test: ResolvedTest, c: FixtureCase, context: TestContext): CaseJudging['elsewhere'] {
+  const found = context.assignment.readingElsewhere?.(test, c, context.options.spec.tests);
+  const each = (found === undefined ? [] : Array.isArray(found) ? found : [found]) as readonly ChargedElsewhere[];
+  const judged = each.flatMap((other) => elsewhereOf(test, other, context) ?? []);
+  return judged.length === 0 ? undefined : judged;
+}
+
+function elsewhereOf(test: ResolvedTest, other: ChargedElsewhere, context: TestContext): Elsewhere | undefined {
   const { assignment } = context;
-  const other = assignment.readingElsewhere?.(test, c, context.options.spec.tests);
-  if (!other) return undefined;
   const judged = (by: ResolvedTest, testCase: FixtureCase) => {
     const interaction = assignment.interaction(by, testCase);
     return { interaction, check: (o: CaseObservation) => assignment.check(by.check!, testCase, o, callLine(interaction)) };
@@ -46,6 +52,7 @@ function elsewhereJudging(test: ResolvedTest, c: FixtureCase, context: TestConte
   if (!charging || (context.options.visibleOnly && charging.visibility !== 'visible')) return undefined;
   // On the board as the other reading gives it: a function that crashes on the case as given shows there whether
   // it reads the board as the other test forbids.
+  if (other.readingIsProof) return reading && { reading, note: other.note, onceFailed: other.chargedBy.id };
   const charged = other.chargedCase ?? other.testCase;
   if (!charged) return undefined;
   return {
