@@ -26,3 +26,14 @@ export function crashSite(transcript: string): CrashSite | undefined {
 }
 
 export const crashKey = (site: CrashSite): string => `${site.type} at ${site.file} line ${site.line}`;
+
+/**
+ * Whether a run that ended in EOFError did so asking one question over and over (a set-up that refuses the answers it
+ * is given): only then is running out of input a crash of its own. Otherwise it only says the game needed more moves
+ * than the script typed, which any of several mistakes can cause. `marked` is the transcript with its ask markers.
+ */
+export function askedTheSameAgain(marked: string, marker: string, times = 3): boolean {
+  const prompts = marked.split(marker).slice(0, -1).map((segment) => segment.split('\n').at(-1)!.trim());
+  const last = prompts.slice(-times);
+  return last.length === times && last.every((p) => p === last[0] && p !== '');
+}

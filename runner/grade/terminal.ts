@@ -8,7 +8,7 @@ import { existsSync, lstatSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import type { ProgramPlan } from '../assignments/assignment.js';
 import { ASK_MARKER, STATE_MARKER } from '../checks/program-markers.js';
-import { crashKey, crashSite } from '../checks/crash-site.js';
+import { askedTheSameAgain, crashKey, crashSite } from '../checks/crash-site.js';
 import { pass, type CaseVerdict } from '../checks/verdict.js';
 import type { FixtureCase } from '../fixtures/fixture-types.js';
 import { withStandIns, type Interaction } from '../plan/interaction.js';
@@ -49,7 +49,8 @@ export async function runTerminal(test: ResolvedTest, context: TestContext, test
   if (verdict.status === 'pass' || verdict.status === 'timeout') return verdict;
   // A crash an earlier program test of the target already charged (the same exception at the same line) is that
   // test's: a set-up that refuses the document's answer, a column read that crashes on junk.
-  const site = crashSite(result.transcript);
+  const crashed = crashSite(result.transcript);
+  const site = crashed?.type === 'EOFError' && !askedTheSameAgain(result.transcript, ASK_MARKER) ? undefined : crashed;
   if (site) {
     const key = `${test.target}\u0000${crashKey(site)}`;
     const charged = context.crashes.get(key);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { crashKey, crashSite } from '../../../runner/checks/crash-site.js';
+import { askedTheSameAgain, crashKey, crashSite } from '../../../runner/checks/crash-site.js';
 
 describe('where a program crashed', () => {
   it('is the exception and the outermost line of the program it came through', () => {
@@ -23,5 +23,15 @@ describe('where a program crashed', () => {
 
   it('is nothing without a traceback', () => {
     expect(crashSite('Player X wins!\n')).toBeUndefined();
+  });
+});
+
+describe('running out of input', () => {
+  const M = '<ask>';
+  it('is a crash of its own only when the program asked one question again and again', () => {
+    const refusing = `Who starts? ${M}2\nRandom? (Yes or No) ${M}No\nRandom? (Yes or No) ${M}1\nRandom? (Yes or No) ${M}q\nTraceback`;
+    expect(askedTheSameAgain(refusing, M)).toBe(true);
+    const playing = `Ada, your move: ${M}3\nGrace, your move: ${M}4\nAda, your move: ${M}S\nGrace, your move: ${M}\nTraceback`;
+    expect(askedTheSameAgain(playing, M)).toBe(false);
   });
 });
