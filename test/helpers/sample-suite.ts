@@ -137,7 +137,8 @@ export function describeSampleSuite({ assignment, correct, expected, snoopedTarg
     });
   });
 
-  describeWithoutFork(assignment, expected, args);
+  // Without fork, the 0-point strength figures are left out: they are harness cases like the rest, and the costliest.
+  describeWithoutFork(assignment, expected, own);
 }
 
 /**
@@ -166,9 +167,13 @@ function describeWithoutFork(assignment: AssignmentId, expected: SampleSuite['ex
       expect(results.submissions.map((s) => s.id).sort()).toEqual(sensitive);
     });
 
-    it.each(sensitive)('%s gets the same verdicts as with fork', (id) => {
+    it.each(sensitive)('%s gets the same verdicts as with fork (the strength figures aside)', (id) => {
       const { verdicts, why } = notPassing(results, id);
-      expect(verdicts, why).toEqual(expected[id]);
+      const strength = new Set(spec.tests.filter((t) => t.kind === 'strength').map((t) => t.id));
+      const skipped = Object.keys(verdicts).filter((t) => strength.has(t));
+      expect(skipped.map((t) => verdicts[t])).toEqual(skipped.map(() => 'skipped'));
+      const pinned = Object.fromEntries(Object.entries(expected[id]!).filter(([t]) => !strength.has(t)));
+      expect(Object.fromEntries(Object.entries(verdicts).filter(([t]) => !strength.has(t))), why).toEqual(pinned);
     });
   });
 }
