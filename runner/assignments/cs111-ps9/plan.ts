@@ -25,8 +25,11 @@ function neededNames(test: ResolvedTest): string[] {
   return [root];
 }
 
-/** is_win_for's directions, as the document names their helpers (is_horizontal_win, is_up_diagonal_win, …). */
-const DIRECTIONS = [['horizontal', /horizontal/iu], ['vertical', /vertical/iu], ['down-diagonal', /down/iu], ['up-diagonal', /up(?!date)/iu]] as const;
+/**
+ * is_win_for's directions: the name of each direction's test, how the document names its helper (is_horizontal_win,
+ * is_up_diagonal_win, …), and its step down the rows and across the columns.
+ */
+const DIRECTIONS = [['horizontal', /horizontal/iu, 0, 1], ['vertical', /vertical/iu, 1, 0], ['down-diagonal', /down/iu, 1, 1], ['up-diagonal', /up(?!date)/iu, -1, 1]] as const;
 
 /** The direction a function of the student's is the helper of, by its name (`is_up_diagonal_win`), if any. */
 function helperDirection(name: string): string | undefined {
@@ -58,11 +61,10 @@ function excuseCs111Failure(test: ResolvedTest, testCase: FixtureCase, failure: 
 
 /** The runs of four of one checker on a board, with the direction each runs in (the direction tests' names). */
 function foursOf(rows: readonly string[], checker: string): { direction: string; cells: string }[] {
-  const steps = [['horizontal', 0, 1], ['vertical', 1, 0], ['down-diagonal', 1, 1], ['up-diagonal', -1, 1]] as const;
   const at = (r: number, c: number) => rows[r]?.[c];
   const fours: { direction: string; cells: string }[] = [];
   rows.forEach((row, r) => [...row].forEach((_, c) => {
-    for (const [direction, dr, dc] of steps) {
+    for (const [direction, , dr, dc] of DIRECTIONS) {
       const cells = [0, 1, 2, 3].map((k) => [r + k * dr, c + k * dc] as const);
       if (cells.every(([rr, cc]) => at(rr, cc) === checker)) fours.push({ direction, cells: cellsKey(cells) });
     }
