@@ -1,8 +1,9 @@
 /**
  * A submission as a student may see it before the hidden tests are released (`--audience student`): a hidden test
  * keeps its name, points and whether it passed, and loses everything that would teach the test's cases — the
- * message, input, expected and actual values, boards, transcript and the Python to reproduce it. Visible tests stay
- * whole. Pure.
+ * message, input, expected and actual values, boards, transcript and the Python to reproduce it. It keeps the
+ * instructor's notes on it (notes.yml): they are written for the students, and name the mistake, not the case.
+ * Visible tests stay whole. Pure.
  */
 import type { SubmissionResult, TestResult } from '../runner/grade/results.js';
 
@@ -19,7 +20,7 @@ export function forStudents(submission: SubmissionResult): SubmissionResult {
     ...submission,
     tests: submission.tests.map((test) => {
       if (test.visibility === 'visible') return test;
-      const { expected: _e, actual: _a, reproduce: _r, typed: _t, strength: _s, notes: _n, ...kept } = test;
+      const { expected: _e, actual: _a, reproduce: _r, typed: _t, strength: _s, ...kept } = test;
       // Crashed and timed out read as "not passed": the kind of failure is itself a hint about the hidden case.
       return { ...kept, status: test.status === 'pass' || test.status === 'skipped' ? test.status : 'fail', message: `A hidden test: ${SAID[test.status]}. Its cases are shown after the due date.` };
     }),

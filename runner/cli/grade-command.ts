@@ -32,7 +32,7 @@ import { REPORT_FORMATS, type ReportFormat } from '../../reports/write-reports.j
 import { writeOutputs } from './write-outputs.js';
 import { compareWith, CompareError, formatComparison, readRun } from './compare-command.js';
 import { AdjustmentsError, applyAdjustments, type ParsedRow } from '../grade/adjustments.js';
-import { applyNotes, NotesError } from '../grade/notes.js';
+import { applyNotes, formatNotesUse, NotesError, unmatchedNotesError, type Note } from '../grade/notes.js';
 import { formatAdjustments, loadAdjustments, loadNotes, readIfThere } from './second-pass.js';
 import { keepHigher } from '../insight/compare-runs.js';
 import { colorsEnabled, makeColors } from './colors.js';
@@ -215,9 +215,9 @@ async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io,
     }
     throw error;
   }
-  let notes: { file: string; notes: Map<string, string> } | undefined;
+  let notes: { file: string; notes: Map<string, Note> } | undefined;
   try {
-    notes = await loadNotes(besides);
+    notes = await loadNotes(besides, spec, (file) => relative(io.cwd, file) || file);
   } catch (error) {
     if (error instanceof NotesError) {
       io.err(`grade: ${error.message}\n`);
@@ -285,7 +285,16 @@ async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io,
   if (fresh.size > 0) io.out(`${formatClassCost(cost)}\n`);
   if (run.comparison) io.out(formatComparison(run.comparison));
   if (run.adjustments) io.out(formatAdjustments(run));
-  if (run.notes) io.out(`Notes from ${run.notes.file}: ${run.notes.used.length} used${run.notes.unmatched.length ? `; matched nothing in this run: ${run.notes.unmatched.join(', ')}` : ''}\n`);
+  if (run.notes) {
+    // A shard, an --only or a --visible run sees part of the class: what it did not match, another part may (grade merge decides).
+    const part = flags.shard !== undefined || flags.only !== undefined || flags.visibleOnly;
+    io.out(formatNotesUse(run, notes?.notes, part ? 'this part of the class (grade merge checks the whole)' : 'this run'));
+    const unmatched = part ? undefined : unmatchedNotesError(run, notes?.notes);
+    if (unmatched) {
+      io.err(`grade: notes that match no failure:\n${unmatched}`);
+      return 2;
+    }
+  }
   return 0;
 }
 

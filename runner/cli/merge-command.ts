@@ -8,8 +8,8 @@ import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { AdjustmentsError, applyAdjustments, parseAdjustments } from '../grade/adjustments.js';
 import { JOURNAL_FILE } from '../grade/journal.js';
-import { markClusterNotes } from '../grade/notes.js';
-import { adjustmentTargets } from './second-pass.js';
+import { applyNotes, formatNotesUse, mergeNotes, NotesError, unmatchedNotesError, type Note } from '../grade/notes.js';
+import { adjustmentTargets, loadNotes } from './second-pass.js';
 import { discoverSubmissions } from '../grade/layout.js';
 import { classSimilarity } from '../insight/class-code.js';
 import type { RunResults } from '../grade/results.js';
@@ -21,15 +21,15 @@ import { writeOutputs } from './write-outputs.js';
 import type { Io } from './io.js';
 import { formatSummary } from './summary.js';
 
-export function runMerge(argv: readonly string[], io: Io, root: string): number {
+export async function runMerge(argv: readonly string[], io: Io, root: string): Promise<number> {
   const fail = (message: string) => {
     io.err(`grade merge: ${message}\n`);
     return 2;
   };
-  let values: { out?: string | undefined; format?: string | undefined; 'canvas-assignment-id'?: string | undefined; submissions?: string[] | undefined; adjustments?: string | undefined; audience?: string | undefined };
+  let values: { out?: string | undefined; format?: string | undefined; 'canvas-assignment-id'?: string | undefined; submissions?: string[] | undefined; adjustments?: string | undefined; notes?: string | undefined; audience?: string | undefined };
   let positionals: string[];
   try {
-    ({ values, positionals } = parseArgs({ args: [...argv], allowPositionals: true, options: { out: { type: 'string', short: 'o' }, format: { type: 'string', short: 'f' }, 'canvas-assignment-id': { type: 'string' }, submissions: { type: 'string', multiple: true }, adjustments: { type: 'string' }, audience: { type: 'string' } } }));
+    ({ values, positionals } = parseArgs({ args: [...argv], allowPositionals: true, options: { out: { type: 'string', short: 'o' }, format: { type: 'string', short: 'f' }, 'canvas-assignment-id': { type: 'string' }, submissions: { type: 'string', multiple: true }, adjustments: { type: 'string' }, notes: { type: 'string' }, audience: { type: 'string' } } }));
   } catch (error) {
     return fail((error as Error).message);
   }
@@ -92,12 +92,33 @@ export function runMerge(argv: readonly string[], io: Io, root: string): number 
       throw error;
     }
   }
-  // The clusters were found again over the whole class: they get back the notes their members carry.
-  merged = markClusterNotes(merged);
+  let notes: Map<string, Note> | undefined;
+  if (values.notes !== undefined) {
+    // The whole class's notes, applied to the merged run: the shards' own are replaced.
+    try {
+      const loaded = await loadNotes({ paths: [], notes: resolve(io.cwd, values.notes) }, spec, (file) => relative(io.cwd, file) || file);
+      notes = loaded!.notes;
+      merged = applyNotes(merged, notes, relative(io.cwd, loaded!.file) || loaded!.file);
+    } catch (error) {
+      if (error instanceof NotesError) return fail(error.message);
+      throw error;
+    }
+  } else {
+    // Each shard applied its notes to its own students; the clusters, found again over the class, get theirs back.
+    merged = mergeNotes(merged, runs.map((r) => r.run));
+  }
   const out = resolve(io.cwd, values.out ?? 'grade-report');
   if (positionals.some((dir) => resolve(io.cwd, dir) === out)) return fail(`--out ${values.out ?? 'grade-report'} is one of the runs being merged; choose another folder`);
   const canvas = values['canvas-assignment-id'];
   const written = writeOutputs(merged, out, { formats: formats as ReportFormat[], ...(canvas && { canvasAssignmentId: canvas }), ...(values.audience && { audience: values.audience as 'instructor' | 'student' }) });
   io.out(formatSummary(spec, merged, written.map((path) => relative(io.cwd, path) || path), makeColors(colorsEnabled(io.env, io.isTTY))));
+  if (merged.notes) {
+    io.out(formatNotesUse(merged, notes, 'the class'));
+    const unmatched = merged.settings?.only === undefined ? unmatchedNotesError(merged, notes) : undefined;
+    if (unmatched) {
+      io.err(`grade merge: notes that match no failure:\n${unmatched}`);
+      return 2;
+    }
+  }
   return 0;
 }

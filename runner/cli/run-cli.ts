@@ -33,7 +33,8 @@ Usage:
   grade merge <dir...>     one results.json and set of reports from the --out folders of shards (or of whole runs
                            of one assignment); takes --out, --format and --canvas-assignment-id, and
                            --submissions <path> to compare the code of all shards' submissions, and
-                           --adjustments <file> to apply the instructor's changes to the whole class
+                           --adjustments <file> to apply the instructor's changes to the whole class, and
+                           --notes <file> to apply notes to it (else each shard's notes are kept)
   grade compare <old-out> <new-out> [--out <dir>] [--keep-higher]
                            what changed between two runs of a class: changes.csv (student, old, new, delta, the
                            tests that went each way, why) and a "What changed" section in the class summary
@@ -92,7 +93,9 @@ Options for grading:
   --audience student       also write for-students/<id>.html, the pages to hand back: hidden tests show their
                            name, points and pass/fail only (also on grade merge)
   --notes <file>           Markdown notes on mistakes (default: notes.yml in the submissions' folder), by cluster
-                           id (shown in the class summary) or test id; shown to the students concerned
+                           id (shown in the class summary) or test id; shown to the students concerned. An
+                           id that matches no failure of the class exits 2 once the reports are written, unless
+                           marked retired (id: {note: ..., retired: true})
 
 Assignments: ${ASSIGNMENT_IDS.join(', ')}
 Inputs: folders, zips (one per student or a whole class), a Canvas "Download Submissions" folder or zip, and a

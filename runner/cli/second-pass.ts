@@ -6,7 +6,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ADJUSTMENTS_FILE, AdjustmentsError, parseAdjustments, type AdjustmentTargets, type ParsedRow } from '../grade/adjustments.js';
 import type { Submission } from '../grade/layout.js';
-import { NOTES_FILE, NotesError, parseNotes } from '../grade/notes.js';
+import { checkNoteIds, NOTES_FILE, NotesError, parseNotes, type Note } from '../grade/notes.js';
 import type { RunResults } from '../grade/results.js';
 import type { ResolvedSpec } from '../spec/spec-types.js';
 import { readRun } from './compare-command.js';
@@ -40,13 +40,15 @@ export function adjustmentTargets(spec: ResolvedSpec, students: readonly string[
   };
 }
 
-/** The notes file given, or notes.yml in the (first) submissions folder, read and checked. */
-export async function loadNotes(flags: SecondPassFlags): Promise<{ file: string; notes: Map<string, string> } | undefined> {
+/** The notes file given, or notes.yml in the (first) submissions folder, read and checked against the spec's tests. */
+export async function loadNotes(flags: SecondPassFlags, spec: Pick<ResolvedSpec, 'tests'>, shown: (file: string) => string = (f) => f): Promise<{ file: string; notes: Map<string, Note> } | undefined> {
   const beside = flags.paths[0] && join(resolve(flags.paths[0]), NOTES_FILE);
   const file = flags.notes ?? (beside && existsSync(beside) ? beside : undefined);
   if (!file) return undefined;
-  if (!existsSync(file)) throw new NotesError(`--notes ${file}: no such file`);
-  return { file, notes: await parseNotes(readFileSync(file, 'utf8'), file) };
+  if (!existsSync(file)) throw new NotesError(`--notes ${shown(file)}: no such file`);
+  const notes = await parseNotes(readFileSync(file, 'utf8'), shown(file));
+  checkNoteIds(notes, shown(file), new Set(spec.tests.map((t) => t.id)));
+  return { file, notes };
 }
 
 /** A finished run's results.json in `dir`, if one is there and readable. */

@@ -1,76 +1,149 @@
 /**
  * The instructor's notes on mistakes (`notes.yml` beside the submissions, or `--notes <file>`): a mapping from a
  * failure cluster's id (`board.is_win_for.down-diagonal#3f2a9c01`, shown in the class summary) or a test id to a
- * short Markdown note. A cluster's note goes to that cluster's members; a test's note to everyone who did not pass
- * that test. An id that matches nothing in this run is reported, not an error: clusters come and go as students
- * resubmit. Pure once the file is read.
+ * short Markdown note. A cluster's note goes to every student whose test fails with that cluster's mistake, even
+ * one alone in a shard or the last one still making it; a test's note to everyone who did not pass that test.
+ * Every id must name a test of the spec (checked before grading), and an id that matches no failure of a whole run
+ * is an error naming its line, unless the file marks it retired (`id: {note: …, retired: true}`): clusters go as
+ * students fix their work, and a kept note must say it knows. Pure once the file is read.
  */
+import { clusterId, mistakeOf } from '../insight/clusters.js';
 import type { RunResults, TestResult } from './results.js';
 
 export const NOTES_FILE = 'notes.yml';
 
 export class NotesError extends Error {}
 
-/** The notes of a YAML mapping of ids to text; anything else stops with the file and what is wrong. */
-export async function parseNotes(text: string, file: string): Promise<Map<string, string>> {
-  const { parse } = await import('yaml');
-  let data: unknown;
-  try {
-    data = parse(text);
-  } catch (error) {
-    throw new NotesError(`${file} is not YAML: ${(error as Error).message.split('\n')[0]}`);
-  }
+export interface Note {
+  readonly markdown: string;
+  /** Its line in the file, for the messages that name it. */
+  readonly line: number;
+  /** Kept on purpose though it may match nothing now. */
+  readonly retired: boolean;
+}
+
+export type Notes = ReadonlyMap<string, Note>;
+
+/** The notes of a YAML mapping of ids to text (or to `{note, retired}`); anything else stops with the file, the line and what is wrong. */
+export async function parseNotes(text: string, file: string): Promise<Map<string, Note>> {
+  const { parseDocument, isMap, isScalar, LineCounter } = await import('yaml');
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true });
+  if (doc.errors.length > 0) throw new NotesError(`${file} is not YAML: ${doc.errors[0]!.message.split('\n')[0]}`);
+  const data: unknown = doc.toJS();
   if (data === null || data === undefined) return new Map();
-  if (typeof data !== 'object' || Array.isArray(data)) throw new NotesError(`${file} must map cluster or test ids to notes (id: text), not a ${Array.isArray(data) ? 'list' : typeof data}`);
-  const notes = new Map<string, string>();
-  for (const [id, note] of Object.entries(data as Record<string, unknown>)) {
-    if (typeof note !== 'string' || note.trim() === '') throw new NotesError(`${file}: the note for ${id} must be text (use | for several lines)`);
-    if (note.length > 2000) throw new NotesError(`${file}: the note for ${id} is ${note.length} characters; keep a note under 2,000`);
-    notes.set(id, note.trim());
+  if (typeof data !== 'object' || Array.isArray(data) || !isMap(doc.contents)) throw new NotesError(`${file} must map cluster or test ids to notes (id: text), not a ${Array.isArray(data) ? 'list' : typeof data}`);
+  const notes = new Map<string, Note>();
+  for (const pair of doc.contents.items) {
+    const id = String(isScalar(pair.key) ? pair.key.value : pair.key);
+    const offset = isScalar(pair.key) ? (pair.key.range?.[0] ?? 0) : 0;
+    const line = lines.linePos(offset).line;
+    const where = `${file} line ${line}`;
+    const value: unknown = (data as Record<string, unknown>)[id];
+    let markdown: unknown = value;
+    let retired = false;
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+      const entry = value as Record<string, unknown>;
+      const extra = Object.keys(entry).filter((k) => k !== 'note' && k !== 'retired');
+      if (extra.length > 0) throw new NotesError(`${where}: ${id} has ${extra.map((k) => `'${k}'`).join(', ')}; an entry holds note and retired only`);
+      if (entry['retired'] !== undefined && typeof entry['retired'] !== 'boolean') throw new NotesError(`${where}: retired is true or false, got ${JSON.stringify(entry['retired'])}`);
+      markdown = entry['note'];
+      retired = entry['retired'] === true;
+    }
+    if (typeof markdown !== 'string' || markdown.trim() === '') throw new NotesError(`${where}: the note for ${id} must be text (use | for several lines)`);
+    if (markdown.length > 2000) throw new NotesError(`${where}: the note for ${id} is ${markdown.length} characters; keep a note under 2,000`);
+    notes.set(id, { markdown: markdown.trim(), line, retired });
   }
   return notes;
 }
 
-/** The run with each note on its members' failed tests and on its cluster; ids that matched nothing listed. */
-export function applyNotes(run: RunResults, notes: ReadonlyMap<string, string>, file: string): RunResults {
-  const perTest = new Map<string, { from: string; markdown: string }[]>();
-  const add = (submission: string, test: string, from: string, markdown: string) => {
-    const key = `${submission}\u0000${test}`;
-    perTest.set(key, [...(perTest.get(key) ?? []), { from, markdown }]);
-  };
+const CLUSTER_ID = /^(.+)#[0-9a-f]{8}$/u;
+
+/**
+ * Every id names a test of the spec, or a cluster of one (`<test id>#<8 hex digits>`, as the class summary shows
+ * it): checked before anything is graded, so a typo stops the run with its line.
+ */
+export function checkNoteIds(notes: Notes, file: string, testIds: ReadonlySet<string>): void {
+  for (const [id, note] of notes) {
+    const test = CLUSTER_ID.exec(id)?.[1] ?? id;
+    if (testIds.has(test)) continue;
+    const near = [...testIds].filter((t) => t.split('.')[0] === test.split('.')[0]).slice(0, 4);
+    const kind = CLUSTER_ID.test(id) ? `the cluster ${id} is of ${test}, which` : id.includes('#') ? `${id} is not a cluster id (a test id, '#' and 8 hex digits), and ${test}` : id;
+    throw new NotesError(`${file} line ${note.line}: ${kind} is no test of this assignment${near.length ? ` (its tests there: ${near.join(', ')})` : ''}; ids are in the class summary and \`grade list\``);
+  }
+}
+
+const failed = (t: TestResult) => t.status !== 'pass' && t.status !== 'skipped';
+
+/** The ids a failed test answers to: its own, and its mistake's cluster id (whether or not a cluster formed here). */
+export function noteIdsOf(test: TestResult): string[] {
+  if (!failed(test)) return [];
+  const mistake = mistakeOf(test);
+  return mistake ? [clusterId(mistake.key, test.id), test.id] : [test.id];
+}
+
+/**
+ * The run with each note on the failed tests it names and on its cluster; the ids that matched nothing listed
+ * (`retired` apart from `unmatched`). Notes already on the tests (a run graded before) are replaced.
+ */
+export function applyNotes(run: RunResults, notes: Notes, file: string): RunResults {
   const used = new Set<string>();
-  for (const cluster of run.clusters ?? []) {
-    const note = cluster.id && notes.get(cluster.id);
-    if (!note) continue;
-    used.add(cluster.id!);
-    for (const id of cluster.submissions) add(id, cluster.test, cluster.id!, note);
-  }
-  const failed = (t: TestResult) => t.status !== 'pass' && t.status !== 'skipped';
-  for (const submission of run.submissions) {
-    for (const test of submission.tests) {
-      const note = notes.get(test.id);
-      if (note && failed(test)) {
-        used.add(test.id);
-        add(submission.id, test.id, test.id, note);
-      }
-    }
-  }
-  const testIds = new Set(run.submissions.flatMap((s) => s.tests.map((t) => t.id)));
+  const submissions = run.submissions.map((s) => ({
+    ...s,
+    tests: s.tests.map((test) => {
+      const { notes: _old, ...bare } = test;
+      const found = noteIdsOf(test).filter((id) => notes.has(id));
+      for (const id of found) used.add(id);
+      return found.length === 0 ? bare : { ...bare, notes: found.map((id) => ({ from: id, markdown: notes.get(id)!.markdown })) };
+    }),
+  }));
+  const unused = [...notes.keys()].filter((id) => !used.has(id));
   return {
     ...run,
-    submissions: run.submissions.map((s) => ({ ...s, tests: s.tests.map((t) => (perTest.has(`${s.id}\u0000${t.id}`) ? { ...t, notes: perTest.get(`${s.id}\u0000${t.id}`)! } : t)) })),
-    ...(run.clusters && { clusters: run.clusters.map((c) => (c.id && notes.has(c.id) ? { ...c, note: notes.get(c.id)! } : c)) }),
-    // A test id that exists but that everyone passed is used by nobody, and said so like an unknown one.
-    notes: { file, used: [...notes.keys()].filter((id) => used.has(id)), unmatched: [...notes.keys()].filter((id) => !used.has(id)).map((id) => (testIds.has(id) ? `${id} (nobody failed it)` : id)) },
+    submissions,
+    ...(run.clusters && { clusters: run.clusters.map(({ note: _old, ...c }) => (c.id && notes.has(c.id) ? { ...c, note: notes.get(c.id)!.markdown } : c)) }),
+    notes: { file, used: [...notes.keys()].filter((id) => used.has(id)), unmatched: unused.filter((id) => !notes.get(id)!.retired), retired: unused.filter((id) => notes.get(id)!.retired) },
   };
 }
 
-/** Clusters found again (a merge of shards) get back the notes their members' tests carry. */
-export function markClusterNotes(run: RunResults): RunResults {
-  if (!run.clusters) return run;
-  const clusters = run.clusters.map((c) => {
-    const note = run.submissions.flatMap((s) => (c.submissions.includes(s.id) ? s.tests : [])).flatMap((t) => t.notes ?? []).find((n) => n.from === c.id);
+/** What the run says of its notes: how many were used, and each id that matched nothing, with its line when known. */
+export function formatNotesUse(run: RunResults, notes?: Notes, scope = 'this run'): string {
+  const n = run.notes!;
+  const named = (id: string) => (notes?.get(id) ? `${id} (line ${notes.get(id)!.line})` : id);
+  const parts = [`Notes from ${n.file}: ${n.used.length} used`];
+  if (n.retired?.length) parts.push(`${n.retired.length} retired`);
+  if (n.unmatched.length) parts.push(`matched no failure in ${scope}: ${n.unmatched.map(named).join(', ')}`);
+  return `${parts.join('; ')}\n`;
+}
+
+/**
+ * The error a whole class's run ends with when a note matches nothing: each id with its line, and the two ways out.
+ * Undefined when every note was used or is retired.
+ */
+export function unmatchedNotesError(run: RunResults, notes?: Notes): string | undefined {
+  const n = run.notes;
+  if (!n || n.unmatched.length === 0) return undefined;
+  const lines = n.unmatched.map((id) => `  ${n.file}${notes?.get(id) ? ` line ${notes.get(id)!.line}` : ''}: ${id} matches no failure in the class`);
+  return `${lines.join('\n')}\nCorrect the id (the class summary lists the clusters), or keep the note with retired: true (id: {note: …, retired: true}); the reports are written.\n`;
+}
+
+/**
+ * The notes of shards merged: a note used by any shard is used; one is unmatched only when no shard used it.
+ * Clusters found again over the whole class get back the notes their members' tests carry.
+ */
+export function mergeNotes(run: RunResults, parts: readonly RunResults[]): RunResults {
+  const noted = parts.filter((p) => p.notes);
+  let merged = run;
+  if (noted.length > 0) {
+    const used = new Set(noted.flatMap((p) => p.notes!.used));
+    const all = [...new Set(noted.flatMap((p) => [...p.notes!.used, ...p.notes!.unmatched, ...(p.notes!.retired ?? [])]))];
+    const retired = new Set(noted.flatMap((p) => p.notes!.retired ?? []));
+    merged = { ...run, notes: { file: noted[0]!.notes!.file, used: all.filter((id) => used.has(id)), unmatched: all.filter((id) => !used.has(id) && !retired.has(id)), retired: all.filter((id) => !used.has(id) && retired.has(id)) } };
+  }
+  if (!merged.clusters) return merged;
+  const clusters = merged.clusters.map((c) => {
+    const note = merged.submissions.flatMap((s) => (c.submissions.includes(s.id) ? s.tests : [])).flatMap((t) => t.notes ?? []).find((n) => n.from === c.id);
     return note ? { ...c, note: note.markdown } : c;
   });
-  return { ...run, clusters };
+  return { ...merged, clusters };
 }

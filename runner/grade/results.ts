@@ -131,8 +131,11 @@ export interface RunResults {
   readonly similarity?: SimilarityResults;
   /** Added: what changed since the run given to `grade compare` or `--previous`. */
   readonly comparison?: RunComparison;
-  /** Added: the notes file applied, and its ids that matched nothing in this run (reported, not an error). */
-  readonly notes?: { readonly file: string; readonly used: readonly string[]; readonly unmatched: readonly string[] };
+  /**
+   * Added: the notes file applied, its ids that matched no failure (an error for a whole class, reported for a shard
+   * or `--only`), and those that matched nothing but are kept on purpose (`retired: true`).
+   */
+  readonly notes?: { readonly file: string; readonly used: readonly string[]; readonly unmatched: readonly string[]; readonly retired?: readonly string[] };
   /** Added: the adjustments file applied, and its rows that could not be (a test the spec no longer has). */
   readonly adjustments?: {
     readonly file: string;

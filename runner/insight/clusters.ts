@@ -12,6 +12,12 @@ import type { FailureCluster, SubmissionResult, TestResult } from '../grade/resu
 const COUNT_PREFIX = /^\d+ of \d+ (?:cases|terminal sessions?) failed; the first \(([^)\n]*)\):\n/u;
 const CONSEQUENCES = [/^not run: /u, / is not defined in any of the submission's files \(blocked by /u, /^the submission's time budget /u];
 
+/**
+ * A crash's words without where in the student's own file it happened (`(board.py, line 12, in add_checker: …)`):
+ * students who raise the same exception on the same case made the same mistake, whatever their line numbers.
+ */
+export const withoutCrashSite = (line: string): string => (/ raised [A-Z]\w*/u.test(line) ? line.replace(/ \([^()\n]*?\.py, line \d+.*$/u, '') : line);
+
 /** The mistake a failed test shows: its case and its first line; undefined for a pass or a consequence. */
 export function mistakeOf(test: TestResult): { readonly key: string; readonly summary: string } | undefined {
   if (test.status === 'pass' || test.status === 'skipped') return undefined;
@@ -19,7 +25,7 @@ export function mistakeOf(test: TestResult): { readonly key: string; readonly su
   if (CONSEQUENCES.some((pattern) => pattern.test(message))) return undefined;
   const counted = COUNT_PREFIX.exec(message);
   const body = counted ? message.slice(counted[0].length) : message;
-  const line = (body.split('\n').find((l) => l.trim() !== '') ?? '').trim();
+  const line = withoutCrashSite((body.split('\n').find((l) => l.trim() !== '') ?? '').trim());
   const summary = line.length > 240 ? `${line.slice(0, 239)}…` : line;
   const where = counted?.[1] ?? '';
   return { key: `${test.id}\u0000${test.status}\u0000${where}\u0000${line}`, summary: where ? `${summary} (first failing case: ${where})` : summary };

@@ -8,9 +8,9 @@ const visible: TestResult = { ...base, id: 'v', name: 'visible one', status: 'fa
 const submission: SubmissionResult = { id: 's', path: 's', assignment: 'cs61a-hw04', status: 'graded', score: 0, maxScore: 4, durationMs: 0, tests: [hidden, visible] };
 
 describe('the pages to hand back', () => {
-  it('keeps a hidden test to its name, points and pass/fail, and a visible test whole', () => {
+  it("keeps a hidden test to its name, points, pass/fail and the instructor's note, and a visible test whole", () => {
     const [h, v] = forStudents(submission).tests;
-    expect(h).toEqual({ ...base, id: 'h', name: 'hidden one', status: 'fail', visibility: 'hidden', message: 'A hidden test: not passed. Its cases are shown after the due date.' });
+    expect(h).toEqual({ ...base, id: 'h', name: 'hidden one', status: 'fail', visibility: 'hidden', message: 'A hidden test: not passed. Its cases are shown after the due date.', notes: [{ from: 'h', markdown: 'n' }] });
     expect(v).toEqual(visible);
     expect(forStudents({ ...submission, tests: [{ ...hidden, status: 'pass', score: 2 }] }).tests[0]).toMatchObject({ status: 'pass', score: 2, message: 'A hidden test: passed. Its cases are shown after the due date.' });
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyNotes, markClusterNotes, NotesError, parseNotes } from '../../../runner/grade/notes.js';
+import { applyNotes, checkNoteIds, mergeNotes, NotesError, parseNotes, unmatchedNotesError, type Note } from '../../../runner/grade/notes.js';
+import { forStudents } from '../../../reports/for-students.js';
 import type { RunResults, SubmissionResult, TestResult } from '../../../runner/grade/results.js';
 import { failureClusters } from '../../../runner/insight/clusters.js';
 import { gradescopeResults } from '../../../reports/gradescope.js';
@@ -25,17 +26,34 @@ describe('notes on mistakes', () => {
   });
 
   it('reads a mapping of ids to text and refuses anything else with the file', async () => {
-    expect(await parseNotes('repr: |\n  Print **every** row.\nwin: Return False, not None.\n', 'notes.yml')).toEqual(new Map([['repr', 'Print **every** row.'], ['win', 'Return False, not None.']]));
+    expect(await parseNotes('repr: |\n  Print **every** row.\nwin: Return False, not None.\nold#12345678: {note: Fixed by all., retired: true}\n', 'notes.yml')).toEqual(new Map([
+      ['repr', { markdown: 'Print **every** row.', line: 1, retired: false }],
+      ['win', { markdown: 'Return False, not None.', line: 3, retired: false }],
+      ['old#12345678', { markdown: 'Fixed by all.', line: 4, retired: true }],
+    ]));
     expect(await parseNotes('', 'notes.yml')).toEqual(new Map());
     await expect(parseNotes('- a\n- b\n', 'notes.yml')).rejects.toThrow('notes.yml must map cluster or test ids to notes (id: text), not a list');
-    await expect(parseNotes('repr: 3\n', 'notes.yml')).rejects.toThrow('notes.yml: the note for repr must be text');
+    await expect(parseNotes('a: x\nrepr: 3\n', 'notes.yml')).rejects.toThrow('notes.yml line 2: the note for repr must be text');
+    await expect(parseNotes('repr: {note: x, retire: true}\n', 'notes.yml')).rejects.toThrow("notes.yml line 1: repr has 'retire'; an entry holds note and retired only");
+    await expect(parseNotes('repr: {note: x, retired: yes please}\n', 'notes.yml')).rejects.toThrow('retired is true or false');
+    await expect(parseNotes('repr: a\nrepr: b\n', 'notes.yml')).rejects.toBeInstanceOf(NotesError);
     await expect(parseNotes('repr: [unclosed\n', 'notes.yml')).rejects.toBeInstanceOf(NotesError);
     await expect(parseNotes(`repr: ${'x'.repeat(2001)}\n`, 'n.yml')).rejects.toThrow('keep a note under 2,000');
   });
 
+  it('refuses, before grading, an id that names no test of the spec, with its line', async () => {
+    const ids = new Set(['board.repr', 'board.is_win_for.vertical']);
+    const check = async (text: string) => checkNoteIds(await parseNotes(text, 'notes.yml'), 'notes.yml', ids);
+    await expect(check('board.repr: a\n"board.is_win_for.vertical#0a1b2c3d": b\n')).resolves.toBeUndefined();
+    await expect(check('board.repr: a\nborad.repr: b\n')).rejects.toThrow('notes.yml line 2: borad.repr is no test of this assignment');
+    await expect(check('"board.rpr#0a1b2c3d": b\n')).rejects.toThrow('line 1: the cluster board.rpr#0a1b2c3d is of board.rpr, which is no test of this assignment (its tests there: board.repr, board.is_win_for.vertical)');
+    await expect(check('"board.repr#0a1b": b\n')).rejects.toThrow('board.repr#0a1b is not a cluster id');
+  });
+
   it("puts a cluster's note on its members only, a test's note on everyone who failed it, and names what matched nothing", () => {
     const reprCluster = klass.clusters!.find((c) => c.test === 'repr')!;
-    const noted = applyNotes(klass, new Map([[reprCluster.id!, 'See **lecture 9**. <script>alert(1)</script>'], ['win', 'Return `False`.'], ['gone#12345678', 'old'], ['nope', 'x']]), 'notes.yml');
+    const note = (markdown: string, line: number, retired = false): Note => ({ markdown, line, retired });
+    const noted = applyNotes(klass, new Map([[reprCluster.id!, note('See **lecture 9**. <script>alert(1)</script>', 1)], ['win', note('Return `False`.', 2)], ['gone#12345678', note('old', 3)], ['nope', note('x', 4)], ['kept#87654321', note('y', 5, true)]]), 'notes.yml');
     const notesOf = (id: string, testId: string) => noted.submissions.find((s) => s.id === id)!.tests.find((t) => t.id === testId)!.notes;
     expect(notesOf('ada', 'repr')).toEqual([{ from: reprCluster.id, markdown: 'See **lecture 9**. <script>alert(1)</script>' }]);
     expect(notesOf('bob', 'repr')).toHaveLength(1);
@@ -43,7 +61,8 @@ describe('notes on mistakes', () => {
     expect(notesOf('dee', 'repr')).toBeUndefined();
     expect(notesOf('cy', 'win')).toEqual([{ from: 'win', markdown: 'Return `False`.' }]);
     expect(notesOf('bob', 'win')).toBeUndefined();
-    expect(noted.notes).toEqual({ file: 'notes.yml', used: [reprCluster.id, 'win'], unmatched: ['gone#12345678', 'nope'] });
+    expect(noted.notes).toEqual({ file: 'notes.yml', used: [reprCluster.id, 'win'], unmatched: ['gone#12345678', 'nope'], retired: ['kept#87654321'] });
+    expect(unmatchedNotesError(noted, new Map([['gone#12345678', note('old', 3)]]))).toMatch(/^ {2}notes\.yml line 3: gone#12345678 matches no failure in the class\n {2}notes\.yml: nope matches no failure/u);
     expect(noted.clusters!.find((c) => c.test === 'repr')!.note).toContain('lecture 9');
 
     // Rendered safely: Markdown formats, raw HTML is shown as text.
@@ -57,7 +76,38 @@ describe('notes on mistakes', () => {
     expect(junitXml(noted)).toContain('note from your instructor:\nReturn `False`.');
 
     // Clusters found again (a merge) get their notes back from the members' tests.
-    const again = markClusterNotes({ ...noted, clusters: failureClusters(noted.submissions) });
+    const again = mergeNotes({ ...noted, clusters: failureClusters(noted.submissions) }, [noted]);
     expect(again.clusters!.find((c) => c.test === 'repr')!.note).toContain('lecture 9');
+  });
+
+  it("reaches a cluster's mistake wherever it is: alone in a shard, the last one still making it, on a hidden test", () => {
+    const reprCluster = klass.clusters!.find((c) => c.test === 'repr')!;
+    const notes = new Map([[reprCluster.id!, { markdown: 'See lecture 9.', line: 1, retired: false }]]);
+    // bob alone, as in a shard of one, or after ada fixed hers: no cluster forms, and the note still reaches him.
+    const hidden = { ...klass.submissions[1]!, tests: klass.submissions[1]!.tests.map((t) => ({ ...t, visibility: 'hidden' as const })) };
+    const alone = applyNotes(run([hidden]), notes, 'notes.yml');
+    expect(alone.clusters).toEqual([]);
+    expect(alone.notes!.used).toEqual([reprCluster.id]);
+    const page = forStudents(alone.submissions[0]!);
+    const repr = page.tests.find((t) => t.id === 'repr')!;
+    expect(repr.notes).toEqual([{ from: reprCluster.id, markdown: 'See lecture 9.' }]);
+    expect(repr.message).toMatch(/^A hidden test/u);
+    expect(JSON.stringify(page)).not.toContain('returned');
+
+    // Shards merged: used by one shard is used; unmatched only where no shard used it.
+    const shardA = applyNotes(run([klass.submissions[0]!]), new Map([...notes, ['win', { markdown: 'w', line: 2, retired: false }]]), 'notes.yml');
+    const shardB = applyNotes(run([klass.submissions[3]!]), new Map([...notes, ['win', { markdown: 'w', line: 2, retired: false }]]), 'notes.yml');
+    expect(shardB.notes!.unmatched).toEqual([reprCluster.id, 'win']);
+    const merged = mergeNotes(run([klass.submissions[0]!, klass.submissions[3]!]), [shardA, shardB]);
+    expect(merged.notes).toEqual({ file: 'notes.yml', used: [reprCluster.id, 'win'], unmatched: [], retired: [] });
+  });
+
+  it('clusters crashes by their exception and case, wherever in the student file they happened', () => {
+    const crash = (where: string) => ({ ...test('make', `1 of 4 cases failed; the first (make.doc.4):\nmake(b, -4) raised IndexError: list index out of range (${where}, in make: return put(b))`), status: 'error' as const });
+    const three = [student('a', [crash('hw04.py, line 40')]), student('b', [crash('hw04.py, line 52')]), student('c', [crash('lab04.py, line 7')])];
+    const clusters = failureClusters(three);
+    expect(clusters).toHaveLength(1);
+    expect(clusters[0]!.count).toBe(3);
+    expect(clusters[0]!.summary).toBe('make(b, -4) raised IndexError: list index out of range (first failing case: make.doc.4)');
   });
 });
