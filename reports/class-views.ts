@@ -1,7 +1,7 @@
 /**
  * The class summary's views of a run's cost and of what changed since a previous run: pure, from results.json.
  */
-import type { ClassCost, RunComparison, RunResults } from '../runner/grade/results.js';
+import type { ClassCost, RunComparison, RunResults, StudentChange } from '../runner/grade/results.js';
 import { testCosts } from './test-cost.js';
 
 export interface TestCostView {
@@ -27,6 +27,8 @@ export interface ComparisonView {
     readonly new: number;
     readonly delta: string;
     readonly drop: boolean;
+    /** The automatic scores, where the exported ones differ from them. */
+    readonly automatic?: string;
     readonly passToFail: string;
     readonly failToPass: string;
     readonly reasons: string;
@@ -87,21 +89,27 @@ const COSTLIEST = 8;
 const seconds = (ms: number) => (ms / 1000).toFixed(ms < 10_000 ? 2 : 1);
 
 export function comparisonView(c: RunComparison, who: (id: string) => { displayName: string; file: string }): ComparisonView {
+  // The scores the exports show: what a gradebook upload changes. The automatic ones are beside them where they differ.
+  const shown = (s: StudentChange) => s.exported ?? { old: s.old, new: s.new, delta: s.delta };
   return {
     previousPath: c.previous.path,
     previousAt: c.previous.generatedAt,
-    drops: c.students.filter((s) => s.delta < 0).length,
-    rises: c.students.filter((s) => s.delta > 0).length,
-    students: c.students.map((s) => ({
-      ...who(s.id),
-      old: s.old,
-      new: s.new,
-      delta: s.delta > 0 ? `+${s.delta}` : String(s.delta),
-      drop: s.delta < 0,
-      passToFail: s.passToFail.join(', '),
-      failToPass: s.failToPass.join(', '),
-      reasons: s.reasons.join('; '),
-    })),
+    drops: c.students.filter((s) => shown(s).delta < 0).length,
+    rises: c.students.filter((s) => shown(s).delta > 0).length,
+    students: c.students.map((s) => {
+      const e = shown(s);
+      return {
+        ...who(s.id),
+        old: e.old,
+        new: e.new,
+        delta: e.delta > 0 ? `+${e.delta}` : String(e.delta),
+        drop: e.delta < 0,
+        ...((e.old !== s.old || e.new !== s.new) && { automatic: `automatic ${s.old} → ${s.new}` }),
+        passToFail: s.passToFail.join(', '),
+        failToPass: s.failToPass.join(', '),
+        reasons: s.reasons.join('; '),
+      };
+    }),
     added: c.added,
     removed: c.removed,
     testsChanged: [...c.testsChanged.map((t) => `${t.id} (${t.what})`), ...c.testsAdded.map((id) => `${id} (new)`), ...c.testsRemoved.map((id) => `${id} (removed)`)],

@@ -6,8 +6,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { RunComparison, RunResults } from '../grade/results.js';
-import { compareRuns, keepHigher } from '../insight/compare-runs.js';
+import type { RunComparison, RunResults, StudentChange } from '../grade/results.js';
+import { compareExports, keepHigher } from '../insight/compare-runs.js';
 import { writeOutputs } from './write-outputs.js';
 import type { Io } from './io.js';
 
@@ -27,22 +27,33 @@ export function readRun(dir: string, io: Pick<Io, 'cwd'>): RunResults {
   return run;
 }
 
-/** The comparison of `current` with the run in `previousDir`, refused when the two graded different assignments. */
-export function compareWith(previousDir: string, previous: RunResults, current: RunResults): RunComparison {
+/**
+ * `current` as its exports will stand (the previous run's higher scores kept with `keepHigher`) and compared with the
+ * run in `previousDir`; refused when the two graded different assignments.
+ */
+export function compareWith(previousDir: string, previous: RunResults, current: RunResults, keep = false): RunResults & { comparison: RunComparison } {
   const a = previous.settings?.assignment ?? previous.submissions[0]?.assignment;
   const b = current.settings?.assignment ?? current.submissions[0]?.assignment;
   if (a && b && a !== b) throw new CompareError(`${previousDir} graded ${a}, this run ${b}: only runs of one assignment compare`);
-  return compareRuns(previous, current, previousDir);
+  const run = keep ? keepHigher(current, previous, previousDir) : current;
+  return { ...run, comparison: compareExports(previous, run, previousDir, keep) };
 }
 
-/** The lines `grade` prints about a comparison: the counts, then every drop. */
+/** The lines `grade` prints about a comparison: the counts, then every student whose exported or automatic score dropped. */
 export function formatComparison(c: RunComparison): string {
-  const drops = c.students.filter((s) => s.delta < 0);
+  const exported = (s: StudentChange) => s.exported?.delta ?? s.delta;
+  const drops = c.students.filter((s) => exported(s) < 0 || s.delta < 0);
   const lines = [`Compared with ${c.previous.path}: ${c.students.length === 0 ? 'no student changed' : `${c.students.length} student${c.students.length === 1 ? '' : 's'} changed, ${drops.length} lost points`}${c.added.length ? `; ${c.added.length} new` : ''}${c.removed.length ? `; ${c.removed.length} gone` : ''}`];
   if (c.keptHigher) lines.push(`  --keep-higher: ${c.keptHigher} student${c.keptHigher === 1 ? ' keeps' : 's keep'} the previous, higher score in every export`);
-  for (const s of drops) lines.push(`  ${s.id}: ${s.old} → ${s.new} (${s.delta}); now failing ${s.passToFail.join(', ') || 'nothing new'}; ${s.reasons.join('; ')}`);
+  for (const s of drops) {
+    const auto = `${s.old} → ${s.new} (${signed(s.delta)})`;
+    const score = s.exported && (s.exported.old !== s.old || s.exported.new !== s.new) ? `exported ${s.exported.old} → ${s.exported.new} (${signed(s.exported.delta)}), automatic ${auto}` : auto;
+    lines.push(`  ${s.id}: ${score}; now failing ${s.passToFail.join(', ') || 'nothing new'}; ${s.reasons.join('; ')}`);
+  }
   return `${lines.join('\n')}\n`;
 }
+
+const signed = (n: number) => `${n > 0 ? '+' : ''}${n}`;
 
 export function runCompare(argv: readonly string[], io: Io): number {
   const fail = (message: string) => {
@@ -61,12 +72,12 @@ export function runCompare(argv: readonly string[], io: Io): number {
   try {
     const previous = readRun(oldDir, io);
     const current = readRun(newDir, io);
-    const comparison = compareWith(oldDir, previous, current);
-    const compared = { ...current, comparison };
-    const run = values['keep-higher'] ? keepHigher(compared, previous, oldDir) : compared;
+    const run = compareWith(oldDir, previous, current, values['keep-higher'] === true);
     const out = resolve(io.cwd, values.out ?? newDir);
     // Keeping the higher scores changes the gradebooks: they are written again with the HTML.
-    const written = writeOutputs(run, out, { formats: values['keep-higher'] ? ['html', 'csv', 'junit', 'gradescope'] : ['html'] });
+    // The pages handed back are written again where the new run wrote them: they show the score every export shows.
+    const handedBack = existsSync(join(resolve(io.cwd, newDir), 'for-students'));
+    const written = writeOutputs(run, out, { formats: values['keep-higher'] ? ['html', 'csv', 'junit', 'gradescope'] : ['html'], ...(handedBack && { audience: 'student' as const }) });
     io.out(formatComparison(run.comparison!));
     io.out(`Wrote ${written.map((p) => relative(io.cwd, p) || p).join(', ')}\n`);
     return 0;

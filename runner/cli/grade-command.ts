@@ -34,7 +34,6 @@ import { compareWith, CompareError, formatComparison, readRun } from './compare-
 import { AdjustmentsError, applyAdjustments, type ParsedRow } from '../grade/adjustments.js';
 import { applyNotes, formatNotesUse, NotesError, unmatchedNotesError, type Note } from '../grade/notes.js';
 import { formatAdjustments, loadAdjustments, loadNotes, readIfThere } from './second-pass.js';
-import { keepHigher } from '../insight/compare-runs.js';
 import { colorsEnabled, makeColors } from './colors.js';
 import { DEFAULT_SEED, runCheck, UsageError } from './check-command.js';
 import { detectAssignment, knownDefinitions, knownNames, type SpecFiles } from './detect-assignment.js';
@@ -266,8 +265,8 @@ async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io,
   if (notes) run = applyNotes(run, notes.notes, relative(io.cwd, notes.file) || notes.file);
   if (previous) {
     try {
-      run = { ...run, comparison: compareWith(flags.previous!, previous, graded) };
-      if (flags.keepHigher) run = keepHigher(run, previous, flags.previous!);
+      // Compared as the exports will stand: adjusted, and with the previous run's higher scores kept when asked.
+      run = compareWith(flags.previous!, previous, run, flags.keepHigher);
     } catch (error) {
       if (!(error instanceof CompareError)) throw error;
       io.err(`grade: --previous: ${error.message}; the run is written without a comparison\n`);

@@ -120,28 +120,38 @@ export function applyAdjustments(run: RunResults, rows: readonly ParsedRow[], fi
 function adjustOne(submission: SubmissionResult, rows: readonly ParsedRow[], manualMax: number): SubmissionResult {
   const live = rows.filter((r) => r.kind !== 'retired');
   if (live.length === 0 && manualMax === 0) return submission;
+  const maxScore = round(submission.maxScore + manualMax);
   let score = submission.score;
   const applied: AdjustmentRow[] = [];
   for (const row of live.filter((r) => r.kind !== 'total')) {
     const test = submission.tests.find((t) => t.id === row.test);
     let moved: number;
+    let clamped: string | undefined;
     if (row.kind === 'test' && test) {
-      const target = row.op === '=' ? row.amount : test.score + (row.op === '+' ? row.amount : -row.amount);
-      moved = Math.min(test.maxScore, Math.max(0, target)) - test.score;
+      const asked = row.op === '=' ? row.amount : test.score + (row.op === '+' ? row.amount : -row.amount);
+      moved = Math.min(test.maxScore, Math.max(0, asked)) - test.score;
+      if (round(moved) === 0 && row.op !== '=') clamped = row.op === '+' ? `changes nothing: ${row.test} already has all its ${test.maxScore} points` : `changes nothing: ${row.test} already has 0 points`;
+      else if (round(moved) === 0) clamped = `changes nothing: ${row.test} already has ${test.score} points`;
+      else if (asked !== test.score + moved) clamped = `moved ${signed(moved)}, not ${row.op}${row.amount}: ${row.test} stays within 0 and its ${test.maxScore} points`;
     } else {
       // Hand-graded points start at 0: `=n` and `+n` give n, `-n` takes n away.
       moved = row.op === '-' ? -row.amount : row.amount;
     }
     score += moved;
-    applied.push({ ...strip(row), applied: round(moved) });
+    applied.push({ ...strip(row), applied: round(moved), ...(clamped && { clamped }) });
   }
   for (const row of live.filter((r) => r.kind === 'total')) {
     const before = score;
-    score = row.op === '=' ? row.amount : score + (row.op === '+' ? row.amount : -row.amount);
-    applied.push({ ...strip(row), applied: round(score - before) });
+    const asked = row.op === '=' ? row.amount : score + (row.op === '+' ? row.amount : -row.amount);
+    // The total stays within 0 and the maximum: a grade above it is extra credit, which a course enters in its gradebook.
+    score = Math.min(maxScore, Math.max(0, asked));
+    const moved = round(score - before);
+    const clamped = score !== asked ? `${row.op === '=' ? `set to ${round(score)}, not ${row.amount}` : `moved ${signed(moved)}, not ${row.op}${row.amount}`}: the total stays within 0 and ${maxScore}` : moved === 0 ? `changes nothing: the total is already ${round(before)}` : undefined;
+    applied.push({ ...strip(row), applied: moved, ...(clamped && { clamped }) });
   }
-  return { ...submission, adjusted: { score: round(Math.max(0, score)), maxScore: round(submission.maxScore + manualMax), rows: applied } };
+  return { ...submission, adjusted: { score: round(Math.max(0, score)), maxScore, rows: applied } };
 }
 
+const signed = (n: number) => `${n >= 0 ? '+' : ''}${round(n)}`;
 const strip = ({ student: _student, ...row }: ParsedRow): AdjustmentRow => row;
 const round = (n: number) => Math.round(n * 1000) / 1000;

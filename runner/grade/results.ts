@@ -230,6 +230,8 @@ export interface AdjustmentRow {
   readonly by?: string;
   /** The points it moved the score by. */
   readonly applied?: number;
+  /** Added: why it moved the score less than it asks, or not at all (a test's points, the total's bounds). */
+  readonly clamped?: string;
 }
 
 export interface SimilarityResults {
@@ -337,6 +339,16 @@ export interface StudentChange {
   readonly failToPass: readonly string[];
   /** Why, in words: `submission changed`, `spec changed: <test>`, `fixture changed: <test>`, or `unexplained: …`. */
   readonly reasons: readonly string[];
+  /**
+   * Added: the score every export shows (gradebooks, Gradescope, the pages), before and after, and each of its parts
+   * (absent where a run had none: no adjustment, nothing kept, no late penalty).
+   */
+  readonly exported?: { readonly old: number; readonly new: number; readonly delta: number };
+  readonly adjusted?: { readonly old?: number; readonly new?: number };
+  readonly kept?: { readonly old?: number; readonly new?: number };
+  readonly late?: { readonly old?: number; readonly new?: number };
+  /** Added: why the exported score moved beyond the automatic one: adjustment rows, overrides, keep-higher, late policy. */
+  readonly exportReasons?: readonly string[];
 }
 
 /**

@@ -1,9 +1,12 @@
 /**
  * Two runs of the same class compared (`grade compare`, `grade --previous`): every student whose score or tests
  * changed, with the tests that went pass→fail and fail→pass and why, read from the hashes each run recorded (the
- * submission's files, each test's definition and its fixture cases). Identical inputs compare empty. Pure.
+ * submission's files, each test's definition and its fixture cases). The score every export shows is compared too,
+ * with its parts (adjusted, kept) and why it moved: an adjustment row added, changed or gone, a total overridden, a
+ * higher score kept or no longer kept. Identical inputs compare empty. Pure.
  */
-import type { RunComparison, RunResults, StudentChange, SubmissionResult, TestFingerprint } from '../grade/results.js';
+import { finalScore } from '../../reports/final-score.js';
+import type { AdjustmentRow, RunComparison, RunResults, StudentChange, SubmissionResult, TestFingerprint } from '../grade/results.js';
 
 export function compareRuns(previous: RunResults, current: RunResults, previousPath: string): RunComparison {
   const before = new Map(previous.submissions.map((s) => [s.id, s]));
@@ -28,8 +31,8 @@ export function compareRuns(previous: RunResults, current: RunResults, previousP
   }
   return {
     previous: { path: previousPath, generatedAt: previous.generatedAt },
-    // The largest drop first: the students an instructor must look at before anything is released.
-    students: students.sort((a, b) => a.delta - b.delta || a.id.localeCompare(b.id)),
+    // The largest drop in what the exports show first: the students an instructor must look at before an upload.
+    students: students.sort((a, b) => (a.exported?.delta ?? a.delta) - (b.exported?.delta ?? b.delta) || a.delta - b.delta || a.id.localeCompare(b.id)),
     added: current.submissions.filter((s) => !before.has(s.id)).map((s) => s.id),
     removed: previous.submissions.filter((s) => !after.has(s.id)).map((s) => s.id),
     testsAdded: [...newTests].filter((id) => !oldTests.has(id)),
@@ -56,7 +59,9 @@ function studentChange(old: SubmissionResult, now: SubmissionResult, changedTest
     return !before || before.score !== t.score || before.maxScore !== t.maxScore;
   }) || old.tests.length !== now.tests.length;
   const delta = round(now.score - old.score);
-  if (delta === 0 && passToFail.length === 0 && failToPass.length === 0 && !pointsMoved && old.status === now.status) return undefined;
+  const exported = { old: finalScore(old), new: finalScore(now), delta: round(finalScore(now) - finalScore(old)) };
+  const exportReasons = exportChanges(old, now);
+  if (delta === 0 && exported.delta === 0 && exportReasons.length === 0 && passToFail.length === 0 && failToPass.length === 0 && !pointsMoved && old.status === now.status) return undefined;
   const reasons: string[] = [];
   if (old.filesHash && now.filesHash && old.filesHash !== now.filesHash) reasons.push('submission changed');
   const moved = now.tests.filter((t) => {
@@ -68,11 +73,17 @@ function studentChange(old: SubmissionResult, now: SubmissionResult, changedTest
     if (what) reasons.push(`${what} changed: ${test.id}`);
   }
   if (now.tests.some((t) => !oldTests.has(t.id)) || old.tests.some((t) => !now.tests.some((n) => n.id === t.id))) reasons.push('tests added or removed');
-  if (reasons.length === 0) {
+  if (reasons.length === 0 && (delta !== 0 || passToFail.length > 0 || failToPass.length > 0 || pointsMoved || old.status !== now.status)) {
     reasons.push(old.filesHash && now.filesHash
       ? 'unexplained: the same files, spec and fixtures (a timeout on a busy machine, or a random choice)'
       : 'unknown: a run without recorded hashes');
   }
+  const part = (pick: (s: SubmissionResult) => number | undefined) => {
+    const [a, b] = [pick(old), pick(now)];
+    return a === undefined && b === undefined ? undefined : { ...(a !== undefined && { old: a }), ...(b !== undefined && { new: b }) };
+  };
+  const adjusted = part((s) => s.adjusted?.score);
+  const kept = part((s) => s.keptHigher?.score);
   return {
     id: now.id,
     ...(now.student?.name && { name: now.student.name }),
@@ -81,25 +92,61 @@ function studentChange(old: SubmissionResult, now: SubmissionResult, changedTest
     delta,
     passToFail,
     failToPass,
-    reasons,
+    reasons: [...reasons, ...exportReasons],
+    exported,
+    ...(adjusted && { adjusted }),
+    ...(kept && { kept }),
+    ...(exportReasons.length > 0 && { exportReasons }),
   };
 }
 
+/** A row as the instructor wrote it: what it names and asks, not the line it sits on. */
+const rowKey = (r: AdjustmentRow) => `${r.test}\u0000${r.op}${r.amount}\u0000${r.reason}`;
+const rowWords = (r: AdjustmentRow) => {
+  const what = r.kind === 'total' ? 'the total' : r.test;
+  const kind = r.kind === 'total' && r.op === '=' ? 'total override' : 'adjustment';
+  return `${kind} ${r.op}${r.amount} on ${what}${r.reason ? ` (${r.reason})` : ''}`;
+};
+
+/** Why the score the exports show moved, beyond the automatic score: the second pass's rows and keep-higher. */
+function exportChanges(old: SubmissionResult, now: SubmissionResult): string[] {
+  const reasons: string[] = [];
+  const before = new Map((old.adjusted?.rows ?? []).map((r) => [rowKey(r), r]));
+  const after = new Map((now.adjusted?.rows ?? []).map((r) => [rowKey(r), r]));
+  for (const [key, r] of after) {
+    if (!before.has(key)) reasons.push(`${rowWords(r)}: added (line ${r.line})`);
+    else if (before.get(key)!.applied !== r.applied) reasons.push(`${rowWords(r)}: now moves ${signed(r.applied ?? 0)}, was ${signed(before.get(key)!.applied ?? 0)}`);
+  }
+  for (const [key, r] of before) if (!after.has(key)) reasons.push(`${rowWords(r)}: no longer applied (it was line ${r.line})`);
+  const [was, is] = [old.keptHigher, now.keptHigher];
+  if (was && !is) reasons.push(`keep-higher not repeated: the earlier run's exports kept ${was.score} (from ${was.from}); give --keep-higher again to keep it`);
+  else if (!was && is) reasons.push(`keep-higher: keeps ${is.score}, the higher score of ${is.from}`);
+  else if (was && is && was.score !== is.score) reasons.push(`keep-higher: keeps ${is.score}, was ${was.score}`);
+  return reasons;
+}
+
+const signed = (n: number) => `${n >= 0 ? '+' : ''}${n}`;
+
 /**
  * `--keep-higher`: every student whose previous score (adjustments included) beats this run's keeps it, recorded on
- * the submission; the comparison counts them.
+ * the submission. Applied before the comparison, so the comparison sees what the exports will show.
  */
 export function keepHigher(current: RunResults, previous: RunResults, previousPath: string): RunResults {
   const final = (s: SubmissionResult) => s.adjusted?.score ?? s.score;
   const before = new Map(previous.submissions.map((s) => [s.id, s.keptHigher?.score ?? final(s)]));
-  let kept = 0;
   const submissions = current.submissions.map((s) => {
+    const { keptHigher: _earlier, ...fresh } = s;
     const old = before.get(s.id);
-    if (old === undefined || old <= final(s) || s.status !== 'graded') return s;
-    kept++;
-    return { ...s, keptHigher: { score: old, from: previousPath } };
+    if (old === undefined || old <= final(s) || s.status !== 'graded') return fresh;
+    return { ...fresh, keptHigher: { score: old, from: previousPath } };
   });
-  return { ...current, submissions, ...(current.comparison && { comparison: { ...current.comparison, keptHigher: kept } }) };
+  return { ...current, submissions };
+}
+
+/** The comparison of two runs, the current one as its exports stand (adjusted, and kept with --keep-higher). */
+export function compareExports(previous: RunResults, current: RunResults, previousPath: string, kept: boolean): RunComparison {
+  const comparison = compareRuns(previous, current, previousPath);
+  return kept ? { ...comparison, keptHigher: current.submissions.filter((s) => s.keptHigher).length } : comparison;
 }
 
 const round = (n: number) => Math.round(n * 1000) / 1000;

@@ -27,7 +27,7 @@ describe('comparing two runs of a class', () => {
   it('compares identical runs empty', () => {
     const c = compareRuns(before, before, 'old');
     expect(c).toMatchObject({ students: [], added: [], removed: [], testsAdded: [], testsRemoved: [], testsChanged: [] });
-    expect(changesCsv(c)).toBe('student,name,old,new,delta,pass_to_fail,fail_to_pass,why\r\n');
+    expect(changesCsv(c)).toBe('student,name,old,new,delta,exported_old,exported_new,exported_delta,adjusted_old,adjusted_new,kept_old,kept_new,pass_to_fail,fail_to_pass,why\r\n');
   });
 
   it('names every student who moved, the largest drop first, with the tests each way and why', () => {
@@ -45,7 +45,7 @@ describe('comparing two runs of a class', () => {
       ['bob', 2, 4, 2, [], ['a'], ['submission changed']],
     ]);
     expect(c).toMatchObject({ added: ['eve'], removed: [], testsChanged: [{ id: 'b', what: 'fixture' }], previous: { path: 'runs/monday' } });
-    expect(changesCsv(c).split('\r\n')[1]).toBe('ada,,4,2,-2,b,,fixture changed: b');
+    expect(changesCsv(c).split('\r\n')[1]).toBe('ada,,4,2,-2,4,2,-2,,,,,b,,fixture changed: b');
     const view = classView({ ...after, comparison: c }).comparison!;
     expect(view).toMatchObject({ drops: 2, rises: 1, testsChanged: ['b (fixture)'] });
     expect(view.students.map((s) => [s.displayName, s.delta, s.drop])).toEqual([['ada', '-2', true], ['dee', '-2', true], ['bob', '+2', false]]);
@@ -62,5 +62,26 @@ describe('comparing two runs of a class', () => {
     expect(c.testsRemoved).toEqual(['b']);
     expect(c.students.find((s) => s.id === 'bob')).toMatchObject({ delta: -2, reasons: ['spec changed: a', 'tests added or removed'] });
     expect(c.students.find((s) => s.id === 'cy')).toMatchObject({ delta: 1, reasons: ['spec changed: a', 'tests added or removed'] });
+  });
+
+  it('compares what the exports show: an adjustment, a total override and a keep-higher not repeated each move a grade, with their reason', () => {
+    const row = (test: string, op: '+' | '-' | '=', amount: number, applied: number, line: number, reason: string) => ({ line, test, kind: test === 'total' ? 'total' as const : 'test' as const, op, amount, reason, applied });
+    const adjust = (s: SubmissionResult, score: number, ...rows: ReturnType<typeof row>[]) => ({ ...s, adjusted: { score, maxScore: s.maxScore, rows } });
+    const [ada, bob, cy, dee] = before.submissions as [SubmissionResult, SubmissionResult, SubmissionResult, SubmissionResult];
+    // Monday: dee kept 4 from an earlier run, though she scored 2 (keep-higher), and nothing else was adjusted.
+    const monday = { ...before, submissions: [ada, bob, cy, { ...dee, score: 2, tests: [test('a', true), test('b', false)], keptHigher: { score: 4, from: 'runs/sunday' } }] };
+    // Tuesday: the same automatic scores; ada +1 on b (a regrade), bob's total set to 4, dee not kept (no --keep-higher).
+    const tuesday = { ...before, submissions: [adjust(ada, 4, row('b', '+', 1, 0, 2, 'regrade')), adjust(bob, 4, row('total', '=', 4, 2, 3, 'override')), cy, { ...dee, score: 2, tests: [test('a', true), test('b', false)] }] };
+    const c = compareRuns(monday, tuesday, 'runs/monday');
+    const byId = Object.fromEntries(c.students.map((s) => [s.id, s]));
+    expect(Object.keys(byId).sort()).toEqual(['ada', 'bob', 'dee']);
+    expect(byId['dee']).toMatchObject({ delta: 0, exported: { old: 4, new: 2, delta: -2 }, kept: { old: 4 }, reasons: ["keep-higher not repeated: the earlier run's exports kept 4 (from runs/sunday); give --keep-higher again to keep it"] });
+    expect(byId['bob']).toMatchObject({ delta: 0, exported: { old: 2, new: 4, delta: 2 }, adjusted: { new: 4 }, reasons: ['total override =4 on the total (override): added (line 3)'] });
+    // A row that changes nothing still changed what the instructor meant: it is listed, with its effect.
+    expect(byId['ada']).toMatchObject({ exported: { delta: 0 }, reasons: ['adjustment +1 on b (regrade): added (line 2)'] });
+    expect(c.students[0]!.id).toBe('dee');
+    const view = classView({ ...tuesday, comparison: c }).comparison!;
+    expect(view.students.find((s) => s.displayName === 'dee')).toMatchObject({ old: 4, new: 2, delta: '-2', drop: true, automatic: 'automatic 2 → 2' });
+    expect(changesCsv(c).split('\r\n').find((l) => l.startsWith('dee'))).toBe("dee,,2,2,0,4,2,-2,,,4,,,,keep-higher not repeated: the earlier run's exports kept 4 (from runs/sunday); give --keep-higher again to keep it");
   });
 });

@@ -38,7 +38,7 @@ describe('grade compare and --previous', () => {
 
     const second = temp('grade-out-');
     said = '';
-    expect(await grade(second, '--previous', first)).toBe(0);
+    expect(await grade(second, '--previous', first, '--audience', 'student')).toBe(0);
     const run = JSON.parse(readFileSync(join(second, 'results.json'), 'utf8'));
     const byId = Object.fromEntries(run.comparison.students.map((s: { id: string }) => [s.id, s]));
     expect(Object.keys(byId).sort()).toEqual(['correct-classic', 'create-row-spaces', 'get-piece-transposed']);
@@ -49,8 +49,9 @@ describe('grade compare and --previous', () => {
     // Only the test that reads the case changed (replace_elem.new-list has cases of its own, so the kit never ships this one).
     expect(run.comparison.testsChanged).toEqual([{ id: 'replace_elem.generated', what: 'fixture' }]);
     const csv = readFileSync(join(second, 'changes.csv'), 'utf8').split('\r\n');
-    expect(csv[0]).toBe('student,name,old,new,delta,pass_to_fail,fail_to_pass,why');
-    expect(csv).toContain(`correct-classic,,${byId['correct-classic'].old},${byId['correct-classic'].new},${byId['correct-classic'].delta},replace_elem.generated,,fixture changed: replace_elem.generated`);
+    expect(csv[0]).toBe('student,name,old,new,delta,exported_old,exported_new,exported_delta,adjusted_old,adjusted_new,kept_old,kept_new,pass_to_fail,fail_to_pass,why');
+    const classicScores = `${byId['correct-classic'].old},${byId['correct-classic'].new},${byId['correct-classic'].delta}`;
+    expect(csv).toContain(`correct-classic,,${classicScores},${classicScores},,,,,replace_elem.generated,,fixture changed: replace_elem.generated`);
     expect(said).toMatch(/Compared with .*grade-monday-\w+: 3 students changed, \d lost points/);
     expect(readFileSync(join(second, 'index.html'), 'utf8')).toContain('<h2>What changed</h2>');
 
@@ -64,6 +65,9 @@ describe('grade compare and --previous', () => {
     expect(readFileSync(join(kept, 'scores.csv'), 'utf8')).toContain(`correct-classic,${byId['correct-classic'].old},`);
     expect(keptRun.comparison.keptHigher).toBeGreaterThanOrEqual(1);
     expect(keptSaid).toContain('keep the previous, higher score in every export');
+    // The page handed back shows the kept score too: every page a compare rewrites agrees with the gradebooks.
+    const handedBack = readFileSync(join(kept, 'for-students', 'correct-classic.html'), 'utf8');
+    expect(handedBack).toContain(`kept ${byId['correct-classic'].old}, the higher score of the earlier run`);
 
     // The same run compared with itself: nothing changed.
     let out = '';

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyAdjustments, csvRecords, parseAdjustments, type AdjustmentTargets } from '../../../runner/grade/adjustments.js';
+import { formatAdjustments } from '../../../runner/cli/second-pass.js';
+import { adjustmentLines } from '../../../reports/final-score.js';
 import type { RunResults, SubmissionResult, TestResult } from '../../../runner/grade/results.js';
 import { canvasCsv, scoresCsv } from '../../../reports/csv.js';
 import { gradescopeResults } from '../../../reports/gradescope.js';
@@ -80,5 +82,18 @@ describe('applying adjustments', () => {
     expect(applyAdjustments(run(), [], 'a.csv', 4).submissions).toEqual(run().submissions);
     const down = applyAdjustments(run(), parse('bob,repr,-5,copied'), 'a.csv', 4).submissions[1]!;
     expect(down.adjusted).toMatchObject({ score: 0, maxScore: 6, rows: [{ applied: -2 }] });
+  });
+
+  it('says when a row moves the score less than it asks, or not at all, and keeps the total within 0 and the maximum', () => {
+    // bob passed repr (2 of 2), ada did not; each has 6 points possible.
+    const [ada2, bob2] = applyAdjustments(run(), parse('bob,repr,+2,regrade\nada,total,=55,override'), 'a.csv', 0).submissions;
+    expect(bob2!.adjusted!.rows[0]).toMatchObject({ applied: 0, clamped: 'changes nothing: repr already has all its 2 points' });
+    expect(ada2!.adjusted).toMatchObject({ score: 6, maxScore: 6, rows: [{ applied: 2, clamped: 'set to 6, not 55: the total stays within 0 and 6' }] });
+    const [, low] = applyAdjustments(run(), parse('bob,total,-50,copied'), 'a.csv', 0).submissions;
+    expect(low!.adjusted).toMatchObject({ score: 0, rows: [{ applied: -2, clamped: 'moved -2, not -50: the total stays within 0 and 6' }] });
+    expect(adjustmentLines(low!)).toEqual(['-2 on the total: copied']);
+    const said = formatAdjustments(applyAdjustments(run(), parse('bob,repr,+2,regrade\nbob,total,-50,copied'), 'a.csv', 0));
+    expect(said).toContain('  line 2 (bob, +2 on repr): changes nothing: repr already has all its 2 points');
+    expect(said).toContain('  line 3 (bob, -50 on total): moved -2, not -50: the total stays within 0 and 6');
   });
 });
