@@ -1,6 +1,6 @@
 /**
  * Gradebook CSVs: Canvas's import format (Student, ID, SIS User ID, SIS Login ID, Section, then the assignment as
- * `Title (assignment_id)`, then the points of each problem), and a plain `id,score,max`. Cells are quoted as RFC 4180
+ * `Title (assignment_id)`, then, when asked, the points of each problem), and a plain `id,score,max`. Cells are quoted as RFC 4180
  * says, and a cell that a spreadsheet would run as a formula (`=`, `+`, `-`, `@`) is kept as text.
  */
 import type { RunComparison, RunResults, SubmissionResult } from '../runner/grade/results.js';
@@ -14,31 +14,60 @@ export function csvCell(value: string | number): string {
 
 const row = (cells: readonly (string | number)[]) => cells.map(csvCell).join(',');
 
-/** The problems in the order their first test appears, each with its points. */
-function problems(run: RunResults): { name: string; max: number }[] {
+/** The problems in the spec's order (else as their first tests appear), each with the points it is out of. */
+function problems(run: RunResults): { name: string; id?: string; max: number }[] {
   const names = [...new Set(run.submissions.flatMap((s) => s.tests.map((t) => t.group)))];
   const first = run.submissions.find((s) => s.status === 'graded') ?? run.submissions[0];
-  return names.map((name) => ({ name, max: first ? round(first.tests.filter((t) => t.group === name).reduce((n, t) => n + t.maxScore, 0)) : 0 }));
+  const groups = new Map((run.settings?.groups ?? []).map((g) => [g.name, g]));
+  // Hand-graded points count in their problem once the instructor has entered any (adjustments.csv).
+  const byHand = (run.adjustments?.manualPoints ?? 0) > 0;
+  return names.map((name) => {
+    const group = groups.get(name);
+    const automatic = first ? first.tests.filter((t) => t.group === name).reduce((n, t) => n + t.maxScore, 0) : 0;
+    return { name, ...(group && { id: group.id }), max: round(automatic + (byHand ? group?.manualPoints ?? 0 : 0)) };
+  });
 }
 
-const pointsIn = (submission: SubmissionResult, group: string) => round(submission.tests.filter((t) => t.group === group).reduce((n, t) => n + t.score, 0));
+/** A problem's points as the student sees them: its tests' scores and the adjustment rows on its tests or hand-graded points. */
+const pointsIn = (submission: SubmissionResult, group: string) =>
+  round(submission.tests.filter((t) => t.group === group).reduce((n, t) => n + t.score, 0) + (submission.adjusted?.rows ?? []).filter((r) => r.group === group).reduce((n, r) => n + (r.applied ?? 0), 0));
 
 export interface CanvasOptions {
   /** Canvas's assignment id, so the import updates that assignment rather than creating a new column. */
   readonly assignmentId?: string;
+  /**
+   * A column per problem beside the total (each is an assignment of its own in Canvas), by problem id with its
+   * Canvas assignment id where given. Left out by default: Canvas offers every column it does not know as new.
+   */
+  readonly problems?: { readonly ids: Readonly<Record<string, string>> };
 }
 
+/** The column named for what is left of the total beyond its problems: total adjustments and kept scores. */
+export const TOTAL_ADJUSTMENTS_COLUMN = 'Adjustments to the total';
+
+/**
+ * Canvas's gradebook: the total every export shows, and with `problems`, the problems' points and what the second
+ * pass added to the total beyond them, so each row's columns add up to its total.
+ */
 export function canvasCsv(run: RunResults, options: CanvasOptions = {}): string {
   const title = run.settings?.title ?? run.submissions[0]?.assignment ?? 'Autograder';
   const column = options.assignmentId ? `${title} (${options.assignmentId})` : title;
-  const groups = problems(run);
+  const groups = options.problems ? problems(run) : [];
+  const rest = (s: SubmissionResult) => round(finalScore(s) - groups.reduce((n, g) => n + pointsIn(s, g.name), 0));
+  const graded = run.submissions.filter((s) => s.status === 'graded');
+  const remainder = groups.length > 0 && graded.some((s) => rest(s) !== 0);
+  const named = (name: string, id: string | undefined) => {
+    const canvasId = id && options.problems?.ids[id];
+    return canvasId ? `${name} (${canvasId})` : name;
+  };
   const max = Math.max(0, ...run.submissions.map(finalMax));
   const lines = [
-    row(['Student', 'ID', 'SIS User ID', 'SIS Login ID', 'Section', column, ...groups.map((g) => g.name)]),
-    row(['    Points Possible', '', '', '', '', max, ...groups.map((g) => g.max)]),
-    ...run.submissions.map((s) =>
-      row([s.student?.name ?? s.id, s.student?.id ?? '', s.student?.sisId ?? '', s.student?.email ?? '', '', s.status === 'graded' ? finalScore(s) : '', ...groups.map((g) => pointsIn(s, g.name))]),
-    ),
+    row(['Student', 'ID', 'SIS User ID', 'SIS Login ID', 'Section', column, ...groups.map((g) => named(g.name, g.id)), ...(remainder ? [named(TOTAL_ADJUSTMENTS_COLUMN, 'total')] : [])]),
+    row(['    Points Possible', '', '', '', '', max, ...groups.map((g) => g.max), ...(remainder ? [0] : [])]),
+    ...run.submissions.map((s) => {
+      const ok = s.status === 'graded';
+      return row([s.student?.name ?? s.id, s.student?.id ?? '', s.student?.sisId ?? '', s.student?.email ?? '', s.student?.section ?? '', ok ? finalScore(s) : '', ...groups.map((g) => (ok ? pointsIn(s, g.name) : '')), ...(remainder ? [ok ? rest(s) : ''] : [])]);
+    }),
   ];
   return `${lines.join('\r\n')}\r\n`;
 }

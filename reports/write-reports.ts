@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeWhole } from './write-whole.js';
 import type { RunResults } from '../runner/grade/results.js';
-import { canvasCsv, changesCsv, scoresCsv } from './csv.js';
+import { canvasCsv, changesCsv, scoresCsv, type CanvasOptions } from './csv.js';
 import { gradescopeResults } from './gradescope.js';
 import { writeHtmlReport } from './html.js';
 import { junitXml } from './junit.js';
@@ -14,6 +14,8 @@ export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
 export interface ReportOptions {
   readonly canvasAssignmentId?: string;
+  /** `--canvas-problems`: a gradebook column per problem. */
+  readonly canvasProblems?: CanvasOptions['problems'];
   /** `student`: also the pages to hand back, in for-students/ (hidden tests show name, points and pass/fail only). */
   readonly audience?: 'instructor' | 'student';
 }
@@ -48,7 +50,7 @@ export function writeReports(run: RunResults, out: string, formats: readonly Rep
   if (formats.includes('csv')) {
     const gradebook = join(out, 'gradebook.csv');
     const scores = join(out, 'scores.csv');
-    writeWhole(gradebook, canvasCsv(run, options.canvasAssignmentId ? { assignmentId: options.canvasAssignmentId } : {}));
+    writeWhole(gradebook, canvasCsv(run, { ...(options.canvasAssignmentId && { assignmentId: options.canvasAssignmentId }), ...(options.canvasProblems && { problems: options.canvasProblems }) }));
     writeWhole(scores, scoresCsv(run));
     written.set('csv', [gradebook, scores]);
   }

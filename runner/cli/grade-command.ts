@@ -32,6 +32,9 @@ import { REPORT_FORMATS, type ReportFormat } from '../../reports/write-reports.j
 import { writeOutputs } from './write-outputs.js';
 import { compareWith, CompareError, formatComparison, readRun } from './compare-command.js';
 import { AdjustmentsError, applyAdjustments, type ParsedRow } from '../grade/adjustments.js';
+import { applyRoster, formatRoster, gradebookWithoutIds, RosterError, type RosterStudent } from '../grade/roster.js';
+import type { CanvasOptions } from '../../reports/csv.js';
+import { GradebookFlagError, loadRoster, parseCanvasProblems } from './gradebook-flags.js';
 import { applyNotes, formatNotesUse, NotesError, unmatchedNotesError, type Note } from '../grade/notes.js';
 import { formatAdjustments, loadAdjustments, loadNotes, readIfThere } from './second-pass.js';
 import { colorsEnabled, makeColors } from './colors.js';
@@ -55,6 +58,10 @@ interface GradeFlags {
   readonly python: string;
   readonly formats: readonly ReportFormat[];
   readonly canvasAssignmentId?: string;
+  /** `--canvas-problems`: a gradebook column per problem (`all`, or problem ids with their Canvas ids); read once the spec is known. */
+  readonly canvasProblems?: string;
+  /** `--roster <file>`: Canvas's gradebook export, whose ids fill the gradebook's. */
+  readonly roster?: string;
   /** Reuse what results.jsonl in --out says was graded with the same seed, spec and files. */
   readonly resume: boolean;
   readonly shard?: Shard;
@@ -89,6 +96,8 @@ function parseFlags(argv: readonly string[], io: Io, root: string): GradeFlags {
       only: { type: 'string' },
       python: { type: 'string' },
       'canvas-assignment-id': { type: 'string' },
+      'canvas-problems': { type: 'string' },
+      roster: { type: 'string' },
       ci: { type: 'boolean' },
       watch: { type: 'boolean' },
       resume: { type: 'boolean' },
@@ -132,7 +141,7 @@ function parseFlags(argv: readonly string[], io: Io, root: string): GradeFlags {
   const canvas = values['canvas-assignment-id'];
   if (canvas !== undefined && !/^\d+$/u.test(canvas)) throw new UsageError(`--canvas-assignment-id is the number in the assignment's Canvas address, got ${canvas}`);
   const only = values.only === undefined ? undefined : { pattern: values.only, regex: globToRegExp(values.only, 'prefix') };
-  return { paths, out, jobs, seed, python: values.python ?? 'python3', formats, ...(values.assignment && { assignment: isPackRef(values.assignment) ? resolve(io.cwd, values.assignment) : values.assignment }), ...(only && { only }), ...(canvas && { canvasAssignmentId: canvas }), resume: values.resume ?? false, keepHigher: values['keep-higher'] ?? false, visibleOnly: values.visible ?? false, standIns, strength: values.strength ?? false, ...(values.audience !== undefined && { audience: values.audience as 'instructor' | 'student' }), ...(shard && { shard }), ...(values.previous !== undefined && { previous: values.previous }), ...(values.adjustments !== undefined && { adjustments: resolve(io.cwd, values.adjustments) }), ...(values.notes !== undefined && { notes: resolve(io.cwd, values.notes) }) };
+  return { paths, out, jobs, seed, python: values.python ?? 'python3', formats, ...(values.assignment && { assignment: isPackRef(values.assignment) ? resolve(io.cwd, values.assignment) : values.assignment }), ...(only && { only }), ...(canvas && { canvasAssignmentId: canvas }), resume: values.resume ?? false, keepHigher: values['keep-higher'] ?? false, visibleOnly: values.visible ?? false, standIns, strength: values.strength ?? false, ...(values.audience !== undefined && { audience: values.audience as 'instructor' | 'student' }), ...(shard && { shard }), ...(values.previous !== undefined && { previous: values.previous }), ...(values.adjustments !== undefined && { adjustments: resolve(io.cwd, values.adjustments) }), ...(values.notes !== undefined && { notes: resolve(io.cwd, values.notes) }), ...(values['canvas-problems'] !== undefined && { canvasProblems: values['canvas-problems'] }), ...(values.roster !== undefined && { roster: values.roster }) };
 }
 
 /** What another command (`grade mutants`) changes in a class run: no code comparison, and its own part of results.json. */
@@ -224,6 +233,18 @@ async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io,
     }
     throw error;
   }
+  let gradebook: { roster?: { file: string; students: RosterStudent[] }; problems?: CanvasOptions['problems'] };
+  try {
+    const roster = loadRoster(flags.roster, io.cwd);
+    const problems = parseCanvasProblems(flags.canvasProblems, spec);
+    gradebook = { ...(roster && { roster }), ...(problems && { problems }) };
+  } catch (error) {
+    if (error instanceof RosterError || error instanceof GradebookFlagError) {
+      io.err(`grade: ${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
   const all = found.submissions;
   const submissions = flags.shard ? shardOf(all, flags.shard) : all;
   let journal: Journal | undefined;
@@ -254,7 +275,7 @@ async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io,
     generatedAt: new Date().toISOString(),
     seed: flags.seed,
     sandbox: { python: `${sandbox.python} (${sandbox.pythonVersion})`, network: sandbox.network, isolation: sandbox.isolation, notes: sandbox.notes, packages: { allowed: [...spec.packages], provided: sandbox.packagesSummary ?? '' } },
-    settings: { assignment: spec.assignment, title: spec.title, limits: { ...spec.limits }, manualPoints: spec.manualPoints, ...(flags.strength && { strength: true }), ...(flags.only && { only: flags.only.pattern }), ...(flags.shard && { shard: formatShard(flags.shard) }), fingerprints: testFingerprints(spec) },
+    settings: { assignment: spec.assignment, title: spec.title, limits: { ...spec.limits }, manualPoints: spec.manualPoints, ...(flags.strength && { strength: true }), ...(flags.only && { only: flags.only.pattern }), ...(flags.shard && { shard: formatShard(flags.shard) }), fingerprints: testFingerprints(spec), groups: spec.groups.map((g) => ({ id: g.id, name: g.name, ...(g.manualPoints && { manualPoints: g.manualPoints }) })) },
     ...(spec.pack && { pack: packRecord(spec) }),
     submissions: results,
     ...(fresh.size > 0 && { cost }),
@@ -263,6 +284,15 @@ async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io,
   };
   let run = adjustments ? applyAdjustments(graded, adjustments.rows, relative(io.cwd, adjustments.file) || adjustments.file, spec.manualPoints) : graded;
   if (notes) run = applyNotes(run, notes.notes, relative(io.cwd, notes.file) || notes.file);
+  if (gradebook.roster) {
+    try {
+      run = applyRoster(run, gradebook.roster.students, gradebook.roster.file);
+    } catch (error) {
+      if (!(error instanceof RosterError)) throw error;
+      io.err(`grade: ${error.message}\n`);
+      return 2;
+    }
+  }
   if (previous) {
     try {
       // Compared as the exports will stand: adjusted, and with the previous run's higher scores kept when asked.
@@ -275,7 +305,7 @@ async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io,
   if (hooks.extend) run = hooks.extend(run);
   let written: string[];
   try {
-    written = flags.out === undefined ? [] : writeOutputs(run, flags.out, flags);
+    written = flags.out === undefined ? [] : writeOutputs(run, flags.out, { formats: flags.formats, canvasAssignmentId: flags.canvasAssignmentId, audience: flags.audience, canvasProblems: gradebook.problems });
   } catch (error) {
     return outputFailure(io, error, flags.out!, journal);
   }
@@ -284,6 +314,8 @@ async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io,
   if (fresh.size > 0) io.out(`${formatClassCost(cost)}\n`);
   if (run.comparison) io.out(formatComparison(run.comparison));
   if (run.adjustments) io.out(formatAdjustments(run));
+  if (run.roster) io.out(formatRoster(run, flags.shard !== undefined || flags.only !== undefined));
+  else if (flags.formats.includes('csv') && !flags.shard) io.out(gradebookWithoutIds(run) ?? '');
   if (run.notes) {
     // A shard, an --only or a --visible run sees part of the class: what it did not match, another part may (grade merge decides).
     const part = flags.shard !== undefined || flags.only !== undefined || flags.visibleOnly;

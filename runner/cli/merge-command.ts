@@ -10,6 +10,9 @@ import { AdjustmentsError, applyAdjustments, parseAdjustments } from '../grade/a
 import { JOURNAL_FILE } from '../grade/journal.js';
 import { applyNotes, formatNotesUse, mergeNotes, NotesError, unmatchedNotesError, type Note } from '../grade/notes.js';
 import { adjustmentTargets, loadNotes } from './second-pass.js';
+import { GradebookFlagError, loadRoster, parseCanvasProblems } from './gradebook-flags.js';
+import { applyRoster, formatRoster, gradebookWithoutIds, mergeRosters, RosterError } from '../grade/roster.js';
+import type { CanvasOptions } from '../../reports/csv.js';
 import { discoverSubmissions } from '../grade/layout.js';
 import { classSimilarity } from '../insight/class-code.js';
 import type { RunResults } from '../grade/results.js';
@@ -26,10 +29,10 @@ export async function runMerge(argv: readonly string[], io: Io, root: string): P
     io.err(`grade merge: ${message}\n`);
     return 2;
   };
-  let values: { out?: string | undefined; format?: string | undefined; 'canvas-assignment-id'?: string | undefined; submissions?: string[] | undefined; adjustments?: string | undefined; notes?: string | undefined; audience?: string | undefined };
+  let values: { out?: string | undefined; format?: string | undefined; 'canvas-assignment-id'?: string | undefined; submissions?: string[] | undefined; adjustments?: string | undefined; notes?: string | undefined; audience?: string | undefined; roster?: string | undefined; 'canvas-problems'?: string | undefined };
   let positionals: string[];
   try {
-    ({ values, positionals } = parseArgs({ args: [...argv], allowPositionals: true, options: { out: { type: 'string', short: 'o' }, format: { type: 'string', short: 'f' }, 'canvas-assignment-id': { type: 'string' }, submissions: { type: 'string', multiple: true }, adjustments: { type: 'string' }, notes: { type: 'string' }, audience: { type: 'string' } } }));
+    ({ values, positionals } = parseArgs({ args: [...argv], allowPositionals: true, options: { out: { type: 'string', short: 'o' }, format: { type: 'string', short: 'f' }, 'canvas-assignment-id': { type: 'string' }, submissions: { type: 'string', multiple: true }, adjustments: { type: 'string' }, notes: { type: 'string' }, audience: { type: 'string' }, roster: { type: 'string' }, 'canvas-problems': { type: 'string' } } }));
   } catch (error) {
     return fail((error as Error).message);
   }
@@ -107,11 +110,22 @@ export async function runMerge(argv: readonly string[], io: Io, root: string): P
     // Each shard applied its notes to its own students; the clusters, found again over the class, get theirs back.
     merged = mergeNotes(merged, runs.map((r) => r.run));
   }
+  let problems: CanvasOptions['problems'];
+  try {
+    problems = parseCanvasProblems(values['canvas-problems'], spec);
+    const roster = loadRoster(values.roster, io.cwd);
+    merged = roster ? applyRoster(merged, roster.students, roster.file) : mergeRosters(merged, runs.map((r) => r.run));
+  } catch (error) {
+    if (error instanceof RosterError || error instanceof GradebookFlagError) return fail(error.message);
+    throw error;
+  }
   const out = resolve(io.cwd, values.out ?? 'grade-report');
   if (positionals.some((dir) => resolve(io.cwd, dir) === out)) return fail(`--out ${values.out ?? 'grade-report'} is one of the runs being merged; choose another folder`);
   const canvas = values['canvas-assignment-id'];
-  const written = writeOutputs(merged, out, { formats: formats as ReportFormat[], ...(canvas && { canvasAssignmentId: canvas }), ...(values.audience && { audience: values.audience as 'instructor' | 'student' }) });
+  const written = writeOutputs(merged, out, { formats: formats as ReportFormat[], ...(canvas && { canvasAssignmentId: canvas }), ...(values.audience && { audience: values.audience as 'instructor' | 'student' }), ...(problems && { canvasProblems: problems }) });
   io.out(formatSummary(spec, merged, written.map((path) => relative(io.cwd, path) || path), makeColors(colorsEnabled(io.env, io.isTTY))));
+  if (merged.roster) io.out(formatRoster(merged));
+  else if (formats.includes('csv')) io.out(gradebookWithoutIds(merged) ?? '');
   if (merged.notes) {
     io.out(formatNotesUse(merged, notes, 'the class'));
     const unmatched = merged.settings?.only === undefined ? unmatchedNotesError(merged, notes) : undefined;

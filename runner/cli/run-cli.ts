@@ -92,6 +92,12 @@ Options for grading:
                            hand, or total; change: +n, -n or =n); every export uses the adjusted total
   --audience student       also write for-students/<id>.html, the pages to hand back: hidden tests show their
                            name, points and pass/fail only (also on grade merge)
+  --roster <file>          the gradebook exported from Canvas (Student,ID,SIS User ID,SIS Login ID,Section,…): its
+                           ids fill gradebook.csv's, whatever the submissions' layout; students on one side only
+                           are listed (also on grade merge)
+  --canvas-problems <list> a gradebook column per problem beside the total: all, or problem ids each with its
+                           Canvas assignment id (problem-1=4321,problem-2=4322,total=4329); total names the column
+                           of adjustments to the total, so each row adds up (also on grade merge)
   --notes <file>           Markdown notes on mistakes (default: notes.yml in the submissions' folder), by cluster
                            id (shown in the class summary) or test id; shown to the students concerned. An
                            id that matches no failure of the class exits 2 once the reports are written, unless

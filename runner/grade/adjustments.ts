@@ -101,7 +101,7 @@ export function parseAdjustments(text: string, file: string, targets: Adjustment
     const earlier = seen.get(key);
     if (earlier !== undefined) throw problem(line, `a second row for ${student} and ${test} (the first is line ${earlier}): put both changes in one row`);
     seen.set(key, line);
-    return { line, student, test, kind, op, amount, reason, ...(by && { by }) };
+    return { line, student, test, kind, op, amount, reason, ...(by && { by }), ...(kind === 'manual' && { group: targets.manual.get(test)!.name }) };
   });
 }
 
@@ -138,7 +138,7 @@ function adjustOne(submission: SubmissionResult, rows: readonly ParsedRow[], man
       moved = row.op === '-' ? -row.amount : row.amount;
     }
     score += moved;
-    applied.push({ ...strip(row), applied: round(moved), ...(clamped && { clamped }) });
+    applied.push({ ...strip(row), applied: round(moved), ...(clamped && { clamped }), ...(test && { group: test.group }) });
   }
   for (const row of live.filter((r) => r.kind === 'total')) {
     const before = score;

@@ -57,6 +57,8 @@ export interface StudentIdentity {
   readonly sisId?: string;
   readonly email?: string;
   readonly late?: boolean;
+  /** Added: the student's section, from the course's roster (`--roster`). */
+  readonly section?: string;
 }
 
 export interface SubmissionResult {
@@ -136,6 +138,19 @@ export interface RunResults {
    * or `--only`), and those that matched nothing but are kept on purpose (`retired: true`).
    */
   readonly notes?: { readonly file: string; readonly used: readonly string[]; readonly unmatched: readonly string[]; readonly retired?: readonly string[] };
+  /** Added: how the Canvas gradebook was written (its assignment id, its problem columns), so compare and merge write it again alike. */
+  readonly gradebook?: { readonly canvasAssignmentId?: string; readonly problems?: { readonly ids: Readonly<Record<string, string>> } };
+  /**
+   * Added: the course's roster (`--roster`, Canvas's gradebook export) matched to the submissions: the students it
+   * has with no submission, the submissions it does not have, and those it could not tell apart.
+   */
+  readonly roster?: {
+    readonly file: string;
+    readonly matched: number;
+    readonly notInRoster: readonly string[];
+    readonly noSubmission: readonly { readonly name: string; readonly id: string }[];
+    readonly ambiguous: readonly { readonly submission: string; readonly candidates: readonly string[] }[];
+  };
   /** Added: the adjustments file applied, and its rows that could not be (a test the spec no longer has). */
   readonly adjustments?: {
     readonly file: string;
@@ -232,6 +247,8 @@ export interface AdjustmentRow {
   readonly applied?: number;
   /** Added: why it moved the score less than it asks, or not at all (a test's points, the total's bounds). */
   readonly clamped?: string;
+  /** Added: the problem (group name) whose points it moves; absent for the total. */
+  readonly group?: string;
 }
 
 export interface SimilarityResults {
@@ -303,6 +320,8 @@ export interface RunSettings {
    * `grade compare` can say why a student's result changed.
    */
   readonly fingerprints?: Readonly<Record<string, TestFingerprint>>;
+  /** Added: the problems, in the spec's order, and the points each reserves for grading by hand. */
+  readonly groups?: readonly { readonly id: string; readonly name: string; readonly manualPoints?: number }[];
 }
 
 export interface TestFingerprint {

@@ -66,8 +66,9 @@ describe("Gradescope's results.json", () => {
 });
 
 describe('gradebook CSVs', () => {
-  it("writes Canvas's import columns, the assignment as Title (id), and each problem's points", () => {
-    const lines = canvasCsv(SAMPLE_RUN, { assignmentId: '4242' }).split('\r\n');
+  it("writes Canvas's import columns, the assignment as Title (id), and each problem's points when asked", () => {
+    expect(canvasCsv(SAMPLE_RUN, { assignmentId: '4242' }).split('\r\n')[0]).toBe('Student,ID,SIS User ID,SIS Login ID,Section,CS 111 PS9 (4242)');
+    const lines = canvasCsv(SAMPLE_RUN, { assignmentId: '4242', problems: { ids: {} } }).split('\r\n');
     expect(lines[0]).toBe('Student,ID,SIS User ID,SIS Login ID,Section,CS 111 PS9 (4242),Problem 1: Board,Problem 3: Games');
     expect(lines[1]).toBe('    Points Possible,,,,,10,5,5');
     expect(lines[2]).toBe('"Smith, Alice",1001,S1,alice@example.edu,,10,5,5');

@@ -1,0 +1,77 @@
+/**
+ * The gradebook as an instructor uploads it, through the CLI: a class of plain folders graded with Canvas's roster
+ * export gets the roster's ids, per-problem columns that add up when asked for, and the students on one side only
+ * listed; without a roster, the run says Canvas will match nobody; shards merged write the single run's gradebook.
+ */
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../runner/cli/run-cli.js';
+import { PROJECT_ROOT } from '../../runner/project-root.js';
+import { tempDirs } from '../temp-dirs.js';
+
+const SAMPLES = join(PROJECT_ROOT, 'fixtures', 'submissions', 'cs61a-hw04');
+const temp = tempDirs();
+
+async function cli(...argv: string[]) {
+  let out = '';
+  let err = '';
+  const code = await runCli(argv, (s) => (out += s), (s) => (err += s), { env: {}, cwd: PROJECT_ROOT });
+  return { code, out, err };
+}
+
+let klass: string;
+let roster: string;
+beforeAll(() => {
+  klass = temp('gradebook-class-');
+  cpSync(join(SAMPLES, 'correct-plain'), join(klass, 'alovelace'), { recursive: true });
+  cpSync(join(SAMPLES, 'create-row-spaces'), join(klass, 'babbage_charles'), { recursive: true, filter: (p) => !p.endsWith('BUG.md') });
+  cpSync(join(SAMPLES, 'put-piece-top-row'), join(klass, 'zuse'), { recursive: true, filter: (p) => !p.endsWith('BUG.md') });
+  roster = join(temp('gradebook-roster-'), 'roster.csv');
+  writeFileSync(roster, 'Student,ID,SIS User ID,SIS Login ID,Section,HW4 (700)\n    Points Possible,,,,,40\n"Lovelace, Ada",9001,3031001,alovelace@uni.edu,Lab A,\n"Babbage, Charles",9002,3031002,cbabbage@uni.edu,Lab B,\n"Turing, Alan",9006,,aturing@uni.edu,Lab A,\n');
+});
+
+describe('the gradebook of a class of folders', () => {
+  it('takes its ids from the roster, adds up per problem when asked, and is the same after a merge of shards', async () => {
+    const out = temp('gradebook-out-');
+    const graded = await cli(klass, '--assignment', 'cs61a-hw04', '--out', out, '--format', 'json,csv', '--roster', roster, '--canvas-problems', 'all', '--canvas-assignment-id', '700');
+    expect(graded.code, graded.err).toBe(0);
+    expect(graded.out).toContain('Roster ');
+    expect(graded.out).toContain('2 of 3 submissions matched');
+    expect(graded.out).toContain('not in the roster (Canvas will not take their grades): zuse');
+    expect(graded.out).toContain('in the roster with no submission: Turing, Alan');
+    const book = readFileSync(join(out, 'gradebook.csv'), 'utf8').trim().split('\r\n');
+    expect(book[2]).toMatch(/^"Lovelace, Ada",9001,3031001,alovelace@uni\.edu,Lab A,40,/u);
+    expect(book[3]).toMatch(/^"Babbage, Charles",9002,3031002,cbabbage@uni\.edu,Lab B,\d+,/u);
+    for (const line of book.slice(2)) {
+      const cells = line.replace(/^"[^"]*"/u, 'name').split(',');
+      expect(cells.slice(6).reduce((n, c) => n + Number(c), 0), line).toBe(Number(cells[5]));
+    }
+
+    const shards = [1, 2].map((i) => temp(`gradebook-shard-${i}-`));
+    for (const [i, dir] of shards.entries()) {
+      const part = await cli(klass, '--assignment', 'cs61a-hw04', '--out', dir, '--format', 'json', '--roster', roster, '--canvas-problems', 'all', '--canvas-assignment-id', '700', '--shard', `${i + 1}/2`);
+      expect(part.code, part.err).toBe(0);
+      expect(part.out).not.toContain('no submission');
+    }
+    const merged = temp('gradebook-merged-');
+    const merge = await cli('merge', ...shards, '--out', merged, '--format', 'json,csv');
+    expect(merge.code, merge.err).toBe(0);
+    expect(merge.out).toContain('in the roster with no submission: Turing, Alan');
+    expect(readFileSync(join(merged, 'gradebook.csv'), 'utf8')).toBe(readFileSync(join(out, 'gradebook.csv'), 'utf8'));
+  }, 120_000);
+
+  it('says Canvas will match nobody without a roster, and refuses a roster that is not one before grading', async () => {
+    const plain = await cli(klass, '--assignment', 'cs61a-hw04', '--out', temp('gradebook-plain-'), '--format', 'json,csv', '--only', 'create_row.');
+    expect(plain.code).toBe(0);
+    expect(plain.out).toContain('Canvas will match nobody');
+    const bad = join(temp('gradebook-bad-'), 'roster.csv');
+    writeFileSync(bad, 'name,email\n');
+    const refused = await cli(klass, '--assignment', 'cs61a-hw04', '--out', temp('gradebook-refused-'), '--roster', bad);
+    expect(refused.code).toBe(2);
+    expect(refused.err).toContain("no 'student' or 'id' column");
+    const typo = await cli(klass, '--assignment', 'cs61a-hw04', '--out', temp('gradebook-typo-'), '--canvas-problems', 'create_row=1');
+    expect(typo.code).toBe(2);
+    expect(typo.err).toContain("'create_row' is no problem of this assignment");
+  }, 120_000);
+});
