@@ -9,7 +9,8 @@ export const finalMax = (s: SubmissionResult): number => s.adjusted?.maxScore ??
 
 /** The adjustment rows in words, for a student's page, Gradescope's output and JUnit: `+2 on board.repr (why; by)`. */
 export function adjustmentLines(s: SubmissionResult): string[] {
-  const kept = s.keptHigher ? [`kept ${s.keptHigher.score}, the higher score of the earlier run (${s.keptHigher.from})`] : [];
+  // The earlier run's folder is the instructor's: students see that a score was kept, not where it came from.
+  const kept = s.keptHigher ? [`kept ${s.keptHigher.score}, the higher score of an earlier grading`] : [];
   return [...(s.adjusted?.rows ?? []).map((r) => {
     const what = r.kind === 'total' ? 'the total' : r.kind === 'manual' ? `${r.test} (graded by hand)` : r.test;
     const moved = r.applied === undefined ? `${r.op}${r.amount}` : `${r.applied >= 0 ? '+' : ''}${r.applied}`;

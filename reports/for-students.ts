@@ -3,8 +3,9 @@
  * keeps its name, points and whether it passed, and loses everything that would teach the test's cases — the
  * message, input, expected and actual values, boards, transcript and the Python to reproduce it. It keeps the
  * instructor's notes on it (notes.yml): they are written for the students, and name the mistake, not the case.
- * Visible tests stay whole. Pure.
+ * Visible tests stay whole. No path of the instructor's machine is shown: the submission is named by its folder. Pure.
  */
+import { basename, dirname } from 'node:path';
 import type { SubmissionResult, TestResult } from '../runner/grade/results.js';
 
 const SAID: Record<TestResult['status'], string> = {
@@ -16,10 +17,15 @@ const SAID: Record<TestResult['status'], string> = {
 };
 
 export function forStudents(submission: SubmissionResult): SubmissionResult {
+  // The folder the instructor graded from is theirs: the page names the submission's own folder only.
+  const parent = dirname(submission.path);
+  const scrub = (text: string) => (parent.length > 1 ? text.split(parent).join('…') : text);
   return {
     ...submission,
+    path: basename(submission.path),
+    ...(submission.error !== undefined && { error: scrub(submission.error) }),
     tests: submission.tests.map((test) => {
-      if (test.visibility === 'visible') return test;
+      if (test.visibility === 'visible') return { ...test, message: scrub(test.message) };
       const { expected: _e, actual: _a, reproduce: _r, typed: _t, strength: _s, ...kept } = test;
       // Crashed and timed out read as "not passed": the kind of failure is itself a hint about the hidden case.
       return { ...kept, status: test.status === 'pass' || test.status === 'skipped' ? test.status : 'fail', message: `A hidden test: ${SAID[test.status]}. Its cases are shown after the due date.` };

@@ -5,13 +5,15 @@ import type { SubmissionResult, TestResult } from '../../runner/grade/results.js
 const base = { group: 'g', target: 't', score: 0, maxScore: 2 } as const;
 const hidden: TestResult = { ...base, id: 'h', name: 'hidden one', status: 'timeout', visibility: 'hidden', message: 'put_piece(b, 3) took too long on [[0]]', expected: 'E', actual: 'A', reproduce: 'R', typed: ['1'], notes: [{ from: 'h', markdown: 'n' }] };
 const visible: TestResult = { ...base, id: 'v', name: 'visible one', status: 'fail', visibility: 'visible', message: 'M', expected: 'E', actual: 'A', reproduce: 'R' };
-const submission: SubmissionResult = { id: 's', path: 's', assignment: 'cs61a-hw04', status: 'graded', score: 0, maxScore: 4, durationMs: 0, tests: [hidden, visible] };
+const submission: SubmissionResult = { id: 's', path: '/home/prof/cs61a/class/s', assignment: 'cs61a-hw04', status: 'graded', score: 0, maxScore: 4, durationMs: 0, tests: [hidden, visible] };
 
 describe('the pages to hand back', () => {
   it("keeps a hidden test to its name, points, pass/fail and the instructor's note, and a visible test whole", () => {
     const [h, v] = forStudents(submission).tests;
     expect(h).toEqual({ ...base, id: 'h', name: 'hidden one', status: 'fail', visibility: 'hidden', message: 'A hidden test: not passed. Its cases are shown after the due date.', notes: [{ from: 'h', markdown: 'n' }] });
     expect(v).toEqual(visible);
+    expect(forStudents(submission).path).toBe('s');
+    expect(forStudents({ ...submission, status: 'error', error: 'could not read /home/prof/cs61a/class/s/hw04.py' }).error).toBe('could not read …/s/hw04.py');
     expect(forStudents({ ...submission, tests: [{ ...hidden, status: 'pass', score: 2 }] }).tests[0]).toMatchObject({ status: 'pass', score: 2, message: 'A hidden test: passed. Its cases are shown after the due date.' });
   });
 });

@@ -67,7 +67,11 @@ describe('grade compare and --previous', () => {
     expect(keptSaid).toContain('keep the previous, higher score in every export');
     // The page handed back shows the kept score too: every page a compare rewrites agrees with the gradebooks.
     const handedBack = readFileSync(join(kept, 'for-students', 'correct-classic.html'), 'utf8');
-    expect(handedBack).toContain(`kept ${byId['correct-classic'].old}, the higher score of the earlier run`);
+    expect(handedBack).toContain(`kept ${byId['correct-classic'].old}, the higher score of an earlier grading`);
+    // No path of the instructor's machine: not the earlier run's folder, not the class folder.
+    expect(handedBack).not.toContain(first);
+    expect(handedBack).not.toContain(klass);
+    expect(readFileSync(join(kept, 'gradescope', 'correct-classic.json'), 'utf8')).not.toContain(first);
 
     // The same run compared with itself: nothing changed.
     let out = '';
