@@ -82,14 +82,15 @@ const round = (n: number) => Math.round(n * 1000) / 1000;
 /**
  * `changes.csv` of `grade compare`: one row per student whose results changed, the largest drop first, with the
  * tests that went each way and why. `old`, `new` and `delta` are the automatic scores; the `exported_` columns are
- * what every export shows (the gradebook upload changes those), and `adjusted_` and `kept_` their parts, empty where
+ * what every export shows (the gradebook upload changes those), and `adjusted_`, `kept_` and `late_` (the late
+ * policy's penalty) their parts, empty where
  * a run had none.
  */
 export function changesCsv(comparison: RunComparison): string {
-  const lines = [row(['student', 'name', 'old', 'new', 'delta', 'exported_old', 'exported_new', 'exported_delta', 'adjusted_old', 'adjusted_new', 'kept_old', 'kept_new', 'pass_to_fail', 'fail_to_pass', 'why'])];
+  const lines = [row(['student', 'name', 'old', 'new', 'delta', 'exported_old', 'exported_new', 'exported_delta', 'adjusted_old', 'adjusted_new', 'kept_old', 'kept_new', 'late_old', 'late_new', 'pass_to_fail', 'fail_to_pass', 'why'])];
   for (const s of comparison.students) {
     const e = s.exported ?? { old: s.old, new: s.new, delta: s.delta };
-    lines.push(row([s.id, s.name ?? '', s.old, s.new, s.delta, e.old, e.new, e.delta, s.adjusted?.old ?? '', s.adjusted?.new ?? '', s.kept?.old ?? '', s.kept?.new ?? '', s.passToFail.join(' '), s.failToPass.join(' '), s.reasons.join('; ')]));
+    lines.push(row([s.id, s.name ?? '', s.old, s.new, s.delta, e.old, e.new, e.delta, s.adjusted?.old ?? '', s.adjusted?.new ?? '', s.kept?.old ?? '', s.kept?.new ?? '', s.late?.old ?? '', s.late?.new ?? '', s.passToFail.join(' '), s.failToPass.join(' '), s.reasons.join('; ')]));
   }
   return `${lines.join('\r\n')}\r\n`;
 }

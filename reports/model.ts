@@ -75,6 +75,8 @@ export interface SubmissionView {
   /** The export's ids and whether it came in late, for the page's header. */
   readonly identity?: string;
   readonly late: boolean;
+  /** When it was submitted against its deadline, in words (`submitted …, due …: 26 h late (…)`). */
+  readonly timeliness?: string;
   readonly path: string;
   readonly file: string;
   readonly status: SubmissionResult['status'];
@@ -189,7 +191,8 @@ export function submissionView(submission: SubmissionResult, file = pageName(sub
     id: submission.id,
     displayName: who?.name ?? submission.id,
     ...(identity && { identity }),
-    late: who?.late ?? false,
+    late: (who?.late ?? false) || (submission.late?.lateBySeconds ?? 0) > 0,
+    ...(submission.late && { timeliness: `${submission.late.submittedAt ? `submitted ${submission.late.submittedAt} (${submission.late.source}${submission.late.commit ? ` ${submission.late.commit.slice(0, 12)}` : ''})` : 'no time known'}, due ${submission.late.due}${submission.late.extension ? ` (extended: ${submission.late.extension})` : ''}: ${submission.late.reason}` }),
     path: submission.path,
     file,
     status: submission.status,

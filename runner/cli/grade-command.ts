@@ -35,6 +35,9 @@ import { AdjustmentsError, applyAdjustments, type ParsedRow } from '../grade/adj
 import { applyRoster, formatRoster, gradebookWithoutIds, RosterError, type RosterStudent } from '../grade/roster.js';
 import type { CanvasOptions } from '../../reports/csv.js';
 import { GradebookFlagError, loadRoster, parseCanvasProblems } from './gradebook-flags.js';
+import { formatLateness, loadDeadlines, markLateness, timeSubmissions, type DeadlineSetup, type Timed } from './deadline-setup.js';
+import { DeadlineError } from '../grade/deadlines.js';
+import { GitDeadlineError } from '../grade/git-deadline.js';
 import { applyNotes, formatNotesUse, NotesError, unmatchedNotesError, type Note } from '../grade/notes.js';
 import { formatAdjustments, loadAdjustments, loadNotes, readIfThere } from './second-pass.js';
 import { colorsEnabled, makeColors } from './colors.js';
@@ -62,6 +65,13 @@ interface GradeFlags {
   readonly canvasProblems?: string;
   /** `--roster <file>`: Canvas's gradebook export, whose ids fill the gradebook's. */
   readonly roster?: string;
+  /** Deadlines: `--due`, `--grace`, `--late-policy` (else late.yml beside), `--extensions` (else extensions.csv beside), `--at-deadline`, `--pushes`. */
+  readonly due?: string;
+  readonly grace?: string;
+  readonly latePolicy?: string;
+  readonly extensions?: string;
+  readonly atDeadline?: boolean;
+  readonly pushes?: string;
   /** Reuse what results.jsonl in --out says was graded with the same seed, spec and files. */
   readonly resume: boolean;
   readonly shard?: Shard;
@@ -98,6 +108,12 @@ function parseFlags(argv: readonly string[], io: Io, root: string): GradeFlags {
       'canvas-assignment-id': { type: 'string' },
       'canvas-problems': { type: 'string' },
       roster: { type: 'string' },
+      due: { type: 'string' },
+      grace: { type: 'string' },
+      'late-policy': { type: 'string' },
+      extensions: { type: 'string' },
+      'at-deadline': { type: 'boolean' },
+      pushes: { type: 'string' },
       ci: { type: 'boolean' },
       watch: { type: 'boolean' },
       resume: { type: 'boolean' },
@@ -141,7 +157,7 @@ function parseFlags(argv: readonly string[], io: Io, root: string): GradeFlags {
   const canvas = values['canvas-assignment-id'];
   if (canvas !== undefined && !/^\d+$/u.test(canvas)) throw new UsageError(`--canvas-assignment-id is the number in the assignment's Canvas address, got ${canvas}`);
   const only = values.only === undefined ? undefined : { pattern: values.only, regex: globToRegExp(values.only, 'prefix') };
-  return { paths, out, jobs, seed, python: values.python ?? 'python3', formats, ...(values.assignment && { assignment: isPackRef(values.assignment) ? resolve(io.cwd, values.assignment) : values.assignment }), ...(only && { only }), ...(canvas && { canvasAssignmentId: canvas }), resume: values.resume ?? false, keepHigher: values['keep-higher'] ?? false, visibleOnly: values.visible ?? false, standIns, strength: values.strength ?? false, ...(values.audience !== undefined && { audience: values.audience as 'instructor' | 'student' }), ...(shard && { shard }), ...(values.previous !== undefined && { previous: values.previous }), ...(values.adjustments !== undefined && { adjustments: resolve(io.cwd, values.adjustments) }), ...(values.notes !== undefined && { notes: resolve(io.cwd, values.notes) }), ...(values['canvas-problems'] !== undefined && { canvasProblems: values['canvas-problems'] }), ...(values.roster !== undefined && { roster: values.roster }) };
+  return { paths, out, jobs, seed, python: values.python ?? 'python3', formats, ...(values.assignment && { assignment: isPackRef(values.assignment) ? resolve(io.cwd, values.assignment) : values.assignment }), ...(only && { only }), ...(canvas && { canvasAssignmentId: canvas }), resume: values.resume ?? false, keepHigher: values['keep-higher'] ?? false, visibleOnly: values.visible ?? false, standIns, strength: values.strength ?? false, ...(values.audience !== undefined && { audience: values.audience as 'instructor' | 'student' }), ...(shard && { shard }), ...(values.previous !== undefined && { previous: values.previous }), ...(values.adjustments !== undefined && { adjustments: resolve(io.cwd, values.adjustments) }), ...(values.notes !== undefined && { notes: resolve(io.cwd, values.notes) }), ...(values['canvas-problems'] !== undefined && { canvasProblems: values['canvas-problems'] }), ...(values.roster !== undefined && { roster: values.roster }), ...(values.due !== undefined && { due: values.due }), ...(values.grace !== undefined && { grace: values.grace }), ...(values['late-policy'] !== undefined && { latePolicy: resolve(io.cwd, values['late-policy']) }), ...(values.extensions !== undefined && { extensions: resolve(io.cwd, values.extensions) }), ...(values['at-deadline'] && { atDeadline: true }), ...(values.pushes !== undefined && { pushes: resolve(io.cwd, values.pushes) }) };
 }
 
 /** What another command (`grade mutants`) changes in a class run: no code comparison, and its own part of results.json. */
@@ -245,7 +261,21 @@ async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io,
     }
     throw error;
   }
-  const all = found.submissions;
+  let deadlines: DeadlineSetup | undefined;
+  let timed: Timed | undefined;
+  try {
+    // Read and checked before grading; with --at-deadline each repository is read at its student's deadline.
+    deadlines = await loadDeadlines(besides, spec.due, found.submissions, io.cwd);
+    if (deadlines) timed = await timeSubmissions(found.submissions, deadlines, besides.paths, known);
+  } catch (error) {
+    if (error instanceof DeadlineError || error instanceof GitDeadlineError) {
+      io.err(`grade: ${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+  for (const warning of timed?.warnings ?? []) io.err(`grade: ${warning}\n`);
+  const all = timed?.submissions ?? found.submissions;
   const submissions = flags.shard ? shardOf(all, flags.shard) : all;
   let journal: Journal | undefined;
   try {
@@ -277,12 +307,14 @@ async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io,
     sandbox: { python: `${sandbox.python} (${sandbox.pythonVersion})`, network: sandbox.network, isolation: sandbox.isolation, notes: sandbox.notes, packages: { allowed: [...spec.packages], provided: sandbox.packagesSummary ?? '' } },
     settings: { assignment: spec.assignment, title: spec.title, limits: { ...spec.limits }, manualPoints: spec.manualPoints, ...(flags.strength && { strength: true }), ...(flags.only && { only: flags.only.pattern }), ...(flags.shard && { shard: formatShard(flags.shard) }), fingerprints: testFingerprints(spec), groups: spec.groups.map((g) => ({ id: g.id, name: g.name, ...(g.manualPoints && { manualPoints: g.manualPoints }) })) },
     ...(spec.pack && { pack: packRecord(spec) }),
-    submissions: results,
+    submissions: deadlines && timed ? markLateness(results, deadlines, timed.times) : results,
     ...(fresh.size > 0 && { cost }),
     clusters: failureClusters(results),
     ...(hooks.similarity !== false && { similarity: { ...classSimilarity(root, spec.assignment, submissions), aiPairs: aiAgreement(results) } }),
   };
-  let run = adjustments ? applyAdjustments(graded, adjustments.rows, relative(io.cwd, adjustments.file) || adjustments.file, spec.manualPoints) : graded;
+  // The late policy's penalties are rows of the second pass, applied with the file's (or alone, without one).
+  const penalized = graded.submissions.some((s) => (s.late?.percent ?? 0) > 0);
+  let run = adjustments ? applyAdjustments(graded, adjustments.rows, relative(io.cwd, adjustments.file) || adjustments.file, spec.manualPoints) : penalized ? applyAdjustments(graded, [], undefined, spec.manualPoints) : graded;
   if (notes) run = applyNotes(run, notes.notes, relative(io.cwd, notes.file) || notes.file);
   if (gradebook.roster) {
     try {
@@ -314,6 +346,7 @@ async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io,
   if (fresh.size > 0) io.out(`${formatClassCost(cost)}\n`);
   if (run.comparison) io.out(formatComparison(run.comparison));
   if (run.adjustments) io.out(formatAdjustments(run));
+  if (deadlines) io.out(formatLateness(run.submissions, deadlines));
   if (run.roster) io.out(formatRoster(run, flags.shard !== undefined || flags.only !== undefined));
   else if (flags.formats.includes('csv') && !flags.shard) io.out(gradebookWithoutIds(run) ?? '');
   if (run.notes) {

@@ -92,6 +92,18 @@ Options for grading:
                            hand, or total; change: +n, -n or =n); every export uses the adjusted total
   --audience student       also write for-students/<id>.html, the pages to hand back: hidden tests show their
                            name, points and pass/fail only (also on grade merge)
+  --due <time>             the due time, ISO with its zone (2026-12-04T23:59:00-05:00; default: the pack's due):
+                           each submission's time (a Gradescope export's, a repository's last commit, Canvas's
+                           late mark) is measured against its student's deadline
+  --grace <duration>       lateness within it is on time (15m, 2h)
+  --late-policy <file>     late.yml (default: late.yml in the submissions' folder): per (day or hour), penalty (%),
+                           cap (%), of (max or score), late_days (each student's free days); the penalty is an
+                           adjustment with its reason, in every export
+  --extensions <file>      extensions.csv (default: beside the submissions): student,due,reason[,late_days], due an
+                           ISO time or +2d
+  --at-deadline            grade each git repository at the last commit dated at or before its student's deadline
+                           (a commit's date is the student's claim); with --pushes <dir> (<submission>.json, as
+                           GitHub's repository activity API returns it), at the last push by then instead
   --roster <file>          the gradebook exported from Canvas (Student,ID,SIS User ID,SIS Login ID,Section,…): its
                            ids fill gradebook.csv's, whatever the submissions' layout; students on one side only
                            are listed (also on grade merge)

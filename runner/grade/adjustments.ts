@@ -11,7 +11,7 @@
  * automatic score stays in results.json beside the adjusted one, with every row applied. Parsing and checking are
  * pure; a bad row is an error that names the file, the line and what is wrong.
  */
-import type { AdjustmentRow, RunResults, SubmissionResult } from './results.js';
+import type { AdjustmentRow, Lateness, RunResults, SubmissionResult } from './results.js';
 
 export const ADJUSTMENTS_FILE = 'adjustments.csv';
 
@@ -110,16 +110,24 @@ export function parseAdjustments(text: string, file: string, targets: Adjustment
  * once any are entered every submission's maximum grows by the spec's hand-graded points; `=n` on total sets the
  * final score. Rows for tests the spec no longer has are kept in the run, marked not applied.
  */
-export function applyAdjustments(run: RunResults, rows: readonly ParsedRow[], file: string, manualPoints: number): RunResults {
+export function applyAdjustments(run: RunResults, rows: readonly ParsedRow[], file: string | undefined, manualPoints: number): RunResults {
   const byHand = rows.some((r) => r.kind === 'manual') ? manualPoints : 0;
   const submissions = run.submissions.map((s) => adjustOne(s, rows.filter((r) => r.student === s.id), byHand));
   const unapplied = rows.filter((r) => r.kind === 'retired').map((r) => ({ line: r.line, student: r.student, test: r.test, why: `${r.test} is no longer a test of the spec` }));
-  return { ...run, submissions, adjustments: { file, rows: rows.length, manualPoints: byHand, unapplied } };
+  // Without a file, only the late policy's penalties were applied: there is no file to report on.
+  return { ...run, submissions, ...(file !== undefined && { adjustments: { file, rows: rows.length, manualPoints: byHand, unapplied } }) };
+}
+
+/** The late policy's penalty as a row: made from the submission's own `late`, so a merge or a rerun makes it again. */
+function lateRow(late: Lateness, base: number): AdjustmentRow {
+  const amount = round((late.percent / 100) * base);
+  return { line: 0, test: 'total', kind: 'late', op: '-', amount, reason: late.reason };
 }
 
 function adjustOne(submission: SubmissionResult, rows: readonly ParsedRow[], manualMax: number): SubmissionResult {
   const live = rows.filter((r) => r.kind !== 'retired');
-  if (live.length === 0 && manualMax === 0) return submission;
+  const late = submission.late && submission.late.percent > 0 ? submission.late : undefined;
+  if (live.length === 0 && manualMax === 0 && !late) return submission;
   const maxScore = round(submission.maxScore + manualMax);
   let score = submission.score;
   const applied: AdjustmentRow[] = [];
@@ -139,6 +147,13 @@ function adjustOne(submission: SubmissionResult, rows: readonly ParsedRow[], man
     }
     score += moved;
     applied.push({ ...strip(row), applied: round(moved), ...(clamped && { clamped }), ...(test && { group: test.group }) });
+  }
+  if (late) {
+    // After the tests and hand-graded points, before the total's rows: an instructor's override is the last word.
+    const row = lateRow(late, late.of === 'max' ? maxScore : score);
+    const before = score;
+    score = Math.max(0, score - row.amount);
+    applied.push({ ...row, applied: round(score - before) });
   }
   for (const row of live.filter((r) => r.kind === 'total')) {
     const before = score;

@@ -93,6 +93,18 @@ export function looksLikeCanvas(files: readonly string[]): boolean {
 export interface GradescopeSubmission {
   readonly folder: string;
   readonly student: StudentIdentity;
+  /** `:created_at:`, as an ISO time, when the export has it. */
+  readonly submittedAt?: string;
+}
+
+/** Gradescope's `2019-04-04 17:47:18.939519000 -07:00` (or an ISO time) as ISO; undefined when unreadable. */
+export function gradescopeTime(value: unknown): string | undefined {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value.toISOString();
+  if (typeof value !== 'string') return undefined;
+  const m = /^(\d{4}-\d\d-\d\d)[ T](\d\d:\d\d:\d\d)(\.\d+)?\s*(Z|[+-]\d\d:?\d\d)$/u.exec(value.trim());
+  if (!m) return undefined;
+  const date = new Date(`${m[1]}T${m[2]}${m[3] ? m[3].slice(0, 4) : ''}${m[4]}`);
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
 }
 
 /**
@@ -118,6 +130,7 @@ export function readGradescopeExport(dir: string): GradescopeSubmission[] | unde
     const sid = field(first, 'sid');
     const email = field(first, 'email');
     const student: StudentIdentity = { name: names.join(' & ') || folder, id: folder.replace(/^submission_/u, ''), ...(sid && { sisId: sid }), ...(email && { email }) };
-    return existsSync(join(dir, folder)) ? [{ folder, student }] : [];
+    const submittedAt = gradescopeTime(meta?.[':created_at'] ?? meta?.['created_at']);
+    return existsSync(join(dir, folder)) ? [{ folder, student, ...(submittedAt && { submittedAt }) }] : [];
   });
 }

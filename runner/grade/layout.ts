@@ -17,6 +17,8 @@ export interface Submission {
   readonly files: readonly WorkspaceFile[];
   /** Who it belongs to, when an LMS export says so. */
   readonly student?: StudentIdentity;
+  /** When it was submitted, where the layout says (a Gradescope export's created_at). */
+  readonly submittedAt?: string;
 }
 
 export type LayoutKind = 'single' | 'folders' | 'flat' | 'canvas' | 'gradescope';
@@ -95,7 +97,7 @@ function discoverIn(path: string, name: string, shown: string, known: ReadonlySe
     for (const entry of gradescope) {
       const folder = join(path, entry.folder);
       const root = shallowestWithKnown(folder, known, 0) ?? folder;
-      found.submissions.push({ ...folderSubmission(entry.folder, join(shown, entry.folder), root), student: entry.student });
+      found.submissions.push({ ...folderSubmission(entry.folder, join(shown, entry.folder), root), student: entry.student, ...(entry.submittedAt && { submittedAt: entry.submittedAt }) });
     }
     found.layouts.push('gradescope');
     if (gradescope.length === 0) found.warnings.push(`${shown}: a Gradescope export with no submission folders`);
@@ -191,6 +193,11 @@ function canvasSubmissions(path: string, shown: string, files: readonly string[]
     files: entry.files,
     student: { name: entry.name, id: userId, ...(entry.late && { late: true }) },
   }));
+}
+
+/** A folder as one submission, read from its shallowest folder holding a file of the assignment (a commit's tree). */
+export function submissionFromFolder(id: string, path: string, dir: string, known: ReadonlySet<string>): Submission {
+  return folderSubmission(id, path, shallowestWithKnown(dir, known, 0) ?? dir);
 }
 
 function folderSubmission(id: string, path: string, dir: string): Submission {

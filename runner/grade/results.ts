@@ -90,6 +90,8 @@ export interface SubmissionResult {
    * the automatic ones; every export uses these.
    */
   readonly adjusted?: { readonly score: number; readonly maxScore: number; readonly rows: readonly AdjustmentRow[] };
+  /** Added: when it was submitted against its student's deadline, and what the late policy takes (runner/grade/deadlines.ts). */
+  readonly late?: Lateness;
   /** Added: `--keep-higher`: the previous run's score, kept because it was higher; every export uses it. */
   readonly keptHigher?: { readonly score: number; readonly from: string };
   /**
@@ -234,11 +236,35 @@ export interface MutantResult {
 }
 
 /** One row of an adjustments file as applied to a submission. */
+/** A submission's timeliness against its student's own deadline, and the penalty the late policy gives it. */
+export interface Lateness {
+  /** The student's own deadline, ISO. */
+  readonly due: string;
+  /** When it was submitted, ISO (absent for Canvas's late mark, which carries no time), and where that time came from. */
+  readonly submittedAt?: string;
+  readonly source: 'gradescope' | 'git commit' | 'git push' | 'canvas';
+  /** Seconds after the deadline (0 when on time or within the grace period). */
+  readonly lateBySeconds: number;
+  /** Started days (or hours) late, of them the late days spent, and the percent taken for the rest. */
+  readonly units: number;
+  readonly per: 'day' | 'hour';
+  readonly lateDaysUsed: number;
+  readonly percent: number;
+  readonly of: 'max' | 'score';
+  /** Why this much, in words for the student and the instructor. */
+  readonly reason: string;
+  /** The extension's reason, when the student had one. */
+  readonly extension?: string;
+  /** `--at-deadline`: the commit graded, and how its time is known. */
+  readonly commit?: string;
+}
+
 export interface AdjustmentRow {
   readonly line: number;
   /** A test id, a group id graded by hand, or `total`. */
   readonly test: string;
-  readonly kind: 'test' | 'manual' | 'total' | 'retired';
+  /** `late`: the late policy's penalty on the total (not a row of the file; made from the submission's `late`). */
+  readonly kind: 'test' | 'manual' | 'total' | 'retired' | 'late';
   readonly op: '+' | '-' | '=';
   readonly amount: number;
   readonly reason: string;

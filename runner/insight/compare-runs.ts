@@ -84,6 +84,8 @@ function studentChange(old: SubmissionResult, now: SubmissionResult, changedTest
   };
   const adjusted = part((s) => s.adjusted?.score);
   const kept = part((s) => s.keptHigher?.score);
+  const lateRows = (s: SubmissionResult) => s.adjusted?.rows.filter((r) => r.kind === 'late') ?? [];
+  const late = part((s) => (lateRows(s).length > 0 ? lateRows(s).reduce((n, r) => n + (r.applied ?? 0), 0) : undefined));
   return {
     id: now.id,
     ...(now.student?.name && { name: now.student.name }),
@@ -96,6 +98,7 @@ function studentChange(old: SubmissionResult, now: SubmissionResult, changedTest
     exported,
     ...(adjusted && { adjusted }),
     ...(kept && { kept }),
+    ...(late && { late }),
     ...(exportReasons.length > 0 && { exportReasons }),
   };
 }
@@ -103,6 +106,7 @@ function studentChange(old: SubmissionResult, now: SubmissionResult, changedTest
 /** A row as the instructor wrote it: what it names and asks, not the line it sits on. */
 const rowKey = (r: AdjustmentRow) => `${r.test}\u0000${r.op}${r.amount}\u0000${r.reason}`;
 const rowWords = (r: AdjustmentRow) => {
+  if (r.kind === 'late') return `late policy: ${r.reason}`;
   const what = r.kind === 'total' ? 'the total' : r.test;
   const kind = r.kind === 'total' && r.op === '=' ? 'total override' : 'adjustment';
   return `${kind} ${r.op}${r.amount} on ${what}${r.reason ? ` (${r.reason})` : ''}`;

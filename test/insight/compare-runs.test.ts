@@ -27,7 +27,7 @@ describe('comparing two runs of a class', () => {
   it('compares identical runs empty', () => {
     const c = compareRuns(before, before, 'old');
     expect(c).toMatchObject({ students: [], added: [], removed: [], testsAdded: [], testsRemoved: [], testsChanged: [] });
-    expect(changesCsv(c)).toBe('student,name,old,new,delta,exported_old,exported_new,exported_delta,adjusted_old,adjusted_new,kept_old,kept_new,pass_to_fail,fail_to_pass,why\r\n');
+    expect(changesCsv(c)).toBe('student,name,old,new,delta,exported_old,exported_new,exported_delta,adjusted_old,adjusted_new,kept_old,kept_new,late_old,late_new,pass_to_fail,fail_to_pass,why\r\n');
   });
 
   it('names every student who moved, the largest drop first, with the tests each way and why', () => {
@@ -45,7 +45,7 @@ describe('comparing two runs of a class', () => {
       ['bob', 2, 4, 2, [], ['a'], ['submission changed']],
     ]);
     expect(c).toMatchObject({ added: ['eve'], removed: [], testsChanged: [{ id: 'b', what: 'fixture' }], previous: { path: 'runs/monday' } });
-    expect(changesCsv(c).split('\r\n')[1]).toBe('ada,,4,2,-2,4,2,-2,,,,,b,,fixture changed: b');
+    expect(changesCsv(c).split('\r\n')[1]).toBe('ada,,4,2,-2,4,2,-2,,,,,,,b,,fixture changed: b');
     const view = classView({ ...after, comparison: c }).comparison!;
     expect(view).toMatchObject({ drops: 2, rises: 1, testsChanged: ['b (fixture)'] });
     expect(view.students.map((s) => [s.displayName, s.delta, s.drop])).toEqual([['ada', '-2', true], ['dee', '-2', true], ['bob', '+2', false]]);
@@ -82,6 +82,9 @@ describe('comparing two runs of a class', () => {
     expect(c.students[0]!.id).toBe('dee');
     const view = classView({ ...tuesday, comparison: c }).comparison!;
     expect(view.students.find((s) => s.displayName === 'dee')).toMatchObject({ old: 4, new: 2, delta: '-2', drop: true, automatic: 'automatic 2 → 2' });
-    expect(changesCsv(c).split('\r\n').find((l) => l.startsWith('dee'))).toBe("dee,,2,2,0,4,2,-2,,,4,,,,keep-higher not repeated: the earlier run's exports kept 4 (from runs/sunday); give --keep-higher again to keep it");
+    // A late penalty that appears is the late policy's doing, in its own column.
+    const late = { ...tuesday, submissions: tuesday.submissions.map((s) => (s.id === 'cy' ? { ...s, adjusted: { score: 1, maxScore: 4, rows: [{ line: 0, test: 'total', kind: 'late' as const, op: '-' as const, amount: 1, reason: '25 h late (2 days counted)', applied: -1 }] } } : s)) };
+    expect(compareRuns(tuesday, late, 'runs/tuesday').students).toEqual([expect.objectContaining({ id: 'cy', exported: { old: 2, new: 1, delta: -1 }, late: { new: -1 }, reasons: ['late policy: 25 h late (2 days counted): added (line 0)'] })]);
+    expect(changesCsv(c).split('\r\n').find((l) => l.startsWith('dee'))).toBe("dee,,2,2,0,4,2,-2,,,4,,,,,,keep-higher not repeated: the earlier run's exports kept 4 (from runs/sunday); give --keep-higher again to keep it");
   });
 });

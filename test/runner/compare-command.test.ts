@@ -49,9 +49,9 @@ describe('grade compare and --previous', () => {
     // Only the test that reads the case changed (replace_elem.new-list has cases of its own, so the kit never ships this one).
     expect(run.comparison.testsChanged).toEqual([{ id: 'replace_elem.generated', what: 'fixture' }]);
     const csv = readFileSync(join(second, 'changes.csv'), 'utf8').split('\r\n');
-    expect(csv[0]).toBe('student,name,old,new,delta,exported_old,exported_new,exported_delta,adjusted_old,adjusted_new,kept_old,kept_new,pass_to_fail,fail_to_pass,why');
+    expect(csv[0]).toBe('student,name,old,new,delta,exported_old,exported_new,exported_delta,adjusted_old,adjusted_new,kept_old,kept_new,late_old,late_new,pass_to_fail,fail_to_pass,why');
     const classicScores = `${byId['correct-classic'].old},${byId['correct-classic'].new},${byId['correct-classic'].delta}`;
-    expect(csv).toContain(`correct-classic,,${classicScores},${classicScores},,,,,replace_elem.generated,,fixture changed: replace_elem.generated`);
+    expect(csv).toContain(`correct-classic,,${classicScores},${classicScores},,,,,,,replace_elem.generated,,fixture changed: replace_elem.generated`);
     expect(said).toMatch(/Compared with .*grade-monday-\w+: 3 students changed, \d lost points/);
     expect(readFileSync(join(second, 'index.html'), 'utf8')).toContain('<h2>What changed</h2>');
 

@@ -1,0 +1,129 @@
+/**
+ * What `grade` reads for deadlines before grading (`--due` or the pack's due, `--grace`, `late.yml`,
+ * `extensions.csv`, `--at-deadline`, `--pushes`), each checked at once; then each submission's time (a Gradescope
+ * export's, a repository's commit or push, Canvas's late mark) and, with `--at-deadline`, the commit it is graded at;
+ * and after grading, each submission's lateness against its student's own deadline.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { deadlineOf, DeadlineError, latenessOf, NO_PENALTY, parseDuration, parseExtensions, parseInstant, parseLatePolicy, type Extension, type LatePolicy } from '../grade/deadlines.js';
+import { checkoutCommit, commitAtDeadline, headCommit, pushAtDeadline, pushLogOf, repositoryOf, type Commit } from '../grade/git-deadline.js';
+import { submissionFromFolder, type Submission } from '../grade/layout.js';
+import type { SubmissionResult } from '../grade/results.js';
+
+export const LATE_POLICY_FILE = 'late.yml';
+export const EXTENSIONS_FILE = 'extensions.csv';
+
+export interface DeadlineFlags {
+  readonly paths: readonly string[];
+  readonly due?: string;
+  readonly grace?: string;
+  readonly latePolicy?: string;
+  readonly extensions?: string;
+  readonly atDeadline?: boolean;
+  readonly pushes?: string;
+}
+
+export interface DeadlineSetup {
+  readonly due: Date;
+  readonly graceMs: number;
+  readonly policy: LatePolicy;
+  readonly policyFile?: string;
+  readonly extensions: ReadonlyMap<string, Extension>;
+  readonly atDeadline: boolean;
+  readonly pushes?: string;
+}
+
+const besideOrGiven = (given: string | undefined, paths: readonly string[], name: string) => {
+  if (given !== undefined) return given;
+  const beside = paths[0] && join(resolve(paths[0]), name);
+  return beside && existsSync(beside) && statSync(beside).isFile() ? beside : undefined;
+};
+
+/** The deadline's settings, or undefined when the run has no due time and nothing asks for one. */
+export async function loadDeadlines(flags: DeadlineFlags, packDue: string | undefined, students: readonly Submission[], cwd: string): Promise<DeadlineSetup | undefined> {
+  const shown = (file: string) => relative(cwd, file) || file;
+  const policyFile = besideOrGiven(flags.latePolicy, flags.paths, LATE_POLICY_FILE);
+  const extensionsFile = besideOrGiven(flags.extensions, flags.paths, EXTENSIONS_FILE);
+  const dueText = flags.due ?? packDue;
+  if (dueText === undefined) {
+    const asking = [flags.grace !== undefined && '--grace', policyFile && shown(policyFile), extensionsFile && shown(extensionsFile), flags.atDeadline && '--at-deadline', flags.pushes !== undefined && '--pushes'].filter(Boolean);
+    if (asking.length > 0) throw new DeadlineError(`${asking.join(', ')} need${asking.length === 1 ? 's' : ''} a due time: give --due 2026-12-04T23:59:00-05:00 (or the pack's due)`);
+    return undefined;
+  }
+  const due = parseInstant(dueText, flags.due !== undefined ? '--due' : "the pack's due");
+  const graceMs = flags.grace === undefined ? 0 : parseDuration(flags.grace, '--grace');
+  for (const [file, flag] of [[policyFile, '--late-policy'], [extensionsFile, '--extensions']] as const) {
+    if (file !== undefined && !existsSync(file)) throw new DeadlineError(`${flag} ${file}: no such file`);
+  }
+  const policy = policyFile ? await parseLatePolicy(readFileSync(policyFile, 'utf8'), shown(policyFile)) : NO_PENALTY;
+  // A student is named by the submission's id, or by the ids an export gave (Gradescope's sid, e-mail, user id).
+  const names = new Map(students.flatMap((s) => [s.id, s.student?.id, s.student?.sisId, s.student?.email].filter((n): n is string => Boolean(n)).map((n) => [n, s.id] as const)));
+  const extensions = extensionsFile ? parseExtensions(readFileSync(extensionsFile, 'utf8'), shown(extensionsFile), names) : new Map<string, Extension>();
+  if (flags.pushes !== undefined && !flags.atDeadline) throw new DeadlineError('--pushes picks the commit graded at the deadline: give --at-deadline with it');
+  if (flags.pushes !== undefined && !(existsSync(flags.pushes) && statSync(flags.pushes).isDirectory())) throw new DeadlineError(`--pushes ${flags.pushes}: no such folder (it holds <submission id>.json for each repository)`);
+  return { due, graceMs, policy, ...(policyFile && { policyFile: shown(policyFile) }), extensions, atDeadline: flags.atDeadline === true, ...(flags.pushes !== undefined && { pushes: flags.pushes }) };
+}
+
+export interface Timed {
+  readonly submissions: readonly Submission[];
+  /** Each submission's time and where it came from (absent: no time known). */
+  readonly times: ReadonlyMap<string, { readonly at?: string; readonly source: 'gradescope' | 'git commit' | 'git push' | 'canvas'; readonly commit?: string }>;
+  readonly warnings: readonly string[];
+}
+
+/**
+ * Each submission's time, and with `--at-deadline` the files of its commit at its student's deadline (the grace
+ * period included). A repository with no commit by then is graded empty, and said.
+ */
+export async function timeSubmissions(submissions: readonly Submission[], setup: DeadlineSetup, classRoots: readonly string[], known: ReadonlySet<string>): Promise<Timed> {
+  const times = new Map<string, { at?: string; source: 'gradescope' | 'git commit' | 'git push' | 'canvas'; commit?: string }>();
+  const warnings: string[] = [];
+  const out: Submission[] = [];
+  for (const s of submissions) {
+    const repo = repositoryOf(s.files, classRoots);
+    if (setup.atDeadline && repo) {
+      const deadline = deadlineOf(setup.due, setup.graceMs, setup.extensions.get(s.id));
+      const by = new Date(deadline.due.getTime() + deadline.graceMs);
+      const log = pushLogOf(setup.pushes, s.id);
+      const commit: Commit | undefined = log ? await pushAtDeadline(repo, log, by) : await commitAtDeadline(repo, by);
+      if (!commit) {
+        warnings.push(`${s.id}: no ${log ? 'push' : 'commit'} at or before ${by.toISOString()} (their deadline${deadline.graceMs ? ' and grace' : ''}): graded as empty`);
+        out.push({ ...s, files: [] });
+        continue;
+      }
+      const dir = await checkoutCommit(repo, commit.sha);
+      out.push({ ...submissionFromFolder(s.id, s.path, dir, known), ...(s.student && { student: s.student }) });
+      times.set(s.id, { at: commit.at, source: commit.source, commit: commit.sha });
+      continue;
+    }
+    if (setup.atDeadline) warnings.push(`${s.id}: not a git repository, so graded as it is (--at-deadline)`);
+    out.push(s);
+    if (s.submittedAt) times.set(s.id, { at: s.submittedAt, source: 'gradescope' });
+    else if (repo) {
+      const head = await headCommit(repo);
+      if (head) times.set(s.id, { at: head.at, source: 'git commit', commit: head.sha });
+    } else if (s.student?.late) times.set(s.id, { source: 'canvas' });
+  }
+  return { submissions: out, times, warnings };
+}
+
+/** The results with each one's lateness against its student's own deadline. */
+export function markLateness(results: readonly SubmissionResult[], setup: DeadlineSetup, times: Timed['times']): SubmissionResult[] {
+  return results.map((r) => {
+    const time = times.get(r.id);
+    if (!time) return r;
+    const lateness = latenessOf(time.at === undefined ? undefined : new Date(time.at), time.source, deadlineOf(setup.due, setup.graceMs, setup.extensions.get(r.id)), setup.policy);
+    return { ...r, late: { ...lateness, ...(time.commit && { commit: time.commit }) } };
+  });
+}
+
+/** What the terminal says of deadlines: how many were late, and each penalty. */
+export function formatLateness(results: readonly SubmissionResult[], setup: DeadlineSetup): string {
+  const timed = results.filter((r) => r.late);
+  const late = timed.filter((r) => r.late!.lateBySeconds > 0 || r.late!.source === 'canvas');
+  const lines = [`Due ${setup.due.toISOString()}${setup.graceMs ? ` (grace ${Math.round(setup.graceMs / 60_000)} min)` : ''}${setup.policyFile ? `, late policy ${setup.policyFile}` : ', no late policy (late work is marked, not penalized)'}: ${late.length} of ${timed.length} timed submission${timed.length === 1 ? '' : 's'} late${timed.length < results.length ? `; ${results.length - timed.length} with no time known` : ''}`];
+  for (const r of late) lines.push(`  ${r.id}: ${r.late!.reason}`);
+  if (timed.some((r) => r.late!.source === 'git commit')) lines.push("  A commit's date is what the student's git wrote, their own claim: give --at-deadline --pushes <dir> to use GitHub's push times.");
+  return `${lines.join('\n')}\n`;
+}
