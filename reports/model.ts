@@ -58,6 +58,8 @@ export interface TestView {
   readonly strength?: StrengthFigureView;
   /** The instructor's notes on this failure, as safe HTML (notes.yml). */
   readonly notes?: readonly { readonly html: string }[];
+  /** The look-ahead mistake the failing cases show, and on how many boards it was checked. */
+  readonly diagnosis?: { readonly sentence: string; readonly variant: string; readonly boards: string };
 }
 
 export interface StrengthFigureView {
@@ -164,6 +166,7 @@ export function testView(test: TestResult): TestView {
     anchor: `test-${test.id.replace(/[^A-Za-z0-9_-]+/gu, '-')}`,
     ...(test.strength && { strength: strengthFigure(test.strength) }),
     ...(test.notes && test.notes.length > 0 && { notes: test.notes.map((n) => ({ html: noteHtml(n.markdown) })) }),
+    ...(test.diagnosis && { diagnosis: { sentence: test.diagnosis.sentence, variant: test.diagnosis.variant, boards: `matches all ${test.diagnosis.cases.length} failing board${test.diagnosis.cases.length === 1 ? '' : 's'} and the ${test.diagnosis.of - test.diagnosis.cases.length} passed` } }),
   };
 }
 
@@ -236,6 +239,8 @@ export interface ClusterView {
   readonly test: string;
   readonly testName: string;
   readonly summary: string;
+  /** The look-ahead mistake every member shares, in its sentence. */
+  readonly diagnosis?: string;
   readonly students: readonly { readonly displayName: string; readonly file: string }[];
   /** One member's failure, shown as on that student's page. */
   readonly example?: TestView;
@@ -257,6 +262,8 @@ export interface ClassView {
   readonly notes: readonly string[];
   /** Groups of students with the same mistake, the largest first. */
   readonly clusters: readonly ClusterView[];
+  /** The look-ahead mistakes named, each with the students whose tests showed it, the most common first. */
+  readonly diagnoses: readonly { readonly variant: string; readonly sentence: string; readonly count: number; readonly students: readonly { readonly displayName: string; readonly file: string }[] }[];
   readonly similarity?: SimilarityView;
   /** Each strength test's figures over the class. */
   readonly strength: readonly StrengthDistributionView[];
@@ -375,6 +382,7 @@ export function classView(run: RunResults): ClassView {
     settings,
     notes: run.sandbox.notes,
     clusters: clusterViews(run, files),
+    diagnoses: diagnosisViews(run, files),
     ...(run.similarity && { similarity: similarityView(run, files) }),
     strength: strengthViews(run, files),
     ...(run.similarity?.aiPairs && run.similarity.aiPairs.length > 0 && { aiAgreement: aiAgreementView(run, files) }),
@@ -446,6 +454,24 @@ function similarityView(run: RunResults, files: ReadonlyMap<string, string>): Si
   };
 }
 
+/** The students per look-ahead mistake named (a student counted once per mistake, whatever the tests). */
+export function diagnosisCounts(run: RunResults): { variant: string; sentence: string; students: string[] }[] {
+  const found = new Map<string, { variant: string; sentence: string; students: string[] }>();
+  for (const s of run.submissions) {
+    for (const d of new Map(s.tests.flatMap((t) => (t.diagnosis ? [[t.diagnosis.variant, t.diagnosis] as const] : []))).values()) {
+      const entry = found.get(d.variant) ?? { variant: d.variant, sentence: d.sentence, students: [] };
+      entry.students.push(s.id);
+      found.set(d.variant, entry);
+    }
+  }
+  return [...found.values()].sort((a, b) => b.students.length - a.students.length || a.variant.localeCompare(b.variant));
+}
+
+function diagnosisViews(run: RunResults, files: ReadonlyMap<string, string>): ClassView['diagnoses'] {
+  const byId = new Map(run.submissions.map((s) => [s.id, s]));
+  return diagnosisCounts(run).map((d) => ({ variant: d.variant, sentence: d.sentence, count: d.students.length, students: d.students.map((id) => ({ displayName: byId.get(id)?.student?.name ?? id, file: files.get(id) ?? pageName(id) })) }));
+}
+
 /** At most this many groups on the class page; results.json has them all. */
 const CLUSTERS_SHOWN = 30;
 
@@ -462,6 +488,7 @@ function clusterViews(run: RunResults, files: ReadonlyMap<string, string>): Clus
       test: cluster.test,
       testName: cluster.testName,
       summary: cluster.summary,
+      ...(cluster.diagnosis && { diagnosis: cluster.diagnosis.sentence }),
       students: cluster.submissions.map((id) => ({ displayName: name(id), file: files.get(id) ?? pageName(id) })),
       ...(example && { example }),
       exampleStudent: name(cluster.example.submission),

@@ -3,6 +3,8 @@
  * becomes harness steps or a terminal program, the property tests, the checks by name, and the names a test needs
  * the submission to define. The engine itself (runner/grade/) knows no assignment; registry.ts lists the five.
  */
+import type { Grid, Piece } from '../../reference/core/grid.js';
+import type { FullBoardRule } from '../../reference/core/lookahead.js';
 import type { CaseObservation, StepFailure } from '../checks/observation.js';
 import type { ExplainException } from '../checks/outcome.js';
 import type { CaseVerdict } from '../checks/verdict.js';
@@ -91,8 +93,18 @@ export interface GameReplay {
   readonly because: readonly string[];
 }
 
+/** A look-ahead test's cases as positions the mistake variants can score (runner/insight/lookahead-diagnosis.ts). */
+export interface LookaheadCases {
+  /** A case's board, the player scored for and the look-ahead; undefined for a case the variants do not model. */
+  positionOf(testCase: FixtureCase): { readonly grid: Grid; readonly me: Piece; readonly lookahead: number } | undefined;
+  /** How the document may score a board filled within the look-ahead. */
+  readonly rules: readonly FullBoardRule[];
+}
+
 export interface AssignmentPlan {
   interaction(test: ResolvedTest, testCase: FixtureCase): Interaction;
+  /** The tests whose failures may be named as a look-ahead mistake, with how to read their cases. */
+  readonly lookahead?: (test: ResolvedTest) => LookaheadCases | undefined;
   property(name: string): readonly PropertyCase[];
   program(testCase: FixtureCase): ProgramPlan;
   check(check: string, testCase: FixtureCase, observation: CaseObservation, call: string): CaseVerdict;

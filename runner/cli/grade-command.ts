@@ -35,7 +35,7 @@ import { AdjustmentsError, applyAdjustments, type ParsedRow } from '../grade/adj
 import { applyRoster, formatRoster, gradebookWithoutIds, RosterError, type RosterStudent } from '../grade/roster.js';
 import type { CanvasOptions } from '../../reports/csv.js';
 import { GradebookFlagError, loadRoster, parseCanvasProblems } from './gradebook-flags.js';
-import { formatLateness, loadDeadlines, markLateness, timeSubmissions, type DeadlineSetup, type Timed } from './deadline-setup.js';
+import { formatLateness, loadDeadlines, markLateness, timeSubmissions, type DeadlineFlags, type DeadlineSetup, type Timed } from './deadline-setup.js';
 import { DeadlineError } from '../grade/deadlines.js';
 import { GitDeadlineError } from '../grade/git-deadline.js';
 import { applyNotes, formatNotesUse, NotesError, unmatchedNotesError, type Note } from '../grade/notes.js';
@@ -49,8 +49,8 @@ import { availableSpecs, readSpecFiles, withVisibleCount } from './spec-files.js
 /** What `grade` writes when --format is not given: the instructor's reports and gradebooks. */
 const DEFAULT_FORMATS: readonly ReportFormat[] = ['json', 'html', 'csv'];
 
-
-interface GradeFlags {
+/** The deadline's flags (--due, --grace, --late-policy, --extensions, --at-deadline, --pushes) are runner/cli/deadline-setup.ts's. */
+interface GradeFlags extends DeadlineFlags {
   readonly paths: string[];
   readonly assignment?: string;
   /** Where results.json and the reports go. */
@@ -65,13 +65,6 @@ interface GradeFlags {
   readonly canvasProblems?: string;
   /** `--roster <file>`: Canvas's gradebook export, whose ids fill the gradebook's. */
   readonly roster?: string;
-  /** Deadlines: `--due`, `--grace`, `--late-policy` (else late.yml beside), `--extensions` (else extensions.csv beside), `--at-deadline`, `--pushes`. */
-  readonly due?: string;
-  readonly grace?: string;
-  readonly latePolicy?: string;
-  readonly extensions?: string;
-  readonly atDeadline?: boolean;
-  readonly pushes?: string;
   /** Reuse what results.jsonl in --out says was graded with the same seed, spec and files. */
   readonly resume: boolean;
   readonly shard?: Shard;

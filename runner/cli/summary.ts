@@ -1,4 +1,5 @@
 /** The text printed when a run ends: the class table for `grade`, the test-by-test report for `grade check`. */
+import { diagnosisCounts } from '../../reports/model.js';
 import type { RunResults, SubmissionResult, TestResult } from '../grade/results.js';
 import type { ResolvedSpec } from '../spec/spec-types.js';
 import { makeColors, type Colors } from './colors.js';
@@ -25,6 +26,12 @@ export function formatSummary(spec: ResolvedSpec, run: RunResults, written: read
       lines.push(`${String(cluster.count).padStart(4)} × ${cluster.test}: ${cluster.summary}`, colors.dim(`       ${who}`));
     }
     if (clusters.length > TOP_CLUSTERS) lines.push(colors.dim(`       (${clusters.length - TOP_CLUSTERS} more groups in results.json and the class summary)`));
+    lines.push('');
+  }
+  const diagnoses = diagnosisCounts(run);
+  if (diagnoses.length > 0) {
+    lines.push(colors.bold('Look-ahead mistakes named'));
+    for (const d of diagnoses) lines.push(`${String(d.students.length).padStart(4)} × ${d.variant}: ${d.sentence}`, colors.dim(`       ${d.students.slice(0, 4).join(', ')}${d.students.length > 4 ? `, … ${d.students.length - 4} more` : ''}`));
     lines.push('');
   }
   const similar = run.similarity?.pairs ?? [];

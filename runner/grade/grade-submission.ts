@@ -3,6 +3,8 @@
  * the module of its kind (runner/grade/kinds/), and returns a SubmissionResult with every test of the spec in it,
  * whatever the student's code does.
  */
+import { diagnoseLookahead, diagnosisLine } from '../insight/lookahead-diagnosis.js';
+import type { FullBoardRule } from '../../reference/core/lookahead.js';
 import { FIRST_PROMPT_PHASE } from '../pty/run-program.js';
 import { ownPartsLimits } from '../sandbox/limits.js';
 import { createWorkspace } from '../sandbox/workspace.js';
@@ -53,7 +55,7 @@ export async function gradeSubmission(submission: Submission, given: GradeOption
   const unclaimed = submission.files.map((f) => f.name).filter((name) => !claimed.has(name) && /\.(py|txt)$/i.test(name));
   const context: TestContext = {
     options, assignment, sandbox, session, located, skipped, unclaimed, workspaceDir: workspace.dir, deadline: started + spec.limits.submissionMs,
-    hung: new Map(), onTerminal: new Set(), early: new Map(), warmed: { done: false }, programs: new Map(), results: new Map(), sessions: new Map(), cannotStart: new Map(), chargedOnce: new Map(), crashes: new Map(), crashesMet: new Map(),
+    hung: new Map(), onTerminal: new Set(), early: new Map(), warmed: { done: false }, programs: new Map(), results: new Map(), sessions: new Map(), cannotStart: new Map(), chargedOnce: new Map(), crashes: new Map(), crashesMet: new Map(), lookaheadSeen: new Map(),
   };
   try {
     for (const test of spec.tests) {
@@ -71,6 +73,8 @@ export async function gradeSubmission(submission: Submission, given: GradeOption
     await session.close();
     workspace.remove();
   }
+  // A look-ahead mistake is named from every case its function's tests ran, and given to each of them that failed.
+  const diagnosed = withDiagnoses(tests, context.lookaheadSeen);
   const score = tests.reduce((total, t) => total + t.score, 0);
   return {
     id: submission.id,
@@ -84,7 +88,7 @@ export async function gradeSubmission(submission: Submission, given: GradeOption
     studentMs: Math.round(session.studentMs),
     ...(session.floorMs !== undefined && { floorMs: Math.round(session.floorMs), importMs: Math.round(session.importMs) }),
     ...(located.some((l) => l.byDefinitions) && { files: located.filter((l) => l.file).map(fileRole) }),
-    tests,
+    tests: diagnosed,
   };
 }
 
@@ -156,3 +160,19 @@ function withoutWorkspacePath(result: TestResult, dir: string): TestResult {
 }
 
 const withOwnPartsLimits = (spec: ResolvedSpec): ResolvedSpec => ({ ...spec, limits: ownPartsLimits(spec.limits), tests: spec.tests.map((t) => (t.judgesTime ? t : { ...t, limits: ownPartsLimits(t.limits) })) });
+
+/** The failed look-ahead tests with the mistake every case of their function shows, when exactly one does. */
+function withDiagnoses(tests: readonly TestResult[], seen: TestContext['lookaheadSeen']): TestResult[] {
+  const named = new Map<string, NonNullable<TestResult['diagnosis']>>();
+  for (const [target, { rules, cases }] of seen) {
+    const diagnosis = diagnoseLookahead(cases, rules as readonly FullBoardRule[]);
+    if (diagnosis) named.set(target, diagnosis);
+  }
+  if (named.size === 0) return [...tests];
+  const ran = new Map([...seen].map(([target, { cases }]) => [target, new Set(cases.map((c) => c.test))]));
+  return tests.map((t) => {
+    const diagnosis = named.get(t.target);
+    if (!diagnosis || t.status !== 'fail' || !ran.get(t.target)?.has(t.id)) return t;
+    return { ...t, diagnosis, message: `${t.message}\n${diagnosisLine(diagnosis)}` };
+  });
+}

@@ -31,6 +31,16 @@ export interface TestResult {
   readonly notes?: readonly { readonly from: string; readonly markdown: string }[];
   /** Added: what a strength test measured (kind `strength`); informational unless the test has points. */
   readonly strength?: AiStrength;
+  /** Added: the look-ahead mistake that gives exactly the student's answers on every case run (runner/insight/lookahead-diagnosis.ts). */
+  readonly diagnosis?: Diagnosis;
+}
+
+/** A named mistake: the variant's id, its sentence, the failing cases it matched, and how many cases it was checked on. */
+export interface Diagnosis {
+  readonly variant: string;
+  readonly sentence: string;
+  readonly cases: readonly string[];
+  readonly of: number;
 }
 
 /**
@@ -317,6 +327,8 @@ export interface FailureCluster {
   readonly id?: string;
   /** Added: the instructor's note on this mistake (notes.yml), Markdown. */
   readonly note?: string;
+  /** Added: the look-ahead mistake every member's test was diagnosed with, when they share one. */
+  readonly diagnosis?: { readonly variant: string; readonly sentence: string };
   readonly test: string;
   readonly testName: string;
   readonly status: Exclude<TestStatus, 'pass' | 'skipped'>;

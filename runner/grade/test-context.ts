@@ -3,6 +3,8 @@
  * the files found, and what earlier tests learnt (targets that hung, programs already on a terminal). Also the one
  * way a test's result is made from a verdict, so every kind reports the same shape.
  */
+import type { FullBoardRule } from '../../reference/core/lookahead.js';
+import type { SeenCase } from '../insight/lookahead-diagnosis.js';
 import type { AssignmentPlan } from '../assignments/assignment.js';
 import type { CaseVerdict } from '../checks/verdict.js';
 import type { Interaction, StandIns } from '../plan/interaction.js';
@@ -82,6 +84,11 @@ export interface TestContext {
    */
   readonly crashes: Map<string, string>;
   readonly crashesMet: Map<string, Set<string>>;
+  /**
+   * Per look-ahead target, the cases its tests ran (position, scores, verdict) and the rules the document allows:
+   * once every test has run, one mistake is named from all of them (runner/insight/lookahead-diagnosis.ts).
+   */
+  readonly lookaheadSeen: Map<string, { readonly rules: readonly FullBoardRule[]; readonly cases: SeenCase[] }>;
 }
 
 /** One test kind: runs a test of the spec against the submission and says how it went. */

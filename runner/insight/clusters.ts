@@ -56,7 +56,11 @@ export function failureClusters(submissions: readonly SubmissionResult[], minSiz
     .sort((a, b) => b.members.length - a.members.length || a.order - b.order || (a.summary < b.summary ? -1 : 1))
     .map(({ key, test, summary, members }) => {
       const example = members[0]!;
+      // A diagnosis all members share says what the mistake is, for the instructor's note on it.
+      const diagnosed = example.test.diagnosis;
+      const shared = diagnosed && members.every((m) => m.test.diagnosis?.variant === diagnosed.variant) ? { variant: diagnosed.variant, sentence: diagnosed.sentence } : undefined;
       return {
+        ...(shared && { diagnosis: shared }),
         id: clusterId(key, test.id),
         test: test.id,
         testName: test.name,

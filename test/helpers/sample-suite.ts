@@ -36,6 +36,8 @@ export interface SampleSuite extends SamplePins {
   readonly snoopedTarget: string;
   /** Passed to grade as well: Conniption's files have any names, so it is named with --assignment. */
   readonly args?: readonly string[];
+  /** The look-ahead mistake each sample is named with; every sample not listed must get no name. */
+  readonly diagnoses?: Readonly<Record<string, string>>;
 }
 
 /** A value only the grader's own environment holds during a sample run (hostile samples look for the name). */
@@ -49,7 +51,7 @@ const notPassing = (results: RunResults, id: string) => {
   return { submission, verdicts: Object.fromEntries(failing.map((t) => [t.id, t.status])), why: failing.map((t) => `${t.id}: ${t.message}`).join('\n\n') };
 };
 
-export function describeSampleSuite({ assignment, correct, expected, snoopedTarget, args: own = [] }: SampleSuite): void {
+export function describeSampleSuite({ assignment, correct, expected, snoopedTarget, args: own = [], diagnoses = {} }: SampleSuite): void {
   // The 0-point strength tests run too (grade --strength), so every verdict of the spec is pinned.
   const args = ['--strength', ...own];
   const samples = samplesFolder(assignment);
@@ -81,6 +83,16 @@ export function describeSampleSuite({ assignment, correct, expected, snoopedTarg
 
     it(`gives the correct submissions, written in ${correct.length} styles, full marks`, () => {
       for (const id of correct) expect(results.submissions.find((s) => s.id === id)).toMatchObject({ score: spec.maxScore, maxScore: spec.maxScore });
+    });
+
+    it('names the look-ahead mistake of each sample pinned with one, on every failing look-ahead test, and no mistake elsewhere', () => {
+      const named = Object.fromEntries(results.submissions.map((s) => [s.id, [...new Set(s.tests.flatMap((t) => (t.diagnosis ? [t.diagnosis.variant] : [])))]]));
+      const pinned = Object.fromEntries(results.submissions.map((s) => [s.id, diagnoses[s.id] ? [diagnoses[s.id]!] : []]));
+      expect(named).toEqual(pinned);
+      for (const [id, variant] of Object.entries(diagnoses)) {
+        const submission = results.submissions.find((s) => s.id === id)!;
+        for (const t of submission.tests.filter((x) => x.diagnosis)) expect(t.message, `${id} ${t.id}`).toContain(`The likely mistake (${variant}, matches all`);
+      }
     });
 
     it('has a note naming the bug beside every other sample', () => {

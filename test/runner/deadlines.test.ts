@@ -7,7 +7,7 @@ import { execa } from 'execa';
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../../runner/cli/run-cli.js';
+import { cli } from '../helpers/cli.js';
 import { deadlineOf, latenessOf, parseDuration, parseExtensions, parseInstant, parseLatePolicy } from '../../runner/grade/deadlines.js';
 import { gradescopeTime } from '../../runner/grade/exports.js';
 import type { RunResults } from '../../runner/grade/results.js';
@@ -19,12 +19,6 @@ const temp = tempDirs();
 const DUE = '2026-12-04T23:59:00-05:00';
 const at = (minutes: number) => new Date(new Date(DUE).getTime() + minutes * 60_000);
 
-async function cli(...argv: string[]) {
-  let out = '';
-  let err = '';
-  const code = await runCli(argv, (s) => (out += s), (s) => (err += s), { env: {}, cwd: PROJECT_ROOT });
-  return { code, out, err };
-}
 const results = (dir: string) => JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as RunResults;
 
 describe('the late policy', () => {

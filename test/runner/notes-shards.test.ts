@@ -8,7 +8,7 @@
 import { cpSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../runner/cli/run-cli.js';
+import { cli } from '../helpers/cli.js';
 import type { RunResults } from '../../runner/grade/results.js';
 import { PROJECT_ROOT } from '../../runner/project-root.js';
 import { tempDirs } from '../temp-dirs.js';
@@ -19,12 +19,6 @@ const temp = tempDirs();
 // member of the hidden check_win_column mistake and of the crash.
 const CLASS = ['create-row-spaces', 'create-row-spaces', 'create-row-spaces', 'check-win-column-count-from-one', 'check-win-column-count-from-one', 'make-move-negative-column', 'make-move-negative-column', 'correct-plain'];
 
-async function cli(...argv: string[]) {
-  let out = '';
-  let err = '';
-  const code = await runCli(argv, (s) => (out += s), (s) => (err += s), { env: {}, cwd: PROJECT_ROOT });
-  return { code, out, err };
-}
 const results = (dir: string) => JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as RunResults;
 const notesOf = (run: RunResults) => Object.fromEntries(run.submissions.map((s) => [s.id, s.tests.flatMap((t) => (t.notes ?? []).map((n) => `${t.id} ← ${n.from}`)).sort()]));
 const FORMATS = ['--format', 'json,html,gradescope,junit', '--audience', 'student'];

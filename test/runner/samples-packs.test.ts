@@ -103,7 +103,7 @@ for (const [assignment, { pins, samples, renamed, afterDue }] of Object.entries(
 
     it('every export gives the same total', () => {
       const scores = readFileSync(join(out, 'scores.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
-      const book = readFileSync(join(out, 'gradebook.csv'), 'utf8').trim().split('\n').map(csvCells);
+      const book = readFileSync(join(out, 'gradebook.csv'), 'utf8').trim().split(/\r?\n/u).map(csvCells);
       const total = book[0]!.indexOf(spec.title);
       expect(total).toBeGreaterThan(0);
       for (const submission of run.submissions) {

@@ -7,7 +7,9 @@ import { checkProgram } from '../../checks/programs.js';
 import { pass, type CaseVerdict } from '../../checks/verdict.js';
 import type { FixtureCase } from '../../fixtures/fixture-types.js';
 import type { ResolvedTest } from '../../spec/spec-types.js';
-import type { AssignmentPlan, ChargedElsewhere } from '../assignment.js';
+import type { AssignmentPlan, ChargedElsewhere, LookaheadCases } from '../assignment.js';
+import { FULL_BOARD_RULES } from '../../../reference/core/lookahead.js';
+import { positionFromRows } from '../../insight/lookahead-diagnosis.js';
 import { checkCs111Case } from './checks.js';
 import { cs111GameReplay, cs111Program } from './programs.js';
 import { cs111Property } from './properties.js';
@@ -101,6 +103,11 @@ function missedFourElsewhere(test: ResolvedTest, testCase: FixtureCase, tests: r
   };
 }
 
+const CS111_LOOKAHEAD: LookaheadCases = {
+  positionOf: (c) => positionFromRows((c.input['board'] as { rows?: unknown } | undefined)?.rows, c.input['checker'], c.input['lookahead']),
+  rules: FULL_BOARD_RULES,
+};
+
 /** The plan both the grader and the student's kit run; only the stand-ins they run it with differ. */
 export const CS111_PLAN: AssignmentPlan = {
   // A strength test measures the student's whole AIPlayer: no method is swapped for the document's.
@@ -115,6 +122,8 @@ export const CS111_PLAN: AssignmentPlan = {
   chargesStartOnce: ['connect_four'],
   excuseFailure: excuseCs111Failure,
   readingElsewhere: missedFourElsewhere,
+  // scores_for's value tests: a failure may be named as one look-ahead mistake (runner/insight/lookahead-diagnosis.ts).
+  lookahead: (test) => (test.target === 'AIPlayer.scores_for' && test.check === 'value' ? CS111_LOOKAHEAD : undefined),
   // A crash in scores_for or next_move is graded by their value tests, not again by these one-rule tests (the
   // prompts next_move prints among them).
   judgesOnly: (rule) => (['restored', 'num-moves', 'types', 'cs111-board-reset-rows', 'output'].includes(rule) ? { note: 'this test judges one rule only; the crash is graded by the value tests' } : undefined),

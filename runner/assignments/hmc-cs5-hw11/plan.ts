@@ -5,7 +5,9 @@
  */
 import type { FixtureCase } from '../../fixtures/fixture-types.js';
 import type { ResolvedTest } from '../../spec/spec-types.js';
-import type { AssignmentPlan, ChargedElsewhere, GameReplay } from '../assignment.js';
+import type { AssignmentPlan, ChargedElsewhere, GameReplay, LookaheadCases } from '../assignment.js';
+import { FULL_BOARD_RULES } from '../../../reference/core/lookahead.js';
+import { positionFromRows } from '../../insight/lookahead-diagnosis.js';
 import { classReplay, type ReplayParts } from '../game-replay.js';
 import { checkHmcCase, checkHmcGame } from './checks.js';
 import { hmcProperty } from './properties.js';
@@ -67,6 +69,14 @@ function boardUndoElsewhere(test: ResolvedTest, testCase: FixtureCase): ChargedE
 /** The Player methods whose tests never build a Board. */
 const BOARDLESS = ['Player.__repr__', 'Player.oppCh', 'Player.tiebreakMove'];
 
+const HMC_LOOKAHEAD: LookaheadCases = {
+  positionOf: (c) => {
+    const player = c.input['player'] as { ox?: unknown; ply?: unknown } | undefined;
+    return positionFromRows((c.input['board'] as { rows?: unknown } | undefined)?.rows, player?.ox, player?.ply);
+  },
+  rules: FULL_BOARD_RULES,
+};
+
 /** The plan both the grader and the student's kit run; only the stand-ins they run it with differ. */
 export const HMC_PLAN: AssignmentPlan = {
   // A strength test measures the student's whole Player: no method is swapped for the document's.
@@ -76,6 +86,8 @@ export const HMC_PLAN: AssignmentPlan = {
   check: checkHmcCase,
   gameReplay: hmcGameReplay,
   readingElsewhere: (test, testCase, tests) => sharedTiebreakMistake(test, testCase, tests) ?? boardUndoElsewhere(test, testCase),
+  // scoresFor's value tests: a failure may be named as one look-ahead mistake (runner/insight/lookahead-diagnosis.ts).
+  lookahead: (test) => (test.target === 'Player.scoresFor' && (test.check === 'value' || test.check === 'game-over') ? HMC_LOOKAHEAD : undefined),
   checkProgram: (check, testCase, result) => {
     if (check !== 'hmc-game') throw new Error(`internal: unknown HMC program check '${check}'`);
     return checkHmcGame(testCase, result);

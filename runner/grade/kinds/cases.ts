@@ -3,7 +3,7 @@ import type { CaseObservation } from '../../checks/observation.js';
 import { blockedBy } from '../blocked.js';
 import type { FixtureCase } from '../../fixtures/fixture-types.js';
 import type { ResolvedTest } from '../../spec/spec-types.js';
-import type { ChargedElsewhere } from '../../assignments/assignment.js';
+import type { ChargedElsewhere, LookaheadCases } from '../../assignments/assignment.js';
 import { harnessCase, runAll, type CaseJudging, type Elsewhere } from '../run-cases.js';
 import { callLine, failedSoFar, finisher, type TestContext, type TestKindRunner } from '../test-context.js';
 
@@ -16,20 +16,60 @@ export const runCases: TestKindRunner = async (test, context) => {
   if (blocked) return finish('error', { message: blocked });
   await context.session.isolate(test.group);
   const { assignment } = context;
+  // A look-ahead test keeps each case's scores and verdict, to name the mistake if it fails.
+  const lookahead = assignment.lookahead?.(test);
+  const seen = new Map<string, { actual?: number[]; passed?: boolean }>();
   const cases = test.fixtureCases.map((c) => {
     const interaction = assignment.interaction(test, c);
     const elsewhere = elsewhereJudging(test, c, context);
-    const unit = harnessCase(test, context, c.id, interaction, (o) => assignment.check(test.check!, c, o, callLine(interaction)), {
+    const check = (o: CaseObservation) => {
+      if (lookahead) seen.set(c.id, { ...seen.get(c.id), ...scoresIn(o) });
+      return assignment.check(test.check!, c, o, callLine(interaction));
+    };
+    const unit = harnessCase(test, context, c.id, interaction, check, {
       ...(elsewhere && { elsewhere }),
       expectsRaise: 'raises' in c.expected,
       ...(c.lenient?.open && { open: c.lenient.reason }),
       excuse: (failure) => assignment.excuseFailure?.(test, c, failure, failedSoFar(context)),
       ...(typeof c.facts?.['boards'] === 'number' && { work: workOf(c.facts['boards']) }),
     });
-    return { ...unit, document: c.source.kind === 'document' };
+    const run = async () => {
+      const verdict = await unit.run();
+      if (lookahead) seen.set(c.id, { ...seen.get(c.id), passed: verdict.status === 'pass' });
+      return verdict;
+    };
+    return { ...unit, run, document: c.source.kind === 'document' };
   });
-  return runAll(test, context, cases, finish);
+  const result = await runAll(test, context, cases, finish);
+  if (lookahead) keepSeen(test, lookahead, seen, context);
+  return result;
 };
+
+/** The scores a case returned, when it returned a list of numbers. */
+function scoresIn(o: CaseObservation): { actual?: number[] } {
+  const value = o.failure ? undefined : o.replies['result']?.value;
+  if (value?.type !== 'list' || !value.items.every((v) => v.type === 'int' || v.type === 'float')) return {};
+  return { actual: value.items.map((v) => (v as { value: number }).value) };
+}
+
+/** The cases a look-ahead test ran, kept with its function's others: the mistake is named once all have run. */
+function keepSeen(test: ResolvedTest, lookahead: LookaheadCases, seen: ReadonlyMap<string, { actual?: number[]; passed?: boolean }>, context: TestContext): void {
+  const pool = context.lookaheadSeen.get(test.target) ?? { rules: lookahead.rules, cases: [] };
+  for (const c of test.fixtureCases) {
+    const s = seen.get(c.id);
+    const position = lookahead.positionOf(c);
+    const expected = expectedScores(c);
+    if (!s || s.passed === undefined || !position || !expected) continue;
+    pool.cases.push({ id: c.id, test: test.id, position, expected, passed: s.passed, ...(s.actual && { actual: s.actual }) });
+  }
+  context.lookaheadSeen.set(test.target, pool);
+}
+
+function expectedScores(c: FixtureCase): number[] | undefined {
+  const value = 'value' in c.expected ? (c.expected.value as { type: string; items?: { type: string; value?: unknown }[] }) : undefined;
+  if (value?.type !== 'list' || !value.items?.every((v) => typeof v.value === 'number')) return undefined;
+  return value.items.map((v) => v.value as number);
+}
 
 /** Where a failure of the case is charged instead (AssignmentPlan.readingElsewhere), as the case loop runs it. */
 function elsewhereJudging(test: ResolvedTest, c: FixtureCase, context: TestContext): CaseJudging['elsewhere'] {

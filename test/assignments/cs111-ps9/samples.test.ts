@@ -5,10 +5,11 @@
  * counted, a message).
  */
 import { describeSampleSuite } from '../../helpers/sample-suite.js';
-import { PINS } from './verdicts.js';
+import { DIAGNOSES, PINS } from './verdicts.js';
 
 describeSampleSuite({
   assignment: 'cs111-ps9',
   snoopedTarget: 'Board.is_win_for',
   ...PINS,
+  diagnoses: DIAGNOSES,
 });

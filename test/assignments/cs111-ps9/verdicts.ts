@@ -66,6 +66,14 @@ export const PINS: SamplePins = {
     'reset-does-nothing': { ...fail('board.reset', 'board.reset.independent-rows') },
     'scores-as-floats': { ...fail('aiplayer.scores_for.int-scores') },
     'scores-for-counts-moves': {},
+    'scores-for-full-left-50': { ...fail('aiplayer.scores_for.document', 'aiplayer.scores_for.lookahead-0-1', 'aiplayer.scores_for.lookahead-2-3', 'aiplayer.scores_for.lookahead-4', 'aiplayer.scores_for.already-won') },
+    'scores-for-min-reply': { ...fail('aiplayer.scores_for.document', 'aiplayer.scores_for.lookahead-0-1', 'aiplayer.scores_for.lookahead-2-3', 'aiplayer.scores_for.lookahead-4') },
+    'scores-for-one-level-deep': { ...fail('aiplayer.scores_for.document', 'aiplayer.scores_for.lookahead-0-1', 'aiplayer.scores_for.lookahead-2-3') },
+    'scores-for-one-level-shallow': { ...fail('aiplayer.scores_for.document', 'aiplayer.scores_for.lookahead-0-1', 'aiplayer.scores_for.lookahead-2-3') },
+    'scores-for-plays-on-won': { ...fail('aiplayer.scores_for.document', 'aiplayer.scores_for.lookahead-2-3', 'aiplayer.scores_for.lookahead-4', 'aiplayer.scores_for.already-won') },
+    'scores-for-reply-kept': { ...fail('aiplayer.scores_for.document', 'aiplayer.scores_for.lookahead-0-1', 'aiplayer.scores_for.lookahead-2-3', 'aiplayer.scores_for.lookahead-4') },
+    'scores-for-same-checker': { ...fail('aiplayer.scores_for.document', 'aiplayer.scores_for.lookahead-0-1', 'aiplayer.scores_for.lookahead-2-3', 'aiplayer.scores_for.lookahead-4') },
+    'scores-for-win-not-undone': { ...fail('aiplayer.scores_for.document', 'aiplayer.scores_for.lookahead-0-1', 'aiplayer.scores_for.lookahead-2-3', 'aiplayer.scores_for.lookahead-4', 'aiplayer.scores_for.restores-board') },
     'scores-for-ignores-threats': { ...fail('aiplayer.scores_for.document', 'aiplayer.scores_for.lookahead-2-3', 'aiplayer.scores_for.lookahead-4') },
     'scores-for-restores-only-on-50': { ...fail('aiplayer.scores_for.document', 'aiplayer.scores_for.lookahead-0-1', 'aiplayer.scores_for.lookahead-2-3', 'aiplayer.scores_for.lookahead-4', 'aiplayer.scores_for.restores-board') },
     'scores-for-no-restore': { ...fail('aiplayer.scores_for.document', 'aiplayer.scores_for.lookahead-0-1', 'aiplayer.scores_for.lookahead-2-3', 'aiplayer.scores_for.lookahead-4', 'aiplayer.scores_for.restores-board') },
@@ -81,4 +89,22 @@ export const PINS: SamplePins = {
     'up-diagonal-helper-crashes': { ...error('board.is_win_for.up-diagonal') },
     'up-diagonal-wraps': { ...fail('board.is_win_for.random') },
   },
+};
+
+/**
+ * The look-ahead mistake each sample's failing scores_for tests are named with (runner/insight/lookahead-diagnosis.ts);
+ * every other sample gets no name.
+ */
+export const DIAGNOSES: Readonly<Record<string, string>> = {
+  'scores-for-full-left-50': 'full-column-left-50',
+  'scores-for-ignores-threats': 'opponent-win-as-50',
+  'scores-for-min-reply': 'worst-reply',
+  'scores-for-no-restore': 'board-never-restored',
+  'scores-for-one-level-deep': 'one-level-deeper',
+  'scores-for-one-level-shallow': 'one-level-shallower',
+  'scores-for-plays-on-won': 'finished-game-searched',
+  'scores-for-reply-kept': 'reply-not-turned',
+  'scores-for-restores-only-on-50': 'win-not-restored',
+  'scores-for-same-checker': 'replies-as-own-moves',
+  'scores-for-win-not-undone': 'win-not-restored',
 };

@@ -5,10 +5,11 @@
  * does. Each such ripple is pinned here.
  */
 import { describeSampleSuite } from '../../helpers/sample-suite.js';
-import { PINS } from './verdicts.js';
+import { DIAGNOSES, PINS } from './verdicts.js';
 
 describeSampleSuite({
   assignment: 'hmc-cs5-hw11',
   snoopedTarget: 'Player.scoreBoard',
   ...PINS,
+  diagnoses: DIAGNOSES,
 });

@@ -34,6 +34,12 @@ export const PINS: SamplePins = {
     'score-board-ints': { ...fail('player.scoreBoard.generated') },
     // Its games no longer differ: only a game with a ply-3 player would show it (1,505 boards or more), and its own
     // three scoresFor tests charge the bug already.
+    'scores-for-full-left-zero': { ...fail('player.scoresFor.ply-0-1', 'player.scoresFor.ply-2-3', 'player.scoresFor.ply-4-5') },
+    'scores-for-no-delmove': { ...fail('player.scoresFor.document', 'player.scoresFor.ply-0-1', 'player.scoresFor.ply-2-3', 'player.scoresFor.ply-4-5') },
+    'scores-for-one-ply-deep': { ...fail('player.scoresFor.document', 'player.scoresFor.ply-0-1', 'player.scoresFor.ply-2-3') },
+    'scores-for-one-ply-shallow': { ...fail('player.scoresFor.document', 'player.scoresFor.ply-0-1', 'player.scoresFor.ply-2-3') },
+    'scores-for-reply-kept': { ...fail('player.scoresFor.document', 'player.scoresFor.ply-0-1', 'player.scoresFor.ply-2-3', 'player.scoresFor.ply-4-5') },
+    'scores-for-same-checker': { ...fail('player.scoresFor.document', 'player.scoresFor.ply-0-1', 'player.scoresFor.ply-2-3', 'player.scoresFor.ply-4-5') },
     'scores-for-ignores-game-over': { ...fail('player.scoresFor.document', 'player.scoresFor.already-won', 'player.scoresFor.ply-2-3', 'player.scoresFor.ply-4-5') },
     'scores-for-min': { ...fail('player.scoresFor.document', 'player.scoresFor.ply-0-1', 'player.scoresFor.ply-2-3', 'player.scoresFor.ply-4-5') },
     'scores-for-no-full-check': { ...fail('player.scoresFor.document', 'player.scoresFor.ply-0-1', 'player.scoresFor.ply-2-3', 'player.scoresFor.ply-4-5') },
@@ -45,4 +51,20 @@ export const PINS: SamplePins = {
     'trivia-scores-as-tuple': { ...fail('player.scoresFor.float-scores') },
     'trivia-int-minus-one': {},
   },
+};
+
+/**
+ * The look-ahead mistake each sample's failing scoresFor tests are named with (runner/insight/lookahead-diagnosis.ts);
+ * every other sample gets no name.
+ */
+export const DIAGNOSES: Readonly<Record<string, string>> = {
+  'scores-for-full-left-zero': 'full-column-left-0',
+  'scores-for-ignores-game-over': 'finished-game-searched',
+  'scores-for-min': 'worst-reply',
+  'scores-for-no-delmove': 'board-never-restored',
+  'scores-for-one-ply-deep': 'one-level-deeper',
+  'scores-for-one-ply-shallow': 'one-level-shallower',
+  'scores-for-reply-kept': 'reply-not-turned',
+  'scores-for-same-checker': 'replies-as-own-moves',
+  'scores-for-win-skips-delmove': 'win-not-restored',
 };

@@ -1,0 +1,88 @@
+/**
+ * The kind of look-ahead mistake a failing test shows: the student's scores on every case the test ran are compared
+ * with the document's look-ahead made with one plausible mistake each (reference/core/lookahead-variants.ts). A
+ * mistake is named only when it gives exactly the student's scores on every failing case and the right scores on
+ * every case the student passed, and no other mistake does too: a diagnosis is never a guess. Pure.
+ */
+import { gridFromRows, XO_SPACE, type Grid, type Piece } from '../../reference/core/grid.js';
+import type { FullBoardRule } from '../../reference/core/lookahead.js';
+import { scoreColumnsWith, type LookaheadMistake } from '../../reference/core/lookahead-variants.js';
+import type { Diagnosis } from '../grade/results.js';
+
+export interface MistakeVariant {
+  readonly id: string;
+  /**
+   * Mistakes no board of the fixtures tells apart share a family: when only its members match, the family is named
+   * (its id and sentence are those of the family's first member).
+   */
+  readonly family?: string;
+  /** One sentence, completing "Your scores are …". */
+  readonly sentence: string;
+  readonly mistake: LookaheadMistake;
+}
+
+/** The mistakes named, in the order they are tried (each is tried on its own). */
+export const LOOKAHEAD_MISTAKES: readonly MistakeVariant[] = [
+  { id: 'one-level-shallower', sentence: 'what a search one level shallower than the look-ahead asked for gives: count the levels again (a look-ahead of 1 tries one move and scores the opponent\'s replies with look-ahead 0)', mistake: { depth: -1 } },
+  { id: 'one-level-deeper', sentence: 'what a search one level deeper than the look-ahead asked for gives: the opponent searches with one less than you, not the same', mistake: { depth: 1 } },
+  { id: 'replies-as-own-moves', sentence: "what you get when the opponent's replies are scored as your own moves: each level below must score the board for the other checker", mistake: { samePlayer: true } },
+  { id: 'worst-reply', sentence: "what you get by taking the opponent's worst reply instead of its best: the opponent plays the reply best for it, the highest of its scores", mistake: { worstReply: true } },
+  { id: 'opponent-win-as-50', sentence: "what you get when a reply that wins for the opponent (100) is scored 50 for you instead of 0: a move that lets the opponent win is a loss", mistake: { opponentWinAs50: true } },
+  { id: 'reply-not-turned', sentence: "what you get by keeping the opponent's best score as your own: a reply that wins for the opponent (100) is a loss for you (0), and the other way round", mistake: { noFlip: true } },
+  { id: 'board-never-restored', sentence: 'what you get when the checkers tried while looking ahead are never taken back: every later column is scored on a board with extra checkers', mistake: { restore: 'never' } },
+  { id: 'win-not-restored', family: 'win-not-restored', sentence: 'what you get when a trial move that wins is not taken back (a return or continue before the undo, or the undo only where the column scores 50): every later column is scored with that checker still on the board', mistake: { restore: 'not-after-win' } },
+  { id: 'restored-only-on-50', family: 'win-not-restored', sentence: 'what you get when a trial checker is taken back only when its column scores 50: after a move that wins or loses the board keeps it, and every later column is scored on a wrong board', mistake: { restore: 'only-50' } },
+  { id: 'finished-game-searched', sentence: 'what you get by searching on from a board already won, instead of scoring it 100 or 0 at once', mistake: { playsOnFinished: true } },
+  { id: 'full-column-left-50', sentence: 'what you get when a full column keeps the 50 the list started with instead of -1, at every level of the look-ahead: give a full column -1 first', mistake: { fullLeftAt: 50 } },
+  { id: 'full-column-left-0', sentence: 'what you get when a full column keeps the 0 the list started with instead of -1, at every level of the look-ahead: give a full column -1 first', mistake: { fullLeftAt: 0 } },
+];
+
+/** One case the test ran: its position, the scores it expects, the student's scores (absent after a crash) and whether it passed. */
+export interface SeenCase {
+  readonly id: string;
+  /** The test that ran it. */
+  readonly test?: string;
+  readonly position: { readonly grid: Grid; readonly me: Piece; readonly lookahead: number };
+  readonly expected: readonly number[];
+  readonly actual?: readonly number[];
+  readonly passed: boolean;
+}
+
+const same = (a: number, b: number) => Math.abs(a - b) < 1e-9;
+
+/** Whether the variant's scores are the student's, slot by slot. */
+function matches(variant: readonly number[], seen: SeenCase): boolean {
+  const actual = seen.actual;
+  return actual !== undefined && variant.length === actual.length && variant.every((v, i) => same(v, actual[i]!));
+}
+
+/**
+ * The one mistake that explains every case the test ran, under one of the rules the document allows for a board
+ * filled within the look-ahead; undefined when none does, when two different mistakes do, or when a failing case
+ * crashed or hung (no scores to compare).
+ */
+export function diagnoseLookahead(cases: readonly SeenCase[], rules: readonly FullBoardRule[], mistakes: readonly MistakeVariant[] = LOOKAHEAD_MISTAKES): Diagnosis | undefined {
+  const failing = cases.filter((c) => !c.passed);
+  if (failing.length === 0 || failing.some((c) => !c.actual)) return undefined;
+  // The failing cases first, the shallowest first: most mistakes are ruled out by the first board they score.
+  const judged = [...failing.sort((a, b) => a.position.lookahead - b.position.lookahead), ...cases.filter((c) => c.passed && c.actual).sort((a, b) => a.position.lookahead - b.position.lookahead)];
+  const explains = (m: MistakeVariant) => rules.some((rule) => judged.every((c) => matches(scoreColumnsWith(c.position.grid, c.position.me, c.position.lookahead, m.mistake, rule), c)));
+  const found = mistakes.filter(explains);
+  const family = found[0]?.family;
+  if (found.length === 0 || (found.length > 1 && (!family || found.some((f) => f.family !== family)))) return undefined;
+  const m = found[0]!;
+  return { variant: m.id, sentence: `Your scores are ${m.sentence}.`, cases: failing.map((c) => c.id), of: judged.length };
+}
+
+/** The line a failing test's message gains: the mistake, and on how many boards it was checked. */
+export const diagnosisLine = (d: Diagnosis) => `The likely mistake (${d.variant}, matches all ${d.cases.length} failing board${d.cases.length === 1 ? '' : 's'} and the ${d.of - d.cases.length} passed): ${d.sentence}`;
+
+/** A case's position from its board's rows (top first, ' ', 'X', 'O'), the checker scored for and the look-ahead. */
+export function positionFromRows(rows: unknown, checker: unknown, lookahead: unknown): SeenCase['position'] | undefined {
+  if (!Array.isArray(rows) || !rows.every((r) => typeof r === 'string') || (checker !== 'X' && checker !== 'O') || typeof lookahead !== 'number') return undefined;
+  try {
+    return { grid: gridFromRows(rows as string[], XO_SPACE), me: checker === 'X' ? 1 : 2, lookahead };
+  } catch {
+    return undefined;
+  }
+}
