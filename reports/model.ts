@@ -3,6 +3,7 @@
  * tests with what a reader needs (status in words, boards as grids, a transcript with the typed input marked); per
  * run the score histogram, every test's pass rate and the students. Pure: no templates, no files.
  */
+import { diagnosisCounts } from './diagnoses.js';
 import { adjustmentLines, finalMax, finalScore } from './final-score.js';
 import { noteHtml } from './markdown.js';
 import { classCostView, comparisonView, costViews, type ClassCostView, type ComparisonView, type TestCostView } from './class-views.js';
@@ -452,19 +453,6 @@ function similarityView(run: RunResults, files: ReadonlyMap<string, string>): Si
     ...(similarity.note && { note: similarity.note }),
     pairs: similarity.pairs.map((p) => ({ percent: Math.round(p.score * 100), shared: p.shared, a: who(p.a), b: who(p.b), regions: p.regions })),
   };
-}
-
-/** The students per look-ahead mistake named (a student counted once per mistake, whatever the tests). */
-export function diagnosisCounts(run: RunResults): { variant: string; sentence: string; students: string[] }[] {
-  const found = new Map<string, { variant: string; sentence: string; students: string[] }>();
-  for (const s of run.submissions) {
-    for (const d of new Map(s.tests.flatMap((t) => (t.diagnosis ? [[t.diagnosis.variant, t.diagnosis] as const] : []))).values()) {
-      const entry = found.get(d.variant) ?? { variant: d.variant, sentence: d.sentence, students: [] };
-      entry.students.push(s.id);
-      found.set(d.variant, entry);
-    }
-  }
-  return [...found.values()].sort((a, b) => b.students.length - a.students.length || a.variant.localeCompare(b.variant));
 }
 
 function diagnosisViews(run: RunResults, files: ReadonlyMap<string, string>): ClassView['diagnoses'] {

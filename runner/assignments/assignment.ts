@@ -3,8 +3,7 @@
  * becomes harness steps or a terminal program, the property tests, the checks by name, and the names a test needs
  * the submission to define. The engine itself (runner/grade/) knows no assignment; registry.ts lists the five.
  */
-import type { Grid, Piece } from '../../reference/core/grid.js';
-import type { FullBoardRule } from '../../reference/core/lookahead.js';
+import type { FullBoardRuleName, LookaheadPosition } from '../grade/lookahead-cases.js';
 import type { CaseObservation, StepFailure } from '../checks/observation.js';
 import type { ExplainException } from '../checks/outcome.js';
 import type { CaseVerdict } from '../checks/verdict.js';
@@ -96,9 +95,9 @@ export interface GameReplay {
 /** A look-ahead test's cases as positions the mistake variants can score (runner/insight/lookahead-diagnosis.ts). */
 export interface LookaheadCases {
   /** A case's board, the player scored for and the look-ahead; undefined for a case the variants do not model. */
-  positionOf(testCase: FixtureCase): { readonly grid: Grid; readonly me: Piece; readonly lookahead: number } | undefined;
+  positionOf(testCase: FixtureCase): LookaheadPosition | undefined;
   /** How the document may score a board filled within the look-ahead. */
-  readonly rules: readonly FullBoardRule[];
+  readonly rules: readonly FullBoardRuleName[];
 }
 
 export interface AssignmentPlan {

@@ -2,6 +2,8 @@
  * The graded assignments, by id: the one list the engine, the CLI and the fixture writer read. Adding one is a
  * folder beside these, a reference file, a spec and a line here (docs/development.md).
  */
+import { diagnoseLookahead } from '../insight/lookahead-diagnosis.js';
+import type { DiagnoseLookahead } from '../grade/lookahead-cases.js';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../project-root.js';
@@ -61,9 +63,10 @@ export function assignmentFor(id: string): Assignment {
 export const allAssignments = (): readonly Assignment[] => ASSIGNMENT_IDS.map((id) => ASSIGNMENTS[id]);
 
 /** What grading one assignment needs beside its spec: its plan, its doubles and tools, the document's stand-ins. */
-export function gradingPlan(id: AssignmentId): { plan: Assignment; doubles: string[]; standIns: 'document' } {
+export function gradingPlan(id: AssignmentId): { plan: Assignment; doubles: string[]; standIns: 'document'; diagnose: DiagnoseLookahead } {
   const plan = ASSIGNMENTS[id];
-  return { plan, doubles: doublesFiles(id), standIns: 'document' };
+  // The grader names look-ahead mistakes with the reference's search; the kit, which must hold none, does not.
+  return { plan, doubles: doublesFiles(id), standIns: 'document', diagnose: diagnoseLookahead };
 }
 
 /**

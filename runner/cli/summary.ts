@@ -1,5 +1,5 @@
 /** The text printed when a run ends: the class table for `grade`, the test-by-test report for `grade check`. */
-import { diagnosisCounts } from '../../reports/model.js';
+import { diagnosisCounts } from '../../reports/diagnoses.js';
 import type { RunResults, SubmissionResult, TestResult } from '../grade/results.js';
 import type { ResolvedSpec } from '../spec/spec-types.js';
 import { makeColors, type Colors } from './colors.js';

@@ -3,8 +3,7 @@
  * the module of its kind (runner/grade/kinds/), and returns a SubmissionResult with every test of the spec in it,
  * whatever the student's code does.
  */
-import { diagnoseLookahead, diagnosisLine } from '../insight/lookahead-diagnosis.js';
-import type { FullBoardRule } from '../../reference/core/lookahead.js';
+import { diagnosisLine, type DiagnoseLookahead } from './lookahead-cases.js';
 import { FIRST_PROMPT_PHASE } from '../pty/run-program.js';
 import { ownPartsLimits } from '../sandbox/limits.js';
 import { createWorkspace } from '../sandbox/workspace.js';
@@ -74,7 +73,7 @@ export async function gradeSubmission(submission: Submission, given: GradeOption
     workspace.remove();
   }
   // A look-ahead mistake is named from every case its function's tests ran, and given to each of them that failed.
-  const diagnosed = withDiagnoses(tests, context.lookaheadSeen);
+  const diagnosed = options.diagnose ? withDiagnoses(tests, context.lookaheadSeen, options.diagnose) : tests;
   const score = tests.reduce((total, t) => total + t.score, 0);
   return {
     id: submission.id,
@@ -162,10 +161,10 @@ function withoutWorkspacePath(result: TestResult, dir: string): TestResult {
 const withOwnPartsLimits = (spec: ResolvedSpec): ResolvedSpec => ({ ...spec, limits: ownPartsLimits(spec.limits), tests: spec.tests.map((t) => (t.judgesTime ? t : { ...t, limits: ownPartsLimits(t.limits) })) });
 
 /** The failed look-ahead tests with the mistake every case of their function shows, when exactly one does. */
-function withDiagnoses(tests: readonly TestResult[], seen: TestContext['lookaheadSeen']): TestResult[] {
+function withDiagnoses(tests: readonly TestResult[], seen: TestContext['lookaheadSeen'], diagnoseLookahead: DiagnoseLookahead): TestResult[] {
   const named = new Map<string, NonNullable<TestResult['diagnosis']>>();
   for (const [target, { rules, cases }] of seen) {
-    const diagnosis = diagnoseLookahead(cases, rules as readonly FullBoardRule[]);
+    const diagnosis = diagnoseLookahead(cases, rules);
     if (diagnosis) named.set(target, diagnosis);
   }
   if (named.size === 0) return [...tests];

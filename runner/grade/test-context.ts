@@ -3,8 +3,7 @@
  * the files found, and what earlier tests learnt (targets that hung, programs already on a terminal). Also the one
  * way a test's result is made from a verdict, so every kind reports the same shape.
  */
-import type { FullBoardRule } from '../../reference/core/lookahead.js';
-import type { SeenCase } from '../insight/lookahead-diagnosis.js';
+import type { DiagnoseLookahead, FullBoardRuleName, SeenCase } from './lookahead-cases.js';
 import type { AssignmentPlan } from '../assignments/assignment.js';
 import type { CaseVerdict } from '../checks/verdict.js';
 import type { Interaction, StandIns } from '../plan/interaction.js';
@@ -45,6 +44,8 @@ export interface GradeOptions {
   readonly warmPrograms?: boolean;
   /** A test stops at its first failing case (`grade mutants`: one is enough to kill a mutant, and hangs cost most). */
   readonly firstFailure?: boolean;
+  /** Names a look-ahead mistake from the cases its tests ran: the grader's (runner/insight/lookahead-diagnosis.ts); the kit has none. */
+  readonly diagnose?: DiagnoseLookahead;
 }
 
 export interface TestContext {
@@ -88,7 +89,7 @@ export interface TestContext {
    * Per look-ahead target, the cases its tests ran (position, scores, verdict) and the rules the document allows:
    * once every test has run, one mistake is named from all of them (runner/insight/lookahead-diagnosis.ts).
    */
-  readonly lookaheadSeen: Map<string, { readonly rules: readonly FullBoardRule[]; readonly cases: SeenCase[] }>;
+  readonly lookaheadSeen: Map<string, { readonly rules: readonly FullBoardRuleName[]; readonly cases: SeenCase[] }>;
 }
 
 /** One test kind: runs a test of the spec against the submission and says how it went. */

@@ -5,7 +5,7 @@
  * every case the student passed, and no other mistake does too: a diagnosis is never a guess. Pure.
  */
 import { gridFromRows, XO_SPACE, type Grid, type Piece } from '../../reference/core/grid.js';
-import type { FullBoardRule } from '../../reference/core/lookahead.js';
+import type { FullBoardRuleName, SeenCase } from '../grade/lookahead-cases.js';
 import { scoreColumnsWith, type LookaheadMistake } from '../../reference/core/lookahead-variants.js';
 import type { Diagnosis } from '../grade/results.js';
 
@@ -37,17 +37,6 @@ export const LOOKAHEAD_MISTAKES: readonly MistakeVariant[] = [
   { id: 'full-column-left-0', sentence: 'what you get when a full column keeps the 0 the list started with instead of -1, at every level of the look-ahead: give a full column -1 first', mistake: { fullLeftAt: 0 } },
 ];
 
-/** One case the test ran: its position, the scores it expects, the student's scores (absent after a crash) and whether it passed. */
-export interface SeenCase {
-  readonly id: string;
-  /** The test that ran it. */
-  readonly test?: string;
-  readonly position: { readonly grid: Grid; readonly me: Piece; readonly lookahead: number };
-  readonly expected: readonly number[];
-  readonly actual?: readonly number[];
-  readonly passed: boolean;
-}
-
 const same = (a: number, b: number) => Math.abs(a - b) < 1e-9;
 
 /** Whether the variant's scores are the student's, slot by slot. */
@@ -61,12 +50,13 @@ function matches(variant: readonly number[], seen: SeenCase): boolean {
  * filled within the look-ahead; undefined when none does, when two different mistakes do, or when a failing case
  * crashed or hung (no scores to compare).
  */
-export function diagnoseLookahead(cases: readonly SeenCase[], rules: readonly FullBoardRule[], mistakes: readonly MistakeVariant[] = LOOKAHEAD_MISTAKES): Diagnosis | undefined {
+export function diagnoseLookahead(cases: readonly SeenCase[], rules: readonly FullBoardRuleName[], mistakes: readonly MistakeVariant[] = LOOKAHEAD_MISTAKES): Diagnosis | undefined {
   const failing = cases.filter((c) => !c.passed);
   if (failing.length === 0 || failing.some((c) => !c.actual)) return undefined;
   // The failing cases first, the shallowest first: most mistakes are ruled out by the first board they score.
   const judged = [...failing.sort((a, b) => a.position.lookahead - b.position.lookahead), ...cases.filter((c) => c.passed && c.actual).sort((a, b) => a.position.lookahead - b.position.lookahead)];
-  const explains = (m: MistakeVariant) => rules.some((rule) => judged.every((c) => matches(scoreColumnsWith(c.position.grid, c.position.me, c.position.lookahead, m.mistake, rule), c)));
+  const boards = new Map(judged.map((c) => [c, boardOf(c)]));
+  const explains = (m: MistakeVariant) => rules.some((rule) => judged.every((c) => matches(scoreColumnsWith(boards.get(c)!.grid, boards.get(c)!.me, c.position.lookahead, m.mistake, rule), c)));
   const found = mistakes.filter(explains);
   const family = found[0]?.family;
   if (found.length === 0 || (found.length > 1 && (!family || found.some((f) => f.family !== family)))) return undefined;
@@ -74,15 +64,9 @@ export function diagnoseLookahead(cases: readonly SeenCase[], rules: readonly Fu
   return { variant: m.id, sentence: `Your scores are ${m.sentence}.`, cases: failing.map((c) => c.id), of: judged.length };
 }
 
-/** The line a failing test's message gains: the mistake, and on how many boards it was checked. */
-export const diagnosisLine = (d: Diagnosis) => `The likely mistake (${d.variant}, matches all ${d.cases.length} failing board${d.cases.length === 1 ? '' : 's'} and the ${d.of - d.cases.length} passed): ${d.sentence}`;
-
-/** A case's position from its board's rows (top first, ' ', 'X', 'O'), the checker scored for and the look-ahead. */
-export function positionFromRows(rows: unknown, checker: unknown, lookahead: unknown): SeenCase['position'] | undefined {
-  if (!Array.isArray(rows) || !rows.every((r) => typeof r === 'string') || (checker !== 'X' && checker !== 'O') || typeof lookahead !== 'number') return undefined;
-  try {
-    return { grid: gridFromRows(rows as string[], XO_SPACE), me: checker === 'X' ? 1 : 2, lookahead };
-  } catch {
-    return undefined;
-  }
+/** A position's board as the variants read it. */
+function boardOf(c: SeenCase): { grid: Grid; me: Piece } {
+  return { grid: gridFromRows(c.position.rows, XO_SPACE), me: c.position.me === 'X' ? 1 : 2 };
 }
+
+export { diagnosisLine } from '../grade/lookahead-cases.js';

@@ -15,7 +15,7 @@ import type { Verdicts } from './sample-suite.js';
 import { SUITE_JOBS } from './suite-jobs.js';
 
 /** The time limits' factor for samples pinned to hang (none goes below 2 s: runner/sandbox/limits.ts). */
-export const HANG_TIME_SCALE = '0.25';
+export const HANG_TIME_SCALE = '0.1';
 
 export const samplesFolder = (assignment: AssignmentId) => join(PROJECT_ROOT, 'fixtures', 'submissions', assignment);
 

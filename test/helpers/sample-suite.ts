@@ -111,7 +111,8 @@ export function describeSampleSuite({ assignment, correct, expected, snoopedTarg
     if (strengthTests.length > 0) {
       it('gives every sample whose AI runs a strength figure, over every position', () => {
         for (const test of strengthTests) {
-          for (const submission of results.submissions) {
+          // A sample whose look-ahead is wrong by design may choose full columns: how many it answers is not the point.
+          for (const submission of results.submissions.filter((s) => !diagnoses[s.id])) {
             const result = submission.tests.find((t) => t.id === test.id)!;
             if (result.status !== 'pass') continue;
             expect(result.strength?.positions, `${submission.id} ${test.id}`).toBe(test.fixtureCases.length);

@@ -9,9 +9,13 @@ import { describe, expect, it } from 'vitest';
 import { scoreColumnsWith } from '../../reference/core/lookahead-variants.js';
 import { FULL_BOARD_RULES } from '../../reference/core/lookahead.js';
 import type { FixtureCase } from '../../runner/fixtures/fixture-types.js';
-import { diagnoseLookahead, LOOKAHEAD_MISTAKES, positionFromRows, type SeenCase } from '../../runner/insight/lookahead-diagnosis.js';
+import { diagnoseLookahead, LOOKAHEAD_MISTAKES } from '../../runner/insight/lookahead-diagnosis.js';
+import { positionFromRows, type SeenCase } from '../../runner/grade/lookahead-cases.js';
+import { gridFromRows, XO_SPACE } from '../../reference/core/grid.js';
 import { PROJECT_ROOT } from '../../runner/project-root.js';
 
+const gridOf = (p: SeenCase['position']) => gridFromRows(p.rows, XO_SPACE);
+const pieceOf = (p: SeenCase['position']): 1 | 2 => (p.me === 'X' ? 1 : 2);
 const numbers = (v: unknown) => (v as { items: { value: number }[] }).items.map((i) => i.value);
 function cases(assignment: string, file: string, position: (c: FixtureCase) => SeenCase['position'] | undefined): { c: FixtureCase; position: SeenCase['position']; expected: number[]; also: number[][] }[] {
   const fixture = JSON.parse(readFileSync(join(PROJECT_ROOT, 'fixtures', assignment, file), 'utf8')) as { cases: FixtureCase[] };
@@ -31,7 +35,7 @@ describe('look-ahead mistakes', () => {
   it.each([['CS111', CS111], ['HMC', HMC]] as const)('with none made, give every %s fixture case its expected scores', (_, all) => {
     expect(all.length).toBeGreaterThan(40);
     for (const { c, position, expected, also } of all) {
-      const answers = FULL_BOARD_RULES.map((rule) => scoreColumnsWith(position.grid, position.me, position.lookahead, {}, rule));
+      const answers = FULL_BOARD_RULES.map((rule) => scoreColumnsWith(gridOf(position), pieceOf(position), position.lookahead, {}, rule));
       expect([expected, ...also], c.id).toContainEqual(answers[0]);
     }
   });
@@ -41,7 +45,7 @@ describe('look-ahead mistakes', () => {
     const deep = CS111.filter((x) => x.position.lookahead >= 2 && x.position.lookahead <= 3).slice(0, 12);
     for (const m of LOOKAHEAD_MISTAKES) {
       const seen: SeenCase[] = deep.map(({ c, position, expected }) => {
-        const made = scoreColumnsWith(position.grid, position.me, position.lookahead, m.mistake, 'tie-50');
+        const made = scoreColumnsWith(gridOf(position), pieceOf(position), position.lookahead, m.mistake, 'tie-50');
         const actual = made;
         return { id: c.id, position, expected, actual, passed: actual.every((v, i) => v === expected[i]) };
       });
@@ -53,7 +57,7 @@ describe('look-ahead mistakes', () => {
       if (found) expect(found.variant, m.id).toBe(family ?? m.id);
       if (found) expect(found.sentence).toMatch(/^Your scores are what/u);
     }
-    const shallow = diagnoseLookahead(deep.map(({ c, position, expected }) => ({ id: c.id, position, expected, actual: scoreColumnsWith(position.grid, position.me, position.lookahead, { depth: -1 }, 'tie-50'), passed: false })), FULL_BOARD_RULES);
+    const shallow = diagnoseLookahead(deep.map(({ c, position, expected }) => ({ id: c.id, position, expected, actual: scoreColumnsWith(gridOf(position), pieceOf(position), position.lookahead, { depth: -1 }, 'tie-50'), passed: false })), FULL_BOARD_RULES);
     expect(shallow?.variant).toBe('one-level-shallower');
     // Scores no mistake gives, and a crash, name nothing.
     expect(diagnoseLookahead(deep.map(({ c, position, expected }) => ({ id: c.id, position, expected, actual: expected.map((v) => v + 1), passed: false })), FULL_BOARD_RULES)).toBeUndefined();

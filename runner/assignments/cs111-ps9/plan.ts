@@ -8,8 +8,7 @@ import { pass, type CaseVerdict } from '../../checks/verdict.js';
 import type { FixtureCase } from '../../fixtures/fixture-types.js';
 import type { ResolvedTest } from '../../spec/spec-types.js';
 import type { AssignmentPlan, ChargedElsewhere, LookaheadCases } from '../assignment.js';
-import { FULL_BOARD_RULES } from '../../../reference/core/lookahead.js';
-import { positionFromRows } from '../../insight/lookahead-diagnosis.js';
+import { positionFromRows } from '../../grade/lookahead-cases.js';
 import { checkCs111Case } from './checks.js';
 import { cs111GameReplay, cs111Program } from './programs.js';
 import { cs111Property } from './properties.js';
@@ -105,7 +104,8 @@ function missedFourElsewhere(test: ResolvedTest, testCase: FixtureCase, tests: r
 
 const CS111_LOOKAHEAD: LookaheadCases = {
   positionOf: (c) => positionFromRows((c.input['board'] as { rows?: unknown } | undefined)?.rows, c.input['checker'], c.input['lookahead']),
-  rules: FULL_BOARD_RULES,
+  // Either reading of a board filled within the look-ahead, as the fixtures accept (reference/core/lookahead.ts).
+  rules: ['tie-50', 'complement'],
 };
 
 /** The plan both the grader and the student's kit run; only the stand-ins they run it with differ. */

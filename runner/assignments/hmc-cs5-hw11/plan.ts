@@ -6,8 +6,7 @@
 import type { FixtureCase } from '../../fixtures/fixture-types.js';
 import type { ResolvedTest } from '../../spec/spec-types.js';
 import type { AssignmentPlan, ChargedElsewhere, GameReplay, LookaheadCases } from '../assignment.js';
-import { FULL_BOARD_RULES } from '../../../reference/core/lookahead.js';
-import { positionFromRows } from '../../insight/lookahead-diagnosis.js';
+import { positionFromRows } from '../../grade/lookahead-cases.js';
 import { classReplay, type ReplayParts } from '../game-replay.js';
 import { checkHmcCase, checkHmcGame } from './checks.js';
 import { hmcProperty } from './properties.js';
@@ -74,7 +73,8 @@ const HMC_LOOKAHEAD: LookaheadCases = {
     const player = c.input['player'] as { ox?: unknown; ply?: unknown } | undefined;
     return positionFromRows((c.input['board'] as { rows?: unknown } | undefined)?.rows, player?.ox, player?.ply);
   },
-  rules: FULL_BOARD_RULES,
+  // Either reading of a board filled within the look-ahead, as the fixtures accept (reference/core/lookahead.ts).
+  rules: ['tie-50', 'complement'],
 };
 
 /** The plan both the grader and the student's kit run; only the stand-ins they run it with differ. */

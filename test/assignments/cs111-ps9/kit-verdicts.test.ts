@@ -1,5 +1,5 @@
 /** The student's kit on the cs111-ps9 samples: grade check's verdicts, with fork and without (runner/kit/, test/helpers/kit-suite.ts). */
 import { describeKitVerdicts } from '../../helpers/kit-suite.js';
-import { PINS } from './verdicts.js';
+import { DIAGNOSIS_ONLY, PINS } from './verdicts.js';
 
-describeKitVerdicts('cs111-ps9', PINS);
+describeKitVerdicts('cs111-ps9', PINS, [], DIAGNOSIS_ONLY);

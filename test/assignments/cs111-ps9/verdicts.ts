@@ -108,3 +108,6 @@ export const DIAGNOSES: Readonly<Record<string, string>> = {
   'scores-for-same-checker': 'replies-as-own-moves',
   'scores-for-win-not-undone': 'win-not-restored',
 };
+
+/** The samples added to pin a named look-ahead mistake alone (the kit names none, so its suite leaves them out). */
+export const DIAGNOSIS_ONLY: readonly string[] = ['scores-for-full-left-50', 'scores-for-min-reply', 'scores-for-one-level-deep', 'scores-for-one-level-shallow', 'scores-for-plays-on-won', 'scores-for-reply-kept', 'scores-for-same-checker', 'scores-for-win-not-undone'];

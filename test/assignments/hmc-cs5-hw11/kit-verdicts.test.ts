@@ -1,5 +1,5 @@
 /** The student's kit on the hmc-cs5-hw11 samples: grade check's verdicts, with fork and without (runner/kit/, test/helpers/kit-suite.ts). */
 import { describeKitVerdicts } from '../../helpers/kit-suite.js';
-import { PINS } from './verdicts.js';
+import { DIAGNOSIS_ONLY, PINS } from './verdicts.js';
 
-describeKitVerdicts('hmc-cs5-hw11', PINS);
+describeKitVerdicts('hmc-cs5-hw11', PINS, [], DIAGNOSIS_ONLY);

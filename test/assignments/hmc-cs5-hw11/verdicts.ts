@@ -68,3 +68,6 @@ export const DIAGNOSES: Readonly<Record<string, string>> = {
   'scores-for-same-checker': 'replies-as-own-moves',
   'scores-for-win-skips-delmove': 'win-not-restored',
 };
+
+/** The samples added to pin a named look-ahead mistake alone (the kit names none, so its suite leaves them out). */
+export const DIAGNOSIS_ONLY: readonly string[] = ['scores-for-full-left-zero', 'scores-for-no-delmove', 'scores-for-one-ply-deep', 'scores-for-one-ply-shallow', 'scores-for-reply-kept', 'scores-for-same-checker'];
