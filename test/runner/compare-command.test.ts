@@ -2,7 +2,7 @@
  * The instructor's regrade, end to end on CS61A samples: grade a class, change one fixture case and one student's
  * files, grade again with --previous, and find exactly the students that moved, each with its reason.
  */
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runGrade } from '../../runner/cli/grade-command.js';
@@ -72,6 +72,22 @@ describe('grade compare and --previous', () => {
     expect(handedBack).not.toContain(first);
     expect(handedBack).not.toContain(klass);
     expect(readFileSync(join(kept, 'gradescope', 'correct-classic.json'), 'utf8')).not.toContain(first);
+
+    // Graded again with --previous on the kept run, without --keep-higher, with an adjustment and a total override:
+    // the automatic scores do not move, the exported ones do, and each says why.
+    writeFileSync(join(klass, 'adjustments.csv'), 'student,test,change,reason,by\ncreate-row-spaces,create_row.document,-1,copied the row,TA\nget-piece-transposed,total,=30,override,Prof\n');
+    const third = temp('grade-wednesday-');
+    said = '';
+    expect(await grade(third, '--previous', kept)).toBe(0);
+    const wednesday = JSON.parse(readFileSync(join(third, 'results.json'), 'utf8')).comparison.students;
+    const moved = Object.fromEntries(wednesday.map((s: { id: string }) => [s.id, s]));
+    expect(moved['correct-classic']).toMatchObject({ delta: 0, exported: { delta: byId['correct-classic'].delta }, reasons: [expect.stringContaining('keep-higher not repeated')] });
+    expect(moved['create-row-spaces']).toMatchObject({ delta: 0, exported: { delta: -1 }, reasons: ['adjustment -1 on create_row.document (copied the row): added (line 2)'] });
+    // It had kept its Monday score too: both reasons are given.
+    expect(moved['get-piece-transposed']).toMatchObject({ delta: 0, exported: { new: 30 }, reasons: ['total override =30 on the total (override): added (line 3)', expect.stringContaining('keep-higher not repeated')] });
+    expect(said).not.toContain('no student changed');
+    expect(said).toMatch(/correct-classic: exported \d+ → \d+ \(-\d+\), automatic \d+ → \d+ \(0\)/u);
+    rmSync(join(klass, 'adjustments.csv'));
 
     // The same run compared with itself: nothing changed.
     let out = '';
