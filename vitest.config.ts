@@ -9,19 +9,19 @@ import { slowFirstSequencer } from './test/helpers/slow-first-sequencer.js';
 export const SLOW_SUITES = ['test/assignments/*/samples.test.ts', 'test/assignments/*/kit-verdicts.test.ts', 'test/runner/samples-*.test.ts', 'test/calibration/**/*.test.ts'];
 /**
  * The slow suites by what they cost (the largest first): they start first, so none is left to run alone at the end.
- * Measured per file in a clean clone as CI runs it (2 cores, 2026-11-26; docs/development.md has the table).
+ * Measured per file in a clean clone as CI runs it (2 cores, 2026-11-26, after the look-ahead samples; docs/development.md has the table).
  */
 const LONGEST_FIRST = [
-  'test/assignments/cs111-ps9/samples.test.ts', // 251 s
-  'test/assignments/manchester-connect4/samples.test.ts', // 194 s
-  'test/assignments/hmc-cs5-hw11/samples.test.ts', // 185 s
-  'test/assignments/cs111-ps9/kit-verdicts.test.ts', // 106 s
-  'test/calibration/**/*.test.ts', // 84 s
-  'test/assignments/manchester-connect4/kit-verdicts.test.ts', // 76 s
+  'test/assignments/cs111-ps9/samples.test.ts', // 257 s
+  'test/assignments/manchester-connect4/samples.test.ts', // 198 s
+  'test/assignments/hmc-cs5-hw11/samples.test.ts', // 182 s
+  'test/assignments/cs111-ps9/kit-verdicts.test.ts', // 104 s
+  'test/assignments/manchester-connect4/kit-verdicts.test.ts', // 74 s
   'test/assignments/cs61a-hw04/samples.test.ts', // 62 s
+  'test/calibration/**/*.test.ts', // 60 s
   'test/assignments/conniption/samples.test.ts', // 53 s
-  'test/runner/samples-packs.test.ts', // 53 s
-  'test/assignments/hmc-cs5-hw11/kit-verdicts.test.ts', // 50 s
+  'test/assignments/hmc-cs5-hw11/kit-verdicts.test.ts', // 51 s
+  'test/runner/samples-packs.test.ts', // 50 s
   ...SLOW_SUITES, // the other kits (19–27 s) and the forked programs (25 s)
 ];
 const everything = process.env.CI === 'true' || process.env.GRADE_TESTS === 'all';

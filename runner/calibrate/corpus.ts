@@ -17,8 +17,8 @@ export function realCorpusFolder(): string | undefined {
 }
 
 /** Grades one assignment's folder of the corpus into `out` with the CLI from source, and returns its results. */
-export async function gradeCorpus(corpus: string, assignment: string, out: string, jobs = 2): Promise<RunResults> {
+export async function gradeCorpus(corpus: string, assignment: string, out: string, jobs = 2, env: Readonly<Record<string, string>> = {}): Promise<RunResults> {
   const cli = join(PROJECT_ROOT, 'runner', 'cli.ts');
-  await execa(process.execPath, ['--import', 'tsx', cli, join(corpus, assignment), '--assignment', assignment, '--out', out, '--jobs', String(jobs), '--format', 'json'], { cwd: PROJECT_ROOT, stdin: 'ignore', stdout: 'ignore', stderr: 'inherit' });
+  await execa(process.execPath, ['--import', 'tsx', cli, join(corpus, assignment), '--assignment', assignment, '--out', out, '--jobs', String(jobs), '--format', 'json'], { cwd: PROJECT_ROOT, stdin: 'ignore', stdout: 'ignore', stderr: 'inherit', env });
   return JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as RunResults;
 }

@@ -101,6 +101,24 @@ function testTimeScale(): number {
   return factor;
 }
 
+/**
+ * CONNECT4_TEST_TIME_SCALE_FOR=`<factor>:<id>,<id>`: the same for the named submissions only, so a suite grading real
+ * work can wait less on the few pinned to hang without changing the limits of the rest. Undefined when unset.
+ */
+export function submissionTimeScale(): { readonly factor: number; readonly ids: ReadonlySet<string> } | undefined {
+  const raw = process.env['CONNECT4_TEST_TIME_SCALE_FOR'];
+  if (raw === undefined || raw === '') return undefined;
+  const m = /^([0-9.]+):(.+)$/u.exec(raw);
+  const factor = Number(m?.[1]);
+  if (!m || !(factor > 0 && factor <= 1)) throw new SpecError(`CONNECT4_TEST_TIME_SCALE_FOR must be <factor>:<id>,<id> with a factor above 0 and at most 1, not '${raw}'`);
+  return { factor, ids: new Set(m[2]!.split(',').map((id) => id.trim()).filter(Boolean)) };
+}
+
+/** The spec with every time limit times `factor` (none below the scaled floor: runner/sandbox/limits.ts). */
+export function withTimeScale(spec: ResolvedSpec, factor: number): ResolvedSpec {
+  return { ...spec, limits: scaleTimeLimits(spec.limits, factor), tests: spec.tests.map((t) => ({ ...t, limits: scaleTimeLimits(t.limits, factor) })) };
+}
+
 /** Cases whose id matches one of the globs (`*` is any run of characters) and whose input passes `where`. */
 export function selectCases(cases: readonly FixtureCase[], test: Pick<SpecTest, 'cases' | 'where'>): FixtureCase[] {
   const patterns = (test.cases ?? ['*']).map((glob) => globToRegExp(glob));
