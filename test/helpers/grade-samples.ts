@@ -24,18 +24,24 @@ export const hangs = (verdicts: Verdicts | undefined) => Object.values(verdicts 
 
 /**
  * Whether the way student processes are made (forked from a warm interpreter, or each group in a fresh one, programs
- * on a terminal or on pipes) could change a sample's verdicts: a trivia, open or hostile sample; `correct-plain`, and
+ * on a terminal or on pipes) could change a sample's verdicts: a trivia, open or hostile sample (but those whose
+ * attack is on files, FILE_ATTACKS, which the sandbox meets alike around every process: hostile-reads-fixtures
+ * stays, to show each fresh process is sandboxed too); `correct-plain`, and
  * a correct sample whose Python files are not as many as correct-plain's (the imports are what the process model
  * sees: the other correct samples differ from correct-plain in how their code is written, and cost the most to
  * grade); or a sample whose pinned failures include an import, a program, a hang or an error. The others fail value
  * tests only, whose verdicts are made from the harness's replies, the same whichever process gave them.
  */
 export function processSensitive(sample: string, verdicts: Verdicts, spec: ResolvedSpec): boolean {
+  if (FILE_ATTACKS.includes(sample)) return false;
   if (/^(trivia|open|hostile)-/u.test(sample) || sample === 'correct-plain') return true;
   if (sample.startsWith('correct-')) return pythonFiles(spec.assignment, sample) !== pythonFiles(spec.assignment, 'correct-plain');
   const kinds = new Map(spec.tests.map((t) => [t.id, t.kind]));
   return Object.entries(verdicts).some(([id, status]) => status !== 'fail' || kinds.get(id) === 'program' || kinds.get(id) === 'import');
 }
+
+/** Hostile samples whose attack is reading or writing files the sandbox hides: not regraded without fork. */
+export const FILE_ATTACKS: readonly string[] = ['hostile-answers-from-kit', 'hostile-hunts-files', 'hostile-writes-outside', 'hostile-reads-grader-process'];
 
 const pythonFiles = (assignment: AssignmentId, sample: string) => readdirSync(join(samplesFolder(assignment), sample)).filter((f) => f.endsWith('.py')).length;
 

@@ -13,7 +13,7 @@ import type { AssignmentId } from '../../runner/assignments/ids.js';
 import { PROJECT_ROOT } from '../../runner/project-root.js';
 import type { RunResults, TestStatus } from '../../runner/grade/results.js';
 import { loadSpec } from '../../runner/spec/load-spec.js';
-import { gradeSamples, processSensitive, samplesFolder } from './grade-samples.js';
+import { FILE_ATTACKS, gradeSamples, processSensitive, samplesFolder } from './grade-samples.js';
 
 export type Verdicts = Record<string, TestStatus>;
 
@@ -174,8 +174,9 @@ function describeWithoutFork(assignment: AssignmentId, expected: SampleSuite['ex
       expect(results.sandbox.notes.filter((n) => n.includes('fresh Python'))).toHaveLength(1);
     });
 
-    it('regrades every trivia and hostile sample, correct-plain and each correct sample laid out in other files, and every one-bug sample a program, an import, a hang or an error decides', () => {
-      expect(sensitive.filter((s) => /^(trivia|hostile)-/u.test(s)).length).toBe(Object.keys(expected).filter((s) => /^(trivia|hostile)-/u.test(s)).length);
+    it('regrades every trivia and hostile sample (but the file attacks the sandbox meets alike), correct-plain and each correct sample laid out in other files, and every one-bug sample a program, an import, a hang or an error decides', () => {
+      expect(sensitive.filter((s) => /^(trivia|hostile)-/u.test(s)).length).toBe(Object.keys(expected).filter((s) => /^(trivia|hostile)-/u.test(s) && !FILE_ATTACKS.includes(s)).length);
+      if ('hostile-reads-fixtures' in expected) expect(sensitive).toContain('hostile-reads-fixtures');
       expect(sensitive).toContain('correct-plain');
       expect(results.submissions.map((s) => s.id).sort()).toEqual(sensitive);
     });
