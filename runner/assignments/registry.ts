@@ -65,7 +65,7 @@ export const allAssignments = (): readonly Assignment[] => ASSIGNMENT_IDS.map((i
 /** What grading one assignment needs beside its spec: its plan, its doubles and tools, the document's stand-ins. */
 export function gradingPlan(id: AssignmentId): { plan: Assignment; doubles: string[]; standIns: 'document'; diagnose: DiagnoseLookahead } {
   const plan = ASSIGNMENTS[id];
-  // The grader names look-ahead mistakes with the reference's search; the kit, which must hold none, does not.
+  // The grader names look-ahead mistakes with the reference's search; the kit, which must hold none, from a table.
   return { plan, doubles: doublesFiles(id), standIns: 'document', diagnose: diagnoseLookahead };
 }
 

@@ -4,6 +4,7 @@
  * kit gives the verdicts `grade check` gives. Exit codes as DESIGN.md says: 0 all passed, 1 a test failed, 2 a
  * set-up or usage problem.
  */
+import type { DiagnoseLookahead } from '../grade/lookahead-cases.js';
 import { createHash } from 'node:crypto';
 import { appendFileSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,7 +41,7 @@ export interface CheckSource {
   /** The chosen assignment with its tests and their cases. */
   readonly load: (spec: SpecFiles) => ResolvedSpec;
   /** The plan, the harness's Python files and the stand-ins a test of one part runs with. */
-  readonly grading: (spec: ResolvedSpec, standIns: StandIns) => { readonly plan: AssignmentPlan; readonly doubles: readonly string[]; readonly standIns: StandIns };
+  readonly grading: (spec: ResolvedSpec, standIns: StandIns) => { readonly plan: AssignmentPlan; readonly doubles: readonly string[]; readonly standIns: StandIns; readonly diagnose?: DiagnoseLookahead };
   /** What the check does not grade, said at its end: the hidden tests' count and points, and the points graded by hand. */
   readonly later: (spec: ResolvedSpec) => string | undefined;
   /** The formats --format may name, and how a run is written into --out (results.json always). */

@@ -44,7 +44,7 @@ export interface GradeOptions {
   readonly warmPrograms?: boolean;
   /** A test stops at its first failing case (`grade mutants`: one is enough to kill a mutant, and hangs cost most). */
   readonly firstFailure?: boolean;
-  /** Names a look-ahead mistake from the cases its tests ran: the grader's (runner/insight/lookahead-diagnosis.ts); the kit has none. */
+  /** Names a look-ahead mistake from the cases its tests ran: the grader's search (runner/insight/lookahead-diagnosis.ts), or the kit's table of answers (runner/kit/kit-data.ts). */
   readonly diagnose?: DiagnoseLookahead;
 }
 

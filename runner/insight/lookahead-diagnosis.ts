@@ -5,19 +5,12 @@
  * every case the student passed, and no other mistake does too: a diagnosis is never a guess. Pure.
  */
 import { gridFromRows, XO_SPACE, type Grid, type Piece } from '../../reference/core/grid.js';
-import type { FullBoardRuleName, SeenCase } from '../grade/lookahead-cases.js';
+import { nameMistake, type FullBoardRuleName, type LookaheadPosition, type MistakeName, type SeenCase } from '../grade/lookahead-cases.js';
 import { scoreColumnsWith, type LookaheadMistake } from '../../reference/core/lookahead-variants.js';
 import type { Diagnosis } from '../grade/results.js';
 
-export interface MistakeVariant {
-  readonly id: string;
-  /**
-   * Mistakes no board of the fixtures tells apart share a family: when only its members match, the family is named
-   * (its id and sentence are those of the family's first member).
-   */
-  readonly family?: string;
-  /** One sentence, completing "Your scores are …". */
-  readonly sentence: string;
+/** A mistake named, with the switch that makes it in the reference's search. */
+export interface MistakeVariant extends MistakeName {
   readonly mistake: LookaheadMistake;
 }
 
@@ -37,31 +30,24 @@ export const LOOKAHEAD_MISTAKES: readonly MistakeVariant[] = [
   { id: 'full-column-left-0', sentence: 'what you get when a full column keeps the 0 the list started with instead of -1, at every level of the look-ahead: give a full column -1 first', mistake: { fullLeftAt: 0 } },
 ];
 
-const same = (a: number, b: number) => Math.abs(a - b) < 1e-9;
-
-/** Whether the variant's scores are the student's, slot by slot. */
-function matches(variant: readonly number[], seen: SeenCase): boolean {
-  const actual = seen.actual;
-  return actual !== undefined && variant.length === actual.length && variant.every((v, i) => same(v, actual[i]!));
-}
-
 /**
- * The one mistake that explains every case the test ran, under one of the rules the document allows for a board
- * filled within the look-ahead; undefined when none does, when two different mistakes do, or when a failing case
- * crashed or hung (no scores to compare).
+ * The one mistake that explains every case the tests ran (runner/grade/lookahead-cases.ts, nameMistake), each
+ * mistake's scores made by the reference's search with its switch.
  */
 export function diagnoseLookahead(cases: readonly SeenCase[], rules: readonly FullBoardRuleName[], mistakes: readonly MistakeVariant[] = LOOKAHEAD_MISTAKES): Diagnosis | undefined {
-  const failing = cases.filter((c) => !c.passed);
-  if (failing.length === 0 || failing.some((c) => !c.actual)) return undefined;
-  // The failing cases first, the shallowest first: most mistakes are ruled out by the first board they score.
-  const judged = [...failing.sort((a, b) => a.position.lookahead - b.position.lookahead), ...cases.filter((c) => c.passed && c.actual).sort((a, b) => a.position.lookahead - b.position.lookahead)];
-  const boards = new Map(judged.map((c) => [c, boardOf(c)]));
-  const explains = (m: MistakeVariant) => rules.some((rule) => judged.every((c) => matches(scoreColumnsWith(boards.get(c)!.grid, boards.get(c)!.me, c.position.lookahead, m.mistake, rule), c)));
-  const found = mistakes.filter(explains);
-  const family = found[0]?.family;
-  if (found.length === 0 || (found.length > 1 && (!family || found.some((f) => f.family !== family)))) return undefined;
-  const m = found[0]!;
-  return { variant: m.id, sentence: `Your scores are ${m.sentence}.`, cases: failing.map((c) => c.id), of: judged.length };
+  const boards = new Map<SeenCase, { grid: Grid; me: Piece }>();
+  const byId = new Map(mistakes.map((m) => [m.id, m]));
+  return nameMistake(cases, rules, mistakes, (id, rule, c) => {
+    if (!boards.has(c)) boards.set(c, boardOf(c));
+    const { grid, me } = boards.get(c)!;
+    return scoreColumnsWith(grid, me, c.position.lookahead, byId.get(id)!.mistake, rule);
+  });
+}
+
+/** Each mistake's scores on a position under both rules: the table a kit carries for its visible cases. */
+export function mistakeAnswers(position: LookaheadPosition, mistakes: readonly MistakeVariant[] = LOOKAHEAD_MISTAKES): Record<string, Record<FullBoardRuleName, number[]>> {
+  const { grid, me } = boardOf({ id: '', position, expected: [], passed: true });
+  return Object.fromEntries(mistakes.map((m) => [m.id, { 'tie-50': scoreColumnsWith(grid, me, position.lookahead, m.mistake, 'tie-50'), complement: scoreColumnsWith(grid, me, position.lookahead, m.mistake, 'complement') }]));
 }
 
 /** A position's board as the variants read it. */

@@ -5,13 +5,15 @@
  */
 import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { toolsFiles } from '../assignments/registry.js';
+import { gradingPlan, toolsFiles } from '../assignments/registry.js';
+import type { FullBoardRuleName } from '../grade/lookahead-cases.js';
+import { LOOKAHEAD_MISTAKES, mistakeAnswers } from '../insight/lookahead-diagnosis.js';
 import { KIT_DATA_FILE, PROJECT_ROOT } from '../project-root.js';
 import { loadExeca } from '../sandbox/load-execa.js';
 import { HARNESS_DIR } from '../sandbox/environment.js';
 import { loadSpec } from '../spec/load-spec.js';
 import { bundleKit, KitBuildError } from './kit-bundle.js';
-import { buildKitData, type KitData } from './kit-data.js';
+import { buildKitData, type KitData, type KitLookahead } from './kit-data.js';
 import { classroomWorkflow, kitName, kitPackageJson, kitReadme, kitTarball } from './kit-package.js';
 import { vendorNodePty } from './vendor-node-pty.js';
 
@@ -33,7 +35,9 @@ export const CLASSROOM_KIT_DIR = '.github/connect4-check';
 /** `assignment`: a built-in's id, or a course's pack (its folder or assignment.yml). */
 export async function buildKit(options: { readonly assignment: string; readonly out: string; readonly classroom: boolean; readonly version: string }): Promise<BuiltKit> {
   const spec = loadSpec(PROJECT_ROOT, options.assignment);
-  const data = buildKitData(spec, options.version);
+  const built = buildKitData(spec, options.version);
+  const lookahead = lookaheadTable(built.spec);
+  const data: KitData = lookahead ? { ...built, lookahead } : built;
   mkdirSync(options.out, { recursive: true });
   const folder = join(options.out, kitName(data));
   const staging = `${folder}.partial`;
@@ -55,6 +59,25 @@ export async function buildKit(options: { readonly assignment: string; readonly 
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
+}
+
+/**
+ * Each named mistake's scores on the kit's visible look-ahead cases, made here with the reference's search so the
+ * kit carries answers for wrong searches on boards the student already sees, and no search.
+ */
+function lookaheadTable(spec: KitData['spec']): KitLookahead | undefined {
+  const { plan } = gradingPlan(spec.assignment);
+  const answers: Record<string, Record<string, Record<FullBoardRuleName, number[]>>> = {};
+  for (const test of spec.tests) {
+    const cases = plan.lookahead?.(test);
+    if (!cases) continue;
+    for (const c of test.fixtureCases) {
+      const position = cases.positionOf(c);
+      if (position) answers[c.id] = mistakeAnswers(position);
+    }
+  }
+  if (Object.keys(answers).length === 0) return undefined;
+  return { mistakes: LOOKAHEAD_MISTAKES.map(({ id, family, sentence }) => ({ id, sentence, ...(family && { family }) })), answers };
 }
 
 /** The harness's Python package, without caches. */

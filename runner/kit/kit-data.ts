@@ -3,6 +3,7 @@
  * visible tests, each with only the cases it selects, and the one line on what the kit does not grade. Pure: the
  * hidden tests, their cases and their hints never enter it.
  */
+import { nameMistake, type DiagnoseLookahead, type FullBoardRuleName, type MistakeName } from '../grade/lookahead-cases.js';
 import { createHash } from 'node:crypto';
 import type { AssignmentId } from '../assignments/ids.js';
 import { gradedLater } from '../cli/summary.js';
@@ -25,6 +26,23 @@ export interface KitData {
   readonly later: string | undefined;
   /** The hidden tests' count and points, and the points graded by hand, for the CI summary and the README. */
   readonly hidden: { readonly tests: number; readonly points: number; readonly manualPoints: number };
+  /**
+   * The look-ahead mistakes the grader names, with each one's scores on the visible look-ahead cases under both
+   * full-board rules: the kit names a mistake from this table, holding no search of its own. Absent where the
+   * assignment has no look-ahead test.
+   */
+  readonly lookahead?: KitLookahead;
+}
+
+export interface KitLookahead {
+  readonly mistakes: readonly MistakeName[];
+  /** By case id, then mistake id, then rule. */
+  readonly answers: Readonly<Record<string, Readonly<Record<string, Readonly<Record<FullBoardRuleName, readonly number[]>>>>>>;
+}
+
+/** The kit's way to name a look-ahead mistake: the grader's rule, over the table of answers it carries. */
+export function kitDiagnose(table: KitLookahead): DiagnoseLookahead {
+  return (cases, rules) => nameMistake(cases, rules, table.mistakes, (mistake, rule, seen) => table.answers[seen.id]?.[mistake]?.[rule]);
 }
 
 /** The hash of a resolved spec (its tests and every case they select): what the kit's version names. */

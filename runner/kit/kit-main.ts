@@ -10,7 +10,7 @@ import { runCheck, type CheckSource } from '../cli/check-command.js';
 import type { RunResults } from '../grade/results.js';
 import { KIT_DATA_FILE, PROJECT_ROOT } from '../project-root.js';
 import { junitXml } from '../../reports/junit.js';
-import { parseKitData, type KitData } from './kit-data.js';
+import { parseKitData, type KitData, kitDiagnose } from './kit-data.js';
 
 const HELP = (data: KitData) => `connect4-check — the visible tests of ${data.title}, on your own machine
 
@@ -42,7 +42,8 @@ export function kitCheckSource(data: KitData, plan: KitPlan, version: string): C
     tool: { name: `connect4-check-${data.assignment}`, version },
     specs: () => [{ ...spec, visibleTests: spec.tests.length }],
     load: () => spec,
-    grading: () => ({ plan, doubles: existsSync(tools) ? [tools] : [], standIns: 'own' }),
+    // The look-ahead mistakes are named from the table of answers the kit was built with (runner/kit/kit-data.ts).
+    grading: () => ({ plan, doubles: existsSync(tools) ? [tools] : [], standIns: 'own', ...(data.lookahead && { diagnose: kitDiagnose(data.lookahead) }) }),
     later: () => data.later,
     formats: ['json', 'junit'],
     write: writeKitOutputs,

@@ -41,7 +41,7 @@ function pinnedCheck(sample: string, pinned: Verdicts, visible: readonly Resolve
  * `diagnosisOnly`: one-bug samples that exist to pin the grader's naming of a look-ahead mistake, which the kit does
  * not make (it holds no look-ahead); the kit's verdicts on a look-ahead bug are pinned on the assignment's older ones.
  */
-export function describeKitVerdicts(assignment: AssignmentId, pins: SamplePins, args: readonly string[] = [], diagnosisOnly: readonly string[] = []): void {
+export function describeKitVerdicts(assignment: AssignmentId, pins: SamplePins, args: readonly string[] = [], diagnosisOnly: readonly string[] = [], named?: { readonly sample: string; readonly variant: string }): void {
   const samplesDir = join(PROJECT_ROOT, 'fixtures', 'submissions', assignment);
   // Hostile samples are the sample suites' (and their time limits the slowest runs); the rule is about real work. So
   // are the one-bug samples pinned to hang: the kit gives the student's own code four times the grader's limits, so
@@ -84,7 +84,8 @@ export function describeKitVerdicts(assignment: AssignmentId, pins: SamplePins, 
     // A one-bug sample whose bug no visible test catches has nothing to compare: the kit is not run on it.
     const compared = samples.filter((sample) => alike.includes(sample) || failing(check.get(sample)!).size > 0);
     const modes = { fork: {}, 'no fork, no node-pty': { CONNECT4_NO_FORK: '1', CONNECT4_NO_PTY: '1' } } as const;
-    const runs = [...compared.map((sample) => ['fork', sample] as const), ...windows.map((sample) => ['no fork, no node-pty', sample] as const)];
+    // One sample pinned for a named look-ahead mistake, to show the kit names it from the table it carries.
+    const runs = [...compared.map((sample) => ['fork', sample] as const), ...(named ? [['fork', named.sample] as const] : []), ...windows.map((sample) => ['no fork, no node-pty', sample] as const)];
     const results = await eachAtSuitePace(runs, async ([mode, sample]) => {
       const out = join(work, mode.replace(/\W+/gu, '-'), sample);
       const ran = await execa(process.execPath, [join(root, 'bin', 'connect4-check.js'), join(samplesDir, sample), '--out', out], { cwd: work, env: { CI: 'true', ...modes[mode] }, reject: false });
@@ -94,6 +95,18 @@ export function describeKitVerdicts(assignment: AssignmentId, pins: SamplePins, 
     runs.forEach(([mode, sample], i) => kit.set(mode, (kit.get(mode) ?? new Map()).set(sample, results[i]!)));
   }, 1_800_000);
   afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  if (named) {
+    it(`names ${named.sample}'s look-ahead mistake (${named.variant}) from its table of answers, as grade check does`, () => {
+      const checked = kit.get('fork')!.get(named.sample)!;
+      const diagnosed = checked.tests.filter((t) => t.diagnosis);
+      expect(diagnosed.length, checked.tests.map((t) => `${t.id}: ${t.status}`).join('\n')).toBeGreaterThan(0);
+      for (const t of diagnosed) {
+        expect(t.diagnosis!.variant).toBe(named.variant);
+        expect(t.message).toContain(`The likely mistake (${named.variant}, matches all`);
+      }
+    });
+  }
 
   describe.each(['fork', 'no fork, no node-pty'])(`the ${assignment} kit (%s)`, (mode) => {
     it.each(mode === 'fork' ? alike : windows)("gives %s exactly grade check's verdicts", (sample) => {
