@@ -5,8 +5,9 @@
  * and after grading, each submission's lateness against its student's own deadline.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
-import { deadlineOf, DeadlineError, latenessOf, NO_PENALTY, parseDuration, parseExtensions, parseInstant, parseLatePolicy, type Extension, type LatePolicy } from '../grade/deadlines.js';
+import { relative } from 'node:path';
+import { deadlineOf, DeadlineError, latenessOf, NO_PENALTY, parseDuration, parseExtensions, parseInstant, parseLatePolicy, spoken, type Extension, type LatePolicy } from '../grade/deadlines.js';
+import { fileBeside } from './second-pass.js';
 import { checkoutCommit, commitAtDeadline, headCommit, pushAtDeadline, pushLogOf, repositoryOf, type Commit } from '../grade/git-deadline.js';
 import { submissionFromFolder, type Submission } from '../grade/layout.js';
 import type { SubmissionResult } from '../grade/results.js';
@@ -34,17 +35,12 @@ export interface DeadlineSetup {
   readonly pushes?: string;
 }
 
-const besideOrGiven = (given: string | undefined, paths: readonly string[], name: string) => {
-  if (given !== undefined) return given;
-  const beside = paths[0] && join(resolve(paths[0]), name);
-  return beside && existsSync(beside) && statSync(beside).isFile() ? beside : undefined;
-};
 
 /** The deadline's settings, or undefined when the run has no due time and nothing asks for one. */
 export async function loadDeadlines(flags: DeadlineFlags, packDue: string | undefined, students: readonly Submission[], cwd: string): Promise<DeadlineSetup | undefined> {
   const shown = (file: string) => relative(cwd, file) || file;
-  const policyFile = besideOrGiven(flags.latePolicy, flags.paths, LATE_POLICY_FILE);
-  const extensionsFile = besideOrGiven(flags.extensions, flags.paths, EXTENSIONS_FILE);
+  const policyFile = flags.latePolicy ?? fileBeside(flags.paths, LATE_POLICY_FILE);
+  const extensionsFile = flags.extensions ?? fileBeside(flags.paths, EXTENSIONS_FILE);
   const dueText = flags.due ?? packDue;
   if (dueText === undefined) {
     const asking = [flags.grace !== undefined && '--grace', policyFile && shown(policyFile), extensionsFile && shown(extensionsFile), flags.atDeadline && '--at-deadline', flags.pushes !== undefined && '--pushes'].filter(Boolean);
@@ -122,7 +118,7 @@ export function markLateness(results: readonly SubmissionResult[], setup: Deadli
 export function formatLateness(results: readonly SubmissionResult[], setup: DeadlineSetup): string {
   const timed = results.filter((r) => r.late);
   const late = timed.filter((r) => r.late!.lateBySeconds > 0 || r.late!.source === 'canvas');
-  const lines = [`Due ${setup.due.toISOString()}${setup.graceMs ? ` (grace ${Math.round(setup.graceMs / 60_000)} min)` : ''}${setup.policyFile ? `, late policy ${setup.policyFile}` : ', no late policy (late work is marked, not penalized)'}: ${late.length} of ${timed.length} timed submission${timed.length === 1 ? '' : 's'} late${timed.length < results.length ? `; ${results.length - timed.length} with no time known` : ''}`];
+  const lines = [`Due ${setup.due.toISOString()}${setup.graceMs ? ` (grace ${spoken(setup.graceMs)})` : ''}${setup.policyFile ? `, late policy ${setup.policyFile}` : ', no late policy (late work is marked, not penalized)'}: ${late.length} of ${timed.length} timed submission${timed.length === 1 ? '' : 's'} late${timed.length < results.length ? `; ${results.length - timed.length} with no time known` : ''}`];
   for (const r of late) lines.push(`  ${r.id}: ${r.late!.reason}`);
   if (timed.some((r) => r.late!.source === 'git commit')) lines.push("  A commit's date is what the student's git wrote, their own claim: give --at-deadline --pushes <dir> to use GitHub's push times.");
   return `${lines.join('\n')}\n`;

@@ -17,10 +17,15 @@ export interface SecondPassFlags {
   readonly notes?: string;
 }
 
+/** `name` in the (first) submissions folder, when a file of that name is there: the second pass's files found beside the class. */
+export function fileBeside(paths: readonly string[], name: string): string | undefined {
+  const beside = paths[0] && join(resolve(paths[0]), name);
+  return beside && existsSync(beside) && statSync(beside).isFile() ? beside : undefined;
+}
+
 /** The adjustments file given, or adjustments.csv in the (first) submissions folder; its rows checked. */
 export function loadAdjustments(flags: SecondPassFlags, spec: ResolvedSpec, submissions: readonly Submission[], earlier: readonly (RunResults | undefined)[]): { file: string; rows: ParsedRow[] } | undefined {
-  const beside = flags.paths[0] && join(resolve(flags.paths[0]), ADJUSTMENTS_FILE);
-  const file = flags.adjustments ?? (beside && existsSync(beside) ? beside : undefined);
+  const file = flags.adjustments ?? fileBeside(flags.paths, ADJUSTMENTS_FILE);
   if (!file) return undefined;
   if (!existsSync(file)) throw new AdjustmentsError(`--adjustments ${file}: no such file`);
   // Tests an earlier run of this class graded that the spec has since dropped: their rows are kept, not applied.
@@ -42,8 +47,7 @@ export function adjustmentTargets(spec: ResolvedSpec, students: readonly string[
 
 /** The notes file given, or notes.yml in the (first) submissions folder, read and checked against the spec's tests. */
 export async function loadNotes(flags: SecondPassFlags, spec: Pick<ResolvedSpec, 'tests'>, shown: (file: string) => string = (f) => f): Promise<{ file: string; notes: Map<string, Note> } | undefined> {
-  const beside = flags.paths[0] && join(resolve(flags.paths[0]), NOTES_FILE);
-  const file = flags.notes ?? (beside && existsSync(beside) ? beside : undefined);
+  const file = flags.notes ?? fileBeside(flags.paths, NOTES_FILE);
   if (!file) return undefined;
   if (!existsSync(file)) throw new NotesError(`--notes ${shown(file)}: no such file`);
   const notes = await parseNotes(readFileSync(file, 'utf8'), shown(file));

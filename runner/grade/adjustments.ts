@@ -167,6 +167,7 @@ function adjustOne(submission: SubmissionResult, rows: readonly ParsedRow[], man
   return { ...submission, adjusted: { score: round(Math.max(0, score)), maxScore, rows: applied } };
 }
 
-const signed = (n: number) => `${n >= 0 ? '+' : ''}${round(n)}`;
+/** A change of points as a row shows it: `+2`, `-1.5`, `+0`. */
+export const signed = (n: number) => `${n >= 0 ? '+' : ''}${round(n)}`;
 const strip = ({ student: _student, ...row }: ParsedRow): AdjustmentRow => row;
 const round = (n: number) => Math.round(n * 1000) / 1000;

@@ -73,7 +73,8 @@ export async function gradeSubmission(submission: Submission, given: GradeOption
     workspace.remove();
   }
   // A look-ahead mistake is named from every case its function's tests ran, and given to each of them that failed.
-  const diagnosed = options.diagnose ? withDiagnoses(tests, context.lookaheadSeen, options.diagnose) : tests;
+  // Not under --first-failure (grade mutants): each test stops at one case there, and no report shows a name.
+  const diagnosed = options.diagnose && !options.firstFailure ? withDiagnoses(tests, context.lookaheadSeen, options.diagnose) : tests;
   const score = tests.reduce((total, t) => total + t.score, 0);
   return {
     id: submission.id,

@@ -6,6 +6,7 @@
  * higher score kept or no longer kept. Identical inputs compare empty. Pure.
  */
 import { finalScore } from '../../reports/final-score.js';
+import { signed } from '../grade/adjustments.js';
 import type { AdjustmentRow, RunComparison, RunResults, StudentChange, SubmissionResult, TestFingerprint } from '../grade/results.js';
 
 export function compareRuns(previous: RunResults, current: RunResults, previousPath: string): RunComparison {
@@ -129,7 +130,6 @@ function exportChanges(old: SubmissionResult, now: SubmissionResult): string[] {
   return reasons;
 }
 
-const signed = (n: number) => `${n >= 0 ? '+' : ''}${n}`;
 
 /**
  * `--keep-higher`: every student whose previous score (adjustments included) beats this run's keeps it, recorded on
