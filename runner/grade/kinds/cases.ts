@@ -17,7 +17,8 @@ export const runCases: TestKindRunner = async (test, context) => {
   await context.session.isolate(test.group);
   const { assignment } = context;
   // A look-ahead test keeps each case's scores and verdict, to name the mistake if it fails.
-  const lookahead = assignment.lookahead?.(test);
+  // Only where a name will be given: the grader's runs (and the kit's), not grade mutants' first-failure runs.
+  const lookahead = context.options.diagnose && !context.options.firstFailure ? assignment.lookahead?.(test) : undefined;
   const seen = new Map<string, { actual?: number[]; passed?: boolean }>();
   const cases = test.fixtureCases.map((c) => {
     const interaction = assignment.interaction(test, c);
