@@ -13,7 +13,8 @@
  * - `grade check` on `correct-naive` on a pseudo-terminal: wall time and the time to its first output.
  *
  * BENCH_ASSIGNMENTS=cs111-ps9,hmc-cs5-hw11 picks the assignments; BENCH_PYTHON=pypy3 grades with another
- * interpreter. Results go to stdout and test-results/bench-class[-<python>].json.
+ * interpreter; BENCH_KEEP=1 keeps each class's results.json (test-results/bench-class-<id>-results.json), to read
+ * per test where the time went. Results go to stdout and test-results/bench-class[-<python>].json.
  */
 import { execa } from 'execa';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -155,6 +156,10 @@ async function main(): Promise<void> {
         checkFirstOutputS: round(median(checks.map((c) => c.firstOutputS))),
       };
       rows.push(row);
+      if (process.env['BENCH_KEEP'] === '1') {
+        mkdirSync(join(PROJECT_ROOT, 'test-results'), { recursive: true });
+        cpSync(join(scratch, 'out', 'results.json'), join(PROJECT_ROOT, 'test-results', `bench-class-${assignment}-results.json`));
+      }
       console.log(`${assignment}: ${row.wallS} s for ${SIZE}, peak ${row.peakMb} MB; floor ${row.floorS} s, the documents' examples ${row.examplesS} s, the other tests ${row.restS} s, the grader ${row.graderS} s (${Math.round(100 * row.graderShare)} %); correct ones at full marks ${row.correctFullMarks}; a ${NAIVE} submission's own code ${row.naiveStudentS} s (median); grade check of it ${row.checkS} s, first output ${row.checkFirstOutputS} s`);
     } finally {
       rmSync(scratch, { recursive: true, force: true });

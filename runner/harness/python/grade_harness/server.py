@@ -98,6 +98,7 @@ class Watchdog:
 
     def __init__(self, harness, channel):
         self.harness, self.channel = harness, channel
+        self.set_death_signal = death_signal_setter()  # looked up once here: each child only calls it
 
     def run(self):
         import select
@@ -120,7 +121,7 @@ class Watchdog:
                 os.close(wake_r)
                 os.close(wake_w)
                 os.setpgid(0, 0)
-                die_with_parent()
+                self.set_death_signal()
                 child(self.harness, self.channel, page)
             ending = None
             while ending is None:
@@ -183,10 +184,18 @@ def kill_group(pid):
         pass
 
 
-def die_with_parent():
-    """A test's child is killed with the serving process, even outside a PID namespace (Linux; best effort)."""
+def death_signal_setter():
+    """What a test's child calls so it is killed with the serving process, even outside a PID namespace (Linux;
+    best effort). Found once in the serving process: importing ctypes in every child would cost each test its time."""
     try:
         import ctypes
-        ctypes.CDLL(None, use_errno=True).prctl(1, 9)  # PR_SET_PDEATHSIG, SIGKILL
+        prctl = ctypes.CDLL(None, use_errno=True).prctl
     except Exception:
-        pass
+        return lambda: None
+
+    def set_death_signal():
+        try:
+            prctl(1, 9)  # PR_SET_PDEATHSIG, SIGKILL
+        except Exception:
+            pass
+    return set_death_signal
