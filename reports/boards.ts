@@ -50,6 +50,9 @@ const pieceOf = (cell: string): GridCell['piece'] => {
   return 'other';
 };
 
+/** A board given as rows (`'  XO   '`), cell by cell, none marked. */
+export const gridCells = (rows: readonly string[]): GridCell[][] => rows.map((row) => [...row].map((text) => ({ text, piece: pieceOf(text), differs: false })));
+
 /** The last board of each side, cell by cell, with the cells that differ marked. */
 export function boardPair(expected: string | undefined, actual: string | undefined): BoardPair | undefined {
   if (expected === undefined || actual === undefined) return undefined;

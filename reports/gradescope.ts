@@ -35,6 +35,8 @@ function output(test: TestResult): string {
   if (test.expected !== undefined) parts.push(`Expected:\n${test.expected}`);
   if (test.actual !== undefined) parts.push(`Yours:\n${test.actual}`);
   if (test.reproduce !== undefined) parts.push(`To see it yourself, in Python:\n${test.reproduce}`);
+  const s = test.smallest;
+  if (s) parts.push(`The same failure on a smaller board (${s.checkers} checkers instead of ${s.from}):\n${s.board.map((row) => `|${[...row].join('|')}|`).join('\n')}\nExpected: ${s.expected ?? '?'}\nYours: ${s.actual ?? '?'}\nTo see it on that board, in Python:\n${s.reproduce}`);
   return [...notes, ...parts].join('\n\n');
 }
 

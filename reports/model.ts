@@ -9,7 +9,7 @@ import { noteHtml } from './markdown.js';
 import { classCostView, comparisonView, costViews, type ClassCostView, type ComparisonView, type TestCostView } from './class-views.js';
 import { mutationView, type MutationView } from './mutation-view.js';
 import type { AiStrength, CodeRegion, FileRole, RunResults, SubmissionResult, TestResult, TestStatus } from '../runner/grade/results.js';
-import { boardPair, type BoardPair } from './boards.js';
+import { boardPair, gridCells, type BoardPair, type GridCell } from './boards.js';
 
 export const STATUS_LABEL: Record<TestStatus, string> = {
   pass: 'passed',
@@ -61,6 +61,19 @@ export interface TestView {
   readonly notes?: readonly { readonly html: string }[];
   /** The look-ahead mistake the failing cases show, and on how many boards it was checked. */
   readonly diagnosis?: { readonly sentence: string; readonly variant: string; readonly boards: string };
+  /** The first failing generated case made smaller (results `smallest`): its board drawn, both answers, its Python. */
+  readonly smallest?: SmallestView;
+}
+
+export interface SmallestView {
+  readonly case: string;
+  readonly grid: readonly (readonly GridCell[])[];
+  readonly original: readonly (readonly GridCell[])[];
+  readonly checkers: number;
+  readonly from: number;
+  readonly expected?: string;
+  readonly actual?: string;
+  readonly reproduce: string;
 }
 
 export interface StrengthFigureView {
@@ -167,6 +180,7 @@ export function testView(test: TestResult): TestView {
     anchor: `test-${test.id.replace(/[^A-Za-z0-9_-]+/gu, '-')}`,
     ...(test.strength && { strength: strengthFigure(test.strength) }),
     ...(test.notes && test.notes.length > 0 && { notes: test.notes.map((n) => ({ html: noteHtml(n.markdown) })) }),
+    ...(test.smallest && { smallest: { case: test.smallest.case, grid: gridCells(test.smallest.board), original: gridCells(test.smallest.original), checkers: test.smallest.checkers, from: test.smallest.from, ...(test.smallest.expected !== undefined && { expected: test.smallest.expected }), ...(test.smallest.actual !== undefined && { actual: test.smallest.actual }), reproduce: test.smallest.reproduce } }),
     ...(test.diagnosis && { diagnosis: { sentence: test.diagnosis.sentence, variant: test.diagnosis.variant, boards: `matches all ${test.diagnosis.cases.length} failing board${test.diagnosis.cases.length === 1 ? '' : 's'} and the ${test.diagnosis.of - test.diagnosis.cases.length} passed` } }),
   };
 }

@@ -15,6 +15,7 @@ import type { Ask, PropertyCase } from '../plan/property.js';
 import type { ProgramJudging } from '../checks/programs.js';
 import type { ProgramResult } from '../pty/run-program.js';
 import type { ResolvedTest } from '../spec/spec-types.js';
+import type { CaseShrinker } from '../grade/shrink.js';
 import type { AssignmentId } from './ids.js';
 
 export interface ProgramPlan {
@@ -190,4 +191,9 @@ export interface Assignment extends AssignmentPlan {
   readonly recognise?: { readonly pattern: RegExp; readonly says: string };
   /** The case builders, loaded only when fixtures are built: they bring the reference and the solver. */
   loadCases(): Promise<CaseBuilder>;
+  /**
+   * How a test's failing generated cases are made smaller, with the reference's answers (runner/grade/shrink.ts);
+   * loaded when a test first fails, as it brings the reference. The grader's only: the kit holds no reference.
+   */
+  loadShrinker?(): Promise<(test: ResolvedTest) => CaseShrinker | undefined>;
 }

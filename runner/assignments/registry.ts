@@ -63,10 +63,11 @@ export function assignmentFor(id: string): Assignment {
 export const allAssignments = (): readonly Assignment[] => ASSIGNMENT_IDS.map((id) => ASSIGNMENTS[id]);
 
 /** What grading one assignment needs beside its spec: its plan, its doubles and tools, the document's stand-ins. */
-export function gradingPlan(id: AssignmentId): { plan: Assignment; doubles: string[]; standIns: 'document'; diagnose: DiagnoseLookahead } {
+export function gradingPlan(id: AssignmentId): { plan: Assignment; doubles: string[]; standIns: 'document'; diagnose: DiagnoseLookahead; shrink?: Assignment['loadShrinker'] } {
   const plan = ASSIGNMENTS[id];
   // The grader names look-ahead mistakes with the reference's search; the kit, which must hold none, from a table.
-  return { plan, doubles: doublesFiles(id), standIns: 'document', diagnose: diagnoseLookahead };
+  // Only the grader makes failing boards smaller: each smaller board's answer is the reference's.
+  return { plan, doubles: doublesFiles(id), standIns: 'document', diagnose: diagnoseLookahead, ...(plan.loadShrinker && { shrink: plan.loadShrinker }) };
 }
 
 /**

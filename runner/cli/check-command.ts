@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { AssignmentPlan } from '../assignments/assignment.js';
-import { gradeSubmission } from '../grade/grade-submission.js';
+import { gradeSubmission, type GradeOptions } from '../grade/grade-submission.js';
 import { testFingerprints } from '../grade/journal.js';
 import { discoverSubmissions, type Submission } from '../grade/layout.js';
 import type { RunResults, SubmissionResult } from '../grade/results.js';
@@ -41,7 +41,7 @@ export interface CheckSource {
   /** The chosen assignment with its tests and their cases. */
   readonly load: (spec: SpecFiles) => ResolvedSpec;
   /** The plan, the harness's Python files and the stand-ins a test of one part runs with. */
-  readonly grading: (spec: ResolvedSpec, standIns: StandIns) => { readonly plan: AssignmentPlan; readonly doubles: readonly string[]; readonly standIns: StandIns; readonly diagnose?: DiagnoseLookahead };
+  readonly grading: (spec: ResolvedSpec, standIns: StandIns) => { readonly plan: AssignmentPlan; readonly doubles: readonly string[]; readonly standIns: StandIns; readonly diagnose?: DiagnoseLookahead; readonly shrink?: GradeOptions['shrink'] };
   /** What the check does not grade, said at its end: the hidden tests' count and points, and the points graded by hand. */
   readonly later: (spec: ResolvedSpec) => string | undefined;
   /** The formats --format may name, and how a run is written into --out (results.json always). */

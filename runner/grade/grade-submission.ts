@@ -20,6 +20,7 @@ import { locateByDefinitions, locateFiles, moduleRole, type Located } from './lo
 import { resultInCourseNames } from '../pack/course-names.js';
 import type { FileRole, SubmissionResult, TestResult } from './results.js';
 import { SubmissionSession, type ModuleFile } from './submission-session.js';
+import { SHRINK_BUDGET } from './shrink.js';
 import { finisher, type GradeOptions, type TestContext, type TestKindRunner } from './test-context.js';
 
 
@@ -54,7 +55,7 @@ export async function gradeSubmission(submission: Submission, given: GradeOption
   const unclaimed = submission.files.map((f) => f.name).filter((name) => !claimed.has(name) && /\.(py|txt)$/i.test(name));
   const context: TestContext = {
     options, assignment, sandbox, session, located, skipped, unclaimed, workspaceDir: workspace.dir, deadline: started + spec.limits.submissionMs,
-    hung: new Map(), onTerminal: new Set(), early: new Map(), warmed: { done: false }, programs: new Map(), results: new Map(), sessions: new Map(), cannotStart: new Map(), chargedOnce: new Map(), crashes: new Map(), crashesMet: new Map(), lookaheadSeen: new Map(),
+    hung: new Map(), onTerminal: new Set(), early: new Map(), warmed: { done: false }, programs: new Map(), results: new Map(), sessions: new Map(), cannotStart: new Map(), chargedOnce: new Map(), crashes: new Map(), crashesMet: new Map(), lookaheadSeen: new Map(), shrinkBudget: { ...SHRINK_BUDGET },
   };
   try {
     for (const test of spec.tests) {

@@ -33,6 +33,24 @@ export interface TestResult {
   readonly strength?: AiStrength;
   /** Added: the look-ahead mistake that gives exactly the student's answers on every case run (runner/insight/lookahead-diagnosis.ts). */
   readonly diagnosis?: Diagnosis;
+  /** Added: the smallest board found on which the test's first failing generated case still fails the same way (runner/grade/shrink.ts). */
+  readonly smallest?: SmallestFailure;
+}
+
+/** A failing case made smaller: the case it came from, its board, and the answers and Python on the smaller board. */
+export interface SmallestFailure {
+  /** The failing case it came from. */
+  readonly case: string;
+  /** The smaller board, and the board of the case it came from, rows top first. */
+  readonly board: readonly string[];
+  readonly original: readonly string[];
+  /** Checkers on the smaller board, and on the board it came from. */
+  readonly checkers: number;
+  readonly from: number;
+  readonly message: string;
+  readonly expected?: string;
+  readonly actual?: string;
+  readonly reproduce: string;
 }
 
 /** A named mistake: the variant's id, its sentence, the failing cases it matched, and how many cases it was checked on. */

@@ -4,6 +4,7 @@
  * way a test's result is made from a verdict, so every kind reports the same shape.
  */
 import type { DiagnoseLookahead, FullBoardRuleName, SeenCase } from './lookahead-cases.js';
+import type { CaseShrinker, ShrinkBudget } from './shrink.js';
 import type { AssignmentPlan } from '../assignments/assignment.js';
 import type { CaseVerdict } from '../checks/verdict.js';
 import type { Interaction, StandIns } from '../plan/interaction.js';
@@ -46,6 +47,8 @@ export interface GradeOptions {
   readonly firstFailure?: boolean;
   /** Names a look-ahead mistake from the cases its tests ran: the grader's search (runner/insight/lookahead-diagnosis.ts), or the kit's table of answers (runner/kit/kit-data.ts). */
   readonly diagnose?: DiagnoseLookahead;
+  /** Makes a failing generated case smaller with the reference's answers (the grader's only; runner/grade/shrink.ts). */
+  readonly shrink?: () => Promise<(test: ResolvedTest) => CaseShrinker | undefined>;
 }
 
 export interface TestContext {
@@ -90,6 +93,8 @@ export interface TestContext {
    * once every test has run, one mistake is named from all of them (runner/insight/lookahead-diagnosis.ts).
    */
   readonly lookaheadSeen: Map<string, { readonly rules: readonly FullBoardRuleName[]; readonly cases: SeenCase[] }>;
+  /** What making failing cases smaller may still spend in this submission (runner/grade/shrink.ts). */
+  readonly shrinkBudget: ShrinkBudget;
 }
 
 /** One test kind: runs a test of the spec against the submission and says how it went. */

@@ -11,4 +11,5 @@ export const CS111: Assignment = {
   document: 'seeds/000_09b3d2d4078e204f.txt',
   showcase: ['correct-classic', 'no-down-diagonal', 'trivia-turn-print-comma', 'hostile-prints-at-import'],
   loadCases: async () => (await import('./cases.js')).buildCs111Fixtures,
+  loadShrinker: async () => (await import('./shrink.js')).cs111Shrinker,
 };

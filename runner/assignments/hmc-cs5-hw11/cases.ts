@@ -27,7 +27,7 @@ export const boardInput = (grid: Grid, moves?: string): HmcBoardInput => {
 };
 
 /** Width first. A move string when one reaches the board, else addMove calls column by column, bottom up. */
-function boardSetup(board: HmcBoardInput, grid: Grid): string {
+export function boardSetup(board: HmcBoardInput, grid: Grid): string {
   const head = `b = Board(${board.width}, ${board.height})`;
   if (board.moves !== undefined) return board.moves === '' ? head : `${head}\nb.setBoard('${board.moves}')`;
   const calls: string[] = [];

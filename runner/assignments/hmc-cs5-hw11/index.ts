@@ -11,4 +11,5 @@ export const HMC: Assignment = {
   document: 'seeds/001_7a5c38c41b1f9da9.txt',
   showcase: ['correct-classic', 'scores-for-min', 'trivia-int-minus-one', 'hostile-input-at-import'],
   loadCases: async () => (await import('./cases.js')).buildHmcFixtures,
+  loadShrinker: async () => (await import('./shrink.js')).hmcShrinker,
 };

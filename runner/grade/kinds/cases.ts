@@ -1,5 +1,7 @@
 /** Fixture cases through the harness: each case's steps, then the spec's check on what they observed. */
 import type { CaseObservation } from '../../checks/observation.js';
+import type { CaseVerdict } from '../../checks/verdict.js';
+import { smallestFailure } from '../smallest-failure.js';
 import { blockedBy } from '../blocked.js';
 import type { FixtureCase } from '../../fixtures/fixture-types.js';
 import type { ResolvedTest } from '../../spec/spec-types.js';
@@ -20,6 +22,8 @@ export const runCases: TestKindRunner = async (test, context) => {
   // Only where a name will be given: the grader's runs (and the kit's), not grade mutants' first-failure runs.
   const lookahead = context.options.diagnose && !context.options.firstFailure ? assignment.lookahead?.(test) : undefined;
   const seen = new Map<string, { actual?: number[]; passed?: boolean }>();
+  // The first wrong answer on a generated case, to be shown again on the smallest board that still gets it wrong.
+  let firstWrong: { testCase: FixtureCase; verdict: CaseVerdict } | undefined;
   const cases = test.fixtureCases.map((c) => {
     const interaction = assignment.interaction(test, c);
     const elsewhere = elsewhereJudging(test, c, context);
@@ -37,13 +41,15 @@ export const runCases: TestKindRunner = async (test, context) => {
     const run = async () => {
       const verdict = await unit.run();
       if (lookahead) seen.set(c.id, { ...seen.get(c.id), passed: verdict.status === 'pass' });
+      if (verdict.status === 'fail' && c.source.kind === 'generated') firstWrong ??= { testCase: c, verdict };
       return verdict;
     };
     return { ...unit, run, document: c.source.kind === 'document' };
   });
   const result = await runAll(test, context, cases, finish);
   if (lookahead) keepSeen(test, lookahead, seen, context);
-  return result;
+  const smallest = result.status === 'fail' && firstWrong ? await smallestFailure(test, context, firstWrong.testCase, firstWrong.verdict) : undefined;
+  return smallest ? { ...result, smallest } : result;
 };
 
 /** The scores a case returned, when it returned a list of numbers. */

@@ -1,0 +1,57 @@
+/**
+ * CS111's failing generated cases made smaller (runner/grade/shrink.ts): scores_for's and the AI's next_move's
+ * boards, each smaller board with the reference's answer, built as the fixtures build their cases. The grader's
+ * only: the student's kit holds no reference.
+ */
+import { gridFromRows, XO_SPACE } from '../../../reference/core/grid.js';
+import { lookaheadCost, type Tiebreak } from '../../../reference/core/lookahead.js';
+import * as ref from '../../../reference/cs111-ps9.js';
+import { py } from '../../checks/py-value.js';
+import type { FixtureCase } from '../../fixtures/fixture-types.js';
+import type { CaseShrinker } from '../../grade/shrink.js';
+import type { ResolvedTest } from '../../spec/spec-types.js';
+import { boardInput, boardSetup } from './board-cases.js';
+import { scoresForCase } from './cases.js';
+import type { BoardInput, PlayerInput } from './steps.js';
+
+const rowsOf = (c: FixtureCase) => (c.input['board'] as BoardInput | undefined)?.rows;
+
+/** The boards a plain look-ahead tries for a case's call on `rows`: a smaller board that asks more is not tried. */
+const costOf = (c: FixtureCase, rows: readonly string[]): number | undefined => {
+  const player = c.input['player'] as Extract<PlayerInput, { kind: 'ai' }> | undefined;
+  const checker = (c.input['checker'] ?? player?.checker) as ref.Checker | undefined;
+  const lookahead = (c.input['lookahead'] ?? player?.lookahead) as number | undefined;
+  return checker && lookahead !== undefined ? lookaheadCost(gridFromRows(rows, XO_SPACE), ref.pieceOf(checker), lookahead).boards : undefined;
+};
+
+const SCORES_FOR: CaseShrinker = {
+  rows: rowsOf,
+  cost: costOf,
+  withRows: (c, rows, id) => {
+    const grid = gridFromRows(rows, XO_SPACE);
+    const made = scoresForCase(id, c.source, boardInput(grid), grid, c.input['checker'] as ref.Checker, c.input['lookahead'] as number);
+    // A board no longer won (or newly so) belongs to another of scores_for's tests.
+    return made.input['won'] === c.input['won'] ? made : undefined;
+  },
+};
+
+const NEXT_MOVE: CaseShrinker = {
+  rows: rowsOf,
+  cost: costOf,
+  withRows: (c, rows, id) => {
+    const player = c.input['player'] as Extract<PlayerInput, { kind: 'ai' }>;
+    const grid = gridFromRows(rows, XO_SPACE);
+    const board = boardInput(grid);
+    const answer = ref.aiNextMove(grid, player.checker as ref.Checker, player.tiebreak as Tiebreak, player.lookahead);
+    if (answer.length === 0) return undefined;
+    return { id, source: c.source, input: { ...c.input, board }, python: `${boardSetup(board)}\np = AIPlayer('${player.checker}', '${player.tiebreak}', ${player.lookahead})\np.next_move(b)`, expected: answer.length === 1 ? { value: py.int(answer[0]!) } : { oneOf: answer.map(py.int) } };
+  },
+};
+
+/** The shrinker of a test whose failing generated cases shrink, or undefined. */
+export function cs111Shrinker(test: ResolvedTest): CaseShrinker | undefined {
+  if (test.check !== 'value') return undefined;
+  if (test.target === 'AIPlayer.scores_for') return SCORES_FOR;
+  if (test.target === 'AIPlayer.next_move') return NEXT_MOVE;
+  return undefined;
+}

@@ -1,0 +1,53 @@
+/**
+ * HMC's failing generated cases made smaller (runner/grade/shrink.ts): scoresFor's and nextMove's boards, each
+ * smaller board with the reference's answer, built as the fixtures build their cases. The grader's only: the
+ * student's kit holds no reference.
+ */
+import { gridFromRows, XO_SPACE } from '../../../reference/core/grid.js';
+import { lookaheadCost } from '../../../reference/core/lookahead.js';
+import * as ref from '../../../reference/hmc-cs5-hw11.js';
+import { py } from '../../checks/py-value.js';
+import type { FixtureCase } from '../../fixtures/fixture-types.js';
+import type { CaseShrinker } from '../../grade/shrink.js';
+import type { ResolvedTest } from '../../spec/spec-types.js';
+import { boardInput, boardSetup, scoresForCase } from './cases.js';
+import type { HmcBoardInput } from './steps.js';
+
+const rowsOf = (c: FixtureCase) => (c.input['board'] as HmcBoardInput | undefined)?.rows;
+
+/** The boards a plain look-ahead tries for a case's call on `rows`: a smaller board that asks more is not tried. */
+const costOf = (c: FixtureCase, rows: readonly string[]): number | undefined => {
+  const player = c.input['player'] as ref.HmcPlayer | undefined;
+  return player ? lookaheadCost(gridFromRows(rows, XO_SPACE), ref.pieceOf(player.ox), player.ply as number).boards : undefined;
+};
+
+const SCORES_FOR: CaseShrinker = {
+  rows: rowsOf,
+  cost: costOf,
+  withRows: (c, rows, id) => {
+    const grid = gridFromRows(rows, XO_SPACE);
+    const made = scoresForCase(id, c.source, boardInput(grid), grid, c.input['player'] as ref.HmcPlayer);
+    // A board no longer won (or newly so) belongs to another of scoresFor's tests.
+    return made.input['won'] === c.input['won'] ? made : undefined;
+  },
+};
+
+const NEXT_MOVE: CaseShrinker = {
+  rows: rowsOf,
+  cost: costOf,
+  withRows: (c, rows, id) => {
+    const player = c.input['player'] as ref.HmcPlayer;
+    const grid = gridFromRows(rows, XO_SPACE);
+    const board = boardInput(grid);
+    const answer = ref.nextMove(grid, player);
+    if (answer.length === 0) return undefined;
+    return { id, source: c.source, input: { ...c.input, board }, python: `${boardSetup(board, grid)}\n${ref.playerConstructor(player)}.nextMove(b)`, expected: answer.length === 1 ? { value: py.int(answer[0]!) } : { oneOf: answer.map(py.int) } };
+  },
+};
+
+/** The shrinker of a test whose failing generated cases shrink, or undefined. */
+export function hmcShrinker(test: ResolvedTest): CaseShrinker | undefined {
+  if (test.target === 'Player.scoresFor' && (test.check === 'value' || test.check === 'game-over')) return SCORES_FOR;
+  if (test.target === 'Player.nextMove' && test.check === 'value') return NEXT_MOVE;
+  return undefined;
+}

@@ -1,0 +1,61 @@
+/**
+ * A test's first failing generated case made smaller, on the student's code (runner/grade/shrink.ts decides which
+ * boards to try): each smaller board is asked through the harness in the test's own process and judged by the
+ * test's check against the reference's answer for it. The smallest found is asked once more, with another seed,
+ * before it is shown.
+ */
+import { verdictForFailure } from '../checks/outcome.js';
+import type { CaseVerdict } from '../checks/verdict.js';
+import type { FixtureCase } from '../fixtures/fixture-types.js';
+import { reproduceOf, withStandIns } from '../plan/interaction.js';
+import type { ResolvedTest } from '../spec/spec-types.js';
+import type { SmallestFailure } from './results.js';
+import { checkersOn, failsTheSameWay, shrinkCase, shrinkTimeLeft } from './shrink.js';
+import { callLine, caseSeed, type TestContext } from './test-context.js';
+
+/** The least time limit a smaller board's call gets, whatever the budget has left: a correct call is far inside it. */
+const MIN_CALL_MS = 100;
+
+export async function smallestFailure(test: ResolvedTest, context: TestContext, start: FixtureCase, verdict: CaseVerdict): Promise<SmallestFailure | undefined> {
+  const load = context.options.shrink;
+  if (!load || context.options.firstFailure || start.source.kind !== 'generated' || verdict.status !== 'fail' || !test.check) return undefined;
+  const shrinker = (await load())(test);
+  const fromRows = shrinker?.rows(start);
+  if (!shrinker || !fromRows) return undefined;
+  const budget = context.shrinkBudget;
+  const judge = async (c: FixtureCase, seedId = c.id, again = false): Promise<CaseVerdict | undefined> => {
+    const left = shrinkTimeLeft(budget, context.session.studentMs);
+    // The one call that checks a board found is made whatever is left, within the least limit.
+    if (left <= 0 && !again) return undefined;
+    const { interaction } = withStandIns(context.assignment.interaction(test, c), context.options.standIns);
+    const before = context.session.studentMs;
+    // A smaller board costs less than the first: a call that needs more than the budget left is not waited for.
+    const limit = Math.min(test.limits.callMs, Math.max(MIN_CALL_MS, left));
+    const observation = await context.session.run(interaction, caseSeed(context.options.seed, seedId), limit);
+    const spent = context.session.studentMs - before;
+    budget.ms -= spent;
+    budget.spentMs += spent;
+    const failure = observation.failure;
+    // A hang or a dead process ends the search: it says nothing of the first failure and costs a limit each time.
+    if (failure && failure.kind !== 'exception') return undefined;
+    if (failure) return verdictForFailure(failure, context.assignment.explainException);
+    return context.assignment.check(test.check!, c, observation, callLine(interaction));
+  };
+  const shrunk = await shrinkCase(start, verdict, shrinker, judge, budget);
+  if (!shrunk) return undefined;
+  const again = await judge(shrunk.testCase, `${shrunk.testCase.id}#again`, true);
+  if (!again || !failsTheSameWay(verdict, again)) return undefined;
+  const board = shrinker.rows(shrunk.testCase)!;
+  const { interaction } = withStandIns(context.assignment.interaction(test, shrunk.testCase), context.options.standIns);
+  return {
+    case: start.id,
+    board: [...board],
+    original: [...fromRows],
+    checkers: checkersOn(board),
+    from: checkersOn(fromRows),
+    message: shrunk.verdict.message,
+    ...(shrunk.verdict.expected !== undefined && { expected: shrunk.verdict.expected }),
+    ...(shrunk.verdict.actual !== undefined && { actual: shrunk.verdict.actual }),
+    reproduce: reproduceOf(interaction),
+  };
+}
