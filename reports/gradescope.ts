@@ -36,7 +36,7 @@ function output(test: TestResult): string {
   if (test.actual !== undefined) parts.push(`Yours:\n${test.actual}`);
   if (test.reproduce !== undefined) parts.push(`To see it yourself, in Python:\n${test.reproduce}`);
   const s = test.smallest;
-  if (s) parts.push(`The same failure on a smaller board (${s.checkers} checkers instead of ${s.from}):\n${s.board.map((row) => `|${[...row].join('|')}|`).join('\n')}\nExpected: ${s.expected ?? '?'}\nYours: ${s.actual ?? '?'}\nTo see it on that board, in Python:\n${s.reproduce}`);
+  if (s) parts.push(`The same failure on a smaller board (${s.checkers} checker${s.checkers === 1 ? '' : 's'} instead of ${s.from}):\n${s.board.map((row) => `|${[...row].join('|')}|`).join('\n')}\nExpected: ${s.expected ?? '?'}\nYours: ${s.actual ?? '?'}\nTo see it on that board, in Python:\n${s.reproduce}`);
   return [...notes, ...parts].join('\n\n');
 }
 

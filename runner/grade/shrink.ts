@@ -25,23 +25,16 @@ export interface CaseShrinker {
   cost?(testCase: FixtureCase, rows: readonly string[]): number | undefined;
 }
 
-/** What shrinking may still spend in one submission: calls, and the student's own time in ms. */
+/**
+ * What shrinking may still spend in one submission. Counted in work, not time, so the boards shown are the same on a
+ * busy machine: calls, and the boards a plain solution tries for them (a call the shrinker cannot price counts one).
+ * The student's own time is a net under it, for code far slower than plain.
+ */
 export interface ShrinkBudget {
   calls: number;
+  boards: number;
   ms: number;
-  /** The student's own time spent shrinking so far. */
-  spentMs: number;
 }
-
-/**
- * The student's own time shrinking may still spend: what is left of the budget, and never more than SHRINK_SHARE of
- * the time the student's code took in everything else so far (`studentMs` counts it all), so a class costs at most
- * that much more.
- */
-export const shrinkTimeLeft = (budget: Readonly<ShrinkBudget>, studentMs: number): number => Math.min(budget.ms, SHRINK_SHARE * (studentMs - budget.spentMs) - budget.spentMs);
-
-/** The share of a submission's own time (everything else it ran) that shrinking may add. */
-export const SHRINK_SHARE = 0.08;
 
 /**
  * A smaller board may ask a plain solution for at most this many times the boards the first asked, or COST_FLOOR
@@ -95,12 +88,12 @@ export function smallerBoards(rows: readonly string[]): string[][] {
 
 /**
  * Whether a smaller case fails the way the first did: a wrong answer again (not a crash or a hang, which would be
- * another failure), and where the answers are one short scalar each (a bool, a column), the same two values.
+ * another failure), and where both answers are one Python scalar each (a bool, a column), the same two values.
  */
 export function failsTheSameWay(first: CaseVerdict, next: CaseVerdict): boolean {
   if (next.status !== 'fail' || first.status !== 'fail') return false;
-  // A scalar: no list, tuple or line break in it.
-  const short = (text: string | undefined) => text !== undefined && !/[\n[\](){}]/u.test(text) && text.length <= 12;
+  // A Python scalar as the checks write one: a bool, None, a number or a short string.
+  const short = (text: string | undefined) => text !== undefined && /^(?:True|False|None|-?\d+(?:\.\d+)?|'[^'\n]{0,20}'|"[^"\n]{0,20}")$/u.test(text);
   if (short(first.expected) && short(first.actual)) return next.expected === first.expected && next.actual === first.actual;
   return true;
 }
@@ -114,8 +107,8 @@ export interface Shrunk {
 
 /**
  * The smallest case found that still fails as `start` did, or undefined when no smaller one does. `judge` asks the
- * student's code and judges the answer; it returns undefined when the budget ran out in it. A call that hangs or
- * crashes ends the search: each costs a whole limit and says nothing about the first failure.
+ * student's code and judges the answer; it returns undefined when the call hung or the process died. A call that
+ * raises, hangs or crashes ends the search: it says nothing about the first failure, and a hang costs a whole limit.
  */
 export async function shrinkCase(
   start: FixtureCase,
@@ -127,24 +120,23 @@ export async function shrinkCase(
   let rows = shrinker.rows(start);
   if (!rows || startVerdict.status !== 'fail') return undefined;
   const first = shrinker.cost?.(start, rows);
-  const most = first === undefined ? undefined : Math.max(COST_GROWTH * first, COST_FLOOR);
-  // The cheapest boards first, each asked only when it costs no more than `most`: a step costs least this way.
-  const affordable = (boards: string[][]): string[][] => {
-    if (most === undefined) return boards;
-    const priced = boards.map((board) => ({ board, cost: shrinker.cost!(start, board) ?? Infinity })).filter((b) => b.cost <= most);
-    return priced.sort((a, b) => a.cost - b.cost).map((b) => b.board);
-  };
+  const most = first === undefined ? Infinity : Math.max(COST_GROWTH * first, COST_FLOOR);
+  // The cheapest boards first, each only when it costs no more than `most`: a step costs least this way.
+  const affordable = (boards: string[][]): { board: string[]; cost: number }[] =>
+    boards.map((board) => ({ board, cost: shrinker.cost?.(start, board) ?? 1 })).filter((b) => b.cost <= most).sort((a, b) => a.cost - b.cost);
   let best: Shrunk | undefined;
   let tried = 0;
   let step = 0;
   for (;;) {
     let smaller: Shrunk | undefined;
-    for (const board of affordable(smallerBoards(rows))) {
-      if (tried >= CALLS_PER_CASE || budget.calls <= 0 || budget.ms <= 0) return best && { ...best, tried };
+    for (const { board, cost } of affordable(smallerBoards(rows))) {
+      // The boards come cheapest first: once one is beyond the budget, so are the rest.
+      if (tried >= CALLS_PER_CASE || budget.calls <= 0 || budget.ms <= 0 || cost > budget.boards) return best && { ...best, tried };
       const candidate = shrinker.withRows(start, board, `${start.id}#smaller-${++step}`);
       if (!candidate) continue;
       tried++;
       budget.calls--;
+      budget.boards -= cost;
       const verdict = await judge(candidate);
       if (!verdict || verdict.status === 'timeout' || verdict.status === 'error') return best && { ...best, tried };
       if (failsTheSameWay(startVerdict, verdict)) {
@@ -158,5 +150,5 @@ export async function shrinkCase(
   }
 }
 
-/** What one submission may spend making its failing cases smaller: calls, and at most 2 s of the student's own time. */
-export const SHRINK_BUDGET: Readonly<ShrinkBudget> = { calls: 120, ms: 2_000, spentMs: 0 };
+/** What one submission may spend making its failing cases smaller: calls, boards, and at most 2 s of the student's own time. */
+export const SHRINK_BUDGET: Readonly<ShrinkBudget> = { calls: 120, boards: 1_500, ms: 500 };

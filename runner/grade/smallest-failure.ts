@@ -10,7 +10,7 @@ import type { FixtureCase } from '../fixtures/fixture-types.js';
 import { reproduceOf, withStandIns } from '../plan/interaction.js';
 import type { ResolvedTest } from '../spec/spec-types.js';
 import type { SmallestFailure } from './results.js';
-import { checkersOn, failsTheSameWay, shrinkCase, shrinkTimeLeft } from './shrink.js';
+import { checkersOn, failsTheSameWay, shrinkCase } from './shrink.js';
 import { callLine, caseSeed, type TestContext } from './test-context.js';
 
 /** The least time limit a smaller board's call gets, whatever the budget has left: a correct call is far inside it. */
@@ -24,17 +24,15 @@ export async function smallestFailure(test: ResolvedTest, context: TestContext, 
   if (!shrinker || !fromRows) return undefined;
   const budget = context.shrinkBudget;
   const judge = async (c: FixtureCase, seedId = c.id, again = false): Promise<CaseVerdict | undefined> => {
-    const left = shrinkTimeLeft(budget, context.session.studentMs);
     // The one call that checks a board found is made whatever is left, within the least limit.
-    if (left <= 0 && !again) return undefined;
+    if (budget.ms <= 0 && !again) return undefined;
+    const left = budget.ms;
     const { interaction } = withStandIns(context.assignment.interaction(test, c), context.options.standIns);
     const before = context.session.studentMs;
     // A smaller board costs less than the first: a call that needs more than the budget left is not waited for.
     const limit = Math.min(test.limits.callMs, Math.max(MIN_CALL_MS, left));
     const observation = await context.session.run(interaction, caseSeed(context.options.seed, seedId), limit);
-    const spent = context.session.studentMs - before;
-    budget.ms -= spent;
-    budget.spentMs += spent;
+    budget.ms -= context.session.studentMs - before;
     const failure = observation.failure;
     // A hang or a dead process ends the search: it says nothing of the first failure and costs a limit each time.
     if (failure && failure.kind !== 'exception') return undefined;

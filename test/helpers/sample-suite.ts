@@ -38,7 +38,17 @@ export interface SampleSuite extends SamplePins {
   readonly args?: readonly string[];
   /** The look-ahead mistake each sample is named with; every sample not listed must get no name. */
   readonly diagnoses?: Readonly<Record<string, string>>;
+  /**
+   * Failing generated cases shown again on a smaller board (results `smallest`), by sample and test: the checkers on
+   * the board it came from and on the smaller one. Every smaller board any sample shows is checked besides.
+   */
+  readonly smallest?: Readonly<Record<string, Readonly<Record<string, readonly [from: number, to: number]>>>>;
 }
+
+const countOf = (rows: readonly string[], piece: string) => rows.join('').split(piece).length - 1;
+
+/** Every checker rests on another or on the bottom row. */
+const settled = (rows: readonly string[]) => rows.every((row, r) => [...row].every((cell, c) => cell === ' ' || r === rows.length - 1 || rows[r + 1]![c] !== ' '));
 
 /** A value only the grader's own environment holds during a sample run (hostile samples look for the name). */
 const CANARY = `canary-${process.pid}-${Date.now()}`;
@@ -51,7 +61,7 @@ const notPassing = (results: RunResults, id: string) => {
   return { submission, verdicts: Object.fromEntries(failing.map((t) => [t.id, t.status])), why: failing.map((t) => `${t.id}: ${t.message}`).join('\n\n') };
 };
 
-export function describeSampleSuite({ assignment, correct, expected, snoopedTarget, args: own = [], diagnoses = {} }: SampleSuite): void {
+export function describeSampleSuite({ assignment, correct, expected, snoopedTarget, args: own = [], diagnoses = {}, smallest = {} }: SampleSuite): void {
   // The 0-point strength tests run too (grade --strength), so every verdict of the spec is pinned.
   const args = ['--strength', ...own];
   const samples = samplesFolder(assignment);
@@ -92,6 +102,31 @@ export function describeSampleSuite({ assignment, correct, expected, snoopedTarg
       for (const [id, variant] of Object.entries(diagnoses)) {
         const submission = results.submissions.find((s) => s.id === id)!;
         for (const t of submission.tests.filter((x) => x.diagnosis)) expect(t.message, `${id} ${t.id}`).toContain(`The likely mistake (${variant}, matches all`);
+      }
+    });
+
+    it('shows each pinned failing case again on its smaller board, and every smaller board shown is a real one, smaller, that still fails', () => {
+      for (const [id, tests] of Object.entries(smallest)) {
+        const submission = results.submissions.find((s) => s.id === id)!;
+        for (const [test, [from, to]] of Object.entries(tests)) {
+          const shown = submission.tests.find((t) => t.id === test)?.smallest;
+          expect(shown && [shown.from, shown.checkers], `${id} ${test}`).toEqual([from, to]);
+        }
+      }
+      for (const submission of results.submissions) {
+        for (const t of submission.tests.filter((x) => x.smallest)) {
+          const s = t.smallest!;
+          const where = `${submission.id} ${t.id}`;
+          // Only a failed test's generated case, on a board a game could reach with the same side to move.
+          expect(t.status, where).toBe('fail');
+          expect(s.case, where).toMatch(/\.gen\./u);
+          expect(s.checkers, where).toBeLessThan(s.from);
+          expect(settled(s.board) && settled(s.original), where).toBe(true);
+          expect(countOf(s.board, 'X') - countOf(s.board, 'O'), where).toBe(countOf(s.original, 'X') - countOf(s.original, 'O'));
+          // What the check said of the smaller board (Conniption's children are summed up as "28 children" both sides).
+          expect(s.message.length, where).toBeGreaterThan(0);
+          expect(s.reproduce.length, where).toBeGreaterThan(0);
+        }
       }
     });
 

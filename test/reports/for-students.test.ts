@@ -1,19 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { forStudents } from '../../reports/for-students.js';
+import { gradescopeResults } from '../../reports/gradescope.js';
 import type { SubmissionResult, TestResult } from '../../runner/grade/results.js';
 
 const base = { group: 'g', target: 't', score: 0, maxScore: 2 } as const;
-const hidden: TestResult = { ...base, id: 'h', name: 'hidden one', status: 'timeout', visibility: 'hidden', message: 'put_piece(b, 3) took too long on [[0]]', expected: 'E', actual: 'A', reproduce: 'R', typed: ['1'], notes: [{ from: 'h', markdown: 'n' }] };
-const visible: TestResult = { ...base, id: 'v', name: 'visible one', status: 'fail', visibility: 'visible', message: 'M', expected: 'E', actual: 'A', reproduce: 'R' };
+const smallest = { case: 'c.gen.001', board: [' ', 'X'], original: ['O', 'X'], checkers: 1, from: 2, message: 'm', expected: 'E', actual: 'A', reproduce: 'R' };
+const hidden: TestResult = { ...base, id: 'h', name: 'hidden one', status: 'timeout', visibility: 'hidden', message: 'put_piece(b, 3) took too long on [[0]]', expected: 'E', actual: 'A', reproduce: 'R', typed: ['1'], notes: [{ from: 'h', markdown: 'n' }], smallest };
+const visible: TestResult = { ...base, id: 'v', name: 'visible one', status: 'fail', visibility: 'visible', message: 'M', expected: 'E', actual: 'A', reproduce: 'R', smallest };
 const submission: SubmissionResult = { id: 's', path: '/home/prof/cs61a/class/s', assignment: 'cs61a-hw04', status: 'graded', score: 0, maxScore: 4, durationMs: 0, tests: [hidden, visible] };
 
 describe('the pages to hand back', () => {
-  it("keeps a hidden test to its name, points, pass/fail and the instructor's note, and a visible test whole", () => {
+  it("keeps a hidden test to its name, points, pass/fail and the instructor's note (no smaller board: it is a case), and a visible test whole", () => {
     const [h, v] = forStudents(submission).tests;
     expect(h).toEqual({ ...base, id: 'h', name: 'hidden one', status: 'fail', visibility: 'hidden', message: 'A hidden test: not passed. Its cases are shown after the due date.', notes: [{ from: 'h', markdown: 'n' }] });
     expect(v).toEqual(visible);
     expect(forStudents(submission).path).toBe('s');
     expect(forStudents({ ...submission, status: 'error', error: 'could not read /home/prof/cs61a/class/s/hw04.py' }).error).toBe('could not read …/s/hw04.py');
     expect(forStudents({ ...submission, tests: [{ ...hidden, status: 'pass', score: 2 }] }).tests[0]).toMatchObject({ status: 'pass', score: 2, message: 'A hidden test: passed. Its cases are shown after the due date.' });
+  });
+});
+
+describe("Gradescope's output of a test shown again on a smaller board", () => {
+  it('draws the smaller board with both answers and its Python, after the failing case', () => {
+    const output = gradescopeResults(submission).tests.find((t) => t.name === 'visible one')!.output;
+    expect(output).toContain('The same failure on a smaller board (1 checker instead of 2):\n| |\n|X|\nExpected: E\nYours: A\nTo see it on that board, in Python:\nR');
+    expect(output.indexOf('smaller board')).toBeGreaterThan(output.indexOf('To see it yourself'));
   });
 });

@@ -1,6 +1,7 @@
 /**
- * `npm run screenshots`: the README's pictures of the reports, from the CS61A samples as `npm run samples` grades
- * them (grade-report/cs61a-hw04/), taken in Debian's Chromium. Run it after changing the templates.
+ * `npm run screenshots`: the README's pictures of the reports, from the samples as `npm run samples` grades them
+ * (grade-report/cs61a-hw04/, and CS111's look-ahead sample for the feedback on a look-ahead test), taken in
+ * Debian's Chromium. Run it after changing the templates.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,5 +19,10 @@ await page.screenshot({ path: join(target, 'class-summary.png'), fullPage: false
 await page.goto(pathToFileURL(join(report, 'submissions', 'put-piece-mutates.html')).href);
 await page.locator('.filters button[data-show="failed"]').click();
 await page.screenshot({ path: join(target, 'student-page.png'), fullPage: false });
+// A look-ahead test's feedback: the mistake named, and the failing board beside the smallest that still fails.
+const lookahead = join(PROJECT_ROOT, 'grade-report', 'cs111-ps9', 'submissions', 'scores-for-one-level-shallow.html');
+if (!existsSync(lookahead)) throw new Error(`no page at ${lookahead}: run npm run samples first`);
+await page.goto(pathToFileURL(lookahead).href);
+await page.locator('#test-aiplayer-scores_for-lookahead-2-3').screenshot({ path: join(target, 'lookahead-feedback.png') });
 await browser.close();
-console.log(`Wrote ${join(target, 'class-summary.png')} and ${join(target, 'student-page.png')}`);
+console.log(`Wrote ${join(target, 'class-summary.png')}, ${join(target, 'student-page.png')} and ${join(target, 'lookahead-feedback.png')}`);

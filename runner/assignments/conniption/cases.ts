@@ -9,10 +9,10 @@ import type { SearchFacts } from './checks.js';
 
 const boardValue = (board: ref.ConniptionState['board']): PyValue => py.tuple(board.map((col) => py.tuple(col.map(py.bool))));
 export const stateInput = (s: ref.ConniptionState) => ({ board: s.board, player1Turn: s.player1Turn, flipsRem: s.flipsRem, flippable: s.flippable });
-const constructor = (s: ref.ConniptionState): string =>
+export const constructor = (s: ref.ConniptionState): string =>
   `Conniption(${formatPy(boardValue(s.board))}, player1Turn=${s.player1Turn ? 'True' : 'False'}, flipsRem=(${s.flipsRem.join(', ')}), flippable=${s.flippable ? 'True' : 'False'})`;
 /** A child as the checks compare it: (board, player1Turn, flipsRem, flippable, resMove). */
-const childValue = (c: ref.ConniptionState): PyValue =>
+export const childValue = (c: ref.ConniptionState): PyValue =>
   py.tuple([boardValue(c.board), py.bool(c.player1Turn), py.tuple(c.flipsRem.map(py.int)), py.bool(c.flippable), py.str(c.resMove ?? '')]);
 
 /** A position reached by random legal moves, flips included, from either side starting. */

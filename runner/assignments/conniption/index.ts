@@ -13,4 +13,5 @@ export const CONNIPTION: Assignment = {
   // Its files may have any names: a file defining the document's state class says what it is.
   recognise: { pattern: /^class\s+Conniption\b/mu, says: 'a file defines class Conniption' },
   loadCases: async () => (await import('./cases.js')).buildConniptionFixtures,
+  loadShrinker: async () => (await import('./shrink.js')).conniptionShrinker,
 };

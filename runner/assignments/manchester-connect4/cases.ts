@@ -13,7 +13,7 @@ import type { Rng } from '../../plan/rng.js';
 
 
 export const boardValue = (board: ref.BoardRows): PyValue => py.list(board.map((row) => py.ints(row)));
-const boardLiteral = (board: ref.BoardRows): string => `[${board.map((r) => `[${r.join(', ')}]`).join(', ')}]`;
+export const boardLiteral = (board: ref.BoardRows): string => `[${board.map((r) => `[${r.join(', ')}]`).join(', ')}]`;
 const gameLiteral = (g: ref.Game): string =>
   `{'player1': ${formatPyStr(g.player1)}, 'player2': ${formatPyStr(g.player2)}, 'who': ${g.who}, 'board': ${boardLiteral(g.board)}}`;
 /** The document fixes the lines, not whether the last one ends with a newline: both are accepted. */

@@ -12,4 +12,5 @@ export const MANCHESTER: Assignment = {
   document: 'seeds/003_f751b792f218426d.txt',
   showcase: ['correct-classic', 'has-won-no-anti-diagonal', 'trivia-player1-as-O', 'hostile-plays-at-import'],
   loadCases: async () => (await import('./cases.js')).buildManchesterFixtures,
+  loadShrinker: async () => (await import('./shrink.js')).manchesterShrinker,
 };

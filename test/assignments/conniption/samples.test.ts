@@ -4,11 +4,12 @@
  * REPL runs with a scripted stand-in for the search, so the REPL tests see the student's rules and commands only.
  */
 import { describeSampleSuite } from '../../helpers/sample-suite.js';
-import { PINS } from './verdicts.js';
+import { PINS, SMALLEST } from './verdicts.js';
 
 describeSampleSuite({
   assignment: 'conniption',
   args: ['--assignment', 'conniption'],
   snoopedTarget: 'Conniption.betterEval',
   ...PINS,
+  smallest: SMALLEST,
 });

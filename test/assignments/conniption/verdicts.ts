@@ -31,3 +31,8 @@ export const PINS: SamplePins = {
     'undo-does-nothing': { ...fail('repl.undo') },
   },
 };
+
+/** A failing generated genChildStates case shown again on a smaller board (runner/grade/shrink.ts): checkers before and after. */
+export const SMALLEST: Readonly<Record<string, Readonly<Record<string, readonly [number, number]>>>> = {
+  'no-dual-flip': { 'Conniption.genChildStates.generated': [7, 1] },
+};

@@ -5,11 +5,12 @@
  * counted, a message).
  */
 import { describeSampleSuite } from '../../helpers/sample-suite.js';
-import { DIAGNOSES, PINS } from './verdicts.js';
+import { DIAGNOSES, PINS, SMALLEST } from './verdicts.js';
 
 describeSampleSuite({
   assignment: 'cs111-ps9',
   snoopedTarget: 'Board.is_win_for',
   ...PINS,
   diagnoses: DIAGNOSES,
+  smallest: SMALLEST,
 });

@@ -111,3 +111,13 @@ export const DIAGNOSES: Readonly<Record<string, string>> = {
 
 /** The samples added to pin a named look-ahead mistake alone (the kit names none, so its suite leaves them out). */
 export const DIAGNOSIS_ONLY: readonly string[] = ['scores-for-full-left-50', 'scores-for-min-reply', 'scores-for-one-level-deep', 'scores-for-one-level-shallow', 'scores-for-plays-on-won', 'scores-for-reply-kept', 'scores-for-same-checker', 'scores-for-win-not-undone'];
+
+/**
+ * Failing generated cases shown again on a smaller board (runner/grade/shrink.ts): checkers on the board each came
+ * from, and on the smaller one. Pinned where the search is cheap, far inside its time net on a busy machine.
+ */
+export const SMALLEST: Readonly<Record<string, Readonly<Record<string, readonly [number, number]>>>> = {
+  'scores-for-one-level-shallow': { 'aiplayer.scores_for.lookahead-0-1': [13, 5], 'aiplayer.scores_for.lookahead-2-3': [21, 5] },
+  'scores-for-no-restore': { 'aiplayer.scores_for.lookahead-2-3': [21, 3] },
+  'scores-for-plays-on-won': { 'aiplayer.scores_for.already-won': [34, 10] },
+};

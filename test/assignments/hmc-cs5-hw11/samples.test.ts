@@ -5,11 +5,12 @@
  * does. Each such ripple is pinned here.
  */
 import { describeSampleSuite } from '../../helpers/sample-suite.js';
-import { DIAGNOSES, PINS } from './verdicts.js';
+import { DIAGNOSES, PINS, SMALLEST } from './verdicts.js';
 
 describeSampleSuite({
   assignment: 'hmc-cs5-hw11',
   snoopedTarget: 'Player.scoreBoard',
   ...PINS,
   diagnoses: DIAGNOSES,
+  smallest: SMALLEST,
 });

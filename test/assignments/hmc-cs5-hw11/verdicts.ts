@@ -71,3 +71,12 @@ export const DIAGNOSES: Readonly<Record<string, string>> = {
 
 /** The samples added to pin a named look-ahead mistake alone (the kit names none, so its suite leaves them out). */
 export const DIAGNOSIS_ONLY: readonly string[] = ['scores-for-full-left-zero', 'scores-for-no-delmove', 'scores-for-one-ply-deep', 'scores-for-one-ply-shallow', 'scores-for-reply-kept', 'scores-for-same-checker'];
+
+/**
+ * Failing generated cases shown again on a smaller board (runner/grade/shrink.ts): checkers on the board each came
+ * from, and on the smaller one. Pinned where the search is cheap, far inside its time net on a busy machine.
+ */
+export const SMALLEST: Readonly<Record<string, Readonly<Record<string, readonly [number, number]>>>> = {
+  'scores-for-no-delmove': { 'player.scoresFor.ply-0-1': [40, 0] },
+  'scores-for-one-ply-shallow': { 'player.scoresFor.ply-0-1': [8, 6] },
+};

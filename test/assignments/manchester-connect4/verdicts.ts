@@ -42,3 +42,8 @@ export const PINS: SamplePins = {
     'valid-moves-six-columns': { ...fail('getValidMoves.document', 'getValidMoves.generated', 'suggestMove1.generated') },
   },
 };
+
+/** A failing generated suggestMove1 case shown again on a smaller board (runner/grade/shrink.ts): checkers before and after. */
+export const SMALLEST: Readonly<Record<string, Readonly<Record<string, readonly [number, number]>>>> = {
+  'suggest1-no-block': { 'suggestMove1.generated': [10, 8] },
+};

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fail, pass, type CaseVerdict } from '../../../runner/checks/verdict.js';
 import type { FixtureCase } from '../../../runner/fixtures/fixture-types.js';
-import { checkersOn, failsTheSameWay, SHRINK_SHARE, shrinkCase, shrinkTimeLeft, smallerBoards, type CaseShrinker } from '../../../runner/grade/shrink.js';
+import { checkersOn, failsTheSameWay, shrinkCase, smallerBoards, type CaseShrinker } from '../../../runner/grade/shrink.js';
 
 const BOARD = ['       ', '       ', '       ', '   X   ', '  OO   ', ' XXOX  '];
 
@@ -39,6 +39,10 @@ describe('failsTheSameWay', () => {
     expect(failsTheSameWay(fail('m', 'True', 'False'), fail('m2', 'True', 'False'))).toBe(true);
     expect(failsTheSameWay(fail('m', 'True', 'False'), fail('m', 'False', 'True'))).toBe(false);
     expect(failsTheSameWay(fail('m', '[0, 50]', '[50, 50]'), fail('m', '[100, 0]', '[0, 0]'))).toBe(true);
+    // A summary is not an answer: any wrong answer fails the same way.
+    expect(failsTheSameWay(fail('m', '28 children', '28 children'), fail('m', '10 children', '9 children'))).toBe(true);
+    expect(failsTheSameWay(fail('m', 'one of 3, 4', '0'), fail('m', '2', '0'))).toBe(true);
+    expect(failsTheSameWay(fail('m', '3', '0'), fail('m', '2', '0'))).toBe(false);
     expect(failsTheSameWay(fail('m', '2', '3'), pass())).toBe(false);
     expect(failsTheSameWay(fail('m', '2', '3'), { status: 'error', message: 'raised' })).toBe(false);
   });
@@ -49,7 +53,7 @@ describe('shrinkCase', () => {
     // The "student" is wrong while column 3 holds two checkers or more.
     const wrong = (rows: readonly string[]) => rows.filter((row) => row[3] !== ' ').length >= 2;
     const judge = async (c: FixtureCase): Promise<CaseVerdict> => (wrong(shrinker.rows(c)!) ? fail('wrong', '[1]', '[2]') : pass());
-    const shrunk = await shrinkCase(caseOf(BOARD), fail('wrong', '[1]', '[2]'), shrinker, judge, { calls: 100, ms: 1000, spentMs: 0 });
+    const shrunk = await shrinkCase(caseOf(BOARD), fail('wrong', '[1]', '[2]'), shrinker, judge, { calls: 100, boards: 10_000, ms: 1000 });
     expect(shrunk).toBeDefined();
     const rows = shrinker.rows(shrunk!.testCase)!;
     expect(wrong(rows)).toBe(true);
@@ -61,17 +65,17 @@ describe('shrinkCase', () => {
 
   it('gives nothing when no smaller board fails, or the first verdict is not a wrong answer', async () => {
     const judge = async (): Promise<CaseVerdict> => pass();
-    expect(await shrinkCase(caseOf(BOARD), fail('wrong'), shrinker, judge, { calls: 100, ms: 1000, spentMs: 0 })).toBeUndefined();
-    expect(await shrinkCase(caseOf(BOARD), { status: 'timeout', message: 't' }, shrinker, judge, { calls: 100, ms: 1000, spentMs: 0 })).toBeUndefined();
+    expect(await shrinkCase(caseOf(BOARD), fail('wrong'), shrinker, judge, { calls: 100, boards: 10_000, ms: 1000 })).toBeUndefined();
+    expect(await shrinkCase(caseOf(BOARD), { status: 'timeout', message: 't' }, shrinker, judge, { calls: 100, boards: 10_000, ms: 1000 })).toBeUndefined();
   });
 
   it('stops at a hang or a crash, and within the budget', async () => {
     let asked = 0;
     const hangs = async (): Promise<CaseVerdict | undefined> => { asked++; return undefined; };
-    expect(await shrinkCase(caseOf(BOARD), fail('wrong'), shrinker, hangs, { calls: 100, ms: 1000, spentMs: 0 })).toBeUndefined();
+    expect(await shrinkCase(caseOf(BOARD), fail('wrong'), shrinker, hangs, { calls: 100, boards: 10_000, ms: 1000 })).toBeUndefined();
     expect(asked).toBe(1);
     asked = 0;
-    const budget = { calls: 2, ms: 1000, spentMs: 0 };
+    const budget = { calls: 2, boards: 10_000, ms: 1000 };
     const never = async (): Promise<CaseVerdict> => { asked++; return pass(); };
     await shrinkCase(caseOf(BOARD), fail('wrong'), shrinker, never, budget);
     expect(asked).toBe(2);
@@ -82,16 +86,23 @@ describe('shrinkCase', () => {
     const costly: CaseShrinker = { ...shrinker, cost: (_c, rows) => (checkersOn(rows) < checkersOn(BOARD) ? 10_000 : 1) };
     let asked = 0;
     const judge = async (): Promise<CaseVerdict> => { asked++; return fail('wrong'); };
-    expect(await shrinkCase(caseOf(BOARD), fail('wrong'), costly, judge, { calls: 100, ms: 1000, spentMs: 0 })).toBeUndefined();
+    expect(await shrinkCase(caseOf(BOARD), fail('wrong'), costly, judge, { calls: 100, boards: 10_000, ms: 1000 })).toBeUndefined();
     expect(asked).toBe(0);
   });
 });
 
-describe('shrinkTimeLeft', () => {
-  it('is what is left of the budget, and never more than the share of the time the student spent on everything else', () => {
-    expect(shrinkTimeLeft({ calls: 10, ms: 2000, spentMs: 0 }, 100_000)).toBe(2000);
-    expect(shrinkTimeLeft({ calls: 10, ms: 2000, spentMs: 0 }, 1000)).toBeCloseTo(1000 * SHRINK_SHARE);
-    // 1,050 ms in all, 50 of them shrinking: the share of the other 1,000 is spent.
-    expect(shrinkTimeLeft({ calls: 10, ms: 1950, spentMs: 50 }, 1050)).toBeCloseTo(1000 * SHRINK_SHARE - 50);
+describe('the boards budget', () => {
+  it('asks the cheapest smaller boards first, and none the budget cannot pay for', async () => {
+    // Each board costs what its checkers leave open: fewer checkers, dearer.
+    const priced: CaseShrinker = { ...shrinker, cost: (_c, rows) => 100 - checkersOn(rows) };
+    const costs: number[] = [];
+    const judge = async (c: FixtureCase): Promise<CaseVerdict> => { costs.push(100 - checkersOn(shrinker.rows(c)!)); return fail('wrong'); };
+    // 7 checkers: boards of 5, 3 and 1 cost 95, 97 and 99; the budget pays for the first two.
+    const budget = { calls: 100, boards: 95 + 97 + 50, ms: 1000 };
+    const shrunk = await shrinkCase(caseOf(BOARD), fail('wrong'), priced, judge, budget);
+    expect(shrunk).toBeDefined();
+    expect(costs).toEqual([95, 97]);
+    expect(budget.boards).toBe(50);
+    expect(checkersOn(shrinker.rows(shrunk!.testCase)!)).toBe(3);
   });
 });

@@ -1,0 +1,42 @@
+/**
+ * Conniption's failing generated genChildStates cases made smaller (runner/grade/shrink.ts): each smaller board
+ * with the reference's children, the turn, the flips left and whether a flip may follow kept. The grader's only:
+ * the student's kit holds no reference.
+ */
+import * as ref from '../../../reference/conniption.js';
+import { py } from '../../checks/py-value.js';
+import type { FixtureCase } from '../../fixtures/fixture-types.js';
+import type { CaseShrinker } from '../../grade/shrink.js';
+import type { ResolvedTest } from '../../spec/spec-types.js';
+import { childValue, constructor, stateInput } from './cases.js';
+
+type StateInput = ReturnType<typeof stateInput>;
+
+/** The columns (bottom first, True for the first player) as rows top first, 'X' for True and 'O' for False. */
+function rowsOf(board: StateInput['board']): string[] {
+  return Array.from({ length: ref.HEIGHT }, (_, r) => board.map((column) => {
+    const cell = column[ref.HEIGHT - 1 - r];
+    return cell === undefined ? ' ' : cell ? 'X' : 'O';
+  }).join(''));
+}
+
+function columnsOf(rows: readonly string[]): boolean[][] {
+  const width = rows[0]?.length ?? 0;
+  return Array.from({ length: width }, (_, c) => {
+    const column: boolean[] = [];
+    for (let r = rows.length - 1; r >= 0 && rows[r]![c] !== ' '; r--) column.push(rows[r]![c] === 'X');
+    return column;
+  });
+}
+
+const CHILDREN: CaseShrinker = {
+  rows: (c) => rowsOf((c.input['state'] as StateInput).board),
+  withRows: (c, rows, id): FixtureCase => {
+    const given = c.input['state'] as StateInput;
+    const state: ref.ConniptionState = { board: columnsOf(rows), player1Turn: given.player1Turn, flipsRem: given.flipsRem, flippable: given.flippable, resMove: null };
+    return { id, source: c.source, input: { state: stateInput(state) }, python: `s = ${constructor(state)}\ns.genChildStates()\n[(c.board, c.player1Turn, c.flipsRem, c.flippable, c.resMove) for c in s.children]`, expected: { value: py.list(ref.childStates(state).map(childValue)) } };
+  },
+};
+
+/** The shrinker of a test whose failing generated cases shrink, or undefined. */
+export const conniptionShrinker = (test: ResolvedTest): CaseShrinker | undefined => (test.target === 'Conniption.genChildStates' && test.check === 'children' ? CHILDREN : undefined);

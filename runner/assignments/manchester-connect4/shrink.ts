@@ -1,0 +1,32 @@
+/**
+ * Manchester's failing generated suggestMove1 cases made smaller (runner/grade/shrink.ts): each smaller board with
+ * the reference's acceptable columns, for the same reason (a win, a block, any move). The grader's only: the
+ * student's kit holds no reference.
+ */
+import * as ref from '../../../reference/manchester-connect4.js';
+import { py } from '../../checks/py-value.js';
+import type { FixtureCase } from '../../fixtures/fixture-types.js';
+import type { CaseShrinker } from '../../grade/shrink.js';
+import type { ResolvedTest } from '../../spec/spec-types.js';
+import { boardLiteral } from './cases.js';
+
+const PIECES = [' ', 'X', 'O'];
+
+/** The board as rows of ' ', 'X' (player 1) and 'O' (player 2), top first, as the shrinker reads boards. */
+const rowsOf = (board: ref.BoardRows): string[] => board.map((row) => row.map((cell) => PIECES[cell] ?? '?').join(''));
+const boardOf = (rows: readonly string[]): ref.BoardRows => rows.map((row) => [...row].map((cell) => PIECES.indexOf(cell)));
+
+const SUGGEST_MOVE1: CaseShrinker = {
+  rows: (c) => rowsOf(c.input['board'] as ref.BoardRows),
+  withRows: (c, rows, id): FixtureCase | undefined => {
+    const board = boardOf(rows);
+    const who = c.input['who'] as 1 | 2;
+    const { columns, reason } = ref.suggestMove1Acceptable(board, who);
+    // A board where the move is chosen for another reason is another kind of case.
+    if (reason !== c.facts?.['reason'] || columns.length === 0) return undefined;
+    return { id, source: c.source, input: { board, who }, python: `suggestMove1(${boardLiteral(board)}, ${who})`, expected: { oneOf: columns.map(py.int) }, facts: { reason } };
+  },
+};
+
+/** The shrinker of a test whose failing generated cases shrink, or undefined. */
+export const manchesterShrinker = (test: ResolvedTest): CaseShrinker | undefined => (test.target === 'suggestMove1' && test.check === 'suggest' ? SUGGEST_MOVE1 : undefined);
