@@ -7,6 +7,7 @@
  * genChildStates and betterEval).
  */
 import { formatPy, type PyValue } from '../../checks/py-value.js';
+import { conniptionInput } from './inputs.js';
 import type { FixtureCase } from '../../fixtures/fixture-types.js';
 import type { ObservedValue } from '../../harness/protocol.js';
 import { replyFor, type CaseObservation } from '../../checks/observation.js';
@@ -98,7 +99,7 @@ const STOP_AT_WIN_NOTE = 'accepted with the search stopping at a won position, w
  * them (the kit), best by the document's, as the facts list them.
  */
 function checkSearch(testCase: FixtureCase, observed: ObservedValue, values: ObservedValue | undefined): CaseVerdict {
-  const input = testCase.input as { depth: number };
+  const input = { depth: conniptionInput(testCase).depth ?? 0 };
   const facts = testCase.facts as SearchFacts | undefined;
   if (!facts) throw new Error(`internal: ${testCase.id} has no facts`);
   const chosen = entry(observed, 'chosen');

@@ -5,7 +5,7 @@
  * what it is for: `h` lists the commands, `d` shows something, a refused or unknown command gets an answer.
  */
 import type { FixtureCase } from '../../fixtures/fixture-types.js';
-import type { ReplInput } from './steps.js';
+import { replInput } from './inputs.js';
 import type { ProgramResult } from '../../pty/run-program.js';
 import { ASK_MARKER, STATE_MARKER } from '../../checks/program-markers.js';
 import { TRACEBACK } from '../../checks/programs.js';
@@ -70,7 +70,7 @@ function helpWords(testCase: FixtureCase): [string, RegExp][] {
 }
 
 export function checkRepl(testCase: FixtureCase, result: ProgramResult): CaseVerdict {
-  const input = testCase.input as unknown as ReplInput;
+  const input = replInput(testCase);
   if (!('value' in testCase.expected) || !testCase.expected.value) throw new Error(`internal: ${testCase.id} has no expectation`);
   const want = pyToPlain(testCase.expected.value) as Expected;
   const answers = [...input.setup, ...input.lines];

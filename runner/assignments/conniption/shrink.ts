@@ -9,8 +9,7 @@ import type { FixtureCase } from '../../fixtures/fixture-types.js';
 import type { CaseShrinker } from '../../grade/shrink.js';
 import type { ResolvedTest } from '../../spec/spec-types.js';
 import { childValue, constructor, stateInput } from './cases.js';
-
-type StateInput = ReturnType<typeof stateInput>;
+import { conniptionInput, type StateInput } from './inputs.js';
 
 /** The columns (bottom first, True for the first player) as rows top first, 'X' for True and 'O' for False. */
 function rowsOf(board: StateInput['board']): string[] {
@@ -30,9 +29,9 @@ function columnsOf(rows: readonly string[]): boolean[][] {
 }
 
 const CHILDREN: CaseShrinker = {
-  rows: (c) => rowsOf((c.input['state'] as StateInput).board),
+  rows: (c) => rowsOf(conniptionInput(c).state.board),
   withRows: (c, rows, id): FixtureCase => {
-    const given = c.input['state'] as StateInput;
+    const given = conniptionInput(c).state;
     const state: ref.ConniptionState = { board: columnsOf(rows), player1Turn: given.player1Turn, flipsRem: given.flipsRem, flippable: given.flippable, resMove: null };
     return { id, source: c.source, input: { state: stateInput(state) }, python: `s = ${constructor(state)}\ns.genChildStates()\n[(c.board, c.player1Turn, c.flipsRem, c.flippable, c.resMove) for c in s.children]`, expected: { value: py.list(ref.childStates(state).map(childValue)) } };
   },

@@ -11,13 +11,9 @@ import type { Arg } from '../../harness/protocol.js';
 import type { ResolvedTest } from '../../spec/spec-types.js';
 import type { ProgramPlan } from '../assignment.js';
 import { argFromPy, call, get, int, type Interaction, type Step } from '../../plan/interaction.js';
+import { conniptionInput, replInput, type StateInput } from './inputs.js';
 
-export interface StateInput {
-  readonly board: readonly (readonly boolean[])[];
-  readonly player1Turn: boolean;
-  readonly flipsRem: readonly [number, number];
-  readonly flippable: boolean;
-}
+export type { ReplInput, StateInput } from './inputs.js';
 
 const boardValue = (board: StateInput['board']): PyValue => py.tuple(board.map((col) => py.tuple(col.map(py.bool))));
 const pyBool = (b: boolean) => (b ? 'True' : 'False');
@@ -62,7 +58,7 @@ function searchSteps(depth: number): Step[] {
 const SEARCH_KIT_NOTE = "This check judged your search by the document's genChildStates and betterEval (after you submit, the grader judges it with your own, so a bug in them is charged by their own tests only): if a test of genChildStates or betterEval fails, fix that first.";
 
 export function conniptionInteraction(test: ResolvedTest, testCase: FixtureCase): Interaction {
-  const input = testCase.input as { state: StateInput; depth?: number };
+  const input = conniptionInput(testCase);
   const build = buildState(input.state);
   switch (test.target) {
     case 'Conniption.genChildStates':
@@ -98,15 +94,8 @@ export const DEFAULTS_INTERACTION: Interaction = {
   ],
 };
 
-export interface ReplInput {
-  readonly setup: readonly string[];
-  readonly lines: readonly string[];
-  readonly aiMoves: readonly string[];
-  readonly note: string;
-}
-
 export function conniptionProgram(testCase: FixtureCase): ProgramPlan {
-  const input = testCase.input as unknown as ReplInput;
+  const input = replInput(testCase);
   return {
     call: { runMain: true },
     prompt: '',

@@ -11,6 +11,7 @@ import { compareMessages, compareVisibleText } from '../../checks/text.js';
 import { formatObserved } from '../../checks/values.js';
 import { fail, pass, type CaseVerdict } from '../../checks/verdict.js';
 import { caseText } from '../../pack/case-texts.js';
+import { cs111Input } from './steps.js';
 
 /** The document's column prompt, printed by Player.next_move. */
 export const CS111_PROMPT = 'Enter a column: ';
@@ -21,7 +22,7 @@ export const CS111_TYPES_TEST = 'aiplayer.scores_for.int-scores';
 export function checkCs111Case(check: string, testCase: FixtureCase, observation: CaseObservation, call: string): CaseVerdict {
   const reply = (key: string): ObservedReply => replyFor(observation, key, testCase.id);
   const expected = testCase.expected;
-  const input = testCase.input as Record<string, unknown>;
+  const input = cs111Input(testCase);
   switch (check) {
     case 'value':
       return checkReturned(call, expected, testCase.lenient, reply('result').value, { typesTest: CS111_TYPES_TEST });
@@ -69,7 +70,7 @@ export function checkCs111Case(check: string, testCase: FixtureCase, observation
       // One rule, judged where the column is right: a call that returns a wrong column is the column test's.
       const wrong = wrongAnswer(call, testCase, reply('result'));
       if (wrong) return pass(wrong);
-      const want = typeof input['numMovesAfter'] === 'number' ? input['numMovesAfter'] : 1;
+      const want = input.numMovesAfter ?? 1;
       const got = reply('moves').value;
       return got.type === 'int' && got.value === want
         ? pass()
@@ -85,8 +86,8 @@ export function checkCs111Case(check: string, testCase: FixtureCase, observation
       // on a wrong board, which the look-ahead tests charge already.
       const wrong = wrongAnswer(call, testCase, reply('result'));
       if (wrong) return pass(wrong);
-      const board = input['board'] as { rows: string[] };
-      return compareSlots(`the board after ${call.split('\n').at(-1)}`, { rows: rowsFromStrings(board.rows) }, reply('slots'), 'scores_for must remove every checker it adds while looking ahead');
+      const board = input.board!;
+      return compareSlots(`the board after ${call.split('\n').at(-1)}`, { rows: rowsFromStrings([...board.rows]) }, reply('slots'), 'scores_for must remove every checker it adds while looking ahead');
     }
     default:
       throw new Error(`internal: unknown CS111 check '${check}'`);

@@ -12,14 +12,14 @@ import { positionFromRows } from '../../grade/lookahead-cases.js';
 import { checkCs111Case } from './checks.js';
 import { cs111GameReplay, cs111Program } from './programs.js';
 import { cs111Property } from './properties.js';
-import { cs111Interaction, type BoardInput } from './steps.js';
+import { cs111Input, cs111Interaction } from './steps.js';
 
 const PLAYER_CLASSES: Record<string, string> = { human: 'Player', random: 'RandomPlayer', ai: 'AIPlayer' };
 
 function neededNames(test: ResolvedTest): string[] {
   const root = test.target.split('.')[0]!;
   if (test.kind === 'program') {
-    const kinds = test.fixtureCases.flatMap((c) => ['player1', 'player2', 'player'].flatMap((p) => (c.input[p] as { kind: string } | undefined)?.kind ?? []));
+    const kinds = test.fixtureCases.flatMap((c) => { const input = cs111Input(c); return [input.player1, input.player2, input.player].flatMap((p) => p?.kind ?? []); });
     return [root, ...(root === 'process_move' ? ['Board'] : []), ...new Set(kinds.map((k) => PLAYER_CLASSES[k] ?? 'Player'))];
   }
   if (test.kind === 'property' && test.property?.startsWith('cs111-random')) return ['RandomPlayer'];
@@ -53,7 +53,7 @@ function excuseCs111Failure(test: ResolvedTest, testCase: FixtureCase, failure: 
     if (!frame || !direction || direction === own) return undefined;
     return pass(`${failure.exception.type} was raised in ${frame.function} (line ${frame.line}), the helper for ${direction} wins: charged by board.is_win_for.${direction}`);
   }
-  const board = (testCase.input as { board?: { width?: number } }).board;
+  const { board } = cs111Input(testCase);
   if (test.check === 'board-repr-frame' && (board?.width ?? 0) > 10) {
     return pass(`${failure.exception.type} was raised drawing a board ${board!.width} columns wide: the labels of columns 10 and up are graded by board.repr.generated`);
   }
@@ -84,15 +84,16 @@ const filledCells = (rows: readonly string[]) => cellsKey(rows.flatMap((row, r) 
  */
 function missedFourElsewhere(test: ResolvedTest, testCase: FixtureCase, tests: readonly ResolvedTest[]): ChargedElsewhere | undefined {
   if (test.id !== 'board.is_win_for.document') return undefined;
-  const input = testCase.input as { board: BoardInput; checker: string };
-  const fours = foursOf(input.board.rows, input.checker);
+  const { board, checker } = cs111Input(testCase);
+  if (!board || !checker) return undefined;
+  const fours = foursOf(board.rows, checker);
   const directions = new Set(fours.map((f) => f.direction));
   if (directions.size !== 1) return undefined;
   const [direction] = directions;
   const chargedBy = tests.find((t) => t.id === `board.is_win_for.${direction}`);
   const chargedCase = chargedBy?.fixtureCases.find((c) => {
-    const own = c.input as { board: BoardInput; checker: string };
-    return 'value' in c.expected && c.expected.value?.type === 'bool' && c.expected.value.value && fours.some((f) => f.cells === filledCells(own.board.rows));
+    const own = cs111Input(c).board;
+    return own !== undefined && 'value' in c.expected && c.expected.value?.type === 'bool' && c.expected.value.value && fours.some((f) => f.cells === filledCells(own.rows));
   });
   if (!chargedBy || !chargedCase) return undefined;
   return {
@@ -103,7 +104,7 @@ function missedFourElsewhere(test: ResolvedTest, testCase: FixtureCase, tests: r
 }
 
 const CS111_LOOKAHEAD: LookaheadCases = {
-  positionOf: (c) => positionFromRows((c.input['board'] as { rows?: unknown } | undefined)?.rows, c.input['checker'], c.input['lookahead']),
+  positionOf: (c) => positionFromRows(cs111Input(c).board?.rows, cs111Input(c).checker, cs111Input(c).lookahead),
   // Either reading of a board filled within the look-ahead, as the fixtures accept (reference/core/lookahead.ts).
   rules: ['tie-50', 'complement'],
 };

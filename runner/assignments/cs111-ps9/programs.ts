@@ -7,7 +7,7 @@ import { CS111_PROMPT } from './checks.js';
 import type { GameReplay, ProgramPlan } from '../assignment.js';
 import { classReplay, functionReplay, joinReplays, type ReplayParts } from '../game-replay.js';
 import type { ResolvedTest } from '../../spec/spec-types.js';
-import type { BoardInput, PlayerInput } from './steps.js';
+import { cs111Input, type PlayerInput } from './steps.js';
 import { caseText } from '../../pack/case-texts.js';
 
 
@@ -23,25 +23,29 @@ function playerPython(player: PlayerInput): string {
 
 /** `process_move(player, board)` on the terminal: the board and the player's move count set as the case says. */
 function processMoveProgram(testCase: FixtureCase): ProgramPlan {
-  const input = testCase.input as { board: BoardInput; player: PlayerInput; inputs: string[]; numMovesBefore?: number };
-  const board = { call: 'Board', args: [input.board.height, input.board.width], set: { slots: input.board.rows.map((row) => [...row]) } };
-  const player = { ...playerNode(input.player), ...(input.numMovesBefore !== undefined && { set: { num_moves: input.numMovesBefore } }) };
-  const rows = input.board.rows.map((row) => `list('${row}')`).join(', ');
-  const moves = input.numMovesBefore !== undefined ? `\np.num_moves = ${input.numMovesBefore}` : '';
+  const { board: given, player: who, numMovesBefore } = cs111Input(testCase);
+  if (!given || !who) throw new Error(`internal: the process_move case ${testCase.id} has no board or player`);
+  const inputs = [...(cs111Input(testCase).inputs ?? [])];
+  const board = { call: 'Board', args: [given.height, given.width], set: { slots: given.rows.map((row) => [...row]) } };
+  const player = { ...playerNode(who), ...(numMovesBefore !== undefined && { set: { num_moves: numMovesBefore } }) };
+  const rows = given.rows.map((row) => `list('${row}')`).join(', ');
+  const moves = numMovesBefore !== undefined ? `\np.num_moves = ${numMovesBefore}` : '';
   return {
     call: { call: 'process_move', args: [player, board] },
     prompt: caseText(testCase, 'prompt', CS111_PROMPT),
     anyPrompt: true,
-    answers: input.inputs,
+    answers: inputs,
     // What the turn and win lines say is process_move.messages'; at the terminal this test judges the boards and the dialogue.
     messagesGradedBy: 'process_move.messages',
-    reproduce: `b = Board(${input.board.height}, ${input.board.width})\nb.slots = [${rows}]\np = ${playerPython(input.player)}${moves}\nprocess_move(p, b)   # type: ${input.inputs.join(', ')}`,
+    reproduce: `b = Board(${given.height}, ${given.width})\nb.slots = [${rows}]\np = ${playerPython(who)}${moves}\nprocess_move(p, b)   # type: ${inputs.join(', ')}`,
   };
 }
 
 export function cs111Program(testCase: FixtureCase): ProgramPlan {
   if (testCase.id.startsWith('process_move.')) return processMoveProgram(testCase);
-  const input = testCase.input as { player1: PlayerInput; player2: PlayerInput; inputs: string[] };
+  const { player1, player2 } = cs111Input(testCase);
+  if (!player1 || !player2) throw new Error(`internal: the game case ${testCase.id} has no players`);
+  const input = { player1, player2, inputs: [...(cs111Input(testCase).inputs ?? [])] };
   const typed = input.inputs.length > 0 ? `   # type: ${input.inputs.join(', ')}` : '';
   return {
     call: { call: 'connect_four', args: [playerNode(input.player1), playerNode(input.player2)] },

@@ -12,15 +12,16 @@ import type { CaseShrinker } from '../../grade/shrink.js';
 import type { ResolvedTest } from '../../spec/spec-types.js';
 import { boardInput, boardSetup } from './board-cases.js';
 import { scoresForCase } from './cases.js';
-import type { BoardInput, PlayerInput } from './steps.js';
+import { cs111Input } from './steps.js';
 
-const rowsOf = (c: FixtureCase) => (c.input['board'] as BoardInput | undefined)?.rows;
+const rowsOf = (c: FixtureCase) => cs111Input(c).board?.rows;
 
 /** The boards a plain look-ahead tries for a case's call on `rows`: a smaller board that asks more is not tried. */
 const costOf = (c: FixtureCase, rows: readonly string[]): number | undefined => {
-  const player = c.input['player'] as Extract<PlayerInput, { kind: 'ai' }> | undefined;
-  const checker = (c.input['checker'] ?? player?.checker) as ref.Checker | undefined;
-  const lookahead = (c.input['lookahead'] ?? player?.lookahead) as number | undefined;
+  const { player, checker: scoredFor, lookahead: given } = cs111Input(c);
+  const ai = player?.kind === 'ai' ? player : undefined;
+  const checker = (scoredFor ?? ai?.checker) as ref.Checker | undefined;
+  const lookahead = given ?? ai?.lookahead;
   return checker && lookahead !== undefined ? lookaheadCost(gridFromRows(rows, XO_SPACE), ref.pieceOf(checker), lookahead).boards : undefined;
 };
 
@@ -29,9 +30,10 @@ const SCORES_FOR: CaseShrinker = {
   cost: costOf,
   withRows: (c, rows, id) => {
     const grid = gridFromRows(rows, XO_SPACE);
-    const made = scoresForCase(id, c.source, boardInput(grid), grid, c.input['checker'] as ref.Checker, c.input['lookahead'] as number);
+    const { checker, lookahead, won } = cs111Input(c);
+    const made = scoresForCase(id, c.source, boardInput(grid), grid, checker as ref.Checker, lookahead!);
     // A board no longer won (or newly so) belongs to another of scores_for's tests.
-    return made.input['won'] === c.input['won'] ? made : undefined;
+    return cs111Input(made).won === won ? made : undefined;
   },
 };
 
@@ -39,7 +41,8 @@ const NEXT_MOVE: CaseShrinker = {
   rows: rowsOf,
   cost: costOf,
   withRows: (c, rows, id) => {
-    const player = c.input['player'] as Extract<PlayerInput, { kind: 'ai' }>;
+    const player = cs111Input(c).player;
+    if (player?.kind !== 'ai') return undefined;
     const grid = gridFromRows(rows, XO_SPACE);
     const board = boardInput(grid);
     const answer = ref.aiNextMove(grid, player.checker as ref.Checker, player.tiebreak as Tiebreak, player.lookahead);

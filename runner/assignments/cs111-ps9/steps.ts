@@ -20,6 +20,38 @@ export type PlayerInput =
   | { readonly kind: 'human' | 'random'; readonly checker: string }
   | { readonly kind: 'ai'; readonly checker: string; readonly tiebreak: string; readonly lookahead: number };
 
+/**
+ * A CS111 fixture case's input, every field its case builders write (cases.ts, board-cases.ts, examples.ts): one
+ * declaration the builders check their cases against and the plan, the checks and the shrinker read.
+ */
+export interface Cs111Input {
+  readonly board?: BoardInput;
+  readonly player?: PlayerInput;
+  readonly player1?: PlayerInput;
+  readonly player2?: PlayerInput;
+  /** Lines typed at the prompts, in order. */
+  readonly inputs?: readonly string[];
+  /** add_checkers' string, for its own test. */
+  readonly moves?: string;
+  /** add_checker's calls, (checker, col) each, or one call as `checker` and `col`. */
+  readonly calls?: readonly (readonly [string, number])[];
+  readonly checker?: string;
+  readonly col?: number;
+  /** remove_checker's columns, in order. */
+  readonly cols?: readonly number[];
+  readonly tiebreak?: string;
+  readonly scores?: readonly number[];
+  readonly lookahead?: number;
+  /** Who already has four on the board scores_for is asked about (the spec's `where` splits the tests by it). */
+  readonly won?: 'none' | 'self' | 'opponent' | 'both';
+  readonly numMovesBefore?: number;
+  /** num_moves after one call of next_move (1 where the case does not say). */
+  readonly numMovesAfter?: number;
+}
+
+/** A case's input as its builders wrote it (the fixtures are checked against the schema, and built by these builders). */
+export const cs111Input = (testCase: FixtureCase): Cs111Input => testCase.input as Cs111Input;
+
 const slotsArg = (rows: readonly string[]): Arg => ({ type: 'list', items: rows.map((row) => ({ type: 'list', items: [...row].map(str) })) });
 
 export function boardSteps(board: BoardInput, name = 'b'): Step[] {
@@ -60,10 +92,9 @@ const aiDouble = (method: string): Step => ({
 const playerDouble: Step = { request: { op: 'double', kind: 'cs111-player', name: 'Player' }, python: '', only: 'document', parts: [{ name: 'Player', tests: 'player.' }] };
 
 export function cs111Interaction(target: string, testCase: FixtureCase, options: { readonly whole?: boolean } = {}): Interaction {
-  const input = testCase.input as Record<string, unknown>;
-  const board = input['board'] as BoardInput | undefined;
-  const player = input['player'] as PlayerInput | undefined;
-  const inputs = (input['inputs'] as string[] | undefined) ?? [];
+  const input = cs111Input(testCase);
+  const { board, player } = input;
+  const inputs = [...(input.inputs ?? [])];
   const steps: Step[] = [];
   const usesDouble = !target.startsWith('Board.');
   if (usesDouble && board) steps.push(boardDouble);
@@ -74,23 +105,23 @@ export function cs111Interaction(target: string, testCase: FixtureCase, options:
       steps.push(repr(['b'], 'result'));
       break;
     case 'Board.add_checker': {
-      if (typeof input['moves'] === 'string') steps.push(call(['b', 'add_checkers'], [str(input['moves'])]));
-      const calls = (input['calls'] as [string, number][] | undefined) ?? (input['checker'] !== undefined ? [[input['checker'] as string, input['col'] as number]] : []);
+      if (input.moves !== undefined) steps.push(call(['b', 'add_checkers'], [str(input.moves)]));
+      const calls = input.calls ?? (input.checker !== undefined && input.col !== undefined ? [[input.checker, input.col] as const] : []);
       for (const [checker, col] of calls) steps.push(call(['b', 'add_checker'], [str(checker), int(col)]));
       steps.push(get(['b', 'slots'], 'slots'));
       break;
     }
     case 'Board.can_add_to':
-      steps.push(call(['b', 'can_add_to'], [int(input['col'] as number)], { observe: 'result' }));
+      steps.push(call(['b', 'can_add_to'], [int(input.col!)], { observe: 'result' }));
       break;
     case 'Board.is_full':
       steps.push(call(['b', 'is_full'], [], { observe: 'result' }));
       break;
     case 'Board.is_win_for':
-      steps.push(call(['b', 'is_win_for'], [str(input['checker'] as string)], { observe: 'result' }));
+      steps.push(call(['b', 'is_win_for'], [str(input.checker!)], { observe: 'result' }));
       break;
     case 'Board.remove_checker':
-      for (const col of input['cols'] as number[]) steps.push(call(['b', 'remove_checker'], [int(col)]));
+      for (const col of input.cols ?? []) steps.push(call(['b', 'remove_checker'], [int(col)]));
       steps.push(get(['b', 'slots'], 'slots'));
       break;
     case 'Board.reset':
@@ -114,16 +145,16 @@ export function cs111Interaction(target: string, testCase: FixtureCase, options:
     case 'process_move':
       // The document's Player: what process_move prints and counts is its own doing, not the student's next_move's.
       steps.push(playerDouble, playerCall(player!, 'p'));
-      if (typeof input['numMovesBefore'] === 'number') steps.push(set(['p', 'num_moves'], int(input['numMovesBefore'])));
+      if (input.numMovesBefore !== undefined) steps.push(set(['p', 'num_moves'], int(input.numMovesBefore)));
       steps.push(call(['process_move'], [{ type: 'ref', path: ['p'] }, { type: 'ref', path: ['b'] }], { observe: 'result', inputs }));
       steps.push(get(['b', 'slots'], 'slots'));
       break;
     case 'AIPlayer.max_score_column':
-      steps.push(call(['AIPlayer'], [str('X'), str(input['tiebreak'] as string), int(1)], { bind: 'p' }));
-      steps.push(call(['p', 'max_score_column'], [{ type: 'list', items: (input['scores'] as number[]).map(int) }], { observe: 'result' }));
+      steps.push(call(['AIPlayer'], [str('X'), str(input.tiebreak!), int(1)], { bind: 'p' }));
+      steps.push(call(['p', 'max_score_column'], [{ type: 'list', items: (input.scores ?? []).map(int) }], { observe: 'result' }));
       break;
     case 'AIPlayer.scores_for':
-      steps.push(call(['AIPlayer'], [str(input['checker'] as string), str('LEFT'), int(input['lookahead'] as number)], { bind: 'p' }));
+      steps.push(call(['AIPlayer'], [str(input.checker!), str('LEFT'), int(input.lookahead!)], { bind: 'p' }));
       steps.push(call(['p', 'scores_for'], [{ type: 'ref', path: ['b'] }], { observe: 'result' }));
       steps.push(get(['b', 'slots'], 'slots'));
       break;

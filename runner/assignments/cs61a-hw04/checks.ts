@@ -4,6 +4,7 @@
  * given board left alone), and print_board's output by its pieces and, separately, exactly as the doctests want it.
  */
 import { formatPy, type PyValue } from '../../checks/py-value.js';
+import { cs61aInput, type Cs61aArgument } from './inputs.js';
 import type { FixtureCase } from '../../fixtures/fixture-types.js';
 import type { ObservedValue } from '../../harness/protocol.js';
 import { boardFromValue, drawBoardDiff, isSameBoard } from '../../checks/boards.js';
@@ -21,7 +22,7 @@ export const CS61A_TYPES_TEST = 'put_piece.document';
 
 export function checkCs61aCase(check: string, testCase: FixtureCase, observation: CaseObservation, call: string): CaseVerdict {
   const reply = (key: string): ObservedReply => replyFor(observation, key, testCase.id);
-  const input = testCase.input as Record<string, unknown>;
+  const input = cs61aInput(testCase);
   switch (check) {
     case 'value':
       return checkValue(call, testCase, reply('result').value, false);
@@ -30,9 +31,9 @@ export function checkCs61aCase(check: string, testCase: FixtureCase, observation
     case 'barrier-value':
       return checkCrossing(call, testCase, reply('result').value);
     case 'unchanged':
-      return checkUnchanged(call, input['board'] as PyValue, reply('board').value);
+      return checkUnchanged(call, pyValueOf(input['board']), reply('board').value);
     case 'new-list':
-      return checkNewList(call, input['lst'] as PyValue, reply('old').value, reply('oldId').value, reply('newId').value);
+      return checkNewList(call, pyValueOf(input['lst']), reply('old').value, reply('oldId').value, reply('newId').value);
     case 'printed-pieces':
       return comparePieces(call, expectedStdout(testCase), reply('result').stdout);
     case 'barrier-printed': {
@@ -156,4 +157,10 @@ function comparePieces(call: string, expected: string, actual: string): CaseVerd
     return fail(`${call} printed a different board\n${drawBoardDiff(want, got)}`, expected, actual);
   }
   return fail(`${call} printed ${JSON.stringify(actual.slice(0, 200))}; expected the rows ${JSON.stringify(expected)}`, expected, actual);
+}
+
+/** A board or list argument as the Python value the case holds (a number or string is no such value: the case is ours to fix). */
+function pyValueOf(value: Cs61aArgument | undefined): PyValue {
+  if (value === undefined || typeof value !== 'object') throw new Error(`internal: expected a board or list argument, found ${JSON.stringify(value)}`);
+  return value;
 }

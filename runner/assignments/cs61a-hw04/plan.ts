@@ -3,6 +3,7 @@
  * programs), with stand-ins for the other functions. The grader and the student's kit both run it.
  */
 import { checkCs61aCase } from './checks.js';
+import { cs61aInput, type Cs61aInput } from './inputs.js';
 import { BARRIER_ERROR, barrierCrossed } from './barrier.js';
 import { pass } from '../../checks/verdict.js';
 import type { AssignmentPlan } from '../assignment.js';
@@ -44,11 +45,11 @@ export const CS61A_PLAN: AssignmentPlan = {
     // Reads written inline as board[col][row] see a board of columns right: their wrong answers are the direct reads'
     // (barrier.<function> charges them), not the function's logic, which is right when the reads go the other way.
     if (test.check !== 'value' || !READERS.includes(test.target)) return undefined;
-    const board = (testCase.input as { board?: PyValue }).board;
-    const columns = board && transposedBoard(board);
+    const board = cs61aInput(testCase)['board'];
+    const columns = typeof board === 'object' ? transposedBoard(board) : undefined;
     if (!columns) return undefined;
     return {
-      testCase: { ...testCase, input: { ...(testCase.input as object), board: columns } },
+      testCase: { ...testCase, input: { ...cs61aInput(testCase), board: columns } satisfies Cs61aInput },
       chargedBy: { ...test, id: `barrier.${test.target}`, check: 'barrier-value' },
       note: `${test.target} reads the board directly as board[column][row]: with the board's columns as its rows it answers right, so the reads are what is wrong, and barrier.${test.target} charges reading the board without get_piece`,
     };

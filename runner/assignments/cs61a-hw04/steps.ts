@@ -7,6 +7,7 @@
  * constructors and selectors by tools.py.
  */
 import type { PyValue } from '../../checks/py-value.js';
+import { cs61aInput, type Cs61aArgument } from './inputs.js';
 import type { FixtureCase } from '../../fixtures/fixture-types.js';
 import type { Arg } from '../../harness/protocol.js';
 import { argFromPy, call, formatArg, get, int, set, str, type Interaction, type Step } from '../../plan/interaction.js';
@@ -42,10 +43,11 @@ const CALLS: Readonly<Record<string, readonly string[]>> = {
 /** The constructors and selectors the kit's barrier wraps (tools.py's SELECTORS). */
 const SELECTORS = ['create_row', 'create_board', 'replace_elem', 'get_piece'] as const;
 
-const toArg = (value: unknown): Arg => {
+const toArg = (value: Cs61aArgument | undefined): Arg => {
   if (typeof value === 'number') return int(value);
   if (typeof value === 'string') return str(value);
-  return argFromPy(value as PyValue); // boards and lists arrive as the fixture's PyValues
+  if (value === undefined) throw new Error('internal: a CS61A case lacks one of its arguments');
+  return argFromPy(value); // boards and lists arrive as the fixture's PyValues
 };
 
 /** `[list('--'), list('X-')]` for a board of one-character strings, else the value as Python. */
@@ -83,7 +85,7 @@ const OWN_BARRIER_NOTE = [
 export function cs61aInteraction(target: string, testCase: FixtureCase, mode: Cs61aMode = 'list'): Interaction {
   const params = CS61A_FUNCTIONS[target];
   if (!params) throw new Error(`no CS61A function ${target} (case ${testCase.id})`);
-  const input = testCase.input as Record<string, unknown>;
+  const input = cs61aInput(testCase);
   const others = STAND_INS.filter((name) => name !== target);
   const parts = (CALLS[target] ?? []).map((name) => ({ name, tests: `${name}.` }));
   // The grader puts the document's versions of the others in place; the kit, which has none, runs the student's

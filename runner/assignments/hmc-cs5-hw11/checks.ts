@@ -5,6 +5,7 @@
  * A board built `Board(6, 7)` style (height first, as in CS111) is named as such wherever it shows.
  */
 import type { FixtureCase } from '../../fixtures/fixture-types.js';
+import { hmcInput } from './inputs.js';
 import type { ProgramResult } from '../../pty/run-program.js';
 import { boardsInText, drawBoardDiff, isSameBoard, rowsFromStrings, type BoardRows } from '../../checks/boards.js';
 import { replyFor, type CaseObservation, type ObservedReply } from '../../checks/observation.js';
@@ -49,7 +50,7 @@ export function checkHmcCase(check: string, testCase: FixtureCase, observation: 
     case 'human': {
       const result = reply('result');
       if (result.prompts.length === 0) return fail(`${call} returned without asking for a column: a 'HUMAN' player's nextMove asks with input()`);
-      const returned = checkReturned(`${call} (typing ${(testCase.input as { inputs: string[] }).inputs.join(', ')})`, testCase.expected, testCase.lenient, result.value);
+      const returned = checkReturned(`${call} (typing ${(hmcInput(testCase).inputs ?? []).join(', ')})`, testCase.expected, testCase.lenient, result.value);
       const prompt = caseText(testCase, 'prompt', HMC_PROMPT);
       if (returned.status !== 'pass' || result.prompts[0] === prompt) return returned;
       return pass(`it asked ${JSON.stringify(result.prompts[0])}; the ${testCase.texts?.['prompt'] ? 'course' : 'document'} asks ${JSON.stringify(prompt)}`);
@@ -78,7 +79,7 @@ function checkGameOver(call: string, testCase: FixtureCase, got: ObservedValue):
 /** A list of 6 scores where 7 are due is what a height-first Board gives: say so. */
 function withWidthNote(verdict: CaseVerdict, testCase: FixtureCase, result: ObservedReply): CaseVerdict {
   if (verdict.status === 'pass') return verdict;
-  const board = (testCase.input as { board?: { width: number; height: number } }).board;
+  const board = hmcInput(testCase).board;
   const got = result.value;
   if (board && got.type === 'list' && got.items.length === board.height && board.height !== board.width) {
     return { ...verdict, message: `${verdict.message}\nThat is ${board.height} scores for a board ${board.width} wide: ${WIDTH_FIRST}.` };

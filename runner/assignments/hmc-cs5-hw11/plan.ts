@@ -10,7 +10,8 @@ import { positionFromRows } from '../../grade/lookahead-cases.js';
 import { classReplay, type ReplayParts } from '../game-replay.js';
 import { checkHmcCase, checkHmcGame } from './checks.js';
 import { hmcProperty } from './properties.js';
-import { hmcInteraction, hmcProgram, type HmcPlayerInput } from './steps.js';
+import { hmcInput, type HmcInput } from './inputs.js';
+import { hmcInteraction, hmcProgram } from './steps.js';
 
 /** The Player methods the document's Player double stands in for, by the tests that grade each. */
 export const METHODS: ReplayParts = [
@@ -36,13 +37,14 @@ function hmcGameReplay(failed: ReadonlySet<string>): GameReplay | undefined {
 function sharedTiebreakMistake(test: ResolvedTest, testCase: FixtureCase, tests: readonly ResolvedTest[]): ChargedElsewhere | undefined {
   if (test.id !== 'player.tiebreakMove.random') return undefined;
   const chargedBy = tests.find((t) => t.id === 'player.tiebreakMove.left-right');
-  const input = testCase.input as { scores: number[]; player: HmcPlayerInput };
-  if (!chargedBy || input.player.tiebreak !== 'RANDOM' || input.scores.length === 0) return undefined;
-  const left = input.scores.indexOf(Math.max(...input.scores));
+  const input = hmcInput(testCase);
+  const scores = input.scores ?? [];
+  if (!chargedBy || input.player?.tiebreak !== 'RANDOM' || scores.length === 0) return undefined;
+  const left = scores.indexOf(Math.max(...scores));
   const chargedCase: FixtureCase = {
     ...testCase,
     id: `${testCase.id}.left`,
-    input: { ...input, player: { ...input.player, tiebreak: 'LEFT' } },
+    input: { ...input, player: { ...input.player, tiebreak: 'LEFT' } } satisfies HmcInput,
     expected: { value: { type: 'int', value: left } },
   };
   return { chargedBy, chargedCase, onceFailed: true, note: `with 'LEFT' these scores fail too: finding the best score is charged by ${chargedBy.id}; this test grades the choice among the tied columns` };
@@ -56,7 +58,7 @@ function sharedTiebreakMistake(test: ResolvedTest, testCase: FixtureCase, tests:
 function boardUndoElsewhere(test: ResolvedTest, testCase: FixtureCase): ChargedElsewhere | undefined {
   if (test.target !== 'Player.scoresFor' || !['value', 'game-over'].includes(test.check ?? '')) return undefined;
   return {
-    testCase: { ...testCase, input: { ...(testCase.input as object), boardUndo: true } },
+    testCase: { ...testCase, input: { ...hmcInput(testCase), boardUndo: true } satisfies HmcInput },
     note: "with a delMove that takes back exactly the last move, your scoresFor answers right: your Board's delMove is what goes wrong",
     once: {
       cause: 'Board.delMove',
@@ -70,8 +72,8 @@ const BOARDLESS = ['Player.__repr__', 'Player.oppCh', 'Player.tiebreakMove'];
 
 const HMC_LOOKAHEAD: LookaheadCases = {
   positionOf: (c) => {
-    const player = c.input['player'] as { ox?: unknown; ply?: unknown } | undefined;
-    return positionFromRows((c.input['board'] as { rows?: unknown } | undefined)?.rows, player?.ox, player?.ply);
+    const { board, player } = hmcInput(c);
+    return positionFromRows(board?.rows, player?.ox, player?.ply);
   },
   // Either reading of a board filled within the look-ahead, as the fixtures accept (reference/core/lookahead.ts).
   rules: ['tie-50', 'complement'],

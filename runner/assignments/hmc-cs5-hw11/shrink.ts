@@ -11,13 +11,15 @@ import type { FixtureCase } from '../../fixtures/fixture-types.js';
 import type { CaseShrinker } from '../../grade/shrink.js';
 import type { ResolvedTest } from '../../spec/spec-types.js';
 import { boardInput, boardSetup, scoresForCase } from './cases.js';
-import type { HmcBoardInput } from './steps.js';
+import { hmcInput } from './inputs.js';
 
-const rowsOf = (c: FixtureCase) => (c.input['board'] as HmcBoardInput | undefined)?.rows;
+const rowsOf = (c: FixtureCase) => hmcInput(c).board?.rows;
+/** The player as the reference takes it (the generated cases' players search: their ply is a number). */
+const playerOf = (c: FixtureCase) => hmcInput(c).player as ref.HmcPlayer | undefined;
 
 /** The boards a plain look-ahead tries for a case's call on `rows`: a smaller board that asks more is not tried. */
 const costOf = (c: FixtureCase, rows: readonly string[]): number | undefined => {
-  const player = c.input['player'] as ref.HmcPlayer | undefined;
+  const player = playerOf(c);
   return player ? lookaheadCost(gridFromRows(rows, XO_SPACE), ref.pieceOf(player.ox), player.ply as number).boards : undefined;
 };
 
@@ -26,9 +28,11 @@ const SCORES_FOR: CaseShrinker = {
   cost: costOf,
   withRows: (c, rows, id) => {
     const grid = gridFromRows(rows, XO_SPACE);
-    const made = scoresForCase(id, c.source, boardInput(grid), grid, c.input['player'] as ref.HmcPlayer);
+    const player = playerOf(c);
+    if (!player) return undefined;
+    const made = scoresForCase(id, c.source, boardInput(grid), grid, player);
     // A board no longer won (or newly so) belongs to another of scoresFor's tests.
-    return made.input['won'] === c.input['won'] ? made : undefined;
+    return hmcInput(made).won === hmcInput(c).won ? made : undefined;
   },
 };
 
@@ -36,7 +40,8 @@ const NEXT_MOVE: CaseShrinker = {
   rows: rowsOf,
   cost: costOf,
   withRows: (c, rows, id) => {
-    const player = c.input['player'] as ref.HmcPlayer;
+    const player = playerOf(c);
+    if (!player) return undefined;
     const grid = gridFromRows(rows, XO_SPACE);
     const board = boardInput(grid);
     const answer = ref.nextMove(grid, player);

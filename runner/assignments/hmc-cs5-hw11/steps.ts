@@ -11,20 +11,9 @@ import type { ProgramPlan } from '../assignment.js';
 import { call, int, repr, str, type Interaction, type Step } from '../../plan/interaction.js';
 import { HMC_PROMPT } from './checks.js';
 import { caseText } from '../../pack/case-texts.js';
+import { hmcInput, type HmcBoardInput, type HmcPlayerInput } from './inputs.js';
 
-export interface HmcBoardInput {
-  readonly width: number;
-  readonly height: number;
-  readonly rows: readonly string[];
-  /** The setBoard string that builds it, when the case has one; otherwise addMove calls from the bottom up. */
-  readonly moves?: string;
-}
-
-export interface HmcPlayerInput {
-  readonly ox: string;
-  readonly tiebreak: string;
-  readonly ply: number | 'HUMAN';
-}
+export type { HmcBoardInput, HmcInput, HmcPlayerInput } from './inputs.js';
 
 
 const plyArg = (ply: number | 'HUMAN'): Arg => (ply === 'HUMAN' ? str(ply) : int(ply));
@@ -72,7 +61,7 @@ const scoresArg = (testCase: FixtureCase, scores: readonly number[]): Arg => ({
 });
 
 export function hmcInteraction(target: string, testCase: FixtureCase, options: { readonly whole?: boolean } = {}): Interaction {
-  const input = testCase.input as { board?: HmcBoardInput; player: HmcPlayerInput; scores?: number[]; inputs?: string[]; boardUndo?: boolean };
+  const input = hmcInput(testCase);
   const method = target.split('.')[1]!;
   const steps: Step[] = [];
   // The student's Board with a delMove that takes back exactly the last move (plan.ts: a Board's mistake, charged once).
@@ -80,7 +69,7 @@ export function hmcInteraction(target: string, testCase: FixtureCase, options: {
   // The Player's methods build on each other; a test of one gets the document's versions of the others.
   if (DEPENDENT_METHODS.includes(method) && !options.whole) steps.push(playerDouble(method));
   if (input.board) steps.push(...boardSteps(input.board));
-  steps.push(playerCall(input.player, 'p'));
+  steps.push(playerCall(input.player!, 'p'));
   switch (target) {
     case 'Player.__repr__':
       steps.push(repr(['p'], 'result'));
@@ -93,10 +82,10 @@ export function hmcInteraction(target: string, testCase: FixtureCase, options: {
       steps.push(call(['p', target.split('.')[1]!], [refB], { observe: 'result' }));
       break;
     case 'Player.tiebreakMove':
-      steps.push(call(['p', 'tiebreakMove'], [scoresArg(testCase, input.scores ?? [])], { observe: 'result' }));
+      steps.push(call(['p', 'tiebreakMove'], [scoresArg(testCase, [...(input.scores ?? [])])], { observe: 'result' }));
       break;
     case 'Player.nextMove':
-      steps.push(call(['p', 'nextMove'], [refB], { observe: 'result', ...(input.inputs && { inputs: input.inputs }) }));
+      steps.push(call(['p', 'nextMove'], [refB], { observe: 'result', ...(input.inputs && { inputs: [...input.inputs] }) }));
       break;
     default:
       throw new Error(`no HMC interaction for target ${target} (case ${testCase.id})`);
@@ -127,16 +116,18 @@ const DOCUMENT_LOOKAHEAD = {
 
 /** `Board(7, 6).playGame(p1, p2)` on the terminal, between the case's two players. */
 export function hmcProgram(testCase: FixtureCase): ProgramPlan {
-  const input = testCase.input as { player1: HmcPlayerInput; player2: HmcPlayerInput; inputs?: string[]; moves?: string };
-  const answers = input.inputs ?? [];
+  const input = hmcInput(testCase);
+  const { player1, player2 } = input;
+  if (!player1 || !player2) throw new Error(`internal: the game case ${testCase.id} has no players`);
+  const answers = [...(input.inputs ?? [])];
   // A game may start from a position the document's way builds: setBoard on the student's own Board.
   const setup = input.moves === undefined ? [] : [{ method: 'setBoard', args: [input.moves] }];
   return {
-    call: { call: 'Board', args: [7, 6], then: [...setup, { method: 'playGame', args: [playerNode(input.player1), playerNode(input.player2)] }] },
+    call: { call: 'Board', args: [7, 6], then: [...setup, { method: 'playGame', args: [playerNode(player1), playerNode(player2)] }] },
     prompt: caseText(testCase, 'prompt', HMC_PROMPT),
     anyPrompt: true,
     answers,
-    ...([input.player1, input.player2].some((p) => typeof p.ply === 'number' && p.ply > 0) && { fastPlayers: DOCUMENT_LOOKAHEAD }),
-    reproduce: `b = Board(7, 6)   # width, height\n${input.moves === undefined ? '' : `b.setBoard('${input.moves}')\n`}b.playGame(${playerPython(input.player1)}, ${playerPython(input.player2)})${answers.length > 0 ? `   # type: ${answers.join(', ')}` : ''}`,
+    ...([player1, player2].some((p) => typeof p.ply === 'number' && p.ply > 0) && { fastPlayers: DOCUMENT_LOOKAHEAD }),
+    reproduce: `b = Board(7, 6)   # width, height\n${input.moves === undefined ? '' : `b.setBoard('${input.moves}')\n`}b.playGame(${playerPython(player1)}, ${playerPython(player2)})${answers.length > 0 ? `   # type: ${answers.join(', ')}` : ''}`,
   };
 }

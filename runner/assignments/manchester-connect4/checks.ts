@@ -5,7 +5,8 @@
  * can say of a case's input is in its `facts` (cases.ts): suggestMove1's `reason` (win, block or any), a malformed
  * save file's `reason`.
  */
-import { asBoard, type Board } from './board.js';
+import { asBoard } from './board.js';
+import { manchesterInput } from './inputs.js';
 import { formatPy, type PyValue } from '../../checks/py-value.js';
 import type { FixtureCase } from '../../fixtures/fixture-types.js';
 import type { ObservedValue } from '../../harness/protocol.js';
@@ -121,7 +122,7 @@ export function readBoards(text: string): ReadBoard[] {
 }
 
 function checkPrintedBoard(call: string, testCase: FixtureCase, stdout: string): CaseVerdict {
-  const board = (testCase.input as { board: Board }).board;
+  const board = manchesterInput(testCase).board!;
   if (!('stdout' in testCase.expected)) throw new Error(`internal: ${testCase.id} expects no printed board`);
   const expected = testCase.expected.stdout;
   const boards = readBoards(stdout);
@@ -170,7 +171,7 @@ function checkBoard(call: string, testCase: FixtureCase, observed: ObservedValue
 }
 
 function checkSuggest(call: string, testCase: FixtureCase, observed: ObservedValue, boardAfter: ObservedValue): CaseVerdict {
-  const board = (testCase.input as { board: Board }).board;
+  const board = manchesterInput(testCase).board!;
   const after = asBoard(boardAfter);
   if (!after || after.some((row, r) => row.some((v, c) => v !== board[r]![c]))) {
     const drawn = after ? `\n${drawBoardDiff(show(board), show(after), ['before', 'after'])}` : '';
@@ -178,7 +179,7 @@ function checkSuggest(call: string, testCase: FixtureCase, observed: ObservedVal
   }
   const verdict = checkReturned(call, testCase.expected, undefined, observed);
   if (verdict.status === 'pass') return verdict;
-  const who = (testCase.input as { who: 1 | 2 }).who;
+  const who = manchesterInput(testCase).who!;
   const reason = factOf(testCase, 'reason');
   const why = reason === 'win' ? `player ${who} can win at once there` : reason === 'block' ? `player ${who} cannot win at once but must block player ${who === 1 ? 2 : 1}'s winning column` : 'any valid column will do';
   return { ...verdict, message: `${verdict.message} (${why})` };
@@ -186,7 +187,7 @@ function checkSuggest(call: string, testCase: FixtureCase, observed: ObservedVal
 
 function checkLoad(call: string, testCase: FixtureCase, observation: CaseObservation): CaseVerdict {
   const expected = testCase.expected;
-  const input = testCase.input as { fileText: string | null; filename: string; malformed?: string };
+  const input = manchesterInput(testCase);
   const failure = observation.failure;
   if ('raises' in expected) {
     const what = input.fileText === null ? `${input.filename} does not exist` : `${input.filename} is malformed (${input.malformed ?? '?'}: ${factOf(testCase, 'reason')})`;
@@ -201,8 +202,9 @@ function checkLoad(call: string, testCase: FixtureCase, observation: CaseObserva
 }
 
 function checkSave(call: string, testCase: FixtureCase, file: ObservedValue): CaseVerdict {
-  const filename = (testCase.input as { filename: string | null }).filename ?? 'game.txt';
-  if (file.type === 'none') return fail(`${call} wrote no file named ${filename} in the current folder${(testCase.input as { filename: string | null }).filename === null ? ' (with no filename given, saveGame saves game.txt)' : ''}`);
+  const given = manchesterInput(testCase).filename ?? null;
+  const filename = given ?? 'game.txt';
+  if (file.type === 'none') return fail(`${call} wrote no file named ${filename} in the current folder${given === null ? ' (with no filename given, saveGame saves game.txt)' : ''}`);
   const verdict = checkReturned(`the file ${call} wrote`, testCase.expected, testCase.lenient, file);
   if (verdict.status === 'pass') return verdict;
   const want = 'value' in testCase.expected && testCase.expected.value?.type === 'str' ? testCase.expected.value.value : '';
@@ -215,7 +217,7 @@ function checkSave(call: string, testCase: FixtureCase, file: ObservedValue): Ca
 }
 
 function checkRoundTrip(testCase: FixtureCase, observed: ObservedValue): CaseVerdict {
-  const game = (testCase.input as { game: { player1: string; player2: string; who: number; board: Board } }).game;
+  const game = manchesterInput(testCase).game!;
   const want: PyValue = {
     type: 'dict',
     entries: [

@@ -4,6 +4,7 @@
  * reference's for the grader, index.ts; the student's own functions in the kit, kit.ts).
  */
 import { checkDocstrings, checkManchesterCase } from './checks.js';
+import { manchesterInput, type ManchesterInput } from './inputs.js';
 import { checkManchesterPlay } from './play-checks.js';
 import type { FixtureCase } from '../../fixtures/fixture-types.js';
 import type { ResolvedTest } from '../../spec/spec-types.js';
@@ -44,7 +45,7 @@ function manchesterGameReplay(failed: ReadonlySet<string>): GameReplay | undefin
 function roundTripElsewhere(test: ResolvedTest, testCase: FixtureCase, tests: readonly ResolvedTest[]): ChargedElsewhere[] | undefined {
   if (test.check !== 'round-trip') return undefined;
   return (['saveGame', 'loadGame'] as const).flatMap((fn) => tests.filter((t) => t.target === fn && t.check !== 'round-trip').map((chargedBy) => ({
-    testCase: { ...testCase, input: { ...(testCase.input as object), standIn: fn } },
+    testCase: { ...testCase, input: { ...manchesterInput(testCase), standIn: fn } satisfies ManchesterInput },
     chargedBy,
     readingIsProof: true,
     note: `with the document's ${fn} the round trip is right: your ${fn}'s mistake, charged by ${chargedBy.id}`,

@@ -6,6 +6,7 @@
  * one thing: no traceback, and an end.
  */
 import type { Ask } from '../../plan/property.js';
+import { playInput } from './inputs.js';
 import { dropBetween, emptyBoard, isFull, sameRows, type Board, type Side } from './board.js';
 import { refereeFailure, withCaveat, type Referee } from './referee.js';
 import type { FixtureCase } from '../../fixtures/fixture-types.js';
@@ -31,7 +32,7 @@ function expectation(testCase: FixtureCase): Expectation {
 
 /** The verdict on one play() run; `referee` (asking through `ask`) says which of a computer game's boards are won. */
 export async function checkManchesterPlay(check: string, testCase: FixtureCase, marked: ProgramResult, referee: Referee, ask: Ask): Promise<CaseVerdict> {
-  const input = testCase.input as unknown as PlayInput;
+  const input = playInput(testCase);
   // What the program printed after the last question it asked (the answer's echo line dropped).
   const lastAnswer = marked.transcript.split(ASK_MARKER).at(-1)!.split('\n').slice(1).join('\n');
   const result = { ...marked, transcript: marked.transcript.replaceAll(ASK_MARKER, '') };

@@ -9,6 +9,7 @@ import type { FixtureCase } from '../../fixtures/fixture-types.js';
 import type { CaseShrinker } from '../../grade/shrink.js';
 import type { ResolvedTest } from '../../spec/spec-types.js';
 import { boardLiteral } from './cases.js';
+import { manchesterInput } from './inputs.js';
 
 const PIECES = [' ', 'X', 'O'];
 
@@ -17,10 +18,11 @@ const rowsOf = (board: ref.BoardRows): string[] => board.map((row) => row.map((c
 const boardOf = (rows: readonly string[]): ref.BoardRows => rows.map((row) => [...row].map((cell) => PIECES.indexOf(cell)));
 
 const SUGGEST_MOVE1: CaseShrinker = {
-  rows: (c) => rowsOf(c.input['board'] as ref.BoardRows),
+  rows: (c) => { const { board } = manchesterInput(c); return board && rowsOf(board); },
   withRows: (c, rows, id): FixtureCase | undefined => {
     const board = boardOf(rows);
-    const who = c.input['who'] as 1 | 2;
+    const { who } = manchesterInput(c);
+    if (who === undefined) return undefined;
     const { columns, reason } = ref.suggestMove1Acceptable(board, who);
     // A board where the move is chosen for another reason is another kind of case.
     if (reason !== c.facts?.['reason'] || columns.length === 0) return undefined;

@@ -9,9 +9,12 @@ import type { Arg } from '../../harness/protocol.js';
 import type { ResolvedTest } from '../../spec/spec-types.js';
 import type { ProgramPlan } from '../assignment.js';
 import { argFromPy, call, get, int, set, str, type Interaction, type Step } from '../../plan/interaction.js';
+import type { Board } from './board.js';
+import { manchesterInput, playInput, type GameInput } from './inputs.js';
 
-type Board = number[][];
-interface Game { player1: string; player2: string; who: number; board: Board }
+export type { PlayInput } from './inputs.js';
+
+type Game = GameInput;
 
 const DEFAULT_FILE = 'game.txt';
 /** Where the round-trip test saves, so it never reads a file an earlier test left. */
@@ -37,8 +40,8 @@ const readFile = (name: string, observe: string): Step => ({ ...call(['GradeRead
 
 /** The call under test, with `b` bound to the board first where the check looks at the board afterwards. */
 export function manchesterInteraction(test: ResolvedTest, testCase: FixtureCase): Interaction {
-  const input = testCase.input as Record<string, unknown>;
-  const board = input['board'] as Board | undefined;
+  const input = manchesterInput(testCase);
+  const { board } = input;
   const bindBoard = (): Step => set(['b'], boardArg(board!), `b = ${boardLiteral(board!)}`);
   const b: Arg = { type: 'ref', path: ['b'] };
   switch (test.target) {
@@ -46,7 +49,7 @@ export function manchesterInteraction(test: ResolvedTest, testCase: FixtureCase)
       return {
         steps: [
           tools('inspect'),
-          call(['newGame'], [str(input['player1'] as string), str(input['player2'] as string)], { observe: 'result', bind: 'g' }),
+          call(['newGame'], [str(input.player1!), str(input.player2!)], { observe: 'result', bind: 'g' }),
           // Rows made by [[0] * 7] * 6 are one list: a move into one would show in all six.
           { ...call(['GradeDistinctRows'], [{ type: 'ref', path: ['g'] }], { observe: 'rows' }), python: "len({id(row) for row in g['board']})   # 6 different rows" },
         ],
@@ -55,24 +58,24 @@ export function manchesterInteraction(test: ResolvedTest, testCase: FixtureCase)
     case 'getValidMoves':
       return { steps: [bindBoard(), call([test.target], [b], { observe: 'result' })] };
     case 'hasWon':
-      return { steps: [bindBoard(), call(['hasWon'], [b, int(input['who'] as number)], { observe: 'result' })] };
+      return { steps: [bindBoard(), call(['hasWon'], [b, int(input.who!)], { observe: 'result' })] };
     case 'makeMove':
-      return { steps: [bindBoard(), call(['makeMove'], [b, int(input['move'] as number), int(input['who'] as number)], { observe: 'result' })] };
+      return { steps: [bindBoard(), call(['makeMove'], [b, int(input.move!), int(input.who!)], { observe: 'result' })] };
     case 'suggestMove1':
-      return { steps: [bindBoard(), call(['suggestMove1'], [b, int(input['who'] as number)], { observe: 'result' }), { ...get(['b'], 'board'), python: '' }] };
+      return { steps: [bindBoard(), call(['suggestMove1'], [b, int(input.who!)], { observe: 'result' }), { ...get(['b'], 'board'), python: '' }] };
     case 'suggestMove2':
-      return { steps: [bindBoard(), call(['suggestMove2'], [b, int(input['who'] as number)], { observe: 'result' })] };
+      return { steps: [bindBoard(), call(['suggestMove2'], [b, int(input.who!)], { observe: 'result' })] };
     case 'loadGame': {
-      const filename = input['filename'] as string;
+      const filename = input.filename ?? DEFAULT_FILE;
       // Only the document's test calls loadGame() with its default: a filename made required costs that test alone.
       const args = filename === DEFAULT_FILE && test.id === 'loadGame.document' ? [] : [str(filename)];
-      return { steps: [tools('files'), writeFile(filename, input['fileText'] as string | null), call(['loadGame'], args, { observe: 'result' })] };
+      return { steps: [tools('files'), writeFile(filename, input.fileText ?? null), call(['loadGame'], args, { observe: 'result' })] };
     }
     case 'saveGame': {
-      const game = input['game'] as Game;
+      const game = input.game!;
       if (test.check === 'round-trip') {
         // The document's version of one of the pair, when a failure is tried on it (plan.ts: the round trip's other readings).
-        const standIn = input['standIn'] as 'saveGame' | 'loadGame' | undefined;
+        const { standIn } = input;
         return {
           steps: [
             ...(standIn ? [{ request: { op: 'double', kind: 'manchester-document', names: [standIn] }, python: '', only: 'document', parts: [] } as Step] : []),
@@ -82,7 +85,7 @@ export function manchesterInteraction(test: ResolvedTest, testCase: FixtureCase)
           ],
         };
       }
-      const filename = input['filename'] as string | null;
+      const filename = input.filename ?? null;
       const args = filename === null ? [gameArg(game)] : [gameArg(game), str(filename)];
       const target = filename ?? DEFAULT_FILE;
       return { steps: [tools('files'), writeFile(target, null), call(['saveGame'], args, { observe: 'result' }), readFile(target, 'file')] };
@@ -97,16 +100,8 @@ export const DOCSTRINGS_INTERACTION: Interaction = {
   steps: [tools('inspect'), { ...call(['GradeDocstrings'], [], { observe: 'docs' }), python: '[(f.__name__, f.__doc__) for f in (newGame, printBoard, …)]' }],
 };
 
-export interface PlayInput {
-  readonly lines: readonly string[];
-  readonly mode: 'replay' | 'computer' | 'fuzz' | 'eof';
-  readonly note: string;
-  readonly files?: Readonly<Record<string, string | null>>;
-  readonly collect?: readonly string[];
-}
-
 export function manchesterProgram(testCase: FixtureCase): ProgramPlan {
-  const input = testCase.input as unknown as PlayInput;
+  const input = playInput(testCase);
   const setup = Object.entries(input.files ?? {}).map(([name, text]) => (text === null ? `# (no file named ${name})` : `# ${name} holds:\n${text.trimEnd().split('\n').map((l) => `#   ${l}`).join('\n')}`));
   const typed = input.lines.map((l) => JSON.stringify(l)).join(', ');
   const end = input.mode === 'eof' ? ', then end of input (Ctrl-D)' : '';

@@ -5,7 +5,7 @@
  */
 import { verdictForFailure } from '../../checks/outcome.js';
 import { formatObserved } from '../../checks/values.js';
-import type { SolverLabels } from '../../fixtures/fixture-types.js';
+import { solverLabels } from '../../fixtures/fixture-types.js';
 import { columnOf, judgeStrength, type PositionAnswer, type StrengthPosition } from '../ai-strength.js';
 import { blockedBy } from '../blocked.js';
 import { caseSeed, finisher, type TestKindRunner } from '../test-context.js';
@@ -16,7 +16,7 @@ export const runStrength: TestKindRunner = async (test, context) => {
   const blocked = await blockedBy(test, context);
   if (blocked) return finish('error', { message: blocked });
   await context.session.isolate(test.group);
-  const positions: StrengthPosition[] = test.fixtureCases.map((c) => ({ id: c.id, labels: c.input['solver'] as SolverLabels, python: c.python }));
+  const positions: StrengthPosition[] = test.fixtureCases.map((c) => ({ id: c.id, labels: solverLabels(c), python: c.python }));
   const answers: PositionAnswer[] = [];
   for (const c of test.fixtureCases) {
     if (performance.now() > context.deadline) break;
