@@ -5,7 +5,7 @@
  */
 import { verdictForFailure } from '../../checks/outcome.js';
 import { formatObserved } from '../../checks/values.js';
-import { solverLabels } from '../../fixtures/fixture-types.js';
+import type { FixtureCase, SolverLabels } from '../../fixtures/fixture-types.js';
 import { columnOf, judgeStrength, type PositionAnswer, type StrengthPosition } from '../ai-strength.js';
 import { blockedBy } from '../blocked.js';
 import { caseSeed, finisher, type TestKindRunner } from '../test-context.js';
@@ -34,3 +34,9 @@ export const runStrength: TestKindRunner = async (test, context) => {
   const judged = judgeStrength(positions, answers, test);
   return { ...finish(judged.verdict.status, judged.verdict, judged.reproduce, false), strength: judged.strength };
 };
+
+/**
+ * A strength case's solver labels, as runner/fixtures/strength-cases.ts writes them beside the assignment's input
+ * (read here, not there: the student's kit bundles this file and none of runner/fixtures/).
+ */
+const solverLabels = (testCase: FixtureCase): SolverLabels => (testCase.input as { solver: SolverLabels }).solver;
