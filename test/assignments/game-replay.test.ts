@@ -41,12 +41,18 @@ describe('replaying a game without the bugs already charged', () => {
     expect(replay('cs111-ps9', ['aiplayer.next_move.counts-moves'])?.replace).toEqual([{ kind: 'cs111-aiplayer', name: 'AIPlayer', keep: ['scores_for', 'max_score_column', 'opponent_checker', '__repr__'] }]);
   });
 
-  it("HMC: the document's Player methods whose tests failed, the student's nextMove and Board kept", () => {
+  it("HMC: the document's Player methods whose tests failed (a computer player's nextMove among them), the student's Board kept", () => {
     expect(replay('hmc-cs5-hw11', ['player.scoresFor.ply-2-3', 'player.repr'])).toEqual({
-      replace: [{ kind: 'hmc-player', name: 'Player', keep: ['nextMove', 'oppCh', 'scoreBoard', 'tiebreakMove'] }],
+      replace: [{ kind: 'hmc-player', name: 'Player', keep: ['oppCh', 'scoreBoard', 'tiebreakMove', 'nextMove'] }],
       parts: ['Player.scoresFor'],
       because: ['player.scoresFor.ply-2-3'],
     });
+    expect(replay('hmc-cs5-hw11', ['player.nextMove.generated'])).toEqual({
+      replace: [{ kind: 'hmc-player', name: 'Player', keep: ['oppCh', 'scoreBoard', 'tiebreakMove', 'scoresFor'] }],
+      parts: ['Player.nextMove'],
+      because: ['player.nextMove.generated'],
+    });
+    // A 'HUMAN' player's dialogue is not swapped: its test charges it, and the games keep the student's.
     expect(replay('hmc-cs5-hw11', ['board.setup', 'player.nextMove.human'])).toBeUndefined();
   });
 

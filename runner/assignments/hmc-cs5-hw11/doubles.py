@@ -53,8 +53,9 @@ def _scores_for(cells, ox, ply):
 
 
 def hmc_player(base, keep=()):
-    """HMC's Player(ox, tiebreak, ply): the document's oppCh, scoreBoard, tiebreakMove and scoresFor, except the
-    methods in `keep` (the one under test), which stay the student's. Boards are read through their repr only."""
+    """HMC's Player(ox, tiebreak, ply): the document's oppCh, scoreBoard, tiebreakMove, scoresFor and a computer
+    player's nextMove, except the methods in `keep` (the one under test), which stay the student's. Boards are read
+    through their repr only."""
 
     class Player(base):
         def __init__(self, ox, tiebreak, ply):
@@ -84,7 +85,14 @@ def hmc_player(base, keep=()):
     def scores_for(self, b):
         return _scores_for(_cells_of(b), self._grade_player[0], self._grade_player[2])
 
-    for name, method in (("oppCh", opp_ch), ("scoreBoard", score_board), ("tiebreakMove", tiebreak_move), ("scoresFor", scores_for)):
+    def next_move(self, b):
+        # A 'HUMAN' player's dialogue stays the student's (graded by nextMove's human test); a computer's move is
+        # the tie-break of its scores, asked through this class so the document's versions answer where swapped.
+        if self._grade_player[2] == "HUMAN":
+            return base.nextMove(self, b)
+        return self.tiebreakMove(self.scoresFor(b))
+
+    for name, method in (("oppCh", opp_ch), ("scoreBoard", score_board), ("tiebreakMove", tiebreak_move), ("scoresFor", scores_for), ("nextMove", next_move)):
         if name not in keep:
             setattr(Player, name, method)
     Player.__qualname__ = Player.__name__ = base.__name__ if base is not object else "Player"

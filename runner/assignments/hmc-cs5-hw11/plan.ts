@@ -19,14 +19,16 @@ export const METHODS: ReplayParts = [
   ['scoreBoard', ['player.scoreBoard.document', 'player.scoreBoard.generated']],
   ['tiebreakMove', ['player.tiebreakMove.left-right', 'player.tiebreakMove.random', 'player.tiebreakMove.random-spread']],
   ['scoresFor', ['player.scoresFor.document', 'player.scoresFor.float-scores', 'player.scoresFor.ply-0-1', 'player.scoresFor.ply-2-3', 'player.scoresFor.ply-4-5', 'player.scoresFor.already-won']],
+  // A computer player's move; a 'HUMAN' player's dialogue stays the student's in a replay (doubles.py).
+  ['nextMove', ['player.nextMove.document', 'player.nextMove.generated']],
 ];
 
 /**
- * playGame replayed with the document's versions of the Player methods whose tests failed (the student's nextMove
- * and Board kept): a scoring bug that changes the game is then charged by the scoring tests alone.
+ * playGame replayed with the document's versions of the Player methods whose tests failed (the student's Board
+ * kept): a scoring or move-choosing bug that changes the game is then charged by those methods' tests alone.
  */
 function hmcGameReplay(failed: ReadonlySet<string>): GameReplay | undefined {
-  return classReplay('hmc-player', 'Player', METHODS, failed, ['nextMove']);
+  return classReplay('hmc-player', 'Player', METHODS, failed);
 }
 
 /**

@@ -8,6 +8,7 @@ export const PINS: SamplePins = {
     // A Board file Python cannot read: everything that needs it is blocked; the typo is charged once among the imports.
     // A Board file Python cannot read: everything that needs it is blocked; the typo is charged once among the imports.
     'board-file-syntax-error': { ...error('import.ps9pr1', 'board.init.attributes', 'board.repr.document', 'board.repr.generated', 'board.add_checker', 'board.reset', 'board.reset.independent-rows', 'board.can_add_to', 'board.is_full', 'board.remove_checker', 'board.is_win_for.document', 'board.is_win_for.horizontal', 'board.is_win_for.vertical', 'board.is_win_for.down-diagonal', 'board.is_win_for.up-diagonal', 'board.is_win_for.random', 'player.init', 'player.repr', 'player.opponent_checker', 'player.next_move.column', 'player.next_move.prompts', 'player.next_move.counts-moves', 'process_move.result', 'process_move.messages', 'process_move.terminal', 'connect_four.human-games', 'connect_four.human-transcript', 'random_player.inherits', 'random_player.next_move.document', 'random_player.next_move.uniform', 'random_player.next_move.counts-moves', 'aiplayer.repr', 'aiplayer.max_score_column.left-right', 'aiplayer.max_score_column.random', 'aiplayer.scores_for.document', 'aiplayer.scores_for.int-scores', 'aiplayer.scores_for.lookahead-0-1', 'aiplayer.scores_for.lookahead-2-3', 'aiplayer.scores_for.lookahead-4', 'aiplayer.scores_for.already-won', 'aiplayer.scores_for.restores-board', 'aiplayer.next_move.document', 'aiplayer.next_move.generated', 'aiplayer.next_move.counts-moves', 'connect_four.ai-games'), ...error('aiplayer.next_move.strength') },
+    'ai-next-move-ignores-tiebreak': { ...fail('aiplayer.next_move.document', 'aiplayer.next_move.generated') },
     'ai-next-move-no-count': { ...fail('aiplayer.next_move.counts-moves') },
     'ai-repr-no-space': { ...fail('aiplayer.repr') },
     'can-add-to-index-error': { ...fail('board.can_add_to') },
@@ -120,4 +121,6 @@ export const SMALLEST: Readonly<Record<string, Readonly<Record<string, readonly 
   'scores-for-one-level-shallow': { 'aiplayer.scores_for.lookahead-0-1': [13, 5], 'aiplayer.scores_for.lookahead-2-3': [21, 5] },
   'scores-for-no-restore': { 'aiplayer.scores_for.lookahead-2-3': [21, 3] },
   'scores-for-plays-on-won': { 'aiplayer.scores_for.already-won': [34, 10] },
+  // The same two columns on the smaller board: a tie between 0 and 6 the tiebreak decides.
+  'ai-next-move-ignores-tiebreak': { 'aiplayer.next_move.generated': [26, 24] },
 };

@@ -26,6 +26,8 @@ export const PINS: SamplePins = {
     'hostile-reads-fixtures': { ...fail('player.scoreBoard.generated') },
     'hostile-syntax-error': { ...error('board.setup', 'import.hw11pr2', 'player.repr', 'player.oppCh', 'player.scoreBoard.document', 'player.scoreBoard.generated', 'player.tiebreakMove.left-right', 'player.tiebreakMove.random', 'player.tiebreakMove.random-spread', 'player.scoresFor.document', 'player.scoresFor.already-won', 'player.scoresFor.float-scores', 'player.scoresFor.ply-0-1', 'player.scoresFor.ply-2-3', 'player.scoresFor.ply-4-5', 'player.nextMove.document', 'player.nextMove.generated', 'player.nextMove.human', 'board.playGame.document', 'board.playGame.generated'), ...error('player.nextMove.strength') },
     'next-move-human-str': { ...fail('player.nextMove.human') },
+    // Its games are replayed with the document's nextMove and pass: the move's choice is nextMove's to charge.
+    'next-move-ignores-tiebreak': { ...fail('player.nextMove.document', 'player.nextMove.generated') },
     'opp-ch-zero': { ...fail('player.oppCh') },
     'play-game-no-tie-check': { ...error('board.playGame.generated') },
     'play-game-no-winner-message': { ...fail('board.playGame.document', 'board.playGame.generated') },
@@ -79,4 +81,6 @@ export const DIAGNOSIS_ONLY: readonly string[] = ['scores-for-full-left-zero', '
 export const SMALLEST: Readonly<Record<string, Readonly<Record<string, readonly [number, number]>>>> = {
   'scores-for-no-delmove': { 'player.scoresFor.ply-0-1': [40, 0] },
   'scores-for-one-ply-shallow': { 'player.scoresFor.ply-0-1': [8, 6] },
+  // Expected 6, answered 0 on the empty board: a tie the tiebreak decides.
+  'next-move-ignores-tiebreak': { 'player.nextMove.generated': [16, 0] },
 };
