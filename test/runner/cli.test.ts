@@ -136,7 +136,7 @@ describe('grade CLI', () => {
     expect(cost.floorS + cost.examplesS + cost.restS + cost.graderS).toBeCloseTo(cost.wallS, 0);
     // Each submission's floor is measured (the class's is rounded to a tenth of a second, and two fast starts may round to 0).
     expect(cost.floorS).toBeGreaterThanOrEqual(0);
-    expect(results.submissions.every((s) => (s.floorMs ?? 0) > 0)).toBe(true);
+    expect(results.submissions.every((s: { floorMs?: number }) => (s.floorMs ?? 0) > 0)).toBe(true);
     expect(results.settings).toMatchObject({ assignment: 'cs111-ps9', manualPoints: 4, only: 'board.repr', limits: { callMs: 5000, memoryMb: 1024 } });
     const [classic, dashes] = results.submissions;
     expect(Object.keys(classic).sort()).toEqual(['assignment', 'durationMs', 'filesHash', 'floorMs', 'id', 'importMs', 'maxScore', 'path', 'score', 'status', 'studentMs', 'tests']);
