@@ -23,6 +23,8 @@ export interface CaseShrinker {
    * more than the first is not asked (fewer checkers can mean more open columns to search).
    */
   cost?(testCase: FixtureCase, rows: readonly string[]): number | undefined;
+  /** The smaller board must get the same two answers, whatever they are (a win check's pair of bools). */
+  readonly sameAnswers?: boolean;
 }
 
 /**
@@ -88,10 +90,12 @@ export function smallerBoards(rows: readonly string[]): string[][] {
 
 /**
  * Whether a smaller case fails the way the first did: a wrong answer again (not a crash or a hang, which would be
- * another failure), and where both answers are one Python scalar each (a bool, a column), the same two values.
+ * another failure), and where both answers are one Python scalar each (a bool, a column), or the shrinker asks for
+ * it, the same two answers.
  */
-export function failsTheSameWay(first: CaseVerdict, next: CaseVerdict): boolean {
+export function failsTheSameWay(first: CaseVerdict, next: CaseVerdict, sameAnswers = false): boolean {
   if (next.status !== 'fail' || first.status !== 'fail') return false;
+  if (sameAnswers) return next.expected === first.expected && next.actual === first.actual;
   // A Python scalar as the checks write one: a bool, None, a number or a short string.
   const short = (text: string | undefined) => text !== undefined && /^(?:True|False|None|-?\d+(?:\.\d+)?|'[^'\n]{0,20}'|"[^"\n]{0,20}")$/u.test(text);
   if (short(first.expected) && short(first.actual)) return next.expected === first.expected && next.actual === first.actual;
@@ -139,7 +143,7 @@ export async function shrinkCase(
       budget.boards -= cost;
       const verdict = await judge(candidate);
       if (!verdict || verdict.status === 'timeout' || verdict.status === 'error') return best && { ...best, tried };
-      if (failsTheSameWay(startVerdict, verdict)) {
+      if (failsTheSameWay(startVerdict, verdict, shrinker.sameAnswers)) {
         smaller = { testCase: candidate, verdict, tried };
         rows = board;
         break;

@@ -1,7 +1,7 @@
 /**
- * A test's first failing generated case made smaller, on the student's code (runner/grade/shrink.ts decides which
- * boards to try): each smaller board is asked through the harness in the test's own process and judged by the
- * test's check against the reference's answer for it. The smallest found is asked once more, with another seed,
+ * A test's first failing generated case (of those whose board can shrink) made smaller, on the student's code
+ * (runner/grade/shrink.ts decides which boards to try): each smaller board is asked through the harness in the
+ * test's own process and judged by the test's check against the reference's answer for it. The smallest found is asked once more, with another seed,
  * before it is shown.
  */
 import { verdictForFailure } from '../checks/outcome.js';
@@ -16,12 +16,15 @@ import { callLine, caseSeed, type TestContext } from './test-context.js';
 /** The least time limit a smaller board's call gets, whatever the budget has left: a correct call is far inside it. */
 const MIN_CALL_MS = 100;
 
-export async function smallestFailure(test: ResolvedTest, context: TestContext, start: FixtureCase, verdict: CaseVerdict): Promise<SmallestFailure | undefined> {
+/** The first of a test's wrong answers on generated cases (in the order they ran) whose board can shrink, made smaller. */
+export async function smallestFailure(test: ResolvedTest, context: TestContext, wrong: readonly { readonly testCase: FixtureCase; readonly verdict: CaseVerdict }[]): Promise<SmallestFailure | undefined> {
   const load = context.options.shrink;
-  if (!load || context.options.firstFailure || start.source.kind !== 'generated' || verdict.status !== 'fail' || !test.check) return undefined;
+  if (!load || context.options.firstFailure || !test.check) return undefined;
   const shrinker = (await load())(test);
-  const fromRows = shrinker?.rows(start);
-  if (!shrinker || !fromRows) return undefined;
+  const first = shrinker && wrong.find((w) => w.testCase.source.kind === 'generated' && w.verdict.status === 'fail' && shrinker.rows(w.testCase) !== undefined);
+  if (!shrinker || !first) return undefined;
+  const { testCase: start, verdict } = first;
+  const fromRows = shrinker.rows(start)!;
   const budget = context.shrinkBudget;
   const judge = async (c: FixtureCase, seedId = c.id, again = false): Promise<CaseVerdict | undefined> => {
     // The one call that checks a board found is made whatever is left, within the least limit.
@@ -42,7 +45,7 @@ export async function smallestFailure(test: ResolvedTest, context: TestContext, 
   const shrunk = await shrinkCase(start, verdict, shrinker, judge, budget);
   if (!shrunk) return undefined;
   const again = await judge(shrunk.testCase, `${shrunk.testCase.id}#again`, true);
-  if (!again || !failsTheSameWay(verdict, again)) return undefined;
+  if (!again || !failsTheSameWay(verdict, again, shrinker.sameAnswers)) return undefined;
   const board = shrinker.rows(shrunk.testCase)!;
   const { interaction } = withStandIns(context.assignment.interaction(test, shrunk.testCase), context.options.standIns);
   return {

@@ -1,7 +1,7 @@
 /**
- * Conniption's failing generated genChildStates cases made smaller (runner/grade/shrink.ts): each smaller board
- * with the reference's children, the turn, the flips left and whether a flip may follow kept. The grader's only:
- * the student's kit holds no reference.
+ * Conniption's failing generated genChildStates and isWin cases made smaller (runner/grade/shrink.ts): each smaller
+ * board with the reference's children or win pair, the turn, the flips left and whether a flip may follow kept. The
+ * grader's only: the student's kit holds no reference.
  */
 import * as ref from '../../../reference/conniption.js';
 import { py } from '../../checks/py-value.js';
@@ -28,14 +28,34 @@ function columnsOf(rows: readonly string[]): boolean[][] {
   });
 }
 
+/** The case's state on a smaller board: the turn, the flips left and whether a flip may follow kept. */
+function stateOn(c: FixtureCase, rows: readonly string[]): ref.ConniptionState {
+  const given = conniptionInput(c).state;
+  return { board: columnsOf(rows), player1Turn: given.player1Turn, flipsRem: given.flipsRem, flippable: given.flippable, resMove: null };
+}
+
 const CHILDREN: CaseShrinker = {
   rows: (c) => rowsOf(conniptionInput(c).state.board),
   withRows: (c, rows, id): FixtureCase => {
-    const given = conniptionInput(c).state;
-    const state: ref.ConniptionState = { board: columnsOf(rows), player1Turn: given.player1Turn, flipsRem: given.flipsRem, flippable: given.flippable, resMove: null };
+    const state = stateOn(c, rows);
     return { id, source: c.source, input: { state: stateInput(state) }, python: `s = ${constructor(state)}\ns.genChildStates()\n[(c.board, c.player1Turn, c.flipsRem, c.flippable, c.resMove) for c in s.children]`, expected: { value: py.list(ref.childStates(state).map(childValue)) } };
   },
 };
 
+/** isWin on a smaller position: the same pair of answers, (AI has four, opponent has four), both sides. */
+const IS_WIN: CaseShrinker = {
+  rows: (c) => rowsOf(conniptionInput(c).state.board),
+  sameAnswers: true,
+  withRows: (c, rows, id): FixtureCase => {
+    const state = stateOn(c, rows);
+    const [ai, opponent] = ref.isWin(state);
+    return { id, source: c.source, input: { state: stateInput(state) }, python: `s = ${constructor(state)}\nConniption.isWin(s)`, expected: { value: py.tuple([py.bool(ai), py.bool(opponent)]) } };
+  },
+};
+
 /** The shrinker of a test whose failing generated cases shrink, or undefined. */
-export const conniptionShrinker = (test: ResolvedTest): CaseShrinker | undefined => (test.target === 'Conniption.genChildStates' && test.check === 'children' ? CHILDREN : undefined);
+export function conniptionShrinker(test: ResolvedTest): CaseShrinker | undefined {
+  if (test.target === 'Conniption.genChildStates' && test.check === 'children') return CHILDREN;
+  if (test.target === 'Conniption.isWin' && test.check === 'pair') return IS_WIN;
+  return undefined;
+}

@@ -1,7 +1,7 @@
 /**
- * Manchester's failing generated suggestMove1 cases made smaller (runner/grade/shrink.ts): each smaller board with
- * the reference's acceptable columns, for the same reason (a win, a block, any move). The grader's only: the
- * student's kit holds no reference.
+ * Manchester's failing generated suggestMove1 and hasWon cases made smaller (runner/grade/shrink.ts): each smaller
+ * board with the reference's answer (for suggestMove1, its acceptable columns for the same reason: a win, a block,
+ * any move). The grader's only: the student's kit holds no reference.
  */
 import * as ref from '../../../reference/manchester-connect4.js';
 import { py } from '../../checks/py-value.js';
@@ -30,5 +30,24 @@ const SUGGEST_MOVE1: CaseShrinker = {
   },
 };
 
+/**
+ * hasWon on a smaller board: the same two answers. Only the random family's boards are positions a game reaches; the
+ * other families draw one line alone, already as small as it gets.
+ */
+const HAS_WON: CaseShrinker = {
+  rows: (c) => { const { board } = manchesterInput(c); return c.source.kind === 'generated' && c.source.family === 'hasWon.random' && board ? rowsOf(board) : undefined; },
+  sameAnswers: true,
+  withRows: (c, rows, id): FixtureCase | undefined => {
+    const board = boardOf(rows);
+    const { who } = manchesterInput(c);
+    if (who === undefined) return undefined;
+    return { id, source: c.source, input: { board, who }, python: `hasWon(${boardLiteral(board)}, ${who})`, expected: { value: py.bool(ref.hasWon(board, who)) } };
+  },
+};
+
 /** The shrinker of a test whose failing generated cases shrink, or undefined. */
-export const manchesterShrinker = (test: ResolvedTest): CaseShrinker | undefined => (test.target === 'suggestMove1' && test.check === 'suggest' ? SUGGEST_MOVE1 : undefined);
+export function manchesterShrinker(test: ResolvedTest): CaseShrinker | undefined {
+  if (test.target === 'suggestMove1' && test.check === 'suggest') return SUGGEST_MOVE1;
+  if (test.target === 'hasWon' && test.check === 'value') return HAS_WON;
+  return undefined;
+}

@@ -22,8 +22,9 @@ export const runCases: TestKindRunner = async (test, context) => {
   // Only where a name will be given: the grader's runs (and the kit's), not grade mutants' first-failure runs.
   const lookahead = context.options.diagnose && !context.options.firstFailure ? assignment.lookahead?.(test) : undefined;
   const seen = new Map<string, { actual?: number[]; passed?: boolean }>();
-  // The first wrong answer on a generated case, to be shown again on the smallest board that still gets it wrong.
-  let firstWrong: { testCase: FixtureCase; verdict: CaseVerdict } | undefined;
+  // The wrong answers on generated cases, in order: the first whose board can shrink is shown again on the smallest
+  // board that still gets it wrong.
+  const wrong: { testCase: FixtureCase; verdict: CaseVerdict }[] = [];
   const cases = test.fixtureCases.map((c) => {
     const interaction = assignment.interaction(test, c);
     const elsewhere = elsewhereJudging(test, c, context);
@@ -41,14 +42,14 @@ export const runCases: TestKindRunner = async (test, context) => {
     const run = async () => {
       const verdict = await unit.run();
       if (lookahead) seen.set(c.id, { ...seen.get(c.id), passed: verdict.status === 'pass' });
-      if (verdict.status === 'fail' && c.source.kind === 'generated') firstWrong ??= { testCase: c, verdict };
+      if (verdict.status === 'fail' && c.source.kind === 'generated') wrong.push({ testCase: c, verdict });
       return verdict;
     };
     return { ...unit, run, document: c.source.kind === 'document' };
   });
   const result = await runAll(test, context, cases, finish);
   if (lookahead) keepSeen(test, lookahead, seen, context);
-  const smallest = result.status === 'fail' && firstWrong ? await smallestFailure(test, context, firstWrong.testCase, firstWrong.verdict) : undefined;
+  const smallest = result.status === 'fail' && wrong.length > 0 ? await smallestFailure(test, context, wrong) : undefined;
   return smallest ? { ...result, smallest } : result;
 };
 

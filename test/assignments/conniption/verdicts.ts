@@ -32,7 +32,9 @@ export const PINS: SamplePins = {
   },
 };
 
-/** A failing generated genChildStates case shown again on a smaller board (runner/grade/shrink.ts): checkers before and after. */
+/** Failing generated cases shown again on a smaller board (runner/grade/shrink.ts): checkers before and after. */
 export const SMALLEST: Readonly<Record<string, Readonly<Record<string, readonly [number, number]>>>> = {
   'no-dual-flip': { 'Conniption.genChildStates.generated': [7, 1] },
+  // The same pair of answers, (True, True) expected and (True, False) given, on the smaller position.
+  'is-win-ai-only': { 'Conniption.isWin.generated': [28, 12] },
 };

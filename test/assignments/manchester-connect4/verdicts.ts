@@ -43,7 +43,9 @@ export const PINS: SamplePins = {
   },
 };
 
-/** A failing generated suggestMove1 case shown again on a smaller board (runner/grade/shrink.ts): checkers before and after. */
+/** Failing generated cases shown again on a smaller board (runner/grade/shrink.ts): checkers before and after. */
 export const SMALLEST: Readonly<Record<string, Readonly<Record<string, readonly [number, number]>>>> = {
   'suggest1-no-block': { 'suggestMove1.generated': [10, 8] },
+  // The first wrong hasWon answer on a position a game reaches (the line families are as small as they get).
+  'has-won-no-anti-diagonal': { 'hasWon.generated': [30, 16] },
 };
