@@ -32,7 +32,8 @@ export async function smallestFailure(test: ResolvedTest, context: TestContext, 
     const left = budget.ms;
     const { interaction } = withStandIns(context.assignment.interaction(test, c), context.options.standIns);
     const before = context.session.studentMs;
-    // A smaller board costs less than the first: a call that needs more than the budget left is not waited for.
+    // A smaller board asks at most a few times the first board's work: a call that needs more than the budget left
+    // is not waited for.
     const limit = Math.min(test.limits.callMs, Math.max(MIN_CALL_MS, left));
     const observation = await context.session.run(interaction, caseSeed(context.options.seed, seedId), limit);
     budget.ms -= context.session.studentMs - before;
