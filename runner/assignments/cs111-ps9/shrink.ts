@@ -6,8 +6,8 @@
 import { gridFromRows, XO_SPACE } from '../../../reference/core/grid.js';
 import { lookaheadCost, type Tiebreak } from '../../../reference/core/lookahead.js';
 import * as ref from '../../../reference/cs111-ps9.js';
-import { py } from '../../checks/py-value.js';
 import type { FixtureCase } from '../../fixtures/fixture-types.js';
+import { columnAnswer } from '../../pack/session-objects.js';
 import type { CaseShrinker } from '../../grade/shrink.js';
 import type { ResolvedTest } from '../../spec/spec-types.js';
 import { boardInput, boardSetup } from './board-cases.js';
@@ -47,7 +47,7 @@ const NEXT_MOVE: CaseShrinker = {
     const board = boardInput(grid);
     const answer = ref.aiNextMove(grid, player.checker as ref.Checker, player.tiebreak as Tiebreak, player.lookahead);
     if (answer.length === 0) return undefined;
-    return { id, source: c.source, input: { ...c.input, board }, python: `${boardSetup(board)}\np = AIPlayer('${player.checker}', '${player.tiebreak}', ${player.lookahead})\np.next_move(b)`, expected: answer.length === 1 ? { value: py.int(answer[0]!) } : { oneOf: answer.map(py.int) } };
+    return { id, source: c.source, input: { ...c.input, board }, python: `${boardSetup(board)}\np = AIPlayer('${player.checker}', '${player.tiebreak}', ${player.lookahead})\np.next_move(b)`, expected: columnAnswer(answer) };
   },
 };
 

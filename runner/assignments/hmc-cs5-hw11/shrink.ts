@@ -6,8 +6,8 @@
 import { gridFromRows, XO_SPACE } from '../../../reference/core/grid.js';
 import { lookaheadCost } from '../../../reference/core/lookahead.js';
 import * as ref from '../../../reference/hmc-cs5-hw11.js';
-import { py } from '../../checks/py-value.js';
 import type { FixtureCase } from '../../fixtures/fixture-types.js';
+import { columnAnswer } from '../../pack/session-objects.js';
 import type { CaseShrinker } from '../../grade/shrink.js';
 import type { ResolvedTest } from '../../spec/spec-types.js';
 import { boardInput, boardSetup, scoresForCase } from './cases.js';
@@ -46,7 +46,7 @@ const NEXT_MOVE: CaseShrinker = {
     const board = boardInput(grid);
     const answer = ref.nextMove(grid, player);
     if (answer.length === 0) return undefined;
-    return { id, source: c.source, input: { ...c.input, board }, python: `${boardSetup(board, grid)}\n${ref.playerConstructor(player)}.nextMove(b)`, expected: answer.length === 1 ? { value: py.int(answer[0]!) } : { oneOf: answer.map(py.int) } };
+    return { id, source: c.source, input: { ...c.input, board }, python: `${boardSetup(board, grid)}\n${ref.playerConstructor(player)}.nextMove(b)`, expected: columnAnswer(answer) };
   },
 };
 
