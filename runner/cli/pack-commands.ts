@@ -2,17 +2,17 @@
  * `grade init <id> [--out <dir>]` writes a course's pack from a built-in; `grade lint <pack>` checks one the way
  * every command does when it loads it, and says what it changes.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ASSIGNMENT_IDS, isAssignmentId } from '../assignments/ids.js';
 import { initPackText } from '../pack/init-pack.js';
+import { builtInSpec } from '../pack/load-built-in.js';
 import { formatProblems, lintPack } from '../pack/load-pack.js';
 import { packChanges } from '../pack/pack-changes.js';
 import { PACK_FILE } from '../pack/pack-ref.js';
 import { sharedCases } from '../pack/shared-cases.js';
-import { loadSpec, specPath } from '../spec/load-spec.js';
-import type { Spec } from '../spec/spec-types.js';
+import { loadSpec } from '../spec/load-spec.js';
 import type { Io } from './io.js';
 
 export function runInit(argv: readonly string[], io: Io, root: string): number {
@@ -40,7 +40,7 @@ export function runInit(argv: readonly string[], io: Io, root: string): number {
   }
   try {
     mkdirSync(folder, { recursive: true });
-    const base = JSON.parse(readFileSync(specPath(root, id), 'utf8')) as Spec;
+    const base = builtInSpec(root, id);
     writeFileSync(file, initPackText(base, shown));
   } catch (error) {
     io.err(`grade init: cannot write ${relative(io.cwd, file) || file}: ${(error as Error).message}\n`);
@@ -62,13 +62,14 @@ export function runLint(argv: readonly string[], io: Io, root: string): number {
     return 2;
   }
   const spec = result.spec;
-  const changes = packChanges(loadSpec(root, spec.pack!.extends), spec);
+  // A built-in's own pack (spec/<id>) extends nothing: it is the base a course's pack changes.
+  const changes = spec.pack ? packChanges(loadSpec(root, spec.pack.extends), spec) : [];
   const visible = spec.tests.filter((t) => t.visibility === 'visible').length;
   const shared = sharedCases(spec);
   io.out([
-    `${result.file}: ${spec.title}, extending ${spec.pack!.extends} (pack ${spec.pack!.hash})`,
+    `${result.file}: ${spec.title}, ${spec.pack ? `extending ${spec.pack.extends} (pack ${spec.pack.hash})` : `the built-in ${spec.assignment}`}`,
     `  ${spec.tests.length} tests, ${spec.maxScore} points graded automatically${spec.manualPoints ? ` and ${spec.manualPoints} by hand` : ''}; ${visible} tests in the student's check${spec.due ? `; due ${spec.due}` : ''}`,
-    changes.length === 0 ? '  It changes nothing in the built-in.' : `  What it changes:\n${changes.map((c) => `    ${c}`).join('\n')}`,
+    ...(spec.pack ? [changes.length === 0 ? '  It changes nothing in the built-in.' : `  What it changes:\n${changes.map((c) => `    ${c}`).join('\n')}`] : []),
     ...shared.map((s) => `  Note: ${s.hidden} is ${spec.tests.find((t) => t.id === s.hidden)!.visibility} but the visible ${s.visible} runs ${s.cases} of its cases: students see those in their check`),
     '',
   ].join('\n'));

@@ -1,22 +1,23 @@
 /** The repository's specs as `grade` finds them: their ids, and each one's file roles read without loading its fixtures. */
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { isAssignmentId } from '../assignments/ids.js';
+import { builtInSpec } from '../pack/load-built-in.js';
 import { loadSpec, specPath } from '../spec/load-spec.js';
 import type { ResolvedSpec } from '../spec/spec-types.js';
 import type { SpecFiles } from './detect-assignment.js';
 
 export function availableSpecs(root: string): string[] {
-  // The built-ins with a spec; spec/ also holds the schemas.
-  return readdirSync(join(root, 'spec')).filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, '')).filter(isAssignmentId).sort();
+  // The built-ins with a pack; spec/ also holds the schemas.
+  return readdirSync(join(root, 'spec')).filter((id) => isAssignmentId(id) && existsSync(specPath(root, id))).sort();
 }
 
-/** A spec's id and file roles, read without validating or loading fixtures; loadSpec reports a broken spec. */
+/** A spec's id and file roles, read without loading fixtures; loadSpec reports a broken spec. */
 export function readSpecFiles(root: string, assignment: string): SpecFiles {
   try {
-    const data = JSON.parse(readFileSync(specPath(root, assignment), 'utf8')) as { files?: ResolvedSpec['files']; title?: string; groups?: { tests?: { visibility?: string }[] }[] };
-    const visibleTests = (data.groups ?? []).flatMap((g) => g.tests ?? []).filter((t) => t.visibility === 'visible').length;
-    return { assignment: assignment as ResolvedSpec['assignment'], files: Array.isArray(data.files) ? data.files : [], title: data.title ?? assignment, visibleTests };
+    const spec = builtInSpec(root, assignment);
+    const visibleTests = spec.groups.flatMap((g) => g.tests).filter((t) => t.visibility === 'visible').length;
+    return { assignment: spec.assignment, files: spec.files, title: spec.title, visibleTests };
   } catch {
     return withVisibleCount(loadSpec(root, assignment));
   }

@@ -1,51 +1,49 @@
 /**
- * A built-in assignment's spec (spec/<id>.json), loaded as a pack's base is: the schema and its fixtures by
- * resolveSpec, then every link to the assignment's code (spec-links.ts), each fault at its line and column of the
- * JSON file.
+ * A built-in assignment's pack (spec/<id>/assignment.yml), read as a course's pack is: YAML with places kept, the
+ * schema, the spec it describes and every link to the assignment's code (spec-links.ts), each fault at its line and
+ * column of the file. load-pack.ts resolves it with its fixtures, as it does a course's pack.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { relative } from 'node:path';
-import { LineCounter, parseDocument } from 'yaml';
 import { isAssignmentId } from '../assignments/ids.js';
 import { assignmentFor } from '../assignments/registry.js';
-import { resolveSpec, SpecError, specPath } from '../spec/resolve-spec.js';
-import type { ResolvedSpec, Spec } from '../spec/spec-types.js';
-import { formatProblems } from './load-pack.js';
+import { builtInPlace, specOfBuiltIn, type BuiltInPack } from '../spec/built-in-pack.js';
+import { SpecError, specPath } from '../spec/resolve-spec.js';
+import type { Spec } from '../spec/spec-types.js';
 import type { PackProblem } from './pack-types.js';
+import { faultsMessage } from './problems.js';
+import { parsePack, type ParsedPack } from './read-pack.js';
 import { specLinkProblems } from './spec-links.js';
 
-export function loadBuiltIn(root: string, id: string): ResolvedSpec {
+type Locate = (path: readonly (string | number)[]) => { line: number; column: number };
+
+/** A built-in's pack checked whole: its spec, and a way to place a fault the resolver finds; or every fault. */
+export function lintBuiltIn(parsed: ParsedPack): { spec?: Spec; place?: Locate; problems: readonly PackProblem[] } {
+  if (parsed.problems.length > 0) return { problems: parsed.problems };
+  const { spec, problems } = specOfBuiltIn(parsed.data as BuiltInPack, parsed.locate);
+  if (!spec) return { problems };
+  const place: Locate = (at) => parsed.locate(builtInPlace(spec, at), { key: true });
+  const links = builtInLinkProblems(spec, place);
+  return links.length > 0 ? { problems: links } : { spec, place, problems: [] };
+}
+
+const read = new Map<string, { text: string; spec: Spec }>();
+
+/** The spec of a built-in by id, unresolved: what a course's pack is applied to and `grade init` writes from. */
+export function builtInSpec(root: string, id: string): Spec {
   const path = specPath(root, id);
   if (!existsSync(path)) throw new SpecError(`no spec for '${id}' at ${path}`);
   const text = readFileSync(path, 'utf8');
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    throw new SpecError(`${path} is not JSON: ${(error as Error).message}`);
-  }
-  const resolved = resolveSpec(root, data, path);
-  const problems = builtInLinkProblems(root, resolved.assignment, data as Spec, text);
-  if (problems.length > 0) {
-    const file = relative(root, path);
-    throw new SpecError(`${file} links to what ${id} does not have:\n${formatProblems(file, problems)}`);
-  }
-  return resolved;
+  // A run may read a built-in more than once (a pack's base, its list of tests): parsed once per content.
+  const cached = read.get(path);
+  if (cached?.text === text) return cached.spec;
+  const { spec, problems } = lintBuiltIn(parsePack(root, text));
+  if (!spec) throw new SpecError(faultsMessage(`spec/${id}/assignment.yml`, problems));
+  read.set(path, { text, spec });
+  return spec;
 }
 
-/** The faults of a built-in's links, placed in its JSON text. */
-export function builtInLinkProblems(root: string, id: string, spec: Spec, text: string): PackProblem[] {
-  if (!isAssignmentId(id)) return [];
-  // The text is parsed for places only when a link is wrong: a spec that loads cleanly is not read twice.
-  let placed: { doc: ReturnType<typeof parseDocument>; lines: LineCounter } | undefined;
-  const locate = (path: readonly (string | number)[]) => {
-    if (!placed) {
-      const lines = new LineCounter();
-      placed = { doc: parseDocument(text, { lineCounter: lines }), lines };
-    }
-    const node = placed.doc.getIn(path, true) as { range?: [number, number] } | undefined;
-    const { line, col } = placed.lines.linePos(node?.range?.[0] ?? 0);
-    return { line, column: col };
-  };
-  return specLinkProblems(spec, assignmentFor(id).links, locate, `runner/assignments/${id}/links.ts`);
+/** The faults of a built-in's links to its assignment's code, each at its place. */
+export function builtInLinkProblems(spec: Spec, locate: Locate): PackProblem[] {
+  if (!isAssignmentId(spec.assignment)) return [];
+  return specLinkProblems(spec, assignmentFor(spec.assignment).links, locate, `runner/assignments/${spec.assignment}/links.ts`);
 }

@@ -1,14 +1,19 @@
 /**
- * Loads an assignment pack (a folder with assignment.yml, or the file itself) into the spec every command grades
- * with: parsed with places kept, checked against the schema and the built-in it extends, applied, then resolved
- * as a built-in spec is. Every fault stops the load with its file, line and column; none is found mid-run.
+ * The one loader of assignment packs (a folder with assignment.yml, or the file itself): a built-in's
+ * (spec/<id>/assignment.yml, every value) or a course's (extends: <id>, what the course changes). Parsed with places
+ * kept and checked against its schema; a course's is checked against the built-in it extends and applied to it; then
+ * either is resolved with its fixtures. Every fault stops the load with its file, line and column; none is found
+ * mid-run.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, relative } from 'node:path';
 import { ASSIGNMENT_IDS, isAssignmentId } from '../assignments/ids.js';
-import { resolveSpec, specPath, SpecError } from '../spec/resolve-spec.js';
+import { resolveSpec, SpecError } from '../spec/resolve-spec.js';
 import type { ResolvedSpec, Spec, SpecText } from '../spec/spec-types.js';
+import { builtInPlace } from '../spec/built-in-pack.js';
+import { builtInSpec, lintBuiltIn } from './load-built-in.js';
+import { byPlace, faultsMessage, formatProblems } from './problems.js';
 import { withTests } from './with-tests.js';
 import { withCourseTexts } from './case-texts.js';
 import { withExamples } from './pack-examples.js';
@@ -33,24 +38,21 @@ export function lintPack(root: string, ref: string, options: { now?: Date; cwd?:
   const text = readFileSync(path, 'utf8');
   const parsed = parsePack(root, text);
   if (parsed.data === undefined) return { file, problems: parsed.problems };
+  if (parsed.kind === 'built-in') return lintedBuiltIn(root, file, parsed);
   const named = (parsed.data as { extends?: unknown } | null)?.extends;
   const problems = [...parsed.problems];
   if (typeof named === 'string' && !isAssignmentId(named)) {
     problems.push({ path: ['extends'], ...parsed.locate(['extends']), message: `'${named}' is not a built-in assignment (${ASSIGNMENT_IDS.join(', ')})${nearest(named, ASSIGNMENT_IDS)}` });
   }
-  const base = typeof named === 'string' && isAssignmentId(named) ? (JSON.parse(readFileSync(specPath(root, named), 'utf8')) as Spec) : undefined;
+  const base = typeof named === 'string' && isAssignmentId(named) ? builtInSpec(root, named) : undefined;
   if (base) problems.push(...linkProblems(base, parsed.data, parsed.locate));
   if (problems.length > 0 || !base) return { file, problems: byPlace(problems) };
   const pack = packOf(parsed);
   const applied = applyPack(base, pack, parsed.locate, options.now ?? new Date());
   if (applied.problems.length > 0) return { file, problems: applied.problems };
-  let resolved: ResolvedSpec;
-  try {
-    resolved = resolveSpec(root, applied.spec, file);
-  } catch (error) {
-    if (!(error instanceof SpecError)) throw error;
-    return { file, problems: [{ path: [], line: 1, column: 1, message: error.message }] };
-  }
+  const first = resolveIn(root, file, applied.spec, (at) => parsed.locate(builtInPlace(applied.spec, at), { key: true }));
+  if (!first.spec) return first;
+  let resolved = first.spec;
   const hash = createHash('sha256').update(text).digest('hex').slice(0, 16);
   if (pack.texts && resolved.texts) resolved = reworded(resolved, resolved.texts, pack.texts);
   if (pack.names && Object.keys(pack.names).length > 0) resolved = { ...resolved, names: pack.names };
@@ -60,6 +62,23 @@ export function lintPack(root: string, ref: string, options: { now?: Date; cwd?:
     resolved = withCases.spec;
   }
   return { file, problems: [], spec: { ...resolved, pack: { path, extends: base.assignment, hash }, ...(pack.due !== undefined && { due: pack.due }) } };
+}
+
+/** A built-in's pack, checked and resolved: the spec the built-in grades with (no course's pack recorded). */
+function lintedBuiltIn(root: string, file: string, parsed: ReturnType<typeof parsePack>): LintResult {
+  const { spec, place, problems } = lintBuiltIn(parsed);
+  return spec ? resolveIn(root, file, spec, place) : { file, problems: byPlace(problems) };
+}
+
+/** A spec resolved with its fixtures, or the fault the resolver found at its place in the file. */
+function resolveIn(root: string, file: string, spec: Spec, place?: (path: readonly (string | number)[]) => { line: number; column: number }): LintResult {
+  try {
+    return { file, problems: [], spec: resolveSpec(root, spec, file, place) };
+  } catch (error) {
+    if (!(error instanceof SpecError)) throw error;
+    const at = error.place;
+    return { file, problems: [at ? { path: [at.label], line: at.line, column: at.column, message: at.fault } : { path: [], line: 1, column: 1, message: error.message }] };
+  }
 }
 
 /** The spec with the course's wording: in each case it grades, and in its list of texts. */
@@ -72,18 +91,13 @@ function reworded(spec: ResolvedSpec, texts: Readonly<Record<string, SpecText>>,
 export function loadPack(root: string, ref: string, options: { now?: Date; cwd?: string } = {}): ResolvedSpec {
   const result = lintPack(root, ref, options);
   if (result.spec) return result.spec;
-  throw new SpecError(`${result.file} has ${result.problems.length === 1 ? 'a fault' : `${result.problems.length} faults`}:\n${formatProblems(result.file, result.problems)}`);
+  throw new SpecError(faultsMessage(result.file, result.problems));
 }
 
 /** What results.json records of a pack (DESIGN.md: per run `pack`). */
 export const packRecord = (spec: ResolvedSpec): (PackInfo & { due?: string }) | undefined => spec.pack && { ...spec.pack, ...(spec.due !== undefined && { due: spec.due }) };
 
-/** One line a fault, as editors and CI annotations read them: file:line:column: message. */
-export function formatProblems(file: string, problems: readonly PackProblem[]): string {
-  return problems.map((p) => `  ${file}:${p.line}:${p.column}: ${p.path.length > 0 ? `${p.path.join('.')}: ` : ''}${p.message}`).join('\n');
-}
-
-const byPlace = (problems: readonly PackProblem[]): PackProblem[] => [...problems].sort((a, b) => a.line - b.line || a.column - b.column);
+export { formatProblems };
 
 function shownPath(path: string, cwd: string): string {
   const inside = relative(cwd, path);

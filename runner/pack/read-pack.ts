@@ -7,10 +7,18 @@ import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isMap, isPair, isScalar, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import { withAssignmentIds } from '../spec/schema-ids.js';
 import type { Pack, PackProblem } from './pack-types.js';
+
+/**
+ * The two kinds of assignment.yml: a course's (`extends: <id>`, checked by spec/pack-schema.json) and a built-in's
+ * (`assignment: <id>`, every value, checked by spec/schema.json).
+ */
+export type PackKind = 'course' | 'built-in';
 
 /** A parsed pack and a way to find where any of its keys or values sits in the file. */
 export interface ParsedPack {
+  readonly kind: PackKind;
   readonly data: unknown;
   readonly problems: readonly PackProblem[];
   /** The line and column of the value at `path` (of its key with `key: true`), or of the nearest place above it. */
@@ -22,12 +30,24 @@ const NOT_YET: Readonly<Record<string, string>> = {
   boards: 'the board sizes of generated cases',
 };
 
-let validator: ValidateFunction | undefined;
-function validatePack(root: string): ValidateFunction {
-  if (validator) return validator;
+const validators = new Map<string, ValidateFunction>();
+function validatePack(root: string, kind: PackKind): ValidateFunction {
+  const key = `${root}\0${kind}`;
+  const cached = validators.get(key);
+  if (cached) return cached;
   const { Ajv } = createRequire(import.meta.url)('ajv') as { Ajv: typeof AjvClass };
-  validator = new Ajv({ allErrors: true, strict: false }).compile(JSON.parse(readFileSync(join(root, 'spec', 'pack-schema.json'), 'utf8')) as object);
-  return validator;
+  const read = (name: string) => JSON.parse(readFileSync(join(root, 'spec', name), 'utf8')) as { properties?: Record<string, unknown> };
+  // The built-ins' schema names no assignment: the ids are filled in from runner/assignments/ids.ts.
+  const schema = kind === 'course' ? read('pack-schema.json') : withAssignmentIds(read('schema.json'));
+  const validate = new Ajv({ allErrors: true, strict: false }).compile(schema);
+  validators.set(key, validate);
+  return validate;
+}
+
+/** A built-in's file says which assignment it is; a course's, which one it extends. */
+function kindOf(data: unknown): PackKind {
+  const top = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
+  return 'assignment' in top && !('extends' in top) ? 'built-in' : 'course';
 }
 
 export function parsePack(root: string, text: string): ParsedPack {
@@ -40,23 +60,26 @@ export function parsePack(root: string, text: string): ParsedPack {
     return { path: [], line: at?.line ?? 1, column: at?.col ?? 1, message: firstLine(error.message) };
   });
   // A YAML slip leaves nothing to check further: its place is the one fault worth reading.
-  if (problems.length > 0) return { data: undefined, problems, locate };
+  if (problems.length > 0) return { kind: 'course', data: undefined, problems, locate };
   const data: unknown = doc.toJS();
-  const validate = validatePack(root);
-  if (!validate(data)) problems.push(...(validate.errors ?? []).map((e) => schemaProblem(e, locate)));
-  return { data, problems, locate };
+  const kind = kindOf(data);
+  const validate = validatePack(root, kind);
+  if (!validate(data)) problems.push(...(validate.errors ?? []).map((e) => schemaProblem(e, locate, kind)));
+  return { kind, data, problems, locate };
 }
 
 /** The pack's data once parsePack found no problem. */
 export const packOf = (parsed: ParsedPack): Pack => parsed.data as Pack;
 
-function schemaProblem(error: ErrorObject, locate: ParsedPack['locate']): PackProblem {
+function schemaProblem(error: ErrorObject, locate: ParsedPack['locate'], kind: PackKind): PackProblem {
   const path = pointerPath(error.instancePath);
   const params = error.params as Record<string, unknown>;
   if (error.keyword === 'additionalProperties') {
     const key = String(params['additionalProperty']);
     const full = [...path, key];
-    const why = path.length === 0 && key in NOT_YET
+    const why = kind === 'built-in'
+      ? `'${key}' is not a key here`
+      : path.length === 0 && key in NOT_YET
       ? `a pack cannot change ${NOT_YET[key]} yet; this version reads extends, title, due, texts, names, examples, files, groups and tests`
       : `'${key}' is not a key here${path.length === 0 ? ' (extends, title, due, texts, names, examples, files, groups, tests)' : allowedHere(path)}`;
     return { path: full, ...locate(full, { key: true }), message: why };
@@ -66,7 +89,7 @@ function schemaProblem(error: ErrorObject, locate: ParsedPack['locate']): PackPr
   if (error.keyword === 'pattern' && path.at(-1) === 'due') message = 'must be an ISO date and time with its zone, such as 2026-12-04T23:59:00-05:00';
   if (error.keyword === 'required') {
     const key = String(params['missingProperty']);
-    return { path, ...locate(path), message: key === 'extends' ? 'a pack needs extends: the built-in assignment it adapts' : `needs '${key}'` };
+    return { path, ...locate(path), message: key === 'extends' && kind === 'course' ? 'a pack needs extends: the built-in assignment it adapts' : `needs '${key}'` };
   }
   return { path, ...locate(path), message };
 }

@@ -1,48 +1,52 @@
 /**
- * Resolves an assignment's spec data. ajv runs here, once; a spec that fails it, names a fixture that is not there,
- * selects no case or whose points do not add up stops with a SpecError naming the path of the fault.
+ * Resolves an assignment's spec, read and checked against its schema by the pack reader: a spec that names a
+ * fixture that is not there, selects no case or whose points do not add up stops with a SpecError naming the place
+ * of the fault.
  */
-import type { Ajv as AjvClass } from 'ajv';
-import { createRequire } from 'node:module';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FixtureCase, FixtureFile } from '../fixtures/fixture-types.js';
 import { resolveLimits, scaleTimeLimits, type Limits } from '../sandbox/limits.js';
 import { globToRegExp } from './globs.js';
-import { withAssignmentIds } from './schema-ids.js';
 import type { ResolvedSpec, ResolvedTest, Spec, SpecTest } from './spec-types.js';
 
 export class SpecError extends Error {
   readonly code = 'bad-spec';
-}
-
-export function specPath(root: string, assignment: string): string {
-  return join(root, 'spec', `${assignment}.json`);
-}
-
-export function validateSpec(root: string, data: unknown, path: string): Spec {
-  // Loaded when a spec is checked, not at start-up.
-  const { Ajv } = createRequire(import.meta.url)('ajv') as { Ajv: typeof AjvClass };
-  const ajv = new Ajv({ allErrors: true, strict: false });
-  const validate = ajv.compile(withAssignmentIds(JSON.parse(readFileSync(join(root, 'spec', 'schema.json'), 'utf8')) as { properties?: Record<string, unknown> }));
-  if (!validate(data)) {
-    const problems = (validate.errors ?? []).map((e) => `  ${e.instancePath || '/'} ${e.message ?? ''}${e.params && 'allowedValues' in e.params ? ` (${(e.params['allowedValues'] as unknown[]).join(', ')})` : ''}`);
-    throw new SpecError(`${path} does not match spec/schema.json:\n${problems.join('\n')}`);
+  /** Where in its file the fault is, when the reader kept places: what `grade lint` lists. */
+  constructor(message: string, readonly place?: { readonly line: number; readonly column: number; readonly label: string; readonly fault: string }) {
+    super(message);
   }
-  return data as Spec;
 }
 
-export function resolveSpec(root: string, data: unknown, path: string): ResolvedSpec {
-  const spec = validateSpec(root, data, path);
+/** A built-in's pack: spec/<id>/assignment.yml. */
+export function specPath(root: string, assignment: string): string {
+  return join(root, 'spec', assignment, 'assignment.yml');
+}
+
+/** Where a fault of the spec sits: its file, and its line and column when the reader kept places. */
+type Place = (path: readonly (string | number)[]) => { line: number; column: number };
+
+/**
+ * The spec with its limits filled in and its fixtures' cases selected. It was checked against its schema when read
+ * (runner/pack/read-pack.ts); what only the fixtures can tell is checked here.
+ */
+export function resolveSpec(root: string, spec: Spec, path: string, place?: Place): ResolvedSpec {
+  // A fault at a test or group: its file and place (file:line:column when the reader kept places) and its label.
+  const at = (where: (string | number)[], label: string) => ({ where, label });
+  const fault = ({ where, label }: { where: (string | number)[]; label: string }, message: string): SpecError => {
+    if (!place) return new SpecError(`${path} ${label}: ${message}`);
+    const { line, column } = place(where);
+    return new SpecError(`${path}:${line}:${column}: ${label}: ${message}`, { line, column, label, fault: message });
+  };
   const scale = testTimeScale();
   const limitsOf = (...layers: readonly (Partial<Limits> | undefined)[]): Limits => scaleTimeLimits(resolveLimits(...layers), scale);
   const limits = limitsOf(spec.limits);
   const fixtures = new Map<string, FixtureFile>();
-  const fixture = (name: string, where: string): FixtureFile => {
+  const fixture = (name: string, where: ReturnType<typeof at>): FixtureFile => {
     const cached = fixtures.get(name);
     if (cached) return cached;
     const file = join(root, 'fixtures', spec.assignment, `${name}.json`);
-    if (!existsSync(file)) throw new SpecError(`${path} ${where}: no fixture file fixtures/${spec.assignment}/${name}.json`);
+    if (!existsSync(file)) throw fault(where, `no fixture file fixtures/${spec.assignment}/${name}.json`);
     const loaded = JSON.parse(readFileSync(file, 'utf8')) as FixtureFile;
     fixtures.set(name, loaded);
     return loaded;
@@ -51,22 +55,22 @@ export function resolveSpec(root: string, data: unknown, path: string): Resolved
   const roles = new Set(spec.files.map((f) => f.role));
   const groups = spec.groups.map((group, g) => {
     const tests = group.tests.map((test, t): ResolvedTest => {
-      const where = `/groups/${g}/tests/${t} (${test.id})`;
-      if (ids.has(test.id)) throw new SpecError(`${path} ${where}: the test id is used twice`);
+      const where = at(['groups', g, 'tests', t], `tests.${test.id}`);
+      if (ids.has(test.id)) throw fault(where, `the test id is used twice`);
       ids.add(test.id);
-      if (test.file !== undefined && !roles.has(test.file)) throw new SpecError(`${path} ${where}: file '${test.file}' is not one of the spec's files`);
+      if (test.file !== undefined && !roles.has(test.file)) throw fault(where, `file '${test.file}' is not one of the spec's files`);
       if (test.kind === 'strength' && test.points > 0 && test.minKeeps === undefined) {
-        throw new SpecError(`${path} ${where}: a strength test with points needs minKeeps, the share of positions its AI must keep the value of`);
+        throw fault(where, `a strength test with points needs minKeeps, the share of positions its AI must keep the value of`);
       }
-      if (test.minKeeps !== undefined && test.kind !== 'strength') throw new SpecError(`${path} ${where}: minKeeps is for strength tests only`);
+      if (test.minKeeps !== undefined && test.kind !== 'strength') throw fault(where, `minKeeps is for strength tests only`);
       const fixtureCases = test.fixture ? selectCases(fixture(test.fixture, where).cases, test) : [];
-      if (test.fixture && fixtureCases.length === 0) throw new SpecError(`${path} ${where}: its selectors match no case in ${test.fixture}`);
+      if (test.fixture && fixtureCases.length === 0) throw fault(where, `its selectors match no case in ${test.fixture}`);
       const { limits: own, ...rest } = test;
       return { ...rest, group: group.name, groupId: group.id, limits: limitsOf(spec.limits, own), fixtureCases };
     });
     const sum = tests.reduce((total, test) => total + test.points, 0) + (group.manualPoints ?? 0);
     if (Math.abs(sum - group.points) > 1e-9) {
-      throw new SpecError(`${path} /groups/${g} (${group.id}): its tests and manual points add up to ${sum}, not ${group.points}`);
+      throw fault(at(['groups', g, 'points'], `groups.${group.id}`), `its tests and manual points add up to ${sum}, not ${group.points}`);
     }
     return { ...group, tests };
   });

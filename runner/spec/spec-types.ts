@@ -1,5 +1,5 @@
 /**
- * An assignment's spec as written (`spec/<id>.json`, checked by `spec/schema.json`) and as resolved: every limit
+ * An assignment's spec as its built-in pack describes it (`spec/<id>/assignment.yml`, runner/spec/built-in-pack.ts) and as resolved: every limit
  * filled in, every case selector turned into the fixture cases it names.
  */
 import type { AssignmentId } from '../assignments/ids.js';

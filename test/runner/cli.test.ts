@@ -109,17 +109,19 @@ describe('grade CLI', () => {
     expect(err).toContain('pass --python <path>');
   });
 
-  it('exits 2 with the ajv path when the spec does not match its schema', async () => {
+  it('exits 2 with the line of the fault when the spec does not match its schema', async () => {
     const root = tempDir('grade-root-');
     cpSync(join(PROJECT_ROOT, 'spec'), join(root, 'spec'), { recursive: true });
     symlinkSync(join(PROJECT_ROOT, 'fixtures'), join(root, 'fixtures'));
-    const spec = JSON.parse(readFileSync(join(root, 'spec', 'cs111-ps9.json'), 'utf8'));
-    spec.groups[0].tests[0].points = 'one';
-    writeFileSync(join(root, 'spec', 'cs111-ps9.json'), JSON.stringify(spec));
+    const file = join(root, 'spec', 'cs111-ps9', 'assignment.yml');
+    const text = readFileSync(file, 'utf8');
+    writeFileSync(file, text.replace('kind: file-present\n    points: 1', 'kind: file-present\n    points: one'));
+    const line = readFileSync(file, 'utf8').split('\n').indexOf('    points: one') + 1;
+    expect(line).toBeGreaterThan(0);
     let err = '';
     const code = await runGrade([join(SAMPLES, 'correct-classic')], { out: () => {}, err: (s) => (err += s), isTTY: false, env: {}, cwd: root }, root, '0', 'grade');
     expect(code).toBe(2);
-    expect(err).toContain('/groups/0/tests/0/points must be number');
+    expect(err).toContain(`spec/cs111-ps9/assignment.yml:${line}:13: tests.reading.ps9pr0.present.points: must be number`);
   });
 
   it('grades a folder into results.json with exactly the fields of the contract, and says which tests were not run', async () => {

@@ -53,7 +53,7 @@ describe('grade gradescope-bundle', () => {
   const files = unzipSync(zip);
 
   it('puts setup.sh and run_autograder at the root, executable, and the tool with one assignment inside', () => {
-    expect(Object.keys(files)).toEqual(expect.arrayContaining(['setup.sh', 'run_autograder', 'grader/package.json', 'grader/package-lock.json', 'grader/dist/runner/cli.js', 'grader/runner/harness/python/harness.py', 'grader/runner/harness/python/grade_harness/server.py', 'grader/runner/assignments/cs61a-hw04/doubles.py', 'grader/spec/cs61a-hw04.json', 'grader/fixtures/cs61a-hw04/put-piece.json']));
+    expect(Object.keys(files)).toEqual(expect.arrayContaining(['setup.sh', 'run_autograder', 'grader/package.json', 'grader/package-lock.json', 'grader/dist/runner/cli.js', 'grader/runner/harness/python/harness.py', 'grader/runner/harness/python/grade_harness/server.py', 'grader/runner/assignments/cs61a-hw04/doubles.py', 'grader/spec/cs61a-hw04/assignment.yml', 'grader/fixtures/cs61a-hw04/put-piece.json']));
     expect(Object.keys(files).some((name) => name.startsWith('grader/fixtures/cs111-ps9/') || name.startsWith('grader/fixtures/submissions/'))).toBe(false);
     expect(Object.keys(files).filter((name) => name.startsWith('grader/runner/assignments/')).sort()).toEqual(['grader/runner/assignments/cs61a-hw04/doubles.py', 'grader/runner/assignments/cs61a-hw04/tools.py']);
     const mode = modes(zip);

@@ -50,6 +50,10 @@ describe('grade init writes a pack that changes nothing', () => {
     const linted = await cli(['lint', './course'], cwd);
     expect(linted.code, linted.err).toBe(0);
     expect(linted.out).toContain('It changes nothing in the built-in.');
+    // The built-in's own pack lints as the base it is.
+    const own = await cli(['lint', join('spec', id)], PROJECT_ROOT);
+    expect(own.code, own.err).toBe(0);
+    expect(own.out).toContain(`spec/${id}/assignment.yml: ${built.title}, the built-in ${id}`);
   });
 
   it('refuses to write over a pack that is there, and an id that is not a built-in', async () => {

@@ -15,15 +15,15 @@ import { tempDirs } from '../../temp-dirs.js';
 
 const temp = tempDirs();
 
-/** A project root whose spec/<id>.json is the built-in's text edited by `edit`; the fixtures are the project's. */
+/** A project root whose spec/<id>/assignment.yml is the built-in's text edited by `edit`; the fixtures are the project's. */
 function rootWith(id: AssignmentId, edit: (text: string) => string): string {
   const root = temp('links-');
-  mkdirSync(join(root, 'spec'));
+  mkdirSync(join(root, 'spec', id), { recursive: true });
   cpSync(join(PROJECT_ROOT, 'spec', 'schema.json'), join(root, 'spec', 'schema.json'));
-  const text = readFileSync(join(PROJECT_ROOT, 'spec', `${id}.json`), 'utf8');
+  const text = readFileSync(join(PROJECT_ROOT, 'spec', id, 'assignment.yml'), 'utf8');
   const edited = edit(text);
   expect(edited).not.toBe(text);
-  writeFileSync(join(root, 'spec', `${id}.json`), edited);
+  writeFileSync(join(root, 'spec', id, 'assignment.yml'), edited);
   symlinkSync(join(PROJECT_ROOT, 'fixtures'), join(root, 'fixtures'));
   return root;
 }
@@ -38,23 +38,23 @@ function refusal(root: string, id: AssignmentId): string {
   throw new Error('the spec loaded');
 }
 
-const lineOf = (root: string, id: string, needle: string) => readFileSync(join(root, 'spec', `${id}.json`), 'utf8').split('\n').findIndex((l) => l.includes(needle)) + 1;
+const lineOf = (root: string, id: string, needle: string) => readFileSync(join(root, 'spec', id, 'assignment.yml'), 'utf8').split('\n').findIndex((l) => l.includes(needle)) + 1;
 
 describe('a typo in a link is refused at load with its place', () => {
   it.each([
-    ['a check', 'cs61a-hw04', '"check": "new-list"', '"check": "new-lists"', "check: no check 'new-lists' in cs61a-hw04; did you mean new-list?"],
-    ['a program check', 'hmc-cs5-hw11', '"check": "hmc-game"', '"check": "hmc-games"', "check: no program check 'hmc-games' in hmc-cs5-hw11; did you mean hmc-game?"],
-    ['a property', 'conniption', '"property": "conniption-defaults"', '"property": "conniption-default"', "property: no property 'conniption-default' in conniption; did you mean conniption-defaults?"],
-    ['a target', 'manchester-connect4', '"target": "hasWon"', '"target": "hasWin"', "target: no target 'hasWin' in manchester-connect4; did you mean hasWon?"],
+    ['a check', 'cs61a-hw04', 'check: new-list\n', 'check: new-lists\n', "check: no check 'new-lists' in cs61a-hw04; did you mean new-list?"],
+    ['a program check', 'hmc-cs5-hw11', 'check: hmc-game\n', 'check: hmc-games\n', "check: no program check 'hmc-games' in hmc-cs5-hw11; did you mean hmc-game?"],
+    ['a property', 'conniption', 'property: conniption-defaults\n', 'property: conniption-default\n', "property: no property 'conniption-default' in conniption; did you mean conniption-defaults?"],
+    ['a target', 'manchester-connect4', 'target: hasWon\n', 'target: hasWin\n', "target: no target 'hasWin' in manchester-connect4; did you mean hasWon?"],
   ] as const)('%s', (_kind, id, from, to, message) => {
     const root = rootWith(id, (text) => text.replace(from, to));
     const said = refusal(root, id);
-    expect(said).toContain(`spec/${id}.json:${lineOf(root, id, to)}:`);
+    expect(said).toContain(`spec/${id}/assignment.yml:${lineOf(root, id, to.trim())}:`);
     expect(said).toContain(message);
   });
 
   it('a test a replayed game reads, renamed in the spec', () => {
-    const root = rootWith('hmc-cs5-hw11', (text) => text.replace('"id": "player.oppCh"', '"id": "player.oppCheck"'));
+    const root = rootWith('hmc-cs5-hw11', (text) => text.replace('  player.oppCh:\n', '  player.oppCheck:\n'));
     expect(refusal(root, 'hmc-cs5-hw11')).toContain("runner/assignments/hmc-cs5-hw11/links.ts: a replayed game reads test 'player.oppCh', which the spec does not have; did you mean player.oppCheck?");
   });
 });

@@ -1,11 +1,20 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { lintPack } from '../../../runner/pack/load-pack.js';
 import { PROJECT_ROOT } from '../../../runner/project-root.js';
-import { loadSpec, resolveSpec, SpecError } from '../../../runner/spec/load-spec.js';
+import { loadSpec, SpecError } from '../../../runner/spec/load-spec.js';
 
-const raw = () => JSON.parse(readFileSync(join(PROJECT_ROOT, 'spec', 'cs111-ps9.json'), 'utf8')) as { groups: { points: number; tests: Record<string, unknown>[] }[] };
-const resolveRaw = (data: unknown) => resolveSpec(PROJECT_ROOT, data, 'spec/test.json');
+/** CS111's built-in pack with one change made to its text, written where lint reads it. */
+const changed = (from: string, to: string): string => {
+  const text = readFileSync(join(PROJECT_ROOT, 'spec', 'cs111-ps9', 'assignment.yml'), 'utf8');
+  if (!text.includes(from)) throw new Error(`the built-in pack no longer has ${from}`);
+  const dir = mkdtempSync(join(tmpdir(), 'spec-'));
+  writeFileSync(join(dir, 'assignment.yml'), text.replace(from, to));
+  return dir;
+};
+const lineOf = (dir: string, needle: string) => readFileSync(join(dir, 'assignment.yml'), 'utf8').split('\n').findIndex((l) => l.includes(needle)) + 1;
 
 describe('the CS111 spec', () => {
   it("carries the document's points per problem, 4 of Problem 0 graded by hand", () => {
@@ -26,29 +35,29 @@ describe('the CS111 spec', () => {
   });
 });
 
-describe('a bad spec stops with the path of the fault', () => {
-  it('reports the ajv path of a schema error', () => {
-    const data = raw();
-    data.groups[1]!.tests[2]!['visibility'] = 'secret';
-    const thrown = (() => {
-      try {
-        resolveRaw(data);
-      } catch (error) {
-        return error;
-      }
-      return undefined;
-    })();
-    expect(thrown).toBeInstanceOf(SpecError);
-    expect((thrown as SpecError).code).toBe('bad-spec');
-    expect(() => resolveRaw(data)).toThrow(/\/groups\/1\/tests\/2\/visibility must be equal to one of the allowed values \(visible, hidden, after-due\)/);
+describe('a bad spec stops with the place of the fault', () => {
+  it('names the line and column of a schema error, and says what is allowed', () => {
+    const dir = changed('    visibility: hidden\n    fixture: board-repr', '    visibility: secret\n    fixture: board-repr');
+    const result = lintPack(PROJECT_ROOT, dir, { cwd: dir });
+    expect(result.spec).toBeUndefined();
+    expect(result.problems).toEqual([expect.objectContaining({ path: ['tests', 'board.repr.generated', 'visibility'], line: lineOf(dir, 'visibility: secret'), column: 17, message: 'must be one of visible, hidden, after-due' })]);
+    expect(() => loadSpec(PROJECT_ROOT, dir)).toThrow(SpecError);
   });
 
-  it('refuses points that do not add up, and selectors that select nothing', () => {
-    const points = raw();
-    points.groups[2]!.points = 16;
-    expect(() => resolveRaw(points)).toThrow(/add up to 15, not 16/);
-    const selectors = raw();
-    selectors.groups[1]!.tests[3]!['cases'] = ['nothing.*'];
-    expect(() => resolveRaw(selectors)).toThrow(/match no case in board-repr/);
+  it('refuses points that do not add up, and selectors that select nothing, each at its line', () => {
+    const points = changed('  problem-2:\n    name: "Problem 2: Player"\n    points: 15', '  problem-2:\n    name: "Problem 2: Player"\n    points: 16');
+    expect(() => loadSpec(PROJECT_ROOT, points)).toThrow(new RegExp(`assignment.yml:${lineOf(points, 'points: 16')}:\\d+: groups.problem-2: its tests and manual points add up to 15, not 16`));
+    const selectors = changed('cases: [Board.__repr__.gen.*]', 'cases: [nothing.*]');
+    const result = lintPack(PROJECT_ROOT, selectors, { cwd: selectors });
+    expect(result.problems).toEqual([expect.objectContaining({ path: ['tests.board.repr.generated'], line: lineOf(selectors, 'board.repr.generated:'), message: 'its selectors match no case in board-repr' })]);
+  });
+
+  it('refuses a test in a group the file does not have', () => {
+    const dir = changed('    group: problem-0\n', '    group: problem-9\n');
+    const result = lintPack(PROJECT_ROOT, dir, { cwd: dir });
+    expect(result.problems).toEqual([
+      expect.objectContaining({ path: ['groups', 'problem-0'], line: lineOf(dir, '  problem-0:'), message: expect.stringMatching(/a group with no test/) }),
+      expect.objectContaining({ path: ['tests', 'reading.ps9pr0.present', 'group'], line: lineOf(dir, 'group: problem-9'), message: expect.stringMatching(/^no group 'problem-9' in this file \(its groups: problem-0, problem-1/) }),
+    ]);
   });
 });
