@@ -17,6 +17,7 @@ import type { ProgramResult } from '../pty/run-program.js';
 import type { ResolvedTest } from '../spec/spec-types.js';
 import type { CaseShrinker } from '../grade/shrink.js';
 import type { AssignmentId } from './ids.js';
+import type { ExampleBuilder } from '../pack/example-types.js';
 
 export interface ProgramPlan {
   /** A call tree in plain JSON for the harness's program mode, or `{run: file}` to run a file as `python file`. */
@@ -185,6 +186,10 @@ export interface Assignment extends AssignmentPlan {
   readonly document: string;
   /** The names its spec may link to (links.ts). */
   readonly links: SpecLinks;
+  /** The plan the student's kit runs (kit.ts, where its bundle starts), usually the plan's own. */
+  readonly kit: KitPlan;
+  /** How a course's pack makes a handout example a case, with the reference (examples.ts). */
+  readonly examples?: ExampleBuilder;
   /** The samples `npm run samples` grades for a first look: folders of fixtures/submissions/<id>/. */
   readonly showcase: readonly string[];
   /** What tells this assignment's code when its file names cannot (Conniption's files have any names). */

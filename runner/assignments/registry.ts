@@ -1,6 +1,7 @@
 /**
  * The graded assignments, by id: the one list the engine, the CLI and the fixture writer read. Adding one is a
- * folder beside these, a reference file, a spec and a line here (docs/development.md).
+ * folder beside these, a reference file, a built-in pack (spec/<id>/assignment.yml), its id in ids.ts and a line
+ * here (docs/development.md).
  */
 import { diagnoseLookahead } from '../insight/lookahead-diagnosis.js';
 import type { DiagnoseLookahead } from '../grade/lookahead-cases.js';
@@ -8,23 +9,13 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../project-root.js';
 import type { Assignment, KitPlan } from './assignment.js';
-import { CONNIPTION } from './conniption/index.js';
-import { KIT_PLAN as CONNIPTION_KIT } from './conniption/kit.js';
-import { CS111 } from './cs111-ps9/index.js';
-import { KIT_PLAN as CS111_KIT } from './cs111-ps9/kit.js';
-import { CS61A } from './cs61a-hw04/index.js';
-import { KIT_PLAN as CS61A_KIT } from './cs61a-hw04/kit.js';
-import { CS61A_EXAMPLES } from './cs61a-hw04/examples.js';
-import { MANCHESTER_EXAMPLES } from './manchester-connect4/examples.js';
-import { CS111_EXAMPLES } from './cs111-ps9/examples.js';
-import { HMC_EXAMPLES } from './hmc-cs5-hw11/examples.js';
-import { CONNIPTION_EXAMPLES } from './conniption/examples.js';
 import type { ExampleBuilder } from '../pack/example-types.js';
-import { HMC } from './hmc-cs5-hw11/index.js';
-import { KIT_PLAN as HMC_KIT } from './hmc-cs5-hw11/kit.js';
 import { ASSIGNMENT_IDS, isAssignmentId, type AssignmentId } from './ids.js';
+import { CONNIPTION } from './conniption/index.js';
+import { CS111 } from './cs111-ps9/index.js';
+import { CS61A } from './cs61a-hw04/index.js';
+import { HMC } from './hmc-cs5-hw11/index.js';
 import { MANCHESTER } from './manchester-connect4/index.js';
-import { KIT_PLAN as MANCHESTER_KIT } from './manchester-connect4/kit.js';
 
 const ASSIGNMENTS: Readonly<Record<AssignmentId, Assignment>> = {
   'cs111-ps9': CS111,
@@ -34,26 +25,9 @@ const ASSIGNMENTS: Readonly<Record<AssignmentId, Assignment>> = {
   conniption: CONNIPTION,
 };
 
-/** Each assignment's plan as the student's kit runs it (runner/assignments/<id>/kit.ts). */
-const KITS: Readonly<Record<AssignmentId, KitPlan>> = {
-  'cs111-ps9': CS111_KIT,
-  'hmc-cs5-hw11': HMC_KIT,
-  'cs61a-hw04': CS61A_KIT,
-  'manchester-connect4': MANCHESTER_KIT,
-  conniption: CONNIPTION_KIT,
-};
-
-/** The assignments whose handout examples a course's pack may add, each with the builder that makes a call a case. */
-const EXAMPLES: Readonly<Partial<Record<AssignmentId, ExampleBuilder>>> = {
-  'cs111-ps9': CS111_EXAMPLES,
-  'hmc-cs5-hw11': HMC_EXAMPLES,
-  'cs61a-hw04': CS61A_EXAMPLES,
-  'manchester-connect4': MANCHESTER_EXAMPLES,
-  conniption: CONNIPTION_EXAMPLES,
-};
-
-export const exampleBuilder = (id: AssignmentId): ExampleBuilder | undefined => EXAMPLES[id];
-export const assignmentsWithExamples = (): readonly AssignmentId[] => ASSIGNMENT_IDS.filter((id) => EXAMPLES[id] !== undefined);
+/** The builder that makes a course's handout example a case, for the assignments that have one. */
+export const exampleBuilder = (id: AssignmentId): ExampleBuilder | undefined => ASSIGNMENTS[id].examples;
+export const assignmentsWithExamples = (): readonly AssignmentId[] => ASSIGNMENT_IDS.filter((id) => ASSIGNMENTS[id].examples !== undefined);
 
 export function assignmentFor(id: string): Assignment {
   if (!isAssignmentId(id)) throw new Error(`unknown assignment '${id}'; known: ${ASSIGNMENT_IDS.join(', ')}`);
@@ -75,7 +49,7 @@ export function gradingPlan(id: AssignmentId): { plan: Assignment; doubles: stri
  * the grader would use the document's. `grade check --stand-ins own` runs it from the repository.
  */
 export function kitGradingPlan(id: AssignmentId): { plan: KitPlan; doubles: string[]; standIns: 'own' } {
-  return { plan: KITS[id], doubles: toolsFiles(id), standIns: 'own' };
+  return { plan: ASSIGNMENTS[id].kit, doubles: toolsFiles(id), standIns: 'own' };
 }
 
 /** The module the kit's bundle starts from for an assignment: its kit.ts (kit.js once compiled). */

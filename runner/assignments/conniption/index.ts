@@ -1,5 +1,7 @@
 /** Conniption (document 004): its plan (plan.ts), the document it is graded on, and its case builders. */
 import type { Assignment } from '../assignment.js';
+import { CONNIPTION_EXAMPLES } from './examples.js';
+import { KIT_PLAN } from './kit.js';
 import { CONNIPTION_PLAN } from './plan.js';
 import { CONNIPTION_LINKS } from './links.js';
 
@@ -7,6 +9,8 @@ export const CONNIPTION: Assignment = {
   ...CONNIPTION_PLAN,
   id: 'conniption',
   links: CONNIPTION_LINKS,
+  kit: KIT_PLAN,
+  examples: CONNIPTION_EXAMPLES,
   title: 'Conniption: Connect Four with board flips',
   document: 'seeds/004_caea9c0726ac9c31.txt',
   showcase: ['correct-classic', 'eval-flip-sign', 'trivia-returns-children', 'hostile-search-loops'],

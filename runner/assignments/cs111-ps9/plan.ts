@@ -47,7 +47,7 @@ function helperDirection(name: string): string | undefined {
 function excuseCs111Failure(test: ResolvedTest, testCase: FixtureCase, failure: StepFailure): CaseVerdict | undefined {
   if (failure.kind !== 'exception') return undefined;
   if (test.target === 'Board.is_win_for') {
-    const own = DIRECTIONS.find(([direction]) => test.id.endsWith(`.${direction}`))?.[0];
+    const own = DIRECTIONS.find(([direction]) => test.id === `board.is_win_for.${direction}`)?.[0];
     const frame = [...failure.exception.frames].reverse().find((f) => helperDirection(f.function) !== undefined);
     const direction = frame && helperDirection(frame.function);
     if (!frame || !direction || direction === own) return undefined;

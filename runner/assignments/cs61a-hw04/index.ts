@@ -1,5 +1,7 @@
 /** CS61A Homework 4 (document 002): its plan (plan.ts), the document it is graded on, and its case builders. */
 import type { Assignment } from '../assignment.js';
+import { CS61A_EXAMPLES } from './examples.js';
+import { KIT_PLAN } from './kit.js';
 import { CS61A_PLAN } from './plan.js';
 import { CS61A_LINKS } from './links.js';
 
@@ -7,6 +9,8 @@ export const CS61A: Assignment = {
   ...CS61A_PLAN,
   id: 'cs61a-hw04',
   links: CS61A_LINKS,
+  kit: KIT_PLAN,
+  examples: CS61A_EXAMPLES,
   title: 'CS61A Homework 4: functional Connect N',
   document: 'seeds/002_a45e9a4b84daa635.txt',
   showcase: ['correct-classic', 'put-piece-mutates', 'print-board-indexes-board', 'check-win-row-returns-none', 'hostile-reads-fixtures'],

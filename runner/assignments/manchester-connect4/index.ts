@@ -1,5 +1,7 @@
 /** Manchester's Connect Four (document 003) as the grader runs it: the plan, ruled by the reference. */
 import type { Assignment } from '../assignment.js';
+import { MANCHESTER_EXAMPLES } from './examples.js';
+import { KIT_PLAN } from './kit.js';
 import { manchesterPlan } from './plan.js';
 import { REFERENCE_REFEREE } from './reference-referee.js';
 import { MANCHESTER_LINKS } from './links.js';
@@ -8,6 +10,8 @@ export const MANCHESTER: Assignment = {
   ...manchesterPlan(REFERENCE_REFEREE),
   id: 'manchester-connect4',
   links: MANCHESTER_LINKS,
+  kit: KIT_PLAN,
+  examples: MANCHESTER_EXAMPLES,
   title: 'Manchester MATH20621: game dictionary, save/load, play()',
   document: 'seeds/003_f751b792f218426d.txt',
   showcase: ['correct-classic', 'has-won-no-anti-diagonal', 'trivia-player1-as-O', 'hostile-plays-at-import'],
