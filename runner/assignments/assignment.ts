@@ -190,6 +190,11 @@ export interface Assignment extends AssignmentPlan {
   readonly kit: KitPlan;
   /** How a course's pack makes a handout example a case, with the reference (examples.ts). */
   readonly examples?: ExampleBuilder;
+  /**
+   * Whether its generated cases follow a course's board sizes (a pack's `boards`): where the document's API takes a
+   * size and its generated cases use the standard board (Board(height, width)); else why not, as lint says it.
+   */
+  readonly boards: 'follow' | { readonly refused: string };
   /** The samples `npm run samples` grades for a first look: folders of fixtures/submissions/<id>/. */
   readonly showcase: readonly string[];
   /** What tells this assignment's code when its file names cannot (Conniption's files have any names). */

@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { ASSIGNMENT_IDS, isAssignmentId } from '../assignments/ids.js';
 import { initPackText } from '../pack/init-pack.js';
 import { builtInSpec } from '../pack/load-built-in.js';
+import { assignmentFor } from '../assignments/registry.js';
 import { formatProblems, lintPack } from '../pack/load-pack.js';
 import { packChanges } from '../pack/pack-changes.js';
 import { PACK_FILE } from '../pack/pack-ref.js';
@@ -41,7 +42,7 @@ export function runInit(argv: readonly string[], io: Io, root: string): number {
   try {
     mkdirSync(folder, { recursive: true });
     const base = builtInSpec(root, id);
-    writeFileSync(file, initPackText(base, shown));
+    writeFileSync(file, initPackText(base, shown, assignmentFor(id).boards));
   } catch (error) {
     io.err(`grade init: cannot write ${relative(io.cwd, file) || file}: ${(error as Error).message}\n`);
     return 2;

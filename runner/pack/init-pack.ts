@@ -2,6 +2,7 @@
  * `grade init`'s assignment.yml: a built-in spec written as a pack that changes nothing, every field present with
  * its current value and a one-line comment, so a course edits values rather than learning keys. Pure.
  */
+import type { Assignment } from '../assignments/assignment.js';
 import type { Spec } from '../spec/spec-types.js';
 
 /** The texts section: each text the document fixes, with what it is, or a line saying there is none. */
@@ -19,7 +20,17 @@ function textLines(base: Spec): string[] {
 /** A YAML scalar for any string: JSON's quoting is valid YAML. */
 const q = (text: string): string => JSON.stringify(text);
 
-export function initPackText(base: Spec, folder: string): string {
+/** The boards section, commented out: the generated cases' sizes, where the assignment's API takes a size. */
+function boardLines(boards: Assignment['boards']): string[] {
+  if (boards !== 'follow') return [`# boards: ${boards.refused}`];
+  return [
+    '# The boards the generated cases use, in turn (the document\'s own examples keep theirs): 4 to 10 rows and columns.',
+    '# boards:',
+    '#   sizes: [{ rows: 6, columns: 7 }]',
+  ];
+}
+
+export function initPackText(base: Spec, folder: string, boards: Assignment['boards']): string {
   const lines = [
     `# An assignment pack: what this course changes in the built-in assignment ${base.assignment}.`,
     '# Every value below is the built-in\'s own. Change what your course changes; a key you delete keeps its value.',
@@ -34,6 +45,8 @@ export function initPackText(base: Spec, folder: string): string {
     '# name (Board.add_checker: add_move). Uncomment the line and the names you change.',
     '# names:',
     ...(base.api ?? []).map((name) => `#   ${name}: ${name.split('.').at(-1)}`),
+    '',
+    ...boardLines(boards),
     '',
     '# Each role\'s file: the names it may have, the first being the one students are asked for (* matches anything).',
     'files:',

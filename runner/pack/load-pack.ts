@@ -9,17 +9,20 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, relative } from 'node:path';
 import { ASSIGNMENT_IDS, isAssignmentId } from '../assignments/ids.js';
-import { resolveSpec, SpecError } from '../spec/resolve-spec.js';
+import { resolveSpec, SpecError, type FixtureSource } from '../spec/resolve-spec.js';
 import type { ResolvedSpec, Spec, SpecText } from '../spec/spec-types.js';
 import { builtInPlace } from '../spec/built-in-pack.js';
 import { builtInSpec, lintBuiltIn } from './load-built-in.js';
+import { assignmentFor } from '../assignments/registry.js';
+import { boardFixtures } from './board-cases.js';
+import { boardSizesOf, boardsProblems } from './pack-boards.js';
 import { byPlace, faultsMessage, formatProblems } from './problems.js';
 import { withTests } from './with-tests.js';
 import { withCourseTexts } from './case-texts.js';
 import { withExamples } from './pack-examples.js';
 import { applyPack, linkProblems, nearest } from './apply-pack.js';
 import { PACK_FILE, packFile } from './pack-ref.js';
-import type { PackInfo, PackProblem } from './pack-types.js';
+import type { Pack, PackInfo, PackProblem } from './pack-types.js';
 import { packOf, parsePack } from './read-pack.js';
 
 export interface LintResult {
@@ -46,16 +49,21 @@ export function lintPack(root: string, ref: string, options: { now?: Date; cwd?:
   }
   const base = typeof named === 'string' && isAssignmentId(named) ? builtInSpec(root, named) : undefined;
   if (base) problems.push(...linkProblems(base, parsed.data, parsed.locate));
+  const boards = (parsed.data as Pack | null)?.boards;
+  if (base && boards && parsed.problems.length === 0) problems.push(...boardsProblems(assignmentFor(base.assignment), boards, parsed.locate));
   if (problems.length > 0 || !base) return { file, problems: byPlace(problems) };
   const pack = packOf(parsed);
   const applied = applyPack(base, pack, parsed.locate, options.now ?? new Date());
   if (applied.problems.length > 0) return { file, problems: applied.problems };
-  const first = resolveIn(root, file, applied.spec, (at) => parsed.locate(builtInPlace(applied.spec, at), { key: true }));
+  // Generated cases on the pack's own boards, built once from the reference and kept in the cache.
+  const fixtures = pack.boards ? boardFixtures(root, base.assignment, boardSizesOf(pack.boards)) : undefined;
+  const first = resolveIn(root, file, applied.spec, (at) => parsed.locate(builtInPlace(applied.spec, at), { key: true }), fixtures);
   if (!first.spec) return first;
   let resolved = first.spec;
   const hash = createHash('sha256').update(text).digest('hex').slice(0, 16);
   if (pack.texts && resolved.texts) resolved = reworded(resolved, resolved.texts, pack.texts);
   if (pack.names && Object.keys(pack.names).length > 0) resolved = { ...resolved, names: pack.names };
+  if (pack.boards) resolved = { ...resolved, boards: pack.boards };
   if (pack.examples && pack.examples.length > 0) {
     const withCases = withExamples(resolved, pack.examples, parsed.locate, PACK_FILE);
     if (withCases.problems.length > 0) return { file, problems: withCases.problems };
@@ -71,9 +79,9 @@ function lintedBuiltIn(root: string, file: string, parsed: ReturnType<typeof par
 }
 
 /** A spec resolved with its fixtures, or the fault the resolver found at its place in the file. */
-function resolveIn(root: string, file: string, spec: Spec, place?: (path: readonly (string | number)[]) => { line: number; column: number }): LintResult {
+function resolveIn(root: string, file: string, spec: Spec, place?: (path: readonly (string | number)[]) => { line: number; column: number }, fixtures?: FixtureSource): LintResult {
   try {
-    return { file, problems: [], spec: resolveSpec(root, spec, file, place) };
+    return { file, problems: [], spec: resolveSpec(root, spec, file, { ...(place && { place }), ...(fixtures && { fixtures }) }) };
   } catch (error) {
     if (!(error instanceof SpecError)) throw error;
     const at = error.place;

@@ -4,6 +4,10 @@ import type { ResolvedSpec } from '../spec/spec-types.js';
 export function packChanges(base: ResolvedSpec, spec: ResolvedSpec): string[] {
   const lines: string[] = [];
   if (spec.title !== base.title) lines.push(`title: ${JSON.stringify(spec.title)}`);
+  if (spec.boards) {
+    const sizes = spec.boards.sizes.map((s) => `${s.rows} × ${s.columns}`).join(', ');
+    lines.push(`boards: generated cases on boards of ${sizes} (rows × columns)`);
+  }
   for (const file of spec.files) {
     const was = base.files.find((f) => f.role === file.role);
     if (was && was.names.join() !== file.names.join()) lines.push(`files.${file.role}: ${file.names.join(', ')} (was ${was.names.join(', ')})`);
@@ -25,9 +29,12 @@ export function packChanges(base: ResolvedSpec, spec: ResolvedSpec): string[] {
       continue;
     }
     const examples = now.fixtureCases.filter((c) => c.id.includes('.example.')).length;
+    const before = new Map(test.fixtureCases.map((c) => [c.id, JSON.stringify(c.input)] as const));
+    const rebuilt = now.fixtureCases.filter((c) => before.has(c.id) && before.get(c.id) !== JSON.stringify(c.input)).length;
     const said = [
       now.points !== test.points && `${now.points} points (was ${test.points})`,
       examples > 0 && `${examples} handout example${examples === 1 ? '' : 's'} added`,
+      rebuilt > 0 && `${rebuilt} generated case${rebuilt === 1 ? '' : 's'} on the pack's boards`,
       now.visibility !== test.visibility && `${now.visibility} (was ${test.visibility})`,
       now.hint !== test.hint && 'its own hint',
     ].filter(Boolean);

@@ -30,6 +30,11 @@ export interface PackExample {
   readonly prints?: string;
 }
 
+/** The board sizes a pack's generated cases use, cycled case by case. */
+export interface PackBoards {
+  readonly sizes: readonly { readonly rows: number; readonly columns: number }[];
+}
+
 export interface Pack {
   readonly extends: string;
   readonly title?: string;
@@ -43,6 +48,7 @@ export interface Pack {
   readonly examples?: readonly PackExample[];
   readonly groups?: Readonly<Record<string, PackGroupChange>>;
   readonly tests?: Readonly<Record<string, PackTestChange>>;
+  readonly boards?: PackBoards;
 }
 
 /** What results.json and the kit record of the pack a run was graded with. */

@@ -25,11 +25,6 @@ export interface ParsedPack {
   readonly locate: (path: readonly (string | number)[], options?: { key?: boolean }) => { line: number; column: number };
 }
 
-/** Sections the issue tracker plans for packs that this version does not read yet: said plainly, not "unknown key". */
-const NOT_YET: Readonly<Record<string, string>> = {
-  boards: 'the board sizes of generated cases',
-};
-
 const validators = new Map<string, ValidateFunction>();
 function validatePack(root: string, kind: PackKind): ValidateFunction {
   const key = `${root}\0${kind}`;
@@ -79,9 +74,7 @@ function schemaProblem(error: ErrorObject, locate: ParsedPack['locate'], kind: P
     const full = [...path, key];
     const why = kind === 'built-in'
       ? `'${key}' is not a key here`
-      : path.length === 0 && key in NOT_YET
-      ? `a pack cannot change ${NOT_YET[key]} yet; this version reads extends, title, due, texts, names, examples, files, groups and tests`
-      : `'${key}' is not a key here${path.length === 0 ? ' (extends, title, due, texts, names, examples, files, groups, tests)' : allowedHere(path)}`;
+      : `'${key}' is not a key here${path.length === 0 ? ' (extends, title, due, texts, names, boards, examples, files, groups, tests)' : allowedHere(path)}`;
     return { path: full, ...locate(full, { key: true }), message: why };
   }
   let message = error.message ?? 'is not right';
@@ -99,6 +92,7 @@ function allowedHere(path: readonly (string | number)[]): string {
   if (section === 'tests') return ' (points, visibility, hint, enabled)';
   if (section === 'groups') return ' (name, manualPoints, points)';
   if (section === 'files') return ' (names)';
+  if (section === 'boards') return path.length === 1 ? ' (sizes)' : ' (rows, columns)';
   return '';
 }
 

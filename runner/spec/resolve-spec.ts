@@ -23,6 +23,9 @@ export function specPath(root: string, assignment: string): string {
   return join(root, 'spec', assignment, 'assignment.yml');
 }
 
+/** A fixture file by name, when it is not the one under fixtures/<assignment>/ (a pack's own board sizes). */
+export type FixtureSource = (name: string) => FixtureFile | undefined;
+
 /** Where a fault of the spec sits: its file, and its line and column when the reader kept places. */
 type Place = (path: readonly (string | number)[]) => { line: number; column: number };
 
@@ -30,7 +33,8 @@ type Place = (path: readonly (string | number)[]) => { line: number; column: num
  * The spec with its limits filled in and its fixtures' cases selected. It was checked against its schema when read
  * (runner/pack/read-pack.ts); what only the fixtures can tell is checked here.
  */
-export function resolveSpec(root: string, spec: Spec, path: string, place?: Place): ResolvedSpec {
+export function resolveSpec(root: string, spec: Spec, path: string, options: { place?: Place; fixtures?: FixtureSource } = {}): ResolvedSpec {
+  const { place } = options;
   // A fault at a test or group: its file and place (file:line:column when the reader kept places) and its label.
   const at = (where: (string | number)[], label: string) => ({ where, label });
   const fault = ({ where, label }: { where: (string | number)[]; label: string }, message: string): SpecError => {
@@ -45,6 +49,11 @@ export function resolveSpec(root: string, spec: Spec, path: string, place?: Plac
   const fixture = (name: string, where: ReturnType<typeof at>): FixtureFile => {
     const cached = fixtures.get(name);
     if (cached) return cached;
+    const given = options.fixtures?.(name);
+    if (given) {
+      fixtures.set(name, given);
+      return given;
+    }
     const file = join(root, 'fixtures', spec.assignment, `${name}.json`);
     if (!existsSync(file)) throw fault(where, `no fixture file fixtures/${spec.assignment}/${name}.json`);
     const loaded = JSON.parse(readFileSync(file, 'utf8')) as FixtureFile;

@@ -5,7 +5,7 @@
 import type { AssignmentId } from '../assignments/ids.js';
 import type { FixtureCase } from '../fixtures/fixture-types.js';
 import type { Limits } from '../sandbox/limits.js';
-import type { PackInfo } from '../pack/pack-types.js';
+import type { PackBoards, PackInfo } from '../pack/pack-types.js';
 
 export type TestKind = 'file-present' | 'file-names' | 'import' | 'cases' | 'property' | 'program' | 'strength';
 /** `after-due`: hidden until the pack's due date, then visible (Gradescope's after_due_date). */
@@ -113,6 +113,8 @@ export interface ResolvedSpec {
   readonly pack?: PackInfo;
   /** The pack's due date and time (ISO 8601): after-due tests are shown from then on. */
   readonly due?: string;
+  /** The pack's board sizes for its generated cases, when it gives them. */
+  readonly boards?: PackBoards;
   /** The pack's names for the document's API (`Board.add_checker` → `add_move`), which the harness answers to. */
   readonly names?: Readonly<Record<string, string>>;
 }

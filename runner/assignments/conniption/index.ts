@@ -10,6 +10,7 @@ export const CONNIPTION: Assignment = {
   id: 'conniption',
   links: CONNIPTION_LINKS,
   kit: KIT_PLAN,
+  boards: { refused: "conniption's document fixes its board, 6 rows by 7 columns, and its API takes no size: its generated cases keep it" },
   examples: CONNIPTION_EXAMPLES,
   title: 'Conniption: Connect Four with board flips',
   document: 'seeds/004_caea9c0726ac9c31.txt',

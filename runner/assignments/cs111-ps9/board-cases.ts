@@ -2,7 +2,7 @@
 import { type Grid, XO_SPACE, gridFromRows, gridToRows, setCell } from '../../../reference/core/grid.js';
 import * as ref from '../../../reference/cs111-ps9.js';
 import { type PyValue, formatPy, formatPyStr, py } from '../../checks/py-value.js';
-import { type AssignmentContext, documentSource, fileMaker, familyRng, generated, nth } from '../../fixtures/build-context.js';
+import { type AssignmentContext, boardSize, documentSource, fileMaker, familyRng, generated, nth } from '../../fixtures/build-context.js';
 import type { FixtureCase, FixtureFile } from '../../fixtures/fixture-types.js';
 import { fullDrawnGrid, randomPosition } from '../../fixtures/positions.js';
 
@@ -203,9 +203,12 @@ export function buildBoardFixtures(ctx: AssignmentContext): FixtureFile[] {
     }
     // Rows that would connect if the board wrapped around: three at the right edge, one at the left of the next row.
     {
-      const grid = gridFromRows(['       ', '       ', '       ', '       ', 'X      ', '    XXX'], XO_SPACE);
+      const { rows, cols } = boardSize(ctx, 0);
+      const empty = ' '.repeat(cols);
+      const lines = [...Array<string>(rows - 2).fill(empty), `X${' '.repeat(cols - 1)}`, `${' '.repeat(cols - 3)}XXX`];
+      const grid = gridFromRows(lines, XO_SPACE);
       const board = boardInput(grid);
-      isWinFor.push({ id: 'Board.is_win_for.gen.no-wrap-around', source: generated(ctx, 'is_win_for.edges'), input: { board, checker: 'X' }, python: `${boardSetup(board)}\nb.is_win_for('X')`, expected: { value: py.bool(false) } });
+      isWinFor.push({ id: 'Board.is_win_for.gen.no-wrap-around', source: generated(ctx, 'is_win_for.edges'), input: { board, checker: 'X' }, python: `${boardSetup(board)}\nb.is_win_for('X')`, expected: { value: py.bool(ref.isWinFor(grid, 'X')) } });
     }
     const rng = familyRng(ctx, 'is_win_for');
     for (let i = 0; i < 80; i++) {

@@ -3,9 +3,9 @@ import { type Grid, setCell } from '../../../reference/core/grid.js';
 import { FULL_BOARD_RULES, TIEBREAKS, type Tiebreak, lookaheadCost, scoreColumnsEveryRule } from '../../../reference/core/lookahead.js';
 import * as ref from '../../../reference/cs111-ps9.js';
 import { formatPy, formatPyStr, py } from '../../checks/py-value.js';
-import { type AssignmentContext, documentSource, fileMaker, familyRng, generated, nth } from '../../fixtures/build-context.js';
+import { type AssignmentContext, boardSize, documentSource, fileMaker, familyRng, generated, nth } from '../../fixtures/build-context.js';
 import type { FixtureCase, FixtureFile } from '../../fixtures/fixture-types.js';
-import { drawnGameMoves, fullDrawnGrid, positionWithin, randomPosition } from '../../fixtures/positions.js';
+import { drawnGameMoves, fullDrawnGrid, positionWithin, randomPlies, randomPosition } from '../../fixtures/positions.js';
 import { strengthCases } from '../../fixtures/strength-cases.js';
 import { type BoardInput, boardInput, boardSetup, buildBoardFixtures, reprLines, shellBoard } from './board-cases.js';
 
@@ -46,12 +46,13 @@ export function buildCs111Fixtures(ctx: AssignmentContext): FixtureFile[] {
     });
     const rng = familyRng(ctx, 'next_move');
     for (let i = 0; i < 30; i++) {
-      const pos = randomPosition(rng, { rows: 6, cols: 7, plies: 20 + rng.int(22) });
+      const size = boardSize(ctx, i);
+      const pos = randomPosition(rng, { ...size, plies: randomPlies(rng, 20, 22, size) });
       const board = boardInput(pos.grid, pos.moves);
-      const open = [0, 1, 2, 3, 4, 5, 6].filter((c) => ref.canAddTo(pos.grid, c));
-      const full = [0, 1, 2, 3, 4, 5, 6].filter((c) => !ref.canAddTo(pos.grid, c));
+      const open = columnsOf(size).filter((c) => ref.canAddTo(pos.grid, c));
+      const full = columnsOf(size).filter((c) => !ref.canAddTo(pos.grid, c));
       if (open.length === 0) continue;
-      const bad = [String(-1 - rng.int(3)), String(7 + rng.int(3)), ...full.slice(0, 2).map(String)];
+      const bad = [String(-1 - rng.int(3)), String(size.cols + rng.int(3)), ...full.slice(0, 2).map(String)];
       const inputs = [...bad.slice(0, 1 + rng.int(bad.length)), String(rng.pick(open))];
       const out = ref.humanNextMove(pos.grid, inputs);
       if (out.status !== 'ok') continue;
@@ -61,11 +62,12 @@ export function buildCs111Fixtures(ctx: AssignmentContext): FixtureFile[] {
     // The hidden counting test's own calls: no hidden test's case ships in the student's kit.
     const own = familyRng(ctx, 'next_move.count');
     for (let i = 0; i < 4; i++) {
-      const pos = randomPosition(own, { rows: 6, cols: 7, plies: 10 + own.int(20) });
-      const open = [0, 1, 2, 3, 4, 5, 6].filter((c) => ref.canAddTo(pos.grid, c));
+      const size = boardSize(ctx, i);
+      const pos = randomPosition(own, { ...size, plies: randomPlies(own, 10, 20, size) });
+      const open = columnsOf(size).filter((c) => ref.canAddTo(pos.grid, c));
       if (open.length === 0) continue;
       const board = boardInput(pos.grid, pos.moves);
-      const inputs = [...(i % 2 === 1 ? [String(7 + own.int(3))] : []), String(own.pick(open))];
+      const inputs = [...(i % 2 === 1 ? [String(size.cols + own.int(3))] : []), String(own.pick(open))];
       const out = ref.humanNextMove(pos.grid, inputs);
       if (out.status !== 'ok') continue;
       const checker = own.pick(ref.CHECKERS);
@@ -138,7 +140,8 @@ export function buildCs111Fixtures(ctx: AssignmentContext): FixtureFile[] {
     }
     const rng = familyRng(ctx, 'random_player');
     for (let i = 0; i < 20; i++) {
-      const pos = randomPosition(rng, { rows: 6, cols: 7, plies: 10 + rng.int(30) });
+      const size = boardSize(ctx, i);
+      const pos = randomPosition(rng, { ...size, plies: randomPlies(rng, 10, 30, size) });
       if (ref.isFull(pos.grid)) continue;
       const board = boardInput(pos.grid, pos.moves);
       randomPlayer.push({ id: `RandomPlayer.next_move.gen.${nth(i)}`, source: generated(ctx, 'random_player'), input: { board, player: { kind: 'random', checker: 'O' } }, python: `${boardSetup(board)}\np = RandomPlayer('O')\np.next_move(b)`, expected: { oneOf: ref.randomMoveColumns(pos.grid).map(py.int) } });
@@ -208,7 +211,8 @@ export function buildCs111Fixtures(ctx: AssignmentContext): FixtureFile[] {
       for (let k = 0; k < (lookahead >= 4 ? 8 : 14); k++) {
         const checker = rng.pick(ref.CHECKERS);
         const finished = k % 4 === 0;
-        const pos = positionWithin(rng, { rows: 6, cols: 7, plies: 4 + rng.int(34), avoidWins: !finished }, { boards: LOOKAHEAD_BOARDS[lookahead]!, lookahead, me: checker === 'X' ? 1 : 2, reach: !finished });
+        const size = boardSize(ctx, i);
+        const pos = positionWithin(rng, { ...size, plies: randomPlies(rng, 4, 34, size), avoidWins: !finished }, { boards: LOOKAHEAD_BOARDS[lookahead]!, lookahead, me: checker === 'X' ? 1 : 2, reach: !finished });
         scoresFor.push(scoresForCase(`AIPlayer.scores_for.gen.${nth(i++)}`, generated(ctx, 'scores_for'), boardInput(pos.grid, pos.moves), pos.grid, checker, lookahead));
       }
     }
@@ -219,20 +223,27 @@ export function buildCs111Fixtures(ctx: AssignmentContext): FixtureFile[] {
         scoresFor.push(scoresForCase(`AIPlayer.scores_for.gen.${nth(i++)}`, generated(ctx, 'scores_for.sizes'), boardInput(pos.grid, pos.moves), pos.grid, rng.pick(ref.CHECKERS), lookahead));
       }
     }
+    // A full board with no four, its last two columns' top slots left open.
     for (const lookahead of [1, 2, 3]) {
-      const nearlyFull = { rows: 6, cols: 7, cells: fullDrawnGrid(6, 7).cells.slice() };
-      setCell(nearlyFull, 0, 6, 0);
-      setCell(nearlyFull, 0, 5, 0);
+      const { rows, cols } = boardSize(ctx, lookahead - 1);
+      const nearlyFull = { rows, cols, cells: fullDrawnGrid(rows, cols).cells.slice() };
+      setCell(nearlyFull, 0, cols - 1, 0);
+      setCell(nearlyFull, 0, cols - 2, 0);
       scoresFor.push(scoresForCase(`AIPlayer.scores_for.gen.nearly-full-${lookahead}`, generated(ctx, 'scores_for.full'), boardInput(nearlyFull), nearlyFull, 'X', lookahead));
     }
-    const both = ref.boardFromMoves(6, 7, '00102030');
-    for (const checker of ref.CHECKERS) scoresFor.push(scoresForCase(`AIPlayer.scores_for.gen.both-win-${checker}`, generated(ctx, 'scores_for.wins'), boardInput(both, '00102030'), both, checker, 2));
+    // X four along the bottom row, O four up column 0.
+    ref.CHECKERS.forEach((checker, k) => {
+      const { rows, cols } = boardSize(ctx, k);
+      const both = ref.boardFromMoves(rows, cols, '00102030');
+      scoresFor.push(scoresForCase(`AIPlayer.scores_for.gen.both-win-${checker}`, generated(ctx, 'scores_for.wins'), boardInput(both, '00102030'), both, checker, 2));
+    });
 
     const nrng = familyRng(ctx, 'ai_next_move');
     for (let j = 0; j < 40; j++) {
       const tiebreak = TIEBREAKS[j % 3]!;
       const lookahead = j % 5;
-      const pos = positionWithin(nrng, { rows: 6, cols: 7, plies: 4 + nrng.int(30), avoidWins: true }, { boards: LOOKAHEAD_BOARDS[lookahead]!, lookahead, me: 'to-move' });
+      const size = boardSize(ctx, j);
+      const pos = positionWithin(nrng, { ...size, plies: randomPlies(nrng, 4, 30, size), avoidWins: true }, { boards: LOOKAHEAD_BOARDS[lookahead]!, lookahead, me: 'to-move' });
       const checker = pos.plies % 2 === 0 ? 'X' : 'O';
       const answer = ref.aiNextMove(pos.grid, checker, tiebreak, lookahead);
       const bi = boardInput(pos.grid, pos.moves);
@@ -344,6 +355,8 @@ export function buildCs111Fixtures(ctx: AssignmentContext): FixtureFile[] {
     file('connect_four', 'Whole games: final board and message.', games),
   ];
 }
+
+const columnsOf = ({ cols }: { readonly cols: number }): number[] => Array.from({ length: cols }, (_, c) => c);
 
 function maxScoreCase(id: string, source: FixtureCase['source'], scores: number[], tiebreak: Tiebreak): FixtureCase {
   const answer = ref.maxScoreColumn(scores, tiebreak);

@@ -10,6 +10,7 @@ export const CS111: Assignment = {
   id: 'cs111-ps9',
   links: CS111_LINKS,
   kit: KIT_PLAN,
+  boards: 'follow',
   examples: CS111_EXAMPLES,
   title: 'CS 111 Problem Set 9: Board(height, width), Player, AIPlayer',
   document: 'seeds/000_09b3d2d4078e204f.txt',

@@ -4,9 +4,9 @@ import { FULL_BOARD_RULES, TIEBREAKS, lookaheadCost, scoreColumnsEveryRule } fro
 import { CHECKERS, type Checker, pieceOf } from '../../../reference/hmc-cs5-hw11.js';
 import * as ref from '../../../reference/hmc-cs5-hw11.js';
 import { formatPy, formatPyStr, py } from '../../checks/py-value.js';
-import { type AssignmentContext, documentSource, fileMaker, familyRng, generated, nth } from '../../fixtures/build-context.js';
+import { type AssignmentContext, boardSize, documentSource, fileMaker, familyRng, generated, nth } from '../../fixtures/build-context.js';
 import type { FixtureCase, FixtureFile } from '../../fixtures/fixture-types.js';
-import { drawnGameMoves, fullDrawnGrid, positionWithin, randomPosition } from '../../fixtures/positions.js';
+import { type Position, drawnGameMoves, fullDrawnGrid, positionWithin, randomPlies, randomPosition } from '../../fixtures/positions.js';
 import { strengthCases } from '../../fixtures/strength-cases.js';
 import type { HmcBoardInput } from './steps.js';
 
@@ -16,6 +16,9 @@ const SCORES_FOR_BOARDS = [0, 7, 40, 60, 80, 100];
 /** The most boards both players' searches may try over one generated game, and over the family. */
 const GAME_BOARDS = 500;
 const GAMES_BOARDS = 2000;
+
+/** The most positions the types test's family draws for one with a full column. */
+const TYPES_TRIES = 1000;
 
 /** The ply the Player's strength is measured at. */
 const STRENGTH_PLY = 3;
@@ -77,7 +80,8 @@ export function buildHmcFixtures(ctx: AssignmentContext): FixtureFile[] {
     scoreBoard.push({ id: 'Player.scoreBoard.doc.win', source, input: { board: boardInput(b), player: p }, python: `${boardSetup(boardInput(b), b)}\nPlayer('X', 'LEFT', 0).scoreBoard(b)`, expected: { value: py.float(score) } });
     const rng = familyRng(ctx, 'scoreBoard');
     for (let j = 0; j < 40; j++) {
-      const pos = randomPosition(rng, { rows: 6, cols: 7, plies: 7 + rng.int(30) });
+      const size = boardSize(ctx, j);
+      const pos = randomPosition(rng, { ...size, plies: randomPlies(rng, 7, 30, size) });
       const player: ref.HmcPlayer = { ox: rng.pick(CHECKERS), tiebreak: 'LEFT', ply: 0 };
       const result = ref.scoreBoard(pos.grid, player);
       const bi = boardInput(pos.grid, pos.moves);
@@ -137,11 +141,13 @@ export function buildHmcFixtures(ctx: AssignmentContext): FixtureFile[] {
       python: `${boardSetup(bi, b)}\nPlayer('X', 'LEFT', 'HUMAN').nextMove(b)   # type 2`,
       expected: { value: py.int(2) },
     });
-    // One move from a full board: the case the document's rule leaves open (both readings accepted, and marked).
+    // One move from a full board: the case the document's rule leaves open (both readings accepted, and marked). A
+    // full board with no four, its last two columns' top slots left open.
     for (const ply of [1, 2, 3]) {
-      const nearlyFull = { rows: 6, cols: 7, cells: fullDrawnGrid(6, 7).cells.slice() };
-      setCell(nearlyFull, 0, 6, 0);
-      setCell(nearlyFull, 0, 5, 0);
+      const { rows, cols } = boardSize(ctx, ply - 1);
+      const nearlyFull = { rows, cols, cells: fullDrawnGrid(rows, cols).cells.slice() };
+      setCell(nearlyFull, 0, cols - 1, 0);
+      setCell(nearlyFull, 0, cols - 2, 0);
       for (const ox of CHECKERS) scoresFor.push(scoresForCase(`Player.scoresFor.gen.nearly-full-${ox}-${ply}`, generated(ctx, 'scoresFor.full'), boardInput(nearlyFull), nearlyFull, { ox, tiebreak: 'LEFT', ply }));
     }
     // The types test's own positions (ply 0 and 1, a full column or two among open ones): no hidden test's case
@@ -150,9 +156,14 @@ export function buildHmcFixtures(ctx: AssignmentContext): FixtureFile[] {
       const own = familyRng(ctx, 'scoresFor.types');
       for (let k = 0; k < 4; k++) {
         const ox = own.pick(CHECKERS);
+        const size = boardSize(ctx, k);
+        const draw = (): Position => positionWithin(own, { ...size, plies: randomPlies(own, 28, 10, size), avoidWins: true }, { boards: SCORES_FOR_BOARDS[1]!, lookahead: 1, me: pieceOf(ox), reach: true });
         // A -1.0 to judge: draw again until a column is full.
-        let pos = positionWithin(own, { rows: 6, cols: 7, plies: 28 + own.int(10), avoidWins: true }, { boards: SCORES_FOR_BOARDS[1]!, lookahead: 1, me: pieceOf(ox), reach: true });
-        while (!ref.scoresFor(pos.grid, { ox, tiebreak: 'LEFT', ply: 0 }).includes(-1)) pos = positionWithin(own, { rows: 6, cols: 7, plies: 28 + own.int(10), avoidWins: true }, { boards: SCORES_FOR_BOARDS[1]!, lookahead: 1, me: pieceOf(ox), reach: true });
+        let pos = draw();
+        for (let tries = 1; !ref.scoresFor(pos.grid, { ox, tiebreak: 'LEFT', ply: 0 }).includes(-1); tries++) {
+          if (tries === TYPES_TRIES) throw new Error(`no ${size.rows}×${size.cols} position with a full column in ${TYPES_TRIES} tries`);
+          pos = draw();
+        }
         scoresFor.push(scoresForCase(`Player.scoresFor.types.gen.${nth(k)}`, generated(ctx, 'scoresFor.types'), boardInput(pos.grid, pos.moves), pos.grid, { ox, tiebreak: 'LEFT', ply: k % 2 }));
       }
     }
@@ -165,7 +176,8 @@ export function buildHmcFixtures(ctx: AssignmentContext): FixtureFile[] {
       for (let k = 0; k < SCORES_FOR_CASES[ply]!; k++) {
         const ox = rng.pick(CHECKERS);
         const finished = k % 4 === 0;
-        const options = { rows: 6, cols: 7, plies: 4 + rng.int(34), avoidWins: !finished };
+        const size = boardSize(ctx, j);
+        const options = { ...size, plies: randomPlies(rng, 4, 34, size), avoidWins: !finished };
         const pos = positionWithin(rng, options, { boards: SCORES_FOR_BOARDS[ply]!, lookahead: ply, me: pieceOf(ox), reach: !finished });
         const p: ref.HmcPlayer = { ox, tiebreak: 'LEFT', ply };
         scoresFor.push(scoresForCase(`Player.scoresFor.gen.${nth(j++)}`, generated(ctx, 'scoresFor'), boardInput(pos.grid, pos.moves), pos.grid, p));

@@ -10,6 +10,7 @@ export const HMC: Assignment = {
   id: 'hmc-cs5-hw11',
   links: HMC_LINKS,
   kit: KIT_PLAN,
+  boards: 'follow',
   examples: HMC_EXAMPLES,
   title: 'HMC CS5 Homework 11: Player(ox, tiebreak, ply), float scores',
   document: 'seeds/001_7a5c38c41b1f9da9.txt',

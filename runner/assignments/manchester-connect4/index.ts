@@ -11,6 +11,7 @@ export const MANCHESTER: Assignment = {
   id: 'manchester-connect4',
   links: MANCHESTER_LINKS,
   kit: KIT_PLAN,
+  boards: { refused: "manchester-connect4's document fixes its board, 6 rows by 7 columns, and its API takes no size: its generated cases keep it" },
   examples: MANCHESTER_EXAMPLES,
   title: 'Manchester MATH20621: game dictionary, save/load, play()',
   document: 'seeds/003_f751b792f218426d.txt',
