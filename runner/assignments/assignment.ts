@@ -3,7 +3,7 @@
  * becomes harness steps or a terminal program, the property tests, the checks by name, and the names a test needs
  * the submission to define. The engine itself (runner/grade/) knows no assignment; registry.ts lists the five.
  */
-import type { FullBoardRuleName, LookaheadPosition } from '../grade/lookahead-cases.js';
+import type { AnswerRule, ChoiceMistake, LookaheadPosition, MistakeFamily } from '../grade/lookahead-cases.js';
 import type { CaseObservation, StepFailure } from '../checks/observation.js';
 import type { ExplainException } from '../checks/outcome.js';
 import type { CaseVerdict } from '../checks/verdict.js';
@@ -98,8 +98,14 @@ export interface GameReplay {
 export interface LookaheadCases {
   /** A case's board, the player scored for and the look-ahead; undefined for a case the variants do not model. */
   positionOf(testCase: FixtureCase): LookaheadPosition | undefined;
-  /** How the document may score a board filled within the look-ahead. */
-  readonly rules: readonly FullBoardRuleName[];
+  /** How the document may score a board filled within the look-ahead ('document' where there is one reading). */
+  readonly rules: readonly AnswerRule[];
+  /** The mistakes read against: look-ahead scores (the default), or an easy AI's choice of column. */
+  readonly family?: MistakeFamily;
+  /** The student's answer as numbers (default: the list of scores the call returned). */
+  answerOf?(observation: CaseObservation): number[] | undefined;
+  /** The expected answer as numbers: the scores, or the columns accepted (default: the case's list of numbers). */
+  expectedOf?(testCase: FixtureCase): number[] | undefined;
 }
 
 export interface AssignmentPlan {
@@ -190,6 +196,8 @@ export interface Assignment extends AssignmentPlan {
   readonly kit: KitPlan;
   /** How a course's pack makes a handout example a case, with the reference (examples.ts). */
   readonly examples?: ExampleBuilder;
+  /** The mistaken AIs a `choices` look-ahead test's failures may be named as (Manchester's suggestMove1). */
+  readonly choiceMistakes?: readonly ChoiceMistake[];
   /**
    * Whether its generated cases follow a course's board sizes (a pack's `boards`): where the document's API takes a
    * size and its generated cases use the standard board (Board(height, width)); else why not, as lint says it.

@@ -165,8 +165,8 @@ const withOwnPartsLimits = (spec: ResolvedSpec): ResolvedSpec => ({ ...spec, lim
 /** The failed look-ahead tests with the mistake every case of their function shows, when exactly one does. */
 function withDiagnoses(tests: readonly TestResult[], seen: TestContext['lookaheadSeen'], diagnoseLookahead: DiagnoseLookahead): TestResult[] {
   const named = new Map<string, NonNullable<TestResult['diagnosis']>>();
-  for (const [target, { rules, cases }] of seen) {
-    const diagnosis = diagnoseLookahead(cases, rules);
+  for (const [target, { family, rules, cases }] of seen) {
+    const diagnosis = diagnoseLookahead(cases, rules, family);
     if (diagnosis) named.set(target, diagnosis);
   }
   if (named.size === 0) return [...tests];

@@ -16,7 +16,20 @@ export interface LookaheadPosition {
 /** How the document may score a board filled within the look-ahead (reference/core/lookahead.ts). */
 export type FullBoardRuleName = 'tie-50' | 'complement';
 
-/** One case a look-ahead test ran: its position, the scores it expects, the student's (absent after a crash), and whether it passed. */
+/**
+ * Which mistakes a test's answers are read against: a look-ahead's lists of scores (CS111's scores_for, HMC's
+ * scoresFor), each mistake's list to be the student's exactly; or the columns an AI may choose (Manchester's
+ * suggestMove1: the assignment's own ChoiceMistakes), the student's column to be one of the mistake's.
+ */
+export type MistakeFamily = 'scores' | 'choices';
+
+/** The reading of the document a mistake is scored under: a full-board rule for scores, 'document' for moves. */
+export type AnswerRule = FullBoardRuleName | 'document';
+
+/**
+ * One case a look-ahead test ran: its position, the scores it expects (for moves, the columns it accepts), the
+ * student's answer (absent after a crash), and whether it passed.
+ */
 export interface SeenCase {
   readonly id: string;
   /** The test that ran it. */
@@ -28,18 +41,23 @@ export interface SeenCase {
 }
 
 /** Names the one mistake that explains every case, or nothing. */
-export type DiagnoseLookahead = (cases: readonly SeenCase[], rules: readonly FullBoardRuleName[]) => Diagnosis | undefined;
+export type DiagnoseLookahead = (cases: readonly SeenCase[], rules: readonly AnswerRule[], family: MistakeFamily) => Diagnosis | undefined;
 
 /** A mistake as it is named: its id, its family (mistakes no fixture board tells apart), and its sentence. */
 export interface MistakeName {
   readonly id: string;
   readonly family?: string;
-  /** One sentence, completing "Your scores are …". */
+  /** One sentence, completing "Your scores are …" (for moves, "Your moves are …"). */
   readonly sentence: string;
 }
 
-/** A mistake's scores on a case under a rule; undefined when they are not known (the case is then not explained). */
-export type MistakeAnswer = (mistake: string, rule: FullBoardRuleName, seen: SeenCase) => readonly number[] | undefined;
+/** A mistaken AI that chooses a column: the columns it may choose on a position (runner/assignments/<id>/). */
+export interface ChoiceMistake extends MistakeName {
+  choices(position: LookaheadPosition): number[];
+}
+
+/** A mistake's scores (for moves, the columns it may choose) on a case under a rule; undefined when not known. */
+export type MistakeAnswer = (mistake: string, rule: AnswerRule, seen: SeenCase) => readonly number[] | undefined;
 
 const same = (a: number, b: number) => Math.abs(a - b) < 1e-9;
 
@@ -50,21 +68,35 @@ const same = (a: number, b: number) => Math.abs(a - b) < 1e-9;
  * The answers come from the grader's search (runner/insight/lookahead-diagnosis.ts) or, in the kit, from a table
  * of the visible cases' answers made when the kit was built.
  */
-export function nameMistake(cases: readonly SeenCase[], rules: readonly FullBoardRuleName[], mistakes: readonly MistakeName[], answer: MistakeAnswer): Diagnosis | undefined {
+export function nameMistake(cases: readonly SeenCase[], rules: readonly AnswerRule[], mistakes: readonly MistakeName[], answer: MistakeAnswer, kind: MistakeFamily = 'scores'): Diagnosis | undefined {
   const failing = cases.filter((c) => !c.passed);
   if (failing.length === 0 || failing.some((c) => !c.actual)) return undefined;
+  const moves = kind === 'choices';
+  // A move the document accepts failed for another reason (the board left changed): no choice explains that.
+  if (moves && failing.some((c) => c.actual!.length !== 1 || c.expected.includes(c.actual![0]!))) return undefined;
   // The failing cases first, the shallowest first: most mistakes are ruled out by the first board they score.
   const byDepth = (a: SeenCase, b: SeenCase) => a.position.lookahead - b.position.lookahead;
   const judged = [...[...failing].sort(byDepth), ...cases.filter((c) => c.passed && c.actual).sort(byDepth)];
-  const matches = (scores: readonly number[] | undefined, c: SeenCase) => scores !== undefined && scores.length === c.actual!.length && scores.every((v, i) => same(v, c.actual![i]!));
-  const found = mistakes.filter((m) => rules.some((rule) => judged.every((c) => matches(answer(m.id, rule, c), c))));
-  const family = found[0]?.family;
-  if (found.length === 0 || (found.length > 1 && (!family || found.some((f) => f.family !== family)))) return undefined;
-  const m = found[0]!;
-  return { variant: m.id, sentence: `Your scores are ${m.sentence}.`, cases: failing.map((c) => c.id), of: judged.length };
+  const matches = (given: readonly number[] | undefined, c: SeenCase) =>
+    given !== undefined && (moves ? given.includes(c.actual![0]!) : given.length === c.actual!.length && given.every((v, i) => same(v, c.actual![i]!)));
+  const found = mistakes.flatMap((m) => rules.filter((rule) => judged.every((c) => matches(answer(m.id, rule, c), c))).slice(0, 1).map((rule) => ({ m, rule })));
+  // Choices: of mistakes that all allow the student's moves, the one allowing fewest on every board is named (a
+  // wider one allows the student's moves only because it allows more).
+  const named = moves ? narrowest(found, judged, answer) : found;
+  const family = named[0]?.m.family;
+  if (named.length === 0 || (named.length > 1 && (!family || named.some((f) => f.m.family !== family)))) return undefined;
+  const m = named[0]!.m;
+  return { variant: m.id, sentence: `Your ${moves ? 'moves' : 'scores'} are ${m.sentence}.`, cases: failing.map((c) => c.id), of: judged.length };
 }
 
-/** A case's position from its board's rows, the checker scored for and the look-ahead; undefined for anything else. */
+/** The found mistakes whose choices are within every other's on every board judged. */
+function narrowest<T extends { m: MistakeName; rule: AnswerRule }>(found: readonly T[], judged: readonly SeenCase[], answer: MistakeAnswer): T[] {
+  const within = (a: T, b: T) => judged.every((c) => (answer(a.m.id, a.rule, c) ?? []).every((col) => (answer(b.m.id, b.rule, c) ?? []).includes(col)));
+  const inside = found.filter((a) => found.every((b) => a === b || within(a, b)));
+  return inside.length === 1 ? inside : [...found];
+}
+
+/** A case's position from its board's rows, the checker scored for (or to move) and the look-ahead; undefined for anything else. */
 export function positionFromRows(rows: unknown, checker: unknown, lookahead: unknown): LookaheadPosition | undefined {
   if (!Array.isArray(rows) || !rows.every((r) => typeof r === 'string') || (checker !== 'X' && checker !== 'O') || typeof lookahead !== 'number') return undefined;
   return { rows: rows as string[], me: checker, lookahead };

@@ -5,7 +5,7 @@
  * every case the student passed, and no other mistake does too: a diagnosis is never a guess. Pure.
  */
 import { gridFromRows, XO_SPACE, type Grid, type Piece } from '../../reference/core/grid.js';
-import { nameMistake, type FullBoardRuleName, type LookaheadPosition, type MistakeName, type SeenCase } from '../grade/lookahead-cases.js';
+import { nameMistake, type AnswerRule, type ChoiceMistake, type FullBoardRuleName, type LookaheadPosition, type MistakeFamily, type MistakeName, type SeenCase } from '../grade/lookahead-cases.js';
 import { scoreColumnsWith, type LookaheadMistake } from '../../reference/core/lookahead-variants.js';
 import type { Diagnosis } from '../grade/results.js';
 
@@ -30,21 +30,41 @@ export const LOOKAHEAD_MISTAKES: readonly MistakeVariant[] = [
   { id: 'full-column-left-0', sentence: 'what you get when a full column keeps the 0 the list started with instead of -1, at every level of the look-ahead: give a full column -1 first', mistake: { fullLeftAt: 0 } },
 ];
 
+const isFullBoardRule = (rule: AnswerRule): rule is FullBoardRuleName => rule !== 'document';
+
 /**
- * The one mistake that explains every case the tests ran (runner/grade/lookahead-cases.ts, nameMistake), each
- * mistake's scores made by the reference's search with its switch.
+ * The one mistake that explains every case the tests ran (runner/grade/lookahead-cases.ts, nameMistake): for a
+ * look-ahead's scores, each mistake's made by the reference's search with its switch; for an AI's moves, the
+ * columns each of the assignment's mistaken AIs may choose (`choices`: Manchester's suggest-mistakes.ts).
  */
-export function diagnoseLookahead(cases: readonly SeenCase[], rules: readonly FullBoardRuleName[], mistakes: readonly MistakeVariant[] = LOOKAHEAD_MISTAKES): Diagnosis | undefined {
+export function diagnoseLookahead(cases: readonly SeenCase[], rules: readonly AnswerRule[], family: MistakeFamily = 'scores', choices: readonly ChoiceMistake[] = [], mistakes: readonly MistakeVariant[] = LOOKAHEAD_MISTAKES): Diagnosis | undefined {
+  if (family === 'choices') {
+    const byId = new Map(choices.map((m) => [m.id, m]));
+    return nameMistake(cases, rules, choices, (id, _rule, c) => byId.get(id)?.choices(c.position), 'choices');
+  }
   const boards = new Map<SeenCase, { grid: Grid; me: Piece }>();
   const byId = new Map(mistakes.map((m) => [m.id, m]));
   return nameMistake(cases, rules, mistakes, (id, rule, c) => {
+    if (!isFullBoardRule(rule)) return undefined;
     if (!boards.has(c)) boards.set(c, boardOf(c));
     const { grid, me } = boards.get(c)!;
     return scoreColumnsWith(grid, me, c.position.lookahead, byId.get(id)!.mistake, rule);
   });
 }
 
-/** Each mistake's scores on a position under both rules: the table a kit carries for its visible cases. */
+/**
+ * The mistakes of a family, and each one's answers on a position under every reading: the table a kit carries for
+ * its visible cases, so it names a mistake holding no search.
+ */
+export function mistakeTable(family: MistakeFamily, choices: readonly ChoiceMistake[] = []): { mistakes: readonly MistakeName[]; answers: (position: LookaheadPosition) => Record<string, Partial<Record<AnswerRule, number[]>>> } {
+  const named = (list: readonly MistakeName[]) => list.map(({ id, family: f, sentence }) => ({ id, sentence, ...(f && { family: f }) }));
+  if (family === 'choices') {
+    return { mistakes: named(choices), answers: (position) => Object.fromEntries(choices.map((m) => [m.id, { document: m.choices(position) }])) };
+  }
+  return { mistakes: named(LOOKAHEAD_MISTAKES), answers: (position) => mistakeAnswers(position) };
+}
+
+/** Each mistake's scores on a position under both rules. */
 export function mistakeAnswers(position: LookaheadPosition, mistakes: readonly MistakeVariant[] = LOOKAHEAD_MISTAKES): Record<string, Record<FullBoardRuleName, number[]>> {
   const { grid, me } = boardOf({ id: '', position, expected: [], passed: true });
   return Object.fromEntries(mistakes.map((m) => [m.id, { 'tie-50': scoreColumnsWith(grid, me, position.lookahead, m.mistake, 'tie-50'), complement: scoreColumnsWith(grid, me, position.lookahead, m.mistake, 'complement') }]));

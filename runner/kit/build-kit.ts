@@ -6,8 +6,8 @@
 import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { gradingPlan, toolsFiles } from '../assignments/registry.js';
-import type { FullBoardRuleName } from '../grade/lookahead-cases.js';
-import { LOOKAHEAD_MISTAKES, mistakeAnswers } from '../insight/lookahead-diagnosis.js';
+import type { AnswerRule } from '../grade/lookahead-cases.js';
+import { mistakeTable } from '../insight/lookahead-diagnosis.js';
 import { KIT_DATA_FILE, PROJECT_ROOT } from '../project-root.js';
 import { loadExeca } from '../sandbox/load-execa.js';
 import { HARNESS_DIR } from '../sandbox/environment.js';
@@ -67,17 +67,22 @@ export async function buildKit(options: { readonly assignment: string; readonly 
  */
 function lookaheadTable(spec: KitData['spec']): KitLookahead | undefined {
   const { plan } = gradingPlan(spec.assignment);
-  const answers: Record<string, Record<string, Record<FullBoardRuleName, number[]>>> = {};
+  const choices = plan.choiceMistakes;
+  const answers: Record<string, Record<string, Partial<Record<AnswerRule, number[]>>>> = {};
+  let mistakes: KitLookahead['mistakes'] = [];
   for (const test of spec.tests) {
     const cases = plan.lookahead?.(test);
     if (!cases) continue;
+    // An assignment's look-ahead tests read one family of mistakes.
+    const table = mistakeTable(cases.family ?? 'scores', choices);
+    mistakes = table.mistakes;
     for (const c of test.fixtureCases) {
       const position = cases.positionOf(c);
-      if (position) answers[c.id] = mistakeAnswers(position);
+      if (position) answers[c.id] = table.answers(position);
     }
   }
   if (Object.keys(answers).length === 0) return undefined;
-  return { mistakes: LOOKAHEAD_MISTAKES.map(({ id, family, sentence }) => ({ id, sentence, ...(family && { family }) })), answers };
+  return { mistakes, answers };
 }
 
 /** The harness's Python package, without caches. */

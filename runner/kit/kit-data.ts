@@ -3,7 +3,7 @@
  * visible tests, each with only the cases it selects, and the one line on what the kit does not grade. Pure: the
  * hidden tests, their cases and their hints never enter it.
  */
-import { nameMistake, type DiagnoseLookahead, type FullBoardRuleName, type MistakeName } from '../grade/lookahead-cases.js';
+import { nameMistake, type AnswerRule, type DiagnoseLookahead, type MistakeName } from '../grade/lookahead-cases.js';
 import { createHash } from 'node:crypto';
 import type { AssignmentId } from '../assignments/ids.js';
 import { gradedLater } from '../cli/summary.js';
@@ -36,13 +36,13 @@ export interface KitData {
 
 export interface KitLookahead {
   readonly mistakes: readonly MistakeName[];
-  /** By case id, then mistake id, then rule. */
-  readonly answers: Readonly<Record<string, Readonly<Record<string, Readonly<Record<FullBoardRuleName, readonly number[]>>>>>>;
+  /** By case id, then mistake id, then rule (a full-board rule for scores, 'document' for moves). */
+  readonly answers: Readonly<Record<string, Readonly<Record<string, Readonly<Partial<Record<AnswerRule, readonly number[]>>>>>>>;
 }
 
 /** The kit's way to name a look-ahead mistake: the grader's rule, over the table of answers it carries. */
 export function kitDiagnose(table: KitLookahead): DiagnoseLookahead {
-  return (cases, rules) => nameMistake(cases, rules, table.mistakes, (mistake, rule, seen) => table.answers[seen.id]?.[mistake]?.[rule]);
+  return (cases, rules, family) => nameMistake(cases, rules, table.mistakes, (mistake, rule, seen) => table.answers[seen.id]?.[mistake]?.[rule], family);
 }
 
 /** The hash of a resolved spec (its tests and every case they select): what the kit's version names. */

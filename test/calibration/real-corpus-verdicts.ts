@@ -84,3 +84,12 @@ export const REVIEWED: Record<string, Record<string, string>> = {
     'ninaaj+conniption': '1/40 lost: Conniption.betterEval.document Conniption.betterEval.generated Conniption.defaults Conniption.genChildStates.flips-left Conniption.genChildStates.generated Conniption.genChildStates.start Conniption.isWin.document Conniption.isWin.generated alpha_beta_search.deep alpha_beta_search.shallow repl.bad-commands repl.help-display repl.illegal-moves repl.moves repl.setup repl.undo',
   },
 };
+
+/**
+ * The mistakes named on real work, each read against the submission's code: YechengChu's suggestMove1 tries each
+ * column for its own win and then for a block inside one loop (lines 181-193), so a block in an earlier column comes
+ * before a win. No other real submission gets a name.
+ */
+export const NAMED_MISTAKES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  'manchester-connect4': { 'YechengChu+MATH20621_2019_cw': 'win-or-block-in-one-pass' },
+};

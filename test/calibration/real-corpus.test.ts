@@ -12,7 +12,7 @@ import { ASSIGNMENT_IDS as ASSIGNMENTS } from '../../runner/assignments/ids.js';
 import { gradeCorpus, realCorpusFolder } from '../../runner/calibrate/corpus.js';
 import { SUITE_JOBS } from '../helpers/suite-jobs.js';
 import { HANG_TIME_SCALE } from '../helpers/grade-samples.js';
-import { REVIEWED } from './real-corpus-verdicts.js';
+import { NAMED_MISTAKES, REVIEWED } from './real-corpus-verdicts.js';
 
 const corpus = realCorpusFolder();
 if (!corpus) {
@@ -30,6 +30,9 @@ describe.skipIf(!corpus)('real student submissions', () => {
       const got = Object.fromEntries([...results.submissions].sort((a, b) => a.id.localeCompare(b.id)).map((s) => [s.id, verdictLine(s)]));
       expect(Object.keys(REVIEWED[assignment] ?? {}).sort()).toEqual(Object.keys(got).sort());
       expect(got).toEqual(REVIEWED[assignment]);
+      // A named mistake is read by hand against the submission's code: none is a guess.
+      const named = Object.fromEntries(results.submissions.flatMap((sub) => [...new Set(sub.tests.flatMap((t) => (t.diagnosis ? [t.diagnosis.variant] : [])))].map((v) => [sub.id, v])));
+      expect(named).toEqual(NAMED_MISTAKES[assignment] ?? {});
       // Folders the grader found nothing to grade in are named in ABSENT below, so none goes unseen.
       expect(folders.filter((f) => !(f in got))).toEqual(ABSENT[assignment] ?? []);
     }, 900_000);

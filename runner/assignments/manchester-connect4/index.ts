@@ -2,6 +2,7 @@
 import type { Assignment } from '../assignment.js';
 import { MANCHESTER_EXAMPLES } from './examples.js';
 import { KIT_PLAN } from './kit.js';
+import { SUGGEST_MISTAKES } from './suggest-mistakes.js';
 import { manchesterPlan } from './plan.js';
 import { REFERENCE_REFEREE } from './reference-referee.js';
 import { MANCHESTER_LINKS } from './links.js';
@@ -11,6 +12,7 @@ export const MANCHESTER: Assignment = {
   id: 'manchester-connect4',
   links: MANCHESTER_LINKS,
   kit: KIT_PLAN,
+  choiceMistakes: SUGGEST_MISTAKES,
   boards: { refused: "manchester-connect4's document fixes its board, 6 rows by 7 columns, and its API takes no size: its generated cases keep it" },
   examples: MANCHESTER_EXAMPLES,
   title: 'Manchester MATH20621: game dictionary, save/load, play()',

@@ -8,7 +8,8 @@ import { manchesterInput, type ManchesterInput } from './inputs.js';
 import { checkManchesterPlay } from './play-checks.js';
 import type { FixtureCase } from '../../fixtures/fixture-types.js';
 import type { ResolvedTest } from '../../spec/spec-types.js';
-import type { AssignmentPlan, ChargedElsewhere, GameReplay } from '../assignment.js';
+import type { AssignmentPlan, ChargedElsewhere, GameReplay, LookaheadCases } from '../assignment.js';
+import { positionFromRows } from '../../grade/lookahead-cases.js';
 import { functionReplay, type ReplayParts } from '../game-replay.js';
 import type { Baseline, Referee } from './referee.js';
 import { DOCSTRINGS_INTERACTION, manchesterInteraction, manchesterProgram } from './steps.js';
@@ -52,6 +53,26 @@ function roundTripElsewhere(test: ResolvedTest, testCase: FixtureCase, tests: re
   })));
 }
 
+/**
+ * suggestMove1's value tests, whose failures may be named as one easy AI's mistake (suggest-mistakes.ts, the
+ * grader's; the kit reads a table of their columns): each case's board and side as a position ('X' player 1), the
+ * column returned, and the columns the document accepts.
+ */
+const SUGGEST_MOVE1: LookaheadCases = {
+  family: 'choices',
+  rules: ['document'],
+  positionOf: (c) => {
+    const { board, who } = manchesterInput(c);
+    if (!board || (who !== 1 && who !== 2)) return undefined;
+    return positionFromRows(board.map((row) => row.map((cell) => (cell === 1 ? 'X' : cell === 2 ? 'O' : ' ')).join('')), who === 1 ? 'X' : 'O', 1);
+  },
+  answerOf: (o) => {
+    const value = o.replies['result']?.value;
+    return value?.type === 'int' && typeof value.value === 'number' ? [value.value] : undefined;
+  },
+  expectedOf: (c) => ('oneOf' in c.expected ? c.expected.oneOf.flatMap((v) => (v.type === 'int' ? [v.value] : [])) : undefined),
+};
+
 /** The plan, its whole games ruled by `referee`. */
 export function manchesterPlan(referee: Referee): AssignmentPlan {
   const property = (name: string): readonly PropertyCase[] => {
@@ -68,6 +89,7 @@ export function manchesterPlan(referee: Referee): AssignmentPlan {
     checkProgram: (check, testCase, result, ask) => checkManchesterPlay(check, testCase, result, referee, ask),
     gameReplay: manchesterGameReplay,
     readingElsewhere: roundTripElsewhere,
+    lookahead: (test) => (test.target === 'suggestMove1' && test.check === 'suggest' ? SUGGEST_MOVE1 : undefined),
     neededNames: (test) => {
       if (test.kind === 'program') return ['play'];
       if (test.property === 'manchester-docstrings') return [];

@@ -29,7 +29,7 @@ export const runCases: TestKindRunner = async (test, context) => {
     const interaction = assignment.interaction(test, c);
     const elsewhere = elsewhereJudging(test, c, context);
     const check = (o: CaseObservation) => {
-      if (lookahead) seen.set(c.id, { ...seen.get(c.id), ...scoresIn(o) });
+      if (lookahead) seen.set(c.id, { ...seen.get(c.id), ...answerIn(lookahead, o) });
       return assignment.check(test.check!, c, o, callLine(interaction));
     };
     const unit = harnessCase(test, context, c.id, interaction, check, {
@@ -53,20 +53,25 @@ export const runCases: TestKindRunner = async (test, context) => {
   return smallest ? { ...result, smallest } : result;
 };
 
-/** The scores a case returned, when it returned a list of numbers. */
-function scoresIn(o: CaseObservation): { actual?: number[] } {
-  const value = o.failure ? undefined : o.replies['result']?.value;
+/** The answer a case returned: by the test's own reading, else its list of scores when it returned one. */
+function answerIn(lookahead: LookaheadCases, o: CaseObservation): { actual?: number[] } {
+  if (o.failure) return {};
+  if (lookahead.answerOf) {
+    const actual = lookahead.answerOf(o);
+    return actual ? { actual } : {};
+  }
+  const value = o.replies['result']?.value;
   if (value?.type !== 'list' || !value.items.every((v) => v.type === 'int' || v.type === 'float')) return {};
   return { actual: value.items.map((v) => (v as { value: number }).value) };
 }
 
 /** The cases a look-ahead test ran, kept with its function's others: the mistake is named once all have run. */
 function keepSeen(test: ResolvedTest, lookahead: LookaheadCases, seen: ReadonlyMap<string, { actual?: number[]; passed?: boolean }>, context: TestContext): void {
-  const pool = context.lookaheadSeen.get(test.target) ?? { rules: lookahead.rules, cases: [] };
+  const pool = context.lookaheadSeen.get(test.target) ?? { family: lookahead.family ?? 'scores', rules: lookahead.rules, cases: [] };
   for (const c of test.fixtureCases) {
     const s = seen.get(c.id);
     const position = lookahead.positionOf(c);
-    const expected = expectedScores(c);
+    const expected = lookahead.expectedOf ? lookahead.expectedOf(c) : expectedScores(c);
     if (!s || s.passed === undefined || !position || !expected) continue;
     pool.cases.push({ id: c.id, test: test.id, position, expected, passed: s.passed, ...(s.actual && { actual: s.actual }) });
   }

@@ -4,11 +4,12 @@
  * hasWon); play() is whole-program, so a bug that changes a game costs the games it changes. Each ripple is pinned.
  */
 import { describeSampleSuite } from '../../helpers/sample-suite.js';
-import { PINS, SMALLEST } from './verdicts.js';
+import { DIAGNOSES, PINS, SMALLEST } from './verdicts.js';
 
 describeSampleSuite({
   assignment: 'manchester-connect4',
   snoopedTarget: 'hasWon',
   ...PINS,
   smallest: SMALLEST,
+  diagnoses: DIAGNOSES,
 });

@@ -35,7 +35,10 @@ export const PINS: SamplePins = {
     'save-with-spaces': { ...fail('saveGame.document', 'saveGame.generated') },
     'strategy-is-suggest1': { ...fail('suggestMove2.vs-suggestMove1', 'suggestMove2.vs-minimax2', 'suggestMove2.vs-minimax4') },
     'suggest1-changes-board': { ...fail('suggestMove1.document', 'suggestMove1.generated') },
+    'suggest1-blocks-first': { ...fail('suggestMove1.generated') },
+    'suggest1-never-wins': { ...fail('suggestMove1.document', 'suggestMove1.generated') },
     'suggest1-no-block': { ...fail('suggestMove1.document', 'suggestMove1.generated') },
+    'suggest1-one-pass': { ...fail('suggestMove1.generated') },
     'trivia-exit-after-win': {},
     'trivia-imports-numpy': {},
     'trivia-player1-as-O': { ...fail('printBoard.document', 'printBoard.generated') },
@@ -49,3 +52,14 @@ export const SMALLEST: Readonly<Record<string, Readonly<Record<string, readonly 
   // The first wrong hasWon answer on a position a game reaches (the line families are as small as they get).
   'has-won-no-anti-diagonal': { 'hasWon.generated': [30, 16] },
 };
+
+/** The easy AI's mistake each suggestMove1 sample is named with (runner/insight/suggest-move-mistakes.ts). */
+export const DIAGNOSES: Readonly<Record<string, string>> = {
+  'suggest1-blocks-first': 'blocks-before-winning',
+  'suggest1-never-wins': 'never-wins',
+  'suggest1-no-block': 'never-blocks',
+  'suggest1-one-pass': 'win-or-block-in-one-pass',
+};
+
+/** Samples that exist to pin a named mistake: the kit suite leaves them out (it pins the kit's naming on suggest1-no-block). */
+export const DIAGNOSIS_ONLY: readonly string[] = ['suggest1-blocks-first', 'suggest1-never-wins', 'suggest1-one-pass'];
