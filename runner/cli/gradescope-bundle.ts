@@ -14,7 +14,10 @@ export const NODE_MAJOR = 20;
 const EXECUTABLE = { os: 3, attrs: (0o100755 << 16) >>> 0 } as const;
 const REGULAR = { os: 3, attrs: (0o100644 << 16) >>> 0 } as const;
 
-export function setupScript(): string {
+/** Where a pack's generated cases are kept in the image (runner/pack/board-cases.ts): built once, read by every run. */
+const PACK_CACHE = 'source/grader/cache';
+
+export function setupScript(pack = false): string {
   return `#!/usr/bin/env bash
 # Runs once, when Gradescope builds the autograder image: Node.js ${NODE_MAJOR}, Python 3, bubblewrap (the sandbox) and the
 # grader's dependencies.
@@ -28,7 +31,9 @@ if ! command -v node >/dev/null || [ "$(node -p 'process.versions.node.split("."
 fi
 cd /autograder/source/grader
 npm ci --omit=dev --no-audit --no-fund
-`;
+${pack ? `# The course's pack, checked, and its generated cases on its own boards built into the image once.
+CONNECT4_CACHE="/autograder/${PACK_CACHE}" node dist/runner/cli.js lint pack
+` : ''}`;
 }
 
 /** `assignment` is an id, or `pack` when the bundle carries the course's pack (grader/pack/assignment.yml). */
@@ -39,7 +44,8 @@ set -uo pipefail
 ROOT="\${AUTOGRADER_ROOT:-/autograder}"
 OUT="$(mktemp -d)"
 mkdir -p "$ROOT/results"
-node "$ROOT/source/grader/dist/runner/cli.js" "$ROOT/submission" --assignment ${assignment === PACK_IN_BUNDLE ? '"$ROOT/source/grader/pack"' : assignment} --format json,gradescope --out "$OUT" --jobs 1
+${assignment === PACK_IN_BUNDLE ? `export CONNECT4_CACHE="$ROOT/${PACK_CACHE}"
+` : ''}node "$ROOT/source/grader/dist/runner/cli.js" "$ROOT/submission" --assignment ${assignment === PACK_IN_BUNDLE ? '"$ROOT/source/grader/pack"' : assignment} --format json,gradescope --out "$OUT" --jobs 1
 status=$?
 result="$(ls "$OUT"/gradescope/*.json 2>/dev/null | head -n 1)"
 if [ -n "$result" ]; then
@@ -86,7 +92,7 @@ const PACK_IN_BUNDLE = 'pack';
 /** The bundle of a built-in, or with `packFile` of a course's pack extending it (its assignment.yml goes along). */
 export function gradescopeBundle(root: string, assignment: string, packFile?: string): Uint8Array {
   return zipSync({
-    'setup.sh': [new TextEncoder().encode(setupScript()), EXECUTABLE],
+    'setup.sh': [new TextEncoder().encode(setupScript(packFile !== undefined)), EXECUTABLE],
     run_autograder: [new TextEncoder().encode(runScript(packFile ? PACK_IN_BUNDLE : assignment)), EXECUTABLE],
     ...packageEntries(root, assignment),
     ...(packFile && { 'grader/pack/assignment.yml': [readFileSync(packFile), REGULAR] }),

@@ -5,7 +5,7 @@
  */
 import { execa } from 'execa';
 import { unzipSync } from 'fflate';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -84,6 +84,35 @@ describe('grade gradescope-bundle', () => {
     expect(results.tests.reduce((n, t) => n + t.max_score, 0)).toBe(39);
     expect(results.score).toBe(38);
     expect(results.tests.find((t) => t.name.startsWith('create_row on generated'))!.visibility).toBe('visible');
+  }, 120_000);
+
+  it("builds a pack's generated cases into the image once, where every run reads them", async () => {
+    const at = join(root, 'with-boards');
+    const packDir = join(root, 'boards-pack');
+    mkdirSync(packDir, { recursive: true });
+    writeFileSync(join(packDir, 'assignment.yml'), 'extends: hmc-cs5-hw11\nboards:\n  sizes:\n    - { rows: 5, columns: 6 }\n');
+    const packed = unzipSync(gradescopeBundle(PROJECT_ROOT, 'hmc-cs5-hw11', join(packDir, 'assignment.yml')));
+    const setup = new TextDecoder().decode(packed['setup.sh']!);
+    const run = new TextDecoder().decode(packed['run_autograder']!);
+    const line = setup.split('\n').find((l) => l.includes('lint pack'))!;
+    expect(line).toBe('CONNECT4_CACHE="/autograder/source/grader/cache" node dist/runner/cli.js lint pack');
+    expect(run).toContain('export CONNECT4_CACHE="$ROOT/source/grader/cache"');
+    for (const [name, data] of Object.entries(packed)) {
+      mkdirSync(dirname(join(at, 'source', name)), { recursive: true });
+      writeFileSync(join(at, 'source', name), data);
+    }
+    symlinkSync(join(PROJECT_ROOT, 'node_modules'), join(at, 'source', 'grader', 'node_modules'));
+    // setup.sh's line, as the image is built (the bundle's own dist/, no TypeScript), then a run's reading of it.
+    const lint = () => execa('node', ['dist/runner/cli.js', 'lint', 'pack'], { cwd: join(at, 'source', 'grader'), env: { CONNECT4_CACHE: join(at, 'source', 'grader', 'cache'), PATH: process.env.PATH! }, reject: false });
+    const built = await lint();
+    expect(built.exitCode, built.stderr).toBe(0);
+    expect(built.stdout).toContain('boards: generated cases on boards of 5 × 6');
+    const cache = join(at, 'source', 'grader', 'cache', 'pack-cases');
+    const [file] = readdirSync(cache);
+    const first = statSync(join(cache, file!)).mtimeMs;
+    expect((await lint()).exitCode).toBe(0);
+    expect(readdirSync(cache)).toEqual([file]);
+    expect(statSync(join(cache, file!)).mtimeMs).toBe(first);
   }, 120_000);
 
   it('writes the zip from the command line, and refuses an assignment without a spec', async () => {
