@@ -4,21 +4,11 @@
  * to the grader's code a course may not change. Turned here into the spec the resolver reads, where groups hold
  * their tests in file order. Pure.
  */
-import type { AssignmentId } from '../assignments/ids.js';
-import type { Limits } from '../sandbox/limits.js';
 import type { PackProblem } from '../pack/pack-types.js';
-import type { Spec, SpecFileRole, SpecGroup, SpecTest, SpecText } from './spec-types.js';
+import type { Spec, SpecFileRole, SpecGroup, SpecTest } from './spec-types.js';
 
-/** The built-in pack as its YAML reads, once the schema passed it. */
-export interface BuiltInPack {
-  readonly assignment: AssignmentId;
-  readonly title: string;
-  readonly document: string;
-  readonly limits?: Partial<Limits>;
-  readonly api?: readonly string[];
-  readonly texts?: Readonly<Record<string, SpecText>>;
-  readonly packages?: readonly string[];
-  readonly courseModules?: readonly string[];
+/** The built-in pack as its YAML reads, once the schema passed it: the spec's fields, with its lists keyed by id. */
+export interface BuiltInPack extends Omit<Spec, 'files' | 'groups'> {
   readonly files: Readonly<Record<string, Omit<SpecFileRole, 'role'>>>;
   readonly groups: Readonly<Record<string, Omit<SpecGroup, 'id' | 'tests'>>>;
   readonly tests: Readonly<Record<string, Omit<SpecTest, 'id'> & { readonly group: string }>>;
