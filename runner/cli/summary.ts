@@ -30,7 +30,7 @@ export function formatSummary(spec: ResolvedSpec, run: RunResults, written: read
   }
   const diagnoses = diagnosisCounts(run);
   if (diagnoses.length > 0) {
-    lines.push(colors.bold('Look-ahead mistakes named'));
+    lines.push(colors.bold('AI mistakes named'));
     for (const d of diagnoses) lines.push(`${String(d.students.length).padStart(4)} × ${d.variant}: ${d.sentence}`, colors.dim(`       ${d.students.slice(0, 4).join(', ')}${d.students.length > 4 ? `, … ${d.students.length - 4} more` : ''}`));
     lines.push('');
   }
