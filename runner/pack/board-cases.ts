@@ -1,12 +1,13 @@
 /**
  * A pack's generated cases on its own board sizes: built from the reference once, kept in the user's cache by a
- * key of the assignment, the sizes, the seed and the shipped fixtures (so a new grader version builds them again).
+ * key of the assignment, the sizes, the seed, the shipped fixtures and the grader's builders and reference (so a new
+ * grader version builds them again).
  * The built files replace the shipped ones, but for the document's own cases, which are the shipped ones (with the
  * document's lines, which a build without the seed documents cannot find).
  */
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,26 +17,48 @@ import { DEFAULT_SEED } from '../fixtures/build-fixtures.js';
 import type { FixtureCase, FixtureFile } from '../fixtures/fixture-types.js';
 import { SpecError, type FixtureSource } from '../spec/resolve-spec.js';
 
-/** Where built cases are kept: $CONNECT4_CACHE, else $XDG_CACHE_HOME or ~/.cache, else the temporary folder. */
+/**
+ * Where built cases are kept: $CONNECT4_CACHE, else $XDG_CACHE_HOME or ~/.cache, else a folder of this user's in the
+ * temporary folder; the first that can be written.
+ */
 function cacheFolder(): string {
+  const user = typeof process.getuid === 'function' ? String(process.getuid()) : 'user';
   const base = process.env['CONNECT4_CACHE'] ?? join(process.env['XDG_CACHE_HOME'] ?? join(homedir(), '.cache'), 'connect-four-grader');
-  for (const dir of [join(base, 'pack-cases'), join(tmpdir(), 'connect-four-grader', 'pack-cases')]) {
+  for (const dir of [join(base, 'pack-cases'), join(tmpdir(), `connect-four-grader-${user}`, 'pack-cases')]) {
     try {
-      mkdirSync(dir, { recursive: true });
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      accessSync(dir, constants.W_OK);
       return dir;
     } catch {
       // not writable here: the next place
     }
   }
-  throw new SpecError('no folder to keep a pack\'s generated cases in: set CONNECT4_CACHE to a writable folder');
+  throw new SpecError(`no folder to keep a pack's generated cases in (${join(base, 'pack-cases')} cannot be written): set CONNECT4_CACHE to a folder you can write`);
 }
 
-/** The key of a build: what decides its cases. */
+/**
+ * The key of a build: what decides its cases. The shipped fixtures, the sizes and the seed, and the grader's own
+ * builders and reference as they are on this machine (a change that moves only other sizes' cases leaves the shipped
+ * fixtures as they were).
+ */
 function buildKey(root: string, assignment: AssignmentId, boards: BoardSizes): string {
   const hash = createHash('sha256').update(JSON.stringify({ assignment, boards, seed: DEFAULT_SEED }));
   const shipped = join(root, 'fixtures', assignment);
   for (const name of readdirSync(shipped).filter((f) => f.endsWith('.json')).sort()) hash.update(name).update(readFileSync(join(shipped, name)));
+  // This module sits in runner/pack/ of the sources, or of dist/: the builders and the reference beside it.
+  const code = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+  for (const dir of [join('runner', 'fixtures'), join('runner', 'assignments', assignment), 'reference']) hashTree(hash, join(code, dir));
   return hash.digest('hex').slice(0, 20);
+}
+
+/** Every file below `dir`, by name and content, in a fixed order. */
+function hashTree(hash: ReturnType<typeof createHash>, dir: string): void {
+  if (!existsSync(dir)) return;
+  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) hashTree(hash, path);
+    else if (/\.(ts|js|py|json)$/u.test(entry.name)) hash.update(entry.name).update(readFileSync(path));
+  }
 }
 
 /** The child that builds them: the compiled script beside this one, or the source through tsx. */
@@ -54,7 +77,8 @@ export function boardFixtures(root: string, assignment: AssignmentId, boards: Bo
       // Builds take a second or two; a minute means the builder is stuck, which is ours to fix, not the course's.
       execFileSync(command, [...args, assignment, JSON.stringify(boards), file], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'], timeout: 120_000 });
     } catch (error) {
-      const said = String((error as { stderr?: Buffer }).stderr ?? '').trim().split('\n').slice(-3).join('\n');
+      // The child's own error line (its stack and Node's version follow it).
+      const said = String((error as { stderr?: Buffer }).stderr ?? '').split('\n').find((line) => /^\w*Error\b/u.test(line.trim()))?.trim() ?? '';
       throw new SpecError(`the grader could not build the generated cases of ${assignment} on boards ${JSON.stringify(boards.sizes)} (a fault of the grader's, to report)${said ? `:\n${said}` : ''}`);
     }
   }

@@ -7,9 +7,9 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { isAbsolute, relative } from 'node:path';
+import { isAbsolute, relative, resolve } from 'node:path';
 import { ASSIGNMENT_IDS, isAssignmentId } from '../assignments/ids.js';
-import { resolveSpec, SpecError, type FixtureSource } from '../spec/resolve-spec.js';
+import { resolveSpec, SpecError, specPath, type FixtureSource } from '../spec/resolve-spec.js';
 import type { ResolvedSpec, Spec, SpecText } from '../spec/spec-types.js';
 import { builtInPlace } from '../spec/built-in-pack.js';
 import { builtInSpec, lintBuiltIn } from './load-built-in.js';
@@ -41,7 +41,15 @@ export function lintPack(root: string, ref: string, options: { now?: Date; cwd?:
   const text = readFileSync(path, 'utf8');
   const parsed = parsePack(root, text);
   if (parsed.data === undefined) return { file, problems: parsed.problems };
-  if (parsed.kind === 'built-in') return lintedBuiltIn(root, file, parsed);
+  if (parsed.kind === 'built-in') {
+    // Only a built-in's own file (spec/<id>/assignment.yml) says `assignment:`: a course's copy of one would change
+    // what a pack may not, and be recorded as no pack at all.
+    const id = (parsed.data as { assignment?: unknown }).assignment;
+    if (typeof id !== 'string' || resolve(path) !== resolve(specPath(root, id))) {
+      return { file, problems: [{ path: ['assignment'], ...parsed.locate(['assignment'], { key: true }), message: `only a built-in's own file (spec/<id>/assignment.yml) says assignment:; a course's pack says extends: <id> and changes what a course may change (grade init ${typeof id === 'string' ? id : '<id>'} writes one)` }] };
+    }
+    return lintedBuiltIn(root, file, parsed);
+  }
   const named = (parsed.data as { extends?: unknown } | null)?.extends;
   const problems = [...parsed.problems];
   if (typeof named === 'string' && !isAssignmentId(named)) {
@@ -56,7 +64,13 @@ export function lintPack(root: string, ref: string, options: { now?: Date; cwd?:
   const applied = applyPack(base, pack, parsed.locate, options.now ?? new Date());
   if (applied.problems.length > 0) return { file, problems: applied.problems };
   // Generated cases on the pack's own boards, built once from the reference and kept in the cache.
-  const fixtures = pack.boards ? boardFixtures(root, base.assignment, boardSizesOf(pack.boards)) : undefined;
+  let fixtures: FixtureSource | undefined;
+  try {
+    fixtures = pack.boards ? boardFixtures(root, base.assignment, boardSizesOf(pack.boards)) : undefined;
+  } catch (error) {
+    if (!(error instanceof SpecError)) throw error;
+    return { file, problems: [{ path: ['boards'], ...parsed.locate(['boards'], { key: true }), message: error.message }] };
+  }
   const first = resolveIn(root, file, applied.spec, (at) => parsed.locate(builtInPlace(applied.spec, at), { key: true }), fixtures);
   if (!first.spec) return first;
   let resolved = first.spec;

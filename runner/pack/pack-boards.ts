@@ -15,5 +15,6 @@ export function boardsProblems(assignment: Pick<Assignment, 'id' | 'boards'>, bo
   const fault = (path: (string | number)[], message: string): PackProblem => ({ path, ...locate(path, { key: true }), message });
   if (assignment.boards !== 'follow') return [fault(['boards'], assignment.boards.refused)];
   const problem = boardSizesProblem(boardSizesOf(boards));
-  return problem ? [fault(['boards'], problem)] : [];
+  if (!problem) return [];
+  return [fault(problem.size === undefined ? ['boards', 'sizes'] : ['boards', 'sizes', problem.size], problem.message)];
 }

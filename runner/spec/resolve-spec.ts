@@ -73,7 +73,7 @@ export function resolveSpec(root: string, spec: Spec, path: string, options: { p
       }
       if (test.minKeeps !== undefined && test.kind !== 'strength') throw fault(where, `minKeeps is for strength tests only`);
       const fixtureCases = test.fixture ? selectCases(fixture(test.fixture, where).cases, test) : [];
-      if (test.fixture && fixtureCases.length === 0) throw fault(where, `its selectors match no case in ${test.fixture}`);
+      if (test.fixture && fixtureCases.length === 0) throw fault(at(['groups', g, 'tests', t, 'cases'], `tests.${test.id}.cases`), `its selectors match no case in ${test.fixture}`);
       const { limits: own, ...rest } = test;
       return { ...rest, group: group.name, groupId: group.id, limits: limitsOf(spec.limits, own), fixtureCases };
     });

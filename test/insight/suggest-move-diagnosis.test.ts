@@ -45,6 +45,15 @@ describe("suggestMove1's mistakes", () => {
     expect(diagnose(changed)).toBeUndefined();
     const crashed = played((_board, _who, position) => SUGGEST_MISTAKES[1]!.choices(position)[0]).map((c, i) => (i === 0 ? { id: c.id, position: c.position, expected: c.expected, passed: false } : c));
     expect(diagnose(crashed)).toBeUndefined();
+    // A block check that works in some columns and not others is no AI that never blocks: where it worked, it blocked.
+    const evenBlocks = (board: BoardRows, who: 1 | 2) => {
+      const { columns, reason } = suggestMove1Acceptable(board, who);
+      if (reason !== 'block') return columns[0];
+      return columns.find((c) => c % 2 === 0) ?? [...board[0]!.keys()].find((c) => board[0]![c] === 0 && !columns.includes(c));
+    };
+    const partial = played(evenBlocks);
+    expect(partial.some((c) => !c.passed) && partial.some((c) => c.passed && suggestMove1Acceptable(CASES.find((k) => k.id === c.id)!.board, CASES.find((k) => k.id === c.id)!.who).reason === 'block')).toBe(true);
+    expect(diagnose(partial)).toBeUndefined();
     // Always the last valid column: wrong on wins and blocks alike, which no single mistake gives.
     expect(diagnose(played((board) => [...board[0]!.keys()].filter((c) => board[0]![c] === 0).at(-1)))).toBeUndefined();
   });

@@ -13,6 +13,13 @@ type Side = 1 | 2;
 const other = (who: Side): Side => (who === 1 ? 2 : 1);
 /** The first non-empty list of columns, else every valid move. */
 const firstOf = (board: BoardRows, ...lists: number[][]): number[] => lists.find((l) => l.length > 0) ?? getValidMoves(board);
+/**
+ * What an AI that skips a check may play where that check would have decided: any column but the ones it would have
+ * chosen, or the first valid one (the document's "for example, the first one"), which it may pick by chance. A
+ * student whose check works on some boards and not others chose those columns where it worked, so no mistake of this
+ * kind explains them.
+ */
+const without = (board: BoardRows, skipped: number[]): number[] => getValidMoves(board).filter((c, i) => i === 0 || !skipped.includes(c));
 
 /** The board and side a position holds ('X' is player 1, 'O' player 2, as the plan writes them). */
 export function boardOfPosition(position: LookaheadPosition): { board: BoardRows; who: Side } {
@@ -46,7 +53,15 @@ export const SUGGEST_MISTAKES: readonly ChoiceMistake[] = [
   mistake(
     'never-blocks',
     "those of an AI that never blocks: where the other player could win at once and you could not, your move left that column open; after looking for your own win, look for the other player's",
-    (board, who) => firstOf(board, winningMoves(board, who)),
+    (board, who) => {
+      const wins = winningMoves(board, who);
+      const blocks = winningMoves(board, other(who));
+      return wins.length > 0 ? wins : blocks.length > 0 ? without(board, blocks) : getValidMoves(board);
+    },
   ),
-  mistake('never-wins', 'those of an AI that never takes its own win: where you could win at once, your move did not; look for your own winning move first', (board, who) => firstOf(board, winningMoves(board, other(who)))),
+  mistake('never-wins', 'those of an AI that never takes its own win: where you could win at once, your move did not; look for your own winning move first', (board, who) => {
+    const wins = winningMoves(board, who);
+    const blocks = winningMoves(board, other(who));
+    return blocks.length > 0 ? blocks : wins.length > 0 ? without(board, wins) : getValidMoves(board);
+  }),
 ];

@@ -87,7 +87,7 @@ describe('a fault in a pack is refused at load with its line and column', () => 
     ['a visibility', good.replace('{ points: 3 }', '{ visibility: secret }'), 'secret', 'must be one of visible, hidden, after-due', ''],
     ['a board size written as a list', `${good}boards:\n  sizes:\n    - [6, 7]\n`, '- [6, 7]', 'must be object', ''],
     ['a key of a board size', `${good}boards:\n  sizes:\n    - { rows: 5, columns: 6, cols: 6 }\n`, 'cols', "'cols' is not a key here (rows, columns)", ''],
-    ['a board the builders are not made for', `${good}boards:\n  sizes:\n    - { rows: 5, columns: 12 }\n`, 'boards:', 'a board of 5 rows and 12 columns: generated boards have 4 to 10 rows and 4 to 10 columns', ''],
+    ['a board the builders are not made for', `${good}boards:\n  sizes:\n    - { rows: 5, columns: 6 }\n    - { rows: 5, columns: 12 }\n`, 'columns: 12', 'a board of 5 rows and 12 columns: generated boards have 4 to 10 rows and 4 to 10 columns', ''],
     ['a number in a row', `${good}boards:\n  sizes:\n    - { rows: 5, columns: 6 }\n  inARow: 3\n`, 'inARow', "'inARow' is not a key here (sizes)", ''],
     ['boards where the generated cases draw every size already', 'extends: cs61a-hw04\nboards:\n  sizes:\n    - { rows: 4, columns: 6 }\n', 'boards:', "cs61a-hw04's generated cases already draw boards of every size", ''],
     ['boards where the document fixes the board', 'extends: manchester-connect4\nboards:\n  sizes:\n    - { rows: 5, columns: 6 }\n', 'boards:', "manchester-connect4's document fixes its board, 6 rows by 7 columns", ''],
