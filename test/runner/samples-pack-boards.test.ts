@@ -5,7 +5,7 @@
  */
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { AssignmentId } from '../../runner/assignments/ids.js';
 import { runCli } from '../../runner/cli/run-cli.js';
 import type { FixtureCase } from '../../runner/fixtures/fixture-types.js';
@@ -17,8 +17,13 @@ import type { ResolvedSpec } from '../../runner/spec/spec-types.js';
 import { tempDirs } from '../temp-dirs.js';
 
 const temp = tempDirs();
-// The built cases are kept where this suite can see them built: its own cache.
-process.env['CONNECT4_CACHE'] ??= temp('pack-cases-');
+// The built cases are kept where this suite can see them built: its own cache, for this file only.
+const cacheBefore = process.env['CONNECT4_CACHE'];
+process.env['CONNECT4_CACHE'] = temp('pack-cases-');
+afterAll(() => {
+  if (cacheBefore === undefined) delete process.env['CONNECT4_CACHE'];
+  else process.env['CONNECT4_CACHE'] = cacheBefore;
+});
 
 function packWith(text: string): string {
   const dir = temp('boards-');

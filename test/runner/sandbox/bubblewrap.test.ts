@@ -39,7 +39,10 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'sandbox-test-'));
   writeFileSync(join(dir, 'probe.py'), PROBE);
 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => {
+  delete process.env['SANDBOX_TEST_SECRET'];
+  rmSync(dir, { recursive: true, force: true });
+});
 
 describe('bubblewrap arguments', () => {
   it('bind the runtime, the harness and the doubles read-only, the workspace read-write, over a private /tmp', () => {
