@@ -3,7 +3,7 @@
  * becomes harness steps or a terminal program, the property tests, the checks by name, and the names a test needs
  * the submission to define. The engine itself (runner/grade/) knows no assignment; registry.ts lists the five.
  */
-import type { AnswerRule, ChoiceMistake, LookaheadPosition, MistakeFamily } from '../grade/lookahead-cases.js';
+import type { AnswerRule, ChoiceMistake, LookaheadPosition, MistakeAnswers, MistakeFamily } from '../grade/lookahead-cases.js';
 import type { CaseObservation, StepFailure } from '../checks/observation.js';
 import type { ExplainException } from '../checks/outcome.js';
 import type { CaseVerdict } from '../checks/verdict.js';
@@ -103,7 +103,18 @@ export interface LookaheadCases {
   /** The mistakes read against: look-ahead scores (the default), or an easy AI's choice of column. */
   readonly family?: MistakeFamily;
   /** The student's answer as numbers (default: the list of scores the call returned). */
-  answerOf?(observation: CaseObservation): number[] | undefined;
+  answerOf?(observation: CaseObservation, testCase: FixtureCase): number[] | undefined;
+  /**
+   * Where the mistakes' answers must come from the student's own process (Conniption: searches with a mistake, run on
+   * the student's own genChildStates and betterEval): those the case's own run reports (a mistake whose answer follows
+   * the order the student's code met things in), and those asked again once a case of the function has failed
+   * (`followUp`), so a function that passes pays nothing for them.
+   */
+  mistakesOf?(observation: CaseObservation, testCase: FixtureCase): MistakeAnswers | undefined;
+  readonly followUp?: {
+    interaction(testCase: FixtureCase): Interaction;
+    mistakesOf(observation: CaseObservation, testCase: FixtureCase): MistakeAnswers | undefined;
+  };
   /** The expected answer as numbers: the scores, or the columns accepted (default: the case's list of numbers). */
   expectedOf?(testCase: FixtureCase): number[] | undefined;
 }
@@ -198,6 +209,12 @@ export interface Assignment extends AssignmentPlan {
   readonly examples?: ExampleBuilder;
   /** The mistaken AIs a `choices` look-ahead test's failures may be named as (Manchester's suggestMove1). */
   readonly choiceMistakes?: readonly ChoiceMistake[];
+  /**
+   * The kit's table of the mistakes' answers on a visible case, made when the kit is built, where they do not follow
+   * from the case's position alone (Conniption's search, whose mistakes need its states); undefined for a case the
+   * mistakes do not model.
+   */
+  readonly kitMistakeAnswers?: (testCase: FixtureCase) => MistakeAnswers | undefined;
   /**
    * Whether its generated cases follow a course's board sizes (a pack's `boards`): where the document's API takes a
    * size and its generated cases use the standard board (Board(height, width)); else why not, as lint says it.

@@ -23,8 +23,11 @@ export type FullBoardRuleName = 'tie-50' | 'complement';
  */
 export type MistakeFamily = 'scores' | 'choices';
 
-/** The reading of the document a mistake is scored under: a full-board rule for scores, 'document' for moves. */
-export type AnswerRule = FullBoardRuleName | 'document';
+/**
+ * The reading of the document a mistake is scored under: a full-board rule for scores; for moves, 'document', or
+ * 'stop-at-win' for a search that stops at a won position (Conniption, whose document gives its search no end test).
+ */
+export type AnswerRule = FullBoardRuleName | 'document' | 'stop-at-win';
 
 /**
  * One case a look-ahead test ran: its position, the scores it expects (for moves, the columns it accepts), the
@@ -38,7 +41,15 @@ export interface SeenCase {
   readonly expected: readonly number[];
   readonly actual?: readonly number[];
   readonly passed: boolean;
+  /**
+   * Each mistake's answers on this case by rule, where the student's own process computed them (Conniption's
+   * search, judged on the student's genChildStates and betterEval); absent where the grader computes them.
+   */
+  readonly answers?: MistakeAnswers;
 }
+
+/** By mistake id, then rule: a mistake's answer on one case. */
+export type MistakeAnswers = Readonly<Record<string, Readonly<Partial<Record<AnswerRule, readonly number[]>>>>>;
 
 /** Names the one mistake that explains every case, or nothing. */
 export type DiagnoseLookahead = (cases: readonly SeenCase[], rules: readonly AnswerRule[], family: MistakeFamily) => Diagnosis | undefined;
@@ -51,10 +62,16 @@ export interface MistakeName {
   readonly sentence: string;
 }
 
-/** A mistaken AI that chooses a column: the columns it may choose on a position (runner/assignments/<id>/). */
+/**
+ * A mistaken AI that chooses a move: the moves it may choose on a position (runner/assignments/<id>/), or none
+ * where the case's own answers say (SeenCase.answers).
+ */
 export interface ChoiceMistake extends MistakeName {
-  choices(position: LookaheadPosition): number[];
+  choices?(position: LookaheadPosition): number[];
 }
+
+/** A mistaken AI whose moves follow from the position alone (Manchester's suggestMove1). */
+export type PositionChoiceMistake = ChoiceMistake & { choices(position: LookaheadPosition): number[] };
 
 /** A mistake's scores (for moves, the columns it may choose) on a case under a rule; undefined when not known. */
 export type MistakeAnswer = (mistake: string, rule: AnswerRule, seen: SeenCase) => readonly number[] | undefined;

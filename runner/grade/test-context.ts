@@ -3,6 +3,7 @@
  * the files found, and what earlier tests learnt (targets that hung, programs already on a terminal). Also the one
  * way a test's result is made from a verdict, so every kind reports the same shape.
  */
+import type { FixtureCase } from '../fixtures/fixture-types.js';
 import type { AnswerRule, DiagnoseLookahead, MistakeFamily, SeenCase } from './lookahead-cases.js';
 import type { CaseShrinker, ShrinkBudget } from './shrink.js';
 import type { AssignmentPlan } from '../assignments/assignment.js';
@@ -92,7 +93,7 @@ export interface TestContext {
    * Per look-ahead target, the cases its tests ran (position, scores, verdict) and the rules the document allows:
    * once every test has run, one mistake is named from all of them (runner/insight/lookahead-diagnosis.ts).
    */
-  readonly lookaheadSeen: Map<string, { readonly family: MistakeFamily; readonly rules: readonly AnswerRule[]; readonly cases: SeenCase[] }>;
+  readonly lookaheadSeen: Map<string, { readonly family: MistakeFamily; readonly rules: readonly AnswerRule[]; readonly cases: SeenCase[]; readonly testCases: Map<string, FixtureCase> }>;
   /** What making failing cases smaller may still spend in this submission (runner/grade/shrink.ts). */
   readonly shrinkBudget: ShrinkBudget;
 }

@@ -30,7 +30,7 @@ export const LOOKAHEAD_MISTAKES: readonly MistakeVariant[] = [
   { id: 'full-column-left-0', sentence: 'what you get when a full column keeps the 0 the list started with instead of -1, at every level of the look-ahead: give a full column -1 first', mistake: { fullLeftAt: 0 } },
 ];
 
-const isFullBoardRule = (rule: AnswerRule): rule is FullBoardRuleName => rule !== 'document';
+const isFullBoardRule = (rule: AnswerRule): rule is FullBoardRuleName => rule === 'tie-50' || rule === 'complement';
 
 /**
  * The one mistake that explains every case the tests ran (runner/grade/lookahead-cases.ts, nameMistake): for a
@@ -40,7 +40,7 @@ const isFullBoardRule = (rule: AnswerRule): rule is FullBoardRuleName => rule !=
 export function diagnoseLookahead(cases: readonly SeenCase[], rules: readonly AnswerRule[], family: MistakeFamily = 'scores', choices: readonly ChoiceMistake[] = [], mistakes: readonly MistakeVariant[] = LOOKAHEAD_MISTAKES): Diagnosis | undefined {
   if (family === 'choices') {
     const byId = new Map(choices.map((m) => [m.id, m]));
-    return nameMistake(cases, rules, choices, (id, _rule, c) => byId.get(id)?.choices(c.position), 'choices');
+    return nameMistake(cases, rules, choices, (id, rule, c) => (c.answers ? c.answers[id]?.[rule] : byId.get(id)?.choices?.(c.position)), 'choices');
   }
   const boards = new Map<SeenCase, { grid: Grid; me: Piece }>();
   const byId = new Map(mistakes.map((m) => [m.id, m]));
@@ -59,7 +59,7 @@ export function diagnoseLookahead(cases: readonly SeenCase[], rules: readonly An
 export function mistakeTable(family: MistakeFamily, choices: readonly ChoiceMistake[] = []): { mistakes: readonly MistakeName[]; answers: (position: LookaheadPosition) => Record<string, Partial<Record<AnswerRule, number[]>>> } {
   const named = (list: readonly MistakeName[]) => list.map(({ id, family: f, sentence }) => ({ id, sentence, ...(f && { family: f }) }));
   if (family === 'choices') {
-    return { mistakes: named(choices), answers: (position) => Object.fromEntries(choices.map((m) => [m.id, { document: m.choices(position) }])) };
+    return { mistakes: named(choices), answers: (position) => Object.fromEntries(choices.flatMap((m) => (m.choices ? [[m.id, { document: m.choices(position) }]] : []))) };
   }
   return { mistakes: named(LOOKAHEAD_MISTAKES), answers: (position) => mistakeAnswers(position) };
 }

@@ -6,7 +6,7 @@
 import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { gradingPlan, toolsFiles } from '../assignments/registry.js';
-import type { AnswerRule } from '../grade/lookahead-cases.js';
+import type { MistakeAnswers } from '../grade/lookahead-cases.js';
 import { mistakeTable } from '../insight/lookahead-diagnosis.js';
 import { KIT_DATA_FILE, PROJECT_ROOT } from '../project-root.js';
 import { loadExeca } from '../sandbox/load-execa.js';
@@ -68,7 +68,7 @@ export async function buildKit(options: { readonly assignment: string; readonly 
 function lookaheadTable(spec: KitData['spec']): KitLookahead | undefined {
   const { plan } = gradingPlan(spec.assignment);
   const choices = plan.choiceMistakes;
-  const answers: Record<string, Record<string, Partial<Record<AnswerRule, number[]>>>> = {};
+  const answers: Record<string, MistakeAnswers> = {};
   let mistakes: KitLookahead['mistakes'] = [];
   for (const test of spec.tests) {
     const cases = plan.lookahead?.(test);
@@ -78,7 +78,9 @@ function lookaheadTable(spec: KitData['spec']): KitLookahead | undefined {
     mistakes = table.mistakes;
     for (const c of test.fixtureCases) {
       const position = cases.positionOf(c);
-      if (position) answers[c.id] = table.answers(position);
+      const own = plan.kitMistakeAnswers?.(c);
+      if (own) answers[c.id] = own;
+      else if (position) answers[c.id] = table.answers(position);
     }
   }
   if (Object.keys(answers).length === 0) return undefined;

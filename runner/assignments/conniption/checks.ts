@@ -31,7 +31,9 @@ export function checkConniptionCase(check: string, testCase: FixtureCase, observ
   }
 }
 
-const keyOf = (v: PyValue) => formatPy(v);
+/** A child tuple as the facts list it (SearchFacts.children). */
+export const childKey = (v: PyValue) => formatPy(v);
+const keyOf = childKey;
 
 /** A child tuple shown as its move and what changed, for messages. */
 function describeChild(v: PyValue): string {
@@ -91,6 +93,13 @@ export type SearchFacts = {
   readonly best: Readonly<Record<TerminalRule, readonly string[]>>;
 };
 
+/** A search case's facts (cases.ts); an internal error for a case without them. */
+export function searchFacts(testCase: FixtureCase): SearchFacts {
+  const facts = testCase.facts as SearchFacts | undefined;
+  if (!facts) throw new Error(`internal: ${testCase.id} has no facts`);
+  return facts;
+}
+
 const STOP_AT_WIN_NOTE = 'accepted with the search stopping at a won position, which the document does not describe';
 
 /**
@@ -100,8 +109,7 @@ const STOP_AT_WIN_NOTE = 'accepted with the search stopping at a won position, w
  */
 function checkSearch(testCase: FixtureCase, observed: ObservedValue, values: ObservedValue | undefined): CaseVerdict {
   const input = { depth: conniptionInput(testCase).depth ?? 0 };
-  const facts = testCase.facts as SearchFacts | undefined;
-  if (!facts) throw new Error(`internal: ${testCase.id} has no facts`);
+  const facts = searchFacts(testCase);
   const chosen = entry(observed, 'chosen');
   if (!chosen || chosen.type === 'none') {
     const returned = entry(observed, 'returned');

@@ -50,16 +50,150 @@ def _full_window_value(state, depth, stop_at_win):
     return visit(state, depth, float("-inf"), float("inf"))
 
 
+class _TooBig(Exception):
+    pass
+
+
+class _Tree:
+    """The student's own states below a search's root, each expanded and scored once, so every mistaken search reads
+    the same nodes; capped in nodes, since a mistaken search may look where alpha-beta never does."""
+    def __init__(self, limit):
+        self.kids, self.evals, self.fours, self.kept, self.limit = {}, {}, {}, [], limit
+
+    def children(self, s):
+        key = id(s)
+        if key not in self.kids:
+            if len(self.kept) >= self.limit:
+                raise _TooBig()
+            self.kept.append(s)  # keeps the id unique while the tree lives
+            self.kids[key] = _children(s)
+        return self.kids[key]
+
+    def eval(self, s):
+        key = id(s)
+        if key not in self.evals:
+            self.kept.append(s)
+            self.evals[key] = s.betterEval()
+        return self.evals[key]
+
+    def four(self, s):
+        key = id(s)
+        if key not in self.fours:
+            self.kept.append(s)
+            self.fours[key] = _has_four(s)
+        return self.fours[key]
+
+
+def _minimax(tree, s, d, maximises, stop, level):
+    """Plain minimax, each level maximising where `maximises(level)` says (the root is level 0)."""
+    if d == 0 or (stop and tree.four(s)):
+        return tree.eval(s)
+    kids = tree.children(s)
+    if not kids:
+        return tree.eval(s)
+    values = [_minimax(tree, k, d - 1, maximises, stop, level + 1) for k in kids]
+    return max(values) if maximises(level) else min(values)
+
+
+def _own_bound(tree, s, d, alpha, beta, maximising, stop):
+    """The document's max_value and min_value with each cut-off against its own bound: max_value returns once value
+    >= alpha (the document: beta), min_value once value <= beta (the document: alpha)."""
+    if d == 0 or (stop and tree.four(s)):
+        return tree.eval(s)
+    kids = tree.children(s)
+    if not kids:
+        return tree.eval(s)
+    if maximising:
+        value = float("-inf")
+        for k in kids:
+            value = max(value, _own_bound(tree, k, d - 1, alpha, beta, False, stop))
+            if value >= alpha:
+                return value
+            alpha = max(alpha, value)
+        return value
+    value = float("inf")
+    for k in kids:
+        value = min(value, _own_bound(tree, k, d - 1, alpha, beta, True, stop))
+        if value <= beta:
+            return value
+        beta = min(beta, value)
+    return value
+
+
+_DOCUMENT_LEVELS = lambda level: level % 2 == 0
+
+
+def _child_values(tree, kids, depth, mistake, stop):
+    """Each child's value as a search with the mistake sees it (the children are level 1; the root maximises)."""
+    if mistake == "one-level-shallower":
+        return [_minimax(tree, k, max(0, depth - 2), _DOCUMENT_LEVELS, stop, 1) for k in kids]
+    if mistake == "replies-maximised":
+        return [_minimax(tree, k, depth - 1, lambda level: True, stop, 1) for k in kids]
+    if mistake == "levels-swapped":
+        return [_minimax(tree, k, depth - 1, lambda level: level % 2 == 1, stop, 1) for k in kids]
+    # cutoff-own-bound: its values depend on the order the children come in, the student's own
+    values, alpha = [], float("-inf")
+    for k in kids:
+        value = _own_bound(tree, k, depth - 1, alpha, float("inf"), False, stop)
+        values.append(value)
+        alpha = max(alpha, value)
+    return values
+
+
+# Mistakes whose choices follow from the values alone, whatever order the children come in: asked again once a case
+# fails. And those whose choices follow the children's order as the student's search met them: asked in the same
+# run as the search, since a set of children may come in another order in another process (cheap: they prune).
+ORDER_FREE = ("one-level-shallower", "replies-maximised", "levels-swapped")
+IN_ORDER = ("cutoff-own-bound",)
+_MISTAKE_NODES = 20000
+
+
+def _mistaken_choices(state, depth, mistakes):
+    """By mistake and terminal rule, the moves (resMove) of the children a search with that mistake may choose, on the
+    student's own genChildStates and betterEval; None when the tree is too big to search this way."""
+    tree = _Tree(_MISTAKE_NODES)
+    try:
+        kids = tree.children(state)
+        moves = [getattr(k, _fields_of(type(k))["resMove"], None) for k in kids]
+        found = {}
+        for mistake in mistakes:
+            found[mistake] = {}
+            for rule, stop in (("document", False), ("stop-at-win", True)):
+                values = _child_values(tree, kids, depth, mistake, stop)
+                best = max(values) if values else None
+                found[mistake][rule] = [m for m, v in zip(moves, values) if v == best and isinstance(m, str)]
+        return found
+    except _TooBig:
+        return None
+
+
+def _keeps_children(state):
+    """Whether genChildStates keeps the children it made (as the document asks): only then does a search asked again
+    meet them in the order the student's search met them. Children made anew at each call come in a new order."""
+    before = getattr(state, "children", None)
+    state.genChildStates()
+    return before is not None and len(before) > 0 and getattr(state, "children", None) is before
+
+
 def search_values():
     def GradeSearchValues(state, depth, returned):
-        """The best child's value and the chosen one's, with and without the search stopping at a won position."""
+        """The best child's value and the chosen one's, with and without the search stopping at a won position; and
+        the choices of the mistaken searches that follow the children's order, in this run's order."""
         chosen, _ = chosen_state(returned)
         if chosen is None:
             return None
-        return {rule: {"best": _full_window_value(state, depth, stop), "chosen": _full_window_value(chosen, depth - 1, stop)}
-                for rule, stop in (("document", False), ("stop-at-win", True))}
+        values = {rule: {"best": _full_window_value(state, depth, stop), "chosen": _full_window_value(chosen, depth - 1, stop)}
+                  for rule, stop in (("document", False), ("stop-at-win", True))}
+        mistakes = _mistaken_choices(state, depth, IN_ORDER) if _keeps_children(state) else None
+        return {**values, "mistakes": mistakes} if mistakes is not None else values
 
-    return {"GradeSearchValues": GradeSearchValues}
+    def GradeSearchMistakes(state, depth):
+        """Asked again of a failing search's cases: the choices of each mistaken search whose choice does not depend
+        on the children's order."""
+        mistakes = _mistaken_choices(state, depth, ORDER_FREE)
+        return {"mistakes": mistakes} if mistakes is not None else None
+
+    return {"GradeSearchValues": GradeSearchValues, "GradeSearchMistakes": GradeSearchMistakes}
 
 
 FUNCTION_DOUBLES = {"search-values": search_values}

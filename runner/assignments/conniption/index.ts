@@ -4,6 +4,8 @@ import { CONNIPTION_EXAMPLES } from './examples.js';
 import { KIT_PLAN } from './kit.js';
 import { CONNIPTION_PLAN } from './plan.js';
 import { CONNIPTION_LINKS } from './links.js';
+import { SEARCH_MISTAKES } from './search-mistakes.js';
+import { searchMistakeAnswers } from './search-mistake-table.js';
 
 export const CONNIPTION: Assignment = {
   ...CONNIPTION_PLAN,
@@ -18,5 +20,7 @@ export const CONNIPTION: Assignment = {
   // Its files may have any names: a file defining the document's state class says what it is.
   recognise: { pattern: /^class\s+Conniption\b/mu, says: 'a file defines class Conniption' },
   loadCases: async () => (await import('./cases.js')).buildConniptionFixtures,
+  choiceMistakes: SEARCH_MISTAKES,
+  kitMistakeAnswers: searchMistakeAnswers,
   loadShrinker: async () => (await import('./shrink.js')).conniptionShrinker,
 };

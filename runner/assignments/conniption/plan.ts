@@ -4,6 +4,7 @@
  */
 import { checkConniptionCase, checkDefaults } from './checks.js';
 import { checkRepl } from './repl-checks.js';
+import { SEARCH_LOOKAHEAD } from './search-mistakes.js';
 import type { AssignmentPlan } from '../assignment.js';
 import { DEFAULTS_INTERACTION, conniptionInteraction, conniptionProgram } from './steps.js';
 
@@ -19,6 +20,7 @@ export const CONNIPTION_PLAN: AssignmentPlan = {
     if (check !== 'repl') throw new Error(`internal: unknown Conniption program check '${check}'`);
     return checkRepl(testCase, result);
   },
+  lookahead: (test) => (test.check === 'search' ? SEARCH_LOOKAHEAD : undefined),
   // The REPL's classes are the student's to name; only the state class has a name the document gives.
   neededNames: (test) => (test.kind === 'program' ? [] : ['Conniption']),
 };

@@ -52,6 +52,22 @@ function searchSteps(depth: number): Step[] {
 }
 
 /**
+ * A failing search's case asked again, for naming its mistake (search-mistakes.ts): the choices of each mistaken
+ * search whose choice does not depend on the children's order, on the student's own genChildStates and betterEval.
+ * The grader's only: the kit reads its mistakes from a table.
+ */
+export function searchMistakesInteraction(testCase: FixtureCase): Interaction {
+  const { state, depth } = conniptionInput(testCase);
+  return {
+    steps: [
+      buildState(state),
+      { request: { op: 'double', kind: 'search-values', names: [] }, python: '', only: 'document' },
+      { ...call(['GradeSearchMistakes'], [s, int(depth!)], { observe: 'mistakes' }), python: '', only: 'document' },
+    ],
+  };
+}
+
+/**
  * The kit judges a search by the document's values (it has no search to run the student's genChildStates and
  * betterEval with), the grader by the student's own: a kit failure may be theirs.
  */

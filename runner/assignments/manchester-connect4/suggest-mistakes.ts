@@ -6,7 +6,7 @@
  * lookahead-cases.ts, nameMistake). The grader's only: the kit carries these columns for its visible cases.
  */
 import { getValidMoves, winningMoves, type BoardRows } from '../../../reference/manchester-connect4.js';
-import type { ChoiceMistake, LookaheadPosition } from '../../grade/lookahead-cases.js';
+import type { LookaheadPosition, PositionChoiceMistake } from '../../grade/lookahead-cases.js';
 
 type Side = 1 | 2;
 
@@ -27,7 +27,7 @@ export function boardOfPosition(position: LookaheadPosition): { board: BoardRows
 }
 
 /** A mistake made from the columns its AI may choose on a board for the side to move. */
-const mistake = (id: string, sentence: string, choices: (board: BoardRows, who: Side) => number[]): ChoiceMistake => ({
+const mistake = (id: string, sentence: string, choices: (board: BoardRows, who: Side) => number[]): PositionChoiceMistake => ({
   id,
   sentence,
   choices: (position) => {
@@ -36,7 +36,7 @@ const mistake = (id: string, sentence: string, choices: (board: BoardRows, who: 
   },
 });
 
-export const SUGGEST_MISTAKES: readonly ChoiceMistake[] = [
+export const SUGGEST_MISTAKES: readonly PositionChoiceMistake[] = [
   mistake(
     'blocks-before-winning',
     "those of an AI that blocks the other player's four before it takes its own: where both could win at once, yours blocked; look for your own winning move first",

@@ -6,8 +6,10 @@ import { blockedBy } from '../blocked.js';
 import type { FixtureCase } from '../../fixtures/fixture-types.js';
 import type { ResolvedTest } from '../../spec/spec-types.js';
 import type { ChargedElsewhere, LookaheadCases } from '../../assignments/assignment.js';
+import type { MistakeAnswers, SeenCase } from '../lookahead-cases.js';
 import { harnessCase, runAll, type CaseJudging, type Elsewhere } from '../run-cases.js';
-import { callLine, failedSoFar, finisher, type TestContext, type TestKindRunner } from '../test-context.js';
+import { callLine, caseSeed, failedSoFar, finisher, type TestContext, type TestKindRunner } from '../test-context.js';
+import { withStandIns } from '../../plan/interaction.js';
 
 /** A look-ahead's size, as a timeout says it: the limit is for a loop, and a plain search of this size is far inside it. */
 const workOf = (boards: number) => `A plain look-ahead, trying every move at every level as the document describes, tries ${boards.toLocaleString('en')} board${boards === 1 ? '' : 's'} for this call: well within the limit, so this one probably loops (or copies and scans far more than it needs)`;
@@ -21,7 +23,7 @@ export const runCases: TestKindRunner = async (test, context) => {
   // A look-ahead test keeps each case's scores and verdict, to name the mistake if it fails.
   // Only where a name will be given: the grader's runs (and the kit's), not grade mutants' first-failure runs.
   const lookahead = context.options.diagnose && !context.options.firstFailure ? assignment.lookahead?.(test) : undefined;
-  const seen = new Map<string, { actual?: number[]; passed?: boolean }>();
+  const seen = new Map<string, Seen>();
   // The wrong answers on generated cases, in order: the first whose board can shrink is shown again on the smallest
   // board that still gets it wrong.
   const wrong: { testCase: FixtureCase; verdict: CaseVerdict }[] = [];
@@ -29,7 +31,7 @@ export const runCases: TestKindRunner = async (test, context) => {
     const interaction = assignment.interaction(test, c);
     const elsewhere = elsewhereJudging(test, c, context);
     const check = (o: CaseObservation) => {
-      if (lookahead) seen.set(c.id, { ...seen.get(c.id), ...answerIn(lookahead, o) });
+      if (lookahead) seen.set(c.id, { ...seen.get(c.id), ...answerIn(lookahead, o, c) });
       return assignment.check(test.check!, c, o, callLine(interaction));
     };
     const unit = harnessCase(test, context, c.id, interaction, check, {
@@ -49,16 +51,25 @@ export const runCases: TestKindRunner = async (test, context) => {
   });
   const result = await runAll(test, context, cases, finish);
   if (lookahead) keepSeen(test, lookahead, seen, context);
+  if (lookahead?.followUp) await askMistakes(test, lookahead.followUp, context);
   const smallest = result.status === 'fail' && wrong.length > 0 ? await smallestFailure(test, context, wrong) : undefined;
   return smallest ? { ...result, smallest } : result;
 };
 
+/** What a look-ahead test keeps of a case: the student's answer, the mistakes' its run reported, the verdict. */
+interface Seen {
+  readonly actual?: number[];
+  readonly answers?: MistakeAnswers;
+  readonly passed?: boolean;
+}
+
 /** The answer a case returned: by the test's own reading, else its list of scores when it returned one. */
-function answerIn(lookahead: LookaheadCases, o: CaseObservation): { actual?: number[] } {
+function answerIn(lookahead: LookaheadCases, o: CaseObservation, testCase: FixtureCase): Pick<Seen, 'actual' | 'answers'> {
   if (o.failure) return {};
   if (lookahead.answerOf) {
-    const actual = lookahead.answerOf(o);
-    return actual ? { actual } : {};
+    const actual = lookahead.answerOf(o, testCase);
+    const answers = lookahead.mistakesOf?.(o, testCase);
+    return { ...(actual && { actual }), ...(answers && { answers }) };
   }
   const value = o.replies['result']?.value;
   if (value?.type !== 'list' || !value.items.every((v) => v.type === 'int' || v.type === 'float')) return {};
@@ -66,14 +77,15 @@ function answerIn(lookahead: LookaheadCases, o: CaseObservation): { actual?: num
 }
 
 /** The cases a look-ahead test ran, kept with its function's others: the mistake is named once all have run. */
-function keepSeen(test: ResolvedTest, lookahead: LookaheadCases, seen: ReadonlyMap<string, { actual?: number[]; passed?: boolean }>, context: TestContext): void {
-  const pool = context.lookaheadSeen.get(test.target) ?? { family: lookahead.family ?? 'scores', rules: lookahead.rules, cases: [] };
+function keepSeen(test: ResolvedTest, lookahead: LookaheadCases, seen: ReadonlyMap<string, Seen>, context: TestContext): void {
+  const pool = context.lookaheadSeen.get(test.target) ?? { family: lookahead.family ?? 'scores', rules: lookahead.rules, cases: [] as SeenCase[], testCases: new Map<string, FixtureCase>() };
   for (const c of test.fixtureCases) {
     const s = seen.get(c.id);
     const position = lookahead.positionOf(c);
     const expected = lookahead.expectedOf ? lookahead.expectedOf(c) : expectedScores(c);
     if (!s || s.passed === undefined || !position || !expected) continue;
-    pool.cases.push({ id: c.id, test: test.id, position, expected, passed: s.passed, ...(s.actual && { actual: s.actual }) });
+    pool.cases.push({ id: c.id, test: test.id, position, expected, passed: s.passed, ...(s.actual && { actual: s.actual }), ...(s.answers && { answers: s.answers }) });
+    pool.testCases.set(c.id, c);
   }
   context.lookaheadSeen.set(test.target, pool);
 }
@@ -114,4 +126,22 @@ function elsewhereOf(test: ResolvedTest, other: ChargedElsewhere, context: TestC
     ...(other.onceFailed && { onceFailed: other.chargedBy.id }),
     chargedBy: { test: other.chargedBy, ...judged(other.chargedBy, charged) },
   };
+}
+
+/**
+ * Once a case of the function has failed, each of its cases not yet asked is asked again for the rest of the
+ * mistakes' answers (LookaheadCases.followUp): a passing function pays nothing. A case asked is taken off the list.
+ */
+async function askMistakes(test: ResolvedTest, followUp: NonNullable<LookaheadCases['followUp']>, context: TestContext): Promise<void> {
+  const pool = context.lookaheadSeen.get(test.target);
+  if (!pool || context.options.standIns !== 'document' || pool.cases.every((c) => c.passed)) return;
+  for (const [i, seen] of pool.cases.entries()) {
+    const testCase = pool.testCases.get(seen.id);
+    if (!seen.actual || !testCase) continue;
+    pool.testCases.delete(seen.id);
+    const { interaction } = withStandIns(followUp.interaction(testCase), context.options.standIns);
+    const observation = await context.session.run(interaction, caseSeed(context.options.seed, `${seen.id}#mistakes`), test.limits.callMs);
+    const answers = followUp.mistakesOf(observation, testCase);
+    if (answers) pool.cases[i] = { ...seen, answers: { ...seen.answers, ...answers } };
+  }
 }

@@ -4,7 +4,7 @@
  * REPL runs with a scripted stand-in for the search, so the REPL tests see the student's rules and commands only.
  */
 import { describeSampleSuite } from '../../helpers/sample-suite.js';
-import { PINS, SMALLEST } from './verdicts.js';
+import { DIAGNOSES, PINS, SMALLEST } from './verdicts.js';
 
 describeSampleSuite({
   assignment: 'conniption',
@@ -12,4 +12,5 @@ describeSampleSuite({
   snoopedTarget: 'Conniption.betterEval',
   ...PINS,
   smallest: SMALLEST,
+  diagnoses: DIAGNOSES,
 });
