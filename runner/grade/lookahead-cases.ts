@@ -106,6 +106,16 @@ export function nameMistake(cases: readonly SeenCase[], rules: readonly AnswerRu
   return { variant: m.id, sentence: `Your ${moves ? 'moves' : 'scores'} are ${m.sentence}.`, cases: failing.map((c) => c.id), of: judged.length };
 }
 
+/**
+ * Whether some mistake, under some rule, chooses the student's move on every case given (their own answers,
+ * SeenCase.answers): true for none given. Where it is false nothing can be named, so no more need be asked.
+ */
+export function someChoiceFits(cases: readonly SeenCase[], rules: readonly AnswerRule[]): boolean {
+  if (cases.length === 0) return true;
+  const ids = new Set(cases.flatMap((c) => Object.keys(c.answers ?? {})));
+  return [...ids].some((id) => rules.some((rule) => cases.every((c) => c.actual?.length === 1 && (c.answers?.[id]?.[rule]?.includes(c.actual[0]!) ?? false))));
+}
+
 /** The found mistakes whose choices are within every other's on every board judged. */
 function narrowest<T extends { m: MistakeName; rule: AnswerRule }>(found: readonly T[], judged: readonly SeenCase[], answer: MistakeAnswer): T[] {
   const within = (a: T, b: T) => judged.every((c) => (answer(a.m.id, a.rule, c) ?? []).every((col) => (answer(b.m.id, b.rule, c) ?? []).includes(col)));

@@ -93,7 +93,7 @@ export interface TestContext {
    * Per look-ahead target, the cases its tests ran (position, scores, verdict) and the rules the document allows:
    * once every test has run, one mistake is named from all of them (runner/insight/lookahead-diagnosis.ts).
    */
-  readonly lookaheadSeen: Map<string, { readonly family: MistakeFamily; readonly rules: readonly AnswerRule[]; readonly cases: SeenCase[]; readonly testCases: Map<string, FixtureCase> }>;
+  readonly lookaheadSeen: Map<string, LookaheadPool>;
   /** What making failing cases smaller may still spend in this submission (runner/grade/shrink.ts). */
   readonly shrinkBudget: ShrinkBudget;
 }
@@ -133,3 +133,15 @@ export function caseSeed(seed: number, id: string): number {
 /** The observed call as the student would type it, without the `# type: …` comment. */
 export const callLine = (interaction: Interaction) =>
   (interaction.steps.filter((s) => s.observe).map((s) => s.python).at(0) ?? reproduceOf(interaction).split('\n').at(-1) ?? '').replace(/\s+#.*$/, '').replace(/^[a-z_]\w* = (?=\w+\()/u, '');
+
+/**
+ * A look-ahead function's cases, kept across its tests: how they are read, what each answered, and (for a mistake
+ * family asked again, LookaheadCases.followUp) the fixture cases not yet asked and the ids already asked.
+ */
+export interface LookaheadPool {
+  readonly family: MistakeFamily;
+  readonly rules: readonly AnswerRule[];
+  readonly cases: SeenCase[];
+  readonly testCases: Map<string, FixtureCase>;
+  readonly asked: Set<string>;
+}

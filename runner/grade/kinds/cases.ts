@@ -6,9 +6,9 @@ import { blockedBy } from '../blocked.js';
 import type { FixtureCase } from '../../fixtures/fixture-types.js';
 import type { ResolvedTest } from '../../spec/spec-types.js';
 import type { ChargedElsewhere, LookaheadCases } from '../../assignments/assignment.js';
-import type { MistakeAnswers, SeenCase } from '../lookahead-cases.js';
+import { someChoiceFits, type MistakeAnswers } from '../lookahead-cases.js';
 import { harnessCase, runAll, type CaseJudging, type Elsewhere } from '../run-cases.js';
-import { callLine, caseSeed, failedSoFar, finisher, type TestContext, type TestKindRunner } from '../test-context.js';
+import { callLine, caseSeed, failedSoFar, finisher, type LookaheadPool, type TestContext, type TestKindRunner } from '../test-context.js';
 import { withStandIns } from '../../plan/interaction.js';
 
 /** A look-ahead's size, as a timeout says it: the limit is for a loop, and a plain search of this size is far inside it. */
@@ -78,7 +78,7 @@ function answerIn(lookahead: LookaheadCases, o: CaseObservation, testCase: Fixtu
 
 /** The cases a look-ahead test ran, kept with its function's others: the mistake is named once all have run. */
 function keepSeen(test: ResolvedTest, lookahead: LookaheadCases, seen: ReadonlyMap<string, Seen>, context: TestContext): void {
-  const pool = context.lookaheadSeen.get(test.target) ?? { family: lookahead.family ?? 'scores', rules: lookahead.rules, cases: [] as SeenCase[], testCases: new Map<string, FixtureCase>() };
+  const pool: LookaheadPool = context.lookaheadSeen.get(test.target) ?? { family: lookahead.family ?? 'scores', rules: lookahead.rules, cases: [], testCases: new Map(), asked: new Set() };
   for (const c of test.fixtureCases) {
     const s = seen.get(c.id);
     const position = lookahead.positionOf(c);
@@ -129,19 +129,25 @@ function elsewhereOf(test: ResolvedTest, other: ChargedElsewhere, context: TestC
 }
 
 /**
- * Once a case of the function has failed, each of its cases not yet asked is asked again for the rest of the
- * mistakes' answers (LookaheadCases.followUp): a passing function pays nothing. A case asked is taken off the list.
+ * Once a case of the function has failed, its cases are asked again for the rest of the mistakes' answers
+ * (LookaheadCases.followUp, a choice family): a passing function pays nothing. The failing cases go first, the
+ * shallowest first, and the asking stops as soon as no mistake chooses the student's move on every case asked, since
+ * nothing can be named then: a search whose mistake is none of them pays for one case or two.
  */
 async function askMistakes(test: ResolvedTest, followUp: NonNullable<LookaheadCases['followUp']>, context: TestContext): Promise<void> {
   const pool = context.lookaheadSeen.get(test.target);
   if (!pool || context.options.standIns !== 'document' || pool.cases.every((c) => c.passed)) return;
-  for (const [i, seen] of pool.cases.entries()) {
+  const order = [...pool.cases.keys()].sort((a, b) => Number(pool.cases[a]!.passed) - Number(pool.cases[b]!.passed) || pool.cases[a]!.position.lookahead - pool.cases[b]!.position.lookahead);
+  for (const i of order) {
+    if (!someChoiceFits(pool.cases.filter((c) => pool.asked.has(c.id)), pool.rules)) return;
+    const seen = pool.cases[i]!;
     const testCase = pool.testCases.get(seen.id);
     if (!seen.actual || !testCase) continue;
     pool.testCases.delete(seen.id);
+    pool.asked.add(seen.id);
     const { interaction } = withStandIns(followUp.interaction(testCase), context.options.standIns);
     const observation = await context.session.run(interaction, caseSeed(context.options.seed, `${seen.id}#mistakes`), test.limits.callMs);
     const answers = followUp.mistakesOf(observation, testCase);
-    if (answers) pool.cases[i] = { ...seen, answers: { ...seen.answers, ...answers } };
+    pool.cases[i] = answers ? { ...seen, answers: { ...seen.answers, ...answers } } : { ...seen, answers: {} };
   }
 }

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { FixtureCase } from '../../../runner/fixtures/fixture-types.js';
-import type { MistakeAnswers, SeenCase } from '../../../runner/grade/lookahead-cases.js';
+import { someChoiceFits, type MistakeAnswers, type SeenCase } from '../../../runner/grade/lookahead-cases.js';
 import { diagnoseLookahead } from '../../../runner/insight/lookahead-diagnosis.js';
 import { searchMistakeAnswers } from '../../../runner/assignments/conniption/search-mistake-table.js';
 import { SEARCH_LOOKAHEAD, SEARCH_MISTAKES, moveNumber } from '../../../runner/assignments/conniption/search-mistakes.js';
@@ -98,6 +98,18 @@ describe("Conniption's search mistakes", () => {
     const cases = seen(Object.fromEntries(CASES.map((c) => [c.id, classic[c.id]!.free['replies-maximised']!.document![0]!])), answers).filter((c) => shallow.some((s) => s.id === c.id));
     expect(cases.some((c) => !c.passed)).toBe(true);
     expect(diagnoseLookahead(cases, ['document'], 'choices', SEARCH_MISTAKES)).toBeUndefined();
+  });
+
+  it('stop being asked once no mistake chooses the move of every case asked (someChoiceFits)', () => {
+    const answers = (c: FixtureCase) => Object.fromEntries(ORDER_FREE.map((id) => [id, { document: numbers(classic[c.id]!.free[id]!.document!) }]));
+    const replies = seen(Object.fromEntries(CASES.map((c) => [c.id, classic[c.id]!.free['replies-maximised']!.document![0]!])), answers);
+    expect(someChoiceFits([], ['document'])).toBe(true);
+    expect(someChoiceFits(replies, ['document'])).toBe(true);
+    // A failing move none of the mistakes would choose: nothing fits from that case on.
+    const failing = replies.find((c) => !c.passed)!;
+    const none = [0, 1, 2, 3, 4, 5, 6, 7].flatMap((col) => [col * 4, col * 4 + 1, col * 4 + 2, col * 4 + 3]).find((m) => ORDER_FREE.every((id) => !failing.answers![id]!.document!.includes(m)) && !failing.expected.includes(m))!;
+    expect(someChoiceFits([{ ...failing, actual: [none] }], ['document'])).toBe(false);
+    expect(someChoiceFits([{ ...failing, answers: {} }], ['document'])).toBe(false);
   });
 
   it("reads the cut-off's choices in the run of the search itself, and only where genChildStates keeps its children", () => {
