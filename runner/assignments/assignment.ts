@@ -112,7 +112,9 @@ export interface LookaheadCases {
    */
   mistakesOf?(observation: CaseObservation, testCase: FixtureCase): MistakeAnswers | undefined;
   readonly followUp?: {
-    interaction(testCase: FixtureCase): Interaction;
+    /** The mistakes it answers; each case is asked for those that still fit the student's moves. */
+    readonly mistakes: readonly string[];
+    interaction(testCase: FixtureCase, mistakes: readonly string[]): Interaction;
     mistakesOf(observation: CaseObservation, testCase: FixtureCase): MistakeAnswers | undefined;
   };
   /** The expected answer as numbers: the scores, or the columns accepted (default: the case's list of numbers). */

@@ -112,8 +112,12 @@ export function nameMistake(cases: readonly SeenCase[], rules: readonly AnswerRu
  */
 export function someChoiceFits(cases: readonly SeenCase[], rules: readonly AnswerRule[]): boolean {
   if (cases.length === 0) return true;
-  const ids = new Set(cases.flatMap((c) => Object.keys(c.answers ?? {})));
-  return [...ids].some((id) => rules.some((rule) => cases.every((c) => c.actual?.length === 1 && (c.answers?.[id]?.[rule]?.includes(c.actual[0]!) ?? false))));
+  return fittingChoices([...new Set(cases.flatMap((c) => Object.keys(c.answers ?? {})))], cases, rules).length > 0;
+}
+
+/** Of the mistakes given, those that choose the student's move on every case given, under some rule. */
+export function fittingChoices(mistakes: readonly string[], cases: readonly SeenCase[], rules: readonly AnswerRule[]): string[] {
+  return mistakes.filter((id) => rules.some((rule) => cases.every((c) => c.actual?.length === 1 && (c.answers?.[id]?.[rule]?.includes(c.actual[0]!) ?? false))));
 }
 
 /** The found mistakes whose choices are within every other's on every board judged. */

@@ -1,6 +1,8 @@
 """Conniption's stand-in: the minimax values of a state's best child and of the child the student's search chose, by a
 full-window search on the student's own genChildStates and betterEval, which the search's answer is judged by. That
 is a working search, so the student's kit never ships this file; there the answer is judged by the fixtures' facts."""
+import math
+
 import grade_tools as _tools  # tools.py, loaded before this file (grade_harness/doubles.py)
 _children, _fields_of, chosen_state = _tools._children, _tools._fields_of, _tools.chosen_state
 
@@ -120,17 +122,54 @@ def _own_bound(tree, s, d, alpha, beta, maximising, stop):
     return value
 
 
-_DOCUMENT_LEVELS = lambda level: level % 2 == 0
+def _alpha_beta(tree, s, d, alpha, beta, maximising, stop):
+    """Fail-soft alpha-beta, levels alternating: exact where the value is inside (alpha, beta), else a bound beyond."""
+    if d == 0 or (stop and tree.four(s)):
+        return tree.eval(s)
+    kids = tree.children(s)
+    if not kids:
+        return tree.eval(s)
+    if maximising:
+        value = float("-inf")
+        for k in kids:
+            value = max(value, _alpha_beta(tree, k, d - 1, alpha, beta, False, stop))
+            if value >= beta:
+                return value
+            alpha = max(alpha, value)
+        return value
+    value = float("inf")
+    for k in kids:
+        value = min(value, _alpha_beta(tree, k, d - 1, alpha, beta, True, stop))
+        if value <= alpha:
+            return value
+        beta = min(beta, value)
+    return value
+
+
+def _best_alternating(tree, kids, child_depth, child_maximises, stop):
+    """Each child's value where the levels alternate, exact for every child at least as good as the best before it
+    (searched with alpha just below that best) and a bound below it for the rest: enough to tell the best apart, at
+    the cost of an alpha-beta search rather than of the whole tree."""
+    values, best = [], float("-inf")
+    for k in kids:
+        floor = math.nextafter(best, float("-inf")) if best != float("-inf") else best
+        value = _alpha_beta(tree, k, child_depth, floor, float("inf"), child_maximises, stop)
+        values.append(value)
+        best = max(best, value)
+    return values
 
 
 def _child_values(tree, kids, depth, mistake, stop):
-    """Each child's value as a search with the mistake sees it (the children are level 1; the root maximises)."""
+    """Each child's value as a search with the mistake sees it, or a bound below the best (the children are level 1;
+    the root maximises)."""
     if mistake == "one-level-shallower":
-        return [_minimax(tree, k, max(0, depth - 2), _DOCUMENT_LEVELS, stop, 1) for k in kids]
-    if mistake == "replies-maximised":
-        return [_minimax(tree, k, depth - 1, lambda level: True, stop, 1) for k in kids]
+        return _best_alternating(tree, kids, max(0, depth - 2), False, stop)
+    if mistake == "one-level-deeper":
+        return _best_alternating(tree, kids, depth, False, stop)
     if mistake == "levels-swapped":
-        return [_minimax(tree, k, depth - 1, lambda level: level % 2 == 1, stop, 1) for k in kids]
+        return _best_alternating(tree, kids, depth - 1, True, stop)
+    if mistake == "replies-maximised":  # every level maximises: no cut-off can help, the whole tree is read
+        return [_minimax(tree, k, depth - 1, lambda level: True, stop, 1) for k in kids]
     # cutoff-own-bound: its values depend on the order the children come in, the student's own
     values, alpha = [], float("-inf")
     for k in kids:
@@ -143,28 +182,34 @@ def _child_values(tree, kids, depth, mistake, stop):
 # Mistakes whose choices follow from the values alone, whatever order the children come in: asked again once a case
 # fails. And those whose choices follow the children's order as the student's search met them: asked in the same
 # run as the search, since a set of children may come in another order in another process (cheap: they prune).
-ORDER_FREE = ("one-level-shallower", "replies-maximised", "levels-swapped")
+ORDER_FREE = ("one-level-shallower", "replies-maximised", "levels-swapped", "one-level-deeper")
 IN_ORDER = ("cutoff-own-bound",)
+# The most states one case's mistaken searches may expand between them (the deepest search case's whole tree is
+# about 1,400): a mistake that would need more is not answered there, and so is named nowhere.
 _MISTAKE_NODES = 20000
 
 
 def _mistaken_choices(state, depth, mistakes):
     """By mistake and terminal rule, the moves (resMove) of the children a search with that mistake may choose, on the
-    student's own genChildStates and betterEval; None when the tree is too big to search this way."""
+    student's own genChildStates and betterEval; a mistake whose search would expand too many states is left out."""
     tree = _Tree(_MISTAKE_NODES)
+    found = {}
     try:
         kids = tree.children(state)
-        moves = [getattr(k, _fields_of(type(k))["resMove"], None) for k in kids]
-        found = {}
-        for mistake in mistakes:
-            found[mistake] = {}
+    except _TooBig:
+        return found
+    moves = [getattr(k, _fields_of(type(k))["resMove"], None) for k in kids]
+    for mistake in mistakes:
+        try:
+            by_rule = {}
             for rule, stop in (("document", False), ("stop-at-win", True)):
                 values = _child_values(tree, kids, depth, mistake, stop)
                 best = max(values) if values else None
-                found[mistake][rule] = [m for m, v in zip(moves, values) if v == best and isinstance(m, str)]
-        return found
-    except _TooBig:
-        return None
+                by_rule[rule] = [m for m, v in zip(moves, values) if v == best and isinstance(m, str)]
+            found[mistake] = by_rule
+        except _TooBig:
+            continue
+    return found
 
 
 def _keeps_children(state):
@@ -184,14 +229,13 @@ def search_values():
             return None
         values = {rule: {"best": _full_window_value(state, depth, stop), "chosen": _full_window_value(chosen, depth - 1, stop)}
                   for rule, stop in (("document", False), ("stop-at-win", True))}
-        mistakes = _mistaken_choices(state, depth, IN_ORDER) if _keeps_children(state) else None
-        return {**values, "mistakes": mistakes} if mistakes is not None else values
+        mistakes = _mistaken_choices(state, depth, IN_ORDER) if _keeps_children(state) else {}
+        return {**values, "mistakes": mistakes} if mistakes else values
 
-    def GradeSearchMistakes(state, depth):
+    def GradeSearchMistakes(state, depth, wanted):
         """Asked again of a failing search's cases: the choices of each mistaken search whose choice does not depend
-        on the children's order."""
-        mistakes = _mistaken_choices(state, depth, ORDER_FREE)
-        return {"mistakes": mistakes} if mistakes is not None else None
+        on the children's order, of those still `wanted` (the others no longer fit the student's moves)."""
+        return {"mistakes": _mistaken_choices(state, depth, [m for m in ORDER_FREE if m in wanted])}
 
     return {"GradeSearchValues": GradeSearchValues, "GradeSearchMistakes": GradeSearchMistakes}
 

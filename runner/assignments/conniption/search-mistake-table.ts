@@ -26,6 +26,7 @@ const DOCUMENT: Levels = (level) => level % 2 === 0;
 /** Each order-free mistake's child value at a depth (the children are level 1; doubles.py `_child_values`). */
 const CHILD_VALUE: Readonly<Record<string, (child: ref.ConniptionState, depth: number, evaluate: (s: ref.ConniptionState) => number, stop: boolean) => number>> = {
   'one-level-shallower': (c, depth, evaluate, stop) => minimax(c, Math.max(0, depth - 2), DOCUMENT, 1, evaluate, stop),
+  'one-level-deeper': (c, depth, evaluate, stop) => minimax(c, depth, DOCUMENT, 1, evaluate, stop),
   'replies-maximised': (c, depth, evaluate, stop) => minimax(c, depth - 1, () => true, 1, evaluate, stop),
   'levels-swapped': (c, depth, evaluate, stop) => minimax(c, depth - 1, (level) => level % 2 === 1, 1, evaluate, stop),
 };

@@ -21,10 +21,14 @@ import { searchMistakesInteraction } from './steps.js';
  */
 export const SEARCH_MISTAKES: readonly ChoiceMistake[] = [
   { id: 'one-level-shallower', sentence: 'what a search one level shallower than the depth asked for chooses: at depth d the children are scored by a minimax d - 1 plies deep (at depth 2, by betterEval at once), so count where your recursion stops again' },
+  { id: 'one-level-deeper', sentence: 'what a search one level deeper than the depth asked for chooses: at depth d the children are scored by a minimax d plies deep, one more than the d - 1 left after the move; pass depth - 1 to the children' },
   { id: 'replies-maximised', sentence: "what a search chooses when the opponent's replies are scored as the AI's own moves: min_value takes the highest of its children's values where the opponent takes the lowest" },
   { id: 'levels-swapped', sentence: "what a search chooses when alpha_beta_search scores its children with max_value instead of min_value: after the AI's move it is the opponent's turn, so the children's level minimises" },
   { id: 'cutoff-own-bound', sentence: 'what a search chooses when max_value cuts off at value >= alpha and min_value at value <= beta: each must compare with the other bound (max_value returns once value >= beta, min_value once value <= alpha), or it stops after a branch it still needed' },
 ];
+
+/** The mistakes whose choice follows from the values alone, whatever order the children come in (doubles.py ORDER_FREE). */
+export const ORDER_FREE: readonly string[] = ['one-level-shallower', 'one-level-deeper', 'replies-maximised', 'levels-swapped'];
 
 /** A move's number (see above); undefined for anything that is not `(f)1-7(f)`. */
 export function moveNumber(move: string): number | undefined {
@@ -86,6 +90,7 @@ export const SEARCH_LOOKAHEAD: LookaheadCases = {
   },
   mistakesOf: (o) => reportedChoices(o.replies['values']?.value),
   followUp: {
+    mistakes: ORDER_FREE,
     interaction: searchMistakesInteraction,
     mistakesOf: (o) => (o.failure ? undefined : reportedChoices(o.replies['mistakes']?.value)),
   },

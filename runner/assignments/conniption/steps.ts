@@ -10,7 +10,7 @@ import type { FixtureCase } from '../../fixtures/fixture-types.js';
 import type { Arg } from '../../harness/protocol.js';
 import type { ResolvedTest } from '../../spec/spec-types.js';
 import type { ProgramPlan } from '../assignment.js';
-import { argFromPy, call, get, int, type Interaction, type Step } from '../../plan/interaction.js';
+import { argFromPy, call, get, int, str, type Interaction, type Step } from '../../plan/interaction.js';
 import { conniptionInput, replInput, type StateInput } from './inputs.js';
 
 export type { ReplInput, StateInput } from './inputs.js';
@@ -53,16 +53,17 @@ function searchSteps(depth: number): Step[] {
 
 /**
  * A failing search's case asked again, for naming its mistake (search-mistakes.ts): the choices of each mistaken
- * search whose choice does not depend on the children's order, on the student's own genChildStates and betterEval.
+ * search given whose choice does not depend on the children's order, on the student's own genChildStates and
+ * betterEval.
  * The grader's only: the kit reads its mistakes from a table.
  */
-export function searchMistakesInteraction(testCase: FixtureCase): Interaction {
+export function searchMistakesInteraction(testCase: FixtureCase, mistakes: readonly string[]): Interaction {
   const { state, depth } = conniptionInput(testCase);
   return {
     steps: [
       buildState(state),
       { request: { op: 'double', kind: 'search-values', names: [] }, python: '', only: 'document' },
-      { ...call(['GradeSearchMistakes'], [s, int(depth!)], { observe: 'mistakes' }), python: '', only: 'document' },
+      { ...call(['GradeSearchMistakes'], [s, int(depth!), { type: 'list', items: mistakes.map(str) }], { observe: 'mistakes' }), python: '', only: 'document' },
     ],
   };
 }

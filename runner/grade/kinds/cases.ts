@@ -6,7 +6,7 @@ import { blockedBy } from '../blocked.js';
 import type { FixtureCase } from '../../fixtures/fixture-types.js';
 import type { ResolvedTest } from '../../spec/spec-types.js';
 import type { ChargedElsewhere, LookaheadCases } from '../../assignments/assignment.js';
-import { someChoiceFits, type MistakeAnswers } from '../lookahead-cases.js';
+import { fittingChoices, someChoiceFits, type MistakeAnswers } from '../lookahead-cases.js';
 import { harnessCase, runAll, type CaseJudging, type Elsewhere } from '../run-cases.js';
 import { callLine, caseSeed, failedSoFar, finisher, type LookaheadPool, type TestContext, type TestKindRunner } from '../test-context.js';
 import { withStandIns } from '../../plan/interaction.js';
@@ -139,15 +139,19 @@ async function askMistakes(test: ResolvedTest, followUp: NonNullable<LookaheadCa
   if (!pool || context.options.standIns !== 'document' || pool.cases.every((c) => c.passed)) return;
   const order = [...pool.cases.keys()].sort((a, b) => Number(pool.cases[a]!.passed) - Number(pool.cases[b]!.passed) || pool.cases[a]!.position.lookahead - pool.cases[b]!.position.lookahead);
   for (const i of order) {
-    if (!someChoiceFits(pool.cases.filter((c) => pool.asked.has(c.id)), pool.rules)) return;
+    const asked = pool.cases.filter((c) => pool.asked.has(c.id));
+    if (!someChoiceFits(asked, pool.rules)) return;
     const seen = pool.cases[i]!;
     const testCase = pool.testCases.get(seen.id);
     if (!seen.actual || !testCase) continue;
+    // Only the mistakes that fit every case asked so far: the others cannot be named, and a deep one costs.
+    const wanted = asked.length === 0 ? followUp.mistakes : fittingChoices(followUp.mistakes, asked, pool.rules);
     pool.testCases.delete(seen.id);
     pool.asked.add(seen.id);
-    const { interaction } = withStandIns(followUp.interaction(testCase), context.options.standIns);
+    if (wanted.length === 0) continue;
+    const { interaction } = withStandIns(followUp.interaction(testCase, wanted), context.options.standIns);
     const observation = await context.session.run(interaction, caseSeed(context.options.seed, `${seen.id}#mistakes`), test.limits.callMs);
     const answers = followUp.mistakesOf(observation, testCase);
-    pool.cases[i] = answers ? { ...seen, answers: { ...seen.answers, ...answers } } : { ...seen, answers: {} };
+    pool.cases[i] = { ...seen, answers: { ...seen.answers, ...answers } };
   }
 }

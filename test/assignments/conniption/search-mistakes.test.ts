@@ -10,15 +10,14 @@ import type { FixtureCase } from '../../../runner/fixtures/fixture-types.js';
 import { someChoiceFits, type MistakeAnswers, type SeenCase } from '../../../runner/grade/lookahead-cases.js';
 import { diagnoseLookahead } from '../../../runner/insight/lookahead-diagnosis.js';
 import { searchMistakeAnswers } from '../../../runner/assignments/conniption/search-mistake-table.js';
-import { SEARCH_LOOKAHEAD, SEARCH_MISTAKES, moveNumber } from '../../../runner/assignments/conniption/search-mistakes.js';
+import { ORDER_FREE, SEARCH_LOOKAHEAD, SEARCH_MISTAKES, moveNumber } from '../../../runner/assignments/conniption/search-mistakes.js';
 import { PROJECT_ROOT } from '../../../runner/project-root.js';
 import { fixtureFiles } from '../../helpers/python-cases.js';
 
 const CASES: readonly FixtureCase[] = fixtureFiles('conniption').find((f) => f.target === 'alpha_beta_search')!.cases;
-const ORDER_FREE = ['one-level-shallower', 'replies-maximised', 'levels-swapped'];
 
-/** doubles.py's mistaken searches on a sample's own classes, by case: its ORDER_FREE choices and, in the same run, the search's own move and IN_ORDER choices. */
-function pythonChoices(sample: string): Record<string, { free: Record<string, Record<string, string[]>>; move: string; inOrder: Record<string, Record<string, string[]>> | null }> {
+/** doubles.py's mistaken searches on a sample's own classes, by case: its ORDER_FREE choices (unless `free` is false) and, in the same run, the search's own move and IN_ORDER choices. */
+function pythonChoices(sample: string, free = true): Record<string, { free: Record<string, Record<string, string[]>>; move: string; inOrder: Record<string, Record<string, string[]>> | null }> {
   const script = `
 import sys, json, importlib.util
 sys.path[:0] = [${JSON.stringify(join(PROJECT_ROOT, 'fixtures/submissions/conniption', sample))}, ${JSON.stringify(join(PROJECT_ROOT, 'runner/harness/python'))}]
@@ -36,7 +35,7 @@ for c in json.load(sys.stdin):
     s = make()
     best = search.Search().alpha_beta_search(s, c["input"]["depth"], False)
     in_order = doubles._mistaken_choices(s, c["input"]["depth"], doubles.IN_ORDER) if doubles._keeps_children(s) else None
-    out[c["id"]] = {"free": doubles._mistaken_choices(make(), c["input"]["depth"], doubles.ORDER_FREE), "move": best.resMove, "inOrder": in_order}
+    out[c["id"]] = {"free": doubles._mistaken_choices(make(), c["input"]["depth"], doubles.ORDER_FREE) if ${free ? 'True' : 'False'} else {}, "move": best.resMove, "inOrder": in_order}
 print(json.dumps(out))
 `;
   const proc = spawnSync('python3', ['-c', script], { input: JSON.stringify(CASES), encoding: 'utf8', env: { ...process.env, PYTHONHASHSEED: '0' } });
@@ -113,10 +112,10 @@ describe("Conniption's search mistakes", () => {
   });
 
   it("reads the cut-off's choices in the run of the search itself, and only where genChildStates keeps its children", () => {
-    const cutoff = pythonChoices('search-cutoff-own-bound');
+    const cutoff = pythonChoices('search-cutoff-own-bound', false);
     for (const c of CASES) expect(cutoff[c.id]!.inOrder!['cutoff-own-bound']!.document, c.id).toContain(cutoff[c.id]!.move);
     // correct-plain makes its children anew at every call: another order each time, so no cut-off is read.
-    const plain = pythonChoices('correct-plain');
+    const plain = pythonChoices('correct-plain', false);
     expect(Object.values(plain).every((p) => p.inOrder === null)).toBe(true);
   });
 });

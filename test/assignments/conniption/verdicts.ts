@@ -28,6 +28,7 @@ export const PINS: SamplePins = {
     'search-cutoff-own-bound': { ...fail('alpha_beta_search.shallow', 'alpha_beta_search.deep') },
     'search-levels-swapped': { ...fail('alpha_beta_search.shallow', 'alpha_beta_search.deep') },
     'search-min-maximises': { ...fail('alpha_beta_search.shallow', 'alpha_beta_search.deep') },
+    'search-one-level-deep': { ...fail('alpha_beta_search.shallow', 'alpha_beta_search.deep') },
     'search-one-level-shallow': { ...fail('alpha_beta_search.shallow') },
     'search-replies-maximised': { ...fail('alpha_beta_search.shallow', 'alpha_beta_search.deep') },
     'trivia-imports-tqdm': {},
@@ -51,6 +52,7 @@ export const SMALLEST: Readonly<Record<string, Readonly<Record<string, readonly 
 export const DIAGNOSES: Readonly<Record<string, string>> = {
   'search-cutoff-own-bound': 'cutoff-own-bound',
   'search-levels-swapped': 'levels-swapped',
+  'search-one-level-deep': 'one-level-deeper',
   'search-one-level-shallow': 'one-level-shallower',
   'search-replies-maximised': 'replies-maximised',
 };
@@ -60,4 +62,4 @@ export const DIAGNOSES: Readonly<Record<string, string>> = {
  * search-one-level-shallow; its visible cases go to depth 2, where replies-maximised and levels-swapped choose alike,
  * so it names neither, and it cannot know the order a cut-off meets the children in.
  */
-export const DIAGNOSIS_ONLY: readonly string[] = ['search-cutoff-own-bound', 'search-levels-swapped', 'search-replies-maximised'];
+export const DIAGNOSIS_ONLY: readonly string[] = ['search-cutoff-own-bound', 'search-levels-swapped', 'search-one-level-deep', 'search-replies-maximised'];
