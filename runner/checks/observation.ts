@@ -16,7 +16,8 @@ export interface ObservedReply {
 export type StepFailure =
   | { readonly kind: 'exception'; readonly step: string; readonly observe?: string; readonly exception: StudentException; readonly stdout: string }
   | { readonly kind: 'timeout'; readonly step: string; readonly limitMs: number }
-  | { readonly kind: 'crashed'; readonly step: string; readonly detail: string }
+  /** outOfMemory: the process died of a MemoryError, which takes seconds of filling its memory. */
+  | { readonly kind: 'crashed'; readonly step: string; readonly detail: string; readonly outOfMemory?: boolean }
   | { readonly kind: 'internal'; readonly step: string; readonly detail: string };
 
 export interface CaseObservation {

@@ -12,10 +12,11 @@ export interface CaseVerdict {
   /** Set when the answer passed only under a reading the document leaves open. */
   readonly note?: string;
   /**
-   * A failure of a run the grader stopped at a limit: it never ended, or printed past the output cap. The test's
-   * other runs are not made, as one decides the verdict and the next would likely cost the limit again.
+   * A failure of a run the grader stopped at a limit: it never ended, printed past the output cap, or filled its
+   * memory until the process died. The test's other runs are not made, as one decides the verdict and the next would
+   * likely cost the limit again.
    */
-  readonly stoppedAt?: 'time' | 'output';
+  readonly stoppedAt?: 'time' | 'output' | 'memory';
   /** A pass given to a call that never ended, in a test that judges one rule on the calls that return. */
   readonly hung?: true;
 }

@@ -173,7 +173,7 @@ async function runUnits(test: ResolvedTest, context: TestContext, cases: readonl
   let failed = 0;
   let ran = 0;
   let first: { verdict: CaseVerdict; reproduce: string; id: string; typed?: readonly string[] } | undefined;
-  let stopped: { id: string; at: 'time' | 'output' } | undefined;
+  let stopped: { id: string; at: NonNullable<CaseVerdict['stoppedAt']> } | undefined;
   let hung = 0;
   const notes = new Set<string>();
   for (const c of cases) {
@@ -206,7 +206,7 @@ async function runUnits(test: ResolvedTest, context: TestContext, cases: readonl
   const left = cases.length - ran;
   const prefix = first.verdict.status === 'timeout' || cases.length === 1 ? ''
     : context.options.firstFailure ? `stopped at the first failing of ${count(cases.length)} (${first.id}):\n`
-    : stopped && left > 0 ? `${stopped.id} ${stopped.at === 'time' ? 'never ended' : 'printed past the output limit'}, so the last ${left === 1 ? 'one was' : `${left} were`} not run (${failed} of the ${count(ran)} run failed${failed === 1 ? '' : `; the first, ${first.id}`}):\n`
+    : stopped && left > 0 ? `${stopped.id} ${stopped.at === 'time' ? 'never ended' : stopped.at === 'memory' ? 'ran out of memory' : 'printed past the output limit'}, so the last ${left === 1 ? 'one was' : `${left} were`} not run (${failed} of the ${count(ran)} run failed${failed === 1 ? '' : `; the first, ${first.id}`}):\n`
     : `${failed} of ${count(cases.length)} failed; the first (${first.id}):\n`;
   return finish(first.verdict.status, { ...first.verdict, message: `${prefix}${first.verdict.message}` }, first.reproduce, true, first.typed);
 }

@@ -114,11 +114,17 @@ export class SubmissionSession {
     const replies: Record<string, ObservedReply> = {};
     // A value no check reads is not serialised: a student's object graph must never cost time.
     const requests = interaction.steps.map((step) => ({ request: !step.observe && (step.request.op === 'call' || step.request.op === 'get') ? { ...step.request, quiet: true } : step.request, timeoutMs: callMs }));
+    const begun = performance.now();
     const [fresh, ...outcomes] = await session.sendBatch([{ request: { op: 'fresh', seed }, timeoutMs: this.limits.callMs }, ...requests]);
     if (!fresh || fresh.kind !== 'reply' || !fresh.reply.ok) return { replies, failure: (fresh && stepFailure('preparing the test', fresh, undefined)) ?? { kind: 'internal', step: 'preparing the test', detail: 'no namespace' } };
+    let counted = 0;
     for (const [index, outcome] of outcomes.entries()) {
       const step = interaction.steps[index]!;
-      this.studentMs += outcome.kind === 'reply' && 'durationMs' in outcome.reply ? outcome.reply.durationMs : outcome.kind === 'timeout' ? callMs : 0;
+      // A call whose process died reports no time of its own: the time since the case began, less what the steps
+      // before it reported, was the student's (a search that fills its memory dies after seconds of its own work).
+      const own = outcome.kind === 'reply' && 'durationMs' in outcome.reply ? outcome.reply.durationMs : outcome.kind === 'timeout' ? callMs : outcome.kind === 'crashed' ? Math.max(0, performance.now() - begun - counted) : 0;
+      counted += own;
+      this.studentMs += own;
       const failure = stepFailure(step.python || describeRequest(step.request), outcome, step.observe);
       if (failure) return { replies, failure };
       if (step.observe && outcome.kind === 'reply' && outcome.reply.ok) {
@@ -219,7 +225,7 @@ function stepFailure(step: string, outcome: RequestOutcome, observe: string | un
     case 'timeout':
       return { kind: 'timeout', step, limitMs: outcome.limitMs };
     case 'crashed':
-      return { kind: 'crashed', step, detail: crashDetail(outcome) };
+      return { kind: 'crashed', step, detail: crashDetail(outcome), ...(/\bMemoryErrors?\b/u.test(outcome.stderr) && { outOfMemory: true }) };
     case 'reply':
       if (outcome.reply.ok) return undefined;
       if ('internal' in outcome.reply) return { kind: 'internal', step, detail: outcome.reply.internal };
