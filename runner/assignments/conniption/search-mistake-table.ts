@@ -21,14 +21,50 @@ function minimax(s: ref.ConniptionState, depth: number, maximises: Levels, level
   return maximises(level) ? Math.max(...values) : Math.min(...values);
 }
 
-const DOCUMENT: Levels = (level) => level % 2 === 0;
+type Evaluate = (s: ref.ConniptionState) => number;
 
-/** Each order-free mistake's child value at a depth (the children are level 1; doubles.py `_child_values`). */
-const CHILD_VALUE: Readonly<Record<string, (child: ref.ConniptionState, depth: number, evaluate: (s: ref.ConniptionState) => number, stop: boolean) => number>> = {
-  'one-level-shallower': (c, depth, evaluate, stop) => minimax(c, Math.max(0, depth - 2), DOCUMENT, 1, evaluate, stop),
-  'one-level-deeper': (c, depth, evaluate, stop) => minimax(c, depth, DOCUMENT, 1, evaluate, stop),
-  'replies-maximised': (c, depth, evaluate, stop) => minimax(c, depth - 1, () => true, 1, evaluate, stop),
-  'levels-swapped': (c, depth, evaluate, stop) => minimax(c, depth - 1, (level) => level % 2 === 1, 1, evaluate, stop),
+/** Fail-soft alpha-beta, levels alternating: exact inside (alpha, beta), else a bound beyond it. */
+function alphaBeta(s: ref.ConniptionState, depth: number, alpha: number, beta: number, maximising: boolean, evaluate: Evaluate, stopAtWin: boolean): number {
+  if (depth === 0 || (stopAtWin && ref.isWin(s).some(Boolean))) return evaluate(s);
+  const children = ref.childStates(s);
+  if (children.length === 0) return evaluate(s);
+  let value = maximising ? -Infinity : Infinity;
+  for (const c of children) {
+    const v = alphaBeta(c, depth - 1, alpha, beta, !maximising, evaluate, stopAtWin);
+    if (maximising) {
+      value = Math.max(value, v);
+      if (value >= beta) return value;
+      alpha = Math.max(alpha, value);
+    } else {
+      value = Math.min(value, v);
+      if (value <= alpha) return value;
+      beta = Math.min(beta, value);
+    }
+  }
+  return value;
+}
+
+/**
+ * The children's values where the levels alternate: exact for each child at least as good as the best before it
+ * (alpha just below that best), a bound below it for the rest, which tells the best apart (doubles.py
+ * `_best_alternating`).
+ */
+function bestAlternating(children: readonly ref.ConniptionState[], depth: number, childMaximises: boolean, evaluate: Evaluate, stop: boolean): number[] {
+  let best = -Infinity;
+  return children.map((c) => {
+    const floor = best === -Infinity ? best : best - Math.max(1e-9, Math.abs(best) * 1e-12);
+    const value = alphaBeta(c, depth, floor, Infinity, childMaximises, evaluate, stop);
+    best = Math.max(best, value);
+    return value;
+  });
+}
+
+/** Each order-free mistake's children's values at a depth (the children are level 1; doubles.py `_child_values`). */
+const CHILD_VALUES: Readonly<Record<string, (children: readonly ref.ConniptionState[], depth: number, evaluate: Evaluate, stop: boolean) => number[]>> = {
+  'one-level-shallower': (children, depth, evaluate, stop) => bestAlternating(children, Math.max(0, depth - 2), false, evaluate, stop),
+  'one-level-deeper': (children, depth, evaluate, stop) => bestAlternating(children, depth, false, evaluate, stop),
+  'replies-maximised': (children, depth, evaluate, stop) => children.map((c) => minimax(c, depth - 1, () => true, 1, evaluate, stop)),
+  'levels-swapped': (children, depth, evaluate, stop) => bestAlternating(children, depth - 1, true, evaluate, stop),
 };
 
 /** By mistake and terminal rule, the moves (as numbers) a search with the mistake may choose on a search case. */
@@ -37,12 +73,12 @@ export function searchMistakeAnswers(testCase: FixtureCase): MistakeAnswers {
   const root: ref.ConniptionState = { ...state, resMove: null };
   const children = ref.childStates(root);
   const answers: Record<string, Partial<Record<'document' | 'stop-at-win', number[]>>> = {};
-  for (const [id, value] of Object.entries(CHILD_VALUE)) {
+  for (const [id, valuesOf] of Object.entries(CHILD_VALUES)) {
     for (const terminal of ref.TERMINAL_RULES) {
       const moves = new Set<string>();
       for (const horizontal of ref.HORIZONTAL_RULES) {
         const evaluate = (s: ref.ConniptionState) => ref.betterEval(s, horizontal);
-        const values = children.map((c) => value(c, depth!, evaluate, terminal === 'stop-at-win'));
+        const values = valuesOf(children, depth!, evaluate, terminal === 'stop-at-win');
         const best = Math.max(...values);
         children.forEach((c, i) => values[i] === best && moves.add(c.resMove!));
       }
