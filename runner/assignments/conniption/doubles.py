@@ -1,6 +1,8 @@
 """Conniption's stand-in: the minimax values of a state's best child and of the child the student's search chose, by a
-full-window search on the student's own genChildStates and betterEval, which the search's answer is judged by. That
-is a working search, so the student's kit never ships this file; there the answer is judged by the fixtures' facts."""
+full-window search on the student's own genChildStates and betterEval, which the search's answer is judged by; and
+the children each mistaken search would choose (search-mistakes.ts), on the same parts, for naming a failing search's
+mistake. These are working searches, so the student's kit never ships this file; there the answer is judged by the
+fixtures' facts, and the mistakes by a table made with the reference."""
 import math
 
 import grade_tools as _tools  # tools.py, loaded before this file (grade_harness/doubles.py)

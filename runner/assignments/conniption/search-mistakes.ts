@@ -1,9 +1,11 @@
 /**
  * The mistakes a failing alpha_beta_search may be named by, and how its cases are read for naming them. The grader
  * runs each mistaken search on the student's own genChildStates and betterEval, in the student's process
- * (doubles.py, `_mistaken_choices`), since the search is judged on those; the kit reads a table of the mistakes'
- * choices on its visible cases, made with the document's when it was built (search-mistake-table.ts). A move is a
- * number here: its column times 4, plus 2 for a flip before, plus 1 for a flip after.
+ * (doubles.py, `_mistaken_choices`), since the search is judged on those: the cut-off's in the run of the student's
+ * own search (its choice follows the children's order), the others asked again once a case has failed (`followUp`).
+ * The kit reads a table of the order-free mistakes' choices on its visible cases, made with the document's code when
+ * it was built (search-mistake-table.ts). A move is a number here: its column times 4, plus 2 for a flip before, plus
+ * 1 for a flip after.
  */
 import type { LookaheadCases } from '../assignment.js';
 import type { ChoiceMistake, MistakeAnswers } from '../../grade/lookahead-cases.js';
