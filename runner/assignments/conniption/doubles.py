@@ -99,9 +99,10 @@ def _minimax(tree, s, d, maximises, stop, level):
     return max(values) if maximises(level) else min(values)
 
 
-def _own_bound(tree, s, d, alpha, beta, maximising, stop):
-    """The document's max_value and min_value with each cut-off against its own bound: max_value returns once value
-    >= alpha (the document: beta), min_value once value <= beta (the document: alpha)."""
+def _alpha_beta(tree, s, d, alpha, beta, maximising, stop, own_bound=False):
+    """Fail-soft alpha-beta, levels alternating: exact where the value is inside (alpha, beta), else a bound beyond.
+    With `own_bound`, the cutoff-own-bound mistake: max_value returns once value >= alpha (the document: beta) and
+    min_value once value <= beta (the document: alpha)."""
     if d == 0 or (stop and tree.four(s)):
         return tree.eval(s)
     kids = tree.children(s)
@@ -110,39 +111,15 @@ def _own_bound(tree, s, d, alpha, beta, maximising, stop):
     if maximising:
         value = float("-inf")
         for k in kids:
-            value = max(value, _own_bound(tree, k, d - 1, alpha, beta, False, stop))
-            if value >= alpha:
+            value = max(value, _alpha_beta(tree, k, d - 1, alpha, beta, False, stop, own_bound))
+            if value >= (alpha if own_bound else beta):
                 return value
             alpha = max(alpha, value)
         return value
     value = float("inf")
     for k in kids:
-        value = min(value, _own_bound(tree, k, d - 1, alpha, beta, True, stop))
-        if value <= beta:
-            return value
-        beta = min(beta, value)
-    return value
-
-
-def _alpha_beta(tree, s, d, alpha, beta, maximising, stop):
-    """Fail-soft alpha-beta, levels alternating: exact where the value is inside (alpha, beta), else a bound beyond."""
-    if d == 0 or (stop and tree.four(s)):
-        return tree.eval(s)
-    kids = tree.children(s)
-    if not kids:
-        return tree.eval(s)
-    if maximising:
-        value = float("-inf")
-        for k in kids:
-            value = max(value, _alpha_beta(tree, k, d - 1, alpha, beta, False, stop))
-            if value >= beta:
-                return value
-            alpha = max(alpha, value)
-        return value
-    value = float("inf")
-    for k in kids:
-        value = min(value, _alpha_beta(tree, k, d - 1, alpha, beta, True, stop))
-        if value <= alpha:
+        value = min(value, _alpha_beta(tree, k, d - 1, alpha, beta, True, stop, own_bound))
+        if value <= (beta if own_bound else alpha):
             return value
         beta = min(beta, value)
     return value
@@ -175,7 +152,7 @@ def _child_values(tree, kids, depth, mistake, stop):
     # cutoff-own-bound: its values depend on the order the children come in, the student's own
     values, alpha = [], float("-inf")
     for k in kids:
-        value = _own_bound(tree, k, depth - 1, alpha, float("inf"), False, stop)
+        value = _alpha_beta(tree, k, depth - 1, alpha, float("inf"), False, stop, own_bound=True)
         values.append(value)
         alpha = max(alpha, value)
     return values
