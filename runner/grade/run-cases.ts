@@ -20,6 +20,8 @@ export interface RunnableCase {
   /** One of the document's own examples: its cost is counted apart, as what no grader of the document can save. */
   readonly document?: boolean;
   readonly run: () => Promise<CaseVerdict>;
+  /** The harness run the case starts with, which the test may send ahead (SubmissionSession.prefetch). */
+  readonly ask?: { readonly interaction: Interaction; readonly seed: number; readonly callMs: number };
 }
 
 /** How a harness case is judged beyond its check. */
@@ -54,6 +56,7 @@ export function harnessCase(test: ResolvedTest, context: TestContext, id: string
   return {
     id,
     reproduce: reproduceOf(interaction),
+    ask: { interaction, seed: caseSeed(context.options.seed, id), callMs: test.limits.callMs },
     run: async () => {
       const judged = await judgeCase(test, context, id, interaction, check, judging);
       let verdict = judged;
@@ -163,7 +166,14 @@ const HUNG_CALLS_JUDGED = 2;
  */
 export async function runAll(test: ResolvedTest, context: TestContext, cases: readonly RunnableCase[], finish: Finish): Promise<TestResult> {
   const spent = { documentMs: 0, examples: 0 };
-  const result = await runUnits(test, context, cases, finish, spent);
+  // The cases' harness runs go ahead in one line, but where the test stops at its first failure (grade mutants).
+  if (!context.options.firstFailure) await context.session.prefetch(cases.flatMap((c) => (c.ask ? [c.ask] : [])), context.deadline - performance.now());
+  let result: TestResult;
+  try {
+    result = await runUnits(test, context, cases, finish, spent);
+  } finally {
+    await context.session.settlePrefetched();
+  }
   return spent.examples > 0 ? { ...result, documentMs: Math.round(spent.documentMs) } : result;
 }
 

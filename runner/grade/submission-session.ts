@@ -3,7 +3,7 @@
  * restarts it after a timeout or a crash, and runs interactions, turning each request's outcome into an
  * observation. A module that hangs at import is imported empty from then on, so the rest can still be graded.
  */
-import { HarnessSession, describeExit, type RequestOutcome } from '../harness/session.js';
+import { HarnessSession, describeExit, type PipelinedRequest, type RequestOutcome } from '../harness/session.js';
 import { ProgramServer } from '../harness/program-server.js';
 import type { CaseObservation, ImportOutcome, ObservedReply, StepFailure } from '../checks/observation.js';
 import type { Interaction } from '../plan/interaction.js';
@@ -43,6 +43,10 @@ export class SubmissionSession {
   /** Without fork: the interpreter the next group gets, started while this one runs, and the group now running. */
   private spare: Promise<HarnessSession | undefined> | undefined;
   private isolatedGroup: string | undefined;
+  /** A test's cases sent ahead (`prefetch`), by key, until each is read; undefined: the harness did not run it. */
+  private readonly prefetched = new Map<string, Promise<Observed | undefined>>();
+  /** The pipeline in flight: nothing else is sent to the harness until it ends. */
+  private pipeline: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly sandbox: SandboxEnvironment,
@@ -100,23 +104,79 @@ export class SubmissionSession {
    * observation, so a slow look-ahead or a hang costs its time once.
    */
   async run(interaction: Interaction, seed: number, callMs: number): Promise<CaseObservation> {
-    const key = JSON.stringify([seed, callMs, interaction.steps.map((s) => [s.request, s.observe ?? null])]);
+    const key = keyOf(interaction, seed, callMs);
     const known = this.observed.get(key);
     if (known) return known;
-    const observation = await this.runFresh(interaction, seed, callMs);
-    if (isSmall(observation)) this.observed.set(key, observation);
-    return observation;
+    const sent = this.prefetched.get(key);
+    this.prefetched.delete(key);
+    let got = sent && (await sent);
+    if (!got) {
+      await this.pipeline; // never a request beside a pipeline in flight
+      got = await this.runFresh(interaction, seed, callMs);
+    }
+    this.studentMs += got.ownMs;
+    if (isSmall(got.observation)) this.observed.set(key, got.observation);
+    return got.observation;
   }
 
-  private async runFresh(interaction: Interaction, seed: number, callMs: number): Promise<CaseObservation> {
+  /**
+   * Sends a test's cases to the harness at once, to be read by `run` as the test reaches each: the harness runs the
+   * next case while the runner judges this one, and a case costs no round trip of its own. The harness runs none
+   * after the submission's time budget, or after a case that ran out of memory (which stops the test), and a case
+   * that hangs or kills its child ends the line; a case left unrun is run on its own if the test asks for it.
+   */
+  async prefetch(asks: readonly { readonly interaction: Interaction; readonly seed: number; readonly callMs: number }[], budgetMs: number): Promise<void> {
+    await this.pipeline;
+    const fresh = new Map<string, (typeof asks)[number]>();
+    for (const ask of asks) {
+      const key = keyOf(ask.interaction, ask.seed, ask.callMs);
+      if (!this.observed.has(key) && !this.prefetched.has(key)) fresh.set(key, ask);
+    }
+    // One case gains nothing from a pipeline; none fits in no time.
+    if (fresh.size < 2 || budgetMs <= 0) return;
     const session = await this.ready();
-    if ('error' in session) return { replies: {}, failure: { kind: 'crashed', step: 'starting Python', detail: session.error } };
-    const replies: Record<string, ObservedReply> = {};
+    if ('error' in session) return;
+    const entries = [...fresh.entries()];
+    const settle: ((got: Observed | undefined) => void)[] = [];
+    for (const [key] of entries) this.prefetched.set(key, new Promise((resolve) => settle.push(resolve)));
+    let caseBegun = performance.now();
+    this.pipeline = session.sendPipeline(entries.map(([, ask]) => this.requestsOf(ask.interaction, ask.seed, ask.callMs)), { budgetMs, stopOn: ['MemoryError'] }, (index, outcomes) => {
+      const [, ask] = entries[index]!;
+      settle[index]!(outcomes && this.observationOf(ask.interaction, ask.callMs, outcomes, caseBegun));
+      caseBegun = performance.now();
+    });
+  }
+
+  /**
+   * The cases sent ahead that the test did not read (it stopped early): waited for, their student time counted, and
+   * forgotten, so the next test starts on an idle harness.
+   */
+  async settlePrefetched(): Promise<void> {
+    await this.pipeline;
+    const left = [...this.prefetched.values()];
+    this.prefetched.clear();
+    for (const got of await Promise.all(left)) this.studentMs += got?.ownMs ?? 0;
+  }
+
+  /** A case's requests as the harness gets them: a fresh namespace, then its steps. */
+  private requestsOf(interaction: Interaction, seed: number, callMs: number): PipelinedRequest[] {
     // A value no check reads is not serialised: a student's object graph must never cost time.
-    const requests = interaction.steps.map((step) => ({ request: !step.observe && (step.request.op === 'call' || step.request.op === 'get') ? { ...step.request, quiet: true } : step.request, timeoutMs: callMs }));
+    const steps = interaction.steps.map((step) => ({ request: !step.observe && (step.request.op === 'call' || step.request.op === 'get') ? { ...step.request, quiet: true } : step.request, timeoutMs: callMs }));
+    return [{ request: { op: 'fresh', seed }, timeoutMs: this.limits.callMs }, ...steps];
+  }
+
+  private async runFresh(interaction: Interaction, seed: number, callMs: number): Promise<Observed> {
+    const session = await this.ready();
+    if ('error' in session) return { ownMs: 0, observation: { replies: {}, failure: { kind: 'crashed', step: 'starting Python', detail: session.error } } };
     const begun = performance.now();
-    const [fresh, ...outcomes] = await session.sendBatch([{ request: { op: 'fresh', seed }, timeoutMs: this.limits.callMs }, ...requests]);
-    if (!fresh || fresh.kind !== 'reply' || !fresh.reply.ok) return { replies, failure: (fresh && stepFailure('preparing the test', fresh, undefined)) ?? { kind: 'internal', step: 'preparing the test', detail: 'no namespace' } };
+    const outcomes = await session.sendBatch(this.requestsOf(interaction, seed, callMs));
+    return this.observationOf(interaction, callMs, outcomes, begun);
+  }
+
+  /** What a case's outcomes (the fresh namespace's, then its steps') observed, and the student's time in them. */
+  private observationOf(interaction: Interaction, callMs: number, [fresh, ...outcomes]: readonly RequestOutcome[], begun: number): Observed {
+    const replies: Record<string, ObservedReply> = {};
+    if (!fresh || fresh.kind !== 'reply' || !fresh.reply.ok) return { ownMs: 0, observation: { replies, failure: (fresh && stepFailure('preparing the test', fresh, undefined)) ?? { kind: 'internal', step: 'preparing the test', detail: 'no namespace' } } };
     let counted = 0;
     for (const [index, outcome] of outcomes.entries()) {
       const step = interaction.steps[index]!;
@@ -124,15 +184,14 @@ export class SubmissionSession {
       // before it reported, was the student's (a search that fills its memory dies after seconds of its own work).
       const own = outcome.kind === 'reply' && 'durationMs' in outcome.reply ? outcome.reply.durationMs : outcome.kind === 'timeout' ? callMs : outcome.kind === 'crashed' ? Math.max(0, performance.now() - begun - counted) : 0;
       counted += own;
-      this.studentMs += own;
       const failure = stepFailure(step.python || describeRequest(step.request), outcome, step.observe);
-      if (failure) return { replies, failure };
+      if (failure) return { ownMs: counted, observation: { replies, failure } };
       if (step.observe && outcome.kind === 'reply' && outcome.reply.ok) {
         const { value, stdout, stdoutDropped, prompts, inputsLeft, durationMs } = outcome.reply;
         replies[step.observe] = { value, stdout, prompts, inputsLeft, durationMs, ...(stdoutDropped && { stdoutDropped }) };
       }
     }
-    return { replies };
+    return { ownMs: counted, observation: { replies } };
   }
 
   /**
@@ -154,6 +213,7 @@ export class SubmissionSession {
       this.spare = this.startSpare();
       return;
     }
+    await this.settlePrefetched();
     const session = await this.ready();
     if ('error' in session) return;
     await session.send({ op: 'fork' }, this.limits.callMs);
@@ -199,11 +259,29 @@ export class SubmissionSession {
   }
 
   async close(): Promise<void> {
+    await this.settlePrefetched();
     await this.serverTurn;
     const servers = await Promise.all(this.programServers.values());
     const spare = await this.spare;
     await Promise.all([this.session?.close(), spare?.close(), ...servers.map((s) => s?.close())]);
   }
+}
+
+/** A case's observation, and the student's own time in it (counted when the case is read). */
+interface Observed {
+  readonly observation: CaseObservation;
+  readonly ownMs: number;
+}
+
+/** An interaction's steps as a key, made once per interaction object: a test's cases are keyed twice (sent ahead, then read). */
+const stepKeys = new WeakMap<Interaction, string>();
+function keyOf(interaction: Interaction, seed: number, callMs: number): string {
+  let steps = stepKeys.get(interaction);
+  if (steps === undefined) {
+    steps = JSON.stringify(interaction.steps.map((s) => [s.request, s.observe ?? null]));
+    stepKeys.set(interaction, steps);
+  }
+  return `${seed}|${callMs}|${steps}`;
 }
 
 /** Small enough to keep for the rest of the submission: a chatty call's megabytes are run again instead. */

@@ -1,12 +1,12 @@
 /**
- * The Node ↔ Python harness protocol, version 4: one JSON line per request and per reply over a socket the student's
+ * The Node ↔ Python harness protocol, version 5: one JSON line per request and per reply over a socket the student's
  * code does not write to. The Python side is `runner/harness/python/grade_harness/`; a change here is a change there,
  * and the version moves.
  */
 
 import type { PyValue } from '../checks/py-value.js';
 
-export const PROTOCOL_VERSION = 4;
+export const PROTOCOL_VERSION = 5;
 
 /** A place in the harness's namespace: a name, then attribute names or list indexes (`['b', 'slots', 0, 3]`). */
 export type TargetPath = readonly [string, ...(string | number)[]];

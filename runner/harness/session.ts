@@ -216,6 +216,16 @@ export class HarnessSession {
   /** The reply to request `id`; a timeout kills the whole process group. */
   private async awaitReply(id: number, timeoutMs: number, started: number): Promise<RequestOutcome> {
     for (;;) {
+      const next = await this.nextReply(timeoutMs, started);
+      if ('kind' in next) return next;
+      // A reply to an older request (one that timed out is never answered: the process is killed) is skipped.
+      if (next.id === id) return next.outcome;
+    }
+  }
+
+  /** The next reply the harness sends, whichever request it answers, or how the wait for it ended. */
+  private async nextReply(timeoutMs: number, started: number): Promise<RequestOutcome | { id: number; outcome: RequestOutcome }> {
+    for (;;) {
       // A test's child is timed by the harness, which answers for it; this limit is for the harness itself.
       const line = await this.readLine(timeoutMs + RELAY_MARGIN_MS);
       if (line === undefined) {
@@ -231,15 +241,13 @@ export class HarnessSession {
         this.kill();
         return { kind: 'reply', reply: { ok: false, internal: parsed.error }, wallMs: performance.now() - started };
       }
-      // A reply to an older request (one that timed out is never answered: the process is killed) is skipped.
-      if (parsed.id !== id) continue;
       const reply = parsed.reply;
-      if ('timedOut' in reply) return { kind: 'timeout', limitMs: timeoutMs };
+      if ('timedOut' in reply) return { id: parsed.id, outcome: { kind: 'timeout', limitMs: timeoutMs } };
       if ('crashed' in reply) {
         const signal = reply.crashed.signal === undefined ? undefined : (signalName(reply.crashed.signal) ?? String(reply.crashed.signal));
-        return { kind: 'crashed', exitCode: reply.crashed.exitCode, signal, stderr: this.tail() };
+        return { id: parsed.id, outcome: { kind: 'crashed', exitCode: reply.crashed.exitCode, signal, stderr: this.tail() } };
       }
-      return { kind: 'reply', reply, wallMs: performance.now() - started };
+      return { id: parsed.id, outcome: { kind: 'reply', reply, wallMs: performance.now() - started } };
     }
   }
 
@@ -260,6 +268,53 @@ export class HarnessSession {
       if (outcome.kind !== 'reply' || !outcome.reply.ok) break;
     }
     return outcomes;
+  }
+
+  /**
+   * Sends a test's cases in one line (each case's requests as `sendBatch` sends them) and hands each case's outcomes
+   * to `onCase` as they come, so the runner judges one case while the harness runs the next. A case the harness did
+   * not run (the budget ran out, an earlier case raised one of `stopOn`, or an earlier case timed out or killed its
+   * child, which held the line) is handed `undefined`. Nothing else may be sent until this resolves.
+   */
+  async sendPipeline(cases: readonly (readonly PipelinedRequest[])[], options: { readonly budgetMs: number; readonly stopOn: readonly string[] }, onCase: (index: number, outcomes: RequestOutcome[] | undefined) => void): Promise<void> {
+    let index = 0;
+    const rest = () => {
+      for (; index < cases.length; index++) onCase(index, undefined);
+    };
+    if (this.exited) return rest();
+    const id = this.nextId++;
+    const ids = cases.map((requests) => requests.map(() => this.nextId++));
+    const line = { id, op: 'pipeline', budgetMs: Math.max(0, Math.round(options.budgetMs)), stopOn: options.stopOn, cases: cases.map((requests, i) => requests.map(({ request, timeoutMs }, j) => ({ id: ids[i]![j], ...request, limitMs: timeoutMs }))) };
+    this.channel.write(`${JSON.stringify(line)}\n`);
+    for (; index < cases.length; index++) {
+      const requests = cases[index]!;
+      const outcomes: RequestOutcome[] = [];
+      for (let j = 0; j < requests.length;) {
+        const next = await this.nextReply(requests[j]!.timeoutMs, performance.now());
+        // The harness itself is gone or silent: this case ends here, and no other will be answered.
+        if ('kind' in next) {
+          onCase(index++, [...outcomes, next]);
+          return rest();
+        }
+        // The harness ended the pipeline before this case.
+        if (next.id === id) return rest();
+        if (next.id !== ids[index]![j]) continue;
+        outcomes.push(next.outcome);
+        j++;
+        if (next.outcome.kind !== 'reply' || !next.outcome.reply.ok) break;
+      }
+      onCase(index, outcomes);
+      // A case that timed out or died took its child, and the line with it: the cases after it never run.
+      if (outcomes.at(-1)!.kind !== 'reply') {
+        index++;
+        return rest();
+      }
+    }
+    // Every case ran: the harness's closing line follows.
+    for (;;) {
+      const next = await this.nextReply(0, performance.now());
+      if ('kind' in next || next.id === id) return;
+    }
   }
 
   private tail(): string {
@@ -287,6 +342,12 @@ export class HarnessSession {
 
 /** How long the harness has beyond a request's own limit to say that a test's child ran out of time. */
 const RELAY_MARGIN_MS = 2_000;
+
+/** One request of a pipelined case, with its own time limit. */
+export interface PipelinedRequest {
+  readonly request: HarnessRequest;
+  readonly timeoutMs: number;
+}
 
 const signalName = (signal: number) => Object.entries(constants.signals).find(([, n]) => n === signal)?.[0];
 

@@ -20,7 +20,7 @@ The package, one role a module:
   program.py       program mode, and what both program paths share: the call, the file a person runs
   server.py        serve mode: the request loop, and each test in a forked child under a watchdog
 
-Requests (protocol version 4; the TypeScript side is runner/harness/protocol.ts):
+Requests (protocol version 5; the TypeScript side is runner/harness/protocol.ts):
   {"id", "op": "import", "module", "file", "skip"?}  load one student file as a module (partial modules are kept;
                                                `skip` registers it empty, for a module that hung at import)
   {"id", "op": "fresh", "seed"}                  a new namespace holding every loaded module's public names
@@ -50,8 +50,15 @@ Requests (protocol version 4; the TypeScript side is runner/harness/protocol.ts)
                                                request gets a new child
   {"op": "batch", "requests": [...]}            several requests in one line, each replied to as it completes, up to
                                                the first that fails (one test case: fresh, then its steps)
+  {"id", "op": "pipeline", "cases": [[...], ...], "budgetMs"?, "stopOn"?}
+                                               a test's cases in one line, each answered as a batch is, one after
+                                               the other; no case starts after budgetMs, nor after a case that
+                                               raised an exception named in stopOn; then {"id", "ok": true, "ran": n}.
+                                               A case that times out or kills its child ends the pipeline: its
+                                               child held the line, so the cases after it are never answered
 A target is a path: a name in the namespace, then attribute names (strings) or indexes (integers).
 The config's "doubles" lists the files of the assignment's doubles (bound read-only into the sandbox).
+Version 5 added "pipeline": a test's cases sent at once, so the runner judges one case while the next runs.
 Version 4 added "fork", "batch", "limitMs", "program", and "scriptedSearch" in serve mode's config (the scripted AI
 stand-in, installed before the imports).
 Version 3 added "quiet" on call and get: the value is not serialised (no check reads it), only its class named;

@@ -1,7 +1,8 @@
 """The protocol's version, one request answered, and replies written whole on the runner's channel."""
 import json
+import time
 
-PROTOCOL_VERSION = 4
+PROTOCOL_VERSION = 5
 
 
 class HarnessError(Exception):
@@ -20,9 +21,17 @@ def answer(harness, request):
 
 
 def answer_all(harness, request, reply_with, page=None):
-    """One request, or a batch: one test case's requests in one line, each answered as it completes (each timed
-    on its own), and the first that fails ends the case, as it would have one request at a time."""
-    parts = request.get("requests", []) if request.get("op") == "batch" else [request]
+    """One request, a batch (one test case's requests in one line) or a pipeline (a test's cases in one line)."""
+    if request.get("op") == "pipeline":
+        answer_pipeline(harness, request, reply_with, page)
+    else:
+        answer_case(harness, request.get("requests", []) if request.get("op") == "batch" else [request], reply_with, page)
+
+
+def answer_case(harness, parts, reply_with, page):
+    """One case's requests, each answered as it completes (each timed on its own); the first that fails ends the
+    case, as it would have one request at a time. Returns the last reply."""
+    reply = None
     for part in parts:
         if page is not None:
             page.running(part.get("id"), part.get("limitMs", 5000))
@@ -33,7 +42,26 @@ def answer_all(harness, request, reply_with, page=None):
         if page is not None:
             page.idle()
         if not reply.get("ok"):
-            return
+            break
+    return reply
+
+
+def answer_pipeline(harness, request, reply_with, page):
+    """A test's cases, one after the other, each as a batch is: the runner reads their replies while the next case
+    runs. No case starts once "budgetMs" has passed (the submission's time budget), and none after a case that
+    raised one of "stopOn" (a MemoryError stops the test). The last line says how many cases ran."""
+    started = time.monotonic()
+    budget_ms = request.get("budgetMs")
+    stop_on = set(request.get("stopOn") or ())
+    ran = 0
+    for parts in request.get("cases", []):
+        if budget_ms is not None and (time.monotonic() - started) * 1000 >= budget_ms:
+            break
+        ran += 1
+        last = answer_case(harness, parts, reply_with, page)
+        if last is not None and not last.get("ok") and (last.get("exception") or {}).get("type") in stop_on:
+            break
+    reply_with({"id": request.get("id"), "ok": True, "ran": ran})
 
 
 def requests_from(reader, channel):
