@@ -103,6 +103,11 @@ export class HarnessSession {
   private stray = '';
   /** Set the moment a kill is sent: the exit arrives later, but the session is unusable from now on. */
   private killed = false;
+  /**
+   * Whether a watchdog times each request (after a `fork` the harness honoured): it answers for a request that
+   * overruns, and this side only waits a margin beyond. Until then this side's own timer is the limit.
+   */
+  private watched = false;
 
   private constructor(process: ChildHandle, channel: Duplex, removeCgroup: () => void) {
     this.process = process;
@@ -210,7 +215,10 @@ export class HarnessSession {
     const id = this.nextId++;
     const started = performance.now();
     this.channel.write(`${JSON.stringify({ id, ...request, limitMs: timeoutMs })}\n`);
-    return this.awaitReply(id, timeoutMs, started);
+    const outcome = await this.awaitReply(id, timeoutMs, started);
+    // A harness that cannot fork says so in its reply ("tests are not isolated"), and times nothing itself.
+    if (request.op === 'fork' && outcome.kind === 'reply' && outcome.reply.ok && !('note' in outcome.reply)) this.watched = true;
+    return outcome;
   }
 
   /** The reply to request `id`; a timeout kills the whole process group. */
@@ -226,8 +234,9 @@ export class HarnessSession {
   /** The next reply the harness sends, whichever request it answers, or how the wait for it ended. */
   private async nextReply(timeoutMs: number, started: number): Promise<RequestOutcome | { id: number; outcome: RequestOutcome }> {
     for (;;) {
-      // A test's child is timed by the harness, which answers for it; this limit is for the harness itself.
-      const line = await this.readLine(timeoutMs + RELAY_MARGIN_MS);
+      // A test's child is timed by the harness, which answers for it; the margin is for the harness itself. Without
+      // a watchdog (before the fork, or no fork at all) nothing else times the request: the limit is this side's.
+      const line = await this.readLine(this.watched ? timeoutMs + RELAY_MARGIN_MS : timeoutMs);
       if (line === undefined) {
         const gone = this.exited as { exitCode: number | undefined; signal: string | undefined } | undefined;
         if (gone) return { kind: 'crashed', exitCode: gone.exitCode, signal: gone.signal, stderr: this.tail() };

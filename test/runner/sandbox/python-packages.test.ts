@@ -21,7 +21,13 @@ describe('python packages for submissions', () => {
 
 
   it('says plainly when pip cannot install a package, and grades with python3 anyway', async () => {
-    const prepared = await preparePython('python3', ['no_such_package_xyz'], { cache });
+    // pip retries an index it cannot reach five times, sleeping between (8 s here): once is enough to fail.
+    const retries = process.env['PIP_RETRIES'];
+    process.env['PIP_RETRIES'] = '0';
+    const prepared = await preparePython('python3', ['no_such_package_xyz'], { cache }).finally(() => {
+      if (retries === undefined) delete process.env['PIP_RETRIES'];
+      else process.env['PIP_RETRIES'] = retries;
+    });
     expect(prepared.python).toBe('python3');
     expect(prepared.missing).toEqual(['no_such_package_xyz']);
     expect(prepared.notes.join(' ')).toMatch(/no_such_package_xyz could not be installed \(pip install no_such_package_xyz failed/);
