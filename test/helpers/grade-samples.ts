@@ -1,7 +1,7 @@
 /**
  * Sample folders graded by the real CLI in a child process, as an instructor runs it, for the suites that pin their
- * verdicts. Samples pinned to hang are graded in a run of their own under scaled time limits
- * (CONNECT4_TEST_TIME_SCALE): their verdict is that they hang, which a shorter limit shows as well as a long one.
+ * verdicts. Samples pinned to hang are graded under scaled time limits (CONNECT4_TEST_TIME_SCALE_FOR, in the same
+ * run): their verdict is that they hang, which a shorter limit shows as well as a long one.
  */
 import { execa } from 'execa';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -61,21 +61,16 @@ export interface SampleRun {
 }
 
 /**
- * Grades `samples` (folder names) in one CLI run, and those pinned to hang in a second one under scaled limits; the
- * two runs' submissions are returned together, in the order given.
+ * Grades `samples` (folder names) in one CLI run; those pinned to hang under scaled limits
+ * (CONNECT4_TEST_TIME_SCALE_FOR), the others under the spec's own.
  */
 export async function gradeSamples({ assignment, samples, pins, args = [], env = {} }: SampleRun): Promise<GradedSamples> {
   const slow = samples.filter((s) => hangs(pins[s]));
-  const runs = [samples.filter((s) => !slow.includes(s)), slow].filter((names) => names.length > 0);
-  const graded = [];
-  for (const names of runs) {
-    const scaled: Record<string, string> = names === slow ? { CONNECT4_TEST_TIME_SCALE: HANG_TIME_SCALE } : {};
-    graded.push(await gradeFolders(assignment, names, args, { ...env, ...scaled }));
-  }
-  const submissions = graded.flatMap((g) => g.results.submissions);
+  const scaled: Record<string, string> = slow.length > 0 ? { CONNECT4_TEST_TIME_SCALE_FOR: `${HANG_TIME_SCALE}:${slow.join(',')}` } : {};
+  const graded = await gradeFolders(assignment, samples, args, { ...env, ...scaled });
   const order = new Map(samples.map((s, i) => [s, i]));
-  submissions.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
-  return { results: { ...graded[0]!.results, submissions }, stderr: graded.map((g) => g.stderr).join('\n') };
+  const submissions = [...graded.results.submissions].sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+  return { results: { ...graded.results, submissions }, stderr: graded.stderr };
 }
 
 /**

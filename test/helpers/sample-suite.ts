@@ -80,7 +80,7 @@ export function describeSampleSuite({ assignment, correct, expected, snoopedTarg
       expect(results.submissions.every((s) => s.assignment === assignment)).toBe(true);
       expect(results.submissions.map((s) => s.id).sort()).toEqual(folders);
       expect(Object.keys(expected).sort()).toEqual(folders);
-      // Each run counts its own submissions, and ends with its last.
+      // The run counts its submissions, and ends with its last.
       expect(stderr.match(/^\[(\d+)\/\1\] /gmu)?.map((line) => Number(/\d+/u.exec(line)![0])).reduce((a, b) => a + b, 0)).toBe(folders.length);
     });
 
