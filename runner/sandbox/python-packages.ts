@@ -20,6 +20,8 @@ export interface PreparedPython {
 }
 
 const FIND_MISSING = 'import importlib.util, json, sys\nprint(json.dumps([n for n in sys.argv[1:] if importlib.util.find_spec(n) is None]))';
+/** FIND_MISSING, with the interpreter itself: its real path (past a pyenv shim, which costs ~80 ms a start) and version. */
+const FIND_MISSING_AND_SELF = 'import importlib.util, json, sys\nprint(json.dumps({"executable": sys.executable, "version": sys.version, "missing": [n for n in sys.argv[1:] if importlib.util.find_spec(n) is None]}))';
 
 /** Which of `packages` `python` cannot import (all of them when it cannot even run). */
 export async function missingPackages(python: string, packages: readonly string[]): Promise<string[]> {
@@ -48,11 +50,14 @@ export function cacheFolder(env: Readonly<Record<string, string | undefined>> = 
  */
 export async function preparePython(python: string, packages: readonly string[], options: { cache?: string } = {}): Promise<PreparedPython> {
   const execa = await loadExeca();
-  const missing = await missingPackages(python, packages);
   const list = packages.join(', ');
-  if (missing.length === 0) return { python, summary: packages.length === 0 ? 'no third-party packages allowed' : `${python} has ${list}`, missing: [], notes: [] };
-  const version = await execa(python, ['-I', '-c', 'import sys; print(sys.executable, sys.version)'], { reject: false, timeout: 20_000 });
-  const key = createHash('sha256').update(`${String(version.stdout)}\n${[...packages].sort().join(',')}`).digest('hex').slice(0, 16);
+  if (packages.length === 0) return { python, summary: 'no third-party packages allowed', missing: [], notes: [] };
+  // One start tells what is missing and which interpreter this is (the venv's key).
+  const probe = await execa(python, ['-I', '-c', FIND_MISSING_AND_SELF, ...packages], { reject: false, timeout: 30_000 });
+  const self = readSelf(probe.exitCode === 0 ? String(probe.stdout) : '');
+  const missing = self?.missing ?? [...packages];
+  if (missing.length === 0) return { python, summary: `${python} has ${list}`, missing: [], notes: [] };
+  const key = createHash('sha256').update(`${self ? `${self.executable} ${self.version}` : python}\n${[...packages].sort().join(',')}`).digest('hex').slice(0, 16);
   const dir = join(options.cache ?? cacheFolder(), `python-${key}`);
   const venvPython = join(dir, 'bin', 'python');
   if (existsSync(venvPython) && (await missingPackages(venvPython, packages)).length === 0) {
@@ -70,6 +75,16 @@ export async function preparePython(python: string, packages: readonly string[],
     missing: still,
     notes: [...failures.map((f) => cannot([f.name], `pip install ${f.name} failed: ${f.why}`)), ...(unexplained.length > 0 ? [`${unexplained.join(', ')} still cannot be imported after pip install`] : [])],
   };
+}
+
+function readSelf(stdout: string): { executable: string; version: string; missing: string[] } | undefined {
+  try {
+    const data = JSON.parse(stdout) as { executable?: unknown; version?: unknown; missing?: unknown };
+    if (typeof data.executable !== 'string' || typeof data.version !== 'string' || !Array.isArray(data.missing)) return undefined;
+    return { executable: data.executable, version: data.version, missing: data.missing.map(String) };
+  } catch {
+    return undefined;
+  }
 }
 
 /**
