@@ -140,10 +140,15 @@ export class SubmissionSession {
     const settle: ((got: Observed | undefined) => void)[] = [];
     for (const [key] of entries) this.prefetched.set(key, new Promise((resolve) => settle.push(resolve)));
     let caseBegun = performance.now();
-    this.pipeline = session.sendPipeline(entries.map(([, ask]) => this.requestsOf(ask.interaction, ask.seed, ask.callMs)), { budgetMs, stopOn: ['MemoryError'] }, (index, outcomes) => {
+    const sending = session.sendPipeline(entries.map(([, ask]) => this.requestsOf(ask.interaction, ask.seed, ask.callMs)), { budgetMs, stopOn: ['MemoryError'] }, (index, outcomes) => {
       const [, ask] = entries[index]!;
       settle[index]!(outcomes && this.observationOf(ask.interaction, ask.callMs, outcomes, caseBegun));
       caseBegun = performance.now();
+    });
+    // Whatever happens to the line, every case sent ahead is settled (a case never answered runs on its own), and
+    // the next request waits for nothing that cannot end.
+    this.pipeline = sending.catch(() => undefined).finally(() => {
+      for (const done of settle) done(undefined);
     });
   }
 
