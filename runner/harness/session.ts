@@ -265,16 +265,29 @@ export class HarnessSession {
    * harness stops at the first that fails, and so does this. Same outcomes as sending them one by one, with one
    * round trip instead of one per request.
    */
-  async sendBatch(requests: readonly { readonly request: HarnessRequest; readonly timeoutMs: number }[]): Promise<RequestOutcome[]> {
+  async sendBatch(requests: readonly PipelinedRequest[]): Promise<RequestOutcome[]> {
     const exited = this.exited;
     if (exited) return [{ kind: 'crashed', exitCode: exited.exitCode, signal: exited.signal, stderr: this.tail() }];
     const ids = requests.map(() => this.nextId++);
     this.channel.write(`${JSON.stringify({ op: 'batch', requests: requests.map(({ request, timeoutMs }, i) => ({ id: ids[i], ...request, limitMs: timeoutMs })) })}\n`);
+    return (await this.readCase(ids, requests)) as RequestOutcome[];
+  }
+
+  /**
+   * One case's replies, in order, up to the first that fails; the harness being gone or silent ends it with that
+   * outcome. `closing`: the pipeline's id, whose closing line before the case's first reply means it never ran.
+   */
+  private async readCase(ids: readonly number[], requests: readonly PipelinedRequest[], closing?: number): Promise<RequestOutcome[] | 'not run'> {
     const outcomes: RequestOutcome[] = [];
-    for (let i = 0; i < requests.length; i++) {
-      const outcome = await this.awaitReply(ids[i]!, requests[i]!.timeoutMs, performance.now());
-      outcomes.push(outcome);
-      if (outcome.kind !== 'reply' || !outcome.reply.ok) break;
+    for (let j = 0; j < requests.length;) {
+      const next = await this.nextReply(requests[j]!.timeoutMs, performance.now());
+      if ('kind' in next) return [...outcomes, next];
+      if (next.id === closing) return 'not run';
+      // A reply to an older request (one that timed out is never answered: the process is killed) is skipped.
+      if (next.id !== ids[j]) continue;
+      outcomes.push(next.outcome);
+      j++;
+      if (next.outcome.kind !== 'reply' || !next.outcome.reply.ok) break;
     }
     return outcomes;
   }
@@ -296,24 +309,12 @@ export class HarnessSession {
     const line = { id, op: 'pipeline', budgetMs: Math.max(0, Math.round(options.budgetMs)), stopOn: options.stopOn, cases: cases.map((requests, i) => requests.map(({ request, timeoutMs }, j) => ({ id: ids[i]![j], ...request, limitMs: timeoutMs }))) };
     this.channel.write(`${JSON.stringify(line)}\n`);
     for (; index < cases.length; index++) {
-      const requests = cases[index]!;
-      const outcomes: RequestOutcome[] = [];
-      for (let j = 0; j < requests.length;) {
-        const next = await this.nextReply(requests[j]!.timeoutMs, performance.now());
-        // The harness itself is gone or silent: this case ends here, and no other will be answered.
-        if ('kind' in next) {
-          onCase(index++, [...outcomes, next]);
-          return rest();
-        }
-        // The harness ended the pipeline before this case.
-        if (next.id === id) return rest();
-        if (next.id !== ids[index]![j]) continue;
-        outcomes.push(next.outcome);
-        j++;
-        if (next.outcome.kind !== 'reply' || !next.outcome.reply.ok) break;
-      }
+      const outcomes = await this.readCase(ids[index]!, cases[index]!, id);
+      // The harness ended the pipeline before this case.
+      if (outcomes === 'not run') return rest();
       onCase(index, outcomes);
-      // A case that timed out or died took its child, and the line with it: the cases after it never run.
+      // A case that timed out or died took its child, and the line with it, or the harness itself is gone: the
+      // cases after it never run.
       if (outcomes.at(-1)!.kind !== 'reply') {
         index++;
         return rest();
