@@ -7,7 +7,7 @@
 import type { DiagnoseLookahead } from '../grade/lookahead-cases.js';
 import { createHash } from 'node:crypto';
 import { appendFileSync, readdirSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { AssignmentPlan } from '../assignments/assignment.js';
@@ -194,7 +194,8 @@ async function checkOnce(flags: CheckFlags, specs: readonly SpecFiles[], io: Io,
 async function checkSubmission(submission: Submission, spec: ResolvedSpec, sandbox: SandboxEnvironment, flags: CheckFlags, source: CheckSource): Promise<SubmissionResult> {
   const started = performance.now();
   try {
-    return await gradeSubmission(submission, { spec, ...source.grading(spec, flags.standIns), sandbox, seed: flags.seed, ...(flags.only && { only: flags.only }), visibleOnly: true });
+    // One submission: a second core, where there is one, plays a test's independent parts beside the first.
+    return await gradeSubmission(submission, { spec, ...source.grading(spec, flags.standIns), sandbox, seed: flags.seed, ...(flags.only && { only: flags.only }), visibleOnly: true, sideBySide: availableParallelism() > 1 });
   } catch (error) {
     const reason = `internal error while checking: ${(error as Error).message}`;
     const tests = spec.tests.filter((t) => t.visibility === 'visible').map((t) => ({ id: t.id, name: t.name, group: t.group, target: t.target, status: 'error' as const, score: 0, maxScore: t.points, visibility: t.visibility, message: reason }));

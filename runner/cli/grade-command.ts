@@ -281,11 +281,13 @@ async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io,
   if (journal && journal.done.size > 0) io.err(`grade: resuming: ${journal.done.size} submission${journal.done.size === 1 ? '' : 's'} already graded in ${relative(io.cwd, join(flags.out!, JOURNAL_FILE))}\n`);
   const progress: Progress = createProgress(io, submissions.length, false, colors);
   const fresh = new Set<SubmissionResult>();
+  // Fewer submissions at once than cores: a test's independent parts may use the core that would idle.
+  const sideBySide = Math.min(flags.jobs, submissions.length) < availableParallelism();
   const results = await gradeAll(submissions, flags.jobs, async (submission) => {
     const key = submissionKey(submission);
     const done = journal?.done.get(key);
     progress.started(submission.id);
-    const result = done ?? { ...(await gradeOne(submission, spec, sandbox, flags, hooks.firstFailure === true)), filesHash: filesHashOf(key) };
+    const result = done ?? { ...(await gradeOne(submission, spec, sandbox, flags, hooks.firstFailure === true, sideBySide)), filesHash: filesHashOf(key) };
     if (!done) fresh.add(result);
     if (!done && journal) journal.append(key, result);
     progress.finished(submission.id, result);
@@ -368,14 +370,14 @@ function openJournal(flags: GradeFlags, spec: ResolvedSpec, version: string, fir
   return Journal.open(join(flags.out!, JOURNAL_FILE), header, flags.resume);
 }
 
-async function gradeOne(submission: Submission, given: ResolvedSpec, sandbox: SandboxEnvironment, flags: GradeFlags, firstFailure: boolean): Promise<SubmissionResult> {
+async function gradeOne(submission: Submission, given: ResolvedSpec, sandbox: SandboxEnvironment, flags: GradeFlags, firstFailure: boolean, sideBySide: boolean): Promise<SubmissionResult> {
   const started = performance.now();
   // The grader's own suites may grade a submission pinned to hang under shorter limits (CONNECT4_TEST_TIME_SCALE_FOR).
   const scaled = submissionTimeScale();
   const spec = scaled?.ids.has(submission.id) ? withTimeScale(given, scaled.factor) : given;
   try {
     const plan = flags.standIns === 'own' ? kitGradingPlan(spec.assignment) : gradingPlan(spec.assignment);
-    return await gradeSubmission(submission, { spec, ...plan, sandbox, seed: flags.seed, ...(flags.only && { only: flags.only }), visibleOnly: flags.visibleOnly, strength: flags.strength, warmPrograms: flags.jobs < availableParallelism(), ...(firstFailure && { firstFailure }) });
+    return await gradeSubmission(submission, { spec, ...plan, sandbox, seed: flags.seed, ...(flags.only && { only: flags.only }), visibleOnly: flags.visibleOnly, strength: flags.strength, warmPrograms: flags.jobs < availableParallelism(), sideBySide, ...(firstFailure && { firstFailure }) });
   } catch (error) {
     const reason = `internal error while grading: ${(error as Error).message}`;
     const tests: TestResult[] = spec.tests.map((t) => ({ id: t.id, name: t.name, group: t.group, target: t.target, status: 'error', score: 0, maxScore: t.points, visibility: t.visibility, message: reason }));

@@ -47,13 +47,23 @@ export class SubmissionSession {
   private readonly prefetched = new Map<string, Promise<Observed | undefined>>();
   /** The pipeline in flight: nothing else is sent to the harness until it ends. */
   private pipeline: Promise<void> = Promise.resolve();
+  /** A second harness for parts played side by side (`beside`), started at its first use. */
+  private side: SubmissionSession | undefined;
 
   constructor(
     private readonly sandbox: SandboxEnvironment,
     private readonly workdir: string,
     private readonly limits: Limits,
     private readonly modules: readonly ModuleFile[],
+    /** Where a session beside another counts the student's time in its runs: the submission's own session. */
+    private readonly countsFor?: SubmissionSession,
   ) {}
+
+  /** A second harness beside this one, with the same modules, for a driven case's parts played side by side. */
+  beside(): SubmissionSession {
+    this.side ??= new SubmissionSession(this.sandbox, this.workdir, this.limits, this.modules, this);
+    return this.side;
+  }
 
   /** A live harness with every module imported, or why there cannot be one. */
   async ready(): Promise<HarnessSession | { error: string }> {
@@ -115,6 +125,7 @@ export class SubmissionSession {
       got = await this.runFresh(interaction, seed, callMs);
     }
     this.studentMs += got.ownMs;
+    if (this.countsFor) this.countsFor.studentMs += got.ownMs;
     if (isSmall(got.observation)) this.observed.set(key, got.observation);
     return got.observation;
   }
@@ -268,7 +279,7 @@ export class SubmissionSession {
     await this.serverTurn;
     const servers = await Promise.all(this.programServers.values());
     const spare = await this.spare;
-    await Promise.all([this.session?.close(), spare?.close(), ...servers.map((s) => s?.close())]);
+    await Promise.all([this.session?.close(), spare?.close(), this.side?.close(), ...servers.map((s) => s?.close())]);
   }
 }
 

@@ -44,6 +44,11 @@ export interface GradeOptions {
    * turns it off, so no submission's runs overlap and its students' time adds up within its wall time.
    */
   readonly warmPrograms?: boolean;
+  /**
+   * Play a driven case's independent parts (a tournament's games) side by side in a second harness: a gain where a
+   * core would otherwise idle (grade check, fewer submissions than cores). The verdicts are the same either way.
+   */
+  readonly sideBySide?: boolean;
   /** A test stops at its first failing case (`grade mutants`: one is enough to kill a mutant, and hangs cost most). */
   readonly firstFailure?: boolean;
   /** Names a look-ahead mistake from the cases its tests ran: the grader's search (runner/insight/lookahead-diagnosis.ts), or the kit's table of answers (runner/kit/kit-data.ts). */

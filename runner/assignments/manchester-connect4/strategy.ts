@@ -42,22 +42,25 @@ interface GameRecord {
   readonly result: 'win' | 'draw' | 'loss';
   readonly columns: number[];
   readonly forfeit?: string;
+  /** The submission's slowest move in the game, in ms. */
+  readonly slowestMs?: number;
 }
 
 const NAME = ['', 'X', 'O'] as const;
 
 /** One game; the submission plays `studentAs`. */
-async function playGame(ask: Ask, referee: Referee, opponent: Opponent, studentAs: Side, rng: Rng, slowest: { ms: number }): Promise<GameRecord> {
+async function playGame(ask: Ask, referee: Referee, opponent: Opponent, studentAs: Side, rng: Rng): Promise<GameRecord> {
   let board = emptyBoard();
   let open: readonly number[] = await referee.validMoves(ask, board);
   const columns: number[] = [];
+  let slowestMs = 0;
   for (let who: Side = 1; ; who = who === 1 ? 2 : 1) {
     let column: number;
     if (who === studentAs) {
       const observed = await ask({ steps: [call(['suggestMove2'], [boardArg(board), int(who)], { observe: 'move' })] });
       const verdict = readMove(observed, open);
-      if ('forfeit' in verdict) return { studentAs, result: 'loss', columns, forfeit: verdict.forfeit };
-      slowest.ms = Math.max(slowest.ms, verdict.ms);
+      if ('forfeit' in verdict) return { studentAs, result: 'loss', columns, forfeit: verdict.forfeit, slowestMs };
+      slowestMs = Math.max(slowestMs, verdict.ms);
       column = verdict.column;
     } else {
       column = await opponent.move(ask, board, who, rng, open);
@@ -66,8 +69,8 @@ async function playGame(ask: Ask, referee: Referee, opponent: Opponent, studentA
     board = played.board;
     open = played.open;
     columns.push(column);
-    if (played.won) return { studentAs, result: who === studentAs ? 'win' : 'loss', columns };
-    if (open.length === 0) return { studentAs, result: 'draw', columns };
+    if (played.won) return { studentAs, result: who === studentAs ? 'win' : 'loss', columns, slowestMs };
+    if (open.length === 0) return { studentAs, result: 'draw', columns, slowestMs };
   }
 }
 
@@ -98,23 +101,19 @@ export function strategyCase(baseline: Baseline, referee: Referee): DrivenProper
   return {
     id,
     reproduce: `# suggestMove2(board, who) is asked for every move of its games against ${opponent.label}, ${rule.games * 2} games in all,\n# each move from a fresh start, seeded; the games' columns are in the message.`,
-    drive: async (ask) => {
-      const slowest = { ms: 0 };
-      const records: GameRecord[] = [];
+    drive: async (_ask, play) => {
       const total = rule.games * 2;
+      // Each game is a part of its own, from a fresh process: a game whose result cannot change the verdict is not
+      // played (a first game lost to the random player fails whatever the second does; a win against a minimax is
+      // half the points), and where a core would idle the games are played side by side.
+      const games = Array.from({ length: rule.games }, (_, g) => ([1, 2] as const).map((studentAs) => (ask: Ask) => playGame(ask, referee, opponent, studentAs, createRng(1000 * g + studentAs)))).flat();
+      let records: GameRecord[];
       try {
-        // Sequential: a game whose result cannot change the verdict is not played (a first game lost to the random
-        // player fails whatever the second does; a win against a minimax is half the points).
-        for (let g = 0; g < rule.games && !decided(rule, records, total); g++) {
-          for (const studentAs of [1, 2] as const) {
-            if (decided(rule, records, total)) break;
-            records.push(await playGame(ask, referee, opponent, studentAs, createRng(1000 * g + studentAs), slowest));
-          }
-        }
+        records = await play(games, (before) => !decided(rule, before, total));
       } catch (error) {
         return refereeFailure(error, referee, parts);
       }
-      return withCaveat(strategyVerdict({ ...rule, label: opponent.label }, records, slowest.ms, total), referee, parts);
+      return withCaveat(strategyVerdict({ ...rule, label: opponent.label }, records, Math.max(0, ...records.map((r) => r.slowestMs ?? 0)), total), referee, parts);
     },
   };
 }

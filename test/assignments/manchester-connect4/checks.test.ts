@@ -6,6 +6,7 @@ import { checkManchesterPlay as checkPlay } from '../../../runner/assignments/ma
 import type { CaseObservation, ObservedReply } from '../../../runner/checks/observation.js';
 import type { FixtureCase } from '../../../runner/fixtures/fixture-types.js';
 import type { Interaction } from '../../../runner/plan/interaction.js';
+import { driveInTurn } from '../../../runner/plan/property.js';
 import type { ObservedValue } from '../../../runner/harness/protocol.js';
 import { decided, strategyCase, strategyVerdict, BASELINES } from '../../../runner/assignments/manchester-connect4/strategy.js';
 import { REFERENCE_REFEREE } from '../../../runner/assignments/manchester-connect4/reference-referee.js';
@@ -164,7 +165,7 @@ describe('the tournament driver', () => {
   };
 
   it('plays every game to the end, reading numpy integers as columns', async () => {
-    const verdict = await strategyCase('random', REFERENCE_REFEREE).drive(numpyStudent);
+    const verdict = await driveInTurn(strategyCase('random', REFERENCE_REFEREE), numpyStudent);
     // It plays the lowest open column, so it loses its first game, played to the end, and the second is not needed.
     expect(verdict.message).toMatch(/lost 1 of 1; slowest move/);
     expect(verdict.message).toMatch(/game 1, you X: LOSS; columns( \d){7,}/);
@@ -172,7 +173,7 @@ describe('the tournament driver', () => {
   });
 
   it('forfeits a game on an answer that is not a column', async () => {
-    const verdict = await strategyCase('suggestMove1', REFERENCE_REFEREE).drive(async () => ({ replies: { move: reply({ type: 'str', value: '3' }) } }));
+    const verdict = await driveInTurn(strategyCase('suggestMove1', REFERENCE_REFEREE), async () => ({ replies: { move: reply({ type: 'str', value: '3' }) } }));
     expect(verdict).toMatchObject({ status: 'fail', message: expect.stringContaining('forfeit: suggestMove2 returned a str, not a column index 0–6') });
   });
 });

@@ -15,6 +15,7 @@ import type { CaseObservation } from '../../../runner/checks/observation.js';
 import type { FixtureCase } from '../../../runner/fixtures/fixture-types.js';
 import type { Arg, ObservedValue } from '../../../runner/harness/protocol.js';
 import type { Interaction } from '../../../runner/plan/interaction.js';
+import { driveInTurn } from '../../../runner/plan/property.js';
 import type { ProgramResult } from '../../../runner/pty/run-program.js';
 
 describe('Manchester kit plan', () => {
@@ -70,8 +71,8 @@ function fakeStudent(makeMove: (board: number[][], column: number, who: 1 | 2) =
 describe("the kit's referee: the student's own functions", () => {
   it("plays the grader's games against the random player when the student's functions are right", async () => {
     const student = fakeStudent();
-    const kit = await strategyCase('random', KIT_REFEREE).drive(student);
-    const grader = await strategyCase('random', REFERENCE_REFEREE).drive(student);
+    const kit = await driveInTurn(strategyCase('random', KIT_REFEREE), student);
+    const grader = await driveInTurn(strategyCase('random', REFERENCE_REFEREE), student);
     // The same games, move for move (the kit's verdict adds which of the student's functions ruled them).
     const games = (message: string) => message.split('\n').filter((line) => line.startsWith('  '));
     expect(games(kit.message)).toEqual(games(grader.message));
@@ -80,14 +81,14 @@ describe("the kit's referee: the student's own functions", () => {
   });
 
   it("plays the student's own suggestMove1 as the opponent, and says so", async () => {
-    const verdict = await strategyCase('suggestMove1', KIT_REFEREE).drive(fakeStudent());
+    const verdict = await driveInTurn(strategyCase('suggestMove1', KIT_REFEREE), fakeStudent());
     expect(verdict.message).toContain('against your own suggestMove1');
     expect(strategyCase('minimax4', KIT_REFEREE).reproduce).toBe('');
   });
 
   it('stops a game whose makeMove does not drop a checker, naming makeMove', async () => {
     const fromTop = (board: number[][], column: number, who: 1 | 2) => board.map((row, r) => row.map((v, c) => (r === 0 && c === column ? who : v)));
-    const verdict = await strategyCase('random', KIT_REFEREE).drive(fakeStudent(fromTop));
+    const verdict = await driveInTurn(strategyCase('random', KIT_REFEREE), fakeStudent(fromTop));
     expect(verdict).toMatchObject({ status: 'error', message: expect.stringContaining('The kit ruled this with your own getValidMoves, makeMove and hasWon') });
     expect(verdict.message).toContain('Here makeMove(board, 0, 1) returned a board that is not one checker dropped in column 1: the checker in column 1 floats');
   });
