@@ -1,12 +1,13 @@
 /**
- * The Node ↔ Python harness protocol, version 5: one JSON line per request and per reply over a socket the student's
+ * The Node ↔ Python harness protocol, version 6: one JSON line per request and per reply over a socket the student's
  * code does not write to. The Python side is `runner/harness/python/grade_harness/`; a change here is a change there,
  * and the version moves.
  */
 
 import type { PyValue } from '../checks/py-value.js';
+import { fromWire } from './plain-values.js';
 
-export const PROTOCOL_VERSION = 5;
+export const PROTOCOL_VERSION = 6;
 
 /** A place in the harness's namespace: a name, then attribute names or list indexes (`['b', 'slots', 0, 3]`). */
 export type TargetPath = readonly [string, ...(string | number)[]];
@@ -160,6 +161,7 @@ export function parseReply(line: string): { id: number; reply: HarnessReply | Ch
   if (record['ok'] === false && typeof record['internal'] !== 'string' && typeof record['exception'] !== 'object' && typeof record['timedOut'] !== 'number' && typeof record['crashed'] !== 'object') {
     return { error: `reply ${record['id']} failed without saying why` };
   }
+  if (record['value'] !== undefined) record['value'] = fromWire(record['value']);
   return { id: record['id'], reply: data as HarnessReply | ChildEnding };
 }
 

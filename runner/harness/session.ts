@@ -11,6 +11,7 @@ import type { Duplex } from 'node:stream';
 import type { Limits } from '../sandbox/limits.js';
 import { bubblewrapArgs, doublesInside, HARNESS_INSIDE, inCgroup } from '../sandbox/bubblewrap.js';
 import { createPidsCgroup, HARNESS_DIR, type SandboxEnvironment } from '../sandbox/environment.js';
+import { wireRequest } from './plain-values.js';
 import { isReady, parseReply, PROTOCOL_VERSION, type HarnessReply, type HarnessRequest } from './protocol.js';
 
 export const HARNESS_SCRIPT = join(HARNESS_DIR, 'harness.py');
@@ -214,7 +215,7 @@ export class HarnessSession {
     if (exited) return { kind: 'crashed', exitCode: exited.exitCode, signal: exited.signal, stderr: this.tail() };
     const id = this.nextId++;
     const started = performance.now();
-    this.channel.write(`${JSON.stringify({ id, ...request, limitMs: timeoutMs })}\n`);
+    this.channel.write(`${JSON.stringify({ id, ...wireRequest(request), limitMs: timeoutMs })}\n`);
     const outcome = await this.awaitReply(id, timeoutMs, started);
     // A harness that cannot fork says so in its reply ("tests are not isolated"), and times nothing itself.
     if (request.op === 'fork' && outcome.kind === 'reply' && outcome.reply.ok && !('note' in outcome.reply)) this.watched = true;
@@ -269,7 +270,7 @@ export class HarnessSession {
     const exited = this.exited;
     if (exited) return [{ kind: 'crashed', exitCode: exited.exitCode, signal: exited.signal, stderr: this.tail() }];
     const ids = requests.map(() => this.nextId++);
-    this.channel.write(`${JSON.stringify({ op: 'batch', requests: requests.map(({ request, timeoutMs }, i) => ({ id: ids[i], ...request, limitMs: timeoutMs })) })}\n`);
+    this.channel.write(`${JSON.stringify({ op: 'batch', requests: requests.map(({ request, timeoutMs }, i) => ({ id: ids[i], ...wireRequest(request), limitMs: timeoutMs })) })}\n`);
     return (await this.readCase(ids, requests)) as RequestOutcome[];
   }
 
@@ -306,7 +307,7 @@ export class HarnessSession {
     if (this.exited) return rest();
     const id = this.nextId++;
     const ids = cases.map((requests) => requests.map(() => this.nextId++));
-    const line = { id, op: 'pipeline', budgetMs: Math.max(0, Math.round(options.budgetMs)), stopOn: options.stopOn, cases: cases.map((requests, i) => requests.map(({ request, timeoutMs }, j) => ({ id: ids[i]![j], ...request, limitMs: timeoutMs }))) };
+    const line = { id, op: 'pipeline', budgetMs: Math.max(0, Math.round(options.budgetMs)), stopOn: options.stopOn, cases: cases.map((requests, i) => requests.map(({ request, timeoutMs }, j) => ({ id: ids[i]![j], ...wireRequest(request), limitMs: timeoutMs }))) };
     this.channel.write(`${JSON.stringify(line)}\n`);
     for (; index < cases.length; index++) {
       const outcomes = await this.readCase(ids[index]!, cases[index]!, id);

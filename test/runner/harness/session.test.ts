@@ -110,6 +110,12 @@ def third_party():
 def allowed_package():
     import json, collections
     return 'fine'
+
+def echo(x):
+    return x
+
+def rows_and_more():
+    return [[['X', '-'], [1, True, None]], ('t', [2]), [1.5, [3]]]
 `;
 
 let dir: string;
@@ -191,6 +197,22 @@ describe('the harness', () => {
     expect(cycle.ok && cycle.value).toEqual({ type: 'list', items: [{ type: 'int', value: 1 }, { type: 'object', class: 'list', repr: '<cycle: this value contains itself>' }] });
     const wide = reply(await session.send({ op: 'call', target: ['shared'], args: [] }, 10_000));
     expect(wide.ok && JSON.stringify(wide.value)).toContain('"truncated":true');
+  });
+
+  it('sends a plain list in its short form both ways, and it reads as the typed form', async () => {
+    const s = (value: string) => ({ type: 'str', value }) as const;
+    const i = (value: number) => ({ type: 'int', value }) as const;
+    const board = { type: 'list', items: [{ type: 'list', items: [s('X'), i(7), { type: 'bool', value: false }, { type: 'none' }] }, { type: 'list', items: [] }] } as const;
+    expect(reply(await session.send({ op: 'call', target: ['echo'], args: [board] }, 3000))).toMatchObject({ ok: true, value: board });
+    const mixed = reply(await session.send({ op: 'call', target: ['rows_and_more'], args: [] }, 3000));
+    expect(mixed.ok && mixed.value).toEqual({
+      type: 'list',
+      items: [
+        { type: 'list', items: [{ type: 'list', items: [s('X'), s('-')] }, { type: 'list', items: [i(1), { type: 'bool', value: true }, { type: 'none' }] }] },
+        { type: 'tuple', items: [s('t'), { type: 'list', items: [i(2)] }] },
+        { type: 'list', items: [{ type: 'float', value: 1.5 }, { type: 'list', items: [i(3)] }] },
+      ],
+    });
   });
 
   it("refuses a third-party package the assignment does not allow, naming it, and lets the standard library through", async () => {

@@ -20,7 +20,7 @@ The package, one role a module:
   program.py       program mode, and what both program paths share: the call, the file a person runs
   server.py        serve mode: the request loop, and each test in a forked child under a watchdog
 
-Requests (protocol version 5; the TypeScript side is runner/harness/protocol.ts):
+Requests (protocol version 6; the TypeScript side is runner/harness/protocol.ts):
   {"id", "op": "import", "module", "file", "skip"?}  load one student file as a module (partial modules are kept;
                                                `skip` registers it empty, for a module that hung at import)
   {"id", "op": "fresh", "seed"}                  a new namespace holding every loaded module's public names
@@ -58,6 +58,8 @@ Requests (protocol version 5; the TypeScript side is runner/harness/protocol.ts)
                                                child held the line, so the cases after it are never answered
 A target is a path: a name in the namespace, then attribute names (strings) or indexes (integers).
 The config's "doubles" lists the files of the assignment's doubles (bound read-only into the sandbox).
+Version 6 added the short form of a plain list, in arguments and in replies: {"type": "plain", "value": <JSON>}, a
+list whose values are all lists, strs, whole numbers within 2**53, bools and None, sent as the JSON it is.
 Version 5 added "pipeline": a test's cases sent at once, so the runner judges one case while the next runs.
 Version 4 added "fork", "batch", "limitMs", "program", and "scriptedSearch" in serve mode's config (the scripted AI
 stand-in, installed before the imports).

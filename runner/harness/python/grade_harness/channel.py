@@ -2,7 +2,7 @@
 import json
 import time
 
-PROTOCOL_VERSION = 5
+PROTOCOL_VERSION = 6
 
 
 class HarnessError(Exception):

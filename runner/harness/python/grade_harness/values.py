@@ -1,5 +1,7 @@
 """Python values to and from the protocol's typed JSON: types kept (50 and 50.0, a tuple and a list), cycles cut,
-and no more than MAX_NODES values serialised for one reply, whatever the student's object graph holds."""
+and no more than MAX_NODES values serialised for one reply, whatever the student's object graph holds. A list of
+nothing but lists, strs, whole numbers, bools and None goes in its short form, {"type": "plain", "value": [...]}: the
+JSON it is, which says all of it (no float, tuple or dict in it) at a sixth of the size, read by the JSON parser alone."""
 from .channel import HarnessError
 
 MAX_STR = 100_000
@@ -54,6 +56,11 @@ class Encoder:
             self.path_ids.discard(id(value))
 
     def encode_container(self, value, depth):
+        if type(value) is list:
+            plain = plain_copy(value, depth, self.budget + 1)
+            if plain is not None:
+                self.budget -= plain[1] - 1  # encode() counted the list itself
+                return {"type": "plain", "value": plain[0]}
         if type(value) in (list, tuple, set, frozenset):
             items = list(value)
             kind = {list: "list", tuple: "tuple", set: "set", frozenset: "set"}[type(value)]
@@ -82,6 +89,40 @@ class Encoder:
         return encoded
 
 
+def plain_copy(value, depth, budget):
+    """A list as plain JSON, with the number of values in it, when every value in it is a list, str, whole number
+    (within SAFE_INT), bool or None and none of the limits is reached; else None (the typed form says the rest). A
+    copy: what is sent is what was read, whatever the student's code does to the list afterwards."""
+    if depth >= MAX_DEPTH or len(value) > MAX_ITEMS:
+        return None
+    items = []
+    used = 1
+    for item in value:
+        kind = type(item)
+        if kind is list:
+            inner = plain_copy(item, depth + 1, budget - used)
+            if inner is None:
+                return None
+            item, count = inner
+        elif kind is str:
+            if len(item) > MAX_STR:
+                return None
+            count = 1
+        elif kind is int:
+            if not -SAFE_INT < item < SAFE_INT:
+                return None
+            count = 1
+        elif kind is bool or item is None:
+            count = 1
+        else:
+            return None
+        used += count
+        if used > budget:
+            return None
+        items.append(item)
+    return items, used
+
+
 def safe_repr(value):
     try:
         text = repr(value)
@@ -98,6 +139,8 @@ def decode(arg, resolve):
     kind = arg.get("type")
     if kind == "ref":
         return resolve(arg["path"])
+    if kind == "plain":  # parsed from this request's JSON: the harness's own, no one else holds it
+        return arg["value"]
     if kind in ("int", "float", "bool", "str"):
         return arg["value"] if kind != "float" else float(arg["value"])
     if kind == "none":
