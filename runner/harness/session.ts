@@ -76,9 +76,10 @@ export function studentEnv(workdir: string): Record<string, string> {
  * (joining the process-count cgroup first), else behind the namespace wrapper.
  */
 export function studentCommand(sandbox: SandboxEnvironment, place: { readonly workdir: string; readonly cgroup: string | undefined }, harnessArgs: readonly string[]): [string, string[]] {
+  const fixed = sandbox.fixedAddresses ?? [];
   const full = sandbox.bubblewrap
-    ? inCgroup(place.cgroup, ['bwrap', ...bubblewrapArgs(sandbox.bubblewrap, place.workdir, sandbox.doubles), sandbox.python, '-I', '-B', `${HARNESS_INSIDE}/harness.py`, ...harnessArgs])
-    : [...sandbox.wrapper, sandbox.python, '-I', '-B', HARNESS_SCRIPT, ...harnessArgs];
+    ? inCgroup(place.cgroup, [...fixed, 'bwrap', ...bubblewrapArgs(sandbox.bubblewrap, place.workdir, sandbox.doubles), sandbox.python, '-I', '-B', `${HARNESS_INSIDE}/harness.py`, ...harnessArgs])
+    : [...fixed, ...sandbox.wrapper, sandbox.python, '-I', '-B', HARNESS_SCRIPT, ...harnessArgs];
   return [full[0]!, full.slice(1)];
 }
 

@@ -6,7 +6,7 @@
  */
 import { loadExeca } from './load-execa.js';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { machine, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../project-root.js';
 import { terminalUnavailable, type ProgramTerminal } from '../pty/run-program.js';
@@ -17,6 +17,12 @@ export interface SandboxEnvironment {
   readonly pythonVersion: string;
   /** Prepended to every student process's command line when bubblewrap is not used. */
   readonly wrapper: readonly string[];
+  /**
+   * Prepended to every student process's command line, outside the sandbox: its memory is laid out at the same
+   * addresses in every run (`setarch <machine> -R`, where that works), so a submission whose code orders its own
+   * objects by address (a set of them, iterated) gives the same results every time.
+   */
+  readonly fixedAddresses?: readonly string[];
   /** What keeps student code in its folder: bubblewrap, namespaces only (unshare), or nothing. */
   readonly isolation: 'bubblewrap' | 'namespaces' | 'none';
   /** Set when bubblewrap isolates every student process (runner/sandbox/bubblewrap.ts). */
@@ -83,7 +89,7 @@ export async function probeSandbox(pythonCommand: string): Promise<SandboxEnviro
   if (major !== '3') throw new SetupError('no-python', `'${pythonCommand}' is Python ${pythonVersion}; the assignments need Python 3.`);
 
   const layout: BubblewrapLayout = { runtime: runtimeFolders([prefix, basePrefix], python), harnessDir: HARNESS_DIR };
-  const [bubblewrap] = await Promise.all([probeBubblewrap(layout, python), compileHarness(python)]);
+  const [bubblewrap, fixedAddresses] = await Promise.all([probeBubblewrap(layout, python), probeFixedAddresses(), compileHarness(python)]);
   if ('problem' in bubblewrap) notes.push(`no bubblewrap sandbox (${bubblewrap.problem}): student code can read the whole filesystem and write wherever the grader can; install bubblewrap (apt-get install bubblewrap) to keep it in its folder`);
 
   let wrapper: readonly string[] = [];
@@ -110,9 +116,18 @@ export async function probeSandbox(pythonCommand: string): Promise<SandboxEnviro
   const terminal: ProgramTerminal = noTerminal === undefined ? 'pty' : 'pipes';
   if (noTerminal !== undefined) notes.push(`programs ran on pipes, not a terminal (${noTerminal}); a program that needs a real terminal may behave differently`);
   if ('ok' in bubblewrap) {
-    return { python, pythonVersion, wrapper: [], isolation: 'bubblewrap', bubblewrap: layout, network: 'isolated', pidsCgroupRoot, ...(noFork && { noFork }), terminal, notes };
+    return { python, pythonVersion, wrapper: [], ...(fixedAddresses && { fixedAddresses }), isolation: 'bubblewrap', bubblewrap: layout, network: 'isolated', pidsCgroupRoot, ...(noFork && { noFork }), terminal, notes };
   }
-  return { python, pythonVersion, wrapper, isolation: wrapper.length > 0 ? 'namespaces' : 'none', network: wrapper.length > 0 ? 'isolated' : 'not-isolated', pidsCgroupRoot, ...(noFork && { noFork }), terminal, notes };
+  return { python, pythonVersion, wrapper, ...(fixedAddresses && { fixedAddresses }), isolation: wrapper.length > 0 ? 'namespaces' : 'none', network: wrapper.length > 0 ? 'isolated' : 'not-isolated', pidsCgroupRoot, ...(noFork && { noFork }), terminal, notes };
+}
+
+/** `setarch <machine> -R` where it runs (Linux with util-linux, and a kernel that lets a process turn off ASLR). */
+async function probeFixedAddresses(): Promise<readonly string[] | undefined> {
+  if (process.platform !== 'linux') return undefined;
+  const execa = await loadExeca();
+  const command = ['setarch', machine(), '-R'];
+  const probe = await execa(command[0]!, [...command.slice(1), 'true'], { reject: false, timeout: 10_000 });
+  return probe.exitCode === 0 ? command : undefined;
 }
 
 /** The harness's folder in the package (runner/harness/python/): the same from sources and from dist/. */

@@ -114,6 +114,13 @@ def allowed_package():
 def echo(x):
     return x
 
+class Token:
+    def __init__(self, n):
+        self.n = n
+
+def set_order():
+    return [t.n for t in {Token(i) for i in range(40)}]
+
 def rows_and_more():
     return [[['X', '-'], [1, True, None]], ('t', [2]), [1.5, [3]]]
 `;
@@ -213,6 +220,19 @@ describe('the harness', () => {
         { type: 'list', items: [{ type: 'float', value: 1.5 }, { type: 'list', items: [i(3)] }] },
       ],
     });
+  });
+
+  it('lays a submission out at the same addresses in every run, so a set of its objects iterates the same way', async (context) => {
+    if (!sandbox.fixedAddresses) context.skip();
+    // Two runs of the same requests: the order is the same however the machine placed the processes.
+    const orders = [];
+    for (const run of [await start(), await start()]) {
+      orders.push(reply(await run.send({ op: 'call', target: ['set_order'], args: [] }, 3000)));
+      await run.close();
+    }
+    const [first, second] = orders.map((o) => (o.ok && 'value' in o ? o.value : undefined));
+    expect(first).toMatchObject({ type: 'list' });
+    expect(second).toEqual(first);
   });
 
   it("refuses a third-party package the assignment does not allow, naming it, and lets the standard library through", async () => {
