@@ -289,12 +289,19 @@ interface Observed {
   readonly ownMs: number;
 }
 
-/** An interaction's steps as a key, made once per interaction object: a test's cases are keyed twice (sent ahead, then read). */
-const stepKeys = new WeakMap<Interaction, string>();
+/**
+ * An interaction's steps as a short key, made once per interaction object (a run's cases are made once, and keyed as
+ * each test sends them ahead and reads them): equal steps get the same number, so two tests that run the same case
+ * share it, and no lookup hashes the steps' whole text again.
+ */
+const stepKeys = new WeakMap<Interaction, number>();
+const stepNumbers = new Map<string, number>();
 function keyOf(interaction: Interaction, seed: number, callMs: number): string {
   let steps = stepKeys.get(interaction);
   if (steps === undefined) {
-    steps = JSON.stringify(interaction.steps.map((s) => [s.request, s.observe ?? null]));
+    const text = JSON.stringify(interaction.steps.map((s) => [s.request, s.observe ?? null]));
+    steps = stepNumbers.get(text);
+    if (steps === undefined) stepNumbers.set(text, (steps = stepNumbers.size));
     stepKeys.set(interaction, steps);
   }
   return `${seed}|${callMs}|${steps}`;

@@ -51,6 +51,17 @@ export const reproduceOf = (interaction: Interaction): string => interaction.ste
  */
 export function withStandIns(interaction: Interaction, standIns: StandIns): { interaction: Interaction; left: LeftOut } {
   if (!interaction.steps.some((s) => s.only)) return { interaction, left: { own: [], notes: [] } };
+  // Made once per interaction: the same object each time keeps the keys and wire forms made for it.
+  const known = withStandInsMade.get(interaction)?.[standIns];
+  if (known) return known;
+  const made = standInsOf(interaction, standIns);
+  withStandInsMade.set(interaction, { ...withStandInsMade.get(interaction), [standIns]: made });
+  return made;
+}
+
+const withStandInsMade = new WeakMap<Interaction, Partial<Record<StandIns, { interaction: Interaction; left: LeftOut }>>>();
+
+function standInsOf(interaction: Interaction, standIns: StandIns): { interaction: Interaction; left: LeftOut } {
   const steps = interaction.steps.filter((s) => s.only === undefined || s.only === standIns);
   const dropped = standIns === 'own' ? interaction.steps.filter((s) => s.only === 'document') : [];
   const own = dropped.flatMap((s) => (s.kitNote ? [] : s.parts ?? []));

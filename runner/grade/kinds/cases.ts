@@ -5,11 +5,11 @@ import { smallestFailure } from '../smallest-failure.js';
 import { blockedBy } from '../blocked.js';
 import type { FixtureCase } from '../../fixtures/fixture-types.js';
 import type { ResolvedTest } from '../../spec/spec-types.js';
-import type { ChargedElsewhere, LookaheadCases } from '../../assignments/assignment.js';
+import type { AssignmentPlan, ChargedElsewhere, LookaheadCases } from '../../assignments/assignment.js';
 import { fittingChoices, someChoiceFits, type MistakeAnswers } from '../lookahead-cases.js';
 import { harnessCase, runAll, type CaseJudging, type Elsewhere } from '../run-cases.js';
 import { callLine, caseSeed, failedSoFar, finisher, type LookaheadPool, type TestContext, type TestKindRunner } from '../test-context.js';
-import { withStandIns } from '../../plan/interaction.js';
+import { withStandIns, type Interaction } from '../../plan/interaction.js';
 
 /** A look-ahead's size, as a timeout says it: the limit is for a loop, and a plain search of this size is far inside it. */
 const workOf = (boards: number) => `A plain look-ahead, trying every move at every level as the document describes, tries ${boards.toLocaleString('en')} board${boards === 1 ? '' : 's'} for this call: well within the limit, so this one probably loops (or copies and scans far more than it needs)`;
@@ -28,7 +28,7 @@ export const runCases: TestKindRunner = async (test, context) => {
   // board that still gets it wrong.
   const wrong: { testCase: FixtureCase; verdict: CaseVerdict }[] = [];
   const cases = test.fixtureCases.map((c) => {
-    const interaction = assignment.interaction(test, c);
+    const interaction = interactionOf(assignment, test, c);
     const elsewhere = elsewhereJudging(test, c, context);
     const check = (o: CaseObservation) => {
       if (lookahead) seen.set(c.id, { ...seen.get(c.id), ...answerIn(lookahead, o, c) });
@@ -55,6 +55,21 @@ export const runCases: TestKindRunner = async (test, context) => {
   const smallest = result.status === 'fail' && wrong.length > 0 ? await smallestFailure(test, context, wrong) : undefined;
   return smallest ? { ...result, smallest } : result;
 };
+
+/**
+ * A case's interaction, made once per run: a plan's interaction is the test's and the case's alone, and every
+ * submission of a class asks for it, so its key and its wire form (made once per object) are made once too.
+ */
+const interactions = new WeakMap<AssignmentPlan, WeakMap<ResolvedTest, WeakMap<FixtureCase, Interaction>>>();
+function interactionOf(plan: AssignmentPlan, test: ResolvedTest, testCase: FixtureCase): Interaction {
+  let byTest = interactions.get(plan);
+  if (!byTest) interactions.set(plan, (byTest = new WeakMap()));
+  let byCase = byTest.get(test);
+  if (!byCase) byTest.set(test, (byCase = new WeakMap()));
+  let interaction = byCase.get(testCase);
+  if (!interaction) byCase.set(testCase, (interaction = plan.interaction(test, testCase)));
+  return interaction;
+}
 
 /** What a look-ahead test keeps of a case: the student's answer, the mistakes' its run reported, the verdict. */
 interface Seen {
