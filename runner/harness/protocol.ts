@@ -5,7 +5,6 @@
  */
 
 import type { PyValue } from '../checks/py-value.js';
-import { fromWire } from './plain-values.js';
 
 export const PROTOCOL_VERSION = 6;
 
@@ -161,7 +160,6 @@ export function parseReply(line: string): { id: number; reply: HarnessReply | Ch
   if (record['ok'] === false && typeof record['internal'] !== 'string' && typeof record['exception'] !== 'object' && typeof record['timedOut'] !== 'number' && typeof record['crashed'] !== 'object') {
     return { error: `reply ${record['id']} failed without saying why` };
   }
-  if (record['value'] !== undefined) record['value'] = fromWire(record['value']);
   return { id: record['id'], reply: data as HarnessReply | ChildEnding };
 }
 

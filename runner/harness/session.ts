@@ -11,7 +11,7 @@ import type { Duplex } from 'node:stream';
 import type { Limits } from '../sandbox/limits.js';
 import { bubblewrapArgs, doublesInside, HARNESS_INSIDE, inCgroup } from '../sandbox/bubblewrap.js';
 import { createPidsCgroup, HARNESS_DIR, type SandboxEnvironment } from '../sandbox/environment.js';
-import { wireRequest } from './plain-values.js';
+import { fromWire, wireRequest } from './plain-values.js';
 import { isReady, parseReply, PROTOCOL_VERSION, type HarnessReply, type HarnessRequest } from './protocol.js';
 
 export const HARNESS_SCRIPT = join(HARNESS_DIR, 'harness.py');
@@ -252,7 +252,7 @@ export class HarnessSession {
         this.kill();
         return { kind: 'reply', reply: { ok: false, internal: parsed.error }, wallMs: performance.now() - started };
       }
-      const reply = parsed.reply;
+      const reply = withTypedValue(parsed.reply);
       if ('timedOut' in reply) return { id: parsed.id, outcome: { kind: 'timeout', limitMs: timeoutMs } };
       if ('crashed' in reply) {
         const signal = reply.crashed.signal === undefined ? undefined : (signalName(reply.crashed.signal) ?? String(reply.crashed.signal));
@@ -366,4 +366,9 @@ const signalName = (signal: number) => Object.entries(constants.signals).find(([
 export function describeExit(exit: { exitCode: number | undefined; signal: string | undefined }): string {
   if (exit.signal) return `killed by ${exit.signal}`;
   return `exit code ${exit.exitCode ?? '?'}`;
+}
+
+/** A reply as the runner reads it: a value sent in its short form, in the typed form (runner/harness/plain-values.ts). */
+function withTypedValue<R extends object>(reply: R): R {
+  return 'value' in reply && reply.value !== undefined ? { ...reply, value: fromWire(reply.value) } : reply;
 }
