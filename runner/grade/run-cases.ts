@@ -9,7 +9,9 @@ import { pass, type CaseVerdict } from '../checks/verdict.js';
 import { reproduceOf, withStandIns, type Interaction, type LeftOut } from '../plan/interaction.js';
 import type { ResolvedTest } from '../spec/spec-types.js';
 import type { TestResult } from './results.js';
-import { caseSeed, failedSoFar, type Finish, type TestContext } from './test-context.js';
+import { caseGroups } from './case-groups.js';
+import type { CaseAsk } from './submission-session.js';
+import { caseSeed, failedSoFar, playsSideBySide, type Finish, type TestContext } from './test-context.js';
 
 /** One unit of a test: a fixture case, a property case or a terminal session, run and judged. */
 export interface RunnableCase {
@@ -21,7 +23,9 @@ export interface RunnableCase {
   readonly document?: boolean;
   readonly run: () => Promise<CaseVerdict>;
   /** The harness run the case starts with, which the test may send ahead (SubmissionSession.prefetch). */
-  readonly ask?: { readonly interaction: Interaction; readonly seed: number; readonly callMs: number };
+  readonly ask?: CaseAsk;
+  /** The work the case asks of a plain solution, in boards, where its fixture says: a heavy test's cases are split by it. */
+  readonly cost?: number;
 }
 
 /** How a harness case is judged beyond its check. */
@@ -166,8 +170,13 @@ const HUNG_CALLS_JUDGED = 2;
  */
 export async function runAll(test: ResolvedTest, context: TestContext, cases: readonly RunnableCase[], finish: Finish): Promise<TestResult> {
   const spent = { documentMs: 0, examples: 0 };
-  // The cases' harness runs go ahead in one line, but where the test stops at its first failure (grade mutants).
-  if (!context.options.firstFailure) await context.session.prefetch(cases.flatMap((c) => (c.ask ? [c.ask] : [])), context.deadline - performance.now());
+  // The cases' harness runs go ahead in one line, but where the test stops at its first failure (grade mutants); a
+  // heavy test's in two, each in a child of its own, where each test has its own (fork).
+  if (!context.options.firstFailure) {
+    const sent = cases.filter((c) => c.ask);
+    const groups = context.sandbox.noFork ? undefined : caseGroups(sent.map((c) => c.cost));
+    await context.session.prefetch(sent.map((c) => c.ask!), context.deadline - performance.now(), groups && { groups, sideBySide: playsSideBySide(context) });
+  }
   let result: TestResult;
   try {
     result = await runUnits(test, context, cases, finish, spent);

@@ -49,6 +49,8 @@ export class SubmissionSession {
   private pipeline: Promise<void> = Promise.resolve();
   /** A second harness for parts played side by side (`beside`), started at its first use. */
   private side: SubmissionSession | undefined;
+  /** A test's cases ran in groups of their own: what it runs next starts in a fresh child too (`prefetch`). */
+  private forkBeforeRun = false;
 
   constructor(
     private readonly sandbox: SandboxEnvironment,
@@ -135,32 +137,80 @@ export class SubmissionSession {
    * next case while the runner judges this one, and a case costs no round trip of its own. The harness runs none
    * after the submission's time budget, or after a case that ran out of memory (which stops the test), and a case
    * that hangs or kills its child ends the line; a case left unrun is run on its own if the test asks for it.
+   *
+   * `split`: a heavy test's cases in groups (case-groups.ts), each run in a fresh child of its own, on a second
+   * harness at the same time where `sideBySide`, else one after another. Either way a case shares its child with its
+   * own group only, and whatever the test runs after them starts in a fresh child too, so the two ways observe the same.
    */
-  async prefetch(asks: readonly { readonly interaction: Interaction; readonly seed: number; readonly callMs: number }[], budgetMs: number): Promise<void> {
+  async prefetch(asks: readonly CaseAsk[], budgetMs: number, split?: { readonly groups: readonly (readonly number[])[]; readonly sideBySide: boolean }): Promise<void> {
     await this.pipeline;
-    const fresh = new Map<string, (typeof asks)[number]>();
-    for (const ask of asks) {
-      const key = keyOf(ask.interaction, ask.seed, ask.callMs);
-      if (!this.observed.has(key) && !this.prefetched.has(key)) fresh.set(key, ask);
-    }
-    // One case gains nothing from a pipeline; none fits in no time.
-    if (fresh.size < 2 || budgetMs <= 0) return;
+    const seen = new Set<string>();
+    const groups = (split && split.groups.length > 1 ? split.groups : [asks.map((_, i) => i)]).map((group) =>
+      group.flatMap((i) => {
+        const ask = asks[i]!;
+        const key = keyOf(ask.interaction, ask.seed, ask.callMs);
+        if (this.observed.has(key) || this.prefetched.has(key) || seen.has(key)) return [];
+        seen.add(key);
+        return [{ key, ask }];
+      }),
+    ).filter((group) => group.length > 0);
+    // One case gains nothing from a pipeline, unless it runs beside another group; none fits in no time.
+    if (seen.size === 0 || (groups.length === 1 && seen.size < 2) || budgetMs <= 0) return;
     const session = await this.ready();
     if ('error' in session) return;
-    const entries = [...fresh.entries()];
-    const settle: ((got: Observed | undefined) => void)[] = [];
-    for (const [key] of entries) this.prefetched.set(key, new Promise((resolve) => settle.push(resolve)));
+    const deadline = performance.now() + budgetMs;
+    const settle = new Map<string, (got: Observed | undefined) => void>();
+    for (const key of seen) this.prefetched.set(key, new Promise((resolve) => settle.set(key, resolve)));
+    const [first, ...rest] = groups;
+    const own = this.sendAhead(session, first!, deadline, settle);
+    const others = rest.length === 0 ? undefined : this.sendGroups(session, own, rest, deadline, settle, split?.sideBySide === true);
+    if (others) this.forkBeforeRun = true;
+    // Whatever happens to the lines, every case sent ahead is settled (a case never answered runs on its own), and
+    // the next request waits for nothing that cannot end.
+    this.pipeline = Promise.all([own, others]).catch(() => undefined).finally(() => {
+      for (const done of settle.values()) done(undefined);
+    }).then(() => undefined);
+  }
+
+  /** The groups after the first: on the second harness, each in a fresh child, or after the first on this one. */
+  private async sendGroups(session: HarnessSession, first: Promise<void>, groups: readonly (readonly Sent[])[], deadline: number, settle: Settle, sideBySide: boolean): Promise<void> {
+    const beside = sideBySide ? this.beside() : undefined;
+    const side = await beside?.freshChild();
+    if (beside && side) {
+      const sending = (async () => {
+        for (const [n, group] of groups.entries()) {
+          if (n > 0) await side.send({ op: 'fork' }, this.limits.callMs);
+          await this.sendAhead(side, group, deadline, settle);
+        }
+      })();
+      // Nothing else goes to the second harness until its line ends.
+      beside.pipeline = sending.catch(() => undefined);
+      return sending;
+    }
+    await first;
+    for (const group of groups) {
+      await session.send({ op: 'fork' }, this.limits.callMs);
+      await this.sendAhead(session, group, deadline, settle);
+    }
+  }
+
+  /** One group's cases in one line on `session`, each case's observation handed to the test as it comes. */
+  private async sendAhead(session: HarnessSession, group: readonly Sent[], deadline: number, settle: Settle): Promise<void> {
     let caseBegun = performance.now();
-    const sending = session.sendPipeline(entries.map(([, ask]) => this.requestsOf(ask.interaction, ask.seed, ask.callMs)), { budgetMs, stopOn: ['MemoryError'] }, (index, outcomes) => {
-      const [, ask] = entries[index]!;
-      settle[index]!(outcomes && this.observationOf(ask.interaction, ask.callMs, outcomes, caseBegun));
+    await session.sendPipeline(group.map(({ ask }) => this.requestsOf(ask.interaction, ask.seed, ask.callMs)), { budgetMs: deadline - performance.now(), stopOn: ['MemoryError'] }, (index, outcomes) => {
+      const { key, ask } = group[index]!;
+      settle.get(key)!(outcomes && this.observationOf(ask.interaction, ask.callMs, outcomes, caseBegun));
       caseBegun = performance.now();
     });
-    // Whatever happens to the line, every case sent ahead is settled (a case never answered runs on its own), and
-    // the next request waits for nothing that cannot end.
-    this.pipeline = sending.catch(() => undefined).finally(() => {
-      for (const done of settle) done(undefined);
-    });
+  }
+
+  /** This (second) harness in a fresh child of its own, once what it ran before has ended; undefined if it cannot start. */
+  private async freshChild(): Promise<HarnessSession | undefined> {
+    await this.settlePrefetched();
+    const session = await this.ready();
+    if ('error' in session) return undefined;
+    const forked = await session.send({ op: 'fork' }, this.limits.callMs);
+    return forked.kind === 'reply' && forked.reply.ok ? session : undefined;
   }
 
   /**
@@ -184,6 +234,10 @@ export class SubmissionSession {
   private async runFresh(interaction: Interaction, seed: number, callMs: number): Promise<Observed> {
     const session = await this.ready();
     if ('error' in session) return { ownMs: 0, observation: { replies: {}, failure: { kind: 'crashed', step: 'starting Python', detail: session.error } } };
+    if (this.forkBeforeRun) {
+      this.forkBeforeRun = false;
+      await session.send({ op: 'fork' }, this.limits.callMs);
+    }
     const begun = performance.now();
     const outcomes = await session.sendBatch(this.requestsOf(interaction, seed, callMs));
     return this.observationOf(interaction, callMs, outcomes, begun);
@@ -232,6 +286,7 @@ export class SubmissionSession {
     await this.settlePrefetched();
     const session = await this.ready();
     if ('error' in session) return;
+    this.forkBeforeRun = false;
     await session.send({ op: 'fork' }, this.limits.callMs);
   }
 
@@ -282,6 +337,22 @@ export class SubmissionSession {
     await Promise.all([this.session?.close(), spare?.close(), this.side?.close(), ...servers.map((s) => s?.close())]);
   }
 }
+
+/** A case a test sends ahead: its interaction, seed and time limit, as `run` will ask for it. */
+export interface CaseAsk {
+  readonly interaction: Interaction;
+  readonly seed: number;
+  readonly callMs: number;
+}
+
+/** A case sent ahead, by its key. */
+interface Sent {
+  readonly key: string;
+  readonly ask: CaseAsk;
+}
+
+/** Hands a case sent ahead its observation, by key (undefined: it did not run). */
+type Settle = ReadonlyMap<string, (got: Observed | undefined) => void>;
 
 /** A case's observation, and the student's own time in it (counted when the case is read). */
 interface Observed {

@@ -45,8 +45,9 @@ export interface GradeOptions {
    */
   readonly warmPrograms?: boolean;
   /**
-   * Play a driven case's independent parts (a tournament's games) side by side in a second harness: a gain where a
-   * core would otherwise idle (grade check, fewer submissions than cores). The verdicts are the same either way.
+   * Play a driven case's independent parts (a tournament's games), and a heavy test's groups of cases, side by side
+   * in a second harness: a gain where a core would otherwise idle (grade check, fewer submissions than cores). The
+   * verdicts are the same either way.
    */
   readonly sideBySide?: boolean;
   /** A test stops at its first failing case (`grade mutants`: one is enough to kill a mutant, and hangs cost most). */
@@ -150,3 +151,6 @@ export interface LookaheadPool {
   readonly testCases: Map<string, FixtureCase>;
   readonly asked: Set<string>;
 }
+
+/** Parts and groups of cases go side by side only where a core would idle, and each needs a process of its own (fork). */
+export const playsSideBySide = (context: TestContext): boolean => context.options.sideBySide === true && !context.sandbox.noFork && !context.options.firstFailure;

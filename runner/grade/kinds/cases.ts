@@ -47,7 +47,7 @@ export const runCases: TestKindRunner = async (test, context) => {
       if (verdict.status === 'fail' && c.source.kind === 'generated') wrong.push({ testCase: c, verdict });
       return verdict;
     };
-    return { ...unit, run, document: c.source.kind === 'document' };
+    return { ...unit, run, document: c.source.kind === 'document', ...(typeof c.facts?.['boards'] === 'number' && { cost: c.facts['boards'] }) };
   });
   const result = await runAll(test, context, cases, finish);
   if (lookahead) keepSeen(test, lookahead, seen, context);

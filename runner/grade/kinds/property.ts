@@ -8,7 +8,7 @@ import { blockedBy } from '../blocked.js';
 import { harnessCase, runAll, withOwnParts, type RunnableCase } from '../run-cases.js';
 import { playParts, type Lane } from '../play-parts.js';
 import type { SubmissionSession } from '../submission-session.js';
-import { caseSeed, failedSoFar, finisher, type TestContext, type TestKindRunner } from '../test-context.js';
+import { caseSeed, failedSoFar, finisher, playsSideBySide, type TestKindRunner } from '../test-context.js';
 
 export const runProperty: TestKindRunner = async (test, context) => {
   const finish = finisher(test);
@@ -32,11 +32,8 @@ export const runProperty: TestKindRunner = async (test, context) => {
     };
     const lane = (session: SubmissionSession): Lane => ({ fresh: () => session.isolate(test.group), ask: (index) => askOn(session, `${p.id}/${index}`) });
     const beside = (session: SubmissionSession): Lane => ({ ...lane(session), ready: async () => !('error' in (await session.ready())) });
-    const play: PlayParts = (parts, wanted) => playParts(parts, wanted, sideBySide(context) ? [lane(context.session), beside(context.session.beside())] : [lane(context.session)]);
+    const play: PlayParts = (parts, wanted) => playParts(parts, wanted, playsSideBySide(context) ? [lane(context.session), beside(context.session.beside())] : [lane(context.session)]);
     return { id: p.id, reproduce: p.reproduce, run: async () => withOwnParts({ own: [...own.values()], notes: [...notes] }, await p.drive(askOn(context.session, p.id), play), failedSoFar(context)) };
   });
   return runAll(test, context, cases, finish);
 };
-
-/** Parts go side by side only where a core would idle, and each needs a fresh process of its own (fork). */
-const sideBySide = (context: TestContext): boolean => context.options.sideBySide === true && !context.sandbox.noFork && !context.options.firstFailure;
