@@ -42,6 +42,11 @@ export interface SeenCase {
   readonly actual?: readonly number[];
   readonly passed: boolean;
   /**
+   * It ran out of time: no answer to judge, and no mistake ruled out by it (a search one level too deep takes seven
+   * times as long, and on a slow machine longer than the limit), so it is left out rather than left to veto a name.
+   */
+  readonly hung?: boolean;
+  /**
    * Each mistake's answers on this case by rule, where the student's own process computed them (Conniption's
    * search, judged on the student's genChildStates and betterEval); absent where the grader computes them.
    */
@@ -86,7 +91,7 @@ const same = (a: number, b: number) => Math.abs(a - b) < 1e-9;
  * of the visible cases' answers made when the kit was built.
  */
 export function nameMistake(cases: readonly SeenCase[], rules: readonly AnswerRule[], mistakes: readonly MistakeName[], answer: MistakeAnswer, kind: MistakeFamily = 'scores'): Diagnosis | undefined {
-  const failing = cases.filter((c) => !c.passed);
+  const failing = cases.filter((c) => !c.passed && !c.hung);
   if (failing.length === 0 || failing.some((c) => !c.actual)) return undefined;
   const moves = kind === 'choices';
   // A move the document accepts failed for another reason (the board left changed): no choice explains that.

@@ -63,4 +63,17 @@ describe('look-ahead mistakes', () => {
     expect(diagnoseLookahead(deep.map(({ c, position, expected }) => ({ id: c.id, position, expected, actual: expected.map((v) => v + 1), passed: false })), FULL_BOARD_RULES)).toBeUndefined();
     expect(diagnoseLookahead([{ id: 'x', position: deep[0]!.position, expected: deep[0]!.expected, passed: false }], FULL_BOARD_RULES)).toBeUndefined();
   });
+
+  it('leaves out a failing case that ran out of time, where a case that crashed rules every name out', () => {
+    const deep = CS111.filter((x) => x.position.lookahead >= 2 && x.position.lookahead <= 3).slice(0, 12);
+    const deeper = deep.map(({ c, position, expected }): SeenCase => ({ id: c.id, position, expected, actual: scoreColumnsWith(gridOf(position), pieceOf(position), position.lookahead, { depth: 1 }, 'tie-50'), passed: false }));
+    const last = deeper.at(-1)!;
+    // A search one level too deep is slower too: on a slow machine its deepest case may not return in time.
+    const hung = diagnoseLookahead([...deeper.slice(0, -1), { id: last.id, position: last.position, expected: last.expected, passed: false, hung: true }], FULL_BOARD_RULES);
+    expect(hung?.variant).toBe('one-level-deeper');
+    expect(hung?.cases).not.toContain(last.id);
+    expect(diagnoseLookahead([...deeper.slice(0, -1), { id: last.id, position: last.position, expected: last.expected, passed: false }], FULL_BOARD_RULES)).toBeUndefined();
+    // Nothing but hung cases names nothing.
+    expect(diagnoseLookahead(deeper.map(({ id, position, expected }) => ({ id, position, expected, passed: false, hung: true })), FULL_BOARD_RULES)).toBeUndefined();
+  });
 });

@@ -43,7 +43,7 @@ export const runCases: TestKindRunner = async (test, context) => {
     });
     const run = async () => {
       const verdict = await unit.run();
-      if (lookahead) seen.set(c.id, { ...seen.get(c.id), passed: verdict.status === 'pass' });
+      if (lookahead) seen.set(c.id, { ...seen.get(c.id), passed: verdict.status === 'pass', ...(verdict.status === 'timeout' && { hung: true }) });
       if (verdict.status === 'fail' && c.source.kind === 'generated') wrong.push({ testCase: c, verdict });
       return verdict;
     };
@@ -75,6 +75,7 @@ function interactionOf(plan: AssignmentPlan, test: ResolvedTest, testCase: Fixtu
 interface Seen {
   readonly actual?: number[];
   readonly answers?: MistakeAnswers;
+  readonly hung?: boolean;
   readonly passed?: boolean;
 }
 
@@ -99,7 +100,7 @@ function keepSeen(test: ResolvedTest, lookahead: LookaheadCases, seen: ReadonlyM
     const position = lookahead.positionOf(c);
     const expected = lookahead.expectedOf ? lookahead.expectedOf(c) : expectedScores(c);
     if (!s || s.passed === undefined || !position || !expected) continue;
-    pool.cases.push({ id: c.id, test: test.id, position, expected, passed: s.passed, ...(s.actual && { actual: s.actual }), ...(s.answers && { answers: s.answers }) });
+    pool.cases.push({ id: c.id, test: test.id, position, expected, passed: s.passed, ...(s.actual && { actual: s.actual }), ...(s.answers && { answers: s.answers }), ...(s.hung && { hung: true }) });
     pool.testCases.set(c.id, c);
   }
   context.lookaheadSeen.set(test.target, pool);
