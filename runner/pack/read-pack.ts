@@ -1,20 +1,17 @@
 /**
  * Reads an assignment.yml: YAML with every node's place kept, so each fault (a YAML slip, a key the schema does not
- * know, a wrong type) is reported at its line and column. Pure but for the schema file it reads once.
+ * know, a wrong type) is reported at its line and column. Pure but for the schema files it reads once.
  */
-import type { Ajv as AjvClass, ErrorObject, ValidateFunction } from 'ajv';
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import { isMap, isPair, isScalar, LineCounter, parseDocument, type Document, type Node } from 'yaml';
-import { withAssignmentIds } from '../spec/schema-ids.js';
+import { packSchema, packValidator, type PackKind } from './pack-validators.js';
 import type { Pack, PackProblem } from './pack-types.js';
 
 /**
  * The two kinds of assignment.yml: a course's (`extends: <id>`, checked by spec/pack-schema.json) and a built-in's
  * (`assignment: <id>`, every value, checked by spec/schema.json).
  */
-export type PackKind = 'course' | 'built-in';
+export type { PackKind };
 
 /** A parsed pack and a way to find where any of its keys or values sits in the file. */
 export interface ParsedPack {
@@ -28,14 +25,8 @@ export interface ParsedPack {
 const validators = new Map<string, ValidateFunction>();
 function validatePack(root: string, kind: PackKind): ValidateFunction {
   const key = `${root}\0${kind}`;
-  const cached = validators.get(key);
-  if (cached) return cached;
-  const { Ajv } = createRequire(import.meta.url)('ajv') as { Ajv: typeof AjvClass };
-  const read = (name: string) => JSON.parse(readFileSync(join(root, 'spec', name), 'utf8')) as { properties?: Record<string, unknown> };
-  // The built-ins' schema names no assignment: the ids are filled in from runner/assignments/ids.ts.
-  const schema = kind === 'course' ? read('pack-schema.json') : withAssignmentIds(read('schema.json'));
-  const validate = new Ajv({ allErrors: true, strict: false }).compile(schema);
-  validators.set(key, validate);
+  let validate = validators.get(key);
+  if (!validate) validators.set(key, (validate = packValidator(packSchema(root, kind))));
   return validate;
 }
 
