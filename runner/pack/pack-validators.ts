@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { withAssignmentIds } from '../spec/schema-ids.js';
 
-/** A course's assignment.yml (`extends: <id>`) or a built-in's (`assignment: <id>`, every value). */
+/** A course's assignment.yml (`extends: <id>`, spec/pack-schema.json) or a built-in's (`assignment: <id>`, every value, spec/schema.json). */
 export type PackKind = 'course' | 'built-in';
 
 const require = createRequire(import.meta.url);

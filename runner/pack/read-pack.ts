@@ -7,12 +7,6 @@ import { isMap, isPair, isScalar, LineCounter, parseDocument, type Document, typ
 import { packSchema, packValidator, type PackKind } from './pack-validators.js';
 import type { Pack, PackProblem } from './pack-types.js';
 
-/**
- * The two kinds of assignment.yml: a course's (`extends: <id>`, checked by spec/pack-schema.json) and a built-in's
- * (`assignment: <id>`, every value, checked by spec/schema.json).
- */
-export type { PackKind };
-
 /** A parsed pack and a way to find where any of its keys or values sits in the file. */
 export interface ParsedPack {
   readonly kind: PackKind;

@@ -30,6 +30,7 @@ export const runCases: TestKindRunner = async (test, context) => {
   const cases = test.fixtureCases.map((c) => {
     const interaction = interactionOf(assignment, test, c);
     const elsewhere = elsewhereJudging(test, c, context);
+    const boards = typeof c.facts?.['boards'] === 'number' ? c.facts['boards'] : undefined;
     const check = (o: CaseObservation) => {
       if (lookahead) seen.set(c.id, { ...seen.get(c.id), ...answerIn(lookahead, o, c) });
       return assignment.check(test.check!, c, o, callLine(interaction));
@@ -39,7 +40,7 @@ export const runCases: TestKindRunner = async (test, context) => {
       expectsRaise: 'raises' in c.expected,
       ...(c.lenient?.open && { open: c.lenient.reason }),
       excuse: (failure) => assignment.excuseFailure?.(test, c, failure, failedSoFar(context)),
-      ...(typeof c.facts?.['boards'] === 'number' && { work: workOf(c.facts['boards']) }),
+      ...(boards !== undefined && { work: workOf(boards) }),
     });
     const run = async () => {
       const verdict = await unit.run();
@@ -47,7 +48,7 @@ export const runCases: TestKindRunner = async (test, context) => {
       if (verdict.status === 'fail' && c.source.kind === 'generated') wrong.push({ testCase: c, verdict });
       return verdict;
     };
-    return { ...unit, run, document: c.source.kind === 'document', ...(typeof c.facts?.['boards'] === 'number' && { cost: c.facts['boards'] }) };
+    return { ...unit, run, document: c.source.kind === 'document', ...(boards !== undefined && { cost: boards }) };
   });
   const result = await runAll(test, context, cases, finish);
   if (lookahead) keepSeen(test, lookahead, seen, context);
