@@ -87,6 +87,70 @@ describe('the mutator', () => {
     expect(made.files).toEqual([{ file: 'board.py', mutants: made.mutants.length }]);
   });
 
+  it('checks each change on its function alone as it would on the whole file, whatever the layout around it', async () => {
+    // Two module-level statements on a line (the second is checked in its file), a string over lines in a class, a
+    // decorated method, a nested function's nonlocal (compiled with the function that binds it), `**` before a
+    // negative number.
+    const layout = `LIMIT = 3; DEPTH = 2
+
+
+def logged(f):
+    return f
+
+
+class Board:
+    HELP = """rows:
+1 to 6
+"""
+
+    def __init__(self):
+        super().__init__()
+        self.rows = 6
+
+    @logged
+    def count(self, col):
+        total = 0
+
+        def add(n):
+            nonlocal total
+            total += n
+        add(col - 1)
+        return total ** 0
+
+
+def deep(x):
+    return -x if x > LIMIT else x
+`;
+    const made = await generateMutants(PROJECT_ROOT, 'python3', write(layout), ['board.py']);
+    expect(made.mutants.map((m) => `${m.line} ${m.function} ${m.operator}: ${m.change} ${m.mutated}`)).toEqual([
+      '1 <module> constant: `3` → `4` 4',
+      '1 <module> constant: `3` → `2` 2',
+      '1 <module> constant: `2` → `3` 3',
+      '1 <module> constant: `2` → `1` 1',
+      '5 logged remove: `return` removed pass',
+      '14 Board.__init__ remove: statement removed pass',
+      '15 Board.__init__ remove: statement removed pass',
+      '15 Board.__init__ constant: `6` → `7` 7',
+      '15 Board.__init__ constant: `6` → `5` 5',
+      '19 Board.count constant: `0` → `1` 1',
+      '19 Board.count constant: `0` → `-1` -1',
+      '23 Board.count.add arithmetic: `+=` → `-=` total -= n',
+      '23 Board.count.add remove: statement removed pass',
+      '24 Board.count remove: statement removed pass',
+      '24 Board.count arithmetic: `-` → `+` col + 1',
+      '24 Board.count constant: `1` → `2` 2',
+      '24 Board.count constant: `1` → `0` 0',
+      '25 Board.count remove: `return` removed pass',
+      '25 Board.count constant: `0` → `1` 1',
+      '25 Board.count constant: `0` → `-1` -1',
+      '29 deep remove: `return` removed pass',
+      '29 deep compare: `>` → `>=` x >= LIMIT',
+      '29 deep compare: `>` → `<` x < LIMIT',
+      '29 deep negate: condition negated not (x > LIMIT)',
+    ]);
+    for (const m of made.mutants) expect(changedLines(layout, m.source), m.change).toMatchObject({ line: m.line, before: [layout.split('\n')[m.line - 1]] });
+  });
+
   it('keeps each mutant\'s id when unrelated lines move, and lists a file it cannot read as skipped', async () => {
     const before = await generateMutants(PROJECT_ROOT, 'python3', write(SMALL), ['board.py']);
     const moved = SMALL.replace('import random\n', 'import random\n\nWIDTH = 7\n\n\n');
