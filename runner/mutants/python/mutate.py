@@ -120,10 +120,9 @@ def apply(src, tree, parent, edit, filename, anchor):
     """(new file text, replacement text, new dump of the anchor), or None when the edit cannot be made exactly as
     intended.
 
-    Only the anchor (the function holding the edit, or its module-level statement) is compared, and only its
-    module-level statement parsed and compiled: parsing, dumping and compiling the whole file for every mutant was
-    nine tenths of the mutator's time. Where the statement does not parse on its own as one statement, the whole
-    file decides."""
+    Only the anchor (the outermost function holding the edit, or its module-level statement) is parsed, compared and
+    compiled: doing so for the whole file for every mutant was nine tenths of the mutator's time. Where the anchor's
+    text is not one statement on its own, or compiles only in its file, the whole file decides."""
     statement = isinstance(edit.node, ast.stmt)
     # Before Python 3.12 the positions of nodes inside f-strings can be off: the node's span must be the node.
     if not same(src.text(edit.node), edit.node, statement) or not same(edit.text, edit.intended, statement):
@@ -139,11 +138,12 @@ def apply(src, tree, parent, edit, filename, anchor):
     for text in [edit.text] if statement else [edit.text, '(' + edit.text + ')']:
         new = text.encode('utf-8')
         alone = (b'if 1:\n' if indented else b'') + src.data[first:start] + new + src.data[end:src.end(root)]
+        whole = (src.data[:start] + new + src.data[end:]).decode('utf-8')
         verdict = alone_as_intended(alone.decode('utf-8'), indented, expected, filename)
         if verdict is None:
-            verdict = whole_as_intended((src.data[:start] + new + src.data[end:]).decode('utf-8'), dump_with(tree, parent, edit.node, edit.intended), filename)
+            verdict = whole_as_intended(whole, dump_with(tree, parent, edit.node, edit.intended), filename)
         if verdict:
-            return (src.data[:start] + new + src.data[end:]).decode('utf-8'), text, expected
+            return whole, text, expected
     return None
 
 
