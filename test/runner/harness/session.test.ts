@@ -50,6 +50,11 @@ def shout():
         print('x' * 100)
     return 'done'
 
+def shout_once():
+    print('é' * 5_000_000, end='')
+    print('!')
+    return 'done'
+
 def write_file():
     with open('big.bin', 'wb') as handle:
         handle.write(b'0' * (64 * 1024 * 1024))
@@ -275,6 +280,13 @@ describe('the harness', () => {
     expect(outcome).toMatchObject({ ok: true, value: { type: 'str', value: 'done' } });
     expect('stdout' in outcome && outcome.stdout.length).toBe(limits.outputChars);
     expect('stdoutDropped' in outcome && outcome.stdoutDropped).toBe(101_000_000 - limits.outputChars);
+  });
+
+  it('keeps the capped start of one huge string and counts the rest in characters', async () => {
+    const outcome = reply(await session.send({ op: 'call', target: ['shout_once'], args: [] }, 20000));
+    expect(outcome).toMatchObject({ ok: true, value: { type: 'str', value: 'done' } });
+    expect('stdout' in outcome && outcome.stdout).toBe('é'.repeat(limits.outputChars));
+    expect('stdoutDropped' in outcome && outcome.stdoutDropped).toBe(5_000_002 - limits.outputChars);
   });
 
   it('turns a memory hog into MemoryError and a huge file into an error, not a dead machine', async () => {
