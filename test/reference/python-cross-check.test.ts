@@ -4,7 +4,7 @@
  * transcripts) and that every snippet a report will show a student actually runs.
  */
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FixtureCase, SolverLabels } from '../../runner/fixtures/fixture-types.js';
 import { PROJECT_ROOT } from '../../runner/project-root.js';
 import { fixtureFiles, mismatch, runPythonCases } from '../helpers/python-cases.js';
@@ -42,19 +42,33 @@ describe.each([
   { assignment: 'conniption', solution: 'correct-classic', modules: ['conniption'] },
 ])('$assignment fixtures on $solution', ({ assignment, solution, modules }) => {
   // play() and the REPL are whole programs on a terminal: the sample suites run those cases.
-  for (const file of fixtureFiles(assignment).filter((f) => f.target !== 'play' && f.target !== 'repl')) {
+  const files = fixtureFiles(assignment).filter((f) => f.target !== 'play' && f.target !== 'repl');
+  // Every file's cases in one Python process (each case from a fresh namespace, as within a file): a process per
+  // file cost a third of this suite in starts alone.
+  let seen: ReturnType<typeof runPythonCases>;
+  beforeAll(() => {
+    seen = runPythonCases(submission(assignment, solution), modules, files.flatMap((f) => f.cases.map(adaptForPython)), filesFor);
+  }, 120_000);
+
+  for (const file of files) {
     it(`${file.target}: every case`, () => {
-      const seen = runPythonCases(submission(assignment, solution), modules, file.cases.map(adaptForPython), filesFor);
       // HMC's playGame cases hold the end of what it prints: the last board and the message.
       const stdoutEndsWith = file.target === 'Board.playGame';
       const failures = file.cases.flatMap((c) => {
+        const observed = seen.get(c.id);
+        if (!observed) return [`${c.id}: not run`];
         // A strength case's expected moves are a perfect player's: a correct AI need only run and name a playable column.
-        if (file.target.endsWith('.strength')) return playableMove(c, seen.get(c.id)!);
-        const why = mismatch(c, seen.get(c.id)!, { stdoutEndsWith, asSet: file.target === 'Conniption.genChildStates' });
+        if (file.target.endsWith('.strength')) return playableMove(c, observed);
+        const why = mismatch(c, observed, { stdoutEndsWith, asSet: file.target === 'Conniption.genChildStates' });
         return why ? [`${c.id}\n${c.python}\n${why}`] : [];
       });
       expect(failures.slice(0, 3).join('\n\n')).toBe('');
-      expect(seen.size).toBe(file.cases.length);
     });
   }
+
+  it('runs every case of every file once, each id its own', () => {
+    const ids = files.flatMap((f) => f.cases.map((c) => c.id));
+    expect(new Set(ids).size).toBe(ids.length);
+    expect([...seen.keys()].sort()).toEqual([...ids].sort());
+  });
 });
