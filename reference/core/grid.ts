@@ -116,7 +116,37 @@ export function findRuns(grid: Grid, piece: Piece, n: number): { direction: Dire
 }
 
 export function hasRun(grid: Grid, piece: Piece, n: number): boolean {
-  return findRuns(grid, piece, n).length > 0;
+  if (n <= 0) return false;
+  // findRuns's scan, stopping at the first run: the searches ask this of every board they try.
+  for (const { dr, dc } of DIRECTIONS) {
+    for (let row = 0; row < grid.rows; row++) {
+      for (let col = 0; col < grid.cols; col++) {
+        let k = 0;
+        while (k < n) {
+          const r = row + k * dr;
+          const c = col + k * dc;
+          if (r < 0 || r >= grid.rows || c < 0 || c >= grid.cols || getCell(grid, r, c) !== piece) break;
+          k++;
+        }
+        if (k === n) return true;
+      }
+    }
+  }
+  return false;
+}
+
+/** Whether `piece` has `n` in a row along some line through (row, col), a cell it holds: the only new run a drop can make. */
+export function hasRunThrough(grid: Grid, row: number, col: number, piece: Piece, n: number): boolean {
+  if (n <= 0) return false;
+  // Plain loops, no closure: the fixture builders call this for every trial move.
+  for (const { dr, dc } of DIRECTIONS) {
+    let run = 1;
+    for (let sign = -1; sign <= 1; sign += 2) {
+      for (let r = row + sign * dr, c = col + sign * dc; r >= 0 && r < grid.rows && c >= 0 && c < grid.cols && grid.cells[r * grid.cols + c] === piece; r += sign * dr, c += sign * dc) run++;
+    }
+    if (run >= n) return true;
+  }
+  return false;
 }
 
 /** Reads rows written top first, one character a cell, through the assignment's own symbols. */

@@ -1,5 +1,5 @@
 import { BitBoard, MAX_BITBOARD_COLS } from './bitboard.js';
-import { type Grid, type Piece, canDrop, dropPiece, hasRun, liftPiece, opponentOf } from './grid.js';
+import { type Grid, type Piece, canDrop, dropPiece, hasRun, hasRunThrough, liftPiece, opponentOf } from './grid.js';
 
 /**
  * Column scores with lookahead, as CS111's `scores_for` and HMC's `scoresFor` define them:
@@ -146,18 +146,18 @@ export function lookaheadCost(grid: Grid, me: Piece, lookahead: number, cap = In
   const work = { rows: grid.rows, cols: grid.cols, cells: grid.cells.slice() };
   let boards = 0;
   let deepest = 0;
+  // Visited only on a board where no one has four: below the root, a drop makes a run only through its own checker.
   const visit = (player: Piece, left: number, level: number): void => {
-    if (hasRun(work, player, CONNECT) || hasRun(work, opponentOf(player), CONNECT)) return;
     deepest = Math.max(deepest, level);
     if (left === 0) return;
     for (let col = 0; col < work.cols && boards <= cap; col++) {
       if (!canDrop(work, col)) continue;
       boards++;
-      dropPiece(work, col, player);
-      visit(opponentOf(player), left - 1, level + 1);
+      const row = dropPiece(work, col, player);
+      if (!hasRunThrough(work, row, col, player, CONNECT)) visit(opponentOf(player), left - 1, level + 1);
       liftPiece(work, col);
     }
   };
-  visit(me, lookahead, 0);
+  if (!hasRun(work, me, CONNECT) && !hasRun(work, opponentOf(me), CONNECT)) visit(me, lookahead, 0);
   return { boards, depth: deepest };
 }

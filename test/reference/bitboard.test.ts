@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BitBoard } from '../../reference/core/bitboard.js';
-import { type Grid, type Piece, createGrid, dropPiece, getCell, hasRun, validColumns } from '../../reference/core/grid.js';
+import { type Grid, type Piece, createGrid, dropPiece, findRuns, getCell, hasRun, hasRunThrough, liftPiece, validColumns } from '../../reference/core/grid.js';
 import { createRng } from '../../runner/plan/rng.js';
 
 /** A random position by random legal moves (not stopping at wins: both players may have runs). */
@@ -38,6 +38,30 @@ describe('bitboard against the plain grid', () => {
     expect(checked).toBe(36_000);
     expect(wins).toBeGreaterThan(5_000);
     expect(checked - wins).toBeGreaterThan(5_000);
+  });
+
+  it('finds a run exactly where the full list of runs has one, and a drop makes one exactly when a run passes through it', () => {
+    let made = 0;
+    for (let seed = 1; seed <= 2000; seed++) {
+      const rows = 1 + (seed % 9);
+      const cols = 1 + (Math.floor(seed / 9) % 9);
+      const grid = randomGrid(seed, rows, cols);
+      for (let n = 1; n <= 5; n++) {
+        for (const piece of [1, 2] as const) {
+          expect(hasRun(grid, piece, n), `seed ${seed}, n=${n}`).toBe(findRuns(grid, piece, n).length > 0);
+          // Only from a board where the mover has no run can a run be new, and then only through the dropped checker.
+          if (hasRun(grid, piece, n)) continue;
+          for (const col of validColumns(grid)) {
+            const row = dropPiece(grid, col, piece);
+            const through = hasRunThrough(grid, row, col, piece, n);
+            expect(through, `seed ${seed}, n=${n}, column ${col}`).toBe(hasRun(grid, piece, n));
+            if (through) made++;
+            liftPiece(grid, col);
+          }
+        }
+      }
+    }
+    expect(made).toBeGreaterThan(1_000);
   });
 
   it('agrees on boards up to 31 columns wide', () => {

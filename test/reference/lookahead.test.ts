@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Piece, createGrid, dropPiece, validColumns } from '../../reference/core/grid.js';
-import { type FullBoardRule, scoreColumns, scoreOnGrid } from '../../reference/core/lookahead.js';
+import { type FullBoardRule, lookaheadCost, scoreColumns, scoreOnGrid } from '../../reference/core/lookahead.js';
 import { createRng } from '../../runner/plan/rng.js';
 
 /**
@@ -89,6 +89,38 @@ describe('lookahead scores', () => {
   it('takes the wide-board path beyond 31 columns', () => {
     const grid = createGrid(3, 40);
     expect(scoreColumns(grid, 1, 1)).toEqual(Array(40).fill(50));
+  });
+
+  it("counts a plain search's boards and deepest level as the independent minimax tries them, stopping past a cap", () => {
+    // The same walk as plainScores: a board with four for either side ends the line; every open column is a board.
+    const walk = (b: Cells, me: string, left: number, level: number, seen: { boards: number; depth: number }): void => {
+      if (four(b, 'X') || four(b, 'O')) return;
+      seen.depth = Math.max(seen.depth, level);
+      if (left === 0) return;
+      for (let col = 0; col < b[0]!.length; col++) {
+        if (b[0]![col] !== ' ') continue;
+        seen.boards++;
+        let row = b.length - 1;
+        while (b[row]![col] !== ' ') row--;
+        b[row]![col] = me;
+        walk(b, me === 'X' ? 'O' : 'X', left - 1, level + 1, seen);
+        b[row]![col] = ' ';
+      }
+    };
+    let ended = 0;
+    for (let seed = 300; seed < 420; seed++) {
+      const [rows, cols] = seed % 4 === 0 ? [4, 5] : [6, 7];
+      const { grid, cells } = randomPosition(seed, rows, cols);
+      const lookahead = 1 + (seed % 4);
+      const seen = { boards: 0, depth: 0 };
+      walk(cells, 'X', lookahead, 0, seen);
+      expect(lookaheadCost(grid, 1, lookahead), `seed ${seed}`).toEqual(seen);
+      if (seen.depth < lookahead) ended++;
+      // Past the cap it stops counting, but never reports a count within it.
+      if (seen.boards > 10) expect(lookaheadCost(grid, 1, lookahead, 10).boards).toBeGreaterThan(10);
+    }
+    // Some lines must end in a win before the lookahead, or the early stop is not tested.
+    expect(ended).toBeGreaterThan(5);
   });
 
   it('refuses a negative lookahead', () => {
