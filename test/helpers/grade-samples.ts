@@ -13,6 +13,7 @@ import { PROJECT_ROOT } from '../../runner/project-root.js';
 import type { ResolvedSpec } from '../../runner/spec/spec-types.js';
 import type { Verdicts } from './sample-suite.js';
 import { SUITE_JOBS } from './suite-jobs.js';
+import { CLI_COMMAND } from './cli-command.js';
 
 /** The time limits' factor for samples pinned to hang (none goes below 2 s: runner/sandbox/limits.ts). */
 export const HANG_TIME_SCALE = '0.1';
@@ -84,7 +85,7 @@ async function gradeFolders(assignment: AssignmentId, names: readonly string[], 
   for (const name of names) cpSync(join(samplesFolder(assignment), name), join(klass, name), { recursive: true, filter: (path) => !path.includes('__pycache__') });
   try {
     // No --assignment unless the suite passes one: the assignment is detected from the samples' files, as a class's is.
-    const run = await execa(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'runner', 'cli.ts'), klass, '--out', out, '--jobs', String(SUITE_JOBS), ...args], {
+    const run = await execa(process.execPath, [...CLI_COMMAND, klass, '--out', out, '--jobs', String(SUITE_JOBS), ...args], {
       cwd: PROJECT_ROOT, env: { CI: 'true', ...env }, reject: false,
     });
     const stderr = String(run.stderr);

@@ -20,6 +20,7 @@ import { loadSpec } from '../../runner/spec/load-spec.js';
 import type { ResolvedTest } from '../../runner/spec/spec-types.js';
 import type { SamplePins, Verdicts } from './sample-suite.js';
 import { eachAtSuitePace, SUITE_JOBS } from './suite-jobs.js';
+import { CLI_COMMAND } from './cli-command.js';
 
 /** How a kit's failure beyond `grade check`'s says which other part it may come from. */
 export const NAMES_ANOTHER_PART = /your own|The game used your|fix (that|those) first/u;
@@ -68,7 +69,7 @@ export function describeKitVerdicts(assignment: AssignmentId, pins: SamplePins, 
     const hidden = new Set(spec.tests.filter((t) => t.visibility === 'hidden').map((t) => t.id));
     const graded = samples.filter((sample) => Object.keys(pins.expected[sample] ?? {}).some((id) => hidden.has(id)));
     const baseline = join(work, 'grade-check');
-    const gradedRun = graded.length === 0 ? undefined : execa(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'runner', 'cli.ts'), ...graded.map((s) => join(samplesDir, s)), '--assignment', assignment, '--visible', '--format', 'json', '--jobs', String(SUITE_JOBS), '--out', baseline, ...args], { cwd: PROJECT_ROOT, env: { CI: 'true' }, reject: false });
+    const gradedRun = graded.length === 0 ? undefined : execa(process.execPath, [...CLI_COMMAND, ...graded.map((s) => join(samplesDir, s)), '--assignment', assignment, '--visible', '--format', 'json', '--jobs', String(SUITE_JOBS), '--out', baseline, ...args], { cwd: PROJECT_ROOT, env: { CI: 'true' }, reject: false });
     const built = await buildKit({ assignment, out: join(work, 'kit'), classroom: false, version: '0.0.0-test' });
     const unpacked = join(work, 'installed');
     mkdirSync(unpacked);

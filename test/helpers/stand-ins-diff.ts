@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../../runner/project-root.js';
 import type { RunResults } from '../../runner/grade/results.js';
+import { CLI_COMMAND } from './cli-command.js';
 
 const [assignment, ...only] = process.argv.slice(2);
 if (!assignment) throw new Error('usage: stand-ins-diff.ts <assignment> [sample…]');
@@ -19,7 +20,7 @@ const paths = only.length > 0 ? only.map((s) => join(samples, s)) : [samples];
 async function grade(standIns: string): Promise<RunResults> {
   const out = mkdtempSync(join(tmpdir(), `stand-ins-${standIns}-`));
   try {
-    const run = await execa(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'runner', 'cli.ts'), ...paths, '--assignment', assignment!, '--visible', '--stand-ins', standIns, '--format', 'json', '--jobs', '2', '--out', out], { cwd: PROJECT_ROOT, reject: false, env: { CI: 'true' } });
+    const run = await execa(process.execPath, [...CLI_COMMAND, ...paths, '--assignment', assignment!, '--visible', '--stand-ins', standIns, '--format', 'json', '--jobs', '2', '--out', out], { cwd: PROJECT_ROOT, reject: false, env: { CI: 'true' } });
     if (run.exitCode !== 0) throw new Error(String(run.stderr));
     return JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as RunResults;
   } finally {

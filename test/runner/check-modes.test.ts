@@ -7,9 +7,10 @@ import { colorsEnabled, makeColors } from '../../runner/cli/colors.js';
 import { progressBar } from '../../runner/cli/progress.js';
 import { PROJECT_ROOT } from '../../runner/project-root.js';
 import { tempDirs } from '../temp-dirs.js';
+import { CLI_COMMAND } from '../helpers/cli-command.js';
 
 const SAMPLES = join(PROJECT_ROOT, 'fixtures', 'submissions', 'cs61a-hw04');
-const CLI = ['--import', 'tsx', join(PROJECT_ROOT, 'runner', 'cli.ts')];
+const CLI = CLI_COMMAND;
 const temp = tempDirs();
 
 describe('grade check --ci', () => {

@@ -11,6 +11,7 @@ import { looksLikeCanvas, parseCanvasName, unpackZip, ZIP_LIMITS } from '../../r
 import { PROJECT_ROOT } from '../../runner/project-root.js';
 import { tempDirs } from '../temp-dirs.js';
 import type { RunResults } from '../../runner/grade/results.js';
+import { CLI_COMMAND } from '../helpers/cli-command.js';
 
 const EXPORTS = join(PROJECT_ROOT, 'fixtures', 'exports');
 const SAMPLES = join(PROJECT_ROOT, 'fixtures', 'submissions', 'cs61a-hw04');
@@ -23,7 +24,7 @@ function zipFolder(dir: string, prefix = ''): Uint8Array {
 
 async function grade(...args: string[]): Promise<{ results: RunResults; out: string; stderr: string }> {
   const out = temp('exports-out-');
-  const run = await execa(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'runner', 'cli.ts'), ...args, '--out', out, '--format', 'json,csv,html'], { cwd: PROJECT_ROOT, env: { CI: 'true' }, reject: false });
+  const run = await execa(process.execPath, [...CLI_COMMAND, ...args, '--out', out, '--format', 'json,csv,html'], { cwd: PROJECT_ROOT, env: { CI: 'true' }, reject: false });
   expect(run.exitCode, String(run.stderr)).toBe(0);
   return { results: JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as RunResults, out, stderr: String(run.stderr) };
 }

@@ -14,6 +14,7 @@ import { Journal, ResumeError, type JournalHeader } from '../../runner/grade/jou
 import type { RunResults } from '../../runner/grade/results.js';
 import { interleave, mergeRuns, parseShard, shardFromEnvironment, shardOf } from '../../runner/grade/shards.js';
 import { withoutRunTimings } from '../helpers/timings.js';
+import { CLI_COMMAND } from '../helpers/cli-command.js';
 
 const SAMPLES = join(PROJECT_ROOT, 'fixtures', 'submissions', 'cs111-ps9');
 const STUDENTS = ['correct-classic', 'repr-short-dashes', 'is-full-returns-none', 'add-checker-top-row', 'correct-compact'];
@@ -59,7 +60,7 @@ describe('grade --resume', () => {
   it('a run killed half-way, then resumed, gives the uninterrupted run\'s results.json', async () => {
     const out = tempDir('killed-');
     const journal = join(out, 'results.jsonl');
-    const child = execa(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'runner', 'cli.ts'), klass, ...ONLY, '--out', out, '--format', 'json', '--jobs', '1'], { cwd: PROJECT_ROOT, reject: false });
+    const child = execa(process.execPath, [...CLI_COMMAND, klass, ...ONLY, '--out', out, '--format', 'json', '--jobs', '1'], { cwd: PROJECT_ROOT, reject: false });
     // Killed as soon as two submissions are on record: the one in flight is lost, nothing else.
     for (;;) {
       await new Promise((done) => setTimeout(done, 20));

@@ -17,6 +17,7 @@ import { probeSandbox, type SandboxEnvironment } from '../../../runner/sandbox/e
 import { preparePython } from '../../../runner/sandbox/python-packages.js';
 import { loadSpec } from '../../../runner/spec/load-spec.js';
 import { withoutTestTimings } from '../../helpers/timings.js';
+import { CLI_COMMAND } from '../../helpers/cli-command.js';
 
 /**
  * Samples with games and a REPL, correct and broken; every program of their tests runs on the terminal (or pipes),
@@ -84,7 +85,7 @@ describe('programs without node-pty', () => {
     const out = mkdtempSync(join(tmpdir(), 'no-pty-run-'));
     try {
       const path = join(PROJECT_ROOT, 'fixtures', 'submissions', 'cs111-ps9', 'correct-classic');
-      const run = await execa(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'runner', 'cli.ts'), path, '--only', 'process_move.terminal', '--out', out, '--format', 'json'], {
+      const run = await execa(process.execPath, [...CLI_COMMAND, path, '--only', 'process_move.terminal', '--out', out, '--format', 'json'], {
         cwd: PROJECT_ROOT, env: { CONNECT4_NO_PTY: '1' }, reject: false,
       });
       expect(run.exitCode, String(run.stderr)).toBe(0);
