@@ -91,20 +91,26 @@ const LINE_COUNT = WIN_LINES.length;
 const LINE_CELLS = Int8Array.from(WIN_LINES.flatMap((line) => line.flat()));
 const LINE_HORIZONTAL = WIN_LINES.map((line) => line[0]![1] === line[3]![1]);
 
+/** How many of line `l`'s four cells hold the AI's checkers and how many the opponent's, into `held` (one pass). */
+function countLine(board: readonly (readonly boolean[])[], l: number, held: [number, number]): void {
+  held[0] = 0;
+  held[1] = 0;
+  for (let k = l * 8; k < l * 8 + 8; k += 2) {
+    const v = board[LINE_CELLS[k]!]![LINE_CELLS[k + 1]!];
+    if (v === true) held[0]++;
+    else if (v === false) held[1]++;
+  }
+}
+
 /** `isWin`: [AI has four, opponent has four]; a flip can give both. */
 export function isWin(state: Pick<ConniptionState, 'board'>): [boolean, boolean] {
   let ai = false;
   let opp = false;
+  const held: [number, number] = [0, 0];
   for (let l = 0; l < LINE_COUNT; l++) {
-    let us = 0;
-    let them = 0;
-    for (let k = l * 8; k < l * 8 + 8; k += 2) {
-      const v = state.board[LINE_CELLS[k]!]![LINE_CELLS[k + 1]!];
-      if (v === true) us++;
-      else if (v === false) them++;
-    }
-    if (us === 4) ai = true;
-    if (them === 4) opp = true;
+    countLine(state.board, l, held);
+    if (held[0] === 4) ai = true;
+    if (held[1] === 4) opp = true;
   }
   return [ai, opp];
 }
@@ -114,14 +120,10 @@ export const HORIZONTAL_RULES: readonly HorizontalRule[] = ['controller-only', '
 
 export function betterEval(state: ConniptionState, horizontal: HorizontalRule = 'controller-only'): number {
   let value = 0;
+  const held: [number, number] = [0, 0];
   for (let l = 0; l < LINE_COUNT; l++) {
-    let us = 0;
-    let them = 0;
-    for (let k = l * 8; k < l * 8 + 8; k += 2) {
-      const v = state.board[LINE_CELLS[k]!]![LINE_CELLS[k + 1]!];
-      if (v === true) us++;
-      else if (v === false) them++;
-    }
+    countLine(state.board, l, held);
+    const [us, them] = held;
     if (LINE_HORIZONTAL[l] && horizontal === 'controller-only') {
       if (us > them) value += us * US_WEIGHTS[us as 0 | 1 | 2 | 3 | 4];
       else if (them > us) value += them * THEM_WEIGHTS[them as 0 | 1 | 2 | 3 | 4];

@@ -94,43 +94,31 @@ export const DIRECTIONS = [
 ] as const;
 export type DirectionName = (typeof DIRECTIONS)[number]['name'];
 
+/** Whether the `n` cells from (row, col) along (dr, dc) are all on the board and all hold `piece`. */
+function runFrom(grid: Grid, piece: Piece, n: number, row: number, col: number, dr: number, dc: number): boolean {
+  for (let k = 0; k < n; k++) {
+    const r = row + k * dr;
+    const c = col + k * dc;
+    if (r < 0 || r >= grid.rows || c < 0 || c >= grid.cols || grid.cells[r * grid.cols + c] !== piece) return false;
+  }
+  return true;
+}
+
 /** Every run of `n` consecutive `piece` cells, by direction and starting cell (a run of 5 holds two runs of 4). */
 export function findRuns(grid: Grid, piece: Piece, n: number): { direction: DirectionName; row: number; col: number }[] {
   const runs: { direction: DirectionName; row: number; col: number }[] = [];
   if (n <= 0) return runs;
   for (const { name, dr, dc } of DIRECTIONS) {
-    for (let row = 0; row < grid.rows; row++) {
-      for (let col = 0; col < grid.cols; col++) {
-        let k = 0;
-        while (k < n) {
-          const r = row + k * dr;
-          const c = col + k * dc;
-          if (r < 0 || r >= grid.rows || c < 0 || c >= grid.cols || getCell(grid, r, c) !== piece) break;
-          k++;
-        }
-        if (k === n) runs.push({ direction: name, row, col });
-      }
-    }
+    for (let row = 0; row < grid.rows; row++) for (let col = 0; col < grid.cols; col++) if (runFrom(grid, piece, n, row, col, dr, dc)) runs.push({ direction: name, row, col });
   }
   return runs;
 }
 
+/** findRuns's scan, stopping at the first run: the searches ask this of every board they try. */
 export function hasRun(grid: Grid, piece: Piece, n: number): boolean {
   if (n <= 0) return false;
-  // findRuns's scan, stopping at the first run: the searches ask this of every board they try.
   for (const { dr, dc } of DIRECTIONS) {
-    for (let row = 0; row < grid.rows; row++) {
-      for (let col = 0; col < grid.cols; col++) {
-        let k = 0;
-        while (k < n) {
-          const r = row + k * dr;
-          const c = col + k * dc;
-          if (r < 0 || r >= grid.rows || c < 0 || c >= grid.cols || getCell(grid, r, c) !== piece) break;
-          k++;
-        }
-        if (k === n) return true;
-      }
-    }
+    for (let row = 0; row < grid.rows; row++) for (let col = 0; col < grid.cols; col++) if (runFrom(grid, piece, n, row, col, dr, dc)) return true;
   }
   return false;
 }
