@@ -12,7 +12,7 @@ import { ASSIGNMENT_IDS, isAssignmentId } from '../assignments/ids.js';
 import { resolveSpec, SpecError, specPath, type FixtureSource } from '../spec/resolve-spec.js';
 import type { ResolvedSpec, Spec, SpecText } from '../spec/spec-types.js';
 import { builtInPlace } from '../spec/built-in-pack.js';
-import { builtInSpec, lintBuiltIn } from './load-built-in.js';
+import { builtInSpec, lintBuiltIn, specReadAtBuild } from './load-built-in.js';
 import { assignmentFor } from '../assignments/registry.js';
 import { boardFixtures } from './board-cases.js';
 import { boardSizesOf, boardsProblems } from './pack-boards.js';
@@ -33,12 +33,18 @@ export interface LintResult {
   readonly spec?: ResolvedSpec;
 }
 
-export function lintPack(root: string, ref: string, options: { now?: Date; cwd?: string } = {}): LintResult {
+export function lintPack(root: string, ref: string, options: { now?: Date; cwd?: string; builtDir?: string } = {}): LintResult {
   const cwd = options.cwd ?? process.cwd();
   const path = packFile(ref, cwd);
   const file = shownPath(path, cwd);
   if (!existsSync(path)) return { file, problems: [{ path: [], line: 1, column: 1, message: `no ${PACK_FILE} here; grade init <id> --out <folder> writes one` }] };
   const text = readFileSync(path, 'utf8');
+  // A built-in's own file as the build read it: its spec without reading the YAML again, whose places are wanted only
+  // for a fault the resolver finds.
+  const built = specReadAtBuild(text, options.builtDir);
+  if (built && resolve(path) === resolve(specPath(root, built.assignment))) {
+    return resolveIn(root, file, built, (at) => lintBuiltIn(parsePack(root, text)).place?.(at) ?? { line: 1, column: 1 });
+  }
   const parsed = parsePack(root, text);
   if (parsed.data === undefined) return { file, problems: parsed.problems };
   if (parsed.kind === 'built-in') {
