@@ -41,14 +41,14 @@ const READ_AT_BUILD = join(dirname(fileURLToPath(import.meta.url)), 'built-in-sp
 const fileOf = (text: string, dir: string) => join(dir, `${createHash('sha256').update(text).digest('hex').slice(0, 16)}.json`);
 
 /** The spec of a built-in by id, unresolved: what a course's pack is applied to and `grade init` writes from. */
-export function builtInSpec(root: string, id: string, builtDir = READ_AT_BUILD): Spec {
+export function builtInSpec(root: string, id: string): Spec {
   const path = specPath(root, id);
   if (!existsSync(path)) throw new SpecError(`no spec for '${id}' at ${path}`);
   const text = readFileSync(path, 'utf8');
   // A run may read a built-in more than once (a pack's base, its list of tests): parsed once per content.
   const cached = read.get(path);
   if (cached?.text === text) return cached.spec;
-  const spec = specReadAtBuild(text, builtDir) ?? checkedBuiltIn(root, id, text);
+  const spec = specReadAtBuild(text) ?? checkedBuiltIn(root, id, text);
   read.set(path, { text, spec });
   return spec;
 }
