@@ -1,20 +1,20 @@
 /**
- * `grade kit`: writes the student's kit for one assignment into a folder, packs it with npm into the .tgz a course
+ * `grade kit`: writes the student's kit for one assignment into a folder, packs it as npm would into the .tgz a course
  * hands out, and with `classroom` adds a GitHub Classroom starter (the workflow and the kit it installs). Built in a
  * staging folder and moved into place whole, so a failed build never leaves half a kit.
  */
-import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { gradingPlan, toolsFiles } from '../assignments/registry.js';
 import type { MistakeAnswers } from '../grade/lookahead-cases.js';
 import { mistakeTable } from '../insight/lookahead-diagnosis.js';
 import { KIT_DATA_FILE, PROJECT_ROOT } from '../project-root.js';
-import { loadExeca } from '../sandbox/load-execa.js';
 import { HARNESS_DIR } from '../sandbox/environment.js';
 import { loadSpec } from '../spec/load-spec.js';
 import { bundleKit, KitBuildError } from './kit-bundle.js';
 import { buildKitData, type KitData, type KitLookahead } from './kit-data.js';
 import { classroomWorkflow, kitName, kitPackageJson, kitReadme, kitTarball } from './kit-package.js';
+import { packFolder } from './pack-tarball.js';
 import { vendorNodePty } from './vendor-node-pty.js';
 
 export interface BuiltKit {
@@ -92,13 +92,14 @@ function copyHarness(to: string): void {
   cpSync(HARNESS_DIR, to, { recursive: true, filter: (path) => !path.includes('__pycache__') && !path.endsWith('.pyc') });
 }
 
-/** `npm pack` of the kit's folder, into `out`; the tarball's path. */
-async function packKit(folder: string, out: string, expected: string): Promise<string> {
-  const execa = await loadExeca();
-  const packed = await execa('npm', ['pack', folder, '--pack-destination', out, '--ignore-scripts', '--silent'], { reject: false, stdin: 'ignore' });
-  const tarball = join(out, expected);
-  if (packed.exitCode !== 0 || !existsSync(tarball)) {
-    throw new KitBuildError(`npm pack could not pack ${folder}: ${String(packed.stderr || packed.shortMessage).trim().split('\n').at(-1)} (is npm on the PATH?)`);
+/** The kit's folder packed into `out` as the .tgz a course hands out; the tarball's path. */
+async function packKit(folder: string, out: string, name: string): Promise<string> {
+  const tarball = join(out, name);
+  try {
+    await packFolder(folder, tarball);
+  } catch (error) {
+    rmSync(tarball, { force: true });
+    throw new KitBuildError(`could not write the kit's package ${tarball}: ${error instanceof Error ? error.message : String(error)}`);
   }
   return tarball;
 }

@@ -10,7 +10,7 @@ export const kitName = (data: Pick<KitData, 'assignment'>): string => `connect4-
 /** `0.1.0-spec.3fa2b1c4d5e6`: the grader's version, and the spec's hash as a prerelease tag. */
 export const kitVersion = (data: Pick<KitData, 'graderVersion' | 'specHash'>): string => `${data.graderVersion.replace(/[-+].*$/u, '')}-spec.${data.specHash}`;
 
-/** The tarball `npm pack` writes for the kit. */
+/** The kit's tarball, named as `npm pack` names a package's. */
 export const kitTarball = (data: Pick<KitData, 'assignment' | 'graderVersion' | 'specHash'>): string => `${kitName(data)}-${kitVersion(data)}.tgz`;
 
 /**
