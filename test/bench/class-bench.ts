@@ -112,14 +112,26 @@ async function gradeClass(assignment: string, dir: string, out: string, plain: R
   return { wallS: (performance.now() - started) / 1000, peakMb, run, cost: run.cost!, plainStudentS };
 }
 
-/** `grade check` on a pseudo-terminal, as a student runs it: the whole run and the first output. */
-function timeCheck(folder: string): Promise<{ wallS: number; firstOutputS: number; exitCode: number }> {
-  return new Promise((resolve) => {
+/**
+ * `grade check` on a pseudo-terminal, as a student runs it: the whole run and the first output. Named with
+ * --assignment (Conniption's files have any names), and refused unless it graded every visible test and passed them:
+ * a check that stops at once measures nothing.
+ */
+function timeCheck(assignment: string, folder: string): Promise<{ wallS: number; firstOutputS: number }> {
+  return new Promise((resolve, reject) => {
     const started = performance.now();
     let first: number | undefined;
-    const terminal = pty.spawn(process.execPath, [CLI, 'check', folder, '--python', PYTHON], { cols: 120, rows: 40, cwd: folder, env: { ...process.env, CI: '' } as Record<string, string> });
-    terminal.onData(() => { first ??= performance.now(); });
-    terminal.onExit(({ exitCode }) => resolve({ wallS: (performance.now() - started) / 1000, firstOutputS: ((first ?? performance.now()) - started) / 1000, exitCode }));
+    let printed = '';
+    const terminal = pty.spawn(process.execPath, [CLI, 'check', folder, '--assignment', assignment, '--python', PYTHON], { cols: 120, rows: 40, cwd: folder, env: { ...process.env, CI: '' } as Record<string, string> });
+    terminal.onData((data) => {
+      first ??= performance.now();
+      printed += data;
+    });
+    terminal.onExit(({ exitCode }) => {
+      const score = /Score on the visible tests: (?:\x1b\[\d+m)?(\d+)\/(\d+)/u.exec(printed);
+      if (exitCode !== 0 || !score || score[1] !== score[2]) return reject(new Error(`grade check of ${folder} (${assignment}) exited ${exitCode} without full marks: ${printed.slice(-600)}`));
+      resolve({ wallS: (performance.now() - started) / 1000, firstOutputS: ((first ?? performance.now()) - started) / 1000 });
+    });
   });
 }
 
@@ -136,7 +148,7 @@ async function main(): Promise<void> {
       const naive = new Set(folders.filter((f) => readFileSync(join(f, '.bench-source'), 'utf8') === NAIVE).map((f) => basename(f)));
       const graded = await gradeClass(assignment, join(scratch, 'class'), join(scratch, 'out'), naive);
       const checks = [];
-      for (let i = 0; i < 3; i++) checks.push(await timeCheck(join(samplesDir(assignment), NAIVE)));
+      for (let i = 0; i < 3; i++) checks.push(await timeCheck(assignment, join(samplesDir(assignment), NAIVE)));
       const { cost } = graded;
       const row = {
         assignment,
