@@ -7,6 +7,7 @@
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { zipSync, type Zippable } from 'fflate';
+import { CLI_BUNDLE } from './cli-bundle.js';
 
 export const NODE_MAJOR = 20;
 
@@ -32,7 +33,7 @@ fi
 cd /autograder/source/grader
 npm ci --omit=dev --no-audit --no-fund
 ${pack ? `# The course's pack, checked, and its generated cases on its own boards built into the image once.
-CONNECT4_CACHE="/autograder/${PACK_CACHE}" node dist/runner/cli.js lint pack
+CONNECT4_CACHE="/autograder/${PACK_CACHE}" node ${CLI_BUNDLE} lint pack
 ` : ''}`;
 }
 
@@ -45,7 +46,7 @@ ROOT="\${AUTOGRADER_ROOT:-/autograder}"
 OUT="$(mktemp -d)"
 mkdir -p "$ROOT/results"
 ${assignment === PACK_IN_BUNDLE ? `export CONNECT4_CACHE="$ROOT/${PACK_CACHE}"
-` : ''}node "$ROOT/source/grader/dist/runner/cli.js" "$ROOT/submission" --assignment ${assignment === PACK_IN_BUNDLE ? '"$ROOT/source/grader/pack"' : assignment} --format json,gradescope --out "$OUT" --jobs 1
+` : ''}node "$ROOT/source/grader/${CLI_BUNDLE}" "$ROOT/submission" --assignment ${assignment === PACK_IN_BUNDLE ? '"$ROOT/source/grader/pack"' : assignment} --format json,gradescope --out "$OUT" --jobs 1
 status=$?
 result="$(ls "$OUT"/gradescope/*.json 2>/dev/null | head -n 1)"
 if [ -n "$result" ]; then
@@ -78,6 +79,8 @@ function packageEntries(root: string, assignment: string): Zippable {
   // The harness and the assignment's tools and doubles run from the package's sources, as in the repository.
   const python = ['tools.py', 'doubles.py'].map((name) => join('runner', 'assignments', assignment, name)).filter((file) => existsSync(join(root, file)));
   const harness = [join('runner', 'harness', 'python'), ...python];
+  // The run script starts the bundled bin, which the build writes last: without it the build did not finish.
+  if (!existsSync(join(root, CLI_BUNDLE))) throw new Error(`${CLI_BUNDLE} is missing from ${root}: run npm run build first`);
   for (const path of ['package.json', 'package-lock.json', 'dist', 'spec', 'reports/templates', 'reports/assets', 'fixtures/fixture.schema.json', join('fixtures', assignment), ...harness]) {
     const full = join(root, path);
     if (!existsSync(full)) throw new Error(`${path} is missing from ${root}${path === 'dist' ? ': run npm run build first' : ''}`);

@@ -8,10 +8,11 @@ import { writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { allAssignments } from '../assignments/registry.js';
 import { PROJECT_ROOT } from '../project-root.js';
+import { CLI_BUNDLE } from '../cli/cli-bundle.js';
 
 
 const started = performance.now();
-const cli = join(PROJECT_ROOT, 'dist', 'runner', 'cli.js');
+const cli = join(PROJECT_ROOT, CLI_BUNDLE);
 const written: [string, string][] = [];
 for (const { id: assignment, showcase: names } of allAssignments()) {
   const out = join(PROJECT_ROOT, 'grade-report', assignment);

@@ -26,6 +26,7 @@ import type { ClassCost, RunResults } from '../../runner/grade/results.js';
 import { loadReviewed } from '../../runner/mutants/equivalents.js';
 import { generateMutants, matchesFunction, selectMutants, specSolutionFiles, writeMutantFolders } from '../../runner/mutants/generate.js';
 import { PROJECT_ROOT } from '../../runner/project-root.js';
+import { CLI_BUNDLE } from '../../runner/cli/cli-bundle.js';
 import { loadSpec } from '../../runner/spec/load-spec.js';
 import { median, round } from './figures.js';
 
@@ -34,7 +35,7 @@ const ASSIGNMENTS = ASSIGNMENT_IDS;
 const PLAIN_STYLES = ['correct-naive', 'correct-plain'];
 const NAIVE = 'correct-naive';
 
-const CLI = join(PROJECT_ROOT, 'dist', 'runner', 'cli.js');
+const CLI = join(PROJECT_ROOT, CLI_BUNDLE);
 const SIZE = Number(process.env['BENCH_CLASS_SIZE'] ?? 300);
 const PYTHON = process.env['BENCH_PYTHON'] ?? 'python3';
 const CORRECT_SHARE = 0.75;

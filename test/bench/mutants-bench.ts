@@ -13,8 +13,9 @@ import { join } from 'node:path';
 import { ASSIGNMENT_IDS } from '../../runner/assignments/ids.js';
 import type { MutationResults } from '../../runner/grade/results.js';
 import { PROJECT_ROOT } from '../../runner/project-root.js';
+import { CLI_BUNDLE } from '../../runner/cli/cli-bundle.js';
 
-const CLI = join(PROJECT_ROOT, 'dist', 'runner', 'cli.js');
+const CLI = join(PROJECT_ROOT, CLI_BUNDLE);
 const LIMIT = Number(process.env['BENCH_MUTANTS'] ?? 300);
 const ASSIGNMENTS = process.env['BENCH_ASSIGNMENTS']?.split(',').map((s) => s.trim()) ?? ASSIGNMENT_IDS;
 

@@ -53,7 +53,7 @@ describe('grade gradescope-bundle', () => {
   const files = unzipSync(zip);
 
   it('puts setup.sh and run_autograder at the root, executable, and the tool with one assignment inside', () => {
-    expect(Object.keys(files)).toEqual(expect.arrayContaining(['setup.sh', 'run_autograder', 'grader/package.json', 'grader/package-lock.json', 'grader/dist/runner/cli.js', 'grader/runner/harness/python/harness.py', 'grader/runner/harness/python/grade_harness/server.py', 'grader/runner/assignments/cs61a-hw04/doubles.py', 'grader/spec/cs61a-hw04/assignment.yml', 'grader/fixtures/cs61a-hw04/put-piece.json']));
+    expect(Object.keys(files)).toEqual(expect.arrayContaining(['setup.sh', 'run_autograder', 'grader/package.json', 'grader/package-lock.json', 'grader/dist/grade.js', 'grader/runner/harness/python/harness.py', 'grader/runner/harness/python/grade_harness/server.py', 'grader/runner/assignments/cs61a-hw04/doubles.py', 'grader/spec/cs61a-hw04/assignment.yml', 'grader/fixtures/cs61a-hw04/put-piece.json']));
     expect(Object.keys(files).some((name) => name.startsWith('grader/fixtures/cs111-ps9/') || name.startsWith('grader/fixtures/submissions/'))).toBe(false);
     expect(Object.keys(files).filter((name) => name.startsWith('grader/runner/assignments/')).sort()).toEqual(['grader/runner/assignments/cs61a-hw04/doubles.py', 'grader/runner/assignments/cs61a-hw04/tools.py']);
     const mode = modes(zip);
@@ -95,7 +95,7 @@ describe('grade gradescope-bundle', () => {
     const setup = new TextDecoder().decode(packed['setup.sh']!);
     const run = new TextDecoder().decode(packed['run_autograder']!);
     const line = setup.split('\n').find((l) => l.includes('lint pack'))!;
-    expect(line).toBe('CONNECT4_CACHE="/autograder/source/grader/cache" node dist/runner/cli.js lint pack');
+    expect(line).toBe('CONNECT4_CACHE="/autograder/source/grader/cache" node dist/grade.js lint pack');
     expect(run).toContain('export CONNECT4_CACHE="$ROOT/source/grader/cache"');
     for (const [name, data] of Object.entries(packed)) {
       mkdirSync(dirname(join(at, 'source', name)), { recursive: true });
@@ -103,7 +103,7 @@ describe('grade gradescope-bundle', () => {
     }
     symlinkSync(join(PROJECT_ROOT, 'node_modules'), join(at, 'source', 'grader', 'node_modules'));
     // setup.sh's line, as the image is built (the bundle's own dist/, no TypeScript), then a run's reading of it.
-    const lint = () => execa('node', ['dist/runner/cli.js', 'lint', 'pack'], { cwd: join(at, 'source', 'grader'), env: { CONNECT4_CACHE: join(at, 'source', 'grader', 'cache'), PATH: process.env.PATH! }, reject: false });
+    const lint = () => execa('node', ['dist/grade.js', 'lint', 'pack'], { cwd: join(at, 'source', 'grader'), env: { CONNECT4_CACHE: join(at, 'source', 'grader', 'cache'), PATH: process.env.PATH! }, reject: false });
     const built = await lint();
     expect(built.exitCode, built.stderr).toBe(0);
     expect(built.stdout).toContain('boards: generated cases on boards of 5 × 6');
