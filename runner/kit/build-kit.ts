@@ -4,7 +4,7 @@
  * staging folder and moved into place whole, so a failed build never leaves half a kit.
  */
 import { chmodSync, cpSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { basename, join, relative } from 'node:path';
 import { gradingPlan, toolsFiles } from '../assignments/registry.js';
 import type { MistakeAnswers } from '../grade/lookahead-cases.js';
 import { mistakeTable } from '../insight/lookahead-diagnosis.js';
@@ -87,9 +87,12 @@ function lookaheadTable(spec: KitData['spec']): KitLookahead | undefined {
   return { mistakes, answers };
 }
 
-/** The harness's Python package, without caches. */
+/** The harness's modules only the grader's stand-ins use: a win check is an answer to every assignment's own. */
+const STAND_IN_MODULES = ['lines.py'];
+
+/** The harness's Python package, without caches or what only the stand-ins use. */
 function copyHarness(to: string): void {
-  cpSync(HARNESS_DIR, to, { recursive: true, filter: (path) => !path.includes('__pycache__') && !path.endsWith('.pyc') });
+  cpSync(HARNESS_DIR, to, { recursive: true, filter: (path) => !path.includes('__pycache__') && !path.endsWith('.pyc') && !STAND_IN_MODULES.includes(basename(path)) });
 }
 
 /** The kit's folder packed into `out` as the .tgz a course hands out; the tarball's path. */

@@ -5,6 +5,8 @@ student added still work) and holds no expected value: it is what a correct clas
 
 import random
 
+from grade_harness.lines import four_in_a_row as _wins
+
 
 def cs111_board(base, keep=()):
     """CS111 PS9's Board(height, width): `slots` rows top to bottom, ' ' for empty, four in a row wins."""
@@ -59,62 +61,6 @@ def cs111_board(base, keep=()):
 
     Board.__qualname__ = getattr(base, '__qualname__', 'Board') if base is not object else 'Board'
     return Board
-
-
-def _wins(s, checker):
-    """Four of `checker` in a row on the rows `s` (top to bottom), any direction. A look-ahead asks this of every
-    board it tries (tens of thousands of times a submission), so the common board, one-character cells in rows of
-    one width, is read as one number: the rows joined by a separator, a 1 where the checker is, and each direction a
-    shift (a column one row along, a diagonal a row and a column either way), the separator's 0 ending every line at
-    the board's edge. Anything else is read cell by cell."""
-    h = len(s)
-    w = len(s[0]) if h else 0
-    if h == 0 or w == 0:
-        return False
-    table = _ONE_WHERE.get(checker) if isinstance(checker, str) else None
-    if table is None:
-        table = _one_where(checker)
-    try:
-        text = '|'.join(map(''.join, s))
-        data = text.encode('latin-1')
-    except (TypeError, UnicodeEncodeError):
-        return _wins_cell_by_cell(s, checker)
-    if table is None or len(data) != h * (w + 1) - 1:
-        return _wins_cell_by_cell(s, checker)
-    bits = int(data.translate(table), 2)
-    for step in (1, w + 1, w + 2, w):  # along a row, down a column, down to the right, down to the left
-        pairs = bits & (bits >> step)
-        if pairs & (pairs >> 2 * step):
-            return True
-    return False
-
-
-_ONE_WHERE = {}
-
-
-def _one_where(checker):
-    """The byte table that reads `checker` as 1 and every other byte as 0, or None for a checker that is not one
-    byte (or is the separator): those boards are read cell by cell."""
-    if not isinstance(checker, str) or len(checker) != 1 or checker == '|' or ord(checker) > 255:
-        return None
-    table = bytearray(b'0' * 256)
-    table[ord(checker)] = ord('1')
-    _ONE_WHERE[checker] = bytes(table)
-    return _ONE_WHERE[checker]
-
-
-def _wins_cell_by_cell(s, checker):
-    """_wins for any board: each cell compared, rows of any length."""
-    h = len(s)
-    for row in range(h):
-        for col in range(len(s[row])):
-            if s[row][col] != checker:
-                continue
-            for dr, dc in ((0, 1), (1, 0), (1, 1), (-1, 1)):
-                cells = [(row + k * dr, col + k * dc) for k in range(1, 4)]
-                if all(0 <= r < h and 0 <= c < len(s[r]) and s[r][c] == checker for r, c in cells):
-                    return True
-    return False
 
 
 def _rows_of(board):

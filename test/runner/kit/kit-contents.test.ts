@@ -104,11 +104,12 @@ describe.each(ASSIGNMENT_IDS)("the %s kit's package", (assignment) => {
 
   it('holds nothing of reference/, no case builder, no doubles.py and no solver', async () => {
     const { files, built } = await unpackedKit(assignment);
-    expect([...files.keys()].filter((f) => f.startsWith('reference/') || f.includes('fixtures/') || /runner\/assignments\/[^/]+\/doubles\.py$/u.test(f))).toEqual([]);
+    expect([...files.keys()].filter((f) => f.startsWith('reference/') || f.includes('fixtures/') || /runner\/assignments\/[^/]+\/doubles\.py$/u.test(f) || f.endsWith('grade_harness/lines.py'))).toEqual([]);
     expect(built.modules.filter((m) => m.startsWith('reference/') || m.startsWith('runner/fixtures/') || /^runner\/assignments\/[^/]+\/((.*-)?cases|index)\.[jt]s$/u.test(m))).toEqual([]);
     const bundle = files.get('bin/connect4-check.js')!;
     expect(referenceNames().filter((name) => new RegExp(`\\b(function|class|const|let) ${name}\\b`, 'u').test(bundle))).toEqual([]);
-    const doubles = readFileSync(join(PROJECT_ROOT, 'runner', 'assignments', assignment, 'doubles.py'), 'utf8');
+    // The stand-ins, and the win check they share from the harness's package (four in a row answers a win check).
+    const doubles = ['runner/assignments/' + assignment + '/doubles.py', 'runner/harness/python/grade_harness/lines.py'].map((f) => readFileSync(join(PROJECT_ROOT, f), 'utf8')).join('\n');
     // Functions the document hands every student (CS61A's check_win_diagonal) are no answer: no test grades them.
     const given = new Set(((JSON.parse(readFileSync(join(PROJECT_ROOT, 'runner', 'assignments', assignment, 'equivalent-mutants.json'), 'utf8')) as { given?: { function: string }[] }).given ?? []).map((g) => g.function.split('.').at(-1)!));
     const definitions = [...doubles.matchAll(/^\s*def (\w+)\(/gmu)].map((m) => m[1]!).filter((n) => n.length >= 6 && !n.startsWith('__') && !given.has(n));

@@ -14,6 +14,7 @@ The package, one role a module:
   capture.py       what stands in for stdout and stdin while student code runs
   guard.py         the import guard and the process limits, set before any student code runs
   doubles.py       the assignment's doubles and tools, loaded by path from the files the config names
+  lines.py         four in a row as one number, for the stand-ins' win checks (left out of the student's kit)
   requests.py      the Harness: imports, namespaces, calls, doubles
   scripted_input.py  a program's input() answered from the script, its output one stream as a terminal shows it
   program_fork.py  a whole program forked from the warm interpreter, and the reading of its output
