@@ -4,30 +4,25 @@ delMove that takes back exactly the last move, to tell a look-ahead's mistake fr
 import copy
 import random
 
+from grade_harness.lines import four_in_a_row as _wins
 
-def _cells_of(board):
-    """The cells of a student's Board, read from its repr (the document fixes no attribute names): rows top down."""
+
+def _rows_of(board):
+    """The rows of a student's Board, read from its repr (the document fixes no attribute names): strings, top
+    down. The document's scoreBoard reads a board this way for every board a look-ahead tries."""
     rows = []
     for line in repr(board).split("\n"):
         line = line.rstrip()
-        if len(line) >= 3 and len(line) % 2 == 1 and all(ch == "|" for ch in line[::2]):
-            rows.append(list(line[1::2]))
+        if len(line) >= 3 and len(line) % 2 == 1 and line[::2] == "|" * (len(line) // 2 + 1):
+            rows.append(line[1::2])
     if not rows:
         raise ValueError("the grader could not read the board's cells from repr(b); see the board.setup test")
     return rows
 
 
-def _wins(cells, ox):
-    height, width = len(cells), len(cells[0])
-    for row in range(height):
-        for col in range(width):
-            if cells[row][col] != ox:
-                continue
-            for dr, dc in ((0, 1), (1, 0), (1, 1), (-1, 1)):
-                end_r, end_c = row + 3 * dr, col + 3 * dc
-                if 0 <= end_r < height and 0 <= end_c < width and all(cells[row + k * dr][col + k * dc] == ox for k in range(4)):
-                    return True
-    return False
+def _cells_of(board):
+    """The cells of a student's Board, as lists a look-ahead can change: rows top down."""
+    return [list(row) for row in _rows_of(board)]
 
 
 def _scores_for(cells, ox, ply):
@@ -67,7 +62,7 @@ def hmc_player(base, keep=()):
         return "O" if self._grade_player[0] == "X" else "X"
 
     def score_board(self, b):
-        cells = _cells_of(b)
+        cells = _rows_of(b)
         ox = self._grade_player[0]
         if _wins(cells, ox):
             return 100.0
