@@ -19,7 +19,7 @@ import type { StandIns } from '../plan/interaction.js';
 import { SetupError, type SandboxEnvironment } from '../sandbox/environment.js';
 import { prepareSandbox, probeEarly } from '../sandbox/prepare-sandbox.js';
 import type { ResolvedSpec } from '../spec/spec-types.js';
-import { globToRegExp } from '../spec/globs.js';
+import { onlyPattern } from '../spec/globs.js';
 import { isPackRef } from '../pack/pack-ref.js';
 import { annotations, classroomPoints, jobSummary } from '../../reports/github.js';
 import { colorsEnabled, makeColors } from './colors.js';
@@ -101,7 +101,7 @@ function parseCheckFlags(argv: readonly string[], io: Io, source: CheckSource): 
   if (!Number.isSafeInteger(seed) || seed < 0) throw new UsageError(`--seed must be a whole number ≥ 0, got ${values.seed}`);
   const formats = values.format === undefined ? (values.ci ? ['json', 'junit'] : ['json']) : values.format.split(',').map((f) => f.trim()).filter(Boolean);
   for (const format of formats) if (!source.formats.includes(format)) throw new UsageError(`unknown --format '${format}'; known: ${source.formats.join(', ')}`);
-  const only = values.only === undefined ? undefined : { pattern: values.only, regex: globToRegExp(values.only, 'prefix') };
+  const only = values.only === undefined ? undefined : onlyPattern(values.only);
   const named = value('assignment');
   // A pack's folder is named from where the command runs.
   const assignment = named !== undefined && isPackRef(named) ? resolve(io.cwd, named) : named;

@@ -21,7 +21,7 @@ import { classSimilarity } from '../insight/class-code.js';
 import type { RunResults, SubmissionResult, TestResult } from '../grade/results.js';
 import { SetupError, type SandboxEnvironment } from '../sandbox/environment.js';
 import { prepareSandbox, probeEarly } from '../sandbox/prepare-sandbox.js';
-import { globToRegExp } from '../spec/globs.js';
+import { onlyPattern } from '../spec/globs.js';
 import { loadSpec, SpecError } from '../spec/load-spec.js';
 import { packRecord } from '../pack/load-pack.js';
 import { isPackRef } from '../pack/pack-ref.js';
@@ -150,7 +150,7 @@ function parseFlags(argv: readonly string[], io: Io, root: string): GradeFlags {
   const formats = asked as ReportFormat[];
   const canvas = values['canvas-assignment-id'];
   if (canvas !== undefined && !/^\d+$/u.test(canvas)) throw new UsageError(`--canvas-assignment-id is the number in the assignment's Canvas address, got ${canvas}`);
-  const only = values.only === undefined ? undefined : { pattern: values.only, regex: globToRegExp(values.only, 'prefix') };
+  const only = values.only === undefined ? undefined : onlyPattern(values.only);
   return { paths, out, jobs, seed, python: values.python ?? 'python3', formats, ...(values.assignment && { assignment: isPackRef(values.assignment) ? resolve(io.cwd, values.assignment) : values.assignment }), ...(only && { only }), ...(canvas && { canvasAssignmentId: canvas }), resume: values.resume ?? false, keepHigher: values['keep-higher'] ?? false, visibleOnly: values.visible ?? false, standIns, strength: values.strength ?? false, ...(values.audience !== undefined && { audience: values.audience as 'instructor' | 'student' }), ...(shard && { shard }), ...(values.previous !== undefined && { previous: values.previous }), ...(values.adjustments !== undefined && { adjustments: resolve(io.cwd, values.adjustments) }), ...(values.notes !== undefined && { notes: resolve(io.cwd, values.notes) }), ...(values['canvas-problems'] !== undefined && { canvasProblems: values['canvas-problems'] }), ...(values.roster !== undefined && { roster: values.roster }), ...(values.due !== undefined && { due: values.due }), ...(values.grace !== undefined && { grace: values.grace }), ...(values['late-policy'] !== undefined && { latePolicy: resolve(io.cwd, values['late-policy']) }), ...(values.extensions !== undefined && { extensions: resolve(io.cwd, values.extensions) }), ...(values['at-deadline'] && { atDeadline: true }), ...(values.pushes !== undefined && { pushes: resolve(io.cwd, values.pushes) }) };
 }
 

@@ -72,7 +72,8 @@ Options for grading:
   --canvas-assignment-id <n>
                            the Canvas assignment the gradebook column imports into
   --seed <n>               the seed for every random choice (default 1): same seed, same results
-  --only <pattern>         run only the tests whose id starts with the pattern (* matches anything)
+  --only <patterns>        run only the tests whose id starts with one of the comma-separated patterns (* matches
+                           anything): --only board.,connect_four.
   --visible                grade the visible tests only, as grade check does: what the students see
   --strength               also measure each AI's strength on solver-labelled positions (the 0-point tests for
                            information, and the class summary's AI strength and AIs that choose alike); left out

@@ -20,7 +20,8 @@ Usage:
       --ci                    in GitHub Actions: junit.xml in --out, an annotation on your file and line for each
                               failure, the job summary and GitHub Classroom's points line
       --out <dir>             also write results.json there (and junit.xml with --ci)
-      --only <pattern>        run only the tests whose id starts with the pattern (* matches anything)
+      --only <patterns>       run only the tests whose id starts with one of the comma-separated patterns (* matches
+                              anything)
       --python <path>         the Python 3 to run your code with (default python3)
   connect4-check --help       this text
   connect4-check --version    the kit's version (the grader's and the assignment's)
