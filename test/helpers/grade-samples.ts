@@ -41,6 +41,31 @@ export function processSensitive(sample: string, verdicts: Verdicts, spec: Resol
   return Object.entries(verdicts).some(([id, status]) => status !== 'fail' || kinds.get(id) === 'program' || kinds.get(id) === 'import');
 }
 
+/** The kinds of test the process model reaches: an import, the files, a program on a terminal or on pipes. */
+const PROCESS_KINDS: ReadonlySet<string> = new Set(['import', 'file-present', 'file-names', 'program']);
+
+/**
+ * Whether a process-sensitive sample is regraded without fork on part of the spec only (processTests): a trivia or
+ * one-bug sample, whose verdicts the process model could change only where it reaches (imports, files, programs) and
+ * where its pins say something other than a plain wrong answer. The correct and hostile samples are regraded whole,
+ * and so is a sample whose pins fail a quarter of the tests or more (a file that does not import fails them all).
+ */
+export function partlyRegraded(sample: string, verdicts: Verdicts, spec: ResolvedSpec): boolean {
+  if (/^(correct|open|hostile)-/u.test(sample)) return false;
+  return Object.keys(verdicts).length < spec.tests.length / 4;
+}
+
+/**
+ * The tests a partly regraded run runs (`--only`, one run for all such samples): every test of a kind the process
+ * model reaches, and every test pinned on any of the samples (a game played again with the document's version of a
+ * part needs that part's failing test run first). The others are value tests, made from the harness's replies, which
+ * the forked run pins and no process model changes.
+ */
+export function processTests(spec: ResolvedSpec, pins: readonly Verdicts[]): string[] {
+  const pinned = new Set(pins.flatMap((verdicts) => Object.keys(verdicts)));
+  return spec.tests.filter((t) => PROCESS_KINDS.has(t.kind) || pinned.has(t.id)).map((t) => t.id);
+}
+
 /** Hostile samples whose attack is reading or writing files the sandbox hides: not regraded without fork. */
 export const FILE_ATTACKS: readonly string[] = ['hostile-answers-from-kit', 'hostile-hunts-files', 'hostile-writes-outside', 'hostile-reads-grader-process'];
 

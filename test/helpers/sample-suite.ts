@@ -13,7 +13,8 @@ import type { AssignmentId } from '../../runner/assignments/ids.js';
 import { PROJECT_ROOT } from '../../runner/project-root.js';
 import type { RunResults, TestStatus } from '../../runner/grade/results.js';
 import { loadSpec } from '../../runner/spec/load-spec.js';
-import { FILE_ATTACKS, gradeSamples, processSensitive, samplesFolder } from './grade-samples.js';
+import { onlyPattern } from '../../runner/spec/globs.js';
+import { FILE_ATTACKS, gradeSamples, partlyRegraded, processSensitive, processTests, samplesFolder } from './grade-samples.js';
 
 export type Verdicts = Record<string, TestStatus>;
 
@@ -192,36 +193,59 @@ export function describeSampleSuite({ assignment, correct, expected, snoopedTarg
 /**
  * The samples whose verdicts the process model could change (test/helpers/grade-samples.ts, processSensitive),
  * graded as on Windows without node-pty (CONNECT4_NO_FORK=1 CONNECT4_NO_PTY=1: each group of tests in a fresh
- * interpreter, every program too, on pipes): each must get exactly the verdicts pinned for the forked path. Programs
- * on a real terminal are the forked path's first session of each target, and every session of
- * test/runner/samples-forked-programs.test.ts.
+ * interpreter, every program too, on pipes): each must get exactly the verdicts pinned for the forked path. The
+ * correct and hostile samples are regraded whole; the trivia and one-bug ones on the tests the process model reaches
+ * and those pinned (partlyRegraded, processTests), in a second run. Programs on a real terminal are the forked path's
+ * first session of each target, and every session of test/runner/samples-forked-programs.test.ts.
  */
 function describeWithoutFork(assignment: AssignmentId, expected: SampleSuite['expected'], args: readonly string[]): void {
   const spec = loadSpec(PROJECT_ROOT, assignment);
   const sensitive = Object.keys(expected).filter((sample) => processSensitive(sample, expected[sample]!, spec)).sort();
+  const partly = sensitive.filter((sample) => partlyRegraded(sample, expected[sample]!, spec));
+  const whole = sensitive.filter((sample) => !partly.includes(sample));
+  const only = onlyPattern(processTests(spec, partly.map((sample) => expected[sample]!)).join(','));
+  const strength = new Set(spec.tests.filter((t) => t.kind === 'strength').map((t) => t.id));
   describe('without fork or node-pty (CONNECT4_NO_FORK=1 CONNECT4_NO_PTY=1, as on Windows)', () => {
     let results: RunResults;
+    let partResults: RunResults | undefined;
     beforeAll(async () => {
-      ({ results } = await gradeSamples({ assignment, samples: sensitive, pins: expected, args: [...args, '--format', 'json'], env: { CONNECT4_NO_FORK: '1', CONNECT4_NO_PTY: '1' } }));
+      const env = { CONNECT4_NO_FORK: '1', CONNECT4_NO_PTY: '1' };
+      const flags = [...args, '--format', 'json'];
+      ({ results } = await gradeSamples({ assignment, samples: whole, pins: expected, args: flags, env }));
+      if (partly.length > 0) ({ results: partResults } = await gradeSamples({ assignment, samples: partly, pins: expected, args: [...flags, '--only', only.pattern], env }));
     }, 1_800_000);
+    const graded = () => [...results.submissions, ...(partResults?.submissions ?? [])];
 
     it("says so once, in the run's notes", () => {
-      expect(results.sandbox.notes.filter((n) => n.includes('fresh Python'))).toHaveLength(1);
+      for (const run of [results, partResults ?? results]) expect(run.sandbox.notes.filter((n) => n.includes('fresh Python'))).toHaveLength(1);
     });
 
     it('regrades every trivia and hostile sample (but the file attacks the sandbox meets alike), correct-plain and each correct sample laid out in other files, and every one-bug sample a program, an import, a hang or an error decides', () => {
       expect(sensitive.filter((s) => /^(trivia|hostile)-/u.test(s)).length).toBe(Object.keys(expected).filter((s) => /^(trivia|hostile)-/u.test(s) && !FILE_ATTACKS.includes(s)).length);
       if ('hostile-reads-fixtures' in expected) expect(sensitive).toContain('hostile-reads-fixtures');
-      expect(sensitive).toContain('correct-plain');
-      expect(results.submissions.map((s) => s.id).sort()).toEqual(sensitive);
+      expect(whole).toContain('correct-plain');
+      expect(whole.filter((s) => /^hostile-/u.test(s))).toEqual(sensitive.filter((s) => /^hostile-/u.test(s)));
+      expect(graded().map((s) => s.id).sort()).toEqual(sensitive);
+    });
+
+    it('regrades the trivia and one-bug samples on every import, file and program test, and on each test pinned on any of them', () => {
+      const ran = new Set(spec.tests.filter((t) => only.regex.test(t.id)).map((t) => t.id));
+      for (const t of spec.tests.filter((x) => x.kind === 'program' || x.kind === 'import')) expect(ran.has(t.id), t.id).toBe(true);
+      for (const sample of partly) for (const id of Object.keys(expected[sample]!)) expect(ran.has(id), `${sample} ${id}`).toBe(true);
+      for (const submission of partResults?.submissions ?? []) {
+        expect(submission.tests.filter((t) => !ran.has(t.id)).map((t) => t.status), submission.id).toEqual(submission.tests.filter((t) => !ran.has(t.id)).map(() => 'skipped'));
+      }
     });
 
     it.each(sensitive)('%s gets the same verdicts as with fork (the strength figures aside)', (id) => {
-      const { verdicts, why } = notPassing(results, id);
-      const strength = new Set(spec.tests.filter((t) => t.kind === 'strength').map((t) => t.id));
+      const submission = graded().find((s) => s.id === id)!;
+      const ran = (test: string) => !partly.includes(id) || only.regex.test(test);
+      const failing = submission.tests.filter((t) => t.status !== 'pass' && ran(t.id));
+      const verdicts = Object.fromEntries(failing.map((t) => [t.id, t.status]));
+      const why = failing.map((t) => `${t.id}: ${t.message}`).join('\n\n');
       const skipped = Object.keys(verdicts).filter((t) => strength.has(t));
       expect(skipped.map((t) => verdicts[t])).toEqual(skipped.map(() => 'skipped'));
-      const pinned = Object.fromEntries(Object.entries(expected[id]!).filter(([t]) => !strength.has(t)));
+      const pinned = Object.fromEntries(Object.entries(expected[id]!).filter(([t]) => !strength.has(t) && ran(t)));
       expect(Object.fromEntries(Object.entries(verdicts).filter(([t]) => !strength.has(t))), why).toEqual(pinned);
     });
   });
