@@ -1,11 +1,14 @@
 /**
  * The student's kit against `grade check`, on one assignment's samples: the kit is built and packed as a course
- * would, unpacked, and run as `connect4-check` on every correct, trivia and one-bug sample as on Linux or macOS
- * (fork, node-pty), and on the trivia samples and correct-classic once more as on Windows without node-pty (no fork,
+ * would, unpacked, and run as `connect4-check` on every correct and trivia sample as on Linux or macOS (fork,
+ * node-pty), and on the trivia samples and correct-classic once more as on Windows without node-pty (no fork,
  * programs on pipes; the sample suites prove that path gives the forked path's verdicts on every sample it could
- * change). A correct or trivia sample gets exactly `grade check`'s verdicts; a one-bug sample whose bug a visible test
- * catches fails at least every test `grade check` fails it on (the kit runs a test on the student's own other parts
- * where the grader uses the document's, so it may fail more, and then says where the failure may come from).
+ * change). A correct or trivia sample gets exactly `grade check`'s verdicts. The one-bug samples whose bug a visible
+ * test catches are graded in one class run as the kit grades them (`grade --visible --stand-ins own`: the kit's plan,
+ * tools and limits, the student's own parts), which is what the kit's bundle runs: one of them goes through the
+ * bundle as well, and must get the class run's verdicts and messages. Each fails at least every test `grade check`
+ * fails it on (the kit runs a test on the student's own other parts where the grader uses the document's, so it may
+ * fail more, and then says where the failure may come from).
  */
 import { execa } from 'execa';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -57,6 +60,9 @@ export function describeKitVerdicts(assignment: AssignmentId, pins: SamplePins, 
   let work: string;
   let check: Map<string, SubmissionResult>;
   const kit = new Map<string, Map<string, SubmissionResult>>();
+  /** The one-bug samples graded as the kit grades them, in one class run. */
+  const ownParts = new Map<string, SubmissionResult>();
+  let bridge: string | undefined;
 
   beforeAll(async () => {
     work = mkdtempSync(join(tmpdir(), `kit-verdicts-${assignment}-`));
@@ -83,10 +89,12 @@ export function describeKitVerdicts(assignment: AssignmentId, pins: SamplePins, 
       for (const s of (JSON.parse(readFileSync(join(baseline, 'results.json'), 'utf8')) as RunResults).submissions) check.set(s.id, s);
     }
     // A one-bug sample whose bug no visible test catches has nothing to compare: the kit is not run on it.
-    const compared = samples.filter((sample) => alike.includes(sample) || failing(check.get(sample)!).size > 0);
+    const compared = oneBug.filter((sample) => failing(check.get(sample)!).size > 0);
+    // Through the bundle: the correct and trivia samples, the one pinned for a named look-ahead mistake (the kit names
+    // it from the table it carries), and one one-bug sample to hold the bundle to the class run's verdicts.
+    bridge = named?.sample ?? compared[0];
     const modes = { fork: {}, 'no fork, no node-pty': { CONNECT4_NO_FORK: '1', CONNECT4_NO_PTY: '1' } } as const;
-    // One sample pinned for a named look-ahead mistake, to show the kit names it from the table it carries.
-    const runs = [...compared.map((sample) => ['fork', sample] as const), ...(named ? [['fork', named.sample] as const] : []), ...windows.map((sample) => ['no fork, no node-pty', sample] as const)];
+    const runs = [...alike.map((sample) => ['fork', sample] as const), ...(bridge ? [['fork', bridge] as const] : []), ...windows.map((sample) => ['no fork, no node-pty', sample] as const)];
     const results = await eachAtSuitePace(runs, async ([mode, sample]) => {
       const out = join(work, mode.replace(/\W+/gu, '-'), sample);
       const ran = await execa(process.execPath, [join(root, 'bin', 'connect4-check.js'), join(samplesDir, sample), '--out', out], { cwd: work, env: { CI: 'true', ...modes[mode] }, reject: false });
@@ -94,6 +102,13 @@ export function describeKitVerdicts(assignment: AssignmentId, pins: SamplePins, 
       return (JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as RunResults).submissions[0]!;
     });
     runs.forEach(([mode, sample], i) => kit.set(mode, (kit.get(mode) ?? new Map()).set(sample, results[i]!)));
+    const classSamples = [...new Set([...compared, ...(bridge ? [bridge] : [])])];
+    if (classSamples.length > 0) {
+      const classRun = join(work, 'own-parts');
+      const run = await execa(process.execPath, [...CLI_COMMAND, ...classSamples.map((s) => join(samplesDir, s)), '--assignment', assignment, '--visible', '--stand-ins', 'own', '--format', 'json', '--jobs', String(SUITE_JOBS), '--out', classRun, ...args], { cwd: PROJECT_ROOT, env: { CI: 'true' }, reject: false });
+      expect(run.exitCode, String(run.stderr)).toBe(0);
+      for (const s of (JSON.parse(readFileSync(join(classRun, 'results.json'), 'utf8')) as RunResults).submissions) ownParts.set(s.id, s);
+    }
   }, 1_800_000);
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -109,6 +124,18 @@ export function describeKitVerdicts(assignment: AssignmentId, pins: SamplePins, 
     });
   }
 
+  it('gives the one-bug sample it runs through the bundle the verdicts of the class run graded as the kit grades', () => {
+    if (!bridge) return;
+    const bundled = kit.get('fork')!.get(bridge)!;
+    const graded = ownParts.get(bridge)!;
+    expect(graded, `${bridge} is not in the class run`).toBeDefined();
+    expect(failing(bundled).size, `${bridge} fails no test in the kit`).toBeGreaterThan(0);
+    // Statuses and scores: a tournament's message holds its slowest move's time, which varies, and only the kit names
+    // a look-ahead mistake (from the table it carries; the named sample's test above).
+    const view = (s: SubmissionResult) => s.tests.map((t) => [t.id, t.status, t.score]);
+    expect(view(bundled)).toEqual(view(graded));
+  });
+
   describe.each(['fork', 'no fork, no node-pty'])(`the ${assignment} kit (%s)`, (mode) => {
     it.each(mode === 'fork' ? alike : windows)("gives %s exactly grade check's verdicts", (sample) => {
       const theirs = check.get(sample)!;
@@ -120,7 +147,7 @@ export function describeKitVerdicts(assignment: AssignmentId, pins: SamplePins, 
     // The one-bug samples as on Linux and macOS: the sample suites show the process model does not change a verdict.
     if (mode === 'fork') it.each(oneBug)('fails %s on every test grade check fails it on, and says where a failure beyond those may come from', (sample) => {
       const theirs = failing(check.get(sample)!);
-      const checked = kit.get(mode)!.get(sample);
+      const checked = ownParts.get(sample);
       if (!checked) return expect(theirs.size, 'a sample the kit was not run on').toBe(0);
       const ours = failing(checked);
       expect([...theirs.keys()].filter((id) => !ours.has(id)), 'tests the kit passes').toEqual([]);
