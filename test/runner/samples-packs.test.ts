@@ -38,7 +38,9 @@ const CASES: Readonly<Record<AssignmentId, PackCase>> = {
   'hmc-cs5-hw11': { pins: HMC, samples: ['correct-plain', 'scores-for-min', 'tiebreak-random-first'], renamed: { hw11pr2: 'hw10pr3' }, afterDue: { sample: 'scores-for-min', test: 'player.scoresFor.ply-4-5' } },
   // lab04.py is one of the built-in's names too: what a renamed file costs is shown on CS111 and HMC.
   'cs61a-hw04': { pins: CS61A, samples: ['correct-plain', 'print-board-indexes-board', 'print-board-trailing-space'] },
-  'manchester-connect4': { pins: MANCHESTER, samples: ['correct-plain', 'has-won-no-anti-diagonal', 'docstring-todo'], afterDue: { sample: 'has-won-no-anti-diagonal', test: 'hasWon.generated' } },
+  // correct-classic: correct-plain's depth-4 search costs the four tournaments 11 s a run (correct-classic's 3.5 s), and
+  // the pack changes points, a hint, a visibility and examples, none of them a game.
+  'manchester-connect4': { pins: MANCHESTER, samples: ['correct-classic', 'has-won-no-anti-diagonal', 'docstring-todo'], afterDue: { sample: 'has-won-no-anti-diagonal', test: 'hasWon.generated' } },
   conniption: { pins: CONNIPTION, samples: ['correct-plain', 'undo-does-nothing', 'search-min-maximises'], afterDue: { sample: 'search-min-maximises', test: 'alpha_beta_search.deep' } },
 };
 
@@ -168,7 +170,7 @@ const RENAMED: Readonly<Record<AssignmentId, { readonly names: Readonly<Record<s
   'cs111-ps9': { names: { Board: 'Grid', 'Board.add_checker': 'add_move', 'Player.next_move': 'choose_column', 'AIPlayer.scores_for': 'column_scores' }, samples: ['correct-plain', 'add-checker-top-row', 'next-move-no-try-again', 'scores-for-no-restore', 'process-move-prints-checker'] },
   'hmc-cs5-hw11': { names: { 'Player.scoresFor': 'scores_for', 'Player.oppCh': 'opponent', 'Board.addMove': 'add_move' }, samples: ['correct-plain', 'scores-for-min', 'opp-ch-zero', 'play-game-no-winner-message'] },
   'cs61a-hw04': { names: { make_move: 'drop_piece', get_piece: 'piece_at' }, samples: ['correct-plain', 'make-move-negative-column', 'get-piece-transposed'] },
-  'manchester-connect4': { names: { makeMove: 'make_move', hasWon: 'has_won', suggestMove1: 'suggest_move' }, samples: ['correct-plain', 'has-won-no-anti-diagonal', 'make-move-from-top'] },
+  'manchester-connect4': { names: { makeMove: 'make_move', hasWon: 'has_won', suggestMove1: 'suggest_move' }, samples: ['correct-classic', 'has-won-no-anti-diagonal', 'make-move-from-top'] },
   conniption: { names: { 'Conniption.genChildStates': 'child_states', 'Conniption.isWin': 'is_win' }, samples: ['correct-plain', 'is-win-ai-only', 'no-dual-flip'] },
 };
 
