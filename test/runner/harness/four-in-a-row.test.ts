@@ -35,7 +35,7 @@ def walk(s, c):
 
 rng = random.Random(7)
 boards = wins = 0
-for _ in range(20000):
+for _ in range(5000):
     h, w, full = rng.randint(1, 8), rng.randint(1, 9), rng.random()
     s = [[rng.choice('XO ') if rng.random() < full else ' ' for _ in range(w)] for _ in range(h)]
     for c in 'XO':
@@ -73,13 +73,13 @@ print(json.dumps({"boards": boards, "wins": wins, "isWinFor": [before, cs111.is_
 `;
 
 describe("the stand-ins' four in a row", () => {
-  it('answers as a walk over every cell on 40,000 random boards of 1–8 rows and 1–9 columns, reads odd boards cell by cell, and decides CS111\'s is_win_for and HMC\'s scoreBoard', async () => {
+  it('answers as a walk over every cell on 10,000 random boards of 1–8 rows and 1–9 columns, reads odd boards cell by cell, and decides CS111\'s is_win_for and HMC\'s scoreBoard', async () => {
     const ran = await execa('python3', ['-c', CHECK, HARNESS_DIR, join(PROJECT_ROOT, 'runner', 'assignments')]);
     const result = JSON.parse(String(ran.stdout)) as { boards: number; wins: number; isWinFor: boolean[]; scoreBoard: number[]; odd: boolean[] };
-    expect(result.boards).toBe(40_000);
+    expect(result.boards).toBe(10_000);
     // Enough of each answer that a check always giving one of them fails.
-    expect(result.wins).toBeGreaterThan(1_000);
-    expect(result.wins).toBeLessThan(39_000);
+    expect(result.wins).toBeGreaterThan(300);
+    expect(result.wins).toBeLessThan(9_700);
     expect(result.isWinFor).toEqual([false, true, false]);
     expect(result.scoreBoard).toEqual([100, 0, 50]);
     expect(result.odd).toEqual([true, false, true, true, true, false]);
