@@ -9,21 +9,23 @@ import { slowFirstSequencer } from './test/helpers/slow-first-sequencer.js';
 export const SLOW_SUITES = ['test/assignments/*/samples.test.ts', 'test/assignments/*/kit-verdicts.test.ts', 'test/runner/samples-*.test.ts', 'test/calibration/**/*.test.ts'];
 /**
  * The slow suites by what they cost (the largest first): they start first, so none is left to run alone at the end.
- * Measured per file in a clean clone as CI runs it (2 cores, the slower machine, 2026-11-27 after the stand-ins'
- * faster win check; docs/development.md has the table).
+ * Measured per file in a clean clone as CI runs it (2 cores, the slower machine, 2026-11-27 after the no-fork regrade
+ * of trivia and one-bug samples on the tests a process reaches, and the kits' one-bug samples in one class run;
+ * docs/development.md has the table).
  */
 const LONGEST_FIRST = [
-  'test/assignments/cs111-ps9/samples.test.ts', // 418 s
-  'test/assignments/manchester-connect4/samples.test.ts', // 394 s
-  'test/assignments/hmc-cs5-hw11/samples.test.ts', // 303 s
-  'test/assignments/cs111-ps9/kit-verdicts.test.ts', // 262 s
-  'test/assignments/manchester-connect4/kit-verdicts.test.ts', // 176 s
-  'test/assignments/conniption/samples.test.ts', // 171 s
-  'test/calibration/**/*.test.ts', // 136 s
-  'test/assignments/hmc-cs5-hw11/kit-verdicts.test.ts', // 115 s
-  'test/runner/samples-packs.test.ts', // 104 s
-  'test/assignments/cs61a-hw04/samples.test.ts', // 79 s
-  ...SLOW_SUITES, // the Conniption and CS61A kits (64 s, 42 s) and the forked programs (55 s)
+  'test/assignments/cs111-ps9/samples.test.ts', // 381 s
+  'test/assignments/manchester-connect4/samples.test.ts', // 358 s
+  'test/assignments/hmc-cs5-hw11/samples.test.ts', // 284 s
+  'test/assignments/cs111-ps9/kit-verdicts.test.ts', // 230 s
+  'test/assignments/conniption/samples.test.ts', // 164 s
+  'test/assignments/manchester-connect4/kit-verdicts.test.ts', // 153 s
+  'test/calibration/**/*.test.ts', // 125 s
+  'test/assignments/hmc-cs5-hw11/kit-verdicts.test.ts', // 99 s
+  'test/runner/samples-packs.test.ts', // 95 s
+  'test/assignments/cs61a-hw04/samples.test.ts', // 77 s
+  'test/runner/samples-forked-programs.test.ts', // 51 s
+  ...SLOW_SUITES, // the Conniption and CS61A kits (44 s, 28 s), the packs' boards (5 s)
 ];
 const everything = process.env.CI === 'true' || process.env.GRADE_TESTS === 'all';
 
