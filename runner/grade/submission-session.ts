@@ -47,6 +47,8 @@ export class SubmissionSession {
   private readonly prefetched = new Map<string, Promise<Observed | undefined>>();
   /** The pipeline in flight: nothing else is sent to the harness until it ends. */
   private pipeline: Promise<void> = Promise.resolve();
+  /** Set when the test that sent cases ahead has stopped reading them: a group not yet begun is not begun. */
+  private lineStopped = false;
   /** A second harness for parts played side by side (`beside`), started at its first use. */
   private side: SubmissionSession | undefined;
   /** A test's cases ran in groups of their own: what it runs next starts in a fresh child too (`prefetch`). */
@@ -144,6 +146,7 @@ export class SubmissionSession {
    */
   async prefetch(asks: readonly CaseAsk[], budgetMs: number, split?: { readonly groups: readonly (readonly number[])[]; readonly sideBySide: boolean }): Promise<void> {
     await this.pipeline;
+    this.lineStopped = false;
     const seen = new Set<string>();
     const groups = (split && split.groups.length > 1 ? split.groups : [asks.map((_, i) => i)]).map((group) =>
       group.flatMap((i) => {
@@ -179,6 +182,7 @@ export class SubmissionSession {
     if (beside && side) {
       const sending = (async () => {
         for (const [n, group] of groups.entries()) {
+          if (this.lineStopped) return;
           if (n > 0) await side.send({ op: 'fork' }, this.limits.callMs);
           await this.sendAhead(side, group, deadline, settle);
         }
@@ -188,7 +192,12 @@ export class SubmissionSession {
       return sending;
     }
     await first;
+    // One turn of the event loop: a test that stops at the case that ended the line (a hang) says so first.
+    await new Promise((done) => setImmediate(done));
     for (const group of groups) {
+      // The test stopped in an earlier group: the cases of this one would be run for nothing, and a look-ahead that
+      // hangs would hang here too, a whole time limit more.
+      if (this.lineStopped) return;
       await session.send({ op: 'fork' }, this.limits.callMs);
       await this.sendAhead(session, group, deadline, settle);
     }
@@ -218,6 +227,7 @@ export class SubmissionSession {
    * forgotten, so the next test starts on an idle harness.
    */
   async settlePrefetched(): Promise<void> {
+    this.lineStopped = true;
     await this.pipeline;
     const left = [...this.prefetched.values()];
     this.prefetched.clear();

@@ -3,7 +3,7 @@
  * own, one after another or side by side on a second harness, and the two ways observe the same; what the test runs
  * after them starts in a fresh child too.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +20,14 @@ seen = []
 def remember(x):
     seen.append(x)
     return [len(seen), x]
+
+def hang():
+    while True:
+        pass
+
+def mark(name):
+    open(name, 'w').close()
+    return name
 
 def meet(mine, theirs):
     """Leaves a mark and waits for the other's: only two processes running at once both return."""
@@ -90,5 +98,21 @@ describe('groups side by side', () => {
     const asks = [meet('mark-a', 'mark-b'), meet('mark-b', 'mark-a')];
     await s.prefetch(asks, 120_000, { groups: [[0], [1]], sideBySide: true });
     expect([await valueOf(s, asks[0]!), await valueOf(s, asks[1]!)]).toEqual([{ type: 'str', value: 'met' }, { type: 'str', value: 'met' }]);
+  });
+});
+
+describe('a test that stops in its first group', () => {
+  it('leaves the groups after it unbegun, one after the other, and a case left unrun still runs when asked', async () => {
+    const s = await session();
+    const hang: CaseAsk = { interaction: { steps: [call(['hang'], [], { observe: 'n' })] }, seed: 1, callMs: 1_000 };
+    const mark: CaseAsk = { interaction: { steps: [call(['mark'], [str('group-two-ran')], { observe: 'n' })] }, seed: 1, callMs: 30_000 };
+    await s.prefetch([hang, mark], 60_000, { groups: [[0], [1]], sideBySide: false });
+    expect((await s.run(hang.interaction, hang.seed, hang.callMs)).failure?.kind).toBe('timeout');
+    // The test stops at its hang, as runAll does: the second group, which a hanging look-ahead would hang in too, is
+    // never sent.
+    await s.settlePrefetched();
+    expect(existsSync(join(dir, 'group-two-ran'))).toBe(false);
+    expect(await valueOf(s, mark)).toEqual({ type: 'str', value: 'group-two-ran' });
+    expect(existsSync(join(dir, 'group-two-ran'))).toBe(true);
   });
 });
