@@ -194,6 +194,8 @@ async function runUnits(test: ResolvedTest, context: TestContext, cases: readonl
   let first: { verdict: CaseVerdict; reproduce: string; id: string; typed?: readonly string[] } | undefined;
   let stopped: { id: string; at: NonNullable<CaseVerdict['stoppedAt']> } | undefined;
   let hung = 0;
+  // A target an earlier test already charged for hanging: one more hang here tells this test nothing new.
+  const hungCalls = context.hung.has(test.target) ? 1 : HUNG_CALLS_JUDGED;
   const notes = new Set<string>();
   for (const c of cases) {
     if (performance.now() > context.deadline) break;
@@ -208,7 +210,7 @@ async function runUnits(test: ResolvedTest, context: TestContext, cases: readonl
       if (verdict.note) notes.add(verdict.note);
       // Each hung call costs a whole time limit and tells this test nothing: after a few, the rest are left to the
       // tests that charge the hang.
-      if (verdict.hung && ++hung >= HUNG_CALLS_JUDGED) break;
+      if (verdict.hung && ++hung >= hungCalls) break;
       continue;
     }
     failed++;
@@ -217,7 +219,7 @@ async function runUnits(test: ResolvedTest, context: TestContext, cases: readonl
     if (verdict.status === 'timeout' || verdict.stoppedAt || context.options.firstFailure) break;
   }
   if (!first) {
-    if (hung >= HUNG_CALLS_JUDGED && ran < cases.length) return finish('pass', { message: `${count(ran)} run, ${hung} of them never ended; the other ${cases.length - ran} were not run, as a call that hangs costs this test nothing and each costs a whole time limit (${[...notes].join('; ')})` });
+    if (hung >= hungCalls && ran < cases.length) return finish('pass', { message: `${count(ran)} run, ${hung === ran ? (ran === 1 ? 'and it never ended' : 'none of which ended') : `${hung} of them never ended`}; the other ${cases.length - ran} were not run, as a call that hangs costs this test nothing and each costs a whole time limit (${[...notes].join('; ')})` });
     if (ran < cases.length) return finish('timeout', { message: `the submission's time budget ran out after ${ran} of ${count(cases.length)}` });
     const note = notes.size > 0 ? ` (${[...notes].join('; ')})` : '';
     return finish('pass', { message: `${count(cases.length)} passed${note}` });
