@@ -1,8 +1,10 @@
 /** Test and case id patterns: `*` matches any run of characters; the rest is literal. `prefix` matches ids that start with the pattern. */
 export function globToRegExp(glob: string, match: 'whole' | 'prefix' = 'whole'): RegExp {
-  const body = glob.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*');
-  return new RegExp(`^${body}${match === 'whole' ? '$' : ''}`);
+  return new RegExp(`^${globBody(glob)}${match === 'whole' ? '$' : ''}`);
 }
+
+/** A pattern's regular expression source, unanchored. */
+const globBody = (glob: string): string => glob.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*');
 
 /**
  * `--only`'s test ids: those starting with any of the comma-separated patterns (`board.,connect_four.*games`), so a
@@ -11,6 +13,5 @@ export function globToRegExp(glob: string, match: 'whole' | 'prefix' = 'whole'):
 export function onlyPattern(pattern: string): { readonly pattern: string; readonly regex: RegExp } {
   const globs = pattern.split(',').map((p) => p.trim()).filter(Boolean);
   if (globs.length === 0) return { pattern, regex: /^(?!)/u };
-  const alternatives = globs.map((glob) => globToRegExp(glob, 'prefix').source.slice(1));
-  return { pattern, regex: new RegExp(`^(?:${alternatives.join('|')})`) };
+  return { pattern, regex: new RegExp(`^(?:${globs.map(globBody).join('|')})`) };
 }

@@ -6,7 +6,7 @@
  * change). A correct or trivia sample gets exactly `grade check`'s verdicts. The one-bug samples whose bug a visible
  * test catches are graded in one class run as the kit grades them (`grade --visible --stand-ins own`: the kit's plan,
  * tools and limits, the student's own parts), which is what the kit's bundle runs: one of them goes through the
- * bundle as well, and must get the class run's verdicts and messages. Each fails at least every test `grade check`
+ * bundle as well, and must get the class run's statuses and scores. Each fails at least every test `grade check`
  * fails it on (the kit runs a test on the student's own other parts where the grader uses the document's, so it may
  * fail more, and then says where the failure may come from).
  */

@@ -56,9 +56,10 @@ const CANARY = `canary-${process.pid}-${Date.now()}`;
 /** The file the escaping samples try to write everywhere (fixtures/submissions/<assignment>/hostile-writes-outside). */
 const ESCAPE_PROBE = /^escape-probe/u;
 
-const notPassing = (results: RunResults, id: string) => {
-  const submission = results.submissions.find((s) => s.id === id)!;
-  const failing = submission.tests.filter((t) => t.status !== 'pass');
+/** A sample's tests that did not pass, among those `ran` (all by default), with why. */
+const notPassing = (submissions: RunResults['submissions'], id: string, ran: (test: string) => boolean = () => true) => {
+  const submission = submissions.find((s) => s.id === id)!;
+  const failing = submission.tests.filter((t) => t.status !== 'pass' && ran(t.id));
   return { submission, verdicts: Object.fromEntries(failing.map((t) => [t.id, t.status])), why: failing.map((t) => `${t.id}: ${t.message}`).join('\n\n') };
 };
 
@@ -86,7 +87,7 @@ export function describeSampleSuite({ assignment, correct, expected, snoopedTarg
     });
 
     it.each(Object.keys(expected))('%s gets exactly its expected verdicts', (id) => {
-      const { submission, verdicts, why } = notPassing(results, id);
+      const { submission, verdicts, why } = notPassing(results.submissions, id);
       expect(submission.status).toBe('graded');
       expect(verdicts, why).toEqual(expected[id]);
       expect(submission.score).toBe(submission.tests.filter((t) => t.status === 'pass').reduce((n, t) => n + t.maxScore, 0));
@@ -238,11 +239,8 @@ function describeWithoutFork(assignment: AssignmentId, expected: SampleSuite['ex
     });
 
     it.each(sensitive)('%s gets the same verdicts as with fork (the strength figures aside)', (id) => {
-      const submission = graded().find((s) => s.id === id)!;
       const ran = (test: string) => !partly.includes(id) || only.regex.test(test);
-      const failing = submission.tests.filter((t) => t.status !== 'pass' && ran(t.id));
-      const verdicts = Object.fromEntries(failing.map((t) => [t.id, t.status]));
-      const why = failing.map((t) => `${t.id}: ${t.message}`).join('\n\n');
+      const { verdicts, why } = notPassing(graded(), id, ran);
       const skipped = Object.keys(verdicts).filter((t) => strength.has(t));
       expect(skipped.map((t) => verdicts[t])).toEqual(skipped.map(() => 'skipped'));
       const pinned = Object.fromEntries(Object.entries(expected[id]!).filter(([t]) => !strength.has(t) && ran(t)));
