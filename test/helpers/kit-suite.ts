@@ -1,14 +1,15 @@
 /**
- * The student's kit against `grade check`, on one assignment's samples: the kit is built and packed as a course
- * would, unpacked, and run as `connect4-check` on every correct and trivia sample as on Linux or macOS (fork,
- * node-pty), and on the trivia samples and correct-classic once more as on Windows without node-pty (no fork,
- * programs on pipes; the sample suites prove that path gives the forked path's verdicts on every sample it could
- * change). A correct or trivia sample gets exactly `grade check`'s verdicts. The one-bug samples whose bug a visible
- * test catches are graded in one class run as the kit grades them (`grade --visible --stand-ins own`: the kit's plan,
- * tools and limits, the student's own parts), which is what the kit's bundle runs: one of them goes through the
- * bundle as well, and must get the class run's statuses and scores. Each fails at least every test `grade check`
- * fails it on (the kit runs a test on the student's own other parts where the grader uses the document's, so it may
- * fail more, and then says where the failure may come from).
+ * The student's kit against `grade check`, on one assignment's samples. The kit is built and packed as a course
+ * would, unpacked, and run as `connect4-check`. What the kit grades with (its plan, tools and limits, the student's own
+ * parts) is what `grade --visible --stand-ins own` grades with, so the samples are graded that way in class runs, one
+ * with fork and node-pty (as on Linux or macOS) and one without (as on Windows); the installed bundle runs a few of
+ * them besides and must give the class runs' statuses and scores: correct-classic both ways, a trivia sample, a one-bug
+ * sample, and the sample pinned for a named look-ahead mistake (only the bundle names one, from the table it carries).
+ * A correct or trivia sample gets exactly `grade check`'s verdicts, with fork and without (the trivia samples and
+ * correct-classic; the sample suites prove that path gives the forked path's verdicts on every sample it could
+ * change). A one-bug sample whose bug a visible test catches fails at least every test `grade check` fails it on (the
+ * kit runs a test on the student's own other parts where the grader uses the document's, so it may fail more, and
+ * then says where the failure may come from).
  */
 import { execa } from 'execa';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -24,6 +25,9 @@ import type { ResolvedTest } from '../../runner/spec/spec-types.js';
 import type { SamplePins, Verdicts } from './sample-suite.js';
 import { eachAtSuitePace, SUITE_JOBS } from './suite-jobs.js';
 import { CLI_COMMAND } from './cli-command.js';
+
+/** How the kit runs as on Linux or macOS, and as on Windows. */
+const MODES = { fork: {}, 'no fork, no node-pty': { CONNECT4_NO_FORK: '1', CONNECT4_NO_PTY: '1' } } as const;
 
 /** How a kit's failure beyond `grade check`'s says which other part it may come from. */
 export const NAMES_ANOTHER_PART = /your own|The game used your|fix (that|those) first/u;
@@ -53,16 +57,19 @@ export function describeKitVerdicts(assignment: AssignmentId, pins: SamplePins, 
   const hangs = (name: string) => Object.values(pins.expected[name] ?? {}).includes('timeout');
   const samples = readdirSync(samplesDir).filter((name) => !name.startsWith('hostile-') && !hangs(name) && !diagnosisOnly.includes(name)).sort();
   const alike = samples.filter((name) => /^(correct|trivia)-/u.test(name));
-  // As on Windows, the bundle's own paths without fork and node-pty: the trivia samples (texts a program prints) and
-  // the classic correct one. The sample suites prove that path's verdicts on every sample it could change.
+  // As on Windows, without fork and node-pty: the trivia samples (texts a program prints) and the classic correct one.
+  // The sample suites prove that path's verdicts on every sample it could change.
   const windows = alike.filter((name) => name.startsWith('trivia-') || name === 'correct-classic');
   const oneBug = samples.filter((name) => !alike.includes(name));
   let work: string;
   let check: Map<string, SubmissionResult>;
-  const kit = new Map<string, Map<string, SubmissionResult>>();
-  /** The one-bug samples graded as the kit grades them, in one class run. */
-  const ownParts = new Map<string, SubmissionResult>();
+  /** The installed bundle's results, by mode and sample. */
+  const bundle = new Map<string, Map<string, SubmissionResult>>();
+  /** The samples graded as the kit grades them, in one class run per mode. */
+  const graded = new Map<string, Map<string, SubmissionResult>>();
   let bridge: string | undefined;
+  /** Through the bundle, by mode: the samples it runs, each also in that mode's class run. */
+  const throughBundle = new Map<string, string[]>();
 
   beforeAll(async () => {
     work = mkdtempSync(join(tmpdir(), `kit-verdicts-${assignment}-`));
@@ -73,48 +80,50 @@ export function describeKitVerdicts(assignment: AssignmentId, pins: SamplePins, 
     // the hidden tests fewer have. So a sample a hidden test fails is graded as grade check grades it; on the others
     // the pins, which the sample suites prove, are grade check's verdicts.
     const hidden = new Set(spec.tests.filter((t) => t.visibility === 'hidden').map((t) => t.id));
-    const graded = samples.filter((sample) => Object.keys(pins.expected[sample] ?? {}).some((id) => hidden.has(id)));
+    const checked = samples.filter((sample) => Object.keys(pins.expected[sample] ?? {}).some((id) => hidden.has(id)));
+    const gradeRun = (names: readonly string[], out: string, more: readonly string[], env: Readonly<Record<string, string>> = {}) => execa(process.execPath, [...CLI_COMMAND, ...names.map((s) => join(samplesDir, s)), '--assignment', assignment, '--visible', '--format', 'json', '--jobs', String(SUITE_JOBS), '--out', out, ...more, ...args], { cwd: PROJECT_ROOT, env: { CI: 'true', ...env }, reject: false });
+    const readRun = async (run: ReturnType<typeof gradeRun>, out: string) => {
+      const ran = await run;
+      expect(ran.exitCode, String(ran.stderr)).toBe(0);
+      return new Map((JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as RunResults).submissions.map((s) => [s.id, s]));
+    };
     const baseline = join(work, 'grade-check');
-    const gradedRun = graded.length === 0 ? undefined : execa(process.execPath, [...CLI_COMMAND, ...graded.map((s) => join(samplesDir, s)), '--assignment', assignment, '--visible', '--format', 'json', '--jobs', String(SUITE_JOBS), '--out', baseline, ...args], { cwd: PROJECT_ROOT, env: { CI: 'true' }, reject: false });
+    const checkRun = checked.length === 0 ? undefined : gradeRun(checked, baseline, []);
     const built = await buildKit({ assignment, out: join(work, 'kit'), classroom: false, version: '0.0.0-test' });
     const unpacked = join(work, 'installed');
     mkdirSync(unpacked);
     await execa('tar', ['-xzf', built.tarball, '-C', unpacked]);
     // The kit as npm installs it: its own node-pty is in the tarball.
     const root = join(unpacked, 'package');
-    check = new Map(samples.filter((s) => !graded.includes(s)).map((sample) => [sample, pinnedCheck(sample, pins.expected[sample] ?? {}, visible, samplesDir, assignment)]));
-    if (gradedRun) {
-      const run = await gradedRun;
-      expect(run.exitCode, String(run.stderr)).toBe(0);
-      for (const s of (JSON.parse(readFileSync(join(baseline, 'results.json'), 'utf8')) as RunResults).submissions) check.set(s.id, s);
-    }
+    check = new Map(samples.filter((s) => !checked.includes(s)).map((sample) => [sample, pinnedCheck(sample, pins.expected[sample] ?? {}, visible, samplesDir, assignment)]));
+    if (checkRun) for (const [id, s] of await readRun(checkRun, baseline)) check.set(id, s);
     // A one-bug sample whose bug no visible test catches has nothing to compare: the kit is not run on it.
     const compared = oneBug.filter((sample) => failing(check.get(sample)!).size > 0);
-    // Through the bundle: the correct and trivia samples, the one pinned for a named look-ahead mistake (the kit names
-    // it from the table it carries), and one one-bug sample to hold the bundle to the class run's verdicts.
     bridge = named?.sample ?? compared[0];
-    const modes = { fork: {}, 'no fork, no node-pty': { CONNECT4_NO_FORK: '1', CONNECT4_NO_PTY: '1' } } as const;
-    const runs = [...alike.map((sample) => ['fork', sample] as const), ...(bridge ? [['fork', bridge] as const] : []), ...windows.map((sample) => ['no fork, no node-pty', sample] as const)];
+    const trivia = windows.find((name) => name.startsWith('trivia-'));
+    throughBundle.set('fork', [...new Set(['correct-classic', ...(trivia ? [trivia] : []), ...(bridge ? [bridge] : [])])]);
+    throughBundle.set('no fork, no node-pty', ['correct-classic']);
+    const runs = [...throughBundle].flatMap(([mode, names]) => names.map((sample) => [mode, sample] as const));
     const results = await eachAtSuitePace(runs, async ([mode, sample]) => {
       const out = join(work, mode.replace(/\W+/gu, '-'), sample);
-      const ran = await execa(process.execPath, [join(root, 'bin', 'connect4-check.js'), join(samplesDir, sample), '--out', out], { cwd: work, env: { CI: 'true', ...modes[mode] }, reject: false });
+      const ran = await execa(process.execPath, [join(root, 'bin', 'connect4-check.js'), join(samplesDir, sample), '--out', out], { cwd: work, env: { CI: 'true', ...MODES[mode as keyof typeof MODES] }, reject: false });
       if (ran.exitCode !== 0 && ran.exitCode !== 1) throw new Error(`connect4-check ${sample} (${mode}) exited ${ran.exitCode}: ${String(ran.stderr)}`);
       return (JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as RunResults).submissions[0]!;
     });
-    runs.forEach(([mode, sample], i) => kit.set(mode, (kit.get(mode) ?? new Map()).set(sample, results[i]!)));
-    const classSamples = [...new Set([...compared, ...(bridge ? [bridge] : [])])];
-    if (classSamples.length > 0) {
-      const classRun = join(work, 'own-parts');
-      const run = await execa(process.execPath, [...CLI_COMMAND, ...classSamples.map((s) => join(samplesDir, s)), '--assignment', assignment, '--visible', '--stand-ins', 'own', '--format', 'json', '--jobs', String(SUITE_JOBS), '--out', classRun, ...args], { cwd: PROJECT_ROOT, env: { CI: 'true' }, reject: false });
-      expect(run.exitCode, String(run.stderr)).toBe(0);
-      for (const s of (JSON.parse(readFileSync(join(classRun, 'results.json'), 'utf8')) as RunResults).submissions) ownParts.set(s.id, s);
+    runs.forEach(([mode, sample], i) => bundle.set(mode, (bundle.get(mode) ?? new Map()).set(sample, results[i]!)));
+    // The class runs, as the kit grades: every sample compared, and every one the bundle ran in that mode.
+    const forked = [...new Set([...alike, ...compared, ...throughBundle.get('fork')!])];
+    const unforked = [...new Set([...windows, ...throughBundle.get('no fork, no node-pty')!])];
+    for (const [mode, names] of [['fork', forked], ['no fork, no node-pty', unforked]] as const) {
+      const out = join(work, `own-parts-${mode.replace(/\W+/gu, '-')}`);
+      graded.set(mode, await readRun(gradeRun(names, out, ['--stand-ins', 'own'], MODES[mode]), out));
     }
   }, 1_800_000);
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
   if (named) {
     it(`names ${named.sample}'s look-ahead mistake (${named.variant}) from its table of answers, as grade check does`, () => {
-      const checked = kit.get('fork')!.get(named.sample)!;
+      const checked = bundle.get('fork')!.get(named.sample)!;
       const diagnosed = checked.tests.filter((t) => t.diagnosis);
       expect(diagnosed.length, checked.tests.map((t) => `${t.id}: ${t.status}`).join('\n')).toBeGreaterThan(0);
       for (const t of diagnosed) {
@@ -124,22 +133,25 @@ export function describeKitVerdicts(assignment: AssignmentId, pins: SamplePins, 
     });
   }
 
-  it('gives the one-bug sample it runs through the bundle the verdicts of the class run graded as the kit grades', () => {
-    if (!bridge) return;
-    const bundled = kit.get('fork')!.get(bridge)!;
-    const graded = ownParts.get(bridge)!;
-    expect(graded, `${bridge} is not in the class run`).toBeDefined();
-    expect(failing(bundled).size, `${bridge} fails no test in the kit`).toBeGreaterThan(0);
-    // Statuses and scores: a tournament's message holds its slowest move's time, which varies, and only the kit names
+  it('gives each sample it runs through the installed bundle the statuses and scores of the class run graded as the kit grades', () => {
+    // Statuses and scores: a tournament's message holds its slowest move's time, which varies, and only the bundle names
     // a look-ahead mistake (from the table it carries; the named sample's test above).
     const view = (s: SubmissionResult) => s.tests.map((t) => [t.id, t.status, t.score]);
-    expect(view(bundled)).toEqual(view(graded));
+    for (const [mode, names] of throughBundle) {
+      for (const sample of names) {
+        const bundled = bundle.get(mode)!.get(sample)!;
+        const inClass = graded.get(mode)!.get(sample);
+        expect(inClass, `${sample} (${mode}) is not in the class run`).toBeDefined();
+        expect(view(bundled), `${sample} (${mode})`).toEqual(view(inClass!));
+      }
+    }
+    if (bridge) expect(failing(bundle.get('fork')!.get(bridge)!).size, `${bridge} fails no test in the kit`).toBeGreaterThan(0);
   });
 
   describe.each(['fork', 'no fork, no node-pty'])(`the ${assignment} kit (%s)`, (mode) => {
     it.each(mode === 'fork' ? alike : windows)("gives %s exactly grade check's verdicts", (sample) => {
       const theirs = check.get(sample)!;
-      const ours = kit.get(mode)!.get(sample)!;
+      const ours = graded.get(mode)!.get(sample)!;
       expect(statuses(ours), [...failing(ours).values()].map((t) => `${t.id}: ${t.message}`).join('\n\n')).toEqual(statuses(theirs));
       expect(ours.score).toBe(theirs.score);
     });
@@ -147,7 +159,7 @@ export function describeKitVerdicts(assignment: AssignmentId, pins: SamplePins, 
     // The one-bug samples as on Linux and macOS: the sample suites show the process model does not change a verdict.
     if (mode === 'fork') it.each(oneBug)('fails %s on every test grade check fails it on, and says where a failure beyond those may come from', (sample) => {
       const theirs = failing(check.get(sample)!);
-      const checked = ownParts.get(sample);
+      const checked = graded.get('fork')!.get(sample);
       if (!checked) return expect(theirs.size, 'a sample the kit was not run on').toBe(0);
       const ours = failing(checked);
       expect([...theirs.keys()].filter((id) => !ours.has(id)), 'tests the kit passes').toEqual([]);
