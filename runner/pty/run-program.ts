@@ -7,7 +7,8 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { constants } from 'node:os';
-import { CappedText, normalizeTerminalText } from './normalize.js';
+import { CappedText } from './normalize.js';
+import { ProgramOutputWatch } from './transcript.js';
 
 type PtyModule = typeof import('node-pty');
 
@@ -187,25 +188,14 @@ export function runProgram(run: ProgramRun): Promise<ProgramResult> {
     };
     armPromptTimer();
 
-    const transcript = () => {
-      const text = normalizeTerminalText(output.value);
-      const at = text.indexOf(run.startMarker);
-      const after = at >= 0 ? text.slice(at + run.startMarker.length) : text;
-      // What follows the end marker is the terminal's echo of the runner's answer to it, not the program's output.
-      const end = run.endMarker ? after.indexOf(run.endMarker) : -1;
-      return end >= 0 ? after.slice(0, end) : after;
-    };
-    const promptsSeen = () => {
-      const text = transcript();
-      let count = 0;
-      for (let at = text.indexOf(run.prompt); at >= 0; at = text.indexOf(run.prompt, at + run.prompt.length)) count++;
-      return count;
-    };
+    const watch = new ProgramOutputWatch(run.startMarker, run.endMarker, run.prompt);
+    const transcript = () => watch.transcript();
+    const promptsSeen = () => watch.prompts();
 
     let acknowledged = false;
     let recent = '';
     program.onData((chunk) => {
-      output.append(chunk);
+      watch.append(output.append(chunk));
       if (run.endMarker && !acknowledged) {
         // The harness waits for this newline before it exits, so nothing it printed is lost (grade_harness/program.py, end_program).
         recent = (recent + chunk).slice(-(run.endMarker.length + chunk.length));

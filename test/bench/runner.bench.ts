@@ -13,6 +13,7 @@ import { probeSandbox, type SandboxEnvironment } from '../../runner/sandbox/envi
 import { createWorkspace, type Workspace } from '../../runner/sandbox/workspace.js';
 import { loadSpec } from '../../runner/spec/load-spec.js';
 import { gradingPlan } from '../../runner/assignments/registry.js';
+import { ProgramOutputWatch } from '../../runner/pty/transcript.js';
 
 const CLASSIC = join(PROJECT_ROOT, 'fixtures', 'submissions', 'cs111-ps9', 'correct-classic');
 const files = readdirSync(CLASSIC).map((name) => ({ source: join(CLASSIC, name), name }));
@@ -57,4 +58,17 @@ describe('runner', () => {
     const pattern = 'suggestMove2.*';
     await gradeSubmission({ id: 'classic', path: MANCHESTER, files: manchesterFiles }, { spec: manchester, ...gradingPlan(manchester.assignment), sandbox, seed: 1, only: { pattern, regex: /^suggestMove2\./ } });
   }, { iterations: 2, time: 0, warmupIterations: 0, warmupTime: 0 });
+
+  // A program printing debug lines: 4 MB in the 3 KB chunks a pipe brings them in, the prompts counted after each
+  // (it went over the whole output each time: 10 s of the grader's time for one such test; now linear).
+  const line = 'debug: thinking very hard about the next move 123\n';
+  const chunk = line.repeat(Math.ceil(3_000 / line.length));
+  bench('watching a program print 4 MB: prompts counted after every 3 KB chunk', () => {
+    const watch = new ProgramOutputWatch('<start>', '<end>', 'Enter a column: ');
+    watch.append('<start>Enter a column: ');
+    for (let sent = 0; sent < 4_000_000; sent += chunk.length) {
+      watch.append(chunk);
+      watch.prompts();
+    }
+  }, { iterations: 3, time: 0, warmupIterations: 0, warmupTime: 0 });
 });
