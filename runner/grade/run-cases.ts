@@ -60,7 +60,7 @@ export function harnessCase(test: ResolvedTest, context: TestContext, id: string
   return {
     id,
     reproduce: reproduceOf(interaction),
-    ask: { interaction, seed: caseSeed(context.options.seed, id), callMs: test.limits.callMs },
+    ask: { interaction, seed: caseSeed(context.options.seed, id), callMs: callLimit(test, context) },
     run: async () => {
       const judged = await judgeCase(test, context, id, interaction, check, judging);
       let verdict = judged;
@@ -112,8 +112,7 @@ async function chargedElsewhere(test: ResolvedTest, context: TestContext, id: st
  * scores_for, which the document's does not do), and the case passes with a note saying so.
  */
 async function onOwnParts(test: ResolvedTest, context: TestContext, id: string, planned: Interaction, check: (o: CaseObservation) => CaseVerdict, judging: CaseJudging): Promise<CaseVerdict | undefined> {
-  const rule = test.check ?? test.property;
-  if (context.options.standIns !== 'document' || !rule || !context.assignment.judgesOnly?.(rule)) return undefined;
+  if (context.options.standIns !== 'document' || !judgesOneRule(test, context)) return undefined;
   const own = withStandIns(planned, 'own');
   if (own.left.own.length === 0) return undefined;
   const verdict = await judgeCase(test, context, `${id}#own`, own.interaction, check, judging);
@@ -123,10 +122,9 @@ async function onOwnParts(test: ResolvedTest, context: TestContext, id: string, 
 }
 
 async function judgeCase(test: ResolvedTest, context: TestContext, id: string, interaction: Interaction, check: (o: CaseObservation) => CaseVerdict, { expectsRaise = false, open, excuse, work }: CaseJudging): Promise<CaseVerdict> {
-  const observation = await context.session.run(interaction, caseSeed(context.options.seed, id), test.limits.callMs);
+  const observation = await context.session.run(interaction, caseSeed(context.options.seed, id), callLimit(test, context));
   const { failure } = observation;
-  const rule = test.check ?? test.property;
-  const only = rule ? context.assignment.judgesOnly?.(rule) : undefined;
+  const only = judgesOneRule(test, context);
   if (only && failure?.kind === 'exception' && failure.exception.type !== only.exception) return pass(`${failure.exception.type} was raised: ${only.note}`);
   // A hang is the answer's to charge too: this test judges the cases that return.
   if (only && failure?.kind === 'timeout') return { ...pass(`it did not finish within ${failure.limitMs} ms: this test judges one rule only, on the cases that return; the hang is graded by the tests of the answer`), hung: true };
@@ -160,6 +158,25 @@ function ownPartsNote(own: LeftOut['own'], failed: ReadonlySet<string>): string[
   return [`Here it ran with your own ${names}, whose own tests fail (${failing.flatMap((f) => f.tests).join(', ')}): fix ${failing.length === 1 ? 'that' : 'those'} first, as this failure may come from there. After you submit, the grader runs this test with the document's ${names}, so a bug there costs only its own tests.`];
 }
 
+/** What a one-rule test judges (its rule, the exception it may raise), when it judges one rule only. */
+const judgesOneRule = (test: ResolvedTest, context: TestContext) => {
+  const rule = test.check ?? test.property;
+  return rule ? context.assignment.judgesOnly?.(rule) : undefined;
+};
+
+/** The shortest call limit a one-rule test's cases get on a target already charged for hanging. */
+const HUNG_TARGET_MIN_MS = 2_000;
+
+/**
+ * A case's call limit: the test's own, but for a one-rule test on a target an earlier test already charged for
+ * hanging, a tenth of it (2 s at least). A hang costs such a test nothing, so the shorter wait decides as much (a rule
+ * broken only in a call that takes longer goes unjudged, the target having lost the answer's test already); a
+ * look-ahead that never ends cost each of them a whole minute.
+ */
+function callLimit(test: ResolvedTest, context: TestContext): number {
+  if (!context.hung.has(test.target) || !judgesOneRule(test, context)) return test.limits.callMs;
+  return Math.min(test.limits.callMs, Math.max(HUNG_TARGET_MIN_MS, Math.round(test.limits.callMs / 10)));
+}
 
 /** How many hung calls a one-rule test sits through before it leaves its other cases to the tests of the answer. */
 const HUNG_CALLS_JUDGED = 2;
