@@ -322,9 +322,11 @@ export class HarnessSession {
         return rest();
       }
     }
-    // Every case ran: the harness's closing line follows.
+    // Every case ran: the harness's closing line follows, written the moment the last case's reply is, but a busy
+    // machine may deschedule the harness between the two. Without a watchdog (no fork) the wait is this side's own:
+    // it must not be nothing, or a late line would kill a harness that is only slow.
     for (;;) {
-      const next = await this.nextReply(0, performance.now());
+      const next = await this.nextReply(this.watched ? 0 : RELAY_MARGIN_MS, performance.now());
       if ('kind' in next || next.id === id) return;
     }
   }

@@ -13,7 +13,7 @@ import { probeSandbox, type SandboxEnvironment } from '../../../runner/sandbox/e
 import { resolveLimits } from '../../../runner/sandbox/limits.js';
 
 const STUDENT = `
-import os, time
+import os, sys, time
 count = []
 
 def add(x):
@@ -36,6 +36,17 @@ def hog():
 def nap():
     time.sleep(0.3)
     return 'rested'
+
+def late_close():
+    # Holds the harness back just before it writes the pipeline's closing line, as a busy machine may.
+    def hook(frame, event, arg):
+        if event == 'call' and frame.f_code.co_name == 'send':
+            message = frame.f_locals.get('message')
+            if isinstance(message, dict) and 'ran' in message:
+                sys.setprofile(None)
+                time.sleep(0.3)
+    sys.setprofile(hook)
+    return 'set'
 `;
 
 let dir: string;
@@ -90,6 +101,14 @@ describe.each([true, false])('a pipeline of cases (fork: %s)', (fork) => {
     // The channel is free again: the next request is answered as usual.
     const after = await session.sendBatch(call('add', [int(7)]));
     expect(summary(after)).toEqual([3, 7]);
+    await session.close();
+  });
+
+  it('waits for a closing line that comes late, and the harness answers the next request', async () => {
+    const session = await start(fork);
+    expect(await pipeline(session, [call('add', [int(1)]), call('late_close')])).toEqual([[1, 1], 'set']);
+    expect(session.isAlive).toBe(true);
+    expect(summary(await session.sendBatch(call('add', [int(2)])))).toEqual([2, 2]);
     await session.close();
   });
 
