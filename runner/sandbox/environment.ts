@@ -78,29 +78,38 @@ async function compileHarness(python: string): Promise<void> {
   await execa(python, ['-m', 'compileall', '-q', join(HARNESS_DIR, 'grade_harness')], { reject: false, timeout: 20_000 });
 }
 
+/** What the probe learns by running processes: the interpreter and how student processes are wrapped. */
+interface ProbedProcesses {
+  readonly python: string;
+  readonly pythonVersion: string;
+  readonly layout: BubblewrapLayout;
+  readonly bubblewrap: { ok: true } | { problem: string };
+  readonly fixedAddresses: readonly string[] | undefined;
+  readonly wrapper: readonly string[];
+}
+
+/**
+ * The processes' answers, once per interpreter command (and bubblewrap switch) in a process: a long-lived process
+ * (grade check --watch, a test worker running many grades) asks again for nothing the machine cannot have changed. A
+ * probe that fails is not kept: the next asks again.
+ */
+const probed = new Map<string, Promise<ProbedProcesses>>();
+
+function probeProcessesOnce(pythonCommand: string): Promise<ProbedProcesses> {
+  const key = JSON.stringify([pythonCommand, process.env['CONNECT4_NO_BUBBLEWRAP'] ?? '']);
+  let probe = probed.get(key);
+  if (!probe) {
+    probe = probeProcesses(pythonCommand);
+    probed.set(key, probe);
+    probe.catch(() => probed.delete(key));
+  }
+  return probe;
+}
+
 export async function probeSandbox(pythonCommand: string): Promise<SandboxEnvironment> {
-  const execa = await loadExeca();
+  const { python, pythonVersion, layout, bubblewrap, fixedAddresses, wrapper } = await probeProcessesOnce(pythonCommand);
   const notes: string[] = [];
-  const found = await execa(pythonCommand, ['-c', 'import sys; print(sys.executable); print(sys.version.split()[0]); print(sys.version_info[0]); print(sys.prefix); print(sys.base_prefix)'], { reject: false, timeout: 20_000 });
-  if (found.exitCode !== 0 || typeof found.stdout !== 'string') {
-    throw new SetupError('no-python', `cannot run Python as '${pythonCommand}': ${found.shortMessage ?? 'it exited with an error'}. Install python3 or pass --python <path>.`);
-  }
-  const [python = pythonCommand, pythonVersion = '?', major = '0', prefix = '', basePrefix = ''] = found.stdout.trim().split('\n');
-  if (major !== '3') throw new SetupError('no-python', `'${pythonCommand}' is Python ${pythonVersion}; the assignments need Python 3.`);
-
-  const layout: BubblewrapLayout = { runtime: runtimeFolders([prefix, basePrefix], python), harnessDir: HARNESS_DIR };
-  const [bubblewrap, fixedAddresses] = await Promise.all([probeBubblewrap(layout, python), probeFixedAddresses(), compileHarness(python)]);
   if ('problem' in bubblewrap) notes.push(`no bubblewrap sandbox (${bubblewrap.problem}): student code can read the whole filesystem and write wherever the grader can; install bubblewrap (apt-get install bubblewrap) to keep it in its folder`);
-
-  let wrapper: readonly string[] = [];
-  // The namespace wrapper is the fall-back for a machine without bubblewrap: not probed (40 ms) when bwrap works.
-  for (const candidate of 'ok' in bubblewrap ? [] : [NAMESPACE_WRAPPER, USER_NAMESPACE_WRAPPER]) {
-    const probe = await execa(candidate[0]!, [...candidate.slice(1), python, '-c', 'pass'], { reject: false, timeout: 10_000 });
-    if (probe.exitCode === 0) {
-      wrapper = candidate;
-      break;
-    }
-  }
   if (wrapper.length === 0 && !('ok' in bubblewrap)) notes.push('network not isolated: this machine does not allow unshare --net, so student code could open connections');
 
   const pidsCgroupRoot = findPidsCgroupRoot();
@@ -119,6 +128,30 @@ export async function probeSandbox(pythonCommand: string): Promise<SandboxEnviro
     return { python, pythonVersion, wrapper: [], ...(fixedAddresses && { fixedAddresses }), isolation: 'bubblewrap', bubblewrap: layout, network: 'isolated', pidsCgroupRoot, ...(noFork && { noFork }), terminal, notes };
   }
   return { python, pythonVersion, wrapper, ...(fixedAddresses && { fixedAddresses }), isolation: wrapper.length > 0 ? 'namespaces' : 'none', network: wrapper.length > 0 ? 'isolated' : 'not-isolated', pidsCgroupRoot, ...(noFork && { noFork }), terminal, notes };
+}
+
+async function probeProcesses(pythonCommand: string): Promise<ProbedProcesses> {
+  const execa = await loadExeca();
+  const found = await execa(pythonCommand, ['-c', 'import sys; print(sys.executable); print(sys.version.split()[0]); print(sys.version_info[0]); print(sys.prefix); print(sys.base_prefix)'], { reject: false, timeout: 20_000 });
+  if (found.exitCode !== 0 || typeof found.stdout !== 'string') {
+    throw new SetupError('no-python', `cannot run Python as '${pythonCommand}': ${found.shortMessage ?? 'it exited with an error'}. Install python3 or pass --python <path>.`);
+  }
+  const [python = pythonCommand, pythonVersion = '?', major = '0', prefix = '', basePrefix = ''] = found.stdout.trim().split('\n');
+  if (major !== '3') throw new SetupError('no-python', `'${pythonCommand}' is Python ${pythonVersion}; the assignments need Python 3.`);
+
+  const layout: BubblewrapLayout = { runtime: runtimeFolders([prefix, basePrefix], python), harnessDir: HARNESS_DIR };
+  const [bubblewrap, fixedAddresses] = await Promise.all([probeBubblewrap(layout, python), probeFixedAddresses(), compileHarness(python)]);
+
+  let wrapper: readonly string[] = [];
+  // The namespace wrapper is the fall-back for a machine without bubblewrap: not probed (40 ms) when bwrap works.
+  for (const candidate of 'ok' in bubblewrap ? [] : [NAMESPACE_WRAPPER, USER_NAMESPACE_WRAPPER]) {
+    const probe = await execa(candidate[0]!, [...candidate.slice(1), python, '-c', 'pass'], { reject: false, timeout: 10_000 });
+    if (probe.exitCode === 0) {
+      wrapper = candidate;
+      break;
+    }
+  }
+  return { python, pythonVersion, layout, bubblewrap, fixedAddresses, wrapper };
 }
 
 /** `setarch <machine> -R` where it runs (Linux with util-linux, and a kernel that lets a process turn off ASLR). */
