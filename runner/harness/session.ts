@@ -172,8 +172,12 @@ export class HarnessSession {
   }
 
   private receive(chunk: string): void {
+    // Only the new chunk can hold a line end (every line is taken out of the buffer as it comes): a reply of megabytes
+    // comes in many chunks, and searching the whole buffer again for each made reading it quadratic.
+    const held = this.buffer.length;
     this.buffer += chunk;
-    let newline = this.buffer.indexOf('\n');
+    const inChunk = chunk.indexOf('\n');
+    let newline = inChunk < 0 ? -1 : held + inChunk;
     while (newline >= 0) {
       const line = this.buffer.slice(0, newline);
       this.buffer = this.buffer.slice(newline + 1);
