@@ -13,9 +13,15 @@ import type { HmcBoardInput } from './steps.js';
 /** Generated scoresFor cases per ply 0–5, and the most boards a plain search may try for one of them. */
 const SCORES_FOR_CASES = [12, 12, 8, 8, 6, 6];
 const SCORES_FOR_BOARDS = [0, 7, 40, 60, 80, 100];
-/** The most boards both players' searches may try over one generated game, and over the family. */
-const GAME_BOARDS = 500;
-const GAMES_BOARDS = 2000;
+/**
+ * The most boards both players' searches may try over one generated game, and over the family. A game's verdict is
+ * playGame's loop (who moves, when it stops, who wins, what it says): the players' look-ahead is graded by scoresFor's
+ * and nextMove's own tests, and a game that goes wrong is played again with the document's parts. So the players
+ * are the cheapest that still play real games, ply 0 and 1: a plainly written student's search costs several times
+ * ours, and ply 2's games were four fifths of the family's boards and of a class's time in it.
+ */
+const GAME_BOARDS = 100;
+const GAMES_BOARDS = 400;
 
 /** The most positions the types test's family draws for one with a full column. */
 const TYPES_TRIES = 1000;
@@ -201,7 +207,7 @@ export function buildHmcFixtures(ctx: AssignmentContext): FixtureFile[] {
     // Games between small plies with both tie-breaks on either side, chosen by what the two players' plain searches
     // try over the whole game: one game for every pair of plies that fits the budget of one game (LEFT against
     // LEFT first: those games run longest, so a wrong look-ahead has the most moves to show in), then more while the
-    // family's budget lasts. Ply 3 never fits: a game with it tries 1,505 boards or more.
+    // family's budget lasts. Ply 2 never fits (a game with it tries 349 boards or more), nor ply 3 (1,505).
     const candidates: { q1: ref.HmcPlayer; q2: ref.HmcPlayer; game: ref.PlayGameRecord; boards: number }[] = [];
     for (const a of [0, 1, 2, 3]) for (const c of [0, 1, 2, 3]) for (const [ta, tc] of [['LEFT', 'LEFT'], ['LEFT', 'RIGHT'], ['RIGHT', 'LEFT']] as const) {
       const q1: ref.HmcPlayer = { ox: 'X', tiebreak: ta, ply: a };
@@ -233,6 +239,21 @@ export function buildHmcFixtures(ctx: AssignmentContext): FixtureFile[] {
         if (game.winner !== null) continue;
         playGame.push(gameCase('Board.playGame.gen.tie', generated(ctx, 'playGame.tie'), q1, q2, game, moves));
         break tie;
+      }
+    }
+    // X, moving first, wins every game between such players from the empty board: one starts from the opening of a
+    // game O wins (a ply-2 O against a ply-0 X; setBoard, X to move), the latest such opening from which players of
+    // ply 0 or 1 still let O win, so playGame must see O's four and name O.
+    const won = ref.playGame(ref.newBoard(7, 6), { ox: 'X', tiebreak: 'LEFT', ply: 0 }, { ox: 'O', tiebreak: 'LEFT', ply: 2 });
+    oWins: for (let n = won.columns.length - 2; n >= 0 && won.winner === 'O'; n -= 2) {
+      const moves = won.columns.slice(0, n).join('');
+      for (const [a, c] of [[0, 0], [0, 1], [1, 0], [1, 1]] as const) for (const [ta, tc] of [['LEFT', 'LEFT'], ['LEFT', 'RIGHT'], ['RIGHT', 'LEFT']] as const) {
+        const q1: ref.HmcPlayer = { ox: 'X', tiebreak: ta, ply: a };
+        const q2: ref.HmcPlayer = { ox: 'O', tiebreak: tc, ply: c };
+        const game = ref.playGame(ref.boardFromMoves(7, 6, moves), q1, q2);
+        if (game.winner !== 'O' || game.columns.length < 4 || gameBoards(q1, q2, game.columns, moves) > GAME_BOARDS) continue;
+        playGame.push(gameCase('Board.playGame.gen.o-wins', generated(ctx, 'playGame.o-wins'), q1, q2, game, moves));
+        break oWins;
       }
     }
   }
@@ -278,8 +299,8 @@ export function scoresForCase(id: string, source: FixtureCase['source'], board: 
 }
 
 /** The boards both players' plain searches try over a game's moves. */
-function gameBoards(p1: ref.HmcPlayer, p2: ref.HmcPlayer, columns: readonly number[]): number {
-  const grid = ref.newBoard(7, 6);
+function gameBoards(p1: ref.HmcPlayer, p2: ref.HmcPlayer, columns: readonly number[], moves?: string): number {
+  const grid = moves === undefined ? ref.newBoard(7, 6) : ref.boardFromMoves(7, 6, moves);
   let boards = 0;
   columns.forEach((column, i) => {
     const p = i % 2 === 0 ? p1 : p2;
