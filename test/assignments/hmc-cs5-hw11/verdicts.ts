@@ -29,6 +29,7 @@ export const PINS: SamplePins = {
     // Its games are replayed with the document's nextMove and pass: the move's choice is nextMove's to charge.
     'next-move-ignores-tiebreak': { ...fail('player.nextMove.document', 'player.nextMove.generated') },
     'opp-ch-zero': { ...fail('player.oppCh') },
+    'play-game-checks-first-player': { ...fail('board.playGame.generated') },
     'play-game-no-tie-check': { ...error('board.playGame.generated') },
     'play-game-no-winner-message': { ...fail('board.playGame.document', 'board.playGame.generated') },
     'repr-no-ply': { ...fail('player.repr') },
