@@ -17,11 +17,12 @@ const SCORES_FOR_BOARDS = [0, 7, 40, 60, 80, 100];
  * The most boards both players' searches may try over one generated game, and over the family. A game's verdict is
  * playGame's loop (who moves, when it stops, who wins, what it says): the players' look-ahead is graded by scoresFor's
  * and nextMove's own tests, and a game that goes wrong is played again with the document's parts. So the players
- * are the cheapest that still play real games, ply 0 and 1: a plainly written student's search costs several times
- * ours, and ply 2's games were four fifths of the family's boards and of a class's time in it.
+ * are the cheapest that still play real games, ply 0 and 1, one game for each pair of plies and the cheapest more
+ * while the family's budget lasts: a plainly written student's Board costs several times ours in each game (ply 2's
+ * games were four fifths of the family's boards, and each game is a program of its own).
  */
 const GAME_BOARDS = 100;
-const GAMES_BOARDS = 400;
+const GAMES_BOARDS = 200;
 
 /** The most positions the types test's family draws for one with a full column. */
 const TYPES_TRIES = 1000;
