@@ -13,6 +13,8 @@ import type { HmcBoardInput } from './steps.js';
 /** Generated scoresFor cases per ply 0–5, and the most boards a plain search may try for one of them. */
 const SCORES_FOR_CASES = [12, 12, 8, 8, 6, 6];
 const SCORES_FOR_BOARDS = [0, 7, 40, 60, 80, 100];
+/** The two players' tie-breaks in a generated game: LEFT against LEFT first (those games run longest), then each side RIGHT. */
+const GAME_TIEBREAKS = [['LEFT', 'LEFT'], ['LEFT', 'RIGHT'], ['RIGHT', 'LEFT']] as const;
 /**
  * The most boards both players' searches may try over one generated game, and over the family. A game's verdict is
  * playGame's loop (who moves, when it stops, who wins, what it says): the players' look-ahead is graded by scoresFor's
@@ -210,7 +212,7 @@ export function buildHmcFixtures(ctx: AssignmentContext): FixtureFile[] {
     // LEFT first: those games run longest, so a wrong look-ahead has the most moves to show in), then more while the
     // family's budget lasts. Ply 2 never fits (a game with it tries 349 boards or more), nor ply 3 (1,505).
     const candidates: { q1: ref.HmcPlayer; q2: ref.HmcPlayer; game: ref.PlayGameRecord; boards: number }[] = [];
-    for (const a of [0, 1, 2, 3]) for (const c of [0, 1, 2, 3]) for (const [ta, tc] of [['LEFT', 'LEFT'], ['LEFT', 'RIGHT'], ['RIGHT', 'LEFT']] as const) {
+    for (const a of [0, 1, 2, 3]) for (const c of [0, 1, 2, 3]) for (const [ta, tc] of GAME_TIEBREAKS) {
       const q1: ref.HmcPlayer = { ox: 'X', tiebreak: ta, ply: a };
       const q2: ref.HmcPlayer = { ox: 'O', tiebreak: tc, ply: c };
       const game = ref.playGame(ref.newBoard(7, 6), q1, q2);
@@ -233,7 +235,7 @@ export function buildHmcFixtures(ctx: AssignmentContext): FixtureFile[] {
     const drawn = drawnGameMoves(fullDrawnGrid(6, 7));
     tie: for (const left of [4, 6, 8]) {
       const moves = drawn!.slice(0, drawn!.length - left).join('');
-      for (const [ta, tc] of [['LEFT', 'LEFT'], ['LEFT', 'RIGHT'], ['RIGHT', 'LEFT']] as const) {
+      for (const [ta, tc] of GAME_TIEBREAKS) {
         const q1: ref.HmcPlayer = { ox: 'X', tiebreak: ta, ply: 1 };
         const q2: ref.HmcPlayer = { ox: 'O', tiebreak: tc, ply: 1 };
         const game = ref.playGame(ref.boardFromMoves(7, 6, moves), q1, q2);
@@ -248,7 +250,7 @@ export function buildHmcFixtures(ctx: AssignmentContext): FixtureFile[] {
     const won = ref.playGame(ref.newBoard(7, 6), { ox: 'X', tiebreak: 'LEFT', ply: 0 }, { ox: 'O', tiebreak: 'LEFT', ply: 2 });
     oWins: for (let n = won.columns.length - 2; n >= 0 && won.winner === 'O'; n -= 2) {
       const moves = won.columns.slice(0, n).join('');
-      for (const [a, c] of [[0, 0], [0, 1], [1, 0], [1, 1]] as const) for (const [ta, tc] of [['LEFT', 'LEFT'], ['LEFT', 'RIGHT'], ['RIGHT', 'LEFT']] as const) {
+      for (const [a, c] of [[0, 0], [0, 1], [1, 0], [1, 1]] as const) for (const [ta, tc] of GAME_TIEBREAKS) {
         const q1: ref.HmcPlayer = { ox: 'X', tiebreak: ta, ply: a };
         const q2: ref.HmcPlayer = { ox: 'O', tiebreak: tc, ply: c };
         const game = ref.playGame(ref.boardFromMoves(7, 6, moves), q1, q2);
