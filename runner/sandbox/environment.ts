@@ -68,15 +68,22 @@ const USER_NAMESPACE_WRAPPER = ['unshare', '--map-root-user', '--net', '--pid', 
 const PIDS_CGROUP_ROOTS = ['/sys/fs/cgroup/pids', '/sys/fs/cgroup'];
 
 /**
- * The harness's modules compiled once, beside their sources, for this Python: every interpreter a run starts (one per
- * group of tests and per program without fork, every one in the student's kit on Windows) then loads them without
- * compiling them first (the interpreters run with -B, which reads caches but writes none). Where the folder is not
- * writable (a system-wide install), each interpreter compiles them as before.
+ * The interpreter's answers (its path, version, prefixes), and the harness's modules compiled beside their sources for
+ * it, in one start: each start of Python costs a tenth of a second on some machines (their site-packages run start-up
+ * hooks). Every interpreter a run starts (one per group of tests and per program without fork, every one in the
+ * student's kit on Windows) then loads the harness without compiling it (they run with -B, which reads caches but
+ * writes none). Where the folder is not writable (a system-wide install), each compiles it as before; a Python 2 says
+ * its major version before it reaches the compile.
  */
-async function compileHarness(python: string): Promise<void> {
-  const execa = await loadExeca();
-  await execa(python, ['-m', 'compileall', '-q', join(HARNESS_DIR, 'grade_harness')], { reject: false, timeout: 20_000 });
-}
+export const ASK_PYTHON = [
+  'import sys',
+  'print(sys.executable); print(sys.version.split()[0]); print(sys.version_info[0]); print(sys.prefix); print(sys.base_prefix if hasattr(sys, "base_prefix") else sys.prefix)',
+  'sys.stdout.flush()',
+  'if sys.version_info[0] == 3:',
+  '    import compileall',
+  '    try: compileall.compile_dir(sys.argv[1], quiet=2)',
+  '    except Exception: pass',
+].join('\n');
 
 /** What the probe learns by running processes: the interpreter and how student processes are wrapped. */
 interface ProbedProcesses {
@@ -132,7 +139,7 @@ export async function probeSandbox(pythonCommand: string): Promise<SandboxEnviro
 
 async function probeProcesses(pythonCommand: string): Promise<ProbedProcesses> {
   const execa = await loadExeca();
-  const found = await execa(pythonCommand, ['-c', 'import sys; print(sys.executable); print(sys.version.split()[0]); print(sys.version_info[0]); print(sys.prefix); print(sys.base_prefix)'], { reject: false, timeout: 20_000 });
+  const found = await execa(pythonCommand, ['-c', ASK_PYTHON, join(HARNESS_DIR, 'grade_harness')], { reject: false, timeout: 20_000 });
   if (found.exitCode !== 0 || typeof found.stdout !== 'string') {
     throw new SetupError('no-python', `cannot run Python as '${pythonCommand}': ${found.shortMessage ?? 'it exited with an error'}. Install python3 or pass --python <path>.`);
   }
@@ -140,7 +147,7 @@ async function probeProcesses(pythonCommand: string): Promise<ProbedProcesses> {
   if (major !== '3') throw new SetupError('no-python', `'${pythonCommand}' is Python ${pythonVersion}; the assignments need Python 3.`);
 
   const layout: BubblewrapLayout = { runtime: runtimeFolders([prefix, basePrefix], python), harnessDir: HARNESS_DIR };
-  const [bubblewrap, fixedAddresses] = await Promise.all([probeBubblewrap(layout, python), probeFixedAddresses(), compileHarness(python)]);
+  const [bubblewrap, fixedAddresses] = await Promise.all([probeBubblewrap(layout, python), probeFixedAddresses()]);
 
   let wrapper: readonly string[] = [];
   // The namespace wrapper is the fall-back for a machine without bubblewrap: not probed (40 ms) when bwrap works.
@@ -172,7 +179,7 @@ async function probeBubblewrap(layout: BubblewrapLayout, python: string): Promis
   if (process.env['CONNECT4_NO_BUBBLEWRAP'] === '1') return { problem: 'turned off by CONNECT4_NO_BUBBLEWRAP=1' };
   const scratch = mkdtempSync(join(tmpdir(), 'grade-probe-'));
   try {
-    const probe = await execa('bwrap', [...bubblewrapArgs(layout, scratch), python, '-I', '-B', '-c', 'import os; os.listdir(".")'], { reject: false, timeout: 20_000 });
+    const probe = await execa('bwrap', [...bubblewrapArgs(layout, scratch), python, '-I', '-S', '-B', '-c', 'import os; os.listdir(".")'], { reject: false, timeout: 20_000 });
     if (probe.exitCode === 0) return { ok: true };
     const said = String(probe.stderr ?? '').trim().split('\n').at(-1);
     return { problem: (probe as { code?: string }).code === 'ENOENT' ? 'bwrap is not installed' : `bwrap failed: ${said || probe.shortMessage}` };

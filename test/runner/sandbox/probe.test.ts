@@ -3,8 +3,13 @@
  * wrappers are asked once per interpreter command, what the environment switches (fork, the terminal, bubblewrap)
  * is read again on every probe, and a probe that failed is not remembered.
  */
+import { chmodSync, cpSync, existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { probeSandbox, SetupError } from '../../../runner/sandbox/environment.js';
+import { HARNESS_DIR, probeSandbox, SetupError } from '../../../runner/sandbox/environment.js';
+import { tempDirs } from '../../temp-dirs.js';
+
+const temp = tempDirs();
 
 const SWITCHES = ['CONNECT4_NO_FORK', 'CONNECT4_NO_BUBBLEWRAP'] as const;
 const saved = Object.fromEntries(SWITCHES.map((name) => [name, process.env[name]]));
@@ -43,5 +48,28 @@ describe('the sandbox probe', () => {
       expect(failed).toBeInstanceOf(SetupError);
       expect((failed as SetupError).message).toContain("cannot run Python as '/no/such/python3'");
     }
+  });
+
+  it("compiles the harness for the interpreter in the start that asks its questions, and refuses a Python 2 by its version", async () => {
+    // The probe's one start of Python, run on a copy of the harness (the probe itself compiles the package's, which
+    // other tests' interpreters are reading): its five answers, then every module compiled for that interpreter.
+    const { python } = await probeSandbox('python3');
+    const compiled = join(HARNESS_DIR, 'grade_harness', '__pycache__');
+    const tag = readdirSync(compiled).find((f) => f.startsWith('channel.'))!.split('.')[1]!;
+    const copy = temp('harness-copy-');
+    cpSync(join(HARNESS_DIR, 'grade_harness'), join(copy, 'grade_harness'), { recursive: true, filter: (p) => !p.includes('__pycache__') });
+    const { execa } = await import('execa');
+    const script = (await import('../../../runner/sandbox/environment.js')).ASK_PYTHON;
+    const asked = await execa(python, ['-c', script, join(copy, 'grade_harness')]);
+    expect(asked.stdout.split('\n')).toHaveLength(5);
+    expect(asked.stdout.split('\n')[2]).toBe('3');
+    for (const module of ['channel', 'server', 'requests']) expect(existsSync(join(copy, 'grade_harness', '__pycache__', `${module}.${tag}.pyc`)), module).toBe(true);
+
+    const old = join(temp('python2-'), 'python');
+    writeFileSync(old, '#!/bin/sh\nprintf "/usr/bin/python2\\n2.7.18\\n2\\n/usr\\n/usr\\n"\n');
+    chmodSync(old, 0o755);
+    const refused = await probeSandbox(old).then(() => undefined, (error: unknown) => error);
+    expect(refused).toBeInstanceOf(SetupError);
+    expect((refused as SetupError).message).toContain('is Python 2.7.18; the assignments need Python 3.');
   });
 });
