@@ -33,6 +33,12 @@ export interface LintResult {
   readonly spec?: ResolvedSpec;
 }
 
+/**
+ * Built-ins' specs read from their YAML in this process, by schema root and text: a run from the sources (the tests,
+ * in-process) has no build to read them from (specReadAtBuild), and reading one again is a quarter of a second.
+ */
+const checkedBefore = new Map<string, Spec>();
+
 export function lintPack(root: string, ref: string, options: { now?: Date; cwd?: string; builtDir?: string } = {}): LintResult {
   const cwd = options.cwd ?? process.cwd();
   const path = packFile(ref, cwd);
@@ -41,7 +47,7 @@ export function lintPack(root: string, ref: string, options: { now?: Date; cwd?:
   const text = readFileSync(path, 'utf8');
   // A built-in's own file as the build read it: its spec without reading the YAML again, whose places are wanted only
   // for a fault the resolver finds.
-  const built = specReadAtBuild(text, options.builtDir);
+  const built = specReadAtBuild(text, options.builtDir) ?? checkedBefore.get(`${root}\0${text}`);
   if (built && resolve(path) === resolve(specPath(root, built.assignment))) {
     return resolveIn(root, file, built, (at) => lintBuiltIn(parsePack(root, text)).place?.(at) ?? { line: 1, column: 1 });
   }
@@ -54,7 +60,9 @@ export function lintPack(root: string, ref: string, options: { now?: Date; cwd?:
     if (typeof id !== 'string' || resolve(path) !== resolve(specPath(root, id))) {
       return { file, problems: [{ path: ['assignment'], ...parsed.locate(['assignment'], { key: true }), message: `only a built-in's own file (spec/<id>/assignment.yml) says assignment:; a course's pack says extends: <id> and changes what a course may change (grade init ${typeof id === 'string' ? id : '<id>'} writes one)` }] };
     }
-    return lintedBuiltIn(root, file, parsed);
+    const linted = lintBuiltIn(parsed);
+    if (linted.spec) checkedBefore.set(`${root}\0${text}`, linted.spec);
+    return linted.spec ? resolveIn(root, file, linted.spec, linted.place) : { file, problems: byPlace(linted.problems) };
   }
   const named = (parsed.data as { extends?: unknown } | null)?.extends;
   const problems = [...parsed.problems];
@@ -90,12 +98,6 @@ export function lintPack(root: string, ref: string, options: { now?: Date; cwd?:
     resolved = withCases.spec;
   }
   return { file, problems: [], spec: { ...resolved, pack: { path, extends: base.assignment, hash }, ...(pack.due !== undefined && { due: pack.due }) } };
-}
-
-/** A built-in's pack, checked and resolved: the spec the built-in grades with (no course's pack recorded). */
-function lintedBuiltIn(root: string, file: string, parsed: ReturnType<typeof parsePack>): LintResult {
-  const { spec, place, problems } = lintBuiltIn(parsed);
-  return spec ? resolveIn(root, file, spec, place) : { file, problems: byPlace(problems) };
 }
 
 /** A spec resolved with its fixtures, or the fault the resolver found at its place in the file. */
