@@ -8,6 +8,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { looksLikeCanvas, parseCanvasName, unpackZip, ZIP_LIMITS } from '../../runner/grade/exports.js';
+import { discoverSubmissions } from '../../runner/grade/layout.js';
 import { PROJECT_ROOT } from '../../runner/project-root.js';
 import { tempDirs } from '../temp-dirs.js';
 import type { RunResults } from '../../runner/grade/results.js';
@@ -31,6 +32,13 @@ async function grade(...args: string[]): Promise<{ results: RunResults; out: str
 
 const scores = (results: RunResults) => Object.fromEntries(results.submissions.map((s) => [s.id, s.score]));
 
+/** The submissions grade finds at `path` (CS61A's file names): who, and each Python file's name and text. */
+const found = (path: string) => {
+  const discovered = discoverSubmissions([path], new Set(['hw04.py']));
+  expect(discovered.warnings).toEqual([]);
+  return discovered.submissions.map((s) => ({ id: s.id, student: s.student, files: s.files.filter((f) => f.name.endsWith('.py')).map((f) => [f.name, readFileSync(f.source, 'utf8')]) }));
+};
+
 describe('Canvas downloads', () => {
   const expectCanvas = (results: RunResults) => {
     expect(scores(results)).toEqual({ smithjohn: 40, doejane: 39, leeal: 40 });
@@ -47,10 +55,13 @@ describe('Canvas downloads', () => {
     expect(readFileSync(join(out, 'index.html'), 'utf8')).toContain('<span class="badge timeout">late</span>');
   });
 
-  it('reads the same download as the zip Canvas hands over', async () => {
+  it('reads the same download as the zip Canvas hands over', () => {
+    // The same students with the same files and names as the folder, which the test above grades end to end.
     const zip = join(temp('canvas-zip-'), 'submissions.zip');
     writeFileSync(zip, zipFolder(join(EXPORTS, 'canvas-cs61a')));
-    expectCanvas((await grade(zip)).results);
+    const fromZip = found(zip);
+    expect(fromZip.map((s) => s.id).sort()).toEqual(['doejane', 'leeal', 'smithjohn']);
+    expect(fromZip).toEqual(found(join(EXPORTS, 'canvas-cs61a')));
   });
 
   it('reads Canvas names, and tells a Canvas folder from others', () => {
@@ -80,8 +91,14 @@ describe('a folder of zips, one per student', () => {
     const dir = temp('student-zips-');
     writeFileSync(join(dir, 'alice.zip'), zipFolder(join(SAMPLES, 'correct-classic'), 'hw04-alice/'));
     writeFileSync(join(dir, 'bob.zip'), zipFolder(join(SAMPLES, 'print-board-indexes-board')));
-    const { results } = await grade(dir);
-    expect(scores(results)).toEqual({ alice: 40, bob: 39 });
+    // Each student's file as in the sample (a sample suite pins its verdicts); one graded, through the CLI.
+    const students = found(dir);
+    expect(students.map((s) => [s.id, s.files])).toEqual([
+      ['alice', [['hw04.py', readFileSync(join(SAMPLES, 'correct-classic', 'hw04.py'), 'utf8')]]],
+      ['bob', [['hw04.py', readFileSync(join(SAMPLES, 'print-board-indexes-board', 'hw04.py'), 'utf8')]]],
+    ]);
+    const { results } = await grade(join(dir, 'bob.zip'));
+    expect(scores(results)).toEqual({ bob: 39 });
   });
 });
 
