@@ -83,9 +83,12 @@ describe('terminal colours and progress', () => {
 
   it('colours the check report only when asked', async () => {
     const sample = join(SAMPLES, 'print-board-indexes-board');
-    const plain = await execa(process.execPath, [...CLI, 'check', sample], { cwd: PROJECT_ROOT, reject: false, env: { CI: 'true', NO_COLOR: '1' } });
+    // The tests of print_board only: one it passes, one it fails, and the report's every part around them.
+    const check = ['check', sample, '--only', 'print_board.,barrier.print_board'];
+    const plain = await execa(process.execPath, [...CLI, ...check], { cwd: PROJECT_ROOT, reject: false, env: { CI: 'true', NO_COLOR: '1' } });
+    expect(plain.stdout).toContain('✗');
     expect(plain.stdout).not.toContain('\x1b[');
-    const forced = await execa(process.execPath, [...CLI, 'check', sample], { cwd: PROJECT_ROOT, reject: false, env: { CI: 'true', FORCE_COLOR: '1' } });
+    const forced = await execa(process.execPath, [...CLI, ...check], { cwd: PROJECT_ROOT, reject: false, env: { CI: 'true', FORCE_COLOR: '1' } });
     expect(forced.stdout).toContain('\x1b[31m✗\x1b[39m');
     expect(forced.stdout).toContain('\x1b[32m✓\x1b[39m');
   }, 60_000);
