@@ -47,7 +47,8 @@ export function lintPack(root: string, ref: string, options: { now?: Date; cwd?:
   const text = readFileSync(path, 'utf8');
   // A built-in's own file as the build read it: its spec without reading the YAML again, whose places are wanted only
   // for a fault the resolver finds.
-  const built = specReadAtBuild(text, options.builtDir) ?? checkedBefore.get(`${root}\0${text}`);
+  const key = `${root}\0${text}`;
+  const built = specReadAtBuild(text, options.builtDir) ?? checkedBefore.get(key);
   if (built && resolve(path) === resolve(specPath(root, built.assignment))) {
     return resolveIn(root, file, built, (at) => lintBuiltIn(parsePack(root, text)).place?.(at) ?? { line: 1, column: 1 });
   }
@@ -61,7 +62,7 @@ export function lintPack(root: string, ref: string, options: { now?: Date; cwd?:
       return { file, problems: [{ path: ['assignment'], ...parsed.locate(['assignment'], { key: true }), message: `only a built-in's own file (spec/<id>/assignment.yml) says assignment:; a course's pack says extends: <id> and changes what a course may change (grade init ${typeof id === 'string' ? id : '<id>'} writes one)` }] };
     }
     const linted = lintBuiltIn(parsed);
-    if (linted.spec) checkedBefore.set(`${root}\0${text}`, linted.spec);
+    if (linted.spec) checkedBefore.set(key, linted.spec);
     return linted.spec ? resolveIn(root, file, linted.spec, linted.place) : { file, problems: byPlace(linted.problems) };
   }
   const named = (parsed.data as { extends?: unknown } | null)?.extends;

@@ -3,10 +3,11 @@
  * wrappers are asked once per interpreter command, what the environment switches (fork, the terminal, bubblewrap)
  * is read again on every probe, and a probe that failed is not remembered.
  */
-import { chmodSync, cpSync, existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { execa } from 'execa';
+import { chmodSync, cpSync, existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HARNESS_DIR, probeSandbox, SetupError } from '../../../runner/sandbox/environment.js';
+import { ASK_PYTHON, HARNESS_DIR, probeSandbox, SetupError } from '../../../runner/sandbox/environment.js';
 import { tempDirs } from '../../temp-dirs.js';
 
 const temp = tempDirs();
@@ -54,13 +55,10 @@ describe('the sandbox probe', () => {
     // The probe's one start of Python, run on a copy of the harness (the probe itself compiles the package's, which
     // other tests' interpreters are reading): its five answers, then every module compiled for that interpreter.
     const { python } = await probeSandbox('python3');
-    const compiled = join(HARNESS_DIR, 'grade_harness', '__pycache__');
-    const tag = readdirSync(compiled).find((f) => f.startsWith('channel.'))!.split('.')[1]!;
+    const tag = (await execa(python, ['-c', 'import sys; print(sys.implementation.cache_tag)'])).stdout.trim();
     const copy = temp('harness-copy-');
     cpSync(join(HARNESS_DIR, 'grade_harness'), join(copy, 'grade_harness'), { recursive: true, filter: (p) => !p.includes('__pycache__') });
-    const { execa } = await import('execa');
-    const script = (await import('../../../runner/sandbox/environment.js')).ASK_PYTHON;
-    const asked = await execa(python, ['-c', script, join(copy, 'grade_harness')]);
+    const asked = await execa(python, ['-c', ASK_PYTHON, join(copy, 'grade_harness')]);
     expect(asked.stdout.split('\n')).toHaveLength(5);
     expect(asked.stdout.split('\n')[2]).toBe('3');
     for (const module of ['channel', 'server', 'requests']) expect(existsSync(join(copy, 'grade_harness', '__pycache__', `${module}.${tag}.pyc`)), module).toBe(true);
