@@ -50,6 +50,9 @@ export async function gradeSubmission(submission: Submission, given: GradeOption
   const located = locateByDefinitions(spec, locateFiles(spec, present), present, workspace.dir);
   const modules: ModuleFile[] = located.flatMap((l) => (l.kind !== 'module' ? [] : l.files.map((file) => ({ role: moduleRole(l, file), module: file.replace(/\.py$/, ''), file }))));
   const session = new SubmissionSession(sandbox, workspace.dir, spec.limits, modules);
+  // Without fork each group of tests gets a fresh interpreter: the session starts none for after the last group.
+  const graded = spec.tests.filter((t) => !options.visibleOnly || t.visibility === 'visible');
+  session.planGroups(graded.filter((t) => ISOLATING.has(t.kind) && notRun(t, options) === undefined).map((t) => t.group));
   const tests: TestResult[] = [];
   const claimed = new Set(located.flatMap((l) => [...l.files, ...(l.byDefinitions?.sources ?? [])]));
   const unclaimed = submission.files.map((f) => f.name).filter((name) => !claimed.has(name) && /\.(py|txt)$/i.test(name));
@@ -58,8 +61,7 @@ export async function gradeSubmission(submission: Submission, given: GradeOption
     hung: new Map(), onTerminal: new Set(), early: new Map(), warmed: { done: false }, programs: new Map(), results: new Map(), sessions: new Map(), cannotStart: new Map(), chargedOnce: new Map(), crashes: new Map(), crashesMet: new Map(), lookaheadSeen: new Map(), shrinkBudget: { ...SHRINK_BUDGET },
   };
   try {
-    for (const test of spec.tests) {
-      if (options.visibleOnly && test.visibility !== 'visible') continue;
+    for (const test of graded) {
       const result = withoutWorkspacePath(resultInCourseNames(await timed(test, context), spec.names), workspace.dir);
       if (result.status === 'timeout' && marksHung(test, result) && !context.hung.has(test.target)) context.hung.set(test.target, test.id);
       tests.push(result);
@@ -107,11 +109,8 @@ async function timed(test: ResolvedTest, context: TestContext): Promise<TestResu
 /** One test: skipped, or not run after a hang or past the budget, or run by its kind; our own bug is an `error`. */
 async function runTest(test: ResolvedTest, context: TestContext): Promise<TestResult> {
   const finish = finisher(test);
-  const only = context.options.only;
-  if (only && !only.regex.test(test.id)) return finish('skipped', { message: `not run: --only ${only.pattern}` });
-  if (test.kind === 'strength' && test.points === 0 && !context.options.strength) {
-    return finish('skipped', { message: 'not run: a figure for information (0 points), measured when grade is given --strength' });
-  }
+  const skipped = notRun(test, context.options);
+  if (skipped) return finish('skipped', { message: skipped });
   const blocker = context.hung.get(test.target);
   // A one-rule test still judges a target that hung on some input: its cases that return are judged, the others
   // pass with a note (runner/grade/run-cases.ts), and a case that hung before is not run again (the session remembers).
@@ -125,6 +124,16 @@ async function runTest(test: ResolvedTest, context: TestContext): Promise<TestRe
     return finish('error', { message: `internal error in the grader: ${(error as Error).message} (not your fault; please report it)` });
   }
 }
+
+/** Why a test is skipped whatever the submission does (--only, a figure not asked for), or undefined. */
+function notRun(test: ResolvedTest, options: GradeOptions): string | undefined {
+  if (options.only && !options.only.regex.test(test.id)) return `not run: --only ${options.only.pattern}`;
+  if (test.kind === 'strength' && test.points === 0 && !options.strength) return 'not run: a figure for information (0 points), measured when grade is given --strength';
+  return undefined;
+}
+
+/** The kinds whose tests run in an interpreter of their group's (SubmissionSession.isolate). */
+const ISOLATING: ReadonlySet<TestKind> = new Set(['cases', 'property', 'strength']);
 
 const judgesOneRule = (test: ResolvedTest, context: TestContext): boolean => {
   const rule = test.check ?? test.property;

@@ -43,6 +43,11 @@ export class SubmissionSession {
   /** Without fork: the interpreter the next group gets, started while this one runs, and the group now running. */
   private spare: Promise<HarnessSession | undefined> | undefined;
   private isolatedGroup: string | undefined;
+  /** Without fork: the groups the tests will run in, in order (planGroups), and how far they have got. */
+  private groupPlan: readonly string[] | undefined;
+  private planAt = 0;
+  /** The interpreter the modules were imported in, while it has run nothing else: as fresh as a spare. */
+  private pristine: HarnessSession | undefined;
   /** A test's cases sent ahead (`prefetch`), by key, until each is read; undefined: the harness did not run it. */
   private readonly prefetched = new Map<string, Promise<Observed | undefined>>();
   /** The pipeline in flight: nothing else is sent to the harness until it ends. */
@@ -84,6 +89,7 @@ export class SubmissionSession {
       for (const note of started.session.notes) this.notes.add(note);
       const imported = await this.importAll(started.session);
       this.floorMs ??= performance.now() - begun;
+      if (imported && this.sandbox.noFork && this.isolatedGroup === undefined) this.pristine = started.session;
       if (imported) return started.session;
     }
     this.startError = 'the modules could not be imported after several fresh starts';
@@ -159,7 +165,7 @@ export class SubmissionSession {
     ).filter((group) => group.length > 0);
     // One case gains nothing from a pipeline, unless it runs beside another group; none fits in no time.
     if (seen.size === 0 || (groups.length === 1 && seen.size < 2) || budgetMs <= 0) return;
-    const session = await this.ready();
+    const session = await this.taken();
     if ('error' in session) return;
     const deadline = performance.now() + budgetMs;
     const settle = new Map<string, (got: Observed | undefined) => void>();
@@ -216,7 +222,7 @@ export class SubmissionSession {
   /** This (second) harness in a fresh child of its own, once what it ran before has ended; undefined if it cannot start. */
   private async freshChild(): Promise<HarnessSession | undefined> {
     await this.settlePrefetched();
-    const session = await this.ready();
+    const session = await this.taken();
     if ('error' in session) return undefined;
     const forked = await session.send({ op: 'fork' }, this.limits.callMs);
     return forked.kind === 'reply' && forked.reply.ok ? session : undefined;
@@ -242,7 +248,7 @@ export class SubmissionSession {
   }
 
   private async runFresh(interaction: Interaction, seed: number, callMs: number): Promise<Observed> {
-    const session = await this.ready();
+    const session = await this.taken();
     if ('error' in session) return { ownMs: 0, observation: { replies: {}, failure: { kind: 'crashed', step: 'starting Python', detail: session.error } } };
     if (this.forkBeforeRun) {
       this.forkBeforeRun = false;
@@ -282,22 +288,54 @@ export class SubmissionSession {
   async isolate(group: string): Promise<void> {
     if (this.sandbox.noFork) {
       // No fork: each group of tests (one problem of the document) gets a fresh interpreter with the modules
-      // imported, as a forked child would have them; one is started ahead, so the wait is mostly hidden.
+      // imported, as a forked child would have them; one is started ahead, so the wait is mostly hidden. The first
+      // group gets the interpreter the imports ran in, if it has run nothing since, and none is started after the last.
       if (group === this.isolatedGroup && this.session?.isAlive) return;
       this.isolatedGroup = group;
+      const more = this.groupsAfter(group);
+      const untouched = this.pristine;
+      this.pristine = undefined;
+      if (untouched && untouched === this.session && untouched.isAlive) {
+        if (more) this.spare ??= this.startSpare();
+        return;
+      }
       const old = this.session;
       this.session = undefined;
       void old?.close();
       const spare = await this.spare;
       this.session = spare?.isAlive ? spare : undefined;
-      this.spare = this.startSpare();
+      this.spare = more ? this.startSpare() : undefined;
       return;
     }
     await this.settlePrefetched();
-    const session = await this.ready();
+    const session = await this.taken();
     if ('error' in session) return;
     this.forkBeforeRun = false;
     await session.send({ op: 'fork' }, this.limits.callMs);
+  }
+
+  /**
+   * The groups the tests will run in, in test order (a test not run at all is left out). Without it, every group is
+   * taken to have another after it.
+   */
+  planGroups(groups: readonly string[]): void {
+    this.groupPlan = groups.filter((group, i) => group !== groups[i - 1]);
+    this.planAt = 0;
+  }
+
+  /** Whether another group is planned after `group`, now beginning (one not planned: taken to have more). */
+  private groupsAfter(group: string): boolean {
+    const at = this.groupPlan?.indexOf(group, this.planAt) ?? -1;
+    if (at < 0) return true;
+    this.planAt = at;
+    return at < this.groupPlan!.length - 1;
+  }
+
+  /** A live harness to send to: one that has run anything but the imports is no longer as fresh as a spare. */
+  private async taken(): Promise<HarnessSession | { error: string }> {
+    const session = await this.ready();
+    this.pristine = undefined;
+    return session;
   }
 
   /** A fresh interpreter with the modules imported, for the next test without fork; undefined when one fails. */
