@@ -9,23 +9,22 @@ import { slowFirstSequencer } from './test/helpers/slow-first-sequencer.js';
 export const SLOW_SUITES = ['test/assignments/*/samples.test.ts', 'test/assignments/*/kit-verdicts.test.ts', 'test/runner/samples-*.test.ts', 'test/calibration/**/*.test.ts'];
 /**
  * The slow suites by what they cost (the largest first): they start first, so none is left to run alone at the end.
- * Measured per file in a clean clone as CI runs it (2 cores, the slower machine, 2026-11-27 after the no-fork regrade
- * of trivia and one-bug samples on the tests a process reaches, and the kits' one-bug samples in one class run;
- * docs/development.md has the table).
+ * Measured per file in a clean clone as CI runs it (2 cores, 2026-11-27 late, a machine of the slower kind in a fast
+ * hour: 790 s in all; docs/development.md has the tables).
  */
 const LONGEST_FIRST = [
-  'test/assignments/cs111-ps9/samples.test.ts', // 381 s
-  'test/assignments/manchester-connect4/samples.test.ts', // 358 s
-  'test/assignments/hmc-cs5-hw11/samples.test.ts', // 284 s
-  'test/assignments/cs111-ps9/kit-verdicts.test.ts', // 230 s
-  'test/assignments/conniption/samples.test.ts', // 164 s
-  'test/assignments/manchester-connect4/kit-verdicts.test.ts', // 153 s
-  'test/calibration/**/*.test.ts', // 125 s
-  'test/assignments/hmc-cs5-hw11/kit-verdicts.test.ts', // 99 s
-  'test/runner/samples-packs.test.ts', // 95 s
-  'test/assignments/cs61a-hw04/samples.test.ts', // 77 s
-  'test/runner/samples-forked-programs.test.ts', // 51 s
-  ...SLOW_SUITES, // the Conniption and CS61A kits (44 s, 28 s), the packs' boards (5 s)
+  'test/assignments/cs111-ps9/samples.test.ts', // 262 s
+  'test/assignments/manchester-connect4/samples.test.ts', // 207 s
+  'test/assignments/hmc-cs5-hw11/samples.test.ts', // 171 s
+  'test/assignments/cs111-ps9/kit-verdicts.test.ts', // 145 s
+  'test/assignments/conniption/samples.test.ts', // 112 s
+  'test/calibration/**/*.test.ts', // 90 s
+  'test/assignments/manchester-connect4/kit-verdicts.test.ts', // 77 s
+  'test/assignments/hmc-cs5-hw11/kit-verdicts.test.ts', // 69 s
+  'test/runner/samples-packs.test.ts', // 52 s
+  'test/assignments/cs61a-hw04/samples.test.ts', // 50 s
+  'test/runner/samples-forked-programs.test.ts', // 33 s
+  ...SLOW_SUITES, // the Conniption and CS61A kits (31 s, 19 s), the packs' boards and a hang's cost (3 s, 7 s)
 ];
 const everything = process.env.CI === 'true' || process.env.GRADE_TESTS === 'all';
 
