@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { PROJECT_ROOT } from '../project-root.js';
 import { terminalUnavailable, type ProgramTerminal } from '../pty/run-program.js';
 import { bubblewrapArgs, runtimeFolders, type BubblewrapLayout } from './bubblewrap.js';
+import { pyenvInterpreter } from './pyenv-shim.js';
 
 export interface SandboxEnvironment {
   readonly python: string;
@@ -139,7 +140,9 @@ export async function probeSandbox(pythonCommand: string): Promise<SandboxEnviro
 
 async function probeProcesses(pythonCommand: string): Promise<ProbedProcesses> {
   const execa = await loadExeca();
-  const found = await execa(pythonCommand, ['-c', ASK_PYTHON, join(HARNESS_DIR, 'grade_harness')], { reject: false, timeout: 20_000 });
+  // A pyenv shim's interpreter is asked directly where pyenv's choice is plain: the shim's bash costs more than Python.
+  const command = pyenvInterpreter(pythonCommand) ?? pythonCommand;
+  const found = await execa(command, ['-c', ASK_PYTHON, join(HARNESS_DIR, 'grade_harness')], { reject: false, timeout: 20_000 });
   if (found.exitCode !== 0 || typeof found.stdout !== 'string') {
     throw new SetupError('no-python', `cannot run Python as '${pythonCommand}': ${found.shortMessage ?? 'it exited with an error'}. Install python3 or pass --python <path>.`);
   }
