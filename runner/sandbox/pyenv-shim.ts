@@ -8,13 +8,16 @@
 import { accessSync, constants, readFileSync, statSync } from 'node:fs';
 import { basename, delimiter, dirname, join, resolve } from 'node:path';
 
+const isFolder = (path: string) => statSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
+const isFile = (path: string) => statSync(path, { throwIfNoEntry: false })?.isFile() === true;
+
 /** The file `command` names on PATH, as a shell would find it (the first executable one), or undefined. */
 function onPath(command: string, path: string): string | undefined {
   for (const dir of path.split(delimiter).filter(Boolean)) {
     const file = join(dir, command);
     try {
       accessSync(file, constants.X_OK);
-      if (statSync(file).isFile()) return file;
+      if (isFile(file)) return file;
     } catch {
       // not here: the next folder
     }
@@ -31,7 +34,7 @@ export function versionFileNames(text: string): string[] {
 function localVersionFile(cwd: string): string | undefined {
   for (let dir = resolve(cwd); ; dir = dirname(dir)) {
     const file = join(dir, '.python-version');
-    if (statSync(file, { throwIfNoEntry: false })?.isFile()) return file;
+    if (isFile(file)) return file;
     if (dirname(dir) === dir) return undefined;
   }
 }
@@ -41,7 +44,7 @@ function versionNames(root: string, env: NodeJS.ProcessEnv, cwd: string): string
   if (env['PYENV_DIR']) return undefined;
   if (env['PYENV_VERSION']) return env['PYENV_VERSION'].split(':').filter(Boolean);
   const file = localVersionFile(cwd) ?? join(root, 'version');
-  if (!statSync(file, { throwIfNoEntry: false })?.isFile()) return undefined;
+  if (!isFile(file)) return undefined;
   return versionFileNames(readFileSync(file, 'utf8'));
 }
 
@@ -54,14 +57,14 @@ export function pyenvInterpreter(command: string, env: NodeJS.ProcessEnv = proce
   const shim = onPath(command, env['PATH'] ?? '');
   if (!shim || basename(dirname(shim)) !== 'shims') return undefined;
   const root = dirname(dirname(shim));
-  if (!statSync(join(root, 'versions'), { throwIfNoEntry: false })?.isDirectory()) return undefined;
+  if (!isFolder(join(root, 'versions'))) return undefined;
   const names = versionNames(root, env, cwd);
   if (!names || names.length === 0) return undefined;
   for (const name of names) {
     // `system`, a prefix or a path-like name: pyenv's own rules, so its shim decides.
     if (name === 'system' || name.includes('/') || name.includes('..')) return undefined;
     const version = join(root, 'versions', name);
-    if (!statSync(version, { throwIfNoEntry: false })?.isDirectory()) return undefined;
+    if (!isFolder(version)) return undefined;
     const file = onPath(command, join(version, 'bin'));
     if (file) return file;
   }

@@ -2,6 +2,7 @@
  * The interpreter a pyenv shim would run, found without running the shim's bash where pyenv's choice is plain, and
  * left to the shim everywhere else: a fake pyenv root whose shim fails if it is ever run.
  */
+import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -64,7 +65,7 @@ describe('a pyenv shim', () => {
   });
 
   it("never runs in the grader's probe when its choice is plain: the probe asks the interpreter itself", async () => {
-    const found = await import('node:child_process').then(({ execFileSync }) => execFileSync('python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' }).trim());
+    const found = execFileSync('python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' }).trim();
     const { root, project, env } = fakePyenv(found);
     const before = { path: process.env['PATH'], cwd: process.cwd() };
     process.env['PATH'] = env.PATH;
