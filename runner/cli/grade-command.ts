@@ -3,7 +3,7 @@
  * results.json to --out and print a summary. Set-up problems exit 2 with a message that says what to do; a graded
  * run exits 0 whatever the scores. `grade check` is runner/cli/check-command.ts, on the repository's specs.
  */
-import { submissionTimeScale, withTimeScale } from '../spec/resolve-spec.js';
+import { pinnedHangs, submissionTimeScale, withPinnedHangs, withTimeScale } from '../spec/resolve-spec.js';
 import { gradingPlan, kitGradingPlan } from '../assignments/registry.js';
 import type { StandIns } from '../plan/interaction.js';
 import { aiAgreement } from '../insight/ai-agreement.js';
@@ -372,9 +372,12 @@ function openJournal(flags: GradeFlags, spec: ResolvedSpec, version: string, fir
 
 async function gradeOne(submission: Submission, given: ResolvedSpec, sandbox: SandboxEnvironment, flags: GradeFlags, firstFailure: boolean, sideBySide: boolean): Promise<SubmissionResult> {
   const started = performance.now();
-  // The grader's own suites may grade a submission pinned to hang under shorter limits (CONNECT4_TEST_TIME_SCALE_FOR).
+  // The grader's own suites may grade a submission pinned to hang under shorter limits (CONNECT4_TEST_TIME_SCALE_FOR),
+  // and wait on the very tests pinned to hang for less still (CONNECT4_TEST_HANGS_FOR).
   const scaled = submissionTimeScale();
-  const spec = scaled?.ids.has(submission.id) ? withTimeScale(given, scaled.factor) : given;
+  const hangs = pinnedHangs().get(submission.id);
+  const timed = scaled?.ids.has(submission.id) ? withTimeScale(given, scaled.factor) : given;
+  const spec = hangs ? withPinnedHangs(timed, hangs) : timed;
   try {
     const plan = flags.standIns === 'own' ? kitGradingPlan(spec.assignment) : gradingPlan(spec.assignment);
     return await gradeSubmission(submission, { spec, ...plan, sandbox, seed: flags.seed, ...(flags.only && { only: flags.only }), visibleOnly: flags.visibleOnly, strength: flags.strength, warmPrograms: flags.jobs < availableParallelism(), sideBySide, ...(firstFailure && { firstFailure }) });

@@ -57,6 +57,20 @@ export function scaleTimeLimits(limits: Limits, factor: number): Limits {
 }
 
 /**
+ * The longest a test the grader's own suites pin to hang waits on a call, a program or a prompt
+ * (CONNECT4_TEST_HANGS_FOR, read in runner/spec/resolve-spec.ts): its verdict is that it never ends, which half a
+ * second shows as well as a minute. The sample's other tests keep their limits (scaled, two seconds at least), so a
+ * busy machine cannot turn one of them into a timeout.
+ */
+export const PINNED_HANG_MS = 500;
+
+/** A pinned hang's limits: calls, programs and prompts PINNED_HANG_MS at most; the rest as they were. */
+export function pinnedHangLimits(limits: Limits): Limits {
+  const short = (ms: number) => Math.min(ms, PINNED_HANG_MS);
+  return { ...limits, callMs: short(limits.callMs), programMs: short(limits.programMs), promptMs: short(limits.promptMs) };
+}
+
+/**
  * The kit (and `--stand-ins own`) runs each test on the student's own other parts where the grader uses the
  * document's: a plainly written scoreBoard under a look-ahead costs several times the document's (16 s against 3 s
  * in one student's kit, on a busy machine). A limit there is to stop a loop, not to judge speed, so each call's and

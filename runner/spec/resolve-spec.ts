@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FixtureCase, FixtureFile } from '../fixtures/fixture-types.js';
-import { resolveLimits, scaleTimeLimits, type Limits } from '../sandbox/limits.js';
+import { pinnedHangLimits, resolveLimits, scaleTimeLimits, type Limits } from '../sandbox/limits.js';
 import { globToRegExp } from './globs.js';
 import type { ResolvedSpec, ResolvedTest, Spec, SpecTest } from './spec-types.js';
 
@@ -130,6 +130,30 @@ export function submissionTimeScale(): { readonly factor: number; readonly ids: 
 /** The spec with every time limit times `factor` (none below the scaled floor: runner/sandbox/limits.ts). */
 export function withTimeScale(spec: ResolvedSpec, factor: number): ResolvedSpec {
   return { ...spec, limits: scaleTimeLimits(spec.limits, factor), tests: spec.tests.map((t) => ({ ...t, limits: scaleTimeLimits(t.limits, factor) })) };
+}
+
+/**
+ * CONNECT4_TEST_HANGS_FOR=`<id>/<test>,<id>/<test>`: tests the grader's own suites pin to hang, by submission, each
+ * waited on for a short limit (runner/sandbox/limits.ts, PINNED_HANG_MS). Empty when unset; a malformed entry is
+ * refused, so a typo cannot leave a suite waiting out whole limits unnoticed.
+ */
+export function pinnedHangs(): ReadonlyMap<string, ReadonlySet<string>> {
+  const raw = process.env['CONNECT4_TEST_HANGS_FOR'];
+  const hangs = new Map<string, Set<string>>();
+  if (raw === undefined || raw === '') return hangs;
+  for (const entry of raw.split(',')) {
+    const m = /^([^/\s]+)\/([^/\s]+)$/u.exec(entry.trim());
+    if (!m) throw new SpecError(`CONNECT4_TEST_HANGS_FOR must be <submission>/<test>,<submission>/<test>, not '${raw}' (at '${entry}')`);
+    hangs.set(m[1]!, (hangs.get(m[1]!) ?? new Set()).add(m[2]!));
+  }
+  return hangs;
+}
+
+/** The spec with the named tests' calls, programs and prompts limited as pinned hangs (pinnedHangLimits). */
+export function withPinnedHangs(spec: ResolvedSpec, tests: ReadonlySet<string>): ResolvedSpec {
+  const unknown = [...tests].filter((id) => !spec.tests.some((t) => t.id === id));
+  if (unknown.length > 0) throw new SpecError(`CONNECT4_TEST_HANGS_FOR names tests ${spec.assignment} does not have: ${unknown.join(', ')}`);
+  return { ...spec, tests: spec.tests.map((t) => (tests.has(t.id) ? { ...t, limits: pinnedHangLimits(t.limits) } : t)) };
 }
 
 /** Cases whose id matches one of the globs (`*` is any run of characters) and whose input passes `where`. */

@@ -1,7 +1,8 @@
 /**
  * Sample folders graded by the real CLI in a child process, as an instructor runs it, for the suites that pin their
  * verdicts. Samples pinned to hang are graded under scaled time limits (CONNECT4_TEST_TIME_SCALE_FOR, in the same
- * run): their verdict is that they hang, which a shorter limit shows as well as a long one.
+ * run), and the very tests pinned to hang under half a second (CONNECT4_TEST_HANGS_FOR): their verdict is that they
+ * hang, which a shorter limit shows as well as a long one.
  */
 import { execa } from 'execa';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -87,12 +88,20 @@ export interface SampleRun {
 }
 
 /**
+ * The tests pinned to hang, as CONNECT4_TEST_HANGS_FOR names them (`<sample>/<test>`): each is waited on for half a
+ * second, where the rest of its sample's tests keep the scaled limits.
+ */
+export const pinnedHangList = (samples: readonly string[], pins: Readonly<Record<string, Verdicts>>): string[] =>
+  samples.flatMap((s) => Object.entries(pins[s] ?? {}).filter(([, status]) => status === 'timeout').map(([test]) => `${s}/${test}`));
+
+/**
  * Grades `samples` (folder names) in one CLI run; those pinned to hang under scaled limits
- * (CONNECT4_TEST_TIME_SCALE_FOR), the others under the spec's own.
+ * (CONNECT4_TEST_TIME_SCALE_FOR), and their tests pinned to hang under shorter ones still (CONNECT4_TEST_HANGS_FOR);
+ * the others under the spec's own.
  */
 export async function gradeSamples({ assignment, samples, pins, args = [], env = {} }: SampleRun): Promise<GradedSamples> {
   const slow = samples.filter((s) => hangs(pins[s]));
-  const scaled: Record<string, string> = slow.length > 0 ? { CONNECT4_TEST_TIME_SCALE_FOR: `${HANG_TIME_SCALE}:${slow.join(',')}` } : {};
+  const scaled: Record<string, string> = slow.length > 0 ? { CONNECT4_TEST_TIME_SCALE_FOR: `${HANG_TIME_SCALE}:${slow.join(',')}`, CONNECT4_TEST_HANGS_FOR: pinnedHangList(slow, pins).join(',') } : {};
   const graded = await gradeFolders(assignment, samples, args, { ...env, ...scaled });
   const order = new Map(samples.map((s, i) => [s, i]));
   const submissions = [...graded.results.submissions].sort((a, b) => order.get(a.id)! - order.get(b.id)!);
