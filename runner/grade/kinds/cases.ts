@@ -11,8 +11,11 @@ import { harnessCase, runAll, type CaseJudging, type Elsewhere } from '../run-ca
 import { callLine, caseSeed, failedSoFar, finisher, type LookaheadPool, type TestContext, type TestKindRunner } from '../test-context.js';
 import { withStandIns, type Interaction } from '../../plan/interaction.js';
 
+/** Thousands grouped as in English; one formatter, since toLocaleString makes one per call (per case, per submission). */
+const grouped = new Intl.NumberFormat('en');
+
 /** A look-ahead's size, as a timeout says it: the limit is for a loop, and a plain search of this size is far inside it. */
-const workOf = (boards: number) => `A plain look-ahead, trying every move at every level as the document describes, tries ${boards.toLocaleString('en')} board${boards === 1 ? '' : 's'} for this call: well within the limit, so this one probably loops (or copies and scans far more than it needs)`;
+const workOf = (boards: number) => `A plain look-ahead, trying every move at every level as the document describes, tries ${grouped.format(boards)} board${boards === 1 ? '' : 's'} for this call: well within the limit, so this one probably loops (or copies and scans far more than it needs)`;
 
 export const runCases: TestKindRunner = async (test, context) => {
   const finish = finisher(test);
