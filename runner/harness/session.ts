@@ -45,6 +45,7 @@ export function pythonConfig(context: SessionContext, cgroup: string | undefined
     ...(context.sandbox.allowedPackages && { allowedPackages: context.sandbox.allowedPackages }),
     ...(context.sandbox.courseModules && { courseModules: context.sandbox.courseModules }),
     ...(context.sandbox.names && { names: context.sandbox.names }),
+    ...(context.sandbox.sitePaths && { sitePaths: context.sandbox.sitePaths }),
     // The doubles' paths as the student's process sees them: inside the sandbox, or on the host.
     doubles: (context.sandbox.doubles ?? []).map((file) => (context.sandbox.bubblewrap ? doublesInside(file) : file)),
     outputChars: limits.outputChars,
@@ -77,9 +78,11 @@ export function studentEnv(workdir: string): Record<string, string> {
  */
 export function studentCommand(sandbox: SandboxEnvironment, place: { readonly workdir: string; readonly cgroup: string | undefined }, harnessArgs: readonly string[]): [string, string[]] {
   const fixed = sandbox.fixedAddresses ?? [];
+  // Without site where the probe found its folders: the harness puts them back (SandboxEnvironment.sitePaths).
+  const flags = sandbox.sitePaths ? ['-I', '-S', '-B'] : ['-I', '-B'];
   const full = sandbox.bubblewrap
-    ? inCgroup(place.cgroup, [...fixed, 'bwrap', ...bubblewrapArgs(sandbox.bubblewrap, place.workdir, sandbox.doubles), sandbox.python, '-I', '-B', `${HARNESS_INSIDE}/harness.py`, ...harnessArgs])
-    : [...fixed, ...sandbox.wrapper, sandbox.python, '-I', '-B', HARNESS_SCRIPT, ...harnessArgs];
+    ? inCgroup(place.cgroup, [...fixed, 'bwrap', ...bubblewrapArgs(sandbox.bubblewrap, place.workdir, sandbox.doubles), sandbox.python, ...flags, `${HARNESS_INSIDE}/harness.py`, ...harnessArgs])
+    : [...fixed, ...sandbox.wrapper, sandbox.python, ...flags, HARNESS_SCRIPT, ...harnessArgs];
   return [full[0]!, full.slice(1)];
 }
 

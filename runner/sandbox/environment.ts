@@ -43,6 +43,14 @@ export interface SandboxEnvironment {
    * answers input() from the script itself (runner/pty/run-program.ts).
    */
   readonly terminal: ProgramTerminal;
+  /**
+   * The folders site adds to sys.path for a student process, found by the probe: each student process starts without
+   * site (-S) and puts these back itself (grade_harness/site_paths.py). Site's start-up code (a .pth file's import
+   * line, sitecustomize) is the machine's, not the student's, and cost each start up to 40 ms (a machine whose .pth
+   * hook imports a certificate bundle): a run without fork starts about 30 interpreters per submission. Absent
+   * (a hand-made environment, a probe that found none): site runs as usual.
+   */
+  readonly sitePaths?: readonly string[];
   readonly notes: readonly string[];
   /** Third-party packages submissions may import (the spec's `packages`); absent: no import is refused. */
   readonly allowedPackages?: readonly string[];
@@ -81,6 +89,24 @@ export const ASK_PYTHON = [
   'print(sys.executable); print(sys.version.split()[0]); print(sys.version_info[0]); print(sys.prefix); print(sys.base_prefix if hasattr(sys, "base_prefix") else sys.prefix)',
   'sys.stdout.flush()',
   'if sys.version_info[0] == 3:',
+  // The folders site would add for a student process (-I: no user site): each site-packages folder, then the
+  // folders its .pth files name, in site's order; their import lines are start-up code, left out (SITE_PATHS).
+  '    import json, os, site',
+  '    paths = []',
+  '    for d in site.getsitepackages():',
+  '        if not os.path.isdir(d) or d in paths: continue',
+  '        paths.append(d)',
+  '        for name in sorted(os.listdir(d)):',
+  '            if not name.endswith(".pth"): continue',
+  '            try: lines = open(os.path.join(d, name)).read().splitlines()',
+  '            except Exception: continue',
+  '            for line in lines:',
+  '                line = line.rstrip()',
+  '                if not line or line.startswith("#") or line.startswith(("import ", "import\\t")): continue',
+  '                p = os.path.abspath(os.path.join(d, line))',
+  '                if os.path.isdir(p) and p not in paths: paths.append(p)',
+  '    print(json.dumps(paths))',
+  '    sys.stdout.flush()',
   '    import compileall',
   '    try: compileall.compile_dir(sys.argv[1], quiet=2)',
   '    except Exception: pass',
@@ -94,6 +120,7 @@ interface ProbedProcesses {
   readonly bubblewrap: { ok: true } | { problem: string };
   readonly fixedAddresses: readonly string[] | undefined;
   readonly wrapper: readonly string[];
+  readonly sitePaths?: readonly string[];
 }
 
 /**
@@ -115,7 +142,8 @@ function probeProcessesOnce(pythonCommand: string): Promise<ProbedProcesses> {
 }
 
 export async function probeSandbox(pythonCommand: string): Promise<SandboxEnvironment> {
-  const { python, pythonVersion, layout, bubblewrap, fixedAddresses, wrapper } = await probeProcessesOnce(pythonCommand);
+  const { python, pythonVersion, layout, bubblewrap, fixedAddresses, wrapper, sitePaths } = await probeProcessesOnce(pythonCommand);
+  const site = sitePaths && { sitePaths };
   const notes: string[] = [];
   if ('problem' in bubblewrap) notes.push(`no bubblewrap sandbox (${bubblewrap.problem}): student code can read the whole filesystem and write wherever the grader can; install bubblewrap (apt-get install bubblewrap) to keep it in its folder`);
   if (wrapper.length === 0 && !('ok' in bubblewrap)) notes.push('network not isolated: this machine does not allow unshare --net, so student code could open connections');
@@ -133,9 +161,9 @@ export async function probeSandbox(pythonCommand: string): Promise<SandboxEnviro
   const terminal: ProgramTerminal = noTerminal === undefined ? 'pty' : 'pipes';
   if (noTerminal !== undefined) notes.push(`programs ran on pipes, not a terminal (${noTerminal}); a program that needs a real terminal may behave differently`);
   if ('ok' in bubblewrap) {
-    return { python, pythonVersion, wrapper: [], ...(fixedAddresses && { fixedAddresses }), isolation: 'bubblewrap', bubblewrap: layout, network: 'isolated', pidsCgroupRoot, ...(noFork && { noFork }), terminal, notes };
+    return { python, pythonVersion, wrapper: [], ...(fixedAddresses && { fixedAddresses }), isolation: 'bubblewrap', bubblewrap: layout, network: 'isolated', pidsCgroupRoot, ...(noFork && { noFork }), terminal, ...site, notes };
   }
-  return { python, pythonVersion, wrapper, ...(fixedAddresses && { fixedAddresses }), isolation: wrapper.length > 0 ? 'namespaces' : 'none', network: wrapper.length > 0 ? 'isolated' : 'not-isolated', pidsCgroupRoot, ...(noFork && { noFork }), terminal, notes };
+  return { python, pythonVersion, wrapper, ...(fixedAddresses && { fixedAddresses }), isolation: wrapper.length > 0 ? 'namespaces' : 'none', network: wrapper.length > 0 ? 'isolated' : 'not-isolated', pidsCgroupRoot, ...(noFork && { noFork }), terminal, ...site, notes };
 }
 
 async function probeProcesses(pythonCommand: string): Promise<ProbedProcesses> {
@@ -146,8 +174,9 @@ async function probeProcesses(pythonCommand: string): Promise<ProbedProcesses> {
   if (found.exitCode !== 0 || typeof found.stdout !== 'string') {
     throw new SetupError('no-python', `cannot run Python as '${pythonCommand}': ${found.shortMessage ?? 'it exited with an error'}. Install python3 or pass --python <path>.`);
   }
-  const [python = pythonCommand, pythonVersion = '?', major = '0', prefix = '', basePrefix = ''] = found.stdout.trim().split('\n');
+  const [python = pythonCommand, pythonVersion = '?', major = '0', prefix = '', basePrefix = '', sitePathsLine = ''] = found.stdout.trim().split('\n');
   if (major !== '3') throw new SetupError('no-python', `'${pythonCommand}' is Python ${pythonVersion}; the assignments need Python 3.`);
+  const sitePaths = readSitePaths(sitePathsLine);
 
   const layout: BubblewrapLayout = { runtime: runtimeFolders([prefix, basePrefix], python), harnessDir: HARNESS_DIR };
   const [bubblewrap, fixedAddresses] = await Promise.all([probeBubblewrap(layout, python), probeFixedAddresses()]);
@@ -161,7 +190,17 @@ async function probeProcesses(pythonCommand: string): Promise<ProbedProcesses> {
       break;
     }
   }
-  return { python, pythonVersion, layout, bubblewrap, fixedAddresses, wrapper };
+  return { python, pythonVersion, layout, bubblewrap, fixedAddresses, wrapper, ...(sitePaths && { sitePaths }) };
+}
+
+/** The probe's list of site folders, or undefined where it printed none that reads as one (then site runs as usual). */
+function readSitePaths(line: string): readonly string[] | undefined {
+  try {
+    const paths: unknown = JSON.parse(line);
+    return Array.isArray(paths) && paths.every((p) => typeof p === 'string') ? paths : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** `setarch <machine> -R` where it runs (Linux with util-linux, and a kernel that lets a process turn off ASLR). */

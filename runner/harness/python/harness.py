@@ -1,4 +1,5 @@
-"""The grading harness's entry point: `python3 -I -B harness.py serve|program '<config json>'`.
+"""The grading harness's entry point: `python3 -I -S -B harness.py serve|program '<config json>'` (-S where the
+runner found site's folders, which grade_harness/site_paths.py puts back).
 
 It loads the `grade_harness` package from beside this file by path, so nothing of the grader's is put on sys.path
 where a student's own module of the same name would be shadowed. The package's own docstring describes the modes

@@ -53,14 +53,19 @@ describe('the sandbox probe', () => {
 
   it("compiles the harness for the interpreter in the start that asks its questions, and refuses a Python 2 by its version", async () => {
     // The probe's one start of Python, run on a copy of the harness (the probe itself compiles the package's, which
-    // other tests' interpreters are reading): its five answers, then every module compiled for that interpreter.
-    const { python } = await probeSandbox('python3');
+    // other tests' interpreters are reading): its six answers, then every module compiled for that interpreter.
+    const { python, sitePaths } = await probeSandbox('python3');
     const tag = (await execa(python, ['-c', 'import sys; print(sys.implementation.cache_tag)'])).stdout.trim();
     const copy = temp('harness-copy-');
     cpSync(join(HARNESS_DIR, 'grade_harness'), join(copy, 'grade_harness'), { recursive: true, filter: (p) => !p.includes('__pycache__') });
     const asked = await execa(python, ['-c', ASK_PYTHON, join(copy, 'grade_harness')]);
-    expect(asked.stdout.split('\n')).toHaveLength(5);
+    expect(asked.stdout.split('\n')).toHaveLength(6);
     expect(asked.stdout.split('\n')[2]).toBe('3');
+    // The sixth: the folders site adds for a student process, each site-packages folder first (what `python -I` has).
+    const isolated = JSON.parse((await execa(python, ['-I', '-c', 'import json, sys; print(json.dumps(sys.path))'])).stdout) as string[];
+    expect(JSON.parse(asked.stdout.split('\n')[5]!)).toEqual(sitePaths);
+    expect(sitePaths!.length).toBeGreaterThan(0);
+    for (const folder of sitePaths!) expect(isolated, folder).toContain(folder);
     for (const module of ['channel', 'server', 'requests']) expect(existsSync(join(copy, 'grade_harness', '__pycache__', `${module}.${tag}.pyc`)), module).toBe(true);
 
     const old = join(temp('python2-'), 'python');

@@ -11,10 +11,12 @@ from .channel import PROTOCOL_VERSION, answer_all, requests_from, send, write_al
 from .guard import apply_limits, guard_imports, join_cgroup
 from .program import program
 from .requests import Harness
+from .site_paths import restore_site
 
 
 def main():
     mode, config = sys.argv[1], json.loads(sys.argv[2])
+    restore_site(config)
     if mode == "serve":
         serve(config)
     elif mode == "program":
