@@ -90,7 +90,7 @@ export const ASK_PYTHON = [
   'sys.stdout.flush()',
   'if sys.version_info[0] == 3:',
   // The folders site would add for a student process (-I: no user site): each site-packages folder, then the
-  // folders its .pth files name, in site's order; their import lines are start-up code, left out (SITE_PATHS).
+  // folders its .pth files name, in site's order; their import lines are start-up code, left out (sitePaths above).
   '    import json, os, site',
   '    paths = []',
   '    for d in site.getsitepackages():',
