@@ -16,9 +16,14 @@ export function realCorpusFolder(): string | undefined {
   return existsSync(dir) ? dir : undefined;
 }
 
-/** Grades one assignment's folder of the corpus into `out` with the CLI from source, and returns its results. */
-export async function gradeCorpus(corpus: string, assignment: string, out: string, jobs = 2, env: Readonly<Record<string, string>> = {}): Promise<RunResults> {
-  const cli = join(PROJECT_ROOT, 'runner', 'cli.ts');
-  await execa(process.execPath, ['--import', 'tsx', cli, join(corpus, assignment), '--assignment', assignment, '--out', out, '--jobs', String(jobs), '--format', 'json'], { cwd: PROJECT_ROOT, stdin: 'ignore', stdout: 'ignore', stderr: 'inherit', env });
+/** The CLI from source, as Node's arguments before the CLI's own. */
+export const SOURCE_CLI: readonly string[] = ['--import', 'tsx', join(PROJECT_ROOT, 'runner', 'cli.ts')];
+
+/**
+ * Grades one assignment's folder of the corpus into `out` with the CLI (`cli`: from source unless told, as Node's
+ * arguments before the CLI's own), and returns its results.
+ */
+export async function gradeCorpus(corpus: string, assignment: string, out: string, jobs = 2, env: Readonly<Record<string, string>> = {}, cli: readonly string[] = SOURCE_CLI): Promise<RunResults> {
+  await execa(process.execPath, [...cli, join(corpus, assignment), '--assignment', assignment, '--out', out, '--jobs', String(jobs), '--format', 'json'], { cwd: PROJECT_ROOT, stdin: 'ignore', stdout: 'ignore', stderr: 'inherit', env });
   return JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as RunResults;
 }

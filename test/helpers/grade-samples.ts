@@ -78,30 +78,39 @@ export interface GradedSamples {
   readonly stderr: string;
 }
 
+/**
+ * By sample pinned to hang, tests it hangs in whose verdict is not a timeout: a tournament whose moves forfeit for
+ * time (fail), a one-rule test that passes on the call that never ended.
+ */
+export type HangsIn = Readonly<Record<string, readonly string[]>>;
+
 export interface SampleRun {
   readonly assignment: AssignmentId;
   readonly samples: readonly string[];
   /** Pinned verdicts, to know which samples hang. */
   readonly pins: Readonly<Record<string, Verdicts>>;
+  /** And where else they hang. */
+  readonly hangsIn?: HangsIn;
   readonly args?: readonly string[];
   readonly env?: Readonly<Record<string, string>>;
 }
 
 /**
  * The tests pinned to hang, as CONNECT4_TEST_HANGS_FOR names them (`<sample>/<test>`): each is waited on for half a
- * second, where the rest of its sample's tests keep the scaled limits.
+ * second, where the rest of its sample's tests keep the scaled limits. Those pinned `timeout`, and those `hangsIn`
+ * names (a hang shows under a short limit as under a long one, whatever the test makes of it).
  */
-export const pinnedHangList = (samples: readonly string[], pins: Readonly<Record<string, Verdicts>>): string[] =>
-  samples.flatMap((s) => Object.entries(pins[s] ?? {}).filter(([, status]) => status === 'timeout').map(([test]) => `${s}/${test}`));
+export const pinnedHangList = (samples: readonly string[], pins: Readonly<Record<string, Verdicts>>, hangsIn: HangsIn = {}): string[] =>
+  samples.flatMap((s) => [...Object.entries(pins[s] ?? {}).filter(([, status]) => status === 'timeout').map(([test]) => test), ...(hangsIn[s] ?? [])].map((test) => `${s}/${test}`));
 
 /**
  * Grades `samples` (folder names) in one CLI run; those pinned to hang under scaled limits
  * (CONNECT4_TEST_TIME_SCALE_FOR), and their tests pinned to hang under shorter ones still (CONNECT4_TEST_HANGS_FOR);
  * the others under the spec's own.
  */
-export async function gradeSamples({ assignment, samples, pins, args = [], env = {} }: SampleRun): Promise<GradedSamples> {
+export async function gradeSamples({ assignment, samples, pins, hangsIn, args = [], env = {} }: SampleRun): Promise<GradedSamples> {
   const slow = samples.filter((s) => hangs(pins[s]));
-  const scaled: Record<string, string> = slow.length > 0 ? { CONNECT4_TEST_TIME_SCALE_FOR: `${HANG_TIME_SCALE}:${slow.join(',')}`, CONNECT4_TEST_HANGS_FOR: pinnedHangList(slow, pins).join(',') } : {};
+  const scaled: Record<string, string> = slow.length > 0 ? { CONNECT4_TEST_TIME_SCALE_FOR: `${HANG_TIME_SCALE}:${slow.join(',')}`, CONNECT4_TEST_HANGS_FOR: pinnedHangList(slow, pins, hangsIn).join(',') } : {};
   const graded = await gradeFolders(assignment, samples, args, { ...env, ...scaled });
   const order = new Map(samples.map((s, i) => [s, i]));
   const submissions = [...graded.results.submissions].sort((a, b) => order.get(a.id)! - order.get(b.id)!);

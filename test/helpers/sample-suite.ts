@@ -14,7 +14,7 @@ import { PROJECT_ROOT } from '../../runner/project-root.js';
 import type { RunResults, TestStatus } from '../../runner/grade/results.js';
 import { loadSpec } from '../../runner/spec/load-spec.js';
 import { onlyPattern } from '../../runner/spec/globs.js';
-import { FILE_ATTACKS, gradeSamples, partlyRegraded, processSensitive, processTests, samplesFolder } from './grade-samples.js';
+import { FILE_ATTACKS, gradeSamples, partlyRegraded, processSensitive, processTests, samplesFolder, type HangsIn } from './grade-samples.js';
 
 export type Verdicts = Record<string, TestStatus>;
 
@@ -29,6 +29,11 @@ export interface SamplePins {
   readonly correct: readonly string[];
   /** Every sample's tests that do not pass, with their status; all the others must pass. */
   readonly expected: Readonly<Record<string, Verdicts>>;
+  /**
+   * Where a sample pinned to hang also hangs without a timeout for its verdict (HangsIn): its tests are waited on as
+   * briefly as its timeouts, and each must say it met the hang.
+   */
+  readonly hangsIn?: HangsIn;
 }
 
 export interface SampleSuite extends SamplePins {
@@ -63,7 +68,10 @@ const notPassing = (submissions: RunResults['submissions'], id: string, ran: (te
   return { submission, verdicts: Object.fromEntries(failing.map((t) => [t.id, t.status])), why: failing.map((t) => `${t.id}: ${t.message}`).join('\n\n') };
 };
 
-export function describeSampleSuite({ assignment, correct, expected, snoopedTarget, args: own = [], diagnoses = {}, smallest = {} }: SampleSuite): void {
+/** How a test's message says it met a hang it does not time out on: a call that never ended, a move forfeited for time. */
+const MET_A_HANG = /never ended|a move took longer than/u;
+
+export function describeSampleSuite({ assignment, correct, expected, hangsIn = {}, snoopedTarget, args: own = [], diagnoses = {}, smallest = {} }: SampleSuite): void {
   // The 0-point strength tests run too (grade --strength), so every verdict of the spec is pinned.
   const args = ['--strength', ...own];
   const samples = samplesFolder(assignment);
@@ -74,7 +82,7 @@ export function describeSampleSuite({ assignment, correct, expected, snoopedTarg
 
   beforeAll(async () => {
     // The canary is a secret of the grader's environment: no student process may ever see it.
-    ({ results, stderr } = await gradeSamples({ assignment, samples: folders, pins: expected, args, env: { GRADER_CANARY: CANARY } }));
+    ({ results, stderr } = await gradeSamples({ assignment, samples: folders, pins: expected, hangsIn, args, env: { GRADER_CANARY: CANARY } }));
   }, 900_000);
 
   describe(`the ${assignment} sample submissions`, () => {
@@ -91,6 +99,14 @@ export function describeSampleSuite({ assignment, correct, expected, snoopedTarg
       expect(submission.status).toBe('graded');
       expect(verdicts, why).toEqual(expected[id]);
       expect(submission.score).toBe(submission.tests.filter((t) => t.status === 'pass').reduce((n, t) => n + t.maxScore, 0));
+    });
+
+    it('meets every hang pinned without a timeout where it is pinned, on a sample pinned to hang', () => {
+      for (const [id, tests] of Object.entries(hangsIn)) {
+        expect(Object.values(expected[id] ?? {}), id).toContain('timeout');
+        const submission = results.submissions.find((s) => s.id === id)!;
+        for (const test of tests) expect(submission.tests.find((t) => t.id === test)?.message, `${id} ${test}`).toMatch(MET_A_HANG);
+      }
     });
 
     it(`gives the correct submissions, written in ${correct.length} styles, full marks`, () => {
@@ -188,7 +204,7 @@ export function describeSampleSuite({ assignment, correct, expected, snoopedTarg
   });
 
   // Without fork, the 0-point strength figures are left out: they are harness cases like the rest, and the costliest.
-  describeWithoutFork(assignment, expected, own);
+  describeWithoutFork(assignment, expected, hangsIn, own);
 }
 
 /**
@@ -199,7 +215,7 @@ export function describeSampleSuite({ assignment, correct, expected, snoopedTarg
  * and those pinned (partlyRegraded, processTests), in a second run. Programs on a real terminal are the forked path's
  * first session of each target, and every session of test/runner/samples-forked-programs.test.ts.
  */
-function describeWithoutFork(assignment: AssignmentId, expected: SampleSuite['expected'], args: readonly string[]): void {
+function describeWithoutFork(assignment: AssignmentId, expected: SampleSuite['expected'], hangsIn: HangsIn, args: readonly string[]): void {
   const spec = loadSpec(PROJECT_ROOT, assignment);
   const sensitive = Object.keys(expected).filter((sample) => processSensitive(sample, expected[sample]!, spec)).sort();
   const partly = sensitive.filter((sample) => partlyRegraded(sample, expected[sample]!, spec));
@@ -212,8 +228,8 @@ function describeWithoutFork(assignment: AssignmentId, expected: SampleSuite['ex
     beforeAll(async () => {
       const env = { CONNECT4_NO_FORK: '1', CONNECT4_NO_PTY: '1' };
       const flags = [...args, '--format', 'json'];
-      ({ results } = await gradeSamples({ assignment, samples: whole, pins: expected, args: flags, env }));
-      if (partly.length > 0) ({ results: partResults } = await gradeSamples({ assignment, samples: partly, pins: expected, args: [...flags, '--only', only.pattern], env }));
+      ({ results } = await gradeSamples({ assignment, samples: whole, pins: expected, hangsIn, args: flags, env }));
+      if (partly.length > 0) ({ results: partResults } = await gradeSamples({ assignment, samples: partly, pins: expected, hangsIn, args: [...flags, '--only', only.pattern], env }));
     }, 1_800_000);
     const graded = () => [...results.submissions, ...(partResults?.submissions ?? [])];
 

@@ -39,4 +39,6 @@ export const PINS: SamplePins = {
     'put-piece-top-row': { ...fail('put_piece.document', 'put_piece.generated') },
     'replace-elem-mutates': { ...fail('replace_elem.new-list') },
   },
+  // One-rule tests of a put_piece that loops: they pass on the call that never ends, which the answer's tests charge.
+  hangsIn: { 'hostile-infinite-loop': ['put_piece.leaves-board', 'barrier.put_piece'] },
 };

@@ -54,6 +54,8 @@ export const PINS: SamplePins = {
     'trivia-scores-as-tuple': { ...fail('player.scoresFor.float-scores') },
     'trivia-int-minus-one': {},
   },
+  // A one-rule test of a scoresFor that loops: it passes on the call that never ends, which the answer's tests charge.
+  hangsIn: { 'hostile-infinite-loop': ['player.scoresFor.float-scores'] },
 };
 
 /**
