@@ -1,6 +1,7 @@
 """The protocol's version, one request answered, and replies written whole on the runner's channel."""
-import json
 import time
+
+from .wire import dumps, loads
 
 PROTOCOL_VERSION = 6
 
@@ -72,13 +73,13 @@ def requests_from(reader, channel):
         if not line:
             return
         try:
-            yield json.loads(line)
+            yield loads(line)
         except ValueError as error:
             send(channel, {"id": None, "ok": False, "internal": f"a request that is not JSON: {error}"})
 
 
 def send(channel, message):
-    write_all(channel, (json.dumps(message, ensure_ascii=False, allow_nan=False) + "\n").encode("utf-8", "surrogatepass"))
+    write_all(channel, (dumps(message) + "\n").encode("utf-8", "surrogatepass"))
 
 
 def write_all(stream, data):

@@ -8,9 +8,9 @@ import io
 import os
 import random
 import sys
-import traceback
 
 from .doubles import Doubles
+from .frames import tb_frames
 from .guard import apply_limits, guard_imports, join_cgroup
 from .scripted_input import answer_from_script, terminal_like_output
 from .names import alias_module
@@ -87,11 +87,10 @@ def run_entry(config, workdir, modules, namespace, ai=None):
     except BaseException as error:  # show the student's frames only, as the harness does for calls
         sys.stdout.flush()
         print("Traceback (most recent call last):")
-        for frame in traceback.extract_tb(error.__traceback__):
-            if is_student_file(frame.filename, workdir):
-                print(f'  File "{os.path.relpath(frame.filename, workdir)}", line {frame.lineno}, in {frame.name}')
-                if frame.line:
-                    print(f"    {frame.line.strip()}")
+        for filename, lineno, name, line in tb_frames(error.__traceback__, lambda f: is_student_file(f, workdir)):
+            print(f'  File "{os.path.relpath(filename, workdir)}", line {lineno}, in {name}')
+            if line:
+                print(f"    {line}")
         print(f"{type(error).__name__}: {error}" if str(error) else type(error).__name__, flush=True)
         return 1
 

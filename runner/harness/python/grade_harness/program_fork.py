@@ -6,7 +6,6 @@ import codecs
 import os
 import random
 import select
-import signal
 import sys
 import time
 
@@ -115,7 +114,7 @@ def watch_program(pid, fd, config, started):
                 drain(fd, take)
                 break
     try:
-        os.killpg(pid, signal.SIGKILL)  # whatever is left: the child after a timeout, its own children always
+        os.killpg(pid, 9)  # SIGKILL: whatever is left, the child after a timeout, its own children always
     except OSError:
         pass
     if status is None:

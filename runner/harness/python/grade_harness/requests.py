@@ -6,11 +6,11 @@ import os
 import random
 import sys
 import time
-import traceback
 
 from .capture import CappedOutput, Script, ScriptedStdin
 from .channel import HarnessError
 from .doubles import Doubles
+from .frames import tb_frames
 from .names import alias_double, alias_module, course_names
 from .program_fork import run_forked
 from .students import is_student_file, public_names
@@ -226,10 +226,8 @@ class Harness:
 
     def describe(self, error):
         frames = []
-        for frame in traceback.extract_tb(error.__traceback__):
-            if is_student_file(frame.filename, self.workdir):
-                frames.append({"file": os.path.relpath(frame.filename, self.workdir), "line": frame.lineno,
-                               "function": frame.name, "code": (frame.line or "")[:300]})
+        for filename, lineno, name, line in tb_frames(error.__traceback__, lambda f: is_student_file(f, self.workdir)):
+            frames.append({"file": os.path.relpath(filename, self.workdir), "line": lineno, "function": name, "code": line[:300]})
         if isinstance(error, SyntaxError) and error.filename:
             frames.append({"file": os.path.relpath(os.path.realpath(error.filename), self.workdir),
                            "line": error.lineno or 0, "function": "<module>", "code": (error.text or "").rstrip()[:300]})

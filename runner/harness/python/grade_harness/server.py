@@ -1,7 +1,6 @@
 """Serve mode: requests answered on the runner's channel until it closes; after a "fork" request, each test in a
 child forked from the imported harness, watched through a page of shared memory."""
 import io
-import json
 import os
 import struct
 import sys
@@ -12,10 +11,11 @@ from .guard import apply_limits, guard_imports, join_cgroup
 from .program import program
 from .requests import Harness
 from .site_paths import restore_site
+from .wire import dumps, loads
 
 
 def main():
-    mode, config = sys.argv[1], json.loads(sys.argv[2])
+    mode, config = sys.argv[1], loads(sys.argv[2])
     restore_site(config)
     if mode == "serve":
         serve(config)
@@ -151,7 +151,7 @@ class Watchdog:
             if state != IDLE:
                 why = {"timedOut": detail} if kind == "timeout" else {"crashed": {"signal": -detail} if detail < 0 else {"exitCode": detail}}
                 # The newline ends whatever half line a killed child left, which the runner skips.
-                write_all(self.channel, b"\n" + (json.dumps({"id": request_id, "ok": False, **why}) + "\n").encode())
+                write_all(self.channel, b"\n" + (dumps({"id": request_id, "ok": False, **why}) + "\n").encode())
 
     def serve_unisolated(self, why):
         reader = io.BufferedReader(os.fdopen(os.dup(self.channel.fileno()), "rb", buffering=0))
