@@ -1,8 +1,9 @@
 /**
  * What an interpreter imports before it answers: a submission starts about 5 with fork and 30 without, so the
- * harness reads and writes its JSON with the C scanner and encoder (grade_harness/wire.py) and reads a traceback's
- * frames itself (grade_harness/frames.py), rather than import json and traceback, which bring re, enum, tokenize and
- * linecache (about a third of the harness's start). Each stand-in must say exactly what the module it replaces says.
+ * harness reads and writes its JSON with the C scanner and encoder (grade_harness/wire.py), reads a traceback's
+ * frames itself (grade_harness/frames.py) and loads modules with importlib's own functions (grade_harness/loading.py),
+ * rather than import json, traceback and importlib.util, which bring re, enum, tokenize, linecache and contextlib
+ * (about half of the harness's start). Each stand-in must say exactly what the module it replaces says.
  */
 import { execa } from 'execa';
 import { writeFileSync } from 'node:fs';
@@ -22,9 +23,14 @@ async function python(script: string): Promise<string> {
 }
 
 describe('the harness at start', () => {
-  it('imports neither json nor traceback, nor what they bring (re, enum, tokenize, linecache)', async () => {
-    const out = await python(['import grade_harness.server', 'print(sorted(m for m in ("json", "traceback", "re", "enum", "tokenize", "linecache", "signal") if m in sys.modules))'].join('\n'));
+  it('imports neither json, traceback nor importlib.util, nor what they bring (re, enum, tokenize, linecache, contextlib)', async () => {
+    const out = await python(['import grade_harness.server', 'print(sorted(m for m in ("json", "traceback", "re", "enum", "tokenize", "linecache", "signal", "importlib.util", "contextlib", "collections") if m in sys.modules))'].join('\n'));
     expect(out.trim()).toBe('[]');
+  });
+
+  it("loads modules with importlib.util's own functions, taken from where it takes them", async () => {
+    const out = await python(['import grade_harness.loading as loading, importlib.util', 'print([getattr(loading, n) is getattr(importlib.util, n) for n in loading.__all__])'].join('\n'));
+    expect(out.trim()).toBe('[True, True, True]');
   });
 
   it('reads and writes JSON as the json package does, and refuses what it refuses', async () => {

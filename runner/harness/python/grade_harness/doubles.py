@@ -10,9 +10,9 @@ assignment's runner/assignments/<id>/doubles.py, bound read-only into the sandbo
 The assignment's tools file (tools.py, loaded first) is importable by the files after it as `grade_tools`, so the
 document's stand-ins (doubles.py) can use the grader's instruments without a second copy of them.
 """
-import importlib.util
 import sys
 
+from .loading import module_from_spec, spec_from_file_location
 from .names import alias_double, course_names
 from .students import student_modules
 
@@ -24,8 +24,8 @@ class Doubles:
         self.functions = {}
         self.scripted_ai = None
         for index, path in enumerate(paths):
-            spec = importlib.util.spec_from_file_location(f"_grade_doubles_{index}", path)
-            module = importlib.util.module_from_spec(spec)
+            spec = spec_from_file_location(f"_grade_doubles_{index}", path)
+            module = module_from_spec(spec)
             spec.loader.exec_module(module)
             if str(path).endswith("tools.py"):
                 sys.modules["grade_tools"] = module

@@ -1,9 +1,10 @@
 """Set before any student code runs: the import guard (third-party packages the assignment does not allow stay out
 of reach) and the process's limits (memory, file size, processes, CPU, the process-count cgroup)."""
 import importlib.machinery
-import importlib.util
 import os
 import sys
+
+from .loading import spec_from_loader
 
 try:
     import resource
@@ -30,7 +31,7 @@ class ImportGuard:
             return None
         if fullname in self.course_modules:
             # A helper the course hands out beside the template (CS61A's utils.py), imported but not submitted.
-            return importlib.util.spec_from_loader(fullname, EmptyModuleLoader())
+            return spec_from_loader(fullname, EmptyModuleLoader())
         if importlib.machinery.PathFinder.find_spec(top) is None:
             # Not installed either: a file the submission left out, said as Python says it.
             raise ModuleNotFoundError(f"No module named '{top}' (the submission has no {top}.py)", name=top)

@@ -3,12 +3,12 @@ pipes with input() answered from the config's script where no terminal can be ha
 program share: the call built from plain JSON, the file a person runs, and a student's exception printed as Python
 would print it."""
 import builtins
-import importlib.util
 import io
 import os
 import random
 import sys
 
+from .loading import module_from_spec, spec_from_file_location
 from .doubles import Doubles
 from .frames import tb_frames
 from .guard import apply_limits, guard_imports, join_cgroup
@@ -43,8 +43,8 @@ def program(config):
         ai = doubles.ai()
         ai.install(config["aiMoves"], config.get("stateMarker", ""))
     for entry in config["modules"]:
-        spec = importlib.util.spec_from_file_location(entry["module"], os.path.join(workdir, entry["file"]))
-        module = importlib.util.module_from_spec(spec)
+        spec = spec_from_file_location(entry["module"], os.path.join(workdir, entry["file"]))
+        module = module_from_spec(spec)
         sys.modules[entry["module"]] = module
         if entry.get("skip"):  # it hung at import in the harness: registered empty, as there
             continue

@@ -1,12 +1,12 @@
 """The Harness: imports the student's modules, keeps the namespace a test runs in, and answers each request with
 what the student's code did (its value, its output, the prompts it asked, or the exception it raised)."""
 import builtins
-import importlib.util
 import os
 import random
 import sys
 import time
 
+from .loading import module_from_spec, spec_from_file_location
 from .capture import CappedOutput, Script, ScriptedStdin
 from .channel import HarnessError
 from .doubles import Doubles
@@ -149,8 +149,8 @@ class Harness:
                 self.modules.append(loaded)
             return {"ok": True, "value": {"type": "none"}, "durationMs": 0, "stdout": "", "prompts": [],
                     "inputsLeft": 0, "defined": sorted(public_names(loaded))}
-        spec = importlib.util.spec_from_file_location(name, path)
-        module = importlib.util.module_from_spec(spec)
+        spec = spec_from_file_location(name, path)
+        module = module_from_spec(spec)
         sys.modules[name] = module
         if request.get("skip"):
             # A module that hung at import before: registered empty, so the files importing it still load.
