@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { constants } from 'node:os';
 import type { Duplex } from 'node:stream';
 import type { Limits } from '../sandbox/limits.js';
-import { bubblewrapArgs, doublesInside, HARNESS_INSIDE, inCgroup } from '../sandbox/bubblewrap.js';
+import { bubblewrapArgs, compiledBeside, doublesInside, HARNESS_INSIDE, inCgroup } from '../sandbox/bubblewrap.js';
 import { createPidsCgroup, HARNESS_DIR, type SandboxEnvironment } from '../sandbox/environment.js';
 import { fromWire, wireRequest } from './plain-values.js';
 import { isReady, parseReply, PROTOCOL_VERSION, type HarnessReply, type HarnessRequest } from './protocol.js';
@@ -81,7 +81,7 @@ export function studentCommand(sandbox: SandboxEnvironment, place: { readonly wo
   // Without site where the probe found its folders: the harness puts them back (SandboxEnvironment.sitePaths).
   const flags = sandbox.sitePaths ? ['-I', '-S', '-B'] : ['-I', '-B'];
   const full = sandbox.bubblewrap
-    ? inCgroup(place.cgroup, [...fixed, 'bwrap', ...bubblewrapArgs(sandbox.bubblewrap, place.workdir, sandbox.doubles), sandbox.python, ...flags, `${HARNESS_INSIDE}/harness.py`, ...harnessArgs])
+    ? inCgroup(place.cgroup, [...fixed, 'bwrap', ...bubblewrapArgs(sandbox.bubblewrap, place.workdir, sandbox.doubles, compiledBeside(sandbox.doubles ?? [])), sandbox.python, ...flags, `${HARNESS_INSIDE}/harness.py`, ...harnessArgs])
     : [...fixed, ...sandbox.wrapper, sandbox.python, ...flags, HARNESS_SCRIPT, ...harnessArgs];
   return [full[0]!, full.slice(1)];
 }

@@ -6,12 +6,34 @@
  * It runs as uid 65534 in a user namespace with every capability dropped, and in its own network, PID, IPC and UTS
  * namespaces; it dies with the grader.
  */
+import { readdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
 /** Where the harness's folder (runner/harness/python/) appears inside the sandbox. */
 export const HARNESS_INSIDE = '/grader-harness';
 /** Where an assignment's doubles or tools file appears: named for its folder and its own name, so two never meet. */
 export const doublesInside = (file: string): string => join('/grader-doubles', `${basename(dirname(file))}-${basename(file)}`);
+/**
+ * Where a doubles or tools file's compiled copy (`<folder>/__pycache__/<name>.<tag>.pyc`) appears: where Python looks
+ * for the cache of the file as doublesInside names it, so an interpreter that may write none (-B) still reads it.
+ */
+export const compiledInside = (pyc: string): string => join('/grader-doubles', '__pycache__', `${basename(dirname(dirname(pyc)))}-${basename(pyc)}`);
+
+/**
+ * The compiled copies beside each doubles or tools file, for every interpreter that compiled one (the probe does;
+ * Python checks each against its source's time and size, and compiles the source where none matches).
+ */
+export function compiledBeside(files: readonly string[]): string[] {
+  return files.flatMap((file) => {
+    const cache = join(dirname(file), '__pycache__');
+    const stem = `${basename(file).replace(/\.py$/u, '')}.`;
+    try {
+      return readdirSync(cache).filter((name) => name.startsWith(stem) && name.endsWith('.pyc')).sort().map((name) => join(cache, name));
+    } catch {
+      return [];
+    }
+  });
+}
 export const SANDBOX_UID = 65534;
 
 export interface BubblewrapLayout {
@@ -23,9 +45,9 @@ export interface BubblewrapLayout {
 
 /**
  * bwrap's arguments, up to and including `--`, for a process whose workspace is `workdir`; `doubles` are the host
- * paths of the assignment's doubles files.
+ * paths of the assignment's doubles files, `compiled` their compiled copies (compiledBeside).
  */
-export function bubblewrapArgs(layout: BubblewrapLayout, workdir: string, doubles: readonly string[] = []): string[] {
+export function bubblewrapArgs(layout: BubblewrapLayout, workdir: string, doubles: readonly string[] = [], compiled: readonly string[] = []): string[] {
   const args = [
     '--die-with-parent', '--unshare-all', '--unshare-user', '--uid', String(SANDBOX_UID), '--gid', String(SANDBOX_UID), '--cap-drop', 'ALL',
     '--ro-bind', '/usr', '/usr',
@@ -38,6 +60,7 @@ export function bubblewrapArgs(layout: BubblewrapLayout, workdir: string, double
   for (const dir of layout.runtime) args.push('--ro-bind', dir, dir);
   args.push('--ro-bind', layout.harnessDir, HARNESS_INSIDE);
   for (const file of doubles) args.push('--ro-bind', file, doublesInside(file));
+  for (const pyc of compiled) args.push('--ro-bind', pyc, compiledInside(pyc));
   args.push('--bind', workdir, workdir, '--chdir', workdir, '--');
   return args;
 }

@@ -77,8 +77,9 @@ const USER_NAMESPACE_WRAPPER = ['unshare', '--map-root-user', '--net', '--pid', 
 const PIDS_CGROUP_ROOTS = ['/sys/fs/cgroup/pids', '/sys/fs/cgroup'];
 
 /**
- * The interpreter's answers (its path, version, prefixes), and the harness's modules compiled beside their sources for
- * it, in one start: each start of Python costs a tenth of a second on some machines (their site-packages run start-up
+ * The interpreter's answers (its path, version, prefixes), and the harness's modules and the assignments' doubles and
+ * tools compiled beside their sources for it (a sandbox binds each doubles file's compiled copy too: bubblewrap.ts), in
+ * one start: each start of Python costs a tenth of a second on some machines (their site-packages run start-up
  * hooks). Every interpreter a run starts (one per group of tests and per program without fork, every one in the
  * student's kit on Windows) then loads the harness without compiling it (they run with -B, which reads caches but
  * writes none). Where the folder is not writable (a system-wide install), each compiles it as before; a Python 2 says
@@ -108,8 +109,9 @@ export const ASK_PYTHON = [
   '    print(json.dumps(paths))',
   '    sys.stdout.flush()',
   '    import compileall',
-  '    try: compileall.compile_dir(sys.argv[1], quiet=2)',
-  '    except Exception: pass',
+  '    for folder in sys.argv[1:]:',
+  '        try: compileall.compile_dir(folder, quiet=2)',
+  '        except Exception: pass',
 ].join('\n');
 
 /** What the probe learns by running processes: the interpreter and how student processes are wrapped. */
@@ -170,7 +172,7 @@ async function probeProcesses(pythonCommand: string): Promise<ProbedProcesses> {
   const execa = await loadExeca();
   // A pyenv shim's interpreter is asked directly where pyenv's choice is plain: the shim's bash costs more than Python.
   const command = pyenvInterpreter(pythonCommand) ?? pythonCommand;
-  const found = await execa(command, ['-c', ASK_PYTHON, join(HARNESS_DIR, 'grade_harness')], { reject: false, timeout: 20_000 });
+  const found = await execa(command, ['-c', ASK_PYTHON, join(HARNESS_DIR, 'grade_harness'), ASSIGNMENTS_DIR], { reject: false, timeout: 20_000 });
   if (found.exitCode !== 0 || typeof found.stdout !== 'string') {
     throw new SetupError('no-python', `cannot run Python as '${pythonCommand}': ${found.shortMessage ?? 'it exited with an error'}. Install python3 or pass --python <path>.`);
   }
@@ -214,6 +216,8 @@ async function probeFixedAddresses(): Promise<readonly string[] | undefined> {
 
 /** The harness's folder in the package (runner/harness/python/): the same from sources and from dist/. */
 export const HARNESS_DIR = join(PROJECT_ROOT, 'runner', 'harness', 'python');
+/** The assignments' folders, where each one's doubles.py and tools.py live. */
+const ASSIGNMENTS_DIR = join(PROJECT_ROOT, 'runner', 'assignments');
 
 /** Whether bwrap runs Python here with the sandbox's layout (it needs user namespaces, or a setuid bwrap). */
 async function probeBubblewrap(layout: BubblewrapLayout, python: string): Promise<{ ok: true } | { problem: string }> {

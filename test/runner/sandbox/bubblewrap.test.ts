@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../../runner/project-root.js';
 import { HarnessSession } from '../../../runner/harness/session.js';
-import { bubblewrapArgs, runtimeFolders } from '../../../runner/sandbox/bubblewrap.js';
+import { execa } from 'execa';
+import { doublesFiles } from '../../../runner/assignments/registry.js';
+import { bubblewrapArgs, compiledBeside, doublesInside, runtimeFolders } from '../../../runner/sandbox/bubblewrap.js';
 import { probeSandbox, type SandboxEnvironment } from '../../../runner/sandbox/environment.js';
 import { resolveLimits } from '../../../runner/sandbox/limits.js';
 
@@ -54,6 +56,11 @@ describe('bubblewrap arguments', () => {
     expect(args.slice(-4)).toEqual(['/tmp/grade-1/work', '--chdir', '/tmp/grade-1/work', '--']);
   });
 
+  it("bind each doubles file's compiled copy where Python looks for the cache of the file inside", () => {
+    const args = bubblewrapArgs({ runtime: [], harnessDir: '/h' }, '/w', ['/pkg/runner/assignments/cs61a-hw04/doubles.py'], ['/pkg/runner/assignments/cs61a-hw04/__pycache__/doubles.cpython-311.pyc']);
+    expect(args.join(' ')).toContain('--ro-bind /pkg/runner/assignments/cs61a-hw04/__pycache__/doubles.cpython-311.pyc /grader-doubles/__pycache__/cs61a-hw04-doubles.cpython-311.pyc');
+  });
+
   it('take a venv and the Python it was made from, outer folders only', () => {
     expect(runtimeFolders(['/root/.cache/g/venv', '/root/.pyenv/versions/3.11.7'], '/root/.cache/g/venv/bin/python')).toEqual(['/root/.cache/g/venv', '/root/.pyenv/versions/3.11.7']);
     expect(runtimeFolders(['/usr'], '/usr/bin/python3')).toEqual([]);
@@ -61,6 +68,27 @@ describe('bubblewrap arguments', () => {
 });
 
 describe.skipIf(process.env['CI'] !== 'true' && !existsSync('/usr/bin/bwrap'))('a student process in the sandbox', () => {
+  it('loads the doubles and tools from the copies the probe compiled, without compiling them again (it may write none)', async () => {
+    const files = doublesFiles('cs111-ps9');
+    const compiled = compiledBeside(files);
+    expect(compiled.length).toBeGreaterThanOrEqual(files.length);
+    // A loader that would have to compile a source says so: each one here must find its compiled copy.
+    const script = [
+      'import importlib.machinery, sys',
+      'def refuse(*args, **kwargs): raise RuntimeError("compiled again")',
+      'for path in sys.argv[1:]:',
+      '    loader = importlib.machinery.SourceFileLoader("d", path)',
+      '    loader.source_to_code = refuse',
+      '    loader.get_code("d")',
+      'print("all cached")',
+    ].join('\n');
+    const inside = files.map(doublesInside);
+    const run = await execa('bwrap', [...bubblewrapArgs(sandbox.bubblewrap!, dir, files, compiled), sandbox.python, '-I', '-S', '-B', '-c', script, ...inside], { reject: false });
+    expect(`${run.stdout}${run.stderr}`.trim()).toBe('all cached');
+    const without = await execa('bwrap', [...bubblewrapArgs(sandbox.bubblewrap!, dir, files), sandbox.python, '-I', '-S', '-B', '-c', script, ...inside], { reject: false });
+    expect(String(without.stderr)).toContain('compiled again');
+  });
+
   it('sees its workspace and the runtime, not the grader, other folders or the grader\'s environment', async () => {
     expect(sandbox.isolation).toBe('bubblewrap');
     const started = await HarnessSession.start({ sandbox, workdir: dir, limits: resolveLimits({}) });
