@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { constants } from 'node:os';
 import type { Duplex } from 'node:stream';
 import type { Limits } from '../sandbox/limits.js';
-import { bubblewrapArgs, compiledBeside, doublesInside, HARNESS_INSIDE, inCgroup } from '../sandbox/bubblewrap.js';
-import { createPidsCgroup, HARNESS_DIR, type SandboxEnvironment } from '../sandbox/environment.js';
+import { bubblewrapArgs, doublesInside, HARNESS_INSIDE, inCgroup } from '../sandbox/bubblewrap.js';
+import { compiledBeside, createPidsCgroup, HARNESS_DIR, type SandboxEnvironment } from '../sandbox/environment.js';
 import { fromWire, wireRequest } from './plain-values.js';
 import { isReady, parseReply, PROTOCOL_VERSION, type HarnessReply, type HarnessRequest } from './protocol.js';
 

@@ -6,7 +6,6 @@
  * It runs as uid 65534 in a user namespace with every capability dropped, and in its own network, PID, IPC and UTS
  * namespaces; it dies with the grader.
  */
-import { readdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
 /** Where the harness's folder (runner/harness/python/) appears inside the sandbox. */
@@ -19,21 +18,6 @@ export const doublesInside = (file: string): string => join('/grader-doubles', `
  */
 export const compiledInside = (pyc: string): string => join('/grader-doubles', '__pycache__', `${basename(dirname(dirname(pyc)))}-${basename(pyc)}`);
 
-/**
- * The compiled copies beside each doubles or tools file, for every interpreter that compiled one (the probe does;
- * Python checks each against its source's time and size, and compiles the source where none matches).
- */
-export function compiledBeside(files: readonly string[]): string[] {
-  return files.flatMap((file) => {
-    const cache = join(dirname(file), '__pycache__');
-    const stem = `${basename(file).replace(/\.py$/u, '')}.`;
-    try {
-      return readdirSync(cache).filter((name) => name.startsWith(stem) && name.endsWith('.pyc')).sort().map((name) => join(cache, name));
-    } catch {
-      return [];
-    }
-  });
-}
 export const SANDBOX_UID = 65534;
 
 export interface BubblewrapLayout {
@@ -45,7 +29,7 @@ export interface BubblewrapLayout {
 
 /**
  * bwrap's arguments, up to and including `--`, for a process whose workspace is `workdir`; `doubles` are the host
- * paths of the assignment's doubles files, `compiled` their compiled copies (compiledBeside).
+ * paths of the assignment's doubles files, `compiled` their compiled copies (environment.ts, compiledBeside).
  */
 export function bubblewrapArgs(layout: BubblewrapLayout, workdir: string, doubles: readonly string[] = [], compiled: readonly string[] = []): string[] {
   const args = [

@@ -7,7 +7,7 @@
 import { loadExeca } from './load-execa.js';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { machine, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { PROJECT_ROOT } from '../project-root.js';
 import { terminalUnavailable, type ProgramTerminal } from '../pty/run-program.js';
 import { bubblewrapArgs, runtimeFolders, type BubblewrapLayout } from './bubblewrap.js';
@@ -218,6 +218,22 @@ async function probeFixedAddresses(): Promise<readonly string[] | undefined> {
 export const HARNESS_DIR = join(PROJECT_ROOT, 'runner', 'harness', 'python');
 /** The assignments' folders, where each one's doubles.py and tools.py live. */
 const ASSIGNMENTS_DIR = join(PROJECT_ROOT, 'runner', 'assignments');
+
+/**
+ * The compiled copies beside each doubles or tools file, for every interpreter that compiled one (the probe does;
+ * Python checks each against its source's time and size, and compiles the source where none matches).
+ */
+export function compiledBeside(files: readonly string[]): string[] {
+  return files.flatMap((file) => {
+    const cache = join(dirname(file), '__pycache__');
+    const stem = `${basename(file).replace(/\.py$/u, '')}.`;
+    try {
+      return readdirSync(cache).filter((name) => name.startsWith(stem) && name.endsWith('.pyc')).sort().map((name) => join(cache, name));
+    } catch {
+      return [];
+    }
+  });
+}
 
 /** Whether bwrap runs Python here with the sandbox's layout (it needs user namespaces, or a setuid bwrap). */
 async function probeBubblewrap(layout: BubblewrapLayout, python: string): Promise<{ ok: true } | { problem: string }> {

@@ -7,8 +7,8 @@ import { PROJECT_ROOT } from '../../../runner/project-root.js';
 import { HarnessSession } from '../../../runner/harness/session.js';
 import { execa } from 'execa';
 import { doublesFiles } from '../../../runner/assignments/registry.js';
-import { bubblewrapArgs, compiledBeside, doublesInside, runtimeFolders } from '../../../runner/sandbox/bubblewrap.js';
-import { probeSandbox, type SandboxEnvironment } from '../../../runner/sandbox/environment.js';
+import { bubblewrapArgs, doublesInside, runtimeFolders } from '../../../runner/sandbox/bubblewrap.js';
+import { compiledBeside, probeSandbox, type SandboxEnvironment } from '../../../runner/sandbox/environment.js';
 import { resolveLimits } from '../../../runner/sandbox/limits.js';
 
 const PROBE = `
