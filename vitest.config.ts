@@ -9,22 +9,22 @@ import { slowFirstSequencer } from './test/helpers/slow-first-sequencer.js';
 export const SLOW_SUITES = ['test/assignments/*/samples.test.ts', 'test/assignments/*/kit-verdicts.test.ts', 'test/runner/samples-*.test.ts', 'test/calibration/**/*.test.ts'];
 /**
  * The slow suites by what they cost (the largest first): they start first, so none is left to run alone at the end.
- * Measured per file in a clean clone as CI runs it (2 cores, 2026-11-28, `98b9721`: 746 s in all; docs/development.md
+ * Measured per file in a clean clone as CI runs it (2 cores, 2026-11-28, `4f2a265`: 646 s in all; docs/development.md
  * has the tables).
  */
 const LONGEST_FIRST = [
-  'test/assignments/cs111-ps9/samples.test.ts', // 232 s
-  'test/assignments/manchester-connect4/samples.test.ts', // 203 s
-  'test/assignments/hmc-cs5-hw11/samples.test.ts', // 163 s
-  'test/assignments/cs111-ps9/kit-verdicts.test.ts', // 142 s
-  'test/assignments/conniption/samples.test.ts', // 93 s
-  'test/calibration/**/*.test.ts', // 82 s
-  'test/assignments/manchester-connect4/kit-verdicts.test.ts', // 80 s
-  'test/assignments/hmc-cs5-hw11/kit-verdicts.test.ts', // 76 s
-  'test/runner/samples-packs.test.ts', // 54 s
-  'test/assignments/cs61a-hw04/samples.test.ts', // 49 s
-  'test/runner/samples-forked-programs.test.ts', // 29 s
-  ...SLOW_SUITES, // the Conniption and CS61A kits (27 s, 19 s), the packs' boards and a hang's cost (3 s, 7 s)
+  'test/assignments/cs111-ps9/samples.test.ts', // 192 s
+  'test/assignments/manchester-connect4/samples.test.ts', // 163 s
+  'test/assignments/hmc-cs5-hw11/samples.test.ts', // 142 s
+  'test/assignments/cs111-ps9/kit-verdicts.test.ts', // 122 s
+  'test/assignments/conniption/samples.test.ts', // 86 s
+  'test/assignments/hmc-cs5-hw11/kit-verdicts.test.ts', // 66 s
+  'test/assignments/manchester-connect4/kit-verdicts.test.ts', // 64 s
+  'test/calibration/**/*.test.ts', // 57 s
+  'test/runner/samples-packs.test.ts', // 46 s
+  'test/assignments/cs61a-hw04/samples.test.ts', // 32 s
+  'test/runner/samples-forked-programs.test.ts', // 24 s
+  ...SLOW_SUITES, // the Conniption and CS61A kits (26 s, 15 s), the packs' boards and a hang's cost
 ];
 const everything = process.env.CI === 'true' || process.env.GRADE_TESTS === 'all';
 
