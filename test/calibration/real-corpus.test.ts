@@ -11,7 +11,7 @@ import { verdictLine } from '../../runner/calibrate/calibration-table.js';
 import { ASSIGNMENT_IDS as ASSIGNMENTS } from '../../runner/assignments/ids.js';
 import { gradeCorpus, realCorpusFolder } from '../../runner/calibrate/corpus.js';
 import { SUITE_JOBS } from '../helpers/suite-jobs.js';
-import { HANG_TIME_SCALE } from '../helpers/grade-samples.js';
+import { hangLimitsEnv } from '../helpers/grade-samples.js';
 import { CLI_COMMAND } from '../helpers/cli-command.js';
 import { NAMED_MISTAKES, REVIEWED } from './real-corpus-verdicts.js';
 
@@ -26,12 +26,7 @@ describe.skipIf(!corpus)('real student submissions', () => {
   for (const assignment of ASSIGNMENTS) {
     it(`${assignment}: every verdict is the reviewed one`, async () => {
       const folders = readdirSync(join(corpus!, assignment)).sort();
-      const hangs = Object.entries(HANGS[assignment] ?? {});
-      const env: Record<string, string> = hangs.length === 0 ? {} : {
-        CONNECT4_TEST_TIME_SCALE_FOR: `${HANG_TIME_SCALE}:${hangs.map(([id]) => id).join(',')}`,
-        CONNECT4_TEST_HANGS_FOR: hangs.flatMap(([id, tests]) => tests.map((test) => `${id}/${test}`)).join(','),
-      };
-      const results = await gradeCorpus(corpus!, assignment, join(out, assignment), SUITE_JOBS, env, CLI_COMMAND);
+      const results = await gradeCorpus(corpus!, assignment, join(out, assignment), SUITE_JOBS, hangLimitsEnv(HANGS[assignment] ?? {}), CLI_COMMAND);
       const got = Object.fromEntries([...results.submissions].sort((a, b) => a.id.localeCompare(b.id)).map((s) => [s.id, verdictLine(s)]));
       expect(Object.keys(REVIEWED[assignment] ?? {}).sort()).toEqual(Object.keys(got).sort());
       expect(got).toEqual(REVIEWED[assignment]);

@@ -96,22 +96,28 @@ export interface SampleRun {
 }
 
 /**
- * The tests pinned to hang, as CONNECT4_TEST_HANGS_FOR names them (`<sample>/<test>`): each is waited on for half a
- * second, where the rest of its sample's tests keep the scaled limits. Those pinned `timeout`, and those `hangsIn`
- * names (a hang shows under a short limit as under a long one, whatever the test makes of it).
+ * The environment that grades `hanging` (sample → the tests it hangs in) under short limits: the samples under a tenth
+ * of every limit (CONNECT4_TEST_TIME_SCALE_FOR, none below 2 s), and the tests named under half a second
+ * (CONNECT4_TEST_HANGS_FOR, `<sample>/<test>`), where the rest of a sample's tests keep the scaled limits. Empty when
+ * nothing hangs.
  */
-export const pinnedHangList = (samples: readonly string[], pins: Readonly<Record<string, Verdicts>>, hangsIn: HangsIn = {}): string[] =>
-  samples.flatMap((s) => [...Object.entries(pins[s] ?? {}).filter(([, status]) => status === 'timeout').map(([test]) => test), ...(hangsIn[s] ?? [])].map((test) => `${s}/${test}`));
+export function hangLimitsEnv(hanging: Readonly<Record<string, readonly string[]>>): Record<string, string> {
+  const samples = Object.keys(hanging);
+  if (samples.length === 0) return {};
+  return {
+    CONNECT4_TEST_TIME_SCALE_FOR: `${HANG_TIME_SCALE}:${samples.join(',')}`,
+    CONNECT4_TEST_HANGS_FOR: samples.flatMap((s) => hanging[s]!.map((test) => `${s}/${test}`)).join(','),
+  };
+}
 
 /**
- * Grades `samples` (folder names) in one CLI run; those pinned to hang under scaled limits
- * (CONNECT4_TEST_TIME_SCALE_FOR), and their tests pinned to hang under shorter ones still (CONNECT4_TEST_HANGS_FOR);
- * the others under the spec's own.
+ * Grades `samples` (folder names) in one CLI run; those pinned to hang under short limits (hangLimitsEnv: their tests
+ * pinned `timeout`, and those `hangsIn` names, since a hang shows under a short limit as under a long one, whatever
+ * the test makes of it); the others under the spec's own.
  */
-export async function gradeSamples({ assignment, samples, pins, hangsIn, args = [], env = {} }: SampleRun): Promise<GradedSamples> {
-  const slow = samples.filter((s) => hangs(pins[s]));
-  const scaled: Record<string, string> = slow.length > 0 ? { CONNECT4_TEST_TIME_SCALE_FOR: `${HANG_TIME_SCALE}:${slow.join(',')}`, CONNECT4_TEST_HANGS_FOR: pinnedHangList(slow, pins, hangsIn).join(',') } : {};
-  const graded = await gradeFolders(assignment, samples, args, { ...env, ...scaled });
+export async function gradeSamples({ assignment, samples, pins, hangsIn = {}, args = [], env = {} }: SampleRun): Promise<GradedSamples> {
+  const hanging = Object.fromEntries(samples.filter((s) => hangs(pins[s])).map((s) => [s, [...Object.keys(pins[s]!).filter((test) => pins[s]![test] === 'timeout'), ...(hangsIn[s] ?? [])]]));
+  const graded = await gradeFolders(assignment, samples, args, { ...env, ...hangLimitsEnv(hanging) });
   const order = new Map(samples.map((s, i) => [s, i]));
   const submissions = [...graded.results.submissions].sort((a, b) => order.get(a.id)! - order.get(b.id)!);
   return { results: { ...graded.results, submissions }, stderr: graded.stderr };

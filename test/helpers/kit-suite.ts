@@ -23,6 +23,7 @@ import { PROJECT_ROOT } from '../../runner/project-root.js';
 import { loadSpec } from '../../runner/spec/load-spec.js';
 import type { ResolvedTest } from '../../runner/spec/spec-types.js';
 import type { SamplePins, Verdicts } from './sample-suite.js';
+import { hangs } from './grade-samples.js';
 import { eachAtSuitePace, SUITE_JOBS } from './suite-jobs.js';
 import { CLI_COMMAND } from './cli-command.js';
 
@@ -54,8 +55,7 @@ export function describeKitVerdicts(assignment: AssignmentId, pins: SamplePins, 
   // Hostile samples are the sample suites' (and their time limits the slowest runs); the rule is about real work. So
   // are the one-bug samples pinned to hang: the kit gives the student's own code four times the grader's limits, so
   // each hang there costs a minute of waiting to show what the sample suites show already.
-  const hangs = (name: string) => Object.values(pins.expected[name] ?? {}).includes('timeout');
-  const samples = readdirSync(samplesDir).filter((name) => !name.startsWith('hostile-') && !hangs(name) && !diagnosisOnly.includes(name)).sort();
+  const samples = readdirSync(samplesDir).filter((name) => !name.startsWith('hostile-') && !hangs(pins.expected[name]) && !diagnosisOnly.includes(name)).sort();
   const alike = samples.filter((name) => /^(correct|trivia)-/u.test(name));
   // As on Windows, without fork and node-pty: the trivia samples (texts a program prints) and the classic correct one.
   // The sample suites prove that path's verdicts on every sample it could change.

@@ -8,12 +8,12 @@ import os
 import random
 import sys
 
-from .loading import module_from_spec, spec_from_file_location
 from .doubles import Doubles
 from .frames import tb_frames
 from .guard import apply_limits, guard_imports, join_cgroup
-from .scripted_input import answer_from_script, terminal_like_output
+from .loading import module_from_spec, spec_from_file_location
 from .names import alias_module
+from .scripted_input import answer_from_script, terminal_like_output
 from .students import is_student_file, public_names
 
 

@@ -6,11 +6,11 @@ import random
 import sys
 import time
 
-from .loading import module_from_spec, spec_from_file_location
 from .capture import CappedOutput, Script, ScriptedStdin
 from .channel import HarnessError
 from .doubles import Doubles
 from .frames import tb_frames
+from .loading import module_from_spec, spec_from_file_location
 from .names import alias_double, alias_module, course_names
 from .program_fork import run_forked
 from .students import is_student_file, public_names
