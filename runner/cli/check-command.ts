@@ -25,7 +25,7 @@ import { annotations, classroomPoints, jobSummary } from '../../reports/github.j
 import { colorsEnabled, makeColors } from './colors.js';
 import { detectAssignment, knownDefinitions, knownNames, type SpecFiles } from './detect-assignment.js';
 import type { Io } from './io.js';
-import { createProgress } from './progress.js';
+import { createCheckProgress, type CheckProgress } from './progress.js';
 import { formatCheckReport } from './summary.js';
 
 /** A mistake in how the command was called: one line, exit 2. */
@@ -134,6 +134,7 @@ export async function runCheck(argv: readonly string[], io: Io, source: CheckSou
 }
 
 async function checkOnce(flags: CheckFlags, specs: readonly SpecFiles[], io: Io, source: CheckSource): Promise<number> {
+  const begun = performance.now();
   const colors = makeColors(colorsEnabled(io.env, io.isTTY));
   // The sandbox probe waits on processes: it runs while the submission is found and the spec is loaded.
   const probing = probeEarly(flags.python);
@@ -159,10 +160,8 @@ async function checkOnce(flags: CheckFlags, specs: readonly SpecFiles[], io: Io,
   } catch (error) {
     return setupFailure(io, source, error);
   }
-  const progress = createProgress(io, 1, true, colors);
-  progress.started(submission.id);
-  const result = await checkSubmission(submission, spec, sandbox, flags, source);
-  progress.finished(submission.id, result);
+  const progress = createCheckProgress(io, spec.tests.filter((t) => t.visibility === 'visible').length, colors, begun);
+  const result = await checkSubmission(submission, spec, sandbox, flags, source, progress);
   progress.done();
   const run: RunResults = {
     tool: source.tool,
@@ -191,11 +190,11 @@ async function checkOnce(flags: CheckFlags, specs: readonly SpecFiles[], io: Io,
   return result.tests.some((t) => t.status !== 'pass' && t.status !== 'skipped') ? 1 : 0;
 }
 
-async function checkSubmission(submission: Submission, spec: ResolvedSpec, sandbox: SandboxEnvironment, flags: CheckFlags, source: CheckSource): Promise<SubmissionResult> {
+async function checkSubmission(submission: Submission, spec: ResolvedSpec, sandbox: SandboxEnvironment, flags: CheckFlags, source: CheckSource, progress: CheckProgress): Promise<SubmissionResult> {
   const started = performance.now();
   try {
     // One submission: a second core, where there is one, plays a test's independent parts beside the first.
-    return await gradeSubmission(submission, { spec, ...source.grading(spec, flags.standIns), sandbox, seed: flags.seed, ...(flags.only && { only: flags.only }), visibleOnly: true, sideBySide: availableParallelism() > 1 });
+    return await gradeSubmission(submission, { spec, ...source.grading(spec, flags.standIns), sandbox, seed: flags.seed, ...(flags.only && { only: flags.only }), visibleOnly: true, sideBySide: availableParallelism() > 1, onTestStart: (test) => progress.testStarted(test.name), onTest: () => progress.testFinished() });
   } catch (error) {
     const reason = `internal error while checking: ${(error as Error).message}`;
     const tests = spec.tests.filter((t) => t.visibility === 'visible').map((t) => ({ id: t.id, name: t.name, group: t.group, target: t.target, status: 'error' as const, score: 0, maxScore: t.points, visibility: t.visibility, message: reason }));

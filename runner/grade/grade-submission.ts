@@ -17,7 +17,7 @@ import { runProperty } from './kinds/property.js';
 import { runStrength } from './kinds/strength.js';
 import type { Submission } from './layout.js';
 import { locateByDefinitions, locateFiles, moduleRole, type Located } from './located-files.js';
-import { resultInCourseNames } from '../pack/course-names.js';
+import { inCourseNames, resultInCourseNames } from '../pack/course-names.js';
 import type { FileRole, SubmissionResult, TestResult } from './results.js';
 import { SubmissionSession, type ModuleFile } from './submission-session.js';
 import { SHRINK_BUDGET } from './shrink.js';
@@ -62,6 +62,7 @@ export async function gradeSubmission(submission: Submission, given: GradeOption
   };
   try {
     for (const test of graded) {
+      options.onTestStart?.({ id: test.id, name: inCourseNames(test.name, spec.names) });
       const result = withoutWorkspacePath(resultInCourseNames(await timed(test, context), spec.names), workspace.dir);
       if (result.status === 'timeout' && marksHung(test, result) && !context.hung.has(test.target)) context.hung.set(test.target, test.id);
       tests.push(result);

@@ -32,6 +32,8 @@ export interface GradeOptions {
   readonly visibleOnly?: boolean;
   /** Run the 0-point AI strength tests too (`grade --strength`); without it they are reported as not run. */
   readonly strength?: boolean;
+  /** A test begins (its name in the course's names): the check's progress line says what the student waits on. */
+  readonly onTestStart?: (test: { readonly id: string; readonly name: string }) => void;
   readonly onTest?: (test: TestResult) => void;
   /**
    * Which program runs use a real pseudo-terminal: the first of each target (the default; the others run forked

@@ -4,7 +4,7 @@ import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { colorsEnabled, makeColors } from '../../runner/cli/colors.js';
-import { progressBar } from '../../runner/cli/progress.js';
+import { checkProgressLine, createCheckProgress, progressBar } from '../../runner/cli/progress.js';
 import { PROJECT_ROOT } from '../../runner/project-root.js';
 import { tempDirs } from '../temp-dirs.js';
 import { CLI_COMMAND } from '../helpers/cli-command.js';
@@ -92,6 +92,38 @@ describe('terminal colours and progress', () => {
     expect(forced.stdout).toContain('\x1b[31m✗\x1b[39m');
     expect(forced.stdout).toContain('\x1b[32m✓\x1b[39m');
   }, 60_000);
+
+  it("names the check's running test, cut to fit an 80-column line", () => {
+    const line = checkProgressLine(7, 20, 1340, 'suggestMove2 is better than suggestMove1');
+    expect(line.bar).toBe('████░░░░░░░░');
+    expect(line.text).toBe(' 7/20  1.3 s');
+    expect(line.now).toBe('  suggestMove2 is better than suggestMove1');
+    const long = checkProgressLine(0, 20, 0, `a test named at length, ${'and on '.repeat(20)}`);
+    expect(long.now.endsWith('…')).toBe(true);
+    expect((long.bar + long.text + long.now).length).toBe(78);
+    expect(checkProgressLine(20, 20, 0, undefined).now).toBe('');
+  });
+
+  it("rewrites the check's line on a terminal, from test to test, and clears it at the end", () => {
+    let said = '';
+    const io = { out: () => {}, err: (s: string) => { said += s; }, isTTY: true, env: {}, cwd: '.' };
+    const progress = createCheckProgress(io, 2, makeColors(false));
+    progress.testStarted('newGame on the document\'s example');
+    progress.testFinished();
+    progress.testStarted('suggestMove2 is better than suggestMove1');
+    progress.testFinished();
+    progress.done();
+    const lines = said.split('\r\x1b[K').filter(Boolean);
+    expect(lines[0]).toMatch(/^░+ 0\/2  \d+\.\d s  newGame on the document's example$/u);
+    expect(lines[1]).toMatch(/^█{6}░{6} 1\/2  \d+\.\d s  suggestMove2 is better than suggestMove1$/u);
+    expect(said.endsWith('\r\x1b[K')).toBe(true);
+    // Off a terminal, or in CI, the report alone.
+    let piped = '';
+    const quiet = createCheckProgress({ ...io, err: (s: string) => { piped += s; }, env: { CI: 'true' } }, 2, makeColors(false));
+    quiet.testStarted('newGame');
+    quiet.done();
+    expect(piped).toBe('');
+  });
 
   it('draws the bar from done out of total', () => {
     expect(progressBar(0, 4, 8)).toBe('░░░░░░░░');
