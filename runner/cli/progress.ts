@@ -75,8 +75,9 @@ export function checkProgressLine(done: number, total: number, elapsedMs: number
   const bar = progressBar(done, total, CHECK_BAR);
   const text = ` ${done}/${total}  ${(elapsedMs / 1000).toFixed(1)} s`;
   const room = CHECK_LINE - bar.length - text.length - 2;
-  const name = running ?? '';
-  const now = name === '' ? '' : `  ${name.length <= room ? name : `${name.slice(0, room - 1)}…`}`;
+  // Cut by characters, not UTF-16 units, so no character is split.
+  const name = [...(running ?? '')];
+  const now = name.length === 0 ? '' : `  ${name.length <= room ? name.join('') : `${name.slice(0, room - 1).join('')}…`}`;
   return { bar, text, now };
 }
 
