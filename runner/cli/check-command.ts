@@ -160,7 +160,7 @@ async function checkOnce(flags: CheckFlags, specs: readonly SpecFiles[], io: Io,
   } catch (error) {
     return setupFailure(io, source, error);
   }
-  const progress = createCheckProgress(io, spec.tests.filter((t) => t.visibility === 'visible').length, colors, begun);
+  const progress = createCheckProgress(io, detected.visibleTests, colors, begun);
   const result = await checkSubmission(submission, spec, sandbox, flags, source, progress);
   progress.done();
   const run: RunResults = {
