@@ -94,8 +94,35 @@ export function formatCheckReport(spec: Pick<ResolvedSpec, 'title' | 'groups'>, 
   const total = `${result.score}/${max}`;
   lines.push(`Score on the visible tests: ${result.score === max ? colors.green(total) : colors.bold(total)}`);
   if (later) lines.push(later);
+  lines.push(...ownTimeLines(result).map((line) => colors.dim(line)));
   for (const note of notes) lines.push(colors.dim(`Note: ${note}`));
   return lines.join('\n') + '\n';
+}
+
+/** Below this much of the student's own time a check is quick, and where the time went is not worth saying. */
+const OWN_TIME_SHOWN_MS = 1000;
+/** The tests named: each took at least this much of the student's time, the longest three at most. */
+const OWN_TIME_TEST_MS = 250;
+const OWN_TIME_TESTS = 3;
+
+/**
+ * How long the student's own code ran in a check, when a second or more, and the tests it ran longest in: their search
+ * at every move of a tournament, a look-ahead on the document's board, a program left waiting at a prompt. A student
+ * waiting on a check learns how much of the wait was their code's and where (and, where efficiency is marked by
+ * hand, what to make faster). Side by side on two cores, the code's time can exceed the check's.
+ */
+export function ownTimeLines(result: Pick<SubmissionResult, 'studentMs' | 'tests'>): string[] {
+  const total = result.studentMs ?? 0;
+  if (total < OWN_TIME_SHOWN_MS) return [];
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  const slow = result.tests
+    .filter((t) => (t.studentMs ?? 0) >= OWN_TIME_TEST_MS)
+    .sort((a, b) => b.studentMs! - a.studentMs!)
+    .slice(0, OWN_TIME_TESTS);
+  return [
+    `Your own code ran for ${seconds(total)} in this check${slow.length > 0 ? '; the tests it took longest in:' : '.'}`,
+    ...slow.map((t) => `  ${seconds(t.studentMs!).padStart(6)}  ${t.name}${t.status === 'timeout' ? ' (stopped at its time limit)' : ''}`),
+  ];
 }
 
 /**

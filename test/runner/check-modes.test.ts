@@ -5,6 +5,8 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { colorsEnabled, makeColors } from '../../runner/cli/colors.js';
 import { checkProgressLine, createCheckProgress, progressBar } from '../../runner/cli/progress.js';
+import { formatCheckReport, ownTimeLines } from '../../runner/cli/summary.js';
+import type { SubmissionResult, TestResult } from '../../runner/grade/results.js';
 import { PROJECT_ROOT } from '../../runner/project-root.js';
 import { tempDirs } from '../temp-dirs.js';
 import { CLI_COMMAND } from '../helpers/cli-command.js';
@@ -123,6 +125,25 @@ describe('terminal colours and progress', () => {
     quiet.testStarted('newGame');
     quiet.done();
     expect(piped).toBe('');
+  });
+
+  it("says how long the student's own code ran in a check of a second or more, and the tests it ran longest in", () => {
+    const test = (name: string, studentMs: number, status: TestResult['status'] = 'pass') => ({ id: name, name, group: 'Task 11', target: 'suggestMove2', status, score: 0, maxScore: 1, visibility: 'visible', message: '', studentMs }) as TestResult;
+    const tests = [test('newGame', 3), test('suggestMove2 wins most games against a random player', 1700), test('play() waits at a prompt', 5000, 'timeout'), test('suggestMove2 is better than suggestMove1', 2800), test('suggestMove1', 300), test('hasWon', 240)];
+    expect(ownTimeLines({ studentMs: 10_100, tests })).toEqual([
+      'Your own code ran for 10.1 s in this check; the tests it took longest in:',
+      '   5.0 s  play() waits at a prompt (stopped at its time limit)',
+      '   2.8 s  suggestMove2 is better than suggestMove1',
+      '   1.7 s  suggestMove2 wins most games against a random player',
+    ]);
+    // A second spread thinly: the total alone. Under a second: nothing, the check was quick.
+    expect(ownTimeLines({ studentMs: 1200, tests: [test('newGame', 240), test('hasWon', 200)] })).toEqual(['Your own code ran for 1.2 s in this check.']);
+    expect(ownTimeLines({ studentMs: 999, tests: [test('newGame', 900)] })).toEqual([]);
+    expect(ownTimeLines({ tests })).toEqual([]);
+    // In the report: after what is graded later, before the notes.
+    const result = { id: 'ada', path: '.', assignment: 'manchester-connect4', status: 'graded', score: 0, maxScore: 6, durationMs: 9000, studentMs: 10_100, tests } as SubmissionResult;
+    const report = formatCheckReport({ title: 'Manchester', groups: [{ id: 'task-11', name: 'Task 11', points: 6, tests: [] }] }, result, 'Graded later.', ['ran with python3']);
+    expect(report).toMatch(/Graded later\.\nYour own code ran for 10\.1 s in this check; the tests it took longest in:\n {3}5\.0 s {2}play\(\) waits at a prompt \(stopped at its time limit\)\n(.*\n){2}Note: ran with python3\n$/u);
   });
 
   it('draws the bar from done out of total', () => {
