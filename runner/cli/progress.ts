@@ -21,12 +21,14 @@ export interface Progress {
   done(): void;
 }
 
+/** A time as the terminal shows it: `1.3 s`. */
+export const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
+
 export function createProgress(io: Io, total: number, quiet: boolean, colors: Colors): Progress {
   const live = io.isTTY && !io.env['CI'];
   const running = new Map<string, number>();
   const begun = performance.now();
   let finished = 0;
-  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   const draw = () => {
     if (!live) return;
     const slowest = [...running.entries()].sort((a, b) => a[1] - b[1])[0];
@@ -73,7 +75,7 @@ const CHECK_BAR = 12;
  */
 export function checkProgressLine(done: number, total: number, elapsedMs: number, running: string | undefined): { bar: string; text: string; now: string } {
   const bar = progressBar(done, total, CHECK_BAR);
-  const text = ` ${done}/${total}  ${(elapsedMs / 1000).toFixed(1)} s`;
+  const text = ` ${done}/${total}  ${seconds(elapsedMs)}`;
   const room = CHECK_LINE - bar.length - text.length - 2;
   // Cut by characters, not UTF-16 units, so no character is split.
   const name = [...(running ?? '')];

@@ -3,6 +3,7 @@ import { diagnosisCounts } from '../../reports/diagnoses.js';
 import type { RunResults, SubmissionResult, TestResult } from '../grade/results.js';
 import type { ResolvedSpec } from '../spec/spec-types.js';
 import { makeColors, type Colors } from './colors.js';
+import { seconds } from './progress.js';
 
 /** Mistake groups printed after the scores; the class summary and results.json have them all. */
 const TOP_CLUSTERS = 5;
@@ -114,7 +115,6 @@ const OWN_TIME_TESTS = 3;
 export function ownTimeLines(result: Pick<SubmissionResult, 'studentMs' | 'tests'>): string[] {
   const total = result.studentMs ?? 0;
   if (total < OWN_TIME_SHOWN_MS) return [];
-  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   const slow = result.tests
     .filter((t) => (t.studentMs ?? 0) >= OWN_TIME_TEST_MS)
     .sort((a, b) => b.studentMs! - a.studentMs!)
