@@ -53,7 +53,7 @@ export interface ClassCostView {
   readonly parts: readonly ClassCostPart[];
 }
 
-/** The class's cost beside its floor (runner/grade/class-cost.ts), for the summary's "What the tests cost". */
+/** The class's cost beside its floor (runner/class/class-cost.ts), for the summary's "What the tests cost". */
 export function classCostView(cost: ClassCost): ClassCostView {
   const part = (kind: ClassCostPart['kind'], name: string, s: number): ClassCostPart => ({ name, kind, seconds: s.toFixed(1), percent: percentOf(s, cost.wallS) });
   return {

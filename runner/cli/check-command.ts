@@ -12,7 +12,7 @@ import { join, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { AssignmentPlan } from '../assignments/assignment.js';
 import { gradeSubmission, type GradeOptions } from '../grade/grade-submission.js';
-import { testFingerprints } from '../grade/journal.js';
+import { testFingerprints } from '../class/journal.js';
 import { discoverSubmissions, type Submission } from '../grade/layout.js';
 import type { RunResults, SubmissionResult } from '../grade/results.js';
 import type { StandIns } from '../plan/interaction.js';

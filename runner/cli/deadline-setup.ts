@@ -6,9 +6,9 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { relative } from 'node:path';
-import { deadlineOf, DeadlineError, latenessOf, NO_PENALTY, parseDuration, parseExtensions, parseInstant, parseLatePolicy, spoken, type Extension, type LatePolicy } from '../grade/deadlines.js';
+import { deadlineOf, DeadlineError, latenessOf, NO_PENALTY, parseDuration, parseExtensions, parseInstant, parseLatePolicy, spoken, type Extension, type LatePolicy } from '../class/deadlines.js';
 import { fileBeside } from './second-pass.js';
-import { checkoutCommit, commitAtDeadline, headCommit, pushAtDeadline, pushLogOf, repositoryOf, type Commit } from '../grade/git-deadline.js';
+import { checkoutCommit, commitAtDeadline, headCommit, pushAtDeadline, pushLogOf, repositoryOf, type Commit } from '../class/git-deadline.js';
 import { submissionFromFolder, type Submission } from '../grade/layout.js';
 import type { SubmissionResult } from '../grade/results.js';
 

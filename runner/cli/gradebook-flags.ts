@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import type { CanvasOptions } from '../../reports/csv.js';
-import { parseRoster, RosterError, type RosterStudent } from '../grade/roster.js';
+import { parseRoster, RosterError, type RosterStudent } from '../class/roster.js';
 import type { ResolvedSpec } from '../spec/spec-types.js';
 
 export class GradebookFlagError extends Error {}

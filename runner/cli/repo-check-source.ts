@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { allAssignments, gradingPlan, kitGradingPlan } from '../assignments/registry.js';
-import { ResumeError } from '../grade/journal.js';
+import { ResumeError } from '../class/journal.js';
 import type { Submission } from '../grade/layout.js';
 import { loadSpec, SpecError } from '../spec/load-spec.js';
 import { isPackRef } from '../pack/pack-ref.js';

@@ -118,7 +118,7 @@ export interface SubmissionResult {
    * the automatic ones; every export uses these.
    */
   readonly adjusted?: { readonly score: number; readonly maxScore: number; readonly rows: readonly AdjustmentRow[] };
-  /** Added: when it was submitted against its student's deadline, and what the late policy takes (runner/grade/deadlines.ts). */
+  /** Added: when it was submitted against its student's deadline, and what the late policy takes (runner/class/deadlines.ts). */
   readonly late?: Lateness;
   /** Added: `--keep-higher`: the previous run's score, kept because it was higher; every export uses it. */
   readonly keptHigher?: { readonly score: number; readonly from: string };
@@ -189,7 +189,7 @@ export interface RunResults {
     readonly manualPoints: number;
     readonly unapplied: readonly { readonly line: number; readonly student: string; readonly test: string; readonly why: string }[];
   };
-  /** Added: what the class cost and how close it ran to its floor (runner/grade/class-cost.ts); absent in older files. */
+  /** Added: what the class cost and how close it ran to its floor (runner/class/class-cost.ts); absent in older files. */
   readonly cost?: ClassCost;
   /** Added: a `grade mutants` run: how many one-change mutants of a correct solution the tests catch. */
   readonly mutation?: MutationResults;

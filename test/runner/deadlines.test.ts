@@ -8,7 +8,7 @@ import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli } from '../helpers/cli.js';
-import { deadlineOf, latenessOf, parseDuration, parseExtensions, parseInstant, parseLatePolicy } from '../../runner/grade/deadlines.js';
+import { deadlineOf, latenessOf, parseDuration, parseExtensions, parseInstant, parseLatePolicy } from '../../runner/class/deadlines.js';
 import { gradescopeTime } from '../../runner/grade/exports.js';
 import type { RunResults } from '../../runner/grade/results.js';
 import { PROJECT_ROOT } from '../../runner/project-root.js';

@@ -10,9 +10,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../runner/cli/run-cli.js';
 import { PROJECT_ROOT } from '../../runner/project-root.js';
-import { Journal, ResumeError, type JournalHeader } from '../../runner/grade/journal.js';
+import { Journal, ResumeError, type JournalHeader } from '../../runner/class/journal.js';
 import type { RunResults } from '../../runner/grade/results.js';
-import { interleave, mergeRuns, parseShard, shardFromEnvironment, shardOf } from '../../runner/grade/shards.js';
+import { interleave, mergeRuns, parseShard, shardFromEnvironment, shardOf } from '../../runner/class/shards.js';
 import { withoutRunTimings } from '../helpers/timings.js';
 import { CLI_COMMAND } from '../helpers/cli-command.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyNotes, checkNoteIds, mergeNotes, NotesError, parseNotes, unmatchedNotesError, type Note } from '../../../runner/grade/notes.js';
+import { applyNotes, checkNoteIds, mergeNotes, NotesError, parseNotes, unmatchedNotesError, type Note } from '../../../runner/class/notes.js';
 import { forStudents } from '../../../reports/for-students.js';
 import type { RunResults, SubmissionResult, TestResult } from '../../../runner/grade/results.js';
 import { failureClusters } from '../../../runner/insight/clusters.js';

@@ -11,7 +11,7 @@
  * automatic score stays in results.json beside the adjusted one, with every row applied. Parsing and checking are
  * pure; a bad row is an error that names the file, the line and what is wrong.
  */
-import type { AdjustmentRow, Lateness, RunResults, SubmissionResult } from './results.js';
+import type { AdjustmentRow, Lateness, RunResults, SubmissionResult } from '../grade/results.js';
 
 export const ADJUSTMENTS_FILE = 'adjustments.csv';
 

@@ -4,9 +4,9 @@
  * columns carry their Canvas ids; and a roster (Canvas's own export) fills the id columns whatever the layout.
  */
 import { describe, expect, it } from 'vitest';
-import { applyAdjustments, parseAdjustments } from '../../../runner/grade/adjustments.js';
+import { applyAdjustments, parseAdjustments } from '../../../runner/class/adjustments.js';
 import type { RunResults, SubmissionResult, TestResult } from '../../../runner/grade/results.js';
-import { applyRoster, formatRoster, gradebookWithoutIds, mergeRosters, parseRoster, RosterError } from '../../../runner/grade/roster.js';
+import { applyRoster, formatRoster, gradebookWithoutIds, mergeRosters, parseRoster, RosterError } from '../../../runner/class/roster.js';
 import { parseCanvasProblems } from '../../../runner/cli/gradebook-flags.js';
 import { canvasCsv } from '../../../reports/csv.js';
 

@@ -8,7 +8,7 @@
  * students fix their work, and a kept note must say it knows. Pure once the file is read.
  */
 import { clusterId, mistakeOf } from '../insight/clusters.js';
-import type { RunResults, TestResult } from './results.js';
+import type { RunResults, TestResult } from '../grade/results.js';
 
 export const NOTES_FILE = 'notes.yml';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { RunResults, SubmissionResult, TestResult } from '../../runner/grade/results.js';
-import { compareRuns } from '../../runner/insight/compare-runs.js';
-import { changesCsv } from '../../reports/csv.js';
-import { classView } from '../../reports/model.js';
+import type { RunResults, SubmissionResult, TestResult } from '../../../runner/grade/results.js';
+import { compareRuns } from '../../../runner/class/compare-runs.js';
+import { changesCsv } from '../../../reports/csv.js';
+import { classView } from '../../../reports/model.js';
 
 const test = (id: string, pass: boolean, points = 2): TestResult => ({
   id, name: id, group: 'g', target: 't', status: pass ? 'pass' : 'fail', score: pass ? points : 0, maxScore: points, visibility: 'visible', message: '',

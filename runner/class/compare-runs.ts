@@ -5,8 +5,8 @@
  * with its parts (adjusted, kept) and why it moved: an adjustment row added, changed or gone, a total overridden, a
  * higher score kept or no longer kept. Identical inputs compare empty. Pure.
  */
-import { finalScore } from '../../reports/final-score.js';
-import { signed } from '../grade/adjustments.js';
+import { adjustedScore, exportedScore } from './exported-score.js';
+import { signed } from './adjustments.js';
 import type { AdjustmentRow, RunComparison, RunResults, StudentChange, SubmissionResult, TestFingerprint } from '../grade/results.js';
 
 export function compareRuns(previous: RunResults, current: RunResults, previousPath: string): RunComparison {
@@ -60,7 +60,7 @@ function studentChange(old: SubmissionResult, now: SubmissionResult, changedTest
     return !before || before.score !== t.score || before.maxScore !== t.maxScore;
   }) || old.tests.length !== now.tests.length;
   const delta = round(now.score - old.score);
-  const exported = { old: finalScore(old), new: finalScore(now), delta: round(finalScore(now) - finalScore(old)) };
+  const exported = { old: exportedScore(old), new: exportedScore(now), delta: round(exportedScore(now) - exportedScore(old)) };
   const exportReasons = exportChanges(old, now);
   if (delta === 0 && exported.delta === 0 && exportReasons.length === 0 && passToFail.length === 0 && failToPass.length === 0 && !pointsMoved && old.status === now.status) return undefined;
   const reasons: string[] = [];
@@ -136,12 +136,11 @@ function exportChanges(old: SubmissionResult, now: SubmissionResult): string[] {
  * the submission. Applied before the comparison, so the comparison sees what the exports will show.
  */
 export function keepHigher(current: RunResults, previous: RunResults, previousPath: string): RunResults {
-  const final = (s: SubmissionResult) => s.adjusted?.score ?? s.score;
-  const before = new Map(previous.submissions.map((s) => [s.id, s.keptHigher?.score ?? final(s)]));
+  const before = new Map(previous.submissions.map((s) => [s.id, exportedScore(s)]));
   const submissions = current.submissions.map((s) => {
     const { keptHigher: _earlier, ...fresh } = s;
     const old = before.get(s.id);
-    if (old === undefined || old <= final(s) || s.status !== 'graded') return fresh;
+    if (old === undefined || old <= adjustedScore(s) || s.status !== 'graded') return fresh;
     return { ...fresh, keptHigher: { score: old, from: previousPath } };
   });
   return { ...current, submissions };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyAdjustments, csvRecords, parseAdjustments, type AdjustmentTargets } from '../../../runner/grade/adjustments.js';
+import { applyAdjustments, csvRecords, parseAdjustments, type AdjustmentTargets } from '../../../runner/class/adjustments.js';
 import { formatAdjustments } from '../../../runner/cli/second-pass.js';
 import { adjustmentLines } from '../../../reports/final-score.js';
 import type { RunResults, SubmissionResult, TestResult } from '../../../runner/grade/results.js';

@@ -6,8 +6,8 @@
 import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { ResolvedSpec } from '../spec/spec-types.js';
-import type { Submission } from './layout.js';
-import type { SubmissionResult, TestFingerprint } from './results.js';
+import type { Submission } from '../grade/layout.js';
+import type { SubmissionResult, TestFingerprint } from '../grade/results.js';
 
 export const JOURNAL_FILE = 'results.jsonl';
 

@@ -7,7 +7,7 @@
  * adjustment does. Pure: texts and times in, decisions out.
  */
 import { csvRecords } from './adjustments.js';
-import type { Lateness } from './results.js';
+import type { Lateness } from '../grade/results.js';
 
 export type { Lateness };
 
