@@ -26,7 +26,7 @@ export function forStudents(submission: SubmissionResult): SubmissionResult {
     ...(submission.error !== undefined && { error: scrub(submission.error) }),
     tests: submission.tests.map((test) => {
       if (test.visibility === 'visible') return { ...test, message: scrub(test.message) };
-      const { expected: _e, actual: _a, reproduce: _r, typed: _t, strength: _s, smallest: _m, ...kept } = test;
+      const { expected: _e, actual: _a, reproduce: _r, typed: _t, strength: _s, smallest: _m, failure: _f, ...kept } = test;
       // Crashed and timed out read as "not passed": the kind of failure is itself a hint about the hidden case.
       return { ...kept, status: test.status === 'pass' || test.status === 'skipped' ? test.status : 'fail', message: `A hidden test: ${SAID[test.status]}. Its cases are shown after the due date.` };
     }),

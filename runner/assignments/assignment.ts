@@ -47,6 +47,12 @@ export interface ProgramPlan {
   readonly messagesGradedBy?: string;
 }
 
+/** Why a failure is another test's to charge (AssignmentPlan.excuseFailure): the note, and that test's id. */
+export interface Excuse {
+  readonly note: string;
+  readonly chargedBy: string;
+}
+
 /** A failing case's mistake, charged by another test (AssignmentPlan.readingElsewhere). */
 export type ChargedElsewhere = ChargedByTest | ChargedOnce;
 
@@ -155,11 +161,18 @@ export interface AssignmentPlan {
   /** An exception the assignment's doubles raise on purpose, read as a verdict of its own (CS61A's barrier). */
   readonly explainException?: ExplainException;
   /**
-   * A failure of a case that this test does not charge because another test does (CS111: a crash in another
-   * direction's helper of is_win_for, or in a label past column 9; CS61A: a write into the board that the board
-   * test already charges): the case passes with the note returned. `failed` holds the tests failed so far.
+   * A failure of a case that this test does not charge because another test does, read from the failure's own facts
+   * (CS111: a crash in another direction's helper of is_win_for, named in its frames, or in a label past column 9;
+   * CS61A: a write into the board, which the board test charges): the note, and the test said to charge it. The case
+   * passes only when that test does not (runner/grade/policies/charged-elsewhere.ts).
    */
-  readonly excuseFailure?: (test: ResolvedTest, testCase: FixtureCase, failure: StepFailure, failed: ReadonlySet<string>) => CaseVerdict | undefined;
+  readonly excuseFailure?: (test: ResolvedTest, testCase: FixtureCase, failure: StepFailure) => Excuse | undefined;
+  /**
+   * The tests that charge a mistake several tests meet, in order, before any other (runner/grade/policies/
+   * precedence.ts): the set-up's own test for a crash at the set-up, the test of human games for a game that cannot
+   * start. The others are ordered by what they are, never by where they stand in the spec.
+   */
+  readonly chargesFirst?: readonly string[];
   /**
    * Where a failing case's mistake is charged instead, tried when the case fails. `testCase`, when given, is another
    * reading of the case, judged by this test's check: the answer must be right there (CS61A: the board handed over as
@@ -187,8 +200,8 @@ export interface SpecLinks {
   readonly properties: readonly string[];
   /** What a test may exercise: the API, `import`, `files`, a text file, a program part. */
   readonly targets: readonly string[];
-  /** The ids of the tests a replayed game reads (game-replay.ts parts). */
-  readonly replayed: readonly string[];
+  /** The ids of the tests the assignment's code names: those a replayed game reads (game-replay.ts parts), those that charge a shared mistake first (chargesFirst), those an excuse names. */
+  readonly named: readonly string[];
 }
 
 /** An assignment's plan as the student's kit runs it (runner/assignments/<id>/kit.ts): reference-free, no doubles.py. */

@@ -46,32 +46,47 @@ const describe = (fact: GameFact | undefined): string => {
 
 const isEnding = (f: GameFact) => f.kind !== 'turn';
 
-/** How a game's messages say it ended, whoever they name: a win in so many moves, a tie, or not at all. */
-function endingKind(text: string): string {
-  const last = gameFacts(text).filter(isEnding).at(-1);
-  return last?.kind === 'win' ? `win in ${last.moves ?? '?'}` : last?.kind ?? 'none';
+/** How a game's ending differs from the one due, as facts: what the messages say, what was due, and in what way. */
+interface EndingGap {
+  /** `ended`: it should not have ended; `other`: another ending; `winner`: the same ending, another player named; `count`: another count. */
+  readonly way: 'ended' | 'other' | 'winner' | 'count';
+  readonly want: GameFact | undefined;
+  readonly got: GameFact | undefined;
+  readonly said: string;
+}
+
+/** The ending the messages state against the one due; a win message that leaves the count out is noted, not a gap. */
+function endingGap(expected: string, actual: string): { gap?: EndingGap; note?: string } {
+  const want = gameFacts(expected).filter(isEnding).at(-1);
+  const got = gameFacts(actual).filter(isEnding).at(-1);
+  const said = messageLines(actual).slice(-3).join('\n');
+  if (!want) return got ? { gap: { way: 'ended', want, got, said } } : {};
+  if (!got || got.kind !== want.kind) return { gap: { way: 'other', want, got, said } };
+  if (want.kind !== 'win' || got.kind !== 'win') return {};
+  if (got.who !== want.who) return { gap: { way: got.moves === want.moves ? 'winner' : 'other', want, got, said } };
+  if (want.moves === undefined) return {};
+  if (got.moves === undefined) return { note: `the win message does not say how many moves (${describe(want)} was due); its wording is graded by process_move's messages` };
+  return got.moves === want.moves ? {} : { gap: { way: 'count', want, got, said } };
+}
+
+/** A gap in words, after `what: `. */
+function gapWords({ way, want, got, said }: EndingGap): string {
+  if (way === 'ended') return `the game should not have ended, but the program said ${describe(got)}`;
+  if (way === 'count' && want?.kind === 'win' && got?.kind === 'win') return `${want.who} wins, but in ${got.moves} moves according to the program; the game took ${want.moves} of ${want.who}'s moves (is num_moves counted for every kind of player?)`;
+  return `expected the game to end with ${describe(want)}; the program's last messages say ${describe(got)}: ${JSON.stringify(said)}`;
 }
 
 /**
  * How the game ended, by meaning: the winner and the move count, or the tie. A message that leaves the count out is
- * accepted with a note; a different count or winner is a different game.
+ * accepted with a note; a different count or winner is a different game. Once `messagesChargedBy` (the test that
+ * grades what the messages say) has failed, a win message naming the wrong player, the game's ending and count
+ * right, is noted rather than charged again.
  */
-export function compareEnding(what: string, expected: string, actual: string): CaseVerdict {
-  const want = gameFacts(expected).filter(isEnding).at(-1);
-  const got = gameFacts(actual).filter(isEnding).at(-1);
-  const said = messageLines(actual).slice(-3).join('\n');
-  // Both sides are the whole sessions, so a report can show the transcript; the message states the facts.
-  if (!want) return got ? fail(`${what}: the game should not have ended, but the program said ${describe(got)}`, expected, actual) : pass();
-  if (!got || got.kind !== want.kind || (want.kind === 'win' && got.kind === 'win' && got.who !== want.who)) {
-    return fail(`${what}: expected the game to end with ${describe(want)}; the program's last messages say ${describe(got)}: ${JSON.stringify(said)}`, expected, actual);
-  }
-  if (want.kind === 'win' && got.kind === 'win' && want.moves !== undefined) {
-    if (got.moves === undefined) return pass(`the win message does not say how many moves (${describe(want)} was due); its wording is graded by process_move's messages`);
-    if (got.moves !== want.moves) {
-      return fail(`${what}: ${want.who} wins, but in ${got.moves} moves according to the program; the game took ${want.moves} of ${want.who}'s moves (is num_moves counted for every kind of player?)`, expected, actual);
-    }
-  }
-  return pass();
+export function compareEnding(what: string, expected: string, actual: string, messagesChargedBy?: string): CaseVerdict {
+  const { gap, note } = endingGap(expected, actual);
+  if (!gap) return note ? pass(note) : pass();
+  if (gap.way === 'winner' && messagesChargedBy) return pass(`${gapWords(gap)}; ${messagesChargedBy} charges that`);
+  return fail(`${what}: ${gapWords(gap)}`, expected, actual);
 }
 
 /**
@@ -98,11 +113,10 @@ export function compareGameByMeaning(what: string, expected: string, actual: str
     if (!messagesChargedBy) return fail(`${what}: ${turns}`, expected, actual);
     notes.push(`${turns}, which ${messagesChargedBy} charges`);
   }
-  const ending = compareEnding(what, expected, actual);
   // Who the win message names is the messages' to charge; that the game ended, how (a win or a tie) and the moves
   // counted are the game's.
-  if (ending.status !== 'pass' && (!messagesChargedBy || endingKind(expected) !== endingKind(actual))) return ending;
-  if (ending.status !== 'pass') notes.push(`${ending.message.slice(what.length + 2)}; ${messagesChargedBy} charges that`);
+  const ending = compareEnding(what, expected, actual, messagesChargedBy);
+  if (ending.status !== 'pass') return ending;
   if (ending.note) notes.push(ending.note);
   const worded = messageLines(expected).join('\n') === messageLines(actual).join('\n');
   if (!worded) notes.push('messages worded differently from the document were read for their meaning; the wording is graded once, by its own test');

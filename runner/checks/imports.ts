@@ -11,10 +11,16 @@ export function checkImport(file: string, outcome: ImportOutcome | undefined, is
   if (!outcome) return { status: 'error', message: `${file} was never imported (an earlier module stopped the import)` };
   switch (outcome.kind) {
     case 'timeout':
-      return { status: 'timeout', message: `importing ${file} did not finish within ${outcome.limitMs} ms: code at global scope runs forever (or waits); the other tests ran with the module empty` };
+      // The CPU limit stops a top level that computes; one still running after this much wall time was waiting.
+      return { status: 'timeout', message: `importing ${file} did not finish within ${outcome.limitMs} ms, though its CPU time stayed under the limit: code at global scope waits (a sleep, a socket); the other tests ran with the module empty` };
     case 'crashed':
       return { status: 'error', message: `importing ${file} killed the Python interpreter: ${outcome.detail}` };
     case 'exception': {
+      if (outcome.exception.fact === 'cpu-limit') {
+        const frame = outcome.exception.frames.at(-1);
+        const where = frame ? ` at line ${frame.line}${frame.function !== '<module>' ? ` (in ${frame.function}, called from the top level)` : ''}` : '';
+        return { status: 'fail', message: `importing ${file} ${outcome.exception.message}, and was stopped there${where}: code at global scope runs when the file is imported (a game played there, say); keep it in functions or under if __name__ == '__main__':. The other tests ran on what ${file} defined before that line.` };
+      }
       if (outcome.prompts.length > 0) {
         const frame = outcome.exception.frames.at(-1);
         const where = frame ? ` (${frame.file}, line ${frame.line}, in ${frame.function})` : '';

@@ -2,7 +2,7 @@
  * What the runner saw while running one case, in the shape the checks read: the replies of the observed steps,
  * and the step that stopped the case, if one did.
  */
-import type { ObservedValue, StudentException } from '../harness/protocol.js';
+import type { FormerName, ObservedValue, StudentException } from '../harness/protocol.js';
 
 export interface ObservedReply {
   readonly value: ObservedValue;
@@ -40,7 +40,7 @@ export function replyFor(observation: CaseObservation, key: string, caseId: stri
 
 /** How a module's first import went: what the import test judges. */
 export type ImportOutcome =
-  | { readonly kind: 'ok'; readonly stdout: string; readonly prompts: readonly string[]; readonly durationMs: number }
-  | { readonly kind: 'exception'; readonly exception: StudentException; readonly stdout: string; readonly prompts: readonly string[] }
+  | { readonly kind: 'ok'; readonly stdout: string; readonly prompts: readonly string[]; readonly durationMs: number; readonly formerNames?: readonly FormerName[] }
+  | { readonly kind: 'exception'; readonly exception: StudentException; readonly stdout: string; readonly prompts: readonly string[]; readonly formerNames?: readonly FormerName[] }
   | { readonly kind: 'timeout'; readonly limitMs: number }
   | { readonly kind: 'crashed'; readonly detail: string };

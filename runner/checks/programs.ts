@@ -50,5 +50,5 @@ export function checkProgram(check: string, testCase: FixtureCase, marked: Progr
   if (wantBoard && (!gotBoard || !isSameBoard(wantBoard, gotBoard))) {
     return fail(`the game ended on a different board${gotBoard ? `\n${drawBoardDiff(wantBoard, gotBoard)}` : ' (no board printed)'}`, expected.stdout, result.transcript);
   }
-  return compareEnding("the game's end", expected.stdout, result.transcript);
+  return compareEnding("the game's end", expected.stdout, result.transcript, judged.messagesChargedBy);
 }

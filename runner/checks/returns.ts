@@ -5,7 +5,7 @@
 import { formatPy, type PyValue } from './py-value.js';
 import type { Expected, Leniency } from '../fixtures/fixture-types.js';
 import type { ObservedValue } from '../harness/protocol.js';
-import { article, describeTypeDifference, formatObserved, isSameByValue, isSameNumbers, isSameValue } from './values.js';
+import { article, describeTypeDifference, formatObserved, isSameByValue, isSameNumbers, isSameValue, typeSlipOf } from './values.js';
 import { fail, pass, type CaseVerdict } from './verdict.js';
 
 export function acceptedValues(expected: Expected): PyValue[] {
@@ -18,7 +18,7 @@ export function acceptedValues(expected: Expected): PyValue[] {
  * Numbers are compared by value (`-1` equals `-1.0`): a type slip costs only the one test that grades types
  * (`strictTypes`), with a note everywhere else.
  */
-export function checkReturned(what: string, expected: Expected, lenient: Leniency | undefined, observed: ObservedValue, options: { strictTypes?: boolean; typesTest?: string } = {}): CaseVerdict {
+export function checkReturned(what: string, expected: Expected, lenient: Leniency | undefined, observed: ObservedValue, options: { strictTypes?: boolean; typesTest?: string; shown?: ObservedValue } = {}): CaseVerdict {
   const accepted = acceptedValues(expected);
   if (accepted.some((value) => isSameValue(value, observed))) return pass();
   const alternative = lenient?.alsoAccepted.find((value) => isSameValue(value, observed));
@@ -26,12 +26,13 @@ export function checkReturned(what: string, expected: Expected, lenient: Lenienc
   if (!options.strictTypes) {
     const byValue = [...accepted, ...(lenient?.alsoAccepted ?? [])].find((value) => isSameByValue(value, observed));
     if (byValue !== undefined) {
-      const slip = describeTypeDifference(byValue, observed) ?? 'the number types differ';
-      return pass(`right by value; ${slip.replace(/^the values match but the types do not: /, '')}${options.typesTest ? ` (the types are graded by ${options.typesTest})` : ''}`);
+      const slip = typeSlipOf(byValue, observed) ?? 'the number types differ';
+      return pass(`right by value; ${slip}${options.typesTest ? ` (the types are graded by ${options.typesTest})` : ''}`);
     }
   }
   const want = accepted.length === 1 ? formatPy(accepted[0]!) : `one of ${accepted.map(formatPy).join(', ')}`;
-  const got = formatObserved(observed);
+  // What a failure shows is the answer as returned (`shown`), where the check judged a part of it.
+  const got = formatObserved(options.shown ?? observed);
   if (lenient?.open) {
     const readings = [...accepted, ...lenient.alsoAccepted];
     const fixed = fixedPositions(readings, observed);
@@ -116,3 +117,20 @@ function typeSlip(want: PyValue, got: ObservedValue): string | undefined {
   return undefined;
 }
 
+
+/**
+ * Scores on a board already won: the open columns' scores are the test's rule; a full column's -1 (the number types
+ * aside) is the look-ahead tests' (a search that never checks for full columns is charged there, not again here).
+ * `where` names those tests in the note.
+ */
+export function checkOpenColumns(call: string, testCase: { readonly expected: Expected; readonly lenient?: Leniency }, got: ObservedValue, where: string, options: { typesTest?: string } = {}): CaseVerdict {
+  const expected = 'value' in testCase.expected ? testCase.expected.value : undefined;
+  if (expected?.type !== 'list' || got.type !== 'list' || got.items.length !== expected.items.length) return checkReturned(call, testCase.expected, testCase.lenient, got, options);
+  const full = expected.items.flatMap((item, i) => ((item.type === 'float' || item.type === 'int') && item.value === -1 ? [i] : []));
+  const judged: ObservedValue = { ...got, items: got.items.map((item, i) => (full.includes(i) ? expected.items[i]! : item)) };
+  // A failure shows the answer as returned, not as judged.
+  const verdict = checkReturned(call, testCase.expected, testCase.lenient, judged, { ...options, shown: got });
+  if (verdict.status !== 'pass') return verdict;
+  if (full.every((i) => isSameByValue(expected.items[i]!, got.items[i]!))) return verdict;
+  return pass(`the open columns are right; full column${full.length === 1 ? '' : 's'} ${full.join(', ')} (-1) ${full.length === 1 ? 'is' : 'are'} graded by ${where}`);
+}

@@ -105,6 +105,12 @@ export function isSameNumbers(a: PyValue, b: PyValue): boolean {
 
 /** Same numbers and strings, but some type differs (an int where a float is due, a tuple for a list, None for False). */
 export function describeTypeDifference(expected: PyValue, observed: ObservedValue): string | undefined {
+  const slip = typeSlipOf(expected, observed);
+  return slip && `the values match but the types do not: ${slip}`;
+}
+
+/** Where equal values differ in type, in words: `expected an int, got a float`; undefined when they do not. */
+export function typeSlipOf(expected: PyValue, observed: ObservedValue): string | undefined {
   const loose = (v: PyValue | ObservedValue): string => {
     switch (v.type) {
       case 'int':
@@ -126,7 +132,7 @@ export function describeTypeDifference(expected: PyValue, observed: ObservedValu
   const got = kinds(observed);
   const index = want.findIndex((kind, i) => kind !== got[i]);
   if (index < 0) return undefined;
-  return `the values match but the types do not: expected ${article(want[index]!)}, got ${article(got[index]!)}`;
+  return `expected ${article(want[index]!)}, got ${article(got[index]!)}`;
 }
 
 function formatAny(v: PyValue | ObservedValue): string {

@@ -8,6 +8,7 @@
  */
 import { csvRecords } from './adjustments.js';
 import type { Lateness } from '../grade/results.js';
+import { yamlFault } from '../pack/yaml-fault.js';
 
 export type { Lateness };
 
@@ -50,13 +51,14 @@ export function parseInstant(text: string, what: string): Date {
 
 /** late.yml, each key checked: per, penalty, cap, of, late_days. */
 export async function parseLatePolicy(text: string, file: string): Promise<LatePolicy> {
-  const { parse } = await import('yaml');
-  let data: unknown;
-  try {
-    data = parse(text);
-  } catch (error) {
-    throw new DeadlineError(`${file} is not YAML: ${(error as Error).message.split('\n')[0]}`);
+  const { parseDocument, LineCounter } = await import('yaml');
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
+  if (doc.errors.length > 0) {
+    const fault = yamlFault(doc.errors[0]!, lines);
+    throw new DeadlineError(`${file} is not YAML: ${fault.message} at line ${fault.line}, column ${fault.column}`);
   }
+  const data: unknown = doc.toJS();
   if (data === null || typeof data !== 'object' || Array.isArray(data)) throw new DeadlineError(`${file} must be a mapping: per (day or hour), penalty (percent), cap, of (max or score), late_days`);
   const d = data as Record<string, unknown>;
   const known = ['per', 'penalty', 'cap', 'of', 'late_days'];

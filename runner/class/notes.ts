@@ -8,6 +8,7 @@
  * students fix their work, and a kept note must say it knows. Pure once the file is read.
  */
 import { clusterId, mistakeOf } from '../insight/clusters.js';
+import { yamlFault } from '../pack/yaml-fault.js';
 import type { RunResults, TestResult } from '../grade/results.js';
 
 export const NOTES_FILE = 'notes.yml';
@@ -28,8 +29,11 @@ export type Notes = ReadonlyMap<string, Note>;
 export async function parseNotes(text: string, file: string): Promise<Map<string, Note>> {
   const { parseDocument, isMap, isScalar, LineCounter } = await import('yaml');
   const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true });
-  if (doc.errors.length > 0) throw new NotesError(`${file} is not YAML: ${doc.errors[0]!.message.split('\n')[0]}`);
+  const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: false });
+  if (doc.errors.length > 0) {
+    const fault = yamlFault(doc.errors[0]!, lines);
+    throw new NotesError(`${file} is not YAML: ${fault.message} at line ${fault.line}, column ${fault.column}`);
+  }
   const data: unknown = doc.toJS();
   if (data === null || data === undefined) return new Map();
   if (typeof data !== 'object' || Array.isArray(data) || !isMap(doc.contents)) throw new NotesError(`${file} must map cluster or test ids to notes (id: text), not a ${Array.isArray(data) ? 'list' : typeof data}`);

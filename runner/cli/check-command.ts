@@ -194,7 +194,7 @@ async function checkSubmission(submission: Submission, spec: ResolvedSpec, sandb
   const started = performance.now();
   try {
     // One submission: a second core, where there is one, plays a test's independent parts beside the first.
-    return await gradeSubmission(submission, { spec, ...source.grading(spec, flags.standIns), sandbox, seed: flags.seed, ...(flags.only && { only: flags.only }), visibleOnly: true, sideBySide: availableParallelism() > 1, onTestStart: (test) => progress.testStarted(test.name), onTest: () => progress.testFinished() });
+    return await gradeSubmission(submission, { spec, ...source.grading(spec, flags.standIns), sandbox, seed: flags.seed, ...(flags.only && { only: flags.only }), visibleOnly: true, sideBySide: availableParallelism() > 1, onTestStart: (test) => progress.testStarted(test.name), onTestRan: () => progress.testFinished() });
   } catch (error) {
     const reason = `internal error while checking: ${(error as Error).message}`;
     const tests = spec.tests.filter((t) => t.visibility === 'visible').map((t) => ({ id: t.id, name: t.name, group: t.group, target: t.target, status: 'error' as const, score: 0, maxScore: t.points, visibility: t.visibility, message: reason }));

@@ -1,84 +1,112 @@
 /**
- * Grades one submission against a resolved spec: copies it into a throw-away workspace, runs every test through
- * the module of its kind (runner/grade/kinds/), and returns a SubmissionResult with every test of the spec in it,
- * whatever the student's code does.
+ * Grades one submission against a resolved spec, in two phases: run every test and record what happened in the
+ * ledger (run-test.ts), then charge every test from the whole ledger through the named rules (charge.ts), the runs a
+ * rule asks for made through one door. Returns a SubmissionResult with every test of the spec in it, whatever the
+ * student's code does; the verdicts do not depend on the order of the spec's tests.
  */
-import { diagnosisLine, type DiagnoseLookahead } from './lookahead-cases.js';
-import { FIRST_PROMPT_PHASE } from '../pty/run-program.js';
+import { mergeReplacements } from '../assignments/game-replay.js';
+import type { AssignmentPlan } from '../assignments/assignment.js';
+import type { CaseObservation } from '../checks/observation.js';
+import type { FixtureCase } from '../fixtures/fixture-types.js';
+import { withStandIns, type Interaction, type StandIns } from '../plan/interaction.js';
+import { inCourseNames, resultInCourseNames } from '../pack/course-names.js';
 import { ownPartsLimits } from '../sandbox/limits.js';
+import type { SandboxEnvironment } from '../sandbox/environment.js';
 import { createWorkspace } from '../sandbox/workspace.js';
 import type { ResolvedSpec, ResolvedTest, TestKind } from '../spec/spec-types.js';
-import { runCases } from './kinds/cases.js';
-import { runFileNames } from './kinds/file-names.js';
-import { runFilePresent } from './kinds/file-present.js';
-import { runImport } from './kinds/import.js';
-import { runPrograms } from './kinds/program.js';
-import { runProperty } from './kinds/property.js';
-import { runStrength } from './kinds/strength.js';
+import { createCharger, type Charged, type Runs } from './charge.js';
+import type { ChargedUnit, Composed } from './compose.js';
+import { withDiagnoses } from './diagnoses.js';
+import { finishTest, importVerdict, notRunVerdict } from './finish.js';
 import type { Submission } from './layout.js';
-import { locateByDefinitions, locateFiles, moduleRole, type Located } from './located-files.js';
-import { inCourseNames, resultInCourseNames } from '../pack/course-names.js';
+import type { Ledger, NotRun, TestRecord, UnitRecord } from './ledger.js';
+import { formerNames, locateByDefinitions, locateFiles, moduleRole, type Located } from './located-files.js';
+import type { DiagnoseLookahead } from './lookahead-cases.js';
+import { hungTargetLimits } from './policies/hung-target.js';
+import { ProgramRuns } from './program-runs.js';
 import type { FileRole, SubmissionResult, TestResult } from './results.js';
-import { SubmissionSession, type ModuleFile } from './submission-session.js';
+import { interactionOf, marksHung, programUnit, rawVerdict, runUnits, type RunContext } from './run-units.js';
+import { runTest, unitsOf, withQuickPlayers } from './run-test.js';
+import { callLine, caseSeed } from './seeds.js';
+import type { CaseShrinker } from './shrink.js';
 import { SHRINK_BUDGET } from './shrink.js';
-import { finisher, type GradeOptions, type TestContext, type TestKindRunner } from './test-context.js';
+import { smallestFailure } from './smallest-failure.js';
+import { submissionFacts, type SubmissionFacts } from './submission-facts.js';
+import { SubmissionSession, type ModuleFile } from './submission-session.js';
 
+export interface GradeOptions {
+  readonly spec: ResolvedSpec;
+  /** How the spec's tests run and are judged: the registry's assignment, or the student's kit's own plan. */
+  readonly plan: AssignmentPlan;
+  /** The Python files of the assignment's doubles and tools the harness loads (the kit has its tools only). */
+  readonly doubles: readonly string[];
+  /** A test of one part runs with the document's versions of the others, or (the kit) with the student's own. */
+  readonly standIns: StandIns;
+  readonly sandbox: SandboxEnvironment;
+  readonly seed: number;
+  /** Only tests whose id matches run; the others are reported as skipped, naming the pattern. */
+  readonly only?: { readonly pattern: string; readonly regex: RegExp };
+  readonly visibleOnly?: boolean;
+  /** Run the 0-point AI strength tests too (`grade --strength`); without it they are reported as not run. */
+  readonly strength?: boolean;
+  /** A test begins to run, and has run (its name in the course's names): the check's progress line. */
+  readonly onTestStart?: (test: { readonly id: string; readonly name: string }) => void;
+  readonly onTestRan?: (test: { readonly id: string; readonly name: string }) => void;
+  /** A test's result, once every test has run and been charged. */
+  readonly onTest?: (test: TestResult) => void;
+  /** Which program runs use a real pseudo-terminal: the first of each target (the default), or all of them. */
+  readonly terminal?: 'first' | 'all';
+  /** Start each program target's terminal session as soon as the modules import (the default; a class run turns it off). */
+  readonly warmPrograms?: boolean;
+  /** Play a driven case's parts and a heavy test's groups side by side in a second harness (a core would idle otherwise). */
+  readonly sideBySide?: boolean;
+  /** A test stops at its first failing case (`grade mutants`: one is enough to kill a mutant). */
+  readonly firstFailure?: boolean;
+  /** Names a look-ahead mistake from the cases its tests ran: the grader's search, or the kit's table of answers. */
+  readonly diagnose?: DiagnoseLookahead;
+  /** Makes a failing generated case smaller with the reference's answers (the grader's only; runner/grade/shrink.ts). */
+  readonly shrink?: () => Promise<(test: ResolvedTest) => CaseShrinker | undefined>;
+}
 
-export type { GradeOptions } from './test-context.js';
-
-const KINDS: Readonly<Record<TestKind, TestKindRunner>> = {
-  'file-present': runFilePresent,
-  'file-names': runFileNames,
-  import: runImport,
-  cases: runCases,
-  property: runProperty,
-  program: runPrograms,
-  strength: runStrength,
-};
+/** The kinds whose tests run in an interpreter of their group's (SubmissionSession.isolate). */
+const ISOLATING: ReadonlySet<TestKind> = new Set(['cases', 'property', 'strength']);
 
 export async function gradeSubmission(submission: Submission, given: GradeOptions): Promise<SubmissionResult> {
   const started = performance.now();
   // On the student's own parts (the kit), a limit stops a loop and does not judge speed: runner/sandbox/limits.ts.
   const options = given.standIns === 'own' ? { ...given, spec: withOwnPartsLimits(given.spec) } : given;
-  const { spec } = options;
-  const assignment = options.plan;
-  // The harness loads the assignment's doubles and tools from files bound into the sandbox beside it.
-  const sandbox = { ...options.sandbox, doubles: options.doubles };
+  const { spec, plan } = options;
   const workspace = createWorkspace(submission.files);
   const skipped = new Map(workspace.skipped.map((f) => [f.name, f.reason]));
   const present = submission.files.map((f) => f.name).filter((name) => !skipped.has(name));
   const located = locateByDefinitions(spec, locateFiles(spec, present), present, workspace.dir);
+  // The harness loads the assignment's doubles and tools, and answers a role's other names with its file's module.
+  const aliases = formerNames(spec, located);
+  const sandbox = { ...options.sandbox, doubles: options.doubles, ...(Object.keys(aliases).length > 0 && { formerNames: aliases }) };
   const modules: ModuleFile[] = located.flatMap((l) => (l.kind !== 'module' ? [] : l.files.map((file) => ({ role: moduleRole(l, file), module: file.replace(/\.py$/, ''), file }))));
   const session = new SubmissionSession(sandbox, workspace.dir, spec.limits, modules);
-  // Without fork each group of tests gets a fresh interpreter: the session starts none for after the last group.
   const graded = spec.tests.filter((t) => !options.visibleOnly || t.visibility === 'visible');
-  session.planGroups(graded.filter((t) => ISOLATING.has(t.kind) && notRun(t, options) === undefined).map((t) => t.group));
-  const tests: TestResult[] = [];
+  session.planGroups(graded.filter((t) => ISOLATING.has(t.kind) && skippedWhy(t, options) === undefined).map((t) => t.group));
   const claimed = new Set(located.flatMap((l) => [...l.files, ...(l.byDefinitions?.sources ?? [])]));
   const unclaimed = submission.files.map((f) => f.name).filter((name) => !claimed.has(name) && /\.(py|txt)$/i.test(name));
-  const context: TestContext = {
-    options, assignment, sandbox, session, located, skipped, unclaimed, workspaceDir: workspace.dir, deadline: started + spec.limits.submissionMs,
-    hung: new Map(), onTerminal: new Set(), early: new Map(), warmed: { done: false }, programs: new Map(), results: new Map(), sessions: new Map(), cannotStart: new Map(), chargedOnce: new Map(), crashes: new Map(), crashesMet: new Map(), lookaheadSeen: new Map(), shrinkBudget: { ...SHRINK_BUDGET },
+  const facts = submissionFacts({ located, skipped, unclaimed, workspaceDir: workspace.dir, imports: session.imports }, spec.names);
+  const programs = new ProgramRuns({ sandbox, session, workspaceDir: workspace.dir, seed: options.seed, terminal: options.terminal ?? 'first', early: options.warmPrograms !== false });
+  const toRun = graded.filter((t) => t.kind === 'program' && skippedWhy(t, options) === undefined);
+  const context: RunContext = {
+    plan, session, programs, standIns: options.standIns, seed: options.seed, deadline: started + spec.limits.submissionMs,
+    sideBySide: options.sideBySide === true, noFork: sandbox.noFork === true, firstFailure: options.firstFailure === true,
+    warmUp: () => programs.warmUp(toRun.map((test) => ({ test, plan }))),
   };
+  let tests: TestResult[];
   try {
-    for (const test of graded) {
-      options.onTestStart?.({ id: test.id, name: inCourseNames(test.name, spec.names) });
-      const result = withoutWorkspacePath(resultInCourseNames(await timed(test, context), spec.names), workspace.dir);
-      if (result.status === 'timeout' && marksHung(test, result) && !context.hung.has(test.target)) context.hung.set(test.target, test.id);
-      tests.push(result);
-      context.results.set(result.id, result);
-      options.onTest?.(result);
-    }
+    const ledger = await runAll(graded, context, facts, options);
+    tests = await chargeAll(graded, ledger, context, facts, options);
   } finally {
-    // Terminal sessions started early for tests that never ran (a hung target, the time budget) end before the
-    // workspace goes.
-    await Promise.allSettled(context.early.values());
+    // Terminal sessions started early for tests that never ran end before the workspace goes.
+    await programs.settle();
     await session.close();
     workspace.remove();
   }
-  // A look-ahead mistake is named from every case its function's tests ran, and given to each of them that failed.
-  // Not under --first-failure (grade mutants): each test stops at one case there, and no report shows a name.
-  const diagnosed = options.diagnose && !options.firstFailure ? withDiagnoses(tests, context.lookaheadSeen, options.diagnose) : tests;
   const score = tests.reduce((total, t) => total + t.score, 0);
   return {
     id: submission.id,
@@ -92,62 +120,172 @@ export async function gradeSubmission(submission: Submission, given: GradeOption
     studentMs: Math.round(session.studentMs),
     ...(session.floorMs !== undefined && { floorMs: Math.round(session.floorMs), importMs: Math.round(session.importMs) }),
     ...(located.some((l) => l.byDefinitions) && { files: located.filter((l) => l.file).map(fileRole) }),
-    tests: diagnosed,
+    tests,
   };
 }
 
+/** The run phase: each test in the spec's order, its record appended; a target that hung makes its later tests wait less. */
+async function runAll(graded: readonly ResolvedTest[], context: RunContext, facts: SubmissionFacts, options: GradeOptions): Promise<Map<string, TestRecord>> {
+  const ledger = new Map<string, TestRecord>();
+  const hungIn = new Map<string, string>();
+  for (const test of graded) {
+    const why = skippedWhy(test, options);
+    const hung = hungIn.get(test.target);
+    const limits = hung ? hungTargetLimits(test.limits) : test.limits;
+    const rule = test.check ?? test.property;
+    const oneRule = rule ? context.plan.judgesOnly?.(rule) : undefined;
+    const named = { id: test.id, name: inCourseNames(test.name, options.spec.names) };
+    if (!why) options.onTestStart?.(named);
+    const began = performance.now();
+    const studentBefore = context.session.studentMs;
+    const record: TestRecord = {
+      ...(await runTest({ test, limits, ...(why && { notRun: why }), ...(hung && { hungBefore: { test: hung, waitMs: limits.callMs } }), ...(oneRule && { oneRule }) }, context, facts)),
+      durationMs: performance.now() - began,
+      studentMs: context.session.studentMs - studentBefore,
+    };
+    ledger.set(test.id, record);
+    if (!hungIn.has(test.target) && marksHung(record, oneRule !== undefined)) hungIn.set(test.target, test.id);
+    if (!why) options.onTestRan?.(named);
+  }
+  return ledger;
+}
+
+/** The charge phase: every test's verdict, then the look-ahead mistakes named and the failing boards made smaller. */
+async function chargeAll(graded: readonly ResolvedTest[], ledger: Ledger, context: RunContext, facts: SubmissionFacts, options: GradeOptions): Promise<TestResult[]> {
+  const runs = new RuleRuns(context, options);
+  const charge = createCharger({ spec: options.spec, plan: context.plan, ledger, facts, standIns: options.standIns, firstFailure: context.firstFailure, runs });
+  const charged = new Map<string, Charged>();
+  const results: TestResult[] = [];
+  for (const test of graded) {
+    const record = ledger.get(test.id)!;
+    let verdict: Composed;
+    if (record.notRun) verdict = notRunVerdict(test, record.notRun, options.only?.pattern);
+    else if (test.kind === 'import') verdict = importVerdict(record, facts);
+    else if (record.direct) verdict = { ...record.direct, failed: record.direct.status === 'pass' ? 0 : 1, ran: 1 };
+    else {
+      const made = await charge(test.id);
+      charged.set(test.id, made);
+      verdict = made;
+    }
+    results.push(finishTest(test, charged.get(test.id)?.record ?? record, verdict, charged.get(test.id)?.units));
+  }
+  const units = new Map([...charged].map(([id, c]) => [id, c.units] as const));
+  // The records as charged: a test resumed after a stop a rule passed has its later units too.
+  const records = [...ledger.values()].map((r) => charged.get(r.test.id)?.record ?? r);
+  const diagnosed = options.diagnose && !context.firstFailure ? await withDiagnoses(results, records, units, { plan: context.plan, standIns: options.standIns, diagnose: options.diagnose, ask: (test, interaction, seedId) => runs.observe(test, interaction, seedId, test.limits.callMs) }) : results;
+  const smaller = await withSmallest(diagnosed, new Map(records.map((r) => [r.test.id, r])), units, runs, options);
+  return smaller.map((result) => {
+    const record = ledger.get(result.id)!;
+    const spent = runs.spentOn(result.id);
+    const final = withoutWorkspacePath(resultInCourseNames({ ...result, durationMs: Math.round(record.durationMs + spent.ms), studentMs: Math.round(record.studentMs + spent.studentMs) }, options.spec.names), facts.workspaceDir);
+    options.onTest?.(final);
+    return final;
+  });
+}
+
+/** The first failing generated case of each failed test made smaller, the tests taken by id so the budget is spent the same way whatever the order. */
+async function withSmallest(results: readonly TestResult[], ledger: Ledger, units: ReadonlyMap<string, readonly ChargedUnit[]>, runs: RuleRuns, options: GradeOptions): Promise<TestResult[]> {
+  if (!options.shrink || options.firstFailure) return [...results];
+  const shrinkers = await options.shrink();
+  const budget = { ...SHRINK_BUDGET };
+  const found = new Map<string, TestResult['smallest']>();
+  for (const result of [...results].filter((r) => r.status === 'fail').sort((a, b) => a.id.localeCompare(b.id))) {
+    const record = ledger.get(result.id)!;
+    const shrinker = record.test.check ? shrinkers(record.test) : undefined;
+    if (!shrinker || record.test.kind !== 'cases') continue;
+    const verdicts = new Map((units.get(result.id) ?? []).map((u) => [u.id, u.verdict]));
+    const wrong = record.units.flatMap((u) => (u.testCase && verdicts.get(u.id)?.status === 'fail' ? [{ testCase: u.testCase, verdict: verdicts.get(u.id)! }] : []));
+    const smallest = await smallestFailure(record.test, { plan: options.plan, standIns: options.standIns, shrinker, budget, ask: async (interaction, seedId, callMs) => runs.timed(record.test, interaction, seedId, callMs) }, wrong);
+    if (smallest) found.set(result.id, smallest);
+  }
+  return results.map((r) => (found.has(r.id) ? { ...r, smallest: found.get(r.id)! } : r));
+}
+
 /**
- * A test with what it cost: the wall time and the time the student's code ran in it. A run two tests share (one
- * case run for both, a terminal session started early) is charged to the test that ran or awaited it.
+ * The runs the rules ask for, each in the process of the test it is for (a fresh child of its group, once per test in
+ * turn), with the student's time and the wall time counted to that test.
  */
-async function timed(test: ResolvedTest, context: TestContext): Promise<TestResult> {
-  const started = performance.now();
-  const studentBefore = context.session.studentMs;
-  const result = await runTest(test, context);
-  return { ...result, durationMs: Math.round(performance.now() - started), studentMs: Math.round(context.session.studentMs - studentBefore) };
+class RuleRuns implements Runs {
+  private within: string | undefined;
+  private readonly spent = new Map<string, { ms: number; studentMs: number }>();
+
+  constructor(private readonly context: RunContext, private readonly options: GradeOptions) {}
+
+  spentOn(id: string): { ms: number; studentMs: number } {
+    return this.spent.get(id) ?? { ms: 0, studentMs: 0 };
+  }
+
+  async harness(test: ResolvedTest, key: string, planned: Interaction, check: UnitRecord['check'], standIns?: 'own'): Promise<UnitRecord> {
+    const { observation } = await this.timed(test, withStandIns(planned, standIns ?? this.options.standIns).interaction, key, test.limits.callMs);
+    const raw = rawVerdict(this.context.plan, observation, check!);
+    return { id: key, reproduce: '', raw, verdict: raw, observation, studentMs: 0, ...(observation.failure && { failure: observation.failure }) };
+  }
+
+  async reading(test: ResolvedTest, key: string, testCase: FixtureCase): Promise<UnitRecord> {
+    const planned = interactionOf(this.context.plan, test, testCase);
+    const check = (o: CaseObservation) => this.context.plan.check(test.check!, testCase, o, callLine(planned));
+    const { observation } = await this.timed(test, withStandIns(planned, this.options.standIns).interaction, key, test.limits.callMs);
+    const raw = rawVerdict(this.context.plan, observation, check, 'raises' in testCase.expected);
+    return { id: key, reproduce: '', raw, verdict: raw, observation, studentMs: 0, testCase, ...(observation.failure && { failure: observation.failure }) };
+  }
+
+  async rest(record: TestRecord, from: number): Promise<Pick<TestRecord, 'units' | 'stopped'>> {
+    const { test } = record;
+    return this.counted(test, async () => {
+      if (test.kind !== 'program') await this.context.session.isolate(test.group);
+      this.within = test.id;
+      const limits = record.hungBefore ? hungTargetLimits(test.limits) : test.limits;
+      const rule = test.check ?? test.property;
+      const ran = await runUnits(test, this.context, unitsOf(test, this.context, limits).slice(from), rule ? this.context.plan.judgesOnly?.(rule) : undefined, record.hungBefore !== undefined);
+      return { units: ran.records, ...(ran.stopped && { stopped: ran.stopped }) };
+    });
+  }
+
+  async programs(test: ResolvedTest, { replace, fast }: { readonly replace?: Parameters<typeof mergeReplacements>[0]; readonly fast: boolean }): Promise<readonly UnitRecord[]> {
+    return this.counted(test, async () => {
+      const units = test.fixtureCases.map((c: FixtureCase) => {
+        const base = this.context.plan.program(c);
+        const planned = replace ? { ...base, replace: mergeReplacements(base.replace ?? [], replace) } : base;
+        return programUnit(test, this.context, c, fast ? withQuickPlayers(planned, this.options.standIns) : planned, test.limits);
+      });
+      return (await runUnits(test, this.context, units, undefined, false)).records;
+    });
+  }
+
+  /** One interaction in the test's process, with its observation (follow-up asks, smaller boards). */
+  async observe(test: ResolvedTest, interaction: Interaction, seedId: string, callMs: number): Promise<CaseObservation> {
+    return (await this.timed(test, interaction, seedId, callMs)).observation;
+  }
+
+  async timed(test: ResolvedTest, interaction: Interaction, seedId: string, callMs: number): Promise<{ observation: CaseObservation; studentMs: number }> {
+    return this.counted(test, async () => {
+      if (this.within !== test.id) {
+        await this.context.session.isolate(test.group);
+        this.within = test.id;
+      }
+      const before = this.context.session.studentMs;
+      const observation = await this.context.session.run(interaction, caseSeed(this.options.seed, seedId), callMs);
+      return { observation, studentMs: this.context.session.studentMs - before };
+    });
+  }
+
+  private async counted<T>(test: ResolvedTest, work: () => Promise<T>): Promise<T> {
+    const began = performance.now();
+    const student = this.context.session.studentMs;
+    try {
+      return await work();
+    } finally {
+      const was = this.spentOn(test.id);
+      this.spent.set(test.id, { ms: was.ms + performance.now() - began, studentMs: was.studentMs + this.context.session.studentMs - student });
+    }
+  }
 }
 
-/** One test: skipped, or not run after a hang or past the budget, or run by its kind; our own bug is an `error`. */
-async function runTest(test: ResolvedTest, context: TestContext): Promise<TestResult> {
-  const finish = finisher(test);
-  const skipped = notRun(test, context.options);
-  if (skipped) return finish('skipped', { message: skipped });
-  const blocker = context.hung.get(test.target);
-  // A one-rule test still judges a target that hung on some input: its cases that return are judged, the others
-  // pass with a note (runner/grade/run-cases.ts), and a case that hung before is not run again (the session remembers).
-  if (blocker && !judgesOneRule(test, context)) return finish('timeout', { message: `not run: ${test.target} already timed out in ${blocker}` });
-  if (performance.now() > context.deadline) {
-    return finish('timeout', { message: `the submission's time budget (${Math.round(test.limits.submissionMs / 1000)} s for all tests) ran out before this test` });
-  }
-  try {
-    return await KINDS[test.kind](test, context);
-  } catch (error) {
-    return finish('error', { message: `internal error in the grader: ${(error as Error).message} (not your fault; please report it)` });
-  }
-}
-
-/** Why a test is skipped whatever the submission does (--only, a figure not asked for), or undefined. */
-function notRun(test: ResolvedTest, options: GradeOptions): string | undefined {
-  if (options.only && !options.only.regex.test(test.id)) return `not run: --only ${options.only.pattern}`;
-  if (test.kind === 'strength' && test.points === 0 && !options.strength) return 'not run: a figure for information (0 points), measured when grade is given --strength';
+/** Why a test is not run whatever the submission does (--only, a figure not asked for), or undefined. */
+function skippedWhy(test: ResolvedTest, options: GradeOptions): NotRun | undefined {
+  if (options.only && !options.only.regex.test(test.id)) return { kind: 'skipped', why: 'only' };
+  if (test.kind === 'strength' && test.points === 0 && !options.strength) return { kind: 'skipped', why: 'strength' };
   return undefined;
-}
-
-/** The kinds whose tests run in an interpreter of their group's (SubmissionSession.isolate). */
-const ISOLATING: ReadonlySet<TestKind> = new Set(['cases', 'property', 'strength']);
-
-const judgesOneRule = (test: ResolvedTest, context: TestContext): boolean => {
-  const rule = test.check ?? test.property;
-  return rule !== undefined && context.assignment.judgesOnly?.(rule) !== undefined;
-};
-
-/**
- * Whether a timeout means the target hangs, so its other tests are not run. A program that got going and then
- * stalled (a slow computer move in one game) says nothing about the program's other sessions.
- */
-function marksHung(test: ResolvedTest, result: TestResult): boolean {
-  if (test.kind === 'import') return false;
-  return test.kind !== 'program' || result.message.includes(FIRST_PROMPT_PHASE);
 }
 
 /** Which file served a role, and how it was found, for the report. */
@@ -165,25 +303,10 @@ const round = (n: number) => Math.round(n * 1000) / 1000;
  * path): `ps9pr1.py`, never `/tmp/grade-x1y2/work/ps9pr1.py`. A student's page shows no path of the grader's machine.
  */
 function withoutWorkspacePath(result: TestResult, dir: string): TestResult {
-  const clean = (text: string) => text.split(`${dir}/`).join('').split(dir).join('.');
+  const clean = (text: string) => text.replaceAll(`${dir}/`, '').replaceAll(dir, '.');
   const fields = (['message', 'expected', 'actual', 'reproduce'] as const).filter((k) => typeof result[k] === 'string' && result[k]!.includes(dir));
   return fields.length === 0 ? result : { ...result, ...Object.fromEntries(fields.map((k) => [k, clean(result[k]!)])) };
 }
 
 const withOwnPartsLimits = (spec: ResolvedSpec): ResolvedSpec => ({ ...spec, limits: ownPartsLimits(spec.limits), tests: spec.tests.map((t) => (t.judgesTime ? t : { ...t, limits: ownPartsLimits(t.limits) })) });
 
-/** The failed look-ahead tests with the mistake every case of their function shows, when exactly one does. */
-function withDiagnoses(tests: readonly TestResult[], seen: TestContext['lookaheadSeen'], diagnoseLookahead: DiagnoseLookahead): TestResult[] {
-  const named = new Map<string, NonNullable<TestResult['diagnosis']>>();
-  for (const [target, { family, rules, cases }] of seen) {
-    const diagnosis = diagnoseLookahead(cases, rules, family);
-    if (diagnosis) named.set(target, diagnosis);
-  }
-  if (named.size === 0) return [...tests];
-  const ran = new Map([...seen].map(([target, { cases }]) => [target, new Set(cases.map((c) => c.test))]));
-  return tests.map((t) => {
-    const diagnosis = named.get(t.target);
-    if (!diagnosis || t.status !== 'fail' || !ran.get(t.target)?.has(t.id)) return t;
-    return { ...t, diagnosis, message: `${t.message}\n${diagnosisLine(diagnosis)}` };
-  });
-}

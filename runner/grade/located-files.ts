@@ -38,13 +38,42 @@ export function locateFiles(spec: ResolvedSpec, names: readonly string[]): Locat
   }).filter((l) => l.file !== undefined || !spec.files.find((f) => f.role === l.role)?.optional);
 }
 
-/** The one test of naming: passes when every role found was found by its name; says which file served which role. */
-export function checkFileNames(located: readonly Located[]): CaseVerdict {
+/** A file that imports another accepted name of a role's file (last term's `ps9pr1`), which the harness resolved. */
+export interface StaleImport {
+  readonly file: string;
+  readonly imported: string;
+  readonly meant: string;
+}
+
+/**
+ * The module names a role's file also answers to: its role's other names (another term's numbering) that no file
+ * of the submission has, each resolved to the module the file is imported as (grade_harness/former_names.py).
+ */
+export function formerNames(spec: ResolvedSpec, located: readonly Located[]): Record<string, string> {
+  const taken = new Set(located.flatMap((l) => l.files).map((f) => f.replace(/\.py$/u, '')));
+  const aliases: Record<string, string> = {};
+  for (const role of spec.files.filter((r) => r.kind === 'module' && !r.many)) {
+    const file = located.find((l) => l.role === role.role)?.file;
+    if (!file) continue;
+    for (const name of role.names.filter((n) => !n.includes('*') && n.endsWith('.py'))) {
+      const alias = name.slice(0, -3);
+      if (!taken.has(alias) && aliases[alias] === undefined) aliases[alias] = file.replace(/\.py$/u, '');
+    }
+  }
+  return aliases;
+}
+
+/** The one test of naming: passes when every role found was found by its name and no file imports another's former name. */
+export function checkFileNames(located: readonly Located[], stale: readonly StaleImport[] = []): CaseVerdict {
   const modules = located.filter((l) => l.kind === 'module');
   const renamed = modules.filter((l) => l.byDefinitions);
   const named = (n: string) => n.replace('*', '<name>');
   if (modules.length > 0 && modules.every((l) => !l.file)) {
     return { status: 'fail', message: `no file of the assignment: none is named ${modules.map((l) => named(l.looked[0]!)).join(', ')}, and none defines the classes and functions the assignment asks for` };
+  }
+  if (stale.length > 0) {
+    const lines = stale.map((s) => `${s.file} imports ${s.imported}, another name of ${s.meant}: graded with ${s.meant} in its place; change the import to ${s.meant.replace(/\.py$/u, '')}`);
+    return { status: 'fail', message: `graded, but a file imports a name the submission's files do not have:\n${lines.map((line) => `  ${line}`).join('\n')}`, expected: stale.map((s) => s.meant.replace(/\.py$/u, '')).join('\n'), actual: stale.map((s) => s.imported).join('\n') };
   }
   if (renamed.length === 0) {
     const absent = modules.filter((l) => !l.file).map((l) => named(l.looked[0]!));

@@ -35,6 +35,22 @@ export interface TestResult {
   readonly diagnosis?: Diagnosis;
   /** Added: the smallest board found on which the test's first failing generated case still fails the same way (runner/grade/shrink.ts). */
   readonly smallest?: SmallestFailure;
+  /** Added: the first failure as facts, which groups the students who made the same mistake (runner/insight/clusters.ts). */
+  readonly failure?: FirstFailure;
+}
+
+/** What a test's first failure was, as the run recorded it: never read back out of a message. */
+export interface FirstFailure {
+  /** The case (or terminal session) it failed first on, when the test has cases. */
+  readonly case?: string;
+  /**
+   * `answer`: a wrong answer or printout; `crash`: an exception; `hang`: it never ended; `limit`: memory or output;
+   * `consequence`: it follows from another test's failure (blocked by an import, a target that hung elsewhere, the
+   * time budget), whose own failure is the mistake.
+   */
+  readonly kind: 'answer' | 'crash' | 'hang' | 'limit' | 'consequence';
+  /** What it did: the answer it gave, or the exception's type and words (not its place in the student's file). */
+  readonly said: string;
 }
 
 /** A failing case made smaller: the case it came from, its board, and the answers and Python on the smaller board. */

@@ -8,7 +8,7 @@ import { ProgramServer } from '../harness/program-server.js';
 import type { CaseObservation, ImportOutcome, ObservedReply, StepFailure } from '../checks/observation.js';
 import type { Interaction } from '../plan/interaction.js';
 import type { SandboxEnvironment } from '../sandbox/environment.js';
-import type { Limits } from '../sandbox/limits.js';
+import { importWallMs, type Limits } from '../sandbox/limits.js';
 
 export interface ModuleFile {
   readonly role: string;
@@ -34,6 +34,8 @@ export class SubmissionSession {
   importMs = 0;
   private session: HarnessSession | undefined;
   private readonly broken = new Set<string>();
+  /** Modules whose top level ran out of CPU time at their first import: the line it stopped at, where later imports stop. */
+  private readonly cutAt = new Map<string, number>();
   private startError: string | undefined;
   /** Observations by their requests and seed, for a case that a second test runs again. */
   private readonly observed = new Map<string, CaseObservation>();
@@ -99,7 +101,7 @@ export class SubmissionSession {
   private async importAll(session: HarnessSession): Promise<boolean> {
     for (const entry of this.modules) {
       const skip = this.broken.has(entry.role);
-      const outcome = await session.send({ op: 'import', module: entry.module, file: entry.file, ...(skip && { skip }) }, this.limits.importMs);
+      const outcome = await session.send({ op: 'import', ...this.importOf(entry), ...(skip && { skip }) }, importWallMs(this.limits));
       if (outcome.kind === 'reply' && 'internal' in outcome.reply) {
         this.startError = `internal error while importing ${entry.file}: ${outcome.reply.internal}`;
         return false;
@@ -114,8 +116,16 @@ export class SubmissionSession {
         return false;
       }
       for (const name of ('defined' in outcome.reply ? outcome.reply.defined ?? [] : [])) this.names.add(name);
+      const line = first ? cutOffLine(outcome, entry.file) : undefined;
+      if (line !== undefined) this.cutAt.set(entry.role, line);
     }
     return true;
+  }
+
+  /** How a module is imported: within its CPU time, or stopped at the line its first import ran out of it. */
+  private importOf(entry: ModuleFile): { module: string; file: string; cpuMs: number; stopAt?: number } {
+    const line = this.cutAt.get(entry.role);
+    return { module: entry.module, file: entry.file, cpuMs: this.limits.importMs, ...(line !== undefined && { stopAt: line }) };
   }
 
   /**
@@ -349,8 +359,8 @@ export class SubmissionSession {
   }
 
   /** The modules as a program run should import them: the ones that hung at import are registered empty. */
-  modulesForPrograms(): (ModuleFile & { skip?: boolean })[] {
-    return this.modules.map((m) => (this.broken.has(m.role) ? { ...m, skip: true } : m));
+  modulesForPrograms(): (ModuleFile & { skip?: boolean; cpuMs: number; stopAt?: number })[] {
+    return this.modules.map((m) => ({ ...m, ...this.importOf(m), ...(this.broken.has(m.role) && { skip: true }) }));
   }
 
   /**
@@ -453,6 +463,12 @@ function stepFailure(step: string, outcome: RequestOutcome, observe: string | un
   }
 }
 
+/** The line of a module's top level its import was stopped at for running out of CPU time, if it was. */
+function cutOffLine(outcome: RequestOutcome, file: string): number | undefined {
+  if (outcome.kind !== 'reply' || outcome.reply.ok || !('exception' in outcome.reply) || outcome.reply.exception.fact !== 'cpu-limit') return undefined;
+  return outcome.reply.exception.frames.find((f) => f.function === '<module>' && f.file === file)?.line;
+}
+
 function importOutcome(outcome: RequestOutcome): ImportOutcome {
   switch (outcome.kind) {
     case 'timeout':
@@ -462,8 +478,9 @@ function importOutcome(outcome: RequestOutcome): ImportOutcome {
     case 'reply': {
       const reply = outcome.reply;
       if ('internal' in reply) return { kind: 'crashed', detail: reply.internal };
-      if (!reply.ok) return { kind: 'exception', exception: reply.exception, stdout: reply.stdout, prompts: reply.prompts };
-      return { kind: 'ok', stdout: reply.stdout, prompts: reply.prompts, durationMs: reply.durationMs };
+      const former = reply.formerNames && reply.formerNames.length > 0 ? { formerNames: reply.formerNames } : {};
+      if (!reply.ok) return { kind: 'exception', exception: reply.exception, stdout: reply.stdout, prompts: reply.prompts, ...former };
+      return { kind: 'ok', stdout: reply.stdout, prompts: reply.prompts, durationMs: reply.durationMs, ...former };
     }
   }
 }

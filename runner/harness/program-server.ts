@@ -6,6 +6,7 @@
  */
 import { normalizeTerminalText } from '../pty/normalize.js';
 import { askedAfterEndPhase, promptPhase, wholeProgramPhase, type ProgramResult } from '../pty/run-program.js';
+import { importWallMs } from '../sandbox/limits.js';
 import type { ProgramReply, ProgramRequest } from './protocol.js';
 import { HarnessSession, type SessionContext } from './session.js';
 
@@ -13,6 +14,8 @@ export interface ProgramModule {
   readonly module: string;
   readonly file: string;
   readonly skip?: boolean;
+  readonly cpuMs?: number;
+  readonly stopAt?: number;
 }
 
 /** Time for the harness to notice a deadline and answer, beyond the program's own limit. */
@@ -26,7 +29,7 @@ export class ProgramServer {
     const started = await HarnessSession.start(context);
     if ('error' in started) return undefined;
     for (const entry of modules) {
-      const outcome = await started.session.send({ op: 'import', module: entry.module, file: entry.file, ...(entry.skip && { skip: true }) }, context.limits.importMs);
+      const outcome = await started.session.send({ op: 'import', module: entry.module, file: entry.file, ...(entry.skip && { skip: true }), cpuMs: entry.cpuMs ?? context.limits.importMs, ...(entry.stopAt !== undefined && { stopAt: entry.stopAt }) }, importWallMs(context.limits));
       // An exception at import is the student's, and the import test reports it; a hang or a crash ends the server.
       if (outcome.kind !== 'reply' || 'internal' in outcome.reply) {
         await started.session.close();

@@ -19,7 +19,11 @@ export type Arg =
   | { readonly type: 'ref'; readonly path: TargetPath };
 
 export type HarnessRequest =
-  | { readonly op: 'import'; readonly module: string; readonly file: string; readonly skip?: boolean }
+  /**
+   * `cpuMs`: the top level's limit in CPU time, past which it is stopped where it stands (its definitions kept);
+   * `stopAt`: the line a first import was stopped at, where a later one stops at once.
+   */
+  | { readonly op: 'import'; readonly module: string; readonly file: string; readonly skip?: boolean; readonly cpuMs?: number; readonly stopAt?: number }
   | { readonly op: 'fresh'; readonly seed: number }
   /** `quiet`: the value is not serialised (no check reads it); the reply names its class only. */
   | { readonly op: 'call'; readonly target: TargetPath; readonly args: readonly Arg[]; readonly bind?: string; readonly inputs?: readonly string[]; readonly repeat?: number; readonly quiet?: boolean }
@@ -113,6 +117,10 @@ export interface StudentException {
   readonly bases?: readonly string[];
   readonly message: string;
   readonly frames: readonly StudentFrame[];
+  /** The name it is about, where Python records one: the module an ImportError names, the name a NameError names. */
+  readonly name?: string;
+  /** What a grader's double says of it, as data (CS61A's barrier: the board `indexed`, `assigned into`, …). */
+  readonly fact?: string;
 }
 
 interface CallRecord {
@@ -127,10 +135,13 @@ interface CallRecord {
   readonly inputsLeft: number;
 }
 
+/** An import of another accepted name of a role's file, as the harness resolved it: [the name imported, the module it got]. */
+export type FormerName = readonly [string, string];
+
 /** What the harness says back to one request. `internal` is the harness's own failure, never the student's. */
 export type HarnessReply =
-  | ({ readonly ok: true; readonly value: ObservedValue; readonly defined?: readonly string[] } & CallRecord)
-  | ({ readonly ok: false; readonly exception: StudentException; readonly defined?: readonly string[] } & CallRecord)
+  | ({ readonly ok: true; readonly value: ObservedValue; readonly defined?: readonly string[]; readonly formerNames?: FormerName[] } & CallRecord)
+  | ({ readonly ok: false; readonly exception: StudentException; readonly defined?: readonly string[]; readonly formerNames?: FormerName[] } & CallRecord)
   | { readonly ok: false; readonly internal: string };
 
 /** Said by the serving process for a test's child (after `fork`): the request ran out of time, or the child died. */

@@ -45,6 +45,7 @@ export function pythonConfig(context: SessionContext, cgroup: string | undefined
     ...(context.sandbox.allowedPackages && { allowedPackages: context.sandbox.allowedPackages }),
     ...(context.sandbox.courseModules && { courseModules: context.sandbox.courseModules }),
     ...(context.sandbox.names && { names: context.sandbox.names }),
+    ...(context.sandbox.formerNames && { formerNames: context.sandbox.formerNames }),
     ...(context.sandbox.sitePaths && { sitePaths: context.sandbox.sitePaths }),
     // The doubles' paths as the student's process sees them: inside the sandbox, or on the host.
     doubles: (context.sandbox.doubles ?? []).map((file) => (context.sandbox.bubblewrap ? doublesInside(file) : file)),

@@ -1,34 +1,27 @@
 /**
  * Failure clusters: the students who made the same mistake, for the instructor deciding what to teach again. Two
- * failures are the same when the same test fails first on the same case with the same words (the message's first
- * line after the count: `b.is_win_for('O') returned False; expected True`). Failures that only follow from another
- * (a test not run after a hang, a class undefined because its import failed) are left out: their cause has its own
- * cluster. Pure: results in, clusters out.
+ * failures are the same when the same test fails first on the same case in the same way, as the run recorded it
+ * (results.json `failure`: the answer given, or the exception's type and words, never its line in the student's
+ * file); a message is never read back. Failures that only follow from another (blocked by an import, a target that
+ * hung elsewhere, the time budget) are left out: their cause has its own cluster. Pure: results in, clusters out.
  */
 import { createHash } from 'node:crypto';
 import type { FailureCluster, SubmissionResult, TestResult } from '../grade/results.js';
 
-/** `3 of 12 cases failed; the first (Board.add_checker.doc.b1):` before the message proper. */
-const COUNT_PREFIX = /^\d+ of \d+ (?:cases|terminal sessions?) failed; the first \(([^)\n]*)\):\n/u;
-const CONSEQUENCES = [/^not run: /u, / is not defined in any of the submission's files \(blocked by /u, /^the submission's time budget /u];
+/** One line of a value or message for the summary: its lines joined, cut at 240 characters. */
+const oneLine = (text: string): string => {
+  const line = text.trim().replaceAll('\n', ' / ');
+  return line.length > 240 ? `${line.slice(0, 239)}…` : line;
+};
 
-/**
- * A crash's words without where in the student's own file it happened (`(board.py, line 12, in add_checker: …)`):
- * students who raise the same exception on the same case made the same mistake, whatever their line numbers.
- */
-export const withoutCrashSite = (line: string): string => (/ raised [A-Z]\w*/u.test(line) ? line.replace(/ \([^()\n]*?\.py, line \d+.*$/u, '') : line);
-
-/** The mistake a failed test shows: its case and its first line; undefined for a pass or a consequence. */
+/** The mistake a failed test shows: its case and what it did; undefined for a pass, a consequence or an older result without facts. */
 export function mistakeOf(test: TestResult): { readonly key: string; readonly summary: string } | undefined {
-  if (test.status === 'pass' || test.status === 'skipped') return undefined;
-  const message = test.message.split('\nHint: ')[0]!;
-  if (CONSEQUENCES.some((pattern) => pattern.test(message))) return undefined;
-  const counted = COUNT_PREFIX.exec(message);
-  const body = counted ? message.slice(counted[0].length) : message;
-  const line = withoutCrashSite((body.split('\n').find((l) => l.trim() !== '') ?? '').trim());
-  const summary = line.length > 240 ? `${line.slice(0, 239)}…` : line;
-  const where = counted?.[1] ?? '';
-  return { key: `${test.id}\u0000${test.status}\u0000${where}\u0000${line}`, summary: where ? `${summary} (first failing case: ${where})` : summary };
+  const failure = test.failure;
+  if (test.status === 'pass' || test.status === 'skipped' || !failure || failure.kind === 'consequence') return undefined;
+  const where = failure.case ?? '';
+  const did = failure.kind === 'crash' ? `raised ${failure.said}` : failure.kind === 'answer' && failure.said === test.actual ? `gave ${failure.said}${test.expected !== undefined ? `; expected ${test.expected}` : ''}` : failure.said;
+  const summary = oneLine(did);
+  return { key: `${test.id}\u0000${test.status}\u0000${where}\u0000${failure.kind}\u0000${failure.said}`, summary: where ? `${summary} (first failing case: ${where})` : summary };
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { isMap, isPair, isScalar, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import { yamlFault } from './yaml-fault.js';
 import { packSchema, packValidator, type PackKind } from './pack-validators.js';
 import type { Pack, PackProblem } from './pack-types.js';
 
@@ -32,13 +33,10 @@ function kindOf(data: unknown): PackKind {
 
 export function parsePack(root: string, text: string): ParsedPack {
   const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: true });
+  const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: false });
   const locate = locator(doc, lines);
   // The first YAML slip only: the parser's later errors mostly follow from it.
-  const problems: PackProblem[] = [...doc.errors, ...doc.warnings].slice(0, 1).map((error) => {
-    const at = error.linePos?.[0];
-    return { path: [], line: at?.line ?? 1, column: at?.col ?? 1, message: firstLine(error.message) };
-  });
+  const problems: PackProblem[] = [...doc.errors, ...doc.warnings].slice(0, 1).map((error) => ({ path: [], ...yamlFault(error, lines) }));
   // A YAML slip leaves nothing to check further: its place is the one fault worth reading.
   if (problems.length > 0) return { kind: 'course', data: undefined, problems, locate };
   const data: unknown = doc.toJS();
@@ -84,10 +82,6 @@ function allowedHere(path: readonly (string | number)[]): string {
 function pointerPath(pointer: string): (string | number)[] {
   if (pointer === '') return [];
   return pointer.slice(1).split('/').map((part) => part.replace(/~1/gu, '/').replace(/~0/gu, '~')).map((part) => (/^\d+$/u.test(part) ? Number(part) : part));
-}
-
-function firstLine(message: string): string {
-  return message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/u, '');
 }
 
 function locator(doc: Document, lines: LineCounter): ParsedPack['locate'] {

@@ -1,7 +1,7 @@
 /**
  * The links a spec makes to its assignment's code, checked when it loads: each test's check, property and target
- * must be one the assignment declares (runner/assignments/<id>/links.ts), and each test a game replay reads must be
- * in the spec. A fault is refused with the spec's file, line and column, before anything is graded. Pure.
+ * must be one the assignment declares (runner/assignments/<id>/links.ts), and each test the code names (a game replay's
+ * parts, the tests that charge a shared mistake first) must be in the spec. A fault is refused with the spec's file, line and column, before anything is graded. Pure.
  */
 import type { SpecLinks } from '../assignments/assignment.js';
 import type { Spec } from '../spec/spec-types.js';
@@ -27,8 +27,8 @@ export function specLinkProblems(spec: Spec, links: SpecLinks, locate: Locate, l
     });
   });
   const ids = spec.groups.flatMap((g) => g.tests.map((t) => t.id));
-  for (const id of links.replayed.filter((r) => !ids.includes(r))) {
-    fault([], `${linksFile}: a replayed game reads test '${id}', which the spec does not have${nearest(id, ids)}`);
+  for (const id of links.named.filter((r) => !ids.includes(r))) {
+    fault([], `${linksFile}: the code names test '${id}', which the spec does not have${nearest(id, ids)}`);
   }
   return problems;
 }

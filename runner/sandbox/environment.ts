@@ -58,6 +58,8 @@ export interface SandboxEnvironment {
   readonly courseModules?: readonly string[];
   /** A pack's names for the document's API, which the harness makes the document's names answer to (grade_harness/names.py). */
   readonly names?: Readonly<Record<string, string>>;
+  /** Other accepted names of the submission's module files, each with the module it resolves to (grade_harness/former_names.py). */
+  readonly formerNames?: Readonly<Record<string, string>>;
   /** How those packages were provided (the interpreter as it was, or a prepared virtual environment). */
   readonly packagesSummary?: string;
   /** The assignment's doubles and tools (runner/assignments/<id>/doubles.py), which the harness loads by path. */

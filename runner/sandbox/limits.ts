@@ -39,6 +39,14 @@ export function resolveLimits(...layers: readonly (Partial<Limits> | undefined)[
   return Object.assign({}, DEFAULT_LIMITS, ...layers.filter(Boolean)) as Limits;
 }
 
+/**
+ * How long an import may take in wall time: its limit (`importMs`) is CPU time, counted by the harness, so a busy
+ * machine cannot turn a finite top level into a different grade; this much wall time stops one that waits instead
+ * (a sleep, a socket), using little CPU. Ten times the CPU limit: a machine busy enough to give a computing top level
+ * less than a tenth of a core is far past what any grading run asks of it.
+ */
+export const importWallMs = (limits: Limits): number => limits.importMs * 10;
+
 /** The limits that are times; the others (memory, output, processes) never scale. */
 const TIME_LIMITS = ['callMs', 'importMs', 'submissionMs', 'programMs', 'promptMs'] as const;
 

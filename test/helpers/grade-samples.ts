@@ -79,8 +79,8 @@ export interface GradedSamples {
 }
 
 /**
- * By sample pinned to hang, tests it hangs in whose verdict is not a timeout: a tournament whose moves forfeit for
- * time (fail), a one-rule test that passes on the call that never ended.
+ * By sample, tests it hangs in whose verdict is not a timeout: a tournament whose moves forfeit for time (fail), a
+ * one-rule test that passes on the call that never ended, an import whose top level is stopped at its CPU limit (fail).
  */
 export type HangsIn = Readonly<Record<string, readonly string[]>>;
 
@@ -116,7 +116,7 @@ export function hangLimitsEnv(hanging: Readonly<Record<string, readonly string[]
  * the test makes of it); the others under the spec's own.
  */
 export async function gradeSamples({ assignment, samples, pins, hangsIn = {}, args = [], env = {} }: SampleRun): Promise<GradedSamples> {
-  const hanging = Object.fromEntries(samples.filter((s) => hangs(pins[s])).map((s) => [s, [...Object.keys(pins[s]!).filter((test) => pins[s]![test] === 'timeout'), ...(hangsIn[s] ?? [])]]));
+  const hanging = Object.fromEntries(samples.filter((s) => hangs(pins[s]) || hangsIn[s] !== undefined).map((s) => [s, [...Object.keys(pins[s]!).filter((test) => pins[s]![test] === 'timeout'), ...(hangsIn[s] ?? [])]]));
   const graded = await gradeFolders(assignment, samples, args, { ...env, ...hangLimitsEnv(hanging) });
   const order = new Map(samples.map((s, i) => [s, i]));
   const submissions = [...graded.results.submissions].sort((a, b) => order.get(a.id)! - order.get(b.id)!);

@@ -89,7 +89,7 @@ describe('failure clusters', () => {
     expect(diagonal.count).toBe(5);
     expect(diagonal.submissions).toEqual(five);
     expect(results.clusters![0]!.count).toBe(5);
-    expect(diagonal.summary).toMatch(/returned False; expected True \(first failing case: Board\.is_win_for\.gen\.down-diagonal/u);
+    expect(diagonal.summary).toMatch(/gave False; expected True \(first failing case: Board\.is_win_for\.gen\.down-diagonal/u);
     expect(results.clusters!.every((c) => c.count >= 2)).toBe(true);
     expect(printed).toContain('The most common mistakes');
     expect(printed).toMatch(/^ {3}5 × board\.is_win_for\.down-diagonal: /mu);

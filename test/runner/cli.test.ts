@@ -145,7 +145,9 @@ describe('grade CLI', () => {
     expect(classic).toMatchObject({ id: 'correct-classic', assignment: 'cs111-ps9', status: 'graded', score: 3, maxScore: 96 });
     const repr = dashes.tests.find((t: { id: string }) => t.id === 'board.repr.document');
     // The document's own example is among its cases: its share of the student's time is counted apart.
-    expect(Object.keys(repr).sort()).toEqual(['actual', 'documentMs', 'durationMs', 'expected', 'group', 'id', 'maxScore', 'message', 'name', 'reproduce', 'score', 'status', 'studentMs', 'target', 'visibility']);
+    expect(Object.keys(repr).sort()).toEqual(['actual', 'documentMs', 'durationMs', 'expected', 'failure', 'group', 'id', 'maxScore', 'message', 'name', 'reproduce', 'score', 'status', 'studentMs', 'target', 'visibility']);
+    // Its first failure as facts, which groups the students who made the same mistake.
+    expect(repr.failure).toMatchObject({ case: expect.stringMatching(/^Board\.__repr__\.doc\./u), kind: 'answer' });
     expect(repr.documentMs).toBeLessThanOrEqual(repr.studentMs);
     // What each test cost: its wall time, and within it the student's own; a test that was not run costs nothing.
     for (const test of classic.tests) expect(test.studentMs).toBeLessThanOrEqual(test.durationMs + 1);

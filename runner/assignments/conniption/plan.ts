@@ -8,6 +8,9 @@ import { SEARCH_LOOKAHEAD } from './search-mistakes.js';
 import type { AssignmentPlan } from '../assignment.js';
 import { DEFAULTS_INTERACTION, conniptionInteraction, conniptionProgram } from './steps.js';
 
+/** A crash at the set-up is the set-up test's to charge (AssignmentPlan.chargesFirst). */
+export const CONNIPTION_CHARGES_FIRST: readonly string[] = ['repl.setup'];
+
 export const CONNIPTION_PLAN: AssignmentPlan = {
   interaction: conniptionInteraction,
   property: (name) => {
@@ -21,6 +24,8 @@ export const CONNIPTION_PLAN: AssignmentPlan = {
     return checkRepl(testCase, result);
   },
   lookahead: (test) => (test.check === 'search' ? SEARCH_LOOKAHEAD : undefined),
+  // A crash at the set-up (the document's answers refused) is the set-up test's, and no other REPL test's.
+  chargesFirst: CONNIPTION_CHARGES_FIRST,
   // The REPL's classes are the student's to name; only the state class has a name the document gives.
   neededNames: (test) => (test.kind === 'program' ? [] : ['Conniption']),
 };

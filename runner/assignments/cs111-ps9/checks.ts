@@ -6,7 +6,7 @@
 import type { FixtureCase } from '../../fixtures/fixture-types.js';
 import { boardFromValue, drawBoardDiff, isSameBoard, rowsFromStrings, type BoardRows } from '../../checks/boards.js';
 import { replyFor, type CaseObservation, type ObservedReply } from '../../checks/observation.js';
-import { checkReturned, checkTypes } from '../../checks/returns.js';
+import { checkOpenColumns, checkReturned, checkTypes } from '../../checks/returns.js';
 import { compareMessages, compareVisibleText } from '../../checks/text.js';
 import { formatObserved } from '../../checks/values.js';
 import { fail, pass, type CaseVerdict } from '../../checks/verdict.js';
@@ -28,6 +28,9 @@ export function checkCs111Case(check: string, testCase: FixtureCase, observation
       return checkReturned(call, expected, testCase.lenient, reply('result').value, { typesTest: CS111_TYPES_TEST });
     case 'types':
       return checkTypes(call, expected, reply('result').value);
+    case 'game-over':
+      // A board already won: the open columns are this rule's; a full column's -1 is the look-ahead tests'.
+      return checkOpenColumns(call, testCase, reply('result').value, 'the look-ahead tests', { typesTest: CS111_TYPES_TEST });
     case 'repr':
     case 'board-repr-frame':
     case 'board-repr-cells': {

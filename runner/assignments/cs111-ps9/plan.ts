@@ -4,13 +4,12 @@
  */
 import type { StepFailure } from '../../checks/observation.js';
 import { checkProgram } from '../../checks/programs.js';
-import { pass, type CaseVerdict } from '../../checks/verdict.js';
 import type { FixtureCase } from '../../fixtures/fixture-types.js';
 import type { ResolvedTest } from '../../spec/spec-types.js';
-import type { AssignmentPlan, ChargedElsewhere, LookaheadCases } from '../assignment.js';
+import type { AssignmentPlan, ChargedElsewhere, Excuse, LookaheadCases } from '../assignment.js';
 import { positionFromRows } from '../../grade/lookahead-cases.js';
 import { checkCs111Case } from './checks.js';
-import { cs111GameReplay, cs111Program } from './programs.js';
+import { CS111_CHARGES_FIRST, cs111GameReplay, cs111Program } from './programs.js';
 import { cs111Property } from './properties.js';
 import { cs111Input, cs111Interaction } from './steps.js';
 
@@ -44,18 +43,18 @@ function helperDirection(name: string): string | undefined {
  * note), and a Board repr that crashes only on a board wider than ten columns is the generated repr test's, which
  * grades the labels past 9.
  */
-function excuseCs111Failure(test: ResolvedTest, testCase: FixtureCase, failure: StepFailure): CaseVerdict | undefined {
+function excuseCs111Failure(test: ResolvedTest, testCase: FixtureCase, failure: StepFailure): Excuse | undefined {
   if (failure.kind !== 'exception') return undefined;
   if (test.target === 'Board.is_win_for') {
     const own = DIRECTIONS.find(([direction]) => test.id === `board.is_win_for.${direction}`)?.[0];
     const frame = [...failure.exception.frames].reverse().find((f) => helperDirection(f.function) !== undefined);
     const direction = frame && helperDirection(frame.function);
     if (!frame || !direction || direction === own) return undefined;
-    return pass(`${failure.exception.type} was raised in ${frame.function} (line ${frame.line}), the helper for ${direction} wins: charged by board.is_win_for.${direction}`);
+    return { chargedBy: `board.is_win_for.${direction}`, note: `${failure.exception.type} was raised in ${frame.function} (line ${frame.line}), the helper for ${direction} wins: charged by board.is_win_for.${direction}` };
   }
   const { board } = cs111Input(testCase);
   if (test.check === 'board-repr-frame' && (board?.width ?? 0) > 10) {
-    return pass(`${failure.exception.type} was raised drawing a board ${board!.width} columns wide: the labels of columns 10 and up are graded by board.repr.generated`);
+    return { chargedBy: 'board.repr.generated', note: `${failure.exception.type} was raised drawing a board ${board!.width} columns wide: the labels of columns 10 and up are graded by board.repr.generated` };
   }
   return undefined;
 }
@@ -119,12 +118,13 @@ export const CS111_PLAN: AssignmentPlan = {
   checkProgram,
   neededNames,
   gameReplay: cs111GameReplay,
-  // The document gives connect_four whole: one that cannot start is charged once, by the first game test.
+  // The document gives connect_four whole: one that cannot start is charged once, by the human games' test.
   chargesStartOnce: ['connect_four'],
+  chargesFirst: CS111_CHARGES_FIRST,
   excuseFailure: excuseCs111Failure,
   readingElsewhere: missedFourElsewhere,
   // scores_for's value tests: a failure may be named as one look-ahead mistake (runner/insight/lookahead-diagnosis.ts).
-  lookahead: (test) => (test.target === 'AIPlayer.scores_for' && test.check === 'value' ? CS111_LOOKAHEAD : undefined),
+  lookahead: (test) => (test.target === 'AIPlayer.scores_for' && (test.check === 'value' || test.check === 'game-over') ? CS111_LOOKAHEAD : undefined),
   // A crash in scores_for or next_move is graded by their value tests, not again by these one-rule tests (the
   // prompts next_move prints among them).
   judgesOnly: (rule) => (['restored', 'num-moves', 'types', 'cs111-board-reset-rows', 'output'].includes(rule) ? { note: 'this test judges one rule only; the crash is graded by the value tests' } : undefined),

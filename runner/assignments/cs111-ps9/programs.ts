@@ -53,6 +53,8 @@ export function cs111Program(testCase: FixtureCase): ProgramPlan {
     anyPrompt: true,
     answers: input.inputs,
     ...([input.player1, input.player2].some((p) => p.kind === 'ai') && { fastPlayers: DOCUMENT_LOOKAHEAD }),
+    // Whose turn and who won, as the messages say, are process_move.messages' to charge.
+    messagesGradedBy: 'process_move.messages',
     reproduce: `connect_four(${playerPython(input.player1)}, ${playerPython(input.player2)})${typed}`,
   };
 }
@@ -87,8 +89,16 @@ export const AI_METHODS: ReplayParts = [
   ['__repr__', ['aiplayer.repr']],
 ];
 
-/** process_move, whose document's version a replayed game uses when its tests failed (but in its own tests). */
-export const PROCESS_MOVE: ReplayParts = [['process_move', ['process_move.result', 'process_move.messages', 'process_move.terminal']]];
+/**
+ * process_move, whose document's version a replayed game uses when the tests of what a game takes from it failed (but
+ * in its own tests): its moves and result. What its turn, win and tie lines say is process_move.messages' to charge,
+ * and a game sets those aside once that test has failed (ProgramPlan.messagesGradedBy): a messages slip never lets
+ * the whole of process_move be swapped, so it never excuses a bug in the moves it makes.
+ */
+export const PROCESS_MOVE: ReplayParts = [['process_move', ['process_move.result', 'process_move.terminal']]];
+
+/** The test that charges a connect_four that cannot start, before the other game tests (AssignmentPlan.chargesFirst). */
+export const CS111_CHARGES_FIRST: readonly string[] = ['connect_four.human-games'];
 
 /** The Board tests: any one failed, a replayed game plays on the document's Board. */
 export const BOARD_TESTS: readonly string[] = [

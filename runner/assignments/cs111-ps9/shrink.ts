@@ -53,7 +53,7 @@ const NEXT_MOVE: CaseShrinker = {
 
 /** The shrinker of a test whose failing generated cases shrink, or undefined. */
 export function cs111Shrinker(test: ResolvedTest): CaseShrinker | undefined {
-  if (test.check !== 'value') return undefined;
+  if (test.check !== 'value' && test.check !== 'game-over') return undefined;
   if (test.target === 'AIPlayer.scores_for') return SCORES_FOR;
   if (test.target === 'AIPlayer.next_move') return NEXT_MOVE;
   return undefined;

@@ -6,5 +6,5 @@ export const CS61A_LINKS: SpecLinks = {
   programChecks: [],
   properties: [],
   targets: ['check_win', 'check_win_column', 'check_win_row', 'create_board', 'create_row', 'files', 'get_piece', 'import', 'make_move', 'print_board', 'put_piece', 'replace_elem'],
-  replayed: [],
+  named: [],
 };

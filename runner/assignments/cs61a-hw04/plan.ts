@@ -5,7 +5,6 @@
 import { checkCs61aCase } from './checks.js';
 import { cs61aInput, type Cs61aInput } from './inputs.js';
 import { BARRIER_ERROR, barrierCrossed } from './barrier.js';
-import { pass } from '../../checks/verdict.js';
 import type { AssignmentPlan } from '../assignment.js';
 import type { PyValue } from '../../checks/py-value.js';
 import { cs61aInteraction } from './steps.js';
@@ -33,13 +32,12 @@ export const CS61A_PLAN: AssignmentPlan = {
   },
   check: checkCs61aCase,
   explainException: barrierCrossed,
-  excuseFailure: (test, _testCase, failure, failed) => {
+  excuseFailure: (test, _testCase, failure) => {
     // One write into the board is one mistake: the function's board test (`put_piece.leaves-board`) charges the
     // board it changed, so its barrier test does not charge the same write again; a read of the board still does.
-    if (!test.check?.startsWith('barrier-') || failure.kind !== 'exception' || failure.exception.type !== BARRIER_ERROR) return undefined;
+    if (!test.check?.startsWith('barrier-') || failure.kind !== 'exception' || failure.exception.type !== BARRIER_ERROR || failure.exception.fact !== 'write') return undefined;
     const leaves = `${test.target}.leaves-board`;
-    if (!/^assigned into/u.test(failure.exception.message) || !failed.has(leaves)) return undefined;
-    return pass(`${test.target} ${failure.exception.message}: a write into the board it was given, which ${leaves} charges already`);
+    return { chargedBy: leaves, note: `${test.target} ${failure.exception.message}: a write into the board it was given, which ${leaves} charges already` };
   },
   readingElsewhere: (test, testCase) => {
     // Reads written inline as board[col][row] see a board of columns right: their wrong answers are the direct reads'

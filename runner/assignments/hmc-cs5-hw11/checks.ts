@@ -10,10 +10,9 @@ import type { ProgramResult } from '../../pty/run-program.js';
 import { boardsInText, drawBoardDiff, isSameBoard, rowsFromStrings, type BoardRows } from '../../checks/boards.js';
 import { replyFor, type CaseObservation, type ObservedReply } from '../../checks/observation.js';
 import { programEnding } from '../../checks/programs.js';
-import { checkReturned, checkTypes } from '../../checks/returns.js';
+import { checkOpenColumns, checkReturned, checkTypes } from '../../checks/returns.js';
 import { messageLines } from '../../checks/text.js';
-import { formatObserved, isSameByValue } from '../../checks/values.js';
-import type { ObservedValue } from '../../harness/protocol.js';
+import { formatObserved } from '../../checks/values.js';
 import { fail, pass, type CaseVerdict } from '../../checks/verdict.js';
 import { withoutAskMarkers } from '../../checks/program-markers.js';
 import { caseText } from '../../pack/case-texts.js';
@@ -38,7 +37,8 @@ export function checkHmcCase(check: string, testCase: FixtureCase, observation: 
     case 'types':
       return checkTypes(call, testCase.expected, reply('result').value, { bothWays: FULL_COLUMN });
     case 'game-over':
-      return withWidthNote(checkGameOver(call, testCase, reply('result').value), testCase, reply('result'));
+      // A full column's -1.0 on a won board is the ply groups' rule.
+      return withWidthNote(checkOpenColumns(call, testCase, reply('result').value, 'the ply tests'), testCase, reply('result'));
     case 'value-types':
       return withWidthNote(checkReturned(call, testCase.expected, testCase.lenient, reply('result').value, { strictTypes: true }), testCase, reply('result'));
     case 'repr': {
@@ -58,22 +58,6 @@ export function checkHmcCase(check: string, testCase: FixtureCase, observation: 
     default:
       throw new Error(`internal: unknown HMC check '${check}'`);
   }
-}
-
-/**
- * A board already won: the open columns' scores are this test's rule; a full column's -1.0 is the ply groups' (a
- * scoresFor that never checks for full columns is charged there, not again here).
- */
-function checkGameOver(call: string, testCase: FixtureCase, got: ObservedValue): CaseVerdict {
-  const expected = 'value' in testCase.expected ? testCase.expected.value : undefined;
-  if (expected?.type !== 'list' || got.type !== 'list' || got.items.length !== expected.items.length) return checkReturned(call, testCase.expected, testCase.lenient, got);
-  const full = expected.items.flatMap((item, i) => (item.type === 'float' && item.value === -1 ? [i] : []));
-  const judged: ObservedValue = { ...got, items: got.items.map((item, i) => (full.includes(i) ? expected.items[i]! : item)) };
-  const verdict = checkReturned(call, testCase.expected, testCase.lenient, judged);
-  // A failure shows the answer as returned, not as judged.
-  if (verdict.status !== 'pass') return { ...verdict, message: verdict.message.replace(formatObserved(judged), formatObserved(got)) };
-  if (full.every((i) => isSameByValue(expected.items[i]!, got.items[i]!))) return verdict;
-  return pass(`the open columns are right; full column${full.length === 1 ? '' : 's'} ${full.join(', ')} (-1.0) ${full.length === 1 ? 'is' : 'are'} graded by the ply tests`);
 }
 
 /** A list of 6 scores where 7 are due is what a height-first Board gives: say so. */

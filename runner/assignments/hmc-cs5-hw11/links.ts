@@ -8,5 +8,5 @@ export const HMC_LINKS: SpecLinks = {
   programChecks: ['hmc-game'],
   properties: ['hmc-board-setup', 'hmc-tiebreak-random'],
   targets: ['Board', 'Board.playGame', 'Player.__repr__', 'Player.nextMove', 'Player.oppCh', 'Player.scoreBoard', 'Player.scoresFor', 'Player.tiebreakMove', 'files', 'import'],
-  replayed: replayedTests(METHODS),
+  named: replayedTests(METHODS),
 };

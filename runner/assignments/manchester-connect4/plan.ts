@@ -29,6 +29,9 @@ export const FUNCTIONS: ReplayParts = [
   ['saveGame', ['saveGame.document', 'saveGame.generated', 'saveGame.round-trip']],
 ];
 
+/** The scripted play() sessions, in the document's order: they charge a crash before the tests that throw junk at it. */
+export const SCRIPTED_PLAY: readonly string[] = ['play.two-humans', 'play.names', 'play.invalid-columns', 'play.draw', 'play.save', 'play.load', 'play.load-errors', 'play.computer'];
+
 /**
  * play() replayed with the document's version of each function whose own tests failed (the student's play() and
  * suggestMove2 kept): a loadGame that crashes on a malformed file is charged by loadGame's tests, not again by
@@ -88,6 +91,9 @@ export function manchesterPlan(referee: Referee): AssignmentPlan {
     check: checkManchesterCase,
     checkProgram: (check, testCase, result, ask) => checkManchesterPlay(check, testCase, result, referee, ask),
     gameReplay: manchesterGameReplay,
+    // A crash several play() sessions meet is charged by the scripted session of the task that asks for that input,
+    // in the document's order; the tests that throw junk at play() charge only the crashes no scripted session met.
+    chargesFirst: SCRIPTED_PLAY,
     readingElsewhere: roundTripElsewhere,
     lookahead: (test) => (test.target === 'suggestMove1' && test.check === 'suggest' ? SUGGEST_MOVE1 : undefined),
     neededNames: (test) => {

@@ -16,7 +16,8 @@ export const PINS: SamplePins = {
     'hostile-infinite-loop': { ...timeout('player.scoresFor.document', 'player.scoresFor.already-won', 'player.scoresFor.ply-0-1', 'player.scoresFor.ply-2-3', 'player.scoresFor.ply-4-5', 'board.playGame.document', 'board.playGame.generated'), ...timeout('player.nextMove.strength') },
     'hostile-input-at-import': { ...fail('import.hw11pr2') },
     'hostile-kills-interpreter': { ...error('player.oppCh', 'player.nextMove.strength') },
-    'hostile-loop-at-import': { ...error('board.setup', 'player.repr', 'player.oppCh', 'player.scoreBoard.document', 'player.scoreBoard.generated', 'player.tiebreakMove.left-right', 'player.tiebreakMove.random', 'player.tiebreakMove.random-spread', 'player.scoresFor.document', 'player.scoresFor.already-won', 'player.scoresFor.float-scores', 'player.scoresFor.ply-0-1', 'player.scoresFor.ply-2-3', 'player.scoresFor.ply-4-5', 'player.nextMove.document', 'player.nextMove.generated', 'player.nextMove.human', 'board.playGame.document', 'board.playGame.generated'), ...timeout('import.hw11pr2'), ...error('player.nextMove.strength') },
+    // Its top level loops after every definition: stopped at the CPU limit, it costs the import test, and the rest is graded on what it defined.
+    'hostile-loop-at-import': { ...fail('import.hw11pr2') },
     'hostile-megabytes': { ...fail('player.repr') },
     // Its RANDOM tie-breaks hog memory where LEFT does on the same scores: charged by left-right, not again by random.
     'hostile-memory-hog': { ...error('player.tiebreakMove.left-right', 'player.tiebreakMove.random-spread', 'player.nextMove.strength') },
@@ -55,7 +56,7 @@ export const PINS: SamplePins = {
     'trivia-int-minus-one': {},
   },
   // A one-rule test of a scoresFor that loops: it passes on the call that never ends, which the answer's tests charge.
-  hangsIn: { 'hostile-infinite-loop': ['player.scoresFor.float-scores'] },
+  hangsIn: { 'hostile-infinite-loop': ['player.scoresFor.float-scores'], 'hostile-loop-at-import': ['import.hw11pr2'] },
 };
 
 /**

@@ -7,7 +7,7 @@ import { gradescopeResults } from '../../../reports/gradescope.js';
 import { junitXml } from '../../../reports/junit.js';
 import { classView, submissionView } from '../../../reports/model.js';
 
-const test = (id: string, message = ''): TestResult => ({ id, name: id, group: 'g', target: 't', status: message ? 'fail' : 'pass', score: message ? 0 : 1, maxScore: 1, visibility: 'visible', message: message || 'ok' });
+const test = (id: string, message = ''): TestResult => ({ id, name: id, group: 'g', target: 't', status: message ? 'fail' : 'pass', score: message ? 0 : 1, maxScore: 1, visibility: 'visible', message: message || 'ok', ...(message && { failure: { kind: 'answer' as const, said: message } }) });
 const student = (id: string, tests: TestResult[]): SubmissionResult => ({ id, path: id, assignment: 'cs61a-hw04', status: 'graded', score: 0, maxScore: 2, durationMs: 0, tests });
 const run = (submissions: SubmissionResult[]): RunResults => ({ tool: { name: 'g', version: '0' }, generatedAt: 'x', seed: 1, sandbox: { python: '3', network: 'off', notes: [] }, submissions, clusters: failureClusters(submissions) });
 
@@ -103,11 +103,12 @@ describe('notes on mistakes', () => {
   });
 
   it('clusters crashes by their exception and case, wherever in the student file they happened', () => {
-    const crash = (where: string) => ({ ...test('make', `1 of 4 cases failed; the first (make.doc.4):\nmake(b, -4) raised IndexError: list index out of range (${where}, in make: return put(b))`), status: 'error' as const });
+    // The run records the exception's type and words apart from its place (results.json `failure`).
+    const crash = (where: string) => ({ ...test('make', `1 of 4 cases failed; the first (make.doc.4):\nmake(b, -4) raised IndexError: list index out of range (${where}, in make: return put(b))`), status: 'error' as const, failure: { case: 'make.doc.4', kind: 'crash' as const, said: 'IndexError: list index out of range' } });
     const three = [student('a', [crash('hw04.py, line 40')]), student('b', [crash('hw04.py, line 52')]), student('c', [crash('lab04.py, line 7')])];
     const clusters = failureClusters(three);
     expect(clusters).toHaveLength(1);
     expect(clusters[0]!.count).toBe(3);
-    expect(clusters[0]!.summary).toBe('make(b, -4) raised IndexError: list index out of range (first failing case: make.doc.4)');
+    expect(clusters[0]!.summary).toBe('raised IndexError: list index out of range (first failing case: make.doc.4)');
   });
 });

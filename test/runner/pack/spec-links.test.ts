@@ -55,7 +55,7 @@ describe('a typo in a link is refused at load with its place', () => {
 
   it('a test a replayed game reads, renamed in the spec', () => {
     const root = rootWith('hmc-cs5-hw11', (text) => text.replace('  player.oppCh:\n', '  player.oppCheck:\n'));
-    expect(refusal(root, 'hmc-cs5-hw11')).toContain("runner/assignments/hmc-cs5-hw11/links.ts: a replayed game reads test 'player.oppCh', which the spec does not have; did you mean player.oppCheck?");
+    expect(refusal(root, 'hmc-cs5-hw11')).toContain("runner/assignments/hmc-cs5-hw11/links.ts: the code names test 'player.oppCh', which the spec does not have; did you mean player.oppCheck?");
   });
 });
 

@@ -8,7 +8,9 @@ import os
 import random
 import sys
 
+from .cut_off import run_top_level
 from .doubles import Doubles
+from .former_names import install_former_names
 from .frames import tb_frames
 from .guard import apply_limits, guard_imports, join_cgroup
 from .loading import module_from_spec, spec_from_file_location
@@ -30,6 +32,7 @@ def program(config):
     os.chdir(workdir)
     sys.path.insert(0, workdir)
     guard_imports(config)
+    install_former_names(config, workdir)
     sys.setrecursionlimit(int(config.get("recursionLimit", 10_000)))
     random.seed(config.get("seed", 0))
     namespace = {}
@@ -53,7 +56,7 @@ def program(config):
         saved_input = builtins.input
         builtins.input = lambda prompt="": (_ for _ in ()).throw(EOFError("input() at import"))
         try:
-            spec.loader.exec_module(module)
+            run_top_level(entry, spec.origin, lambda: spec.loader.exec_module(module))
         except BaseException:
             pass
         finally:

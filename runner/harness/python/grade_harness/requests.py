@@ -7,6 +7,7 @@ import sys
 import time
 
 from .capture import CappedOutput, Script, ScriptedStdin
+from .cut_off import run_top_level
 from .channel import HarnessError
 from .doubles import Doubles
 from .frames import tb_frames
@@ -36,6 +37,8 @@ class Harness:
         self.original_input = builtins.input
         # Module globals replaced by a function double, as (module, name, previous value or _ABSENT), undone by fresh.
         self.patched = []
+        # Another accepted name of a role's file, resolved to its module (former_names.py), once installed.
+        self.former_names = None
 
     # --- set-up -------------------------------------------------------------------------------------------------
     def install(self):
@@ -156,7 +159,10 @@ class Harness:
             # A module that hung at import before: registered empty, so the files importing it still load.
             self.modules.append(module)
             return {"ok": True, "skipped": True, "defined": []}
-        reply = self.run_student(request, lambda _request: spec.loader.exec_module(module))
+        used = len(self.former_names.used) if self.former_names else 0
+        reply = self.run_student(request, lambda _request: run_top_level(request, path, lambda: spec.loader.exec_module(module)))
+        if self.former_names and len(self.former_names.used) > used:
+            reply["formerNames"] = self.former_names.used[used:]
         # A module that failed part-way keeps what it defined, so the tests of those parts still run.
         alias_module(module, self.names)
         self.modules.append(module)
@@ -235,7 +241,26 @@ class Harness:
         if isinstance(error, SystemExit):
             message = f"sys.exit({error.code!r}) was called"
         bases = [cls.__name__ for cls in type(error).__mro__][:12]
-        return {"type": type(error).__name__, "bases": bases, "message": message[:2000], "frames": frames[-20:]}
+        described = {"type": type(error).__name__, "bases": bases, "message": message[:2000], "frames": frames[-20:]}
+        name = exception_name(error)
+        if name:
+            described["name"] = name[:200]
+        fact = getattr(error, "grade_fact", None)
+        if isinstance(fact, str):
+            described["fact"] = fact[:100]
+        return described
+
+
+def exception_name(error):
+    """The name an exception is about: the module of an ImportError, the name of a NameError (read from the message
+    before Python 3.10, which has no NameError.name)."""
+    name = getattr(error, "name", None)
+    if isinstance(name, str):
+        return name
+    if isinstance(error, NameError) and error.args and isinstance(error.args[0], str):
+        parts = error.args[0].split("'")
+        return parts[1] if len(parts) >= 3 else None
+    return None
 
 
 def safe_str(error):

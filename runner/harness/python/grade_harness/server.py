@@ -8,6 +8,7 @@ import time
 
 from .channel import PROTOCOL_VERSION, answer_all, requests_from, send, write_all
 from .guard import apply_limits, guard_imports, join_cgroup
+from .former_names import install_former_names
 from .program import program
 from .requests import Harness
 from .site_paths import restore_site
@@ -33,6 +34,8 @@ def serve(config):
     notes = join_cgroup(config.get("cgroup")) + apply_limits(config.get("limits", {}))
     harness.install()
     guard_imports(config)
+    # After the guard, so it is asked first: a former name is the role's module, not a file missing.
+    harness.former_names = install_former_names(config, harness.workdir)
     if config.get("scriptedSearch"):
         # A program server for a REPL whose AI the tests script: classes defining the search get the stand-in as
         # they are built; each program's child is handed its own moves.

@@ -1,0 +1,89 @@
+/**
+ * A test's result in the results.json contract, from its record and its charge: points on a pass, the hint after a
+ * failure it is about, who played the games, the shorter waits of a target that had hung, why a test did not run,
+ * and an import charged upstream. Pure.
+ */
+import type { ResolvedTest } from '../spec/spec-types.js';
+import type { NotRun, TestRecord } from './ledger.js';
+import { HUNG_TARGET } from './policies/hung-target.js';
+import { say } from './policies/policy.js';
+import { judgeUpstream, UPSTREAM_IMPORT } from './policies/upstream-import.js';
+import { crashSite } from '../checks/crash-site.js';
+import type { ChargedUnit, Composed } from './compose.js';
+import type { FirstFailure, TestResult } from './results.js';
+import type { SubmissionFacts } from './submission-facts.js';
+import { upstreamOf } from './upstream-imports.js';
+
+/** Why a test ran nothing, as its verdict. */
+export function notRunVerdict(test: ResolvedTest, notRun: NotRun, only?: string): Composed {
+  switch (notRun.kind) {
+    case 'skipped':
+      return { status: 'skipped', message: notRun.why === 'only' ? `not run: --only ${only}` : 'not run: a figure for information (0 points), measured when grade is given --strength', failed: 0, ran: 0 };
+    case 'budget':
+      return { status: 'timeout', message: `the submission's time budget (${Math.round(notRun.limitMs / 1000)} s for all tests) ran out before this test`, failed: 0, ran: 0 };
+    case 'internal':
+      return { status: 'error', message: `internal error in the grader: ${notRun.detail} (not your fault; please report it)`, failed: 0, ran: 0 };
+    case 'blocked':
+      return { status: 'error', message: notRun.startError !== undefined ? `could not run: ${notRun.startError}` : blockedMessage(notRun), failed: 0, ran: 0 };
+  }
+}
+
+/** The names a test needs that no module defines, where each is written, and the import tests that explain it. */
+function blockedMessage(notRun: Extract<NotRun, { kind: 'blocked' }>): string {
+  const where = new Map<string, string[]>();
+  for (const { name, definedIn } of notRun.missing) where.set(definedIn ?? '', [...(where.get(definedIn ?? '') ?? []), name]);
+  const said = [...where].map(([file, names]) => {
+    const are = names.length === 1 ? 'is' : 'are';
+    return file === '' ? `${names.join(', ')} ${are} not defined in any of the submission's files` : `${names.join(', ')} ${are} defined in ${file}, which did not import`;
+  });
+  return `${said.join('; ')}${notRun.blockers.length > 0 ? ` (blocked by ${notRun.blockers.join(', ')})` : ''}`;
+}
+
+/** An import test's verdict: its own, unless another file's failed import is why (upstream-import). */
+export function importVerdict(record: TestRecord, facts: SubmissionFacts): Composed {
+  const direct = record.direct!;
+  const where = facts.role(record.test.file!);
+  const upstream = direct.status !== 'pass' && where?.file && where.files.length === 1 ? upstreamOf(facts, where.role, where.file) : undefined;
+  if (upstream) return { status: 'pass', message: say(UPSTREAM_IMPORT, judgeUpstream(where!.file!, upstream.file, `import.${upstream.role}`, direct.message)), failed: 0, ran: 0 };
+  return { ...direct, failed: direct.status === 'pass' ? 0 : 1, ran: 1 };
+}
+
+/** A test's first failure as facts: the unit it failed on and what it did there, or that it follows from another test. */
+export function firstFailure(record: TestRecord, verdict: Composed, units: readonly ChargedUnit[] = []): FirstFailure | undefined {
+  if (verdict.status === 'pass' || verdict.status === 'skipped') return undefined;
+  if (record.notRun || (record.hungBefore && verdict.status === 'timeout')) return { kind: 'consequence', said: record.notRun?.kind ?? 'hung before' };
+  const unit = verdict.first === undefined ? undefined : record.units.find((u) => u.id === verdict.first);
+  const shown = verdict.first === undefined ? undefined : units.find((u) => u.id === verdict.first)?.verdict;
+  const at = verdict.first === undefined ? {} : { case: verdict.first };
+  const failure = unit?.failure;
+  if (failure?.kind === 'exception') return { ...at, kind: failure.exception.fact === 'cpu-limit' ? 'limit' : 'crash', said: `${failure.exception.type}: ${failure.exception.message}` };
+  if (failure?.kind === 'timeout' || unit?.program?.timedOut || verdict.status === 'timeout') return { ...at, kind: 'hang', said: 'never ended' };
+  if (failure?.kind === 'crashed' || unit?.program?.truncated || shown?.stoppedAt) return { ...at, kind: 'limit', said: failure?.kind === 'crashed' ? 'the process died' : 'a limit stopped it' };
+  const site = unit?.program && crashSite(unit.program.transcript);
+  if (site) return { ...at, kind: 'crash', said: site.type };
+  const direct = record.direct;
+  if (direct) return { kind: direct.status === 'error' ? 'crash' : 'answer', said: direct.actual ?? direct.message };
+  return { ...at, kind: verdict.status === 'error' ? 'crash' : 'answer', said: shown?.actual ?? verdict.actual ?? verdict.message };
+}
+
+/** The result: points on a pass; the hint after a failure; the notes on the games' players and on a hung target. */
+export function finishTest(test: ResolvedTest, record: TestRecord, verdict: Composed, units: readonly ChargedUnit[] = []): TestResult {
+  const hint = verdict.status === 'fail' && test.hint && record.direct?.hint !== false ? `\nHint: ${test.hint}` : '';
+  const players = !record.players ? '' : 'quick' in record.players ? (verdict.ownPlayers ? '' : `\n${record.players.quick}`) : verdict.status === 'pass' ? '' : `\n${record.players.own}`;
+  const hung = record.hungBefore && verdict.status === 'timeout' ? `\n${say(HUNG_TARGET, { messageId: 'shorter', data: { target: test.target, test: record.hungBefore.test, waitMs: record.hungBefore.waitMs } })}` : '';
+  const reproduce = verdict.reproduce ?? record.direct?.reproduce;
+  const failure = firstFailure(record, verdict, units);
+  return {
+    id: test.id, name: test.name, group: test.group, target: test.target, maxScore: test.points, visibility: test.visibility,
+    status: verdict.status,
+    score: verdict.status === 'pass' ? test.points : 0,
+    message: `${verdict.message}${players}${hung}${hint}`,
+    ...(verdict.expected !== undefined && { expected: verdict.expected }),
+    ...(verdict.actual !== undefined && { actual: verdict.actual }),
+    ...(reproduce && { reproduce }),
+    ...(verdict.typed && verdict.actual !== undefined && { typed: [...verdict.typed] }),
+    ...(record.strength && { strength: record.strength }),
+    ...(record.documentMs !== undefined && { documentMs: Math.round(record.documentMs) }),
+    ...(failure && { failure }),
+  };
+}

@@ -1,0 +1,19 @@
+/**
+ * A one-rule test that fails with the document's versions of the parts around the one it judges is run once more on
+ * the student's own: where the rule holds there, it holds in their code as a whole (a move counted inside their own
+ * scores_for, which the document's does not do), and the case passes with a note.
+ */
+import type { Decision, RuleMeta } from './policy.js';
+
+export const OWN_PARTS: RuleMeta = {
+  name: 'own-parts',
+  rule: "a one-rule test that fails with the document's other parts and holds with the student's own passes",
+  messages: { holds: "with the document's {parts} this does not hold, but with your own {parts} it does: the rule is kept by your code as a whole" },
+};
+
+/** Whether to ask: a failing case of a one-rule test, graded with the document's parts, that left some of the student's out. */
+export const asksOwnParts = (oneRule: boolean, standIns: 'document' | 'own', replaced: readonly string[]): boolean => oneRule && standIns === 'document' && replaced.length > 0;
+
+export function judgeOwnParts(passedOnOwn: boolean, parts: string): Decision | undefined {
+  return passedOnOwn ? { status: 'pass', messageId: 'holds', data: { parts } } : undefined;
+}

@@ -1,0 +1,33 @@
+/**
+ * charged-once: a mistake no test grades, shown by another reading of failing cases, is charged by the test of highest
+ * precedence that meets it (a visible one, the document's examples, first); the failures it explains elsewhere pass,
+ * naming that test; a failure it does not explain stays charged where it is.
+ */
+import { describe, expect, it } from 'vitest';
+import type { ChargedElsewhere } from '../../../../runner/assignments/assignment.js';
+import { chargeLedger, fixtureCase, pass, plan, record, runs, test, unit, wrong } from './ledgers.js';
+
+const delMove = (t: ReturnType<typeof test>): ChargedElsewhere => ({ testCase: fixtureCase(`${t.id}.undo`), note: 'with a delMove that takes back the last move it answers right', once: { cause: 'Board.delMove', why: 'your Board\'s delMove is what goes wrong' } });
+
+describe('charged-once', () => {
+  const doc = test('scores.document', { target: 'scores', visibility: 'visible', fixtureCases: [fixtureCase('scores.doc.1', 'document')] });
+  const deep = test('scores.ply-4', { target: 'scores' });
+  const failing = (t: ReturnType<typeof test>) => record(t, [unit(t.fixtureCases[0]!.id, wrong(), { testCase: t.fixtureCases[0]! })]);
+  const p = plan({ readingElsewhere: (t) => delMove(t) });
+
+  it('is charged by the visible test on the document\'s examples, whichever test is charged first', async () => {
+    const table = runs({ 'scores.doc.1#elsewhere': pass, 'scores.ply-4.c1#elsewhere': pass });
+    for (const order of [[failing(doc), failing(deep)], [failing(deep), failing(doc)]]) {
+      const charged = await chargeLedger(order, { plan: p, runs: table });
+      expect(charged['scores.document']).toMatchObject({ status: 'fail' });
+      expect(charged['scores.document']!.message).toContain("your Board's delMove is what goes wrong");
+      expect(charged['scores.ply-4']).toMatchObject({ status: 'pass', message: '1 case passed (with a delMove that takes back the last move it answers right; scores.document charges it)' });
+    }
+  });
+
+  it('leaves a failure the other reading does not explain where it is', async () => {
+    const charged = await chargeLedger([failing(doc), failing(deep)], { plan: p, runs: runs({ 'scores.doc.1#elsewhere': pass }) });
+    expect(charged['scores.ply-4']).toMatchObject({ status: 'fail' });
+    expect(charged['scores.ply-4']!.message).not.toContain('delMove');
+  });
+});

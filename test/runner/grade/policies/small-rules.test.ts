@@ -1,0 +1,51 @@
+/** precedence, hung-target, own-parts and kit-blame: the small rules, each on hand-written facts. */
+import { describe, expect, it } from 'vitest';
+import { hungTargetLimits } from '../../../../runner/grade/policies/hung-target.js';
+import { kitBlame } from '../../../../runner/grade/policies/kit-blame.js';
+import { asksOwnParts, judgeOwnParts } from '../../../../runner/grade/policies/own-parts.js';
+import { byPrecedence } from '../../../../runner/grade/policies/precedence.js';
+import { DEFAULT_LIMITS } from '../../../../runner/sandbox/limits.js';
+import { fixtureCase, test } from './ledgers.js';
+
+describe('precedence', () => {
+  it('orders by the assignment\'s own list, then visible, the document\'s examples, the answer before one rule, then id; never by the order given', () => {
+    const tests = [
+      test('z.hidden'),
+      test('y.one-rule', { visibility: 'visible', check: 'rule', fixtureCases: [fixtureCase('d', 'document')] }),
+      test('x.generated', { visibility: 'visible' }),
+      test('w.document', { visibility: 'visible', fixtureCases: [fixtureCase('d', 'document')] }),
+      test('v.named'),
+    ];
+    const facts = { chargesFirst: ['v.named'], judgesOneRule: (t: (typeof tests)[number]) => t.check === 'rule' };
+    const expected = ['v.named', 'w.document', 'y.one-rule', 'x.generated', 'z.hidden'];
+    expect(byPrecedence(tests, facts).map((t) => t.id)).toEqual(expected);
+    expect(byPrecedence([...tests].reverse(), facts).map((t) => t.id)).toEqual(expected);
+  });
+});
+
+describe('hung-target', () => {
+  it('waits a tenth as long on a target that already hung, two seconds at least, never longer than the limit', () => {
+    expect(hungTargetLimits({ ...DEFAULT_LIMITS, callMs: 60_000, promptMs: 5_000, programMs: 500 })).toMatchObject({ callMs: 6_000, promptMs: 2_000, programMs: 500, importMs: DEFAULT_LIMITS.importMs });
+  });
+});
+
+describe('own-parts', () => {
+  it('asks only for a one-rule test graded with the document\'s parts, and passes only what holds on the student\'s own', () => {
+    expect(asksOwnParts(true, 'document', ['scores_for'])).toBe(true);
+    expect(asksOwnParts(true, 'own', ['scores_for'])).toBe(false);
+    expect(asksOwnParts(false, 'document', ['scores_for'])).toBe(false);
+    expect(judgeOwnParts(true, 'scores_for')).toMatchObject({ status: 'pass', data: { parts: 'scores_for' } });
+    expect(judgeOwnParts(false, 'scores_for')).toBeUndefined();
+  });
+});
+
+describe('kit-blame', () => {
+  const board = { name: 'Board', tests: 'board.' };
+  it('names the student\'s own parts whose tests fail, and blames the tested part only when those pass and are not it', () => {
+    expect(kitBlame([board], 'AIPlayer.scores_for', () => ['board.add'], () => true)).toContain('your own Board, whose own tests fail (board.add)');
+    expect(kitBlame([board], 'AIPlayer.scores_for', () => [], () => true)).toContain('most likely in AIPlayer.scores_for');
+    expect(kitBlame([board], 'Board', () => [], () => true)).toBeUndefined();
+    expect(kitBlame([board], 'AIPlayer.scores_for', () => [], () => false)).toBeUndefined();
+    expect(kitBlame([], 'f', () => [], () => true)).toBeUndefined();
+  });
+});
