@@ -61,14 +61,7 @@ export function applyPack(base: Spec, pack: Pack, locate: ParsedPack['locate'], 
   }
 
   const courseNames = pack.names ?? {};
-  const taken = new Map<string, string>();
-  for (const [doc, course] of Object.entries(courseNames)) {
-    // Two document names in one scope (top level, or one class) cannot become one.
-    const scope = doc.includes('.') ? `${doc.split('.')[0]}.${course}` : course;
-    const other = taken.get(scope);
-    if (other !== undefined) fault(['names', doc], `${doc} and ${other} would both be ${course}`);
-    taken.set(scope, doc);
-  }
+  for (const problem of nameClashes(base.api ?? [], courseNames)) fault(['names', problem.doc], problem.message);
   const files = base.files.map((file) => {
     const names = pack.files?.[file.role]?.names;
     // A file found by what it defines is found by the course's names.
@@ -119,6 +112,34 @@ export function applyPack(base: Spec, pack: Pack, locate: ParsedPack['locate'], 
   const named = groups.map((g) => ({ ...g, tests: g.tests.map((t) => ({ ...t, name: inCourseNames(t.name, courseNames), ...(t.hint !== undefined && { hint: inCourseNames(t.hint, courseNames) }) })) }));
   return { spec: { ...base, ...(pack.title !== undefined && { title: pack.title }), files, groups: named }, problems };
 }
+
+/**
+ * The course's names that cannot be: a Python keyword, two names of one scope (the module, or one class) made one,
+ * or the document's name of another part of the API in that scope (`Board.add_checker: add_checkers`), whether that
+ * part keeps its name or is renamed too (the grader calls each part by its document's name as well, so names cannot
+ * be swapped). A name a course gives back to itself changes nothing.
+ */
+export function nameClashes(api: readonly string[], names: Readonly<Record<string, string>>): { doc: string; message: string }[] {
+  const scopeOf = (doc: string, name: string) => (doc.includes('.') ? `${doc.split('.')[0]}.${name}` : name);
+  const documents = new Map(api.map((doc) => [scopeOf(doc, doc.split('.').at(-1)!), doc] as const));
+  const renamed = (doc: string) => names[doc] !== undefined && names[doc] !== doc.split('.').at(-1);
+  const taken = new Map<string, string>();
+  const clashes: { doc: string; message: string }[] = [];
+  for (const [doc, course] of Object.entries(names)) {
+    if (course === doc.split('.').at(-1)) continue;
+    const scope = scopeOf(doc, course);
+    const where = doc.includes('.') ? `class ${doc.split('.')[0]}` : 'the module';
+    if (PYTHON_KEYWORDS.has(course)) clashes.push({ doc, message: `${course} is a Python keyword: no class, function or method can have it as its name` });
+    else if (documents.has(scope) && !renamed(documents.get(scope)!)) clashes.push({ doc, message: `${doc} would be ${course}, which ${documents.get(scope)} keeps as its name in ${where}: two parts of the API cannot share a name (rename ${documents.get(scope)} too, or choose another)` });
+    // The grader calls every part by the document's name as well, so a document's name cannot pass to another part.
+    else if (documents.has(scope)) clashes.push({ doc, message: `${course} is the document's name of ${documents.get(scope)}, which this pack renames: a name cannot pass from one part of the API to another (choose a name the document does not use)` });
+    else if (taken.has(scope)) clashes.push({ doc, message: `${doc} and ${taken.get(scope)} would both be ${course}` });
+    taken.set(scope, doc);
+  }
+  return clashes;
+}
+
+const PYTHON_KEYWORDS = new Set(['False', 'None', 'True', 'and', 'as', 'assert', 'async', 'await', 'break', 'class', 'continue', 'def', 'del', 'elif', 'else', 'except', 'finally', 'for', 'from', 'global', 'if', 'import', 'in', 'is', 'lambda', 'nonlocal', 'not', 'or', 'pass', 'raise', 'return', 'try', 'while', 'with', 'yield']);
 
 /** The schema checked the shape; Date would roll 30 February into March, so the calendar is checked here. */
 function isRealDate(iso: string): boolean {
