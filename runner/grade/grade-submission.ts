@@ -122,7 +122,7 @@ async function runTest(test: ResolvedTest, context: TestContext): Promise<TestRe
   try {
     return await KINDS[test.kind](test, context);
   } catch (error) {
-    return finish('error', { message: `internal error in the grader: ${(error as Error).message} (not your fault; please report it)` });
+    return finish('error', { message: `internal error in the grader: ${(error as Error).message} (not your fault; please report it)` }, undefined, false);
   }
 }
 

@@ -111,14 +111,17 @@ export type TestKindRunner = (test: ResolvedTest, context: TestContext) => Promi
 
 export type Finish = (status: TestStatus, verdict: Omit<CaseVerdict, 'status'>, reproduce?: string, hint?: boolean, typed?: readonly string[]) => TestResult;
 
-/** The result of `test` from a verdict: full points on a pass, the hint after a failure's message. */
+/**
+ * The result of `test` from a verdict: full points on a pass, the hint after the message of a wrong answer or of a
+ * crash of the student's code (not after a test that could not run: `hint` false).
+ */
 export function finisher(test: ResolvedTest): Finish {
   const base = { id: test.id, name: test.name, group: test.group, target: test.target, maxScore: test.points, visibility: test.visibility };
   return (status, verdict, reproduce, hint = true, typed) => ({
     ...base,
     status,
     score: status === 'pass' ? test.points : 0,
-    message: status === 'fail' && hint ? withHint(verdict.message, test.hint) : verdict.message,
+    message: (status === 'fail' || status === 'error') && hint ? withHint(verdict.message, test.hint) : verdict.message,
     ...(verdict.expected !== undefined && { expected: verdict.expected }),
     ...(verdict.actual !== undefined && { actual: verdict.actual }),
     ...(reproduce && { reproduce }),

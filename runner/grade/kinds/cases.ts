@@ -20,7 +20,7 @@ const workOf = (boards: number) => `A plain look-ahead, trying every move at eve
 export const runCases: TestKindRunner = async (test, context) => {
   const finish = finisher(test);
   const blocked = await blockedBy(test, context);
-  if (blocked) return finish('error', { message: blocked });
+  if (blocked) return finish('error', { message: blocked }, undefined, false);
   await context.session.isolate(test.group);
   const { assignment } = context;
   // A look-ahead test keeps each case's scores and verdict, to name the mistake if it fails.

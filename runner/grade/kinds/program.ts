@@ -17,7 +17,7 @@ import { failedSoFar, finisher, type Finish, type TestContext, type TestKindRunn
 export const runPrograms: TestKindRunner = async (test, context) => {
   const finish = finisher(test);
   const blocked = await blockedBy(test, context);
-  if (blocked) return finish('error', { message: blocked });
+  if (blocked) return finish('error', { message: blocked }, undefined, false);
   const chargedStart = context.cannotStart.get(test.target);
   if (chargedStart) return finish('pass', { message: `not charged again: ${test.target} could not start, which ${chargedStart} charges` });
   const verdict = await runProgramTest(test, context, finish);

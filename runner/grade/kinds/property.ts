@@ -13,7 +13,7 @@ import { caseSeed, failedSoFar, finisher, playsSideBySide, type TestKindRunner }
 export const runProperty: TestKindRunner = async (test, context) => {
   const finish = finisher(test);
   const blocked = await blockedBy(test, context);
-  if (blocked) return finish('error', { message: blocked });
+  if (blocked) return finish('error', { message: blocked }, undefined, false);
   await context.session.isolate(test.group);
   const cases = context.assignment.property(test.property!).map((p): RunnableCase => {
     if ('interaction' in p) return harnessCase(test, context, p.id, p.interaction, p.check);

@@ -14,7 +14,7 @@ import { withStandIns } from '../../plan/interaction.js';
 export const runStrength: TestKindRunner = async (test, context) => {
   const finish = finisher(test);
   const blocked = await blockedBy(test, context);
-  if (blocked) return finish('error', { message: blocked });
+  if (blocked) return finish('error', { message: blocked }, undefined, false);
   await context.session.isolate(test.group);
   const positions: StrengthPosition[] = test.fixtureCases.map((c) => ({ id: c.id, labels: solverLabels(c), python: c.python }));
   const answers: PositionAnswer[] = [];
