@@ -24,16 +24,27 @@ export function linkProblems(base: Spec, data: unknown, locate: ParsedPack['loca
     return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
   };
   const roles = new Set(base.files.map((f) => f.role));
+  const roleList = ` (its roles: ${base.files.map((f) => `${f.role} for ${f.names[0]}`).join(', ')})`;
   for (const role of Object.keys(section('files'))) {
-    if (!roles.has(role)) fault(['files', role], `no file role '${role}' in ${base.assignment}${nearest(role, roles)}`, true);
+    // A role is named by the built-in, whatever its file is called: a file's name written as a role points to its role.
+    const byName = base.files.find((f) => f.names.some((n) => n.toLowerCase() === role.toLowerCase()));
+    const suggestion = byName ? `; files are keyed by role: ${role} is ${byName.role}'s file` : nearest(role, roles);
+    if (!roles.has(role)) fault(['files', role], `no file role '${role}' in ${base.assignment}${suggestion}${roleList}`, true);
   }
   const groupIds = new Set(base.groups.map((g) => g.id));
+  const groupList = ` (its groups: ${base.groups.map((g) => `${g.id} ${JSON.stringify(g.name)}`).join(', ')})`;
   for (const id of Object.keys(section('groups'))) {
-    if (!groupIds.has(id)) fault(['groups', id], `no group '${id}' in ${base.assignment}${nearest(id, groupIds)}`, true);
+    const byName = base.groups.find((g) => g.name.toLowerCase() === id.toLowerCase());
+    const suggestion = byName ? `; groups are keyed by id: ${JSON.stringify(id)} is ${byName.id}` : nearest(id, groupIds);
+    if (!groupIds.has(id)) fault(['groups', id], `no group '${id}' in ${base.assignment}${suggestion}${groupList}`, true);
   }
   const testIds = new Set(base.groups.flatMap((g) => g.tests.map((t) => t.id)));
+  const documentIds = documentTestIds(section('names'));
   for (const id of Object.keys(section('tests'))) {
-    if (!testIds.has(id)) fault(['tests', id], `no test '${id}' in ${base.assignment}${nearest(id, testIds)}`, true);
+    // A test's id keeps the document's names when the pack renames the API (board.add_checker, not board.add_move).
+    const documents = documentIds(id).find((d) => testIds.has(d));
+    const suggestion = documents ? `; test ids keep the document's names: ${documents}` : nearest(id, testIds);
+    if (!testIds.has(id)) fault(['tests', id], `no test '${id}' in ${base.assignment}${suggestion}`, true);
   }
   const texts = base.texts ?? {};
   for (const [key, wording] of Object.entries(section('texts'))) {
@@ -149,18 +160,35 @@ function isRealDate(iso: string): boolean {
   return m >= 1 && m <= 12 && d >= 1 && d <= daysInMonth && h! <= 23 && min! <= 59 && (Number.isNaN(s) || s! <= 59) && (Number.isNaN(zh) || (zh! <= 14 && zm! <= 59));
 }
 
-/** ", did you mean X?" for the closest name within a few edits, or nothing. */
+/**
+ * "; did you mean X?" for the closest name within a few edits, or nothing: nothing too where two names are as close
+ * (problem-5 is as near problem-0 as problem-4, and pointing at either would mislead).
+ */
 export function nearest(name: string, known: Iterable<string>): string {
-  let best: string | undefined;
+  let best: string[] = [];
   let bestDistance = Infinity;
   for (const candidate of known) {
     const d = editDistance(name, candidate);
     if (d < bestDistance) {
-      best = candidate;
+      best = [candidate];
       bestDistance = d;
-    }
+    } else if (d === bestDistance) best.push(candidate);
   }
-  return best !== undefined && bestDistance <= Math.max(2, Math.floor(name.length / 4)) ? `; did you mean ${best}?` : '';
+  return best.length === 1 && bestDistance <= Math.max(2, Math.floor(name.length / 4)) ? `; did you mean ${best[0]}?` : '';
+}
+
+/** A test id written with the course's names (board.add_move), as the document's names would write it. */
+function documentTestIds(names: Record<string, unknown>): (id: string) => string[] {
+  const back = new Map<string, string[]>();
+  for (const [doc, course] of Object.entries(names)) {
+    // A class's tests start with its name in lower case (Board: Grid, board.reset written grid.reset).
+    if (typeof course === 'string') for (const written of new Set([course, course.toLowerCase()])) back.set(written, [...(back.get(written) ?? []), doc.split('.').at(-1)!]);
+  }
+  // Every part as written or as the document names it: the ids those make.
+  return (id) => id.split('.').reduce<string[]>((made, part) => {
+    const ways = [part, ...(back.get(part) ?? []).flatMap((doc) => [doc, doc.toLowerCase()])];
+    return made.flatMap((start) => ways.map((way) => (start === '' ? way : `${start}.${way}`)));
+  }, ['']).filter((made) => made !== id);
 }
 
 function editDistance(a: string, b: string): number {

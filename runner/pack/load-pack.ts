@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { isAbsolute, relative, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, relative, resolve } from 'node:path';
 import { ASSIGNMENT_IDS, isAssignmentId } from '../assignments/ids.js';
 import { resolveSpec, SpecError, specPath, type FixtureSource } from '../spec/resolve-spec.js';
 import type { ResolvedSpec, Spec, SpecText } from '../spec/spec-types.js';
@@ -43,7 +43,7 @@ export function lintPack(root: string, ref: string, options: { now?: Date; cwd?:
   const cwd = options.cwd ?? process.cwd();
   const path = packFile(ref, cwd);
   const file = shownPath(path, cwd);
-  if (!existsSync(path)) return { file, problems: [{ path: [], line: 1, column: 1, message: `no ${PACK_FILE} here; grade init <id> --out <folder> writes one` }] };
+  if (!existsSync(path)) return { file, problems: [{ path: [], line: 1, column: 1, message: missingPack(ref, path, cwd) }] };
   const text = readFileSync(path, 'utf8');
   // A built-in's own file as the build read it: its spec without reading the YAML again, whose places are wanted only
   // for a fault the resolver finds.
@@ -129,6 +129,14 @@ export function loadPack(root: string, ref: string, options: { now?: Date; cwd?:
 export const packRecord = (spec: ResolvedSpec): (PackInfo & { due?: string }) | undefined => spec.pack && { ...spec.pack, ...(spec.due !== undefined && { due: spec.due }) };
 
 export { formatProblems };
+
+/** Why there is no pack at `path`: no such folder or file at all, or a folder without assignment.yml. */
+function missingPack(ref: string, path: string, cwd: string): string {
+  const folder = dirname(path);
+  const init = 'grade init <id> --out <folder> writes one';
+  if (basename(path) === PACK_FILE && existsSync(folder)) return `no ${PACK_FILE} in ${shownPath(folder, cwd) || '.'}: a pack is a folder with ${PACK_FILE} in it; ${init}`;
+  return `there is no folder or file ${JSON.stringify(ref)}${isAbsolute(ref) ? '' : ` (looked for ${resolve(cwd, ref)})`}: give the folder that holds ${PACK_FILE}, or the file itself; ${init}`;
+}
 
 function shownPath(path: string, cwd: string): string {
   const inside = relative(cwd, path);

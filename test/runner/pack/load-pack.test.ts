@@ -129,10 +129,27 @@ describe('a fault in a pack is refused at load with its line and column', () => 
     }
   });
 
-  it('a missing pack is said plainly', async () => {
-    const run = await cli(['lint', temp('empty-')], PROJECT_ROOT);
+  it('a missing pack is said plainly: a folder without assignment.yml, or no folder at all', async () => {
+    const empty = temp('empty-');
+    const run = await cli(['lint', empty], PROJECT_ROOT);
     expect(run.code).toBe(2);
-    expect(run.err).toContain('no assignment.yml here; grade init <id> --out <folder> writes one');
+    expect(run.err).toContain(`no assignment.yml in ${empty}: a pack is a folder with assignment.yml in it; grade init <id> --out <folder> writes one`);
+    const none = await cli(['lint', './ps11'], empty);
+    expect(none.code).toBe(2);
+    expect(none.err).toContain(`there is no folder or file "./ps11" (looked for ${join(empty, 'ps11')}): give the folder that holds assignment.yml, or the file itself`);
+    expect(none.err).not.toContain('assignment.yml here');
+  });
+
+  it('a role, group or test that is not there is pointed to the right one, or the valid ones are listed', () => {
+    const said = (text: string) => faults(text).join('\n');
+    // problem-5 is as near problem-0 as problem-4: no guess, the list.
+    expect(said(good.replace('problem-1:', 'problem-5:'))).toContain(`no group 'problem-5' in cs111-ps9 (its groups: problem-0 "Problem 0: Reading and response", problem-1 "Problem 1: Board", problem-2`);
+    expect(said(good.replace('problem-1:', 'problem-5:'))).not.toContain('did you mean');
+    expect(said(good.replace('problem-1:', '"Problem 2: Player":'))).toContain('groups are keyed by id: "Problem 2: Player" is problem-2');
+    expect(said(good.replace('ps9pr1:', 'ps9pr5:'))).toMatch(/no file role 'ps9pr5' in cs111-ps9 \(its roles: ps9pr0 for ps9pr0\.txt, ps9pr1 for ps9pr1\.py, .*ps9pr4 for ps9pr4\.py\)$/u);
+    expect(said(good.replace('ps9pr1:', 'ps9pr5:'))).not.toContain('did you mean');
+    expect(said(good.replace('ps9pr1:', 'ps10pr3.py:'))).toContain("files are keyed by role: ps10pr3.py is ps9pr3's file");
+    expect(said(`${good}names:\n  Board: Grid\n  Board.add_checker: add_move\n`.replace('board.repr.document:', 'grid.add_move:'))).toContain("no test 'grid.add_move' in cs111-ps9; test ids keep the document's names: board.add_checker");
   });
 });
 
