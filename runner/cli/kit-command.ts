@@ -9,6 +9,7 @@ import { SpecError } from '../spec/load-spec.js';
 import { isPackRef } from '../pack/pack-ref.js';
 import type { Io } from './io.js';
 import { availableSpecs } from './spec-files.js';
+import { counted } from '../counted.js';
 
 /** Where the kit goes when --out is not given. */
 export const DEFAULT_KIT_OUT = 'student-kit';
@@ -41,7 +42,7 @@ export async function runKitCommand(argv: readonly string[], io: Io, root: strin
       `  ${shown(kit.folder)}/   the same, unpacked`,
       ...(kit.classroom ? [`  ${shown(kit.classroom)}/   a GitHub Classroom starter: copy its .github folder into the template repository`] : []),
       '',
-      `It holds the ${data.spec.tests.length} visible tests (${data.spec.maxScore} points) and no answer: ${data.hidden.tests} hidden tests worth ${data.hidden.points} points stay with you${data.hidden.manualPoints > 0 ? `, as do the ${data.hidden.manualPoints} points graded by hand` : ''}.`,
+      `It holds the ${counted(data.spec.tests.length, 'visible test')} (${counted(data.spec.maxScore, 'point')}) and no answer: ${counted(data.hidden.tests, 'hidden test')} worth ${counted(data.hidden.points, 'point')} stay${data.hidden.tests === 1 ? 's' : ''} with you${data.hidden.manualPoints > 0 ? `, as do the ${counted(data.hidden.manualPoints, 'point')} graded by hand` : ''}.`,
       'A student installs it and checks their folder with:',
       `  npm install -g ./${shown(kit.tarball).split(/[\\/]/u).at(-1)}`,
       '  connect4-check',

@@ -15,6 +15,7 @@ import { PACK_FILE } from '../pack/pack-ref.js';
 import { sharedCases } from '../pack/shared-cases.js';
 import { loadSpec } from '../spec/load-spec.js';
 import type { Io } from './io.js';
+import { counted } from '../counted.js';
 
 export function runInit(argv: readonly string[], io: Io, root: string): number {
   let values: { out?: string | undefined };
@@ -69,7 +70,7 @@ export function runLint(argv: readonly string[], io: Io, root: string): number {
   const shared = sharedCases(spec);
   io.out([
     `${result.file}: ${spec.title}, ${spec.pack ? `extending ${spec.pack.extends} (pack ${spec.pack.hash})` : `the built-in ${spec.assignment}`}`,
-    `  ${spec.tests.length} tests, ${spec.maxScore} points graded automatically${spec.manualPoints ? ` and ${spec.manualPoints} by hand` : ''}; ${visible} tests in the student's check${spec.due ? `; due ${spec.due}` : ''}`,
+    `  ${counted(spec.tests.length, 'test')}, ${counted(spec.maxScore, 'point')} graded automatically${spec.manualPoints ? ` and ${spec.manualPoints} by hand` : ''}; ${counted(visible, 'test')} in the student's check${spec.due ? `; due ${spec.due}` : ''}`,
     ...(spec.pack ? [changes.length === 0 ? '  It changes nothing in the built-in.' : `  What it changes:\n${changes.map((c) => `    ${c}`).join('\n')}`] : []),
     ...shared.map((s) => `  Note: ${s.hidden} is ${spec.tests.find((t) => t.id === s.hidden)!.visibility} but the visible ${s.visible} runs ${s.cases} of its cases: students see those in their check`),
     '',

@@ -3,6 +3,7 @@
  * workflow that runs it. Pure: texts from the kit's data.
  */
 import type { KitData } from './kit-data.js';
+import { counted } from '../counted.js';
 
 /** `connect4-check-cs111-ps9`: the assignment is in the package's name. */
 export const kitName = (data: Pick<KitData, 'assignment'>): string => `connect4-check-${data.assignment}`;
@@ -39,7 +40,7 @@ export function kitPackageJson(data: KitData): string {
 
 export function kitReadme(data: KitData): string {
   const tarball = kitTarball(data);
-  const hidden = data.hidden.tests > 0 ? `${data.hidden.tests} hidden tests worth ${data.hidden.points} points` : 'no hidden tests';
+  const hidden = data.hidden.tests > 0 ? `${counted(data.hidden.tests, 'hidden test')} worth ${counted(data.hidden.points, 'point')}` : 'no hidden tests';
   return `# ${kitName(data)}
 
 Check your work on ${data.title} before you submit. This package runs the **visible tests** of the assignment on your own machine, the same tests and the same
@@ -69,7 +70,7 @@ connect4-check            # every visible test, ✓ or ✗, the first failure of
 connect4-check --watch    # again after every save
 \`\`\`
 
-It exits 1 when a test fails. **A full score here is not full marks**: ${hidden} are graded after you submit${data.hidden.manualPoints > 0 ? `, and ${data.hidden.manualPoints} points are graded by hand` : ''}.
+It exits 1 when a test fails. **A full score here is not full marks**: ${hidden} ${data.hidden.tests === 1 ? 'is' : 'are'} graded after you submit${data.hidden.manualPoints > 0 ? `, and ${counted(data.hidden.manualPoints, 'point')} ${data.hidden.manualPoints === 1 ? 'is' : 'are'} graded by hand` : ''}.
 
 \`connect4-check --help\` lists the options (\`--ci\` for GitHub Actions, \`--python\`, \`--only\`).
 

@@ -1,5 +1,6 @@
 /** What a pack changes in its built-in, line by line, for `grade lint`'s account. Pure. */
 import type { ResolvedSpec } from '../spec/spec-types.js';
+import { counted } from '../counted.js';
 
 export function packChanges(base: ResolvedSpec, spec: ResolvedSpec): string[] {
   const lines: string[] = [];
@@ -19,8 +20,8 @@ export function packChanges(base: ResolvedSpec, spec: ResolvedSpec): string[] {
       continue;
     }
     if (now.name !== group.name) lines.push(`groups.${group.id}: named ${JSON.stringify(now.name)}`);
-    if ((now.manualPoints ?? 0) !== (group.manualPoints ?? 0)) lines.push(`groups.${group.id}: ${now.manualPoints ?? 0} points by hand (was ${group.manualPoints ?? 0})`);
-    if (now.points !== group.points) lines.push(`groups.${group.id}: ${now.points} points (was ${group.points})`);
+    if ((now.manualPoints ?? 0) !== (group.manualPoints ?? 0)) lines.push(`groups.${group.id}: ${counted(now.manualPoints ?? 0, 'point')} by hand (was ${group.manualPoints ?? 0})`);
+    if (now.points !== group.points) lines.push(`groups.${group.id}: ${counted(now.points, 'point')} (was ${group.points})`);
   }
   for (const test of base.tests) {
     const now = spec.tests.find((t) => t.id === test.id);
@@ -32,7 +33,7 @@ export function packChanges(base: ResolvedSpec, spec: ResolvedSpec): string[] {
     const before = new Map(test.fixtureCases.map((c) => [c.id, JSON.stringify(c.input)] as const));
     const rebuilt = now.fixtureCases.filter((c) => before.has(c.id) && before.get(c.id) !== JSON.stringify(c.input)).length;
     const said = [
-      now.points !== test.points && `${now.points} points (was ${test.points})`,
+      now.points !== test.points && `${counted(now.points, 'point')} (was ${test.points})`,
       examples > 0 && `${examples} handout example${examples === 1 ? '' : 's'} added`,
       rebuilt > 0 && `${rebuilt} generated case${rebuilt === 1 ? '' : 's'} on the pack's boards`,
       now.visibility !== test.visibility && `${now.visibility} (was ${test.visibility})`,

@@ -177,6 +177,20 @@ describe('what a pack changes', () => {
     expect(after.tests.find((t) => t.id === someTest.id)!.visibility).toBe('visible');
   });
 
+  it("lint counts in words: '1 point', never '1 points'", async () => {
+    const group = base.groups.find((g) => g.id === someTest.groupId)!;
+    const dir = pack(`extends: hmc-cs5-hw11\ntests:\n  ${someTest.id}: { points: ${someTest.points === 1 ? 2 : 1} }\n`);
+    const linted = await cli(['lint', dir], PROJECT_ROOT);
+    expect(linted.code, linted.err).toBe(0);
+    if (someTest.points !== 1) expect(linted.out).toContain(`tests.${someTest.id}: 1 point (was ${someTest.points})`);
+    expect(linted.out).not.toMatch(/\b1 points\b/u);
+    const one = pack(`extends: hmc-cs5-hw11\ntests:\n${group.tests.filter((t) => t.points > 0).map((t, i) => `  ${t.id}: ${i === 0 ? '{ points: 1 }' : '{ enabled: false }'}\n`).join('')}`);
+    const listed = await cli(['list', one], PROJECT_ROOT);
+    expect(listed.code, listed.err).toBe(0);
+    expect(listed.out).toContain(`${group.name}: 1 point`);
+    expect(listed.out).not.toMatch(/\b1 points\b/u);
+  });
+
   it('a changed pack is a changed spec: its hash moves', () => {
     const a = loadPack(PROJECT_ROOT, pack(`extends: hmc-cs5-hw11\ntests:\n  ${someTest.id}: { points: 1 }\n`));
     const b = loadPack(PROJECT_ROOT, pack(`extends: hmc-cs5-hw11\ntests:\n  ${someTest.id}: { points: 2 }\n`));
