@@ -127,7 +127,7 @@ for (const [assignment, { pins, samples, renamed, afterDue }] of Object.entries(
       expect(gradescope.tests.find((t) => t.name === test.name)!.visibility).toBe('after_due_date');
       const page = readFileSync(join(out, 'for-students', `${afterDue.sample}.html`), 'utf8');
       expect(page).toContain(test.name.replaceAll("'", '&#x27;').replaceAll('&', '&amp;').slice(0, 20));
-      expect(page).toContain('A hidden test: not passed');
+      expect(page).toContain(`A test shown after the due date (${FAR_AHEAD}): not passed. Its cases are shown then.`);
       expect(page).not.toContain(test.message.slice(0, 40));
     });
 
