@@ -5,6 +5,12 @@ import { counted } from '../counted.js';
 export function packChanges(base: ResolvedSpec, spec: ResolvedSpec): string[] {
   const lines: string[] = [];
   if (spec.title !== base.title) lines.push(`title: ${JSON.stringify(spec.title)}`);
+  if (spec.due !== undefined) lines.push(`due: ${spec.due} (after-due tests are shown from then)`);
+  for (const [doc, course] of Object.entries(spec.names ?? {})) lines.push(`names.${doc}: ${course} (students write ${doc.includes('.') ? `${spec.names?.[doc.split('.')[0]!] ?? doc.split('.')[0]}.${course}` : course}; the document says ${doc})`);
+  for (const [key, text] of Object.entries(spec.texts ?? {})) {
+    const was = base.texts?.[key];
+    if (was && was.text !== text.text) lines.push(`texts.${key}: ${JSON.stringify(text.text)} (was ${JSON.stringify(was.text)}: ${was.says})`);
+  }
   if (spec.boards) {
     const sizes = spec.boards.sizes.map((s) => `${s.rows} × ${s.columns}`).join(', ');
     lines.push(`boards: generated cases on boards of ${sizes} (rows × columns)`);

@@ -191,6 +191,16 @@ describe('what a pack changes', () => {
     expect(listed.out).not.toMatch(/\b1 points\b/u);
   });
 
+  it('lint lists every change a TA reviews: the due date, the names and the texts among them', async () => {
+    const dir = pack('extends: cs111-ps9\ndue: 2027-04-16T23:59:00-04:00\nnames:\n  Board: Grid\n  Board.add_checker: add_move\ntexts:\n  prompt: "Column? "\n');
+    const linted = await cli(['lint', dir], PROJECT_ROOT);
+    expect(linted.code, linted.err).toBe(0);
+    expect(linted.out).toContain('    due: 2027-04-16T23:59:00-04:00 (after-due tests are shown from then)\n');
+    expect(linted.out).toContain('    names.Board: Grid (students write Grid; the document says Board)\n');
+    expect(linted.out).toContain('    names.Board.add_checker: add_move (students write Grid.add_move; the document says Board.add_checker)\n');
+    expect(linted.out).toContain('    texts.prompt: "Column? " (was "Enter a column: ": the prompt next_move prints before reading a column)');
+  });
+
   it('a changed pack is a changed spec: its hash moves', () => {
     const a = loadPack(PROJECT_ROOT, pack(`extends: hmc-cs5-hw11\ntests:\n  ${someTest.id}: { points: 1 }\n`));
     const b = loadPack(PROJECT_ROOT, pack(`extends: hmc-cs5-hw11\ntests:\n  ${someTest.id}: { points: 2 }\n`));
