@@ -4,6 +4,7 @@
  */
 import type { Spec, SpecGroup, SpecTest } from '../spec/spec-types.js';
 import { inCourseNames } from './course-names.js';
+import { unknownPlaceholders } from './titles.js';
 import type { Pack, PackProblem } from './pack-types.js';
 import type { ParsedPack } from './read-pack.js';
 
@@ -69,6 +70,7 @@ export function applyPack(base: Spec, pack: Pack, locate: ParsedPack['locate'], 
   if (pack.due !== undefined && !isRealDate(pack.due)) fault(['due'], `'${pack.due}' is not a date that exists`);
   for (const [id, change] of Object.entries(pack.tests ?? {})) {
     if (change.visibility === 'after-due' && pack.due === undefined) fault(['tests', id, 'visibility'], 'after-due needs the pack\'s due: the date and time the test is shown from');
+    for (const message of unknownPlaceholders(change.hint ?? '', base)) fault(['tests', id, 'hint'], message);
   }
 
   const courseNames = pack.names ?? {};

@@ -4,6 +4,7 @@
  */
 import type { Assignment } from '../assignments/assignment.js';
 import type { Spec } from '../spec/spec-types.js';
+import { filledIn } from './titles.js';
 
 /** The texts section: each text the document fixes, with what it is, or a line saying there is none. */
 function textLines(base: Spec): string[] {
@@ -69,7 +70,7 @@ export function initPackText(base: Spec, folder: string, boards: Assignment['boa
     lines.push(`  # ${group.name}`);
     for (const test of group.tests) {
       lines.push(
-        `  ${test.id}:  # ${test.name}`,
+        `  ${test.id}:  # ${filledIn(test.name, base.files, base.texts)}`,
         `    points: ${test.points}`,
         `    visibility: ${test.visibility}`,
         test.hint === undefined ? '    # hint: "what to look at when this fails"' : `    hint: ${q(test.hint)}`,

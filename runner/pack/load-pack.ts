@@ -18,6 +18,7 @@ import { boardFixtures } from './board-cases.js';
 import { boardSizesOf, boardsProblems } from './pack-boards.js';
 import { byPlace, faultsMessage, formatProblems } from './problems.js';
 import { withTests } from './with-tests.js';
+import { withTitles } from './titles.js';
 import { withCourseTexts } from './case-texts.js';
 import { withExamples } from './pack-examples.js';
 import { applyPack, linkProblems, nearest } from './apply-pack.js';
@@ -40,6 +41,12 @@ export interface LintResult {
 const checkedBefore = new Map<string, Spec>();
 
 export function lintPack(root: string, ref: string, options: { now?: Date; cwd?: string; builtDir?: string } = {}): LintResult {
+  const result = lintWhole(root, ref, options);
+  // Titles and hints name the files and texts as this spec grades them (titles.ts).
+  return result.spec ? { ...result, spec: withTitles(result.spec) } : result;
+}
+
+function lintWhole(root: string, ref: string, options: { now?: Date; cwd?: string; builtDir?: string }): LintResult {
   const cwd = options.cwd ?? process.cwd();
   const path = packFile(ref, cwd);
   const file = shownPath(path, cwd);

@@ -201,6 +201,41 @@ describe('what a pack changes', () => {
     expect(linted.out).toContain('    texts.prompt: "Column? " (was "Enter a column: ": the prompt next_move prints before reading a column)');
   });
 
+  it("titles and hints say the pack's file names and texts", () => {
+    const spec = loadPack(PROJECT_ROOT, pack([
+      'extends: cs111-ps9',
+      'files:',
+      '  ps9pr1: { names: [board.py, ps9pr1.py] }',
+      '  ps9pr4: { names: [ai.py] }',
+      'texts:',
+      '  prompt: "Column? "',
+      'tests:',
+      '  import.ps9pr4: { hint: "Keep the game in {files.ps9pr3}; {files.ps9pr4} only defines AIPlayer." }',
+      '',
+    ].join('\n')));
+    const name = (id: string) => spec.tests.find((t) => t.id === id)!.name;
+    expect(name('import.ps9pr1')).toBe('board.py imports without running, printing or asking for anything');
+    expect(name('files.named')).toBe('The files are named as the assignment asks (board.py … ai.py)');
+    expect(name('player.next_move.prompts')).toBe("next_move prompts 'Column? ' and answers 'Try again!'");
+    expect(spec.tests.find((t) => t.id === 'import.ps9pr4')!.hint).toBe('Keep the game in ps9pr3.py; ai.py only defines AIPlayer.');
+    // No title or hint of any built-in says a file's name or a text's wording but through the spec it is graded with.
+    for (const id of ASSIGNMENT_IDS) {
+      const built = loadSpec(PROJECT_ROOT, id);
+      const said = (words: string) => built.tests.filter((t) => `${t.name}\n${t.hint ?? ''}`.includes(words)).map((t) => t.id);
+      const raw = readFileSync(join(PROJECT_ROOT, 'spec', id, 'assignment.yml'), 'utf8');
+      const literal = (words: string) => raw.split('\n').filter((l) => /^\s+(name|hint):/u.test(l) && l.includes(words));
+      for (const file of built.files) for (const written of file.names.filter((n) => !n.startsWith('*'))) expect(literal(written.replaceAll('*', '<name>')), `${id}: ${written}`).toEqual([]);
+      for (const text of Object.values(built.texts ?? {}).filter((t) => t.text.length > 2)) expect(literal(text.text.trim()), `${id}: ${text.text}`).toEqual([]);
+      expect(said('{files.') .concat(said('{texts.'))).toEqual([]);
+    }
+  });
+
+  it('a placeholder that names no role or text is refused at its line', () => {
+    const text = 'extends: cs61a-hw04\ntests:\n  import.hw04: { hint: "Run python3 -i {files.lab04}" }\n';
+    const found = faults(text);
+    expect(found).toEqual(["3:24: tests.import.hw04.hint: {files.lab04} names no file role (its roles: hw04, lab04_extra)"]);
+  });
+
   it('a changed pack is a changed spec: its hash moves', () => {
     const a = loadPack(PROJECT_ROOT, pack(`extends: hmc-cs5-hw11\ntests:\n  ${someTest.id}: { points: 1 }\n`));
     const b = loadPack(PROJECT_ROOT, pack(`extends: hmc-cs5-hw11\ntests:\n  ${someTest.id}: { points: 2 }\n`));
