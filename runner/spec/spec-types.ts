@@ -19,6 +19,8 @@ export interface SpecText {
   readonly text: string;
   readonly kind: 'prompt' | 'printed' | 'command';
   readonly says: string;
+  /** Why no test charges another wording (only shown in the expected output, or noted): init and lint say so. */
+  readonly notGraded?: string;
 }
 
 export interface SpecFileRole {
