@@ -17,7 +17,7 @@ export interface AppliedPack {
  * The ids a pack names that its base does not have. Reads keys only, so it runs on a pack the schema refused too
  * and a course sees every fault at once.
  */
-export function linkProblems(base: Spec, data: unknown, locate: ParsedPack['locate']): PackProblem[] {
+export function linkProblems(base: Spec, data: unknown, locate: ParsedPack['locate'], former: ReadonlySet<string> = new Set()): PackProblem[] {
   const problems: PackProblem[] = [];
   const fault = (path: (string | number)[], message: string, key = false) => problems.push({ path, ...locate(path, { key }), message });
   const section = (name: string): Record<string, unknown> => {
@@ -44,7 +44,9 @@ export function linkProblems(base: Spec, data: unknown, locate: ParsedPack['loca
   for (const id of Object.keys(section('tests'))) {
     // A test's id keeps the document's names when the pack renames the API (board.add_checker, not board.add_move).
     const documents = documentIds(id).find((d) => testIds.has(d));
-    const suggestion = documents ? `; test ids keep the document's names: ${documents}` : nearest(id, testIds);
+    const suggestion = former.has(id)
+      ? ': an earlier version of the built-in had it, and this one has left it out; delete its entry (grade lint --upgrade, once the pack loads, lists what else changed)'
+      : documents ? `; test ids keep the document's names: ${documents}` : nearest(id, testIds);
     if (!testIds.has(id)) fault(['tests', id], `no test '${id}' in ${base.assignment}${suggestion}`, true);
   }
   const texts = base.texts ?? {};

@@ -19,6 +19,7 @@ import { boardSizesOf, boardsProblems } from './pack-boards.js';
 import { byPlace, faultsMessage, formatProblems } from './problems.js';
 import { withTests } from './with-tests.js';
 import { withTitles } from './titles.js';
+import { builtInHistory } from './built-in-values.js';
 import { withCourseTexts } from './case-texts.js';
 import { withExamples } from './pack-examples.js';
 import { applyPack, linkProblems, nearest } from './apply-pack.js';
@@ -32,6 +33,8 @@ export interface LintResult {
   readonly problems: readonly PackProblem[];
   /** The resolved spec, when there is no problem. */
   readonly spec?: ResolvedSpec;
+  /** A course's pack as it is written, when there is no problem: what lint compares with the built-in's versions. */
+  readonly written?: Pack;
 }
 
 /**
@@ -78,7 +81,9 @@ function lintWhole(root: string, ref: string, options: { now?: Date; cwd?: strin
     problems.push({ path: ['extends'], ...parsed.locate(['extends']), message: `'${named}' is not a built-in assignment (${ASSIGNMENT_IDS.join(', ')})${nearest(named, ASSIGNMENT_IDS)}` });
   }
   const base = typeof named === 'string' && isAssignmentId(named) ? builtInSpec(root, named) : undefined;
-  if (base) problems.push(...linkProblems(base, parsed.data, parsed.locate));
+  // A test an earlier version of the built-in had, which a pack made from it may still name.
+  const former = base ? new Set(builtInHistory(root, base.assignment).flatMap((v) => Object.keys(v.values).flatMap((path) => /^tests\.(.+)\.group$/u.exec(path)?.[1] ?? []))) : undefined;
+  if (base) problems.push(...linkProblems(base, parsed.data, parsed.locate, former));
   const boards = (parsed.data as Pack | null)?.boards;
   if (base && boards && parsed.problems.length === 0) problems.push(...boardsProblems(assignmentFor(base.assignment), boards, parsed.locate));
   if (problems.length > 0 || !base) return { file, problems: byPlace(problems) };
@@ -105,7 +110,7 @@ function lintWhole(root: string, ref: string, options: { now?: Date; cwd?: strin
     if (withCases.problems.length > 0) return { file, problems: withCases.problems };
     resolved = withCases.spec;
   }
-  return { file, problems: [], spec: { ...resolved, pack: { path, extends: base.assignment, hash }, ...(pack.due !== undefined && { due: pack.due }) } };
+  return { file, problems: [], written: pack, spec: { ...resolved, pack: { path, extends: base.assignment, hash }, ...(pack.due !== undefined && { due: pack.due }) } };
 }
 
 /** A spec resolved with its fixtures, or the fault the resolver found at its place in the file. */

@@ -192,13 +192,23 @@ describe('what a pack changes', () => {
   });
 
   it('lint lists every change a TA reviews: the due date, the names and the texts among them', async () => {
-    const dir = pack('extends: cs111-ps9\ndue: 2027-04-16T23:59:00-04:00\nnames:\n  Board: Grid\n  Board.add_checker: add_move\ntexts:\n  prompt: "Column? "\n');
+    const dir = pack('extends: cs111-ps9\ndue: 2027-04-16T23:59:00-04:00\nnames:\n  Board: Grid\n  Board.add_checker: add_move\ntexts:\n  prompt: "Column? "\n  welcome: "Hi!"\n');
     const linted = await cli(['lint', dir], PROJECT_ROOT);
     expect(linted.code, linted.err).toBe(0);
     expect(linted.out).toContain('    due: 2027-04-16T23:59:00-04:00 (after-due tests are shown from then)\n');
     expect(linted.out).toContain('    names.Board: Grid (students write Grid; the document says Board)\n');
     expect(linted.out).toContain('    names.Board.add_checker: add_move (students write Grid.add_move; the document says Board.add_checker)\n');
-    expect(linted.out).toContain('    texts.prompt: "Column? " (was "Enter a column: ": the prompt next_move prints before reading a column)');
+    expect(linted.out).toContain('    texts.prompt: "Column? " (was "Enter a column: ": the prompt next_move prints before reading a column)\n');
+    expect(linted.out).toContain('    texts.welcome: "Hi!" (was "Welcome to Connect Four!": connect_four\'s first line); not graded: no test compares connect_four\'s first line');
+    expect(linted.out).toContain("  Note: texts.welcome is not graded (no test compares connect_four's first line: a game's transcript is read for its boards, turns and ending): students' programs are not charged for another wording");
+  });
+
+  it("grade init's file says which texts no test grades", async () => {
+    const cwd = temp('init-');
+    expect((await cli(['init', 'cs111-ps9', '--out', 'p'], cwd)).code).toBe(0);
+    const text = readFileSync(join(cwd, 'p', 'assignment.yml'), 'utf8');
+    expect(text).toContain('#   welcome: "Welcome to Connect Four!"  # printed: connect_four\'s first line. Not graded: no test compares connect_four\'s first line');
+    expect(text).toContain('#   prompt: "Enter a column: "  # prompt: the prompt next_move prints before reading a column\n');
   });
 
   it("titles and hints say the pack's file names and texts", () => {
