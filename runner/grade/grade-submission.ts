@@ -15,9 +15,10 @@ import { runImport } from './kinds/import.js';
 import { runPrograms } from './kinds/program.js';
 import { runProperty } from './kinds/property.js';
 import { runStrength } from './kinds/strength.js';
+import { runNamesUsed } from './kinds/names-used.js';
 import type { Submission } from './layout.js';
 import { locateByDefinitions, locateFiles, moduleRole, type Located } from './located-files.js';
-import { inCourseNames, resultInCourseNames } from '../pack/course-names.js';
+import { inCourseNames, namesAsWritten, resultInCourseNames } from '../pack/course-names.js';
 import type { FileRole, SubmissionResult, TestResult } from './results.js';
 import { SubmissionSession, type ModuleFile } from './submission-session.js';
 import { SHRINK_BUDGET } from './shrink.js';
@@ -34,6 +35,7 @@ const KINDS: Readonly<Record<TestKind, TestKindRunner>> = {
   property: runProperty,
   program: runPrograms,
   strength: runStrength,
+  'names-used': runNamesUsed,
 };
 
 export async function gradeSubmission(submission: Submission, given: GradeOptions): Promise<SubmissionResult> {
@@ -54,6 +56,7 @@ export async function gradeSubmission(submission: Submission, given: GradeOption
   const graded = spec.tests.filter((t) => !options.visibleOnly || t.visibility === 'visible');
   session.planGroups(graded.filter((t) => ISOLATING.has(t.kind) && notRun(t, options) === undefined).map((t) => t.group));
   const tests: TestResult[] = [];
+  const testIds = spec.tests.map((t) => t.id);
   const claimed = new Set(located.flatMap((l) => [...l.files, ...(l.byDefinitions?.sources ?? [])]));
   const unclaimed = submission.files.map((f) => f.name).filter((name) => !claimed.has(name) && /\.(py|txt)$/i.test(name));
   const context: TestContext = {
@@ -63,7 +66,8 @@ export async function gradeSubmission(submission: Submission, given: GradeOption
   try {
     for (const test of graded) {
       options.onTestStart?.({ id: test.id, name: inCourseNames(test.name, spec.names) });
-      const result = withoutWorkspacePath(resultInCourseNames(await timed(test, context), spec.names), workspace.dir);
+      // What the student reads says the names their code uses, and each test id as it is.
+      const result = withoutWorkspacePath(resultInCourseNames(await timed(test, context), spec.names, namesAsWritten(spec.names, session.names), testIds), workspace.dir);
       if (result.status === 'timeout' && marksHung(test, result) && !context.hung.has(test.target)) context.hung.set(test.target, test.id);
       tests.push(result);
       context.results.set(result.id, result);

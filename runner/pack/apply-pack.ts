@@ -5,6 +5,7 @@
 import type { Spec, SpecGroup, SpecTest } from '../spec/spec-types.js';
 import { inCourseNames } from './course-names.js';
 import { unknownPlaceholders } from './titles.js';
+import { NAMES_USED, withNamesUsed } from './names-used-test.js';
 import type { Pack, PackProblem } from './pack-types.js';
 import type { ParsedPack } from './read-pack.js';
 
@@ -39,12 +40,12 @@ export function linkProblems(base: Spec, data: unknown, locate: ParsedPack['loca
     const suggestion = byName ? `; groups are keyed by id: ${JSON.stringify(id)} is ${byName.id}` : nearest(id, groupIds);
     if (!groupIds.has(id)) fault(['groups', id], `no group '${id}' in ${base.assignment}${suggestion}${groupList}`, true);
   }
-  const testIds = new Set(base.groups.flatMap((g) => g.tests.map((t) => t.id)));
+  const testIds = new Set(withNamesUsed(base, section('names')).groups.flatMap((g) => g.tests.map((t) => t.id)));
   const documentIds = documentTestIds(section('names'));
   for (const id of Object.keys(section('tests'))) {
     // A test's id keeps the document's names when the pack renames the API (board.add_checker, not board.add_move).
     const documents = documentIds(id).find((d) => testIds.has(d));
-    const suggestion = former.has(id)
+    const suggestion = id === NAMES_USED ? ': it is the test a pack adds when its names: rename the API, and this one renames nothing' : former.has(id)
       ? ': an earlier version of the built-in had it, and this one has left it out; delete its entry (grade lint --upgrade, once the pack loads, lists what else changed)'
       : documents ? `; test ids keep the document's names: ${documents}` : nearest(id, testIds);
     if (!testIds.has(id)) fault(['tests', id], `no test '${id}' in ${base.assignment}${suggestion}`, true);
@@ -65,7 +66,9 @@ export function linkProblems(base: Spec, data: unknown, locate: ParsedPack['loca
 }
 
 /** The pack's changes made to its base, once the schema and linkProblems found nothing; faults of values are returned. */
-export function applyPack(base: Spec, pack: Pack, locate: ParsedPack['locate'], now: Date): AppliedPack {
+export function applyPack(builtIn: Spec, pack: Pack, locate: ParsedPack['locate'], now: Date): AppliedPack {
+  // A pack that renames the API grades that its students use the names (names.used).
+  const base = withNamesUsed(builtIn, pack.names);
   const problems: PackProblem[] = [];
   const fault = (path: (string | number)[], message: string, key = false) => problems.push({ path, ...locate(path, { key }), message });
   const dueAt = pack.due === undefined ? undefined : new Date(pack.due);
@@ -114,7 +117,8 @@ export function applyPack(base: Spec, pack: Pack, locate: ParsedPack['locate'], 
     const manualPoints = groupChange.manualPoints ?? group.manualPoints ?? 0;
     const sum = tests.reduce((total, t) => total + t.points, 0) + manualPoints;
     if (groupChange.points !== undefined && Math.abs(groupChange.points - sum) > 1e-9) {
-      fault(['groups', group.id, 'points'], `its tests and hand-graded points add up to ${sum}, not ${groupChange.points}; write ${sum} or change the tests' points`);
+      const added = tests.find((t) => t.id === NAMES_USED);
+      fault(['groups', group.id, 'points'], `its tests and hand-graded points add up to ${sum}, not ${groupChange.points}${added ? ` (${NAMES_USED}, the test names: adds, is ${added.points} of them)` : ''}; write ${sum} or change the tests' points`);
     }
     if (tests.length === 0) {
       if (manualPoints > 0) fault(['groups', group.id], `every test of '${group.id}' is disabled but it keeps ${manualPoints} hand-graded points; a group needs one test`, true);
@@ -125,7 +129,7 @@ export function applyPack(base: Spec, pack: Pack, locate: ParsedPack['locate'], 
   if (groups.length === 0) fault(['tests'], 'every test is disabled: a pack must grade something', true);
   // What a student reads of a test says the course's names.
   const named = groups.map((g) => ({ ...g, tests: g.tests.map((t) => ({ ...t, name: inCourseNames(t.name, courseNames), ...(t.hint !== undefined && { hint: inCourseNames(t.hint, courseNames) }) })) }));
-  return { spec: { ...base, ...(pack.title !== undefined && { title: pack.title }), files, groups: named }, problems };
+  return { spec: { ...builtIn, ...(pack.title !== undefined && { title: pack.title }), files, groups: named }, problems };
 }
 
 /**

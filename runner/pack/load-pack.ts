@@ -20,6 +20,7 @@ import { byPlace, faultsMessage, formatProblems } from './problems.js';
 import { withTests } from './with-tests.js';
 import { withTitles } from './titles.js';
 import { builtInHistory } from './built-in-values.js';
+import { renamed } from './names-used-test.js';
 import { withCourseTexts } from './case-texts.js';
 import { withExamples } from './pack-examples.js';
 import { applyPack, linkProblems, nearest } from './apply-pack.js';
@@ -103,7 +104,7 @@ function lintWhole(root: string, ref: string, options: { now?: Date; cwd?: strin
   let resolved = first.spec;
   const hash = createHash('sha256').update(text).digest('hex').slice(0, 16);
   if (pack.texts && resolved.texts) resolved = reworded(resolved, resolved.texts, pack.texts);
-  if (pack.names && Object.keys(pack.names).length > 0) resolved = { ...resolved, names: pack.names };
+  if (Object.keys(renamed(pack.names)).length > 0) resolved = { ...resolved, names: renamed(pack.names) };
   if (pack.boards) resolved = { ...resolved, boards: pack.boards };
   if (pack.examples && pack.examples.length > 0) {
     const withCases = withExamples(resolved, pack.examples, parsed.locate, PACK_FILE);

@@ -52,5 +52,8 @@ export function packChanges(base: ResolvedSpec, spec: ResolvedSpec, kept: Readon
     ].filter(Boolean);
     if (said.length > 0) lines.push(`tests.${test.id}: ${said.join(', ')}`);
   }
+  for (const test of spec.tests.filter((t) => !base.tests.some((b) => b.id === t.id))) {
+    lines.push(`tests.${test.id}: added, ${counted(test.points, 'point')}, ${test.visibility}: ${test.name}`);
+  }
   return lines;
 }

@@ -318,7 +318,8 @@ describe('the documentation', () => {
     const spec = loadPack(PROJECT_ROOT, pack(blocks[0]!));
     expect(spec.names).toEqual({ 'Board.add_checker': 'add_move' });
     expect(spec.texts?.['prompt']?.text).toBe('Column? ');
-    expect(spec.groups.find((g) => g.id === 'problem-1')!.points).toBe(32);
+    expect(spec.groups.find((g) => g.id === 'problem-1')!.points).toBe(33);
+    expect(spec.tests.find((t) => t.id === 'names.used')).toMatchObject({ groupId: 'problem-1', points: 1, visibility: 'visible', kind: 'names-used' });
     expect(lintPack(PROJECT_ROOT, pack(blocks[1]!)).problems).toEqual([]);
     expect(lintPack(PROJECT_ROOT, pack(blocks[2]!)).problems).toEqual([]);
   });

@@ -11,7 +11,7 @@ from .channel import HarnessError
 from .doubles import Doubles
 from .frames import tb_frames
 from .loading import module_from_spec, spec_from_file_location
-from .names import alias_double, alias_module, course_names
+from .names import alias_double, alias_module, course_names, methods_written
 from .program_fork import run_forked
 from .students import is_student_file, public_names
 from .values import Encoder, decode
@@ -158,9 +158,10 @@ class Harness:
             return {"ok": True, "skipped": True, "defined": []}
         reply = self.run_student(request, lambda _request: spec.loader.exec_module(module))
         # A module that failed part-way keeps what it defined, so the tests of those parts still run.
+        methods = methods_written(module, self.names)
         alias_module(module, self.names)
         self.modules.append(module)
-        reply["defined"] = sorted(public_names(module))
+        reply["defined"] = sorted([*public_names(module), *methods])
         return reply
 
     def op_call(self, request):
