@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { isAssignmentId } from '../assignments/ids.js';
 import { buildKit } from '../kit/build-kit.js';
 import { KitBuildError } from '../kit/kit-bundle.js';
-import { kitName } from '../kit/kit-package.js';
+import { kitCommand, kitName } from '../kit/kit-package.js';
 import { SpecError } from '../spec/load-spec.js';
 import { isPackRef } from '../pack/pack-ref.js';
 import type { Io } from './io.js';
@@ -45,7 +45,7 @@ export async function runKitCommand(argv: readonly string[], io: Io, root: strin
       `It holds the ${counted(data.spec.tests.length, 'visible test')} (${counted(data.spec.maxScore, 'point')}) and no answer: ${counted(data.hidden.tests, 'hidden test')} worth ${counted(data.hidden.points, 'point')} stay${data.hidden.tests === 1 ? 's' : ''} with you${data.hidden.manualPoints > 0 ? `, as do the ${counted(data.hidden.manualPoints, 'point')} graded by hand` : ''}.`,
       'A student installs it and checks their folder with:',
       `  npm install -g ./${shown(kit.tarball).split(/[\\/]/u).at(-1)}`,
-      '  connect4-check',
+      `  ${kitCommand(data)}          (or, without installing: npx --yes ./${shown(kit.tarball).split(/[\\/]/u).at(-1)})`,
       '',
     ].join('\n'));
     return 0;

@@ -48,8 +48,9 @@ Usage:
   grade kit <id> [--out <dir>] [--classroom]
                            the student's self-check for one assignment: an npm package (a folder and a .tgz in
                            --out, default ./student-kit) with the visible tests and no answers; a student installs
-                           it (npm install -g ./<tgz>) and runs connect4-check in their folder. --classroom adds a
-                           GitHub Classroom starter: a workflow that installs the kit and runs the check on every push
+                           it (npm install -g ./<tgz>) and runs connect4-check-<id> in their folder (two assignments'
+                           kits install side by side). --classroom adds a GitHub Classroom starter: a workflow that
+                           installs the kit and runs the check on every push
   grade gradescope-bundle <id> [--out file.zip]
                            the autograder zip to upload to Gradescope as is (setup.sh, run_autograder and this
                            tool; default autograder-<id>.zip)

@@ -98,7 +98,9 @@ describe.each(ASSIGNMENT_IDS)("the %s kit's package", (assignment) => {
     const visible = spec.tests.filter((t) => t.visibility === 'visible');
     expect(data.spec.tests.map((t) => t.id)).toEqual(visible.map((t) => t.id));
     expect(data.spec.tests.map((t) => t.fixtureCases.length)).toEqual(visible.map((t) => t.fixtureCases.length));
-    expect(JSON.parse(files.get('package.json')!)).toMatchObject({ name: `connect4-check-${assignment}`, version: `0.0.0-spec.${built.data.specHash}`, bin: { 'connect4-check': 'bin/connect4-check.js' } });
+    expect(JSON.parse(files.get('package.json')!)).toMatchObject({ name: `connect4-check-${assignment}`, version: `0.0.0-spec.${built.data.specHash}` });
+    // Its one command is named for its assignment: two assignments' kits install side by side (below).
+    expect(JSON.parse(files.get('package.json')!).bin).toEqual({ [`connect4-check-${assignment}`]: 'bin/connect4-check.js' });
   }, 120_000);
 
   it("holds no hidden case: not its id, input, Python or expected value", async () => {
@@ -153,6 +155,23 @@ describe.each(ASSIGNMENT_IDS)("the %s kit's package", (assignment) => {
 });
 
 const existsIn = (files: Map<string, string>, prefix: string) => [...files.keys()].some((f) => f.startsWith(prefix));
+
+describe("two assignments' kits", () => {
+  it('install side by side, offline, each answering to its own command', async () => {
+    const prefix = join(work, 'npm-global');
+    const env = { ...process.env, npm_config_prefix: prefix, npm_config_cache: join(work, 'npm-cache'), npm_config_update_notifier: 'false' };
+    for (const assignment of ['cs61a-hw04', 'hmc-cs5-hw11']) {
+      const { built } = await unpackedKit(assignment);
+      const installed = await execa('npm', ['install', '--global', '--offline', '--no-audit', '--no-fund', built.tarball], { env, reject: false });
+      expect(installed.exitCode, `${assignment}: ${String(installed.stderr)}`).toBe(0);
+    }
+    for (const assignment of ['cs61a-hw04', 'hmc-cs5-hw11']) {
+      const ran = await execa(join(prefix, 'bin', `connect4-check-${assignment}`), ['--version'], { env, reject: false });
+      expect(ran.exitCode, String(ran.stderr)).toBe(0);
+      expect(ran.stdout).toContain(loadSpec(PROJECT_ROOT, assignment).title);
+    }
+  }, 120_000);
+});
 
 /**
  * A course's pack gives its kit no more than a built-in's: its example pack with the due date ahead (so its after-due
