@@ -1,10 +1,13 @@
-/** `grade kit <assignment> [--out <dir>] [--classroom]`: the student's self-check package, and how to hand it out. */
+/**
+ * `grade kit <assignment> [--out <dir>] [--classroom] [--alias]`: the student's self-check package, and how to hand it
+ * out. Its command is connect4-check-<id>; with --alias it answers to connect4-check too (one kit at a time).
+ */
 import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { isAssignmentId } from '../assignments/ids.js';
 import { buildKit } from '../kit/build-kit.js';
 import { KitBuildError } from '../kit/kit-bundle.js';
-import { kitCommand, kitName } from '../kit/kit-package.js';
+import { KIT_ALIAS, kitCommand, kitName } from '../kit/kit-package.js';
 import { SpecError } from '../spec/load-spec.js';
 import { isPackRef } from '../pack/pack-ref.js';
 import type { Io } from './io.js';
@@ -15,10 +18,10 @@ import { counted } from '../counted.js';
 export const DEFAULT_KIT_OUT = 'student-kit';
 
 export async function runKitCommand(argv: readonly string[], io: Io, root: string, version: string): Promise<number> {
-  let values: { out?: string | undefined; classroom?: boolean | undefined };
+  let values: { out?: string | undefined; classroom?: boolean | undefined; alias?: boolean | undefined };
   let positionals: string[];
   try {
-    ({ values, positionals } = parseArgs({ args: [...argv], allowPositionals: true, options: { out: { type: 'string', short: 'o' }, classroom: { type: 'boolean' } } }));
+    ({ values, positionals } = parseArgs({ args: [...argv], allowPositionals: true, options: { out: { type: 'string', short: 'o' }, classroom: { type: 'boolean' }, alias: { type: 'boolean' } } }));
   } catch (error) {
     io.err(`grade kit: ${(error as Error).message}\n`);
     return 2;
@@ -34,7 +37,7 @@ export async function runKitCommand(argv: readonly string[], io: Io, root: strin
   const out = resolve(io.cwd, values.out ?? DEFAULT_KIT_OUT);
   const shown = (path: string) => relative(io.cwd, path) || path;
   try {
-    const kit = await buildKit({ assignment, out, classroom: values.classroom ?? false, version });
+    const kit = await buildKit({ assignment, out, classroom: values.classroom ?? false, version, alias: values.alias ?? false });
     const { data } = kit;
     io.out([
       `Wrote the student's kit for ${data.title}:`,
@@ -46,6 +49,7 @@ export async function runKitCommand(argv: readonly string[], io: Io, root: strin
       'A student installs it and checks their folder with:',
       `  npm install -g ./${shown(kit.tarball).split(/[\\/]/u).at(-1)}`,
       `  ${kitCommand(data)}          (or, without installing: npx --yes ./${shown(kit.tarball).split(/[\\/]/u).at(-1)})`,
+      ...(values.alias ? [`It answers to ${KIT_ALIAS} too (--alias): a student can have one such kit installed at a time.`] : []),
       '',
     ].join('\n'));
     return 0;

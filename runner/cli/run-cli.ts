@@ -45,12 +45,13 @@ Usage:
                            killed the rest; takes --jobs, --resume, --python and --format too
   grade list [id]          the assignments, or one assignment's tests and points
   grade list <id> --cost   what each test costs the bundled correct samples' own code, test by test
-  grade kit <id> [--out <dir>] [--classroom]
+  grade kit <id> [--out <dir>] [--classroom] [--alias]
                            the student's self-check for one assignment: an npm package (a folder and a .tgz in
                            --out, default ./student-kit) with the visible tests and no answers; a student installs
                            it (npm install -g ./<tgz>) and runs connect4-check-<id> in their folder (two assignments'
                            kits install side by side). --classroom adds a GitHub Classroom starter: a workflow that
-                           installs the kit and runs the check on every push
+                           installs the kit and runs the check on every push; --alias makes the kit answer to
+                           connect4-check too, for a course that hands out one kit at a time
   grade gradescope-bundle <id> [--out file.zip]
                            the autograder zip to upload to Gradescope as is (setup.sh, run_autograder and this
                            tool; default autograder-<id>.zip)

@@ -10,10 +10,14 @@ export const kitName = (data: Pick<KitData, 'assignment'>): string => `connect4-
 
 /**
  * The kit's command, named for its assignment as the package is: a student installs the kits of two assignments side
- * by side (npm refuses a second global package whose command has the name of another's, so no kit takes the plain
- * `connect4-check`). `npx --yes ./<tgz>` runs it without naming it.
+ * by side (npm refuses a second global package whose command has the name of another's). `npx --yes ./<tgz>` runs it
+ * without naming it. A kit built with `alias` answers to the plain `connect4-check` too: for a course that hands out
+ * one kit at a time, as a kit installed alone.
  */
 export const kitCommand = kitName;
+
+/** The plain name a kit built with `alias` answers to as well. */
+export const KIT_ALIAS = 'connect4-check';
 
 /** `0.1.0-spec.3fa2b1c4d5e6`: the grader's version, and the spec's hash as a prerelease tag. */
 export const kitVersion = (data: Pick<KitData, 'graderVersion' | 'specHash'>): string => `${data.graderVersion.replace(/[-+].*$/u, '')}-spec.${data.specHash}`;
@@ -28,14 +32,14 @@ export const kitTarball = (data: Pick<KitData, 'assignment' | 'graderVersion' | 
  */
 export const KIT_NODE_PTY = '1.1.0';
 
-export function kitPackageJson(data: KitData): string {
+export function kitPackageJson(data: KitData, options: { readonly alias: boolean } = { alias: false }): string {
   const json = {
     name: kitName(data),
     version: kitVersion(data),
     description: `The visible tests of ${data.title}, to check your work before you submit (no answers inside).`,
     type: 'module',
     license: 'MIT',
-    bin: { [kitCommand(data)]: 'bin/connect4-check.js' },
+    bin: { [kitCommand(data)]: 'bin/connect4-check.js', ...(options.alias && { [KIT_ALIAS]: 'bin/connect4-check.js' }) },
     engines: { node: '>=20.19' },
     files: ['bin', 'runner', 'check-data.json', 'README.md'],
     // Carried in the tarball: nothing is fetched or compiled when a student installs the kit.
@@ -45,7 +49,7 @@ export function kitPackageJson(data: KitData): string {
   return `${JSON.stringify(json, null, 2)}\n`;
 }
 
-export function kitReadme(data: KitData): string {
+export function kitReadme(data: KitData, options: { readonly alias: boolean } = { alias: false }): string {
   const tarball = kitTarball(data);
   const hidden = data.hidden.tests > 0 ? `${counted(data.hidden.tests, 'hidden test')} worth ${counted(data.hidden.points, 'point')}` : 'no hidden tests';
   return `# ${kitName(data)}
@@ -64,7 +68,8 @@ npm install -g ./${tarball}
 \`\`\`
 
 (or, without installing: \`npx --yes ./${tarball}\` in your folder). The command is named for the assignment,
-\`${kitCommand(data)}\`, so the kits of other assignments install beside it. It installs from this file
+\`${kitCommand(data)}\`, so the kits of other assignments install beside it.${options.alias ? ` It answers to \`${KIT_ALIAS}\` too, which
+only one kit at a time can have: remove another assignment's kit first (\`npm uninstall -g <its name>\`).` : ''} It installs from this file
 alone, in a second or two, with or without a network, and needs no compiler: it carries the terminal support
 (node-pty) for Linux on x86-64 and for macOS. Elsewhere (Windows, or Linux on ARM) the program tests run on pipes
 rather than a terminal, and the check says so: a program that asks whether it is on a terminal, or moves the cursor

@@ -11,6 +11,7 @@ import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ASSIGNMENT_IDS } from '../../../runner/assignments/ids.js';
 import { buildKit, type BuiltKit } from '../../../runner/kit/build-kit.js';
+import { kitPackageJson, kitReadme } from '../../../runner/kit/kit-package.js';
 import { PROJECT_ROOT } from '../../../runner/project-root.js';
 import { loadSpec } from '../../../runner/spec/load-spec.js';
 import { sharedCases } from '../../../runner/pack/shared-cases.js';
@@ -171,6 +172,12 @@ describe("two assignments' kits", () => {
       expect(ran.stdout).toContain(loadSpec(PROJECT_ROOT, assignment).title);
     }
   }, 120_000);
+
+  it('built with --alias, a kit answers to connect4-check too, and its README says one such kit at a time', async () => {
+    const { built } = await unpackedKit('cs61a-hw04');
+    expect(JSON.parse(kitPackageJson(built.data, { alias: true })).bin).toEqual({ 'connect4-check-cs61a-hw04': 'bin/connect4-check.js', 'connect4-check': 'bin/connect4-check.js' });
+    expect(kitReadme(built.data, { alias: true })).toContain('It answers to `connect4-check` too, which\nonly one kit at a time can have');
+  });
 });
 
 /**
