@@ -237,19 +237,22 @@ for (const [assignment, { texts, edits, only, alone = {} }] of Object.entries(RE
       const from = join(PROJECT_ROOT, 'fixtures', 'submissions', assignment, 'correct-plain');
       const notGraded = Object.entries(builtInSpec(PROJECT_ROOT, assignment).texts ?? {}).filter(([key, t]) => t.notGraded && key in texts).map(([key]) => key);
       expect(Object.keys(alone).sort(), 'each text marked notGraded is reworded alone').toEqual(notGraded.sort());
-      for (const folder of ['course-words', 'document-words', ...notGraded.map((key) => `${key}-alone`)]) mkdirSync(join(klass, folder));
+      // Each text no test grades, reworded alone: graded with the built-in only.
+      const aloneClass = temp(`${assignment}-texts-alone-`);
+      for (const folder of ['course-words', 'document-words']) mkdirSync(join(klass, folder));
+      for (const key of notGraded) mkdirSync(join(aloneClass, `${key}-alone`));
       for (const name of readdirSync(from).filter((n) => n !== 'BUG.md' && n !== '__pycache__')) {
         const text = readFileSync(join(from, name), 'utf8');
         const reworded = edits.reduce((out, [a, b]) => out.replaceAll(a, b), text);
         writeFileSync(join(klass, 'course-words', name), reworded);
         writeFileSync(join(klass, 'document-words', name), text);
-        for (const key of notGraded) writeFileSync(join(klass, `${key}-alone`, name), alone[key]!.reduce((out, [a, b]) => out.replaceAll(a, b), text));
+        for (const key of notGraded) writeFileSync(join(aloneClass, `${key}-alone`, name), alone[key]!.reduce((out, [a, b]) => out.replaceAll(a, b), text));
       }
       expect(edits.every(([a]) => readdirSync(from).some((n) => readFileSync(join(from, n), 'utf8').includes(a))), 'every edit applies to the sample').toBe(true);
       const [withPack, builtIn] = [temp('texts-pack-out-'), temp('texts-built-out-')];
       const narrowed = only ? ['--only', only] : [];
       expect((await grade([klass, '--assignment', pack, '--out', withPack, '--jobs', '2', '--format', 'json', ...narrowed])).code).toBe(0);
-      expect((await grade([klass, '--assignment', assignment, '--out', builtIn, '--jobs', '2', '--format', 'json', ...narrowed])).code).toBe(0);
+      expect((await grade([klass, ...(notGraded.length > 0 ? [aloneClass] : []), '--assignment', assignment, '--out', builtIn, '--jobs', '2', '--format', 'json', ...narrowed])).code).toBe(0);
       const failed = (out: string, id: string) => failing(readRun(out).submissions.find((s) => s.id === id)!);
       expect(failed(withPack, 'course-words')).toEqual([]);
       expect(failed(builtIn, 'document-words')).toEqual([]);
