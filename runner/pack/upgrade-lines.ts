@@ -34,7 +34,7 @@ export function upgradeLines(upgrade: PackUpgrade, now: BuiltInValues, options: 
   if (unknown) {
     lines.push(`  madeFrom names a version of ${options.assignment} this grader has no record of (${unknown.builtIn}, grader ${unknown.grader}): made with another version of grade? Its values are compared with the built-in as it is now.`);
   } else if (!base) {
-    lines.push(`  It records no madeFrom (written by hand, or by grade init before it recorded one), and its values are the built-in's as it is now: add the line grade init writes, madeFrom: { builtIn: "${upgrade.current}", grader: "${options.grader}" }, so lint can tell the built-in's later changes from yours.`);
+    lines.push(`  It records no madeFrom (written by hand, or by grade init before it recorded one), and no earlier version of the built-in explains its values better than the built-in as it is now: add the line grade init writes, madeFrom: { builtIn: "${upgrade.current}", grader: "${options.grader}" }, so lint can tell the built-in's later changes from yours.`);
   } else if (changes.length === 0) {
     lines.push(`  Made from the built-in as it is now (${base.hash}, grader ${base.grader}).`);
   } else {
