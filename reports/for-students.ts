@@ -1,9 +1,12 @@
 /**
- * A submission as a student may see it before the hidden tests are released (`--audience student`): a hidden test
- * keeps its name, points and whether it passed, and loses everything that would teach the test's cases — the
+ * A submission as a student may see it before the hidden tests are released (`--audience student`): a hidden or
+ * after-due test keeps its name, points and whether it passed, and loses everything that would teach the test's
+ * cases — the
  * message, input, expected and actual values, boards, transcript and the Python to reproduce it. It keeps the
  * instructor's notes on it (notes.yml): they are written for the students, and name the mistake, not the case.
- * Visible tests stay whole. No path of the instructor's machine is shown: the submission is named by its folder. Pure.
+ * Visible tests stay whole. The page says which kind each is: a hidden test's cases are never shown, an after-due
+ * test's are once the due date has passed (a run graded after it shows them). No path of the instructor's machine is
+ * shown: the submission is named by its folder. Pure.
  */
 import { basename, dirname } from 'node:path';
 import type { SubmissionResult, TestResult } from '../runner/grade/results.js';
@@ -16,7 +19,7 @@ const SAID: Record<TestResult['status'], string> = {
   skipped: 'not run',
 };
 
-export function forStudents(submission: SubmissionResult): SubmissionResult {
+export function forStudents(submission: SubmissionResult, options: { due?: string } = {}): SubmissionResult {
   // The folder the instructor graded from is theirs: the page names the submission's own folder only.
   const parent = dirname(submission.path);
   const scrub = (text: string) => (parent.length > 1 ? text.split(parent).join('…') : text);
@@ -28,7 +31,10 @@ export function forStudents(submission: SubmissionResult): SubmissionResult {
       if (test.visibility === 'visible') return { ...test, message: scrub(test.message) };
       const { expected: _e, actual: _a, reproduce: _r, typed: _t, strength: _s, smallest: _m, failure: _f, ...kept } = test;
       // Crashed and timed out read as "not passed": the kind of failure is itself a hint about the hidden case.
-      return { ...kept, status: test.status === 'pass' || test.status === 'skipped' ? test.status : 'fail', message: `A hidden test: ${SAID[test.status]}. Its cases are shown after the due date.` };
+      const said = test.visibility === 'after-due'
+        ? `A test shown after the due date${options.due ? ` (${options.due})` : ''}: ${SAID[test.status]}. Its cases are shown then.`
+        : `A hidden test: ${SAID[test.status]}. Its cases are not shown.`;
+      return { ...kept, status: test.status === 'pass' || test.status === 'skipped' ? test.status : 'fail', message: said };
     }),
   };
 }

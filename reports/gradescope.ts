@@ -1,7 +1,9 @@
 /**
  * Gradescope's autograder results.json for one submission (https://gradescope-autograders.readthedocs.io, "Output
- * format"): the score, and per test its name, number, score, max_score, status, output and visibility. Hidden tests
- * stay hidden until the due date; students see the visible ones at once.
+ * format"): the score, and per test its name, number, score, max_score, status, output and visibility. Students see
+ * the visible tests at once and the after-due ones after the due date (`after_due_date`); a hidden test is never
+ * shown (`hidden`), and its output holds no case either. A 0-point test that was not run (a figure asked for with
+ * --strength) is no result, and is left out.
  */
 import type { SubmissionResult, TestResult } from '../runner/grade/results.js';
 import { adjustmentLines, finalMax, finalScore } from './final-score.js';
@@ -14,7 +16,7 @@ export interface GradescopeTest {
   readonly status: 'passed' | 'failed';
   readonly output: string;
   readonly output_format: 'text';
-  readonly visibility: 'visible' | 'after_due_date';
+  readonly visibility: 'visible' | 'after_due_date' | 'hidden';
   readonly tags: readonly string[];
 }
 
@@ -28,10 +30,15 @@ export interface GradescopeResults {
   readonly tests: readonly GradescopeTest[];
 }
 
+const SAID: Record<TestResult['status'], string> = { pass: 'Passed', fail: 'Wrong answer', error: 'Crashed', timeout: 'Timed out', skipped: 'Not run' };
+
 function output(test: TestResult): string {
-  if (test.status === 'pass') return test.message;
   const notes = (test.notes ?? []).map((n) => `A note from your instructor:\n${n.markdown}`);
-  const parts = [`${test.status === 'fail' ? 'Wrong answer' : test.status === 'timeout' ? 'Timed out' : test.status === 'error' ? 'Crashed' : 'Not run'}: ${test.message}`];
+  // Never shown to students, and said without its cases all the same: what it asked is in the instructor's reports.
+  if (test.visibility === 'hidden') return [...(test.status === 'pass' ? [] : notes), `${SAID[test.status]}. A hidden test: its cases are not shown.`].join('\n\n');
+  if (test.status === 'pass') return test.message;
+  // A test not run says so once ("not run: --only board."), not "Not run: not run: …".
+  const parts = [test.status === 'skipped' && /^not run\b/iu.test(test.message) ? `N${test.message.slice(1)}` : `${SAID[test.status]}: ${test.message}`];
   if (test.expected !== undefined) parts.push(`Expected:\n${test.expected}`);
   if (test.actual !== undefined) parts.push(`Yours:\n${test.actual}`);
   if (test.reproduce !== undefined) parts.push(`To see it yourself, in Python:\n${test.reproduce}`);
@@ -41,9 +48,10 @@ function output(test: TestResult): string {
 }
 
 export function gradescopeResults(submission: SubmissionResult, options: { manualPoints?: number } = {}): GradescopeResults {
-  const groups = [...new Set(submission.tests.map((t) => t.group))];
+  const shown = submission.tests.filter((test) => !(test.status === 'skipped' && test.maxScore === 0));
+  const groups = [...new Set(shown.map((t) => t.group))];
   const numberInGroup = new Map<string, number>();
-  const tests = submission.tests.map((test): GradescopeTest => {
+  const tests = shown.map((test): GradescopeTest => {
     const n = (numberInGroup.get(test.group) ?? 0) + 1;
     numberInGroup.set(test.group, n);
     return {
@@ -54,11 +62,11 @@ export function gradescopeResults(submission: SubmissionResult, options: { manua
       status: test.status === 'pass' ? 'passed' : 'failed',
       output: output(test),
       output_format: 'text',
-      visibility: test.visibility === 'visible' ? 'visible' : 'after_due_date',
+      visibility: test.visibility === 'visible' ? 'visible' : test.visibility === 'after-due' ? 'after_due_date' : 'hidden',
       tags: [test.group, test.target],
     };
   });
-  const manual = options.manualPoints && !(submission.adjusted || submission.keptHigher) ? ` ${options.manualPoints} more points are graded by hand.` : '';
+  const manual = options.manualPoints && !(submission.adjusted || submission.keptHigher) ? ` ${options.manualPoints} more point${options.manualPoints === 1 ? ' is' : 's are'} graded by hand.` : '';
   const adjusted = (submission.adjusted || submission.keptHigher) ? `\nAdjusted by your instructor to ${finalScore(submission)}/${finalMax(submission)}:\n${adjustmentLines(submission).map((l) => `- ${l}`).join('\n')}` : '';
   const summary = submission.status === 'error'
     ? `This submission could not be graded: ${submission.error ?? 'unknown reason'}`

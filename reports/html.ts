@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import type Handlebars from 'handlebars';
 import type { RunResults, SubmissionResult } from '../runner/grade/results.js';
 import { forStudents } from './for-students.js';
-import { classView, pageNames, submissionView, type SubmissionView } from './model.js';
+import { classView, gradedWith, pageNames, submissionView, type SubmissionView } from './model.js';
 
 /** reports/ in the source tree, found from here whether this runs as source (reports/) or built (dist/reports/). */
 export function reportsFolder(): string {
@@ -58,7 +58,7 @@ function pageContext(run: RunResults, title: string) {
 export function renderSubmissionPage(run: RunResults, submission: SubmissionResult, options: { classLink: boolean }): string {
   const view: SubmissionView = submissionView(submission);
   const assignmentTitle = run.settings?.title ?? submission.assignment;
-  return renderers().submission({ ...pageContext(run, `${view.displayName}: ${view.score}/${view.maxScore} — ${assignmentTitle}`), s: view, assignmentTitle, classLink: options.classLink });
+  return renderers().submission({ ...pageContext(run, `${view.displayName}: ${view.score}/${view.maxScore} — ${assignmentTitle}`), s: view, assignmentTitle, gradedWith: gradedWith(run), classLink: options.classLink });
 }
 
 export function renderClassPage(run: RunResults): string {
@@ -78,7 +78,7 @@ export function writeHtmlReport(run: RunResults, out: string, options: { audienc
     const names = pageNames(run.submissions.map((s) => s.id));
     for (const submission of run.submissions) {
       const path = join(out, 'for-students', names.get(submission.id)!);
-      writeWhole(path, renderSubmissionPage(run, forStudents(submission), { classLink: false }));
+      writeWhole(path, renderSubmissionPage(run, forStudents(submission, { ...(run.pack?.due !== undefined && { due: run.pack.due }) }), { classLink: false }));
       written.push(path);
     }
   }

@@ -45,7 +45,9 @@ export interface TestView {
   readonly open: boolean;
   readonly score: number;
   readonly maxScore: number;
+  /** Kept from students: `hidden` never shown, `after-due` shown once the due date has passed. */
   readonly hidden: boolean;
+  readonly afterDue: boolean;
   readonly message: string;
   readonly expected?: string;
   readonly actual?: string;
@@ -170,6 +172,7 @@ export function testView(test: TestResult): TestView {
     score: test.score,
     maxScore: test.maxScore,
     hidden: test.visibility !== 'visible',
+    afterDue: test.visibility === 'after-due',
     message: test.message,
     ...(test.expected !== undefined && { expected: test.expected }),
     ...(test.actual !== undefined && { actual: test.actual }),
@@ -366,6 +369,17 @@ const median = (values: readonly number[]) => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
+/**
+ * What the run was graded with, for every page: a course's pack (by its folder's name only: a page handed back shows
+ * no path of the instructor's machine), the built-in it extends, its hash and its due date; or the built-in itself.
+ */
+export function gradedWith(run: RunResults): string {
+  const assignment = run.settings?.assignment ?? run.submissions[0]?.assignment ?? 'unknown';
+  if (!run.pack) return `Graded with the built-in ${assignment}, grader ${run.tool.version}.`;
+  const folder = run.pack.path.split(/[\\/]/u).at(-2) ?? run.pack.path;
+  return `Graded with the course's pack ${folder} (extending ${run.pack.extends}, pack ${run.pack.hash}), grader ${run.tool.version}${run.pack.due ? `; due ${run.pack.due}` : ''}.`;
+}
+
 export function classView(run: RunResults): ClassView {
   const files = pageNames(run.submissions.map((s) => s.id));
   const students = run.submissions.map((s) => submissionView(s, files.get(s.id)));
@@ -373,6 +387,7 @@ export function classView(run: RunResults): ClassView {
   const maxScore = Math.max(0, ...run.submissions.map(finalMax));
   const settings = [
     { name: 'assignment', value: run.settings ? `${run.settings.assignment} (${run.settings.title})` : (run.submissions[0]?.assignment ?? 'unknown') },
+    ...(run.pack ? [{ name: 'pack', value: `${run.pack.path} (extending ${run.pack.extends}, pack ${run.pack.hash})` }, { name: 'due', value: run.pack.due ?? 'none given: after-due tests stay hidden' }] : []),
     { name: 'seed', value: String(run.seed) },
     { name: 'tool', value: `${run.tool.name} ${run.tool.version}` },
     { name: 'graded at', value: run.generatedAt },

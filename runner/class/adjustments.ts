@@ -12,6 +12,7 @@
  * pure; a bad row is an error that names the file, the line and what is wrong.
  */
 import type { AdjustmentRow, Lateness, RunResults, SubmissionResult } from '../grade/results.js';
+import { counted } from '../counted.js';
 
 export const ADJUSTMENTS_FILE = 'adjustments.csv';
 
@@ -94,8 +95,8 @@ export function parseAdjustments(text: string, file: string, targets: Adjustment
     if (!m) throw problem(line, `the change '${change}' is not +n, -n or =n (for example +2, -1.5, =4)`);
     const op = m[1] as '+' | '-' | '=';
     const amount = Number(m[2]);
-    if (kind === 'manual' && amount > targets.manual.get(test)!.points) throw problem(line, `${test} is graded by hand out of ${targets.manual.get(test)!.points} points, not ${amount}`);
-    if (kind === 'test' && op === '=' && amount > targets.tests.get(test)!.maxScore) throw problem(line, `${test} is worth ${targets.tests.get(test)!.maxScore} points, not ${amount}`);
+    if (kind === 'manual' && amount > targets.manual.get(test)!.points) throw problem(line, `${test} is graded by hand out of ${counted(targets.manual.get(test)!.points, 'point')}, not ${amount}`);
+    if (kind === 'test' && op === '=' && amount > targets.tests.get(test)!.maxScore) throw problem(line, `${test} is worth ${counted(targets.tests.get(test)!.maxScore, 'point')}, not ${amount}`);
     if (kind !== 'manual' && kind !== 'retired' && reason === '') throw problem(line, 'give a reason: the student sees it beside the change');
     const key = `${student}\u0000${test}`;
     const earlier = seen.get(key);
@@ -138,9 +139,9 @@ function adjustOne(submission: SubmissionResult, rows: readonly ParsedRow[], man
     if (row.kind === 'test' && test) {
       const asked = row.op === '=' ? row.amount : test.score + (row.op === '+' ? row.amount : -row.amount);
       moved = Math.min(test.maxScore, Math.max(0, asked)) - test.score;
-      if (round(moved) === 0 && row.op !== '=') clamped = row.op === '+' ? `changes nothing: ${row.test} already has all its ${test.maxScore} points` : `changes nothing: ${row.test} already has 0 points`;
-      else if (round(moved) === 0) clamped = `changes nothing: ${row.test} already has ${test.score} points`;
-      else if (asked !== test.score + moved) clamped = `moved ${signed(moved)}, not ${row.op}${row.amount}: ${row.test} stays within 0 and its ${test.maxScore} points`;
+      if (round(moved) === 0 && row.op !== '=') clamped = row.op === '+' ? `changes nothing: ${row.test} already has all its ${counted(test.maxScore, 'point')}` : `changes nothing: ${row.test} already has 0 points`;
+      else if (round(moved) === 0) clamped = `changes nothing: ${row.test} already has ${counted(test.score, 'point')}`;
+      else if (asked !== test.score + moved) clamped = `moved ${signed(moved)}, not ${row.op}${row.amount}: ${row.test} stays within 0 and its ${counted(test.maxScore, 'point')}`;
     } else {
       // Hand-graded points start at 0: `=n` and `+n` give n, `-n` takes n away.
       moved = row.op === '-' ? -row.amount : row.amount;

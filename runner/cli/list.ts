@@ -7,6 +7,7 @@ import { type FixtureFile } from '../fixtures/fixture-types.js';
 import { loadSpec, specPath, SpecError } from '../spec/load-spec.js';
 import type { ResolvedSpec } from '../spec/spec-types.js';
 import { isPackRef } from '../pack/pack-ref.js';
+import { counted } from '../counted.js';
 
 type ListResult = { ok: true; text: string } | { ok: false; error: string };
 
@@ -66,12 +67,12 @@ export function formatTests(spec: ResolvedSpec): string {
   const lines = [spec.title, ...(spec.pack ? [`a course's pack extending ${spec.pack.extends} (${spec.pack.hash})${spec.due ? `, due ${spec.due}` : ''}`] : []), ''];
   for (const group of spec.groups) {
     const manual = group.manualPoints ? ` (${group.manualPoints} of them by hand)` : '';
-    lines.push(`${group.name}: ${group.points} points${manual}`);
+    lines.push(`${group.name}: ${counted(group.points, 'point')}${manual}`);
     for (const test of group.tests) {
       lines.push(`  ${test.id.padEnd(width)}  ${String(test.points).padStart(3)}  ${test.visibility.padEnd(9)}  ${test.name}`);
     }
     lines.push('');
   }
-  lines.push(`${spec.tests.length} tests, ${spec.maxScore} points graded automatically${spec.manualPoints ? `, ${spec.manualPoints} by hand` : ''}`);
+  lines.push(`${counted(spec.tests.length, 'test')}, ${counted(spec.maxScore, 'point')} graded automatically${spec.manualPoints ? `, ${spec.manualPoints} by hand` : ''}`);
   return lines.join('\n') + '\n';
 }

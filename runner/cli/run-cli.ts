@@ -45,19 +45,24 @@ Usage:
                            killed the rest; takes --jobs, --resume, --python and --format too
   grade list [id]          the assignments, or one assignment's tests and points
   grade list <id> --cost   what each test costs the bundled correct samples' own code, test by test
-  grade kit <id> [--out <dir>] [--classroom]
+  grade kit <id> [--out <dir>] [--classroom] [--alias]
                            the student's self-check for one assignment: an npm package (a folder and a .tgz in
                            --out, default ./student-kit) with the visible tests and no answers; a student installs
-                           it (npm install -g ./<tgz>) and runs connect4-check in their folder. --classroom adds a
-                           GitHub Classroom starter: a workflow that installs the kit and runs the check on every push
+                           it (npm install -g ./<tgz>) and runs connect4-check-<id> in their folder (two assignments'
+                           kits install side by side). --classroom adds a GitHub Classroom starter: a workflow that
+                           installs the kit and runs the check on every push; --alias makes the kit answer to
+                           connect4-check too, for a course that hands out one kit at a time
   grade gradescope-bundle <id> [--out file.zip]
                            the autograder zip to upload to Gradescope as is (setup.sh, run_autograder and this
                            tool; default autograder-<id>.zip)
   grade init <id> [--out <dir>]
-                           a course's assignment pack: <dir>/assignment.yml (default ./<id>/) holding the built-in's
-                           file names, points, visibility, hints and group names, each yours to change
-  grade lint <pack>        check a pack as every command does when it loads one: each fault with its file, line
-                           and column, and what the pack changes in its built-in
+                           a course's assignment pack: <dir>/assignment.yml (default ./<id>/) that changes nothing
+                           yet, the built-in's file names, points, visibility, hints and texts in comments to
+                           uncomment and edit, and the built-in it was made from (madeFrom)
+  grade lint <pack> [--upgrade]
+                           check a pack as every command does when it loads one: each fault with its file, line
+                           and column, what the pack changes in its built-in, and whether the built-in has changed
+                           since the pack was made; --upgrade lists the built-in's changes beside the pack's own
   grade --help             this text
   grade --version          the version
 
@@ -159,8 +164,8 @@ export async function runCli(argv: readonly string[], out: (s: string) => void, 
   const io = { out, err, isTTY: options.isTTY ?? false, env: options.env ?? process.env, cwd: options.cwd ?? process.cwd() };
   const version = readVersion();
   if (command === 'check') return runGrade(rest, io, PROJECT_ROOT, version, 'check');
-  if (command === 'init') return runInit(rest, io, PROJECT_ROOT);
-  if (command === 'lint') return runLint(rest, io, PROJECT_ROOT);
+  if (command === 'init') return runInit(rest, io, PROJECT_ROOT, readVersion());
+  if (command === 'lint') return runLint(rest, io, PROJECT_ROOT, readVersion());
   if (command === 'merge') return runMerge(rest, io, PROJECT_ROOT);
   if (command === 'compare') return runCompare(rest, io);
   if (command === 'mutants') return runMutants(rest, io, PROJECT_ROOT, version);

@@ -68,7 +68,8 @@ export function firstFailure(record: TestRecord, verdict: Composed, units: reado
 
 /** The result: points on a pass; the hint after a failure; the notes on the games' players and on a hung target. */
 export function finishTest(test: ResolvedTest, record: TestRecord, verdict: Composed, units: readonly ChargedUnit[] = []): TestResult {
-  const hint = verdict.status === 'fail' && test.hint && record.direct?.hint !== false ? `\nHint: ${test.hint}` : '';
+  // A hint follows a wrong answer and a crash of the student's code, not a test that could not run.
+  const hint = (verdict.status === 'fail' || verdict.status === 'error') && test.hint && !record.notRun && record.direct?.hint !== false ? `\nHint: ${test.hint}` : '';
   const players = !record.players ? '' : 'quick' in record.players ? (verdict.ownPlayers ? '' : `\n${record.players.quick}`) : verdict.status === 'pass' ? '' : `\n${record.players.own}`;
   const hung = record.hungBefore && verdict.status === 'timeout' ? `\n${say(HUNG_TARGET, { messageId: 'shorter', data: { target: test.target, test: record.hungBefore.test, waitMs: record.hungBefore.waitMs } })}` : '';
   const reproduce = verdict.reproduce ?? record.direct?.reproduce;

@@ -9,7 +9,7 @@ import type { AssignmentPlan } from '../assignments/assignment.js';
 import type { CaseObservation } from '../checks/observation.js';
 import type { FixtureCase } from '../fixtures/fixture-types.js';
 import { withStandIns, type Interaction, type StandIns } from '../plan/interaction.js';
-import { inCourseNames, resultInCourseNames } from '../pack/course-names.js';
+import { inCourseNames, namesAsWritten, resultInCourseNames } from '../pack/course-names.js';
 import { ownPartsLimits } from '../sandbox/limits.js';
 import type { SandboxEnvironment } from '../sandbox/environment.js';
 import { createWorkspace } from '../sandbox/workspace.js';
@@ -173,11 +173,14 @@ async function chargeAll(graded: readonly ResolvedTest[], ledger: Ledger, contex
   // The records as charged: a test resumed after a stop a rule passed has its later units too.
   const records = [...ledger.values()].map((r) => charged.get(r.test.id)?.record ?? r);
   const diagnosed = options.diagnose && !context.firstFailure ? await withDiagnoses(results, records, units, { plan: context.plan, standIns: options.standIns, diagnose: options.diagnose, ask: (test, interaction, seedId) => runs.observe(test, interaction, seedId, test.limits.callMs) }) : results;
+  const written = namesAsWritten(options.spec.names, context.session.names);
+  const testIds = options.spec.tests.map((t) => t.id);
   const smaller = await withSmallest(diagnosed, new Map(records.map((r) => [r.test.id, r])), units, runs, options);
   return smaller.map((result) => {
     const record = ledger.get(result.id)!;
     const spent = runs.spentOn(result.id);
-    const final = withoutWorkspacePath(resultInCourseNames({ ...result, durationMs: Math.round(record.durationMs + spent.ms), studentMs: Math.round(record.studentMs + spent.studentMs) }, options.spec.names), facts.workspaceDir);
+    // What the student reads says the names their code uses, and each test id as it is.
+    const final = withoutWorkspacePath(resultInCourseNames({ ...result, durationMs: Math.round(record.durationMs + spent.ms), studentMs: Math.round(record.studentMs + spent.studentMs) }, options.spec.names, written, testIds), facts.workspaceDir);
     options.onTest?.(final);
     return final;
   });

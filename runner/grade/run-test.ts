@@ -18,6 +18,7 @@ import type { DirectVerdict, MissingName, NotRun, TestRecord } from './ledger.js
 import { checkFileNames, checkFilePresent, missingFile, moduleRole } from './located-files.js';
 import type { OneRule } from './policies/one-rule.js';
 import { caseUnit, programUnit, propertyUnits, runUnits, type RunContext, type Unit } from './run-units.js';
+import { checkNamesUsed } from './names-used.js';
 import { caseSeed } from './seeds.js';
 
 export interface TestRun {
@@ -43,6 +44,11 @@ export async function runTest(run: TestRun, context: RunContext, facts: Submissi
         // After the imports: a file importing another term's name of a role's file is a naming slip too.
         await context.session.ready();
         return { ...base, units: [], direct: checkFileNames(facts.located, facts.staleImports()) };
+      case 'names-used': {
+        const ready = await context.session.ready();
+        if ('error' in ready) return { ...base, units: [], notRun: { kind: 'blocked', missing: [], blockers: [], startError: ready.error } };
+        return { ...base, units: [], direct: checkNamesUsed(facts.names, context.session.names) };
+      }
       case 'import':
         if (!('error' in (await context.session.ready()))) context.warmUp();
         return { ...base, units: [], direct: importVerdict(test, facts) };

@@ -17,6 +17,8 @@ export interface SubmissionFacts {
   /** Python and text files no role of the spec claims: a misnamed file is usually among them. */
   readonly unclaimed: readonly string[];
   readonly workspaceDir: string;
+  /** The course's names for the document's API (a pack's `names`), by the document's. */
+  readonly names: Readonly<Record<string, string>>;
   /** How each module's first import went, by role (SubmissionSession.imports). */
   readonly imports: ReadonlyMap<string, ImportOutcome>;
   role(role: string): Located | undefined;
@@ -29,7 +31,7 @@ export interface SubmissionFacts {
 }
 
 /** The facts of a submission whose files are in `workspaceDir`; `names` maps the document's names to a course's. */
-export function submissionFacts(given: Omit<SubmissionFacts, 'role' | 'definingFile' | 'stub' | 'staleImports'>, names: Readonly<Record<string, string>> = {}): SubmissionFacts {
+export function submissionFacts(given: Omit<SubmissionFacts, 'role' | 'definingFile' | 'stub' | 'staleImports' | 'names'>, names: Readonly<Record<string, string>> = {}): SubmissionFacts {
   const modules = given.located.filter((l) => l.kind === 'module').flatMap((l) => l.files);
   const sources = new Map<string, string>();
   const sourceOf = (file: string): string => {
@@ -53,6 +55,7 @@ export function submissionFacts(given: Omit<SubmissionFacts, 'role' | 'definingF
   };
   return {
     ...given,
+    names,
     role: (role) => given.located.find((l) => l.role === role),
     definingFile: (name) => {
       const definition = new RegExp(`^(?:class|def)\\s+(?:${written(name).map((n) => n.split('.').at(-1)).join('|')})\\b`, 'mu');

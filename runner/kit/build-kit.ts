@@ -33,7 +33,11 @@ export interface BuiltKit {
 export const CLASSROOM_KIT_DIR = '.github/connect4-check';
 
 /** `assignment`: a built-in's id, or a course's pack (its folder or assignment.yml). */
-export async function buildKit(options: { readonly assignment: string; readonly out: string; readonly classroom: boolean; readonly version: string }): Promise<BuiltKit> {
+/**
+ * `alias`: the package also declares the plain `connect4-check`, for a course that hands out one kit at a time (npm
+ * refuses a second package with a command of that name, so two alias kits cannot be installed side by side).
+ */
+export async function buildKit(options: { readonly assignment: string; readonly out: string; readonly classroom: boolean; readonly version: string; readonly alias?: boolean }): Promise<BuiltKit> {
   const spec = loadSpec(PROJECT_ROOT, options.assignment);
   const built = buildKitData(spec, options.version);
   const lookahead = lookaheadTable(built.spec);
@@ -49,8 +53,8 @@ export async function buildKit(options: { readonly assignment: string; readonly 
     vendorNodePty(join(staging, 'node_modules', 'node-pty'));
     for (const tools of toolsFiles(spec.assignment)) cpSync(tools, join(staging, relative(PROJECT_ROOT, tools)));
     writeFileSync(join(staging, KIT_DATA_FILE), `${JSON.stringify(data)}\n`);
-    writeFileSync(join(staging, 'package.json'), kitPackageJson(data));
-    writeFileSync(join(staging, 'README.md'), kitReadme(data));
+    writeFileSync(join(staging, 'package.json'), kitPackageJson(data, { alias: options.alias ?? false }));
+    writeFileSync(join(staging, 'README.md'), kitReadme(data, { alias: options.alias ?? false }));
     rmSync(folder, { recursive: true, force: true });
     renameSync(staging, folder);
     const tarball = await packKit(folder, options.out, kitTarball(data));

@@ -12,10 +12,14 @@ import { KIT_DATA_FILE, PROJECT_ROOT } from '../project-root.js';
 import { junitXml } from '../../reports/junit.js';
 import { parseKitData, type KitData, kitDiagnose } from './kit-data.js';
 
-const HELP = (data: KitData) => `connect4-check — the visible tests of ${data.title}, on your own machine
+/** The kit's command, named for its assignment so two kits install side by side (runner/kit/kit-package.ts). */
+const commandOf = (data: KitData): string => `connect4-check-${data.assignment}`;
+
+const HELP = (data: KitData) => `${commandOf(data)} — the visible tests of ${data.title}, on your own machine
 
 Usage:
-  connect4-check [folder]     check your work in the folder (default: this one); exits 1 when a test fails
+  ${commandOf(data)} [folder]
+                              check your work in the folder (default: this one); exits 1 when a test fails
       --watch                 check again whenever a file in the folder changes
       --ci                    in GitHub Actions: junit.xml in --out, an annotation on your file and line for each
                               failure, the job summary and GitHub Classroom's points line
@@ -23,8 +27,8 @@ Usage:
       --only <patterns>       run only the tests whose id starts with one of the comma-separated patterns (* matches
                               anything)
       --python <path>         the Python 3 to run your code with (default python3)
-  connect4-check --help       this text
-  connect4-check --version    the kit's version (the grader's and the assignment's)
+  ${commandOf(data)} --help       this text
+  ${commandOf(data)} --version    the kit's version (the grader's and the assignment's)
 
 ${data.later ?? 'Every test of the assignment is in this check.'}
 `;
@@ -39,8 +43,8 @@ export function kitCheckSource(data: KitData, plan: KitPlan, version: string): C
   const tools = join(PROJECT_ROOT, 'runner', 'assignments', data.assignment, 'tools.py');
   const spec = data.spec;
   return {
-    command: 'connect4-check',
-    tool: { name: `connect4-check-${data.assignment}`, version },
+    command: commandOf(data),
+    tool: { name: commandOf(data), version },
     specs: () => [{ ...spec, visibleTests: spec.tests.length }],
     load: () => spec,
     // The look-ahead mistakes are named from the table of answers the kit was built with (runner/kit/kit-data.ts).

@@ -16,6 +16,7 @@ import type { PackProblem } from './pack-types.js';
 import { faultsMessage } from './problems.js';
 import { parsePack, type ParsedPack } from './read-pack.js';
 import { specLinkProblems } from './spec-links.js';
+import { unknownPlaceholders } from './titles.js';
 
 type Locate = (path: readonly (string | number)[]) => { line: number; column: number };
 
@@ -80,5 +81,9 @@ export function writeBuiltInSpecs(root: string, dir = READ_AT_BUILD): string[] {
 /** The faults of a built-in's links to its assignment's code, each at its place. */
 export function builtInLinkProblems(spec: Spec, locate: Locate): PackProblem[] {
   if (!isAssignmentId(spec.assignment)) return [];
-  return specLinkProblems(spec, assignmentFor(spec.assignment).links, locate, `runner/assignments/${spec.assignment}/links.ts`);
+  const placeholders = spec.groups.flatMap((group, g) => group.tests.flatMap((test, t) => (['name', 'hint'] as const).flatMap((field) => {
+    const path = ['groups', g, 'tests', t, field];
+    return unknownPlaceholders(test[field] ?? '', spec).map((message) => ({ path, ...locate(path), message }));
+  })));
+  return [...placeholders, ...specLinkProblems(spec, assignmentFor(spec.assignment).links, locate, `runner/assignments/${spec.assignment}/links.ts`)];
 }

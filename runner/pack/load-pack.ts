@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { isAbsolute, relative, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, relative, resolve } from 'node:path';
 import { ASSIGNMENT_IDS, isAssignmentId } from '../assignments/ids.js';
 import { resolveSpec, SpecError, specPath, type FixtureSource } from '../spec/resolve-spec.js';
 import type { ResolvedSpec, Spec, SpecText } from '../spec/spec-types.js';
@@ -18,6 +18,9 @@ import { boardFixtures } from './board-cases.js';
 import { boardSizesOf, boardsProblems } from './pack-boards.js';
 import { byPlace, faultsMessage, formatProblems } from './problems.js';
 import { withTests } from './with-tests.js';
+import { withTitles } from './titles.js';
+import { builtInHistory } from './built-in-values.js';
+import { renamed } from './names-used-test.js';
 import { withCourseTexts } from './case-texts.js';
 import { withExamples } from './pack-examples.js';
 import { applyPack, linkProblems, nearest } from './apply-pack.js';
@@ -31,6 +34,8 @@ export interface LintResult {
   readonly problems: readonly PackProblem[];
   /** The resolved spec, when there is no problem. */
   readonly spec?: ResolvedSpec;
+  /** A course's pack as it is written, when there is no problem: what lint compares with the built-in's versions. */
+  readonly written?: Pack;
 }
 
 /**
@@ -40,10 +45,16 @@ export interface LintResult {
 const checkedBefore = new Map<string, Spec>();
 
 export function lintPack(root: string, ref: string, options: { now?: Date; cwd?: string; builtDir?: string } = {}): LintResult {
+  const result = lintWhole(root, ref, options);
+  // Titles and hints name the files and texts as this spec grades them (titles.ts).
+  return result.spec ? { ...result, spec: withTitles(result.spec) } : result;
+}
+
+function lintWhole(root: string, ref: string, options: { now?: Date; cwd?: string; builtDir?: string }): LintResult {
   const cwd = options.cwd ?? process.cwd();
   const path = packFile(ref, cwd);
   const file = shownPath(path, cwd);
-  if (!existsSync(path)) return { file, problems: [{ path: [], line: 1, column: 1, message: `no ${PACK_FILE} here; grade init <id> --out <folder> writes one` }] };
+  if (!existsSync(path)) return { file, problems: [{ path: [], line: 1, column: 1, message: missingPack(ref, path, cwd) }] };
   const text = readFileSync(path, 'utf8');
   // A built-in's own file as the build read it: its spec without reading the YAML again, whose places are wanted only
   // for a fault the resolver finds.
@@ -71,7 +82,9 @@ export function lintPack(root: string, ref: string, options: { now?: Date; cwd?:
     problems.push({ path: ['extends'], ...parsed.locate(['extends']), message: `'${named}' is not a built-in assignment (${ASSIGNMENT_IDS.join(', ')})${nearest(named, ASSIGNMENT_IDS)}` });
   }
   const base = typeof named === 'string' && isAssignmentId(named) ? builtInSpec(root, named) : undefined;
-  if (base) problems.push(...linkProblems(base, parsed.data, parsed.locate));
+  // A test an earlier version of the built-in had, which a pack made from it may still name.
+  const former = base ? new Set(builtInHistory(root, base.assignment).flatMap((v) => Object.keys(v.values).flatMap((path) => /^tests\.(.+)\.group$/u.exec(path)?.[1] ?? []))) : undefined;
+  if (base) problems.push(...linkProblems(base, parsed.data, parsed.locate, former));
   const boards = (parsed.data as Pack | null)?.boards;
   if (base && boards && parsed.problems.length === 0) problems.push(...boardsProblems(assignmentFor(base.assignment), boards, parsed.locate));
   if (problems.length > 0 || !base) return { file, problems: byPlace(problems) };
@@ -91,14 +104,14 @@ export function lintPack(root: string, ref: string, options: { now?: Date; cwd?:
   let resolved = first.spec;
   const hash = createHash('sha256').update(text).digest('hex').slice(0, 16);
   if (pack.texts && resolved.texts) resolved = reworded(resolved, resolved.texts, pack.texts);
-  if (pack.names && Object.keys(pack.names).length > 0) resolved = { ...resolved, names: pack.names };
+  if (Object.keys(renamed(pack.names)).length > 0) resolved = { ...resolved, names: renamed(pack.names) };
   if (pack.boards) resolved = { ...resolved, boards: pack.boards };
   if (pack.examples && pack.examples.length > 0) {
     const withCases = withExamples(resolved, pack.examples, parsed.locate, PACK_FILE);
     if (withCases.problems.length > 0) return { file, problems: withCases.problems };
     resolved = withCases.spec;
   }
-  return { file, problems: [], spec: { ...resolved, pack: { path, extends: base.assignment, hash }, ...(pack.due !== undefined && { due: pack.due }) } };
+  return { file, problems: [], written: pack, spec: { ...resolved, pack: { path, extends: base.assignment, hash }, ...(pack.due !== undefined && { due: pack.due }) } };
 }
 
 /** A spec resolved with its fixtures, or the fault the resolver found at its place in the file. */
@@ -129,6 +142,14 @@ export function loadPack(root: string, ref: string, options: { now?: Date; cwd?:
 export const packRecord = (spec: ResolvedSpec): (PackInfo & { due?: string }) | undefined => spec.pack && { ...spec.pack, ...(spec.due !== undefined && { due: spec.due }) };
 
 export { formatProblems };
+
+/** Why there is no pack at `path`: no such folder or file at all, or a folder without assignment.yml. */
+function missingPack(ref: string, path: string, cwd: string): string {
+  const folder = dirname(path);
+  const init = 'grade init <id> --out <folder> writes one';
+  if (basename(path) === PACK_FILE && existsSync(folder)) return `no ${PACK_FILE} in ${shownPath(folder, cwd) || '.'}: a pack is a folder with ${PACK_FILE} in it; ${init}`;
+  return `there is no folder or file ${JSON.stringify(ref)}${isAbsolute(ref) ? '' : ` (looked for ${resolve(cwd, ref)})`}: give the folder that holds ${PACK_FILE}, or the file itself; ${init}`;
+}
 
 function shownPath(path: string, cwd: string): string {
   const inside = relative(cwd, path);

@@ -37,6 +37,8 @@ export interface PackBoards {
 
 export interface Pack {
   readonly extends: string;
+  /** The built-in as grade init made the pack from it: its values' hash (runner/pack/built-in-values.ts), the grader's version. */
+  readonly madeFrom?: { readonly builtIn: string; readonly grader: string };
   readonly title?: string;
   /** ISO 8601 with a zone offset. */
   readonly due?: string;

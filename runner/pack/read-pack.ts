@@ -57,12 +57,13 @@ function schemaProblem(error: ErrorObject, locate: ParsedPack['locate'], kind: P
     const full = [...path, key];
     const why = kind === 'built-in'
       ? `'${key}' is not a key here`
-      : `'${key}' is not a key here${path.length === 0 ? ' (extends, title, due, texts, names, boards, examples, files, groups, tests)' : allowedHere(path)}`;
+      : `'${key}' is not a key here${path.length === 0 ? ' (extends, madeFrom, title, due, texts, names, boards, examples, files, groups, tests)' : allowedHere(path)}`;
     return { path: full, ...locate(full, { key: true }), message: why };
   }
   let message = error.message ?? 'is not right';
   if (error.keyword === 'enum') message = `must be one of ${(params['allowedValues'] as unknown[]).join(', ')}`;
   if (error.keyword === 'pattern' && path.at(-1) === 'due') message = 'must be an ISO date and time with its zone, such as 2026-12-04T23:59:00-05:00';
+  if (error.keyword === 'pattern' && path.at(-1) === 'builtIn') message = 'must be the 16 hexadecimal digits grade init wrote (the hash of the built-in the pack was made from)';
   if (error.keyword === 'required') {
     const key = String(params['missingProperty']);
     return { path, ...locate(path), message: key === 'extends' && kind === 'course' ? 'a pack needs extends: the built-in assignment it adapts' : `needs '${key}'` };
@@ -76,6 +77,7 @@ function allowedHere(path: readonly (string | number)[]): string {
   if (section === 'groups') return ' (name, manualPoints, points)';
   if (section === 'files') return ' (names)';
   if (section === 'boards') return path.length === 1 ? ' (sizes)' : ' (rows, columns)';
+  if (section === 'madeFrom') return ' (builtIn, grader)';
   return '';
 }
 

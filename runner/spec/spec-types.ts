@@ -7,7 +7,8 @@ import type { FixtureCase } from '../fixtures/fixture-types.js';
 import type { Limits } from '../sandbox/limits.js';
 import type { PackBoards, PackInfo } from '../pack/pack-types.js';
 
-export type TestKind = 'file-present' | 'file-names' | 'import' | 'cases' | 'property' | 'program' | 'strength';
+/** `names-used` is added by a course's pack that renames the API (runner/pack/names-used-test.ts), never written in a spec. */
+export type TestKind = 'file-present' | 'file-names' | 'import' | 'cases' | 'property' | 'program' | 'strength' | 'names-used';
 /** `after-due`: hidden until the pack's due date, then visible (Gradescope's after_due_date). */
 export type Visibility = 'visible' | 'hidden' | 'after-due';
 
@@ -19,6 +20,8 @@ export interface SpecText {
   readonly text: string;
   readonly kind: 'prompt' | 'printed' | 'command';
   readonly says: string;
+  /** Why no test charges another wording (only shown in the expected output, or noted): init and lint say so. */
+  readonly notGraded?: string;
 }
 
 export interface SpecFileRole {

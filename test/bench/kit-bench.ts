@@ -12,7 +12,7 @@ import { execa } from 'execa';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { ASSIGNMENT_IDS, type AssignmentId } from '../../runner/assignments/ids.js';
 import type { RunResults } from '../../runner/grade/results.js';
 import { buildKit } from '../../runner/kit/build-kit.js';
@@ -37,7 +37,8 @@ async function install(tarball: string, into: string, offline: boolean): Promise
   const seconds = (performance.now() - started) / 1000;
   if (ran.exitCode !== 0) throw new Error(`npm install ${tarball}${offline ? ' --offline' : ''} exited ${ran.exitCode}: ${ran.stderr}`);
   const warnings = `${ran.stdout}\n${ran.stderr}`.split('\n').filter((line) => /warn|deprecated|gyp|error/iu.test(line));
-  return { seconds, warnings, bin: join(prefix, 'bin', 'connect4-check') };
+  // The kit's one command, named for its assignment as its package is (connect4-check-<id>).
+  return { seconds, warnings, bin: join(prefix, 'bin', basename(tarball).replace(/-\d+\.\d+\.\d+-spec\.[0-9a-f]+\.tgz$/u, '')) };
 }
 
 /** Two processes that keep a core each busy, as a student's browser and editor do. */

@@ -12,11 +12,17 @@ const submission: SubmissionResult = { id: 's', path: '/home/prof/cs61a/class/s'
 describe('the pages to hand back', () => {
   it("keeps a hidden test to its name, points, pass/fail and the instructor's note (no smaller board: it is a case), and a visible test whole", () => {
     const [h, v] = forStudents(submission).tests;
-    expect(h).toEqual({ ...base, id: 'h', name: 'hidden one', status: 'fail', visibility: 'hidden', message: 'A hidden test: not passed. Its cases are shown after the due date.', notes: [{ from: 'h', markdown: 'n' }] });
+    expect(h).toEqual({ ...base, id: 'h', name: 'hidden one', status: 'fail', visibility: 'hidden', message: 'A hidden test: not passed. Its cases are not shown.', notes: [{ from: 'h', markdown: 'n' }] });
     expect(v).toEqual(visible);
     expect(forStudents(submission).path).toBe('s');
     expect(forStudents({ ...submission, status: 'error', error: 'could not read /home/prof/cs61a/class/s/hw04.py' }).error).toBe('could not read …/s/hw04.py');
-    expect(forStudents({ ...submission, tests: [{ ...hidden, status: 'pass', score: 2 }] }).tests[0]).toMatchObject({ status: 'pass', score: 2, message: 'A hidden test: passed. Its cases are shown after the due date.' });
+    expect(forStudents({ ...submission, tests: [{ ...hidden, status: 'pass', score: 2 }] }).tests[0]).toMatchObject({ status: 'pass', score: 2, message: 'A hidden test: passed. Its cases are not shown.' });
+  });
+
+  it('says of an after-due test that its cases are shown after the due date, and when that is', () => {
+    const afterDue = { ...submission, tests: [{ ...hidden, visibility: 'after-due' as const }] };
+    expect(forStudents(afterDue, { due: '2027-04-16T23:59:00-04:00' }).tests[0]).toMatchObject({ status: 'fail', message: 'A test shown after the due date (2027-04-16T23:59:00-04:00): not passed. Its cases are shown then.' });
+    expect(forStudents(afterDue).tests[0]!.expected).toBeUndefined();
   });
 });
 

@@ -55,13 +55,32 @@ describe("Gradescope's results.json", () => {
     }
   });
 
-  it('numbers tests by problem, hides hidden tests until the due date, and explains failures', () => {
+  it('numbers tests by problem, never shows a hidden test or its cases, and explains failures', () => {
     expect(bob.tests.map((t) => t.number)).toEqual(['1.1', '1.2', '2.1', '2.2', '2.3']);
-    expect(bob.tests[2]).toMatchObject({ visibility: 'after_due_date', status: 'failed', score: 0, max_score: 2 });
+    expect(bob.tests[2]).toMatchObject({ visibility: 'hidden', status: 'failed', score: 0, max_score: 2, output: 'Wrong answer. A hidden test: its cases are not shown.' });
+    const source = SAMPLE_RUN.submissions[1]!.tests.find((t) => t.id === 'connect_four.human-transcript')!;
+    for (const said of [source.message, source.expected!, source.actual!, source.reproduce!]) expect(bob.tests[2]!.output).not.toContain(said.slice(0, 20));
     expect(bob.tests[1]!.output).toMatch(/^Wrong answer: b\.slots/);
     expect(bob.tests[1]!.output).toContain('To see it yourself, in Python:\nb = Board(2, 2)');
     expect(bob.tests[3]!.output).toMatch(/^Crashed: /);
     expect(bob.tests[4]!.output).toMatch(/^Timed out: /);
+  });
+
+  it('shows an after-due test with its cases after the due date', () => {
+    const source = SAMPLE_RUN.submissions[1]!;
+    const afterDue = gradescopeResults({ ...source, tests: source.tests.map((t) => (t.id === 'connect_four.human-transcript' ? { ...t, visibility: 'after-due' as const } : t)) });
+    expect(afterDue.tests[2]).toMatchObject({ visibility: 'after_due_date', status: 'failed' });
+    expect(afterDue.tests[2]!.output).toContain(source.tests.find((t) => t.id === 'connect_four.human-transcript')!.reproduce!);
+  });
+
+  it('leaves out a 0-point test not run, and says once why a test with points was not run', () => {
+    const source = SAMPLE_RUN.submissions[0]!;
+    const strength = { ...source.tests[0]!, id: 'aiplayer.next_move.strength', name: 'How well AIPlayer plays', status: 'skipped' as const, score: 0, maxScore: 0, message: 'not run: a figure for information (0 points), measured when grade is given --strength' };
+    const only = { ...source.tests[1]!, status: 'skipped' as const, score: 0, message: 'not run: --only board.' };
+    const results = gradescopeResults({ ...source, tests: [strength, only, ...source.tests.slice(2)] }, { manualPoints: 1 });
+    expect(results.tests.map((t) => t.name)).not.toContain('How well AIPlayer plays');
+    expect(results.tests[0]).toMatchObject({ number: '1.1', status: 'failed', output: 'Not run: --only board.' });
+    expect(results.output).toContain('1 more point is graded by hand.');
   });
 });
 

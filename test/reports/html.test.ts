@@ -40,6 +40,24 @@ describe('HTML reports', () => {
     expect(bob).toContain('<span class="badge timeout">timed out</span>');
   });
 
+  it('say what graded them: the built-in, or the pack by its folder with its due date, never a path of the machine', () => {
+    expect(bob).toContain(`Graded with the built-in ${SAMPLE_RUN.settings?.assignment ?? SAMPLE_RUN.submissions[1]!.assignment}, grader ${SAMPLE_RUN.tool.version}.`);
+    const packed = { ...SAMPLE_RUN, pack: { path: '/home/prof/courses/ps11/assignment.yml', extends: 'cs111-ps9' as const, hash: '0123456789abcdef', due: '2027-04-16T23:59:00-04:00' } };
+    const page = renderSubmissionPage(packed, packed.submissions[1]!, { classLink: true });
+    expect(page).toContain(`Graded with the course&#x27;s pack ps11 (extending cs111-ps9, pack 0123456789abcdef), grader ${SAMPLE_RUN.tool.version}; due 2027-04-16T23:59:00-04:00.`);
+    expect(page).not.toContain('/home/prof');
+    const classPage = renderClassPage(packed);
+    expect(classPage).toContain('<th>pack</th><td>/home/prof/courses/ps11/assignment.yml (extending cs111-ps9, pack 0123456789abcdef)</td>');
+    expect(classPage).toContain('<th>due</th><td>2027-04-16T23:59:00-04:00</td>');
+  });
+
+  it('tell a hidden test from one shown after the due date', () => {
+    const tests = SAMPLE_RUN.submissions[1]!.tests;
+    const page = renderSubmissionPage(SAMPLE_RUN, { ...SAMPLE_RUN.submissions[1]!, tests: tests.map((t, i) => (i === 0 ? { ...t, visibility: 'after-due' as const } : t)) }, { classLink: true });
+    expect(page.match(/class="badge hidden" title="never shown to students[^"]*">hidden</gu) ?? []).toHaveLength(tests.filter((t) => t.visibility === 'hidden').length);
+    expect(page).toContain('class="badge hidden" title="kept from students (grade check, their pages, Gradescope) until the due date, then shown with its cases">after due<');
+  });
+
   it("say which file served each part when one was found by what it defines, escaped like the rest", () => {
     const found = { ...SAMPLE_RUN.submissions[0]!, files: [
       { role: 'ps9pr1', files: ['ps11pr1.py'], foundBy: 'definitions' as const, defines: ['Board'] },

@@ -11,6 +11,7 @@ import type { AssignmentId } from '../../runner/assignments/ids.js';
 import { runCli } from '../../runner/cli/run-cli.js';
 import type { RunResults, SubmissionResult } from '../../runner/grade/results.js';
 import { loadPack } from '../../runner/pack/load-pack.js';
+import { builtInSpec } from '../../runner/pack/load-built-in.js';
 import { PROJECT_ROOT } from '../../runner/project-root.js';
 import type { ResolvedSpec } from '../../runner/spec/spec-types.js';
 import type { SamplePins } from '../helpers/sample-suite.js';
@@ -127,7 +128,7 @@ for (const [assignment, { pins, samples, renamed, afterDue }] of Object.entries(
       expect(gradescope.tests.find((t) => t.name === test.name)!.visibility).toBe('after_due_date');
       const page = readFileSync(join(out, 'for-students', `${afterDue.sample}.html`), 'utf8');
       expect(page).toContain(test.name.replaceAll("'", '&#x27;').replaceAll('&', '&amp;').slice(0, 20));
-      expect(page).toContain('A hidden test: not passed');
+      expect(page).toContain(`A test shown after the due date (${FAR_AHEAD}): not passed. Its cases are shown then.`);
       expect(page).not.toContain(test.message.slice(0, 40));
     });
 
@@ -213,40 +214,50 @@ for (const [assignment, { names, samples }] of Object.entries(RENAMED) as [Assig
 
 /**
  * A course's own wording of the texts the document fixes (`texts` in its pack): a program that says the course's
- * words passes with the pack and fails without it; the document's words fail with it, on the same tests.
+ * words passes with the pack and fails without it; the document's words fail with it, on the same tests. A text the
+ * built-in marks as graded by no test (`notGraded`) costs nothing reworded alone (`alone`: its edits).
  */
-const REWORDED: Readonly<Partial<Record<AssignmentId, { readonly texts: Readonly<Record<string, string>>; readonly edits: readonly (readonly [string, string])[]; readonly only?: string }>>> = {
+const REWORDED: Readonly<Partial<Record<AssignmentId, { readonly texts: Readonly<Record<string, string>>; readonly edits: readonly (readonly [string, string])[]; readonly only?: string; readonly alone?: Readonly<Record<string, readonly (readonly [string, string])[]>> }>>> = {
   'cs111-ps9': {
     texts: { prompt: 'Column? ', retry: 'Not that one!', welcome: 'Hello, Connect Four!', congratulations: 'Well played!', tie: 'A draw!' },
     edits: [["'Enter a column: '", "'Column? '"], ["'Try again!'", "'Not that one!'"], ["'Welcome to Connect Four!'", "'Hello, Connect Four!'"], ["'Congratulations!'", "'Well played!'"], [`"It's a tie!"`, `"A draw!"`]],
+    alone: { welcome: [["'Welcome to Connect Four!'", "'Hello, Connect Four!'"]] },
   },
   // The commands are typed to play() and the REPL only: their tests are the ones run.
   'manchester-connect4': { texts: { save: 'save' }, edits: [["answer == 'S' or answer == 's'", "answer == 'save'"]], only: 'play' },
   conniption: { texts: { undo: 'b' }, edits: [["command == 'u'", "command == 'b'"], ['u(ndo)  ', 'b(ack)  ']], only: 'repl' },
 };
 
-for (const [assignment, { texts, edits, only }] of Object.entries(REWORDED) as [AssignmentId, NonNullable<(typeof REWORDED)[AssignmentId]>][]) {
+for (const [assignment, { texts, edits, only, alone = {} }] of Object.entries(REWORDED) as [AssignmentId, NonNullable<(typeof REWORDED)[AssignmentId]>][]) {
   describe(`${assignment} with the texts reworded`, () => {
     it(`${Object.keys(texts).join(', ')}: the course's words pass with the pack, the document's fail there, and the course's fail without it`, async () => {
       const pack = temp(`${assignment}-texts-`);
       writeFileSync(join(pack, 'assignment.yml'), `extends: ${assignment}\ntexts:\n${Object.entries(texts).map(([key, text]) => `  ${key}: ${JSON.stringify(text)}\n`).join('')}`);
       const klass = temp(`${assignment}-texts-class-`);
       const from = join(PROJECT_ROOT, 'fixtures', 'submissions', assignment, 'correct-plain');
+      const notGraded = Object.entries(builtInSpec(PROJECT_ROOT, assignment).texts ?? {}).filter(([key, t]) => t.notGraded && key in texts).map(([key]) => key);
+      expect(Object.keys(alone).sort(), 'each text marked notGraded is reworded alone').toEqual(notGraded.sort());
+      // Each text no test grades, reworded alone: graded with the built-in only.
+      const aloneClass = temp(`${assignment}-texts-alone-`);
       for (const folder of ['course-words', 'document-words']) mkdirSync(join(klass, folder));
+      for (const key of notGraded) mkdirSync(join(aloneClass, `${key}-alone`));
       for (const name of readdirSync(from).filter((n) => n !== 'BUG.md' && n !== '__pycache__')) {
         const text = readFileSync(join(from, name), 'utf8');
         const reworded = edits.reduce((out, [a, b]) => out.replaceAll(a, b), text);
         writeFileSync(join(klass, 'course-words', name), reworded);
         writeFileSync(join(klass, 'document-words', name), text);
+        for (const key of notGraded) writeFileSync(join(aloneClass, `${key}-alone`, name), alone[key]!.reduce((out, [a, b]) => out.replaceAll(a, b), text));
       }
       expect(edits.every(([a]) => readdirSync(from).some((n) => readFileSync(join(from, n), 'utf8').includes(a))), 'every edit applies to the sample').toBe(true);
       const [withPack, builtIn] = [temp('texts-pack-out-'), temp('texts-built-out-')];
       const narrowed = only ? ['--only', only] : [];
       expect((await grade([klass, '--assignment', pack, '--out', withPack, '--jobs', '2', '--format', 'json', ...narrowed])).code).toBe(0);
-      expect((await grade([klass, '--assignment', assignment, '--out', builtIn, '--jobs', '2', '--format', 'json', ...narrowed])).code).toBe(0);
+      expect((await grade([klass, ...(notGraded.length > 0 ? [aloneClass] : []), '--assignment', assignment, '--out', builtIn, '--jobs', '2', '--format', 'json', ...narrowed])).code).toBe(0);
       const failed = (out: string, id: string) => failing(readRun(out).submissions.find((s) => s.id === id)!);
       expect(failed(withPack, 'course-words')).toEqual([]);
       expect(failed(builtIn, 'document-words')).toEqual([]);
+      // No test grades a text marked notGraded: another wording of it alone costs nothing.
+      for (const key of notGraded) expect(failed(builtIn, `${key}-alone`), key).toEqual([]);
       const charged = failed(withPack, 'document-words');
       expect(charged.length).toBeGreaterThan(0);
       // The same tests grade the wording either way (a check that reads the wording leniently may let one pass).

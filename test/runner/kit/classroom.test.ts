@@ -1,6 +1,6 @@
 /**
  * `grade kit --classroom`: the starter's workflow, and its steps run as GitHub Actions would run them after checkout
- * and setup-node, from a clean folder with an empty npm cache: the kit installs offline, and `connect4-check --ci`
+ * and setup-node, from a clean folder with an empty npm cache: the kit installs offline, and `connect4-check-<id> --ci`
  * gives Classroom's points line, an annotation on the failing line, the job summary with what is graded later, and
  * exit 1 for a failing submission.
  */
@@ -34,6 +34,7 @@ describe('grade kit --classroom', () => {
     const runs = steps.flatMap((s) => (s.run ? [s.run] : []));
     expect(runs).toHaveLength(2);
     const [install, check] = runs as [string, string];
+    expect(check).toBe('connect4-check-cs61a-hw04 --ci');
     const tarball = /\.\/(\.github\/connect4-check\/[^ ]+\.tgz)/u.exec(install)?.[1];
     expect(tarball && existsSync(join(repo, tarball)), install).toBe(true);
     expect(readdirSync(join(repo, '.github', 'connect4-check'))).toHaveLength(1);

@@ -11,6 +11,7 @@ import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ASSIGNMENT_IDS } from '../../../runner/assignments/ids.js';
 import { buildKit, type BuiltKit } from '../../../runner/kit/build-kit.js';
+import { kitPackageJson, kitReadme } from '../../../runner/kit/kit-package.js';
 import { PROJECT_ROOT } from '../../../runner/project-root.js';
 import { loadSpec } from '../../../runner/spec/load-spec.js';
 import { sharedCases } from '../../../runner/pack/shared-cases.js';
@@ -98,7 +99,9 @@ describe.each(ASSIGNMENT_IDS)("the %s kit's package", (assignment) => {
     const visible = spec.tests.filter((t) => t.visibility === 'visible');
     expect(data.spec.tests.map((t) => t.id)).toEqual(visible.map((t) => t.id));
     expect(data.spec.tests.map((t) => t.fixtureCases.length)).toEqual(visible.map((t) => t.fixtureCases.length));
-    expect(JSON.parse(files.get('package.json')!)).toMatchObject({ name: `connect4-check-${assignment}`, version: `0.0.0-spec.${built.data.specHash}`, bin: { 'connect4-check': 'bin/connect4-check.js' } });
+    expect(JSON.parse(files.get('package.json')!)).toMatchObject({ name: `connect4-check-${assignment}`, version: `0.0.0-spec.${built.data.specHash}` });
+    // Its one command is named for its assignment: two assignments' kits install side by side (below).
+    expect(JSON.parse(files.get('package.json')!).bin).toEqual({ [`connect4-check-${assignment}`]: 'bin/connect4-check.js' });
   }, 120_000);
 
   it("holds no hidden case: not its id, input, Python or expected value", async () => {
@@ -153,6 +156,29 @@ describe.each(ASSIGNMENT_IDS)("the %s kit's package", (assignment) => {
 });
 
 const existsIn = (files: Map<string, string>, prefix: string) => [...files.keys()].some((f) => f.startsWith(prefix));
+
+describe("two assignments' kits", () => {
+  it('install side by side, offline, each answering to its own command', async () => {
+    const prefix = join(work, 'npm-global');
+    const env = { ...process.env, npm_config_prefix: prefix, npm_config_cache: join(work, 'npm-cache'), npm_config_update_notifier: 'false' };
+    for (const assignment of ['cs61a-hw04', 'hmc-cs5-hw11']) {
+      const { built } = await unpackedKit(assignment);
+      const installed = await execa('npm', ['install', '--global', '--offline', '--no-audit', '--no-fund', built.tarball], { env, reject: false });
+      expect(installed.exitCode, `${assignment}: ${String(installed.stderr)}`).toBe(0);
+    }
+    for (const assignment of ['cs61a-hw04', 'hmc-cs5-hw11']) {
+      const ran = await execa(join(prefix, 'bin', `connect4-check-${assignment}`), ['--version'], { env, reject: false });
+      expect(ran.exitCode, String(ran.stderr)).toBe(0);
+      expect(ran.stdout).toContain(loadSpec(PROJECT_ROOT, assignment).title);
+    }
+  }, 120_000);
+
+  it('built with --alias, a kit answers to connect4-check too, and its README says one such kit at a time', async () => {
+    const { built } = await unpackedKit('cs61a-hw04');
+    expect(JSON.parse(kitPackageJson(built.data, { alias: true })).bin).toEqual({ 'connect4-check-cs61a-hw04': 'bin/connect4-check.js', 'connect4-check': 'bin/connect4-check.js' });
+    expect(kitReadme(built.data, { alias: true })).toContain('It answers to `connect4-check` too, which\nonly one kit at a time can have');
+  });
+});
 
 /**
  * A course's pack gives its kit no more than a built-in's: its example pack with the due date ahead (so its after-due

@@ -98,6 +98,10 @@ describe('a fault in a pack is refused at load with its line and column', () => 
     ['a name of the API', `${good}names:\n  Board.add_cheker: add_move\n`, 'add_cheker', "'Board.add_cheker' is not a name of cs111-ps9's API", 'did you mean Board.add_checker?'],
     ['a course name that is no identifier', `${good}names:\n  Board.add_checker: add move\n`, 'add move', 'must match pattern', ''],
     ['two names made one', `${good}names:\n  Board.add_checker: drop\n  Board.add_checkers: drop\n`, 'add_checkers:', 'Board.add_checkers and Board.add_checker would both be drop', ''],
+    ['a method named as another the pack does not rename', `${good}names:\n  Board.add_checker: add_checkers\n`, 'add_checker:', 'Board.add_checker would be add_checkers, which Board.add_checkers keeps as its name in class Board', '(rename Board.add_checkers too, or choose another)'],
+    ['a function named as another the pack does not rename', `${good}names:\n  process_move: connect_four\n`, 'process_move:', 'process_move would be connect_four, which connect_four keeps as its name in the module', ''],
+    ['a name passed from one method to another', `${good}names:\n  Board.add_checker: add_checkers\n  Board.add_checkers: drop_all\n`, 'add_checker:', "add_checkers is the document's name of Board.add_checkers, which this pack renames", ''],
+    ['a name that is a Python keyword', `${good}names:\n  Board.reset: pass\n`, 'pass', 'pass is a Python keyword', ''],
     ['a text key', `${good}texts:\n  promt: "Column? "\n`, 'promt', "no text 'promt' in cs111-ps9; did you mean prompt?", '(its texts: prompt, retry, welcome, congratulations, tie)'],
     ['a command that is two words', 'extends: conniption\ntexts:\n  undo: go back\n', 'go back', 'a command is one word typed on its own line', ''],
     ['a text where the assignment fixes none', 'extends: cs61a-hw04\ntexts:\n  prompt: "> "\n', 'prompt', 'it fixes no text a check compares', ''],
@@ -125,10 +129,27 @@ describe('a fault in a pack is refused at load with its line and column', () => 
     }
   });
 
-  it('a missing pack is said plainly', async () => {
-    const run = await cli(['lint', temp('empty-')], PROJECT_ROOT);
+  it('a missing pack is said plainly: a folder without assignment.yml, or no folder at all', async () => {
+    const empty = temp('empty-');
+    const run = await cli(['lint', empty], PROJECT_ROOT);
     expect(run.code).toBe(2);
-    expect(run.err).toContain('no assignment.yml here; grade init <id> --out <folder> writes one');
+    expect(run.err).toContain(`no assignment.yml in ${empty}: a pack is a folder with assignment.yml in it; grade init <id> --out <folder> writes one`);
+    const none = await cli(['lint', './ps11'], empty);
+    expect(none.code).toBe(2);
+    expect(none.err).toContain(`there is no folder or file "./ps11" (looked for ${join(empty, 'ps11')}): give the folder that holds assignment.yml, or the file itself`);
+    expect(none.err).not.toContain('assignment.yml here');
+  });
+
+  it('a role, group or test that is not there is pointed to the right one, or the valid ones are listed', () => {
+    const said = (text: string) => faults(text).join('\n');
+    // problem-5 is as near problem-0 as problem-4: no guess, the list.
+    expect(said(good.replace('problem-1:', 'problem-5:'))).toContain(`no group 'problem-5' in cs111-ps9 (its groups: problem-0 "Problem 0: Reading and response", problem-1 "Problem 1: Board", problem-2`);
+    expect(said(good.replace('problem-1:', 'problem-5:'))).not.toContain('did you mean');
+    expect(said(good.replace('problem-1:', '"Problem 2: Player":'))).toContain('groups are keyed by id: "Problem 2: Player" is problem-2');
+    expect(said(good.replace('ps9pr1:', 'ps9pr5:'))).toMatch(/no file role 'ps9pr5' in cs111-ps9 \(its roles: ps9pr0 for ps9pr0\.txt, ps9pr1 for ps9pr1\.py, .*ps9pr4 for ps9pr4\.py\)$/u);
+    expect(said(good.replace('ps9pr1:', 'ps9pr5:'))).not.toContain('did you mean');
+    expect(said(good.replace('ps9pr1:', 'ps10pr3.py:'))).toContain("files are keyed by role: ps10pr3.py is ps9pr3's file");
+    expect(said(`${good}names:\n  Board: Grid\n  Board.add_checker: add_move\n`.replace('board.repr.document:', 'grid.add_move:'))).toContain("no test 'grid.add_move' in cs111-ps9; test ids keep the document's names: board.add_checker");
   });
 });
 
@@ -154,6 +175,75 @@ describe('what a pack changes', () => {
     expect(before.due).toBe('2026-12-04T23:59:00-05:00');
     const after = loadPack(PROJECT_ROOT, dir, { now: new Date('2026-12-05T00:00:00-05:00') });
     expect(after.tests.find((t) => t.id === someTest.id)!.visibility).toBe('visible');
+  });
+
+  it("lint counts in words: '1 point', never '1 points'", async () => {
+    const group = base.groups.find((g) => g.id === someTest.groupId)!;
+    const dir = pack(`extends: hmc-cs5-hw11\ntests:\n  ${someTest.id}: { points: ${someTest.points === 1 ? 2 : 1} }\n`);
+    const linted = await cli(['lint', dir], PROJECT_ROOT);
+    expect(linted.code, linted.err).toBe(0);
+    if (someTest.points !== 1) expect(linted.out).toContain(`tests.${someTest.id}: 1 point (was ${someTest.points})`);
+    expect(linted.out).not.toMatch(/\b1 points\b/u);
+    const one = pack(`extends: hmc-cs5-hw11\ntests:\n${group.tests.filter((t) => t.points > 0).map((t, i) => `  ${t.id}: ${i === 0 ? '{ points: 1 }' : '{ enabled: false }'}\n`).join('')}`);
+    const listed = await cli(['list', one], PROJECT_ROOT);
+    expect(listed.code, listed.err).toBe(0);
+    expect(listed.out).toContain(`${group.name}: 1 point`);
+    expect(listed.out).not.toMatch(/\b1 points\b/u);
+  });
+
+  it('lint lists every change a TA reviews: the due date, the names and the texts among them', async () => {
+    const dir = pack('extends: cs111-ps9\ndue: 2027-04-16T23:59:00-04:00\nnames:\n  Board: Grid\n  Board.add_checker: add_move\ntexts:\n  prompt: "Column? "\n  welcome: "Hi!"\n');
+    const linted = await cli(['lint', dir], PROJECT_ROOT);
+    expect(linted.code, linted.err).toBe(0);
+    expect(linted.out).toContain('    due: 2027-04-16T23:59:00-04:00 (after-due tests are shown from then)\n');
+    expect(linted.out).toContain('    names.Board: Grid (students write Grid; the document says Board)\n');
+    expect(linted.out).toContain('    names.Board.add_checker: add_move (students write Grid.add_move; the document says Board.add_checker)\n');
+    expect(linted.out).toContain('    texts.prompt: "Column? " (was "Enter a column: ": the prompt next_move prints before reading a column)\n');
+    expect(linted.out).toContain('    texts.welcome: "Hi!" (was "Welcome to Connect Four!": connect_four\'s first line); not graded: no test compares connect_four\'s first line');
+    expect(linted.out).toContain("  Note: texts.welcome is not graded (no test compares connect_four's first line: a game's transcript is read for its boards, turns and ending): students' programs are not charged for another wording");
+  });
+
+  it("grade init's file says which texts no test grades", async () => {
+    const cwd = temp('init-');
+    expect((await cli(['init', 'cs111-ps9', '--out', 'p'], cwd)).code).toBe(0);
+    const text = readFileSync(join(cwd, 'p', 'assignment.yml'), 'utf8');
+    expect(text).toContain('#   welcome: "Welcome to Connect Four!"  # printed: connect_four\'s first line. Not graded: no test compares connect_four\'s first line');
+    expect(text).toContain('#   prompt: "Enter a column: "  # prompt: the prompt next_move prints before reading a column\n');
+  });
+
+  it("titles and hints say the pack's file names and texts", () => {
+    const spec = loadPack(PROJECT_ROOT, pack([
+      'extends: cs111-ps9',
+      'files:',
+      '  ps9pr1: { names: [board.py, ps9pr1.py] }',
+      '  ps9pr4: { names: [ai.py] }',
+      'texts:',
+      '  prompt: "Column? "',
+      'tests:',
+      '  import.ps9pr4: { hint: "Keep the game in {files.ps9pr3}; {files.ps9pr4} only defines AIPlayer." }',
+      '',
+    ].join('\n')));
+    const name = (id: string) => spec.tests.find((t) => t.id === id)!.name;
+    expect(name('import.ps9pr1')).toBe('board.py imports without running, printing or asking for anything');
+    expect(name('files.named')).toBe('The files are named as the assignment asks (board.py … ai.py)');
+    expect(name('player.next_move.prompts')).toBe("next_move prompts 'Column? ' and answers 'Try again!'");
+    expect(spec.tests.find((t) => t.id === 'import.ps9pr4')!.hint).toBe('Keep the game in ps9pr3.py; ai.py only defines AIPlayer.');
+    // No title or hint of any built-in says a file's name or a text's wording but through the spec it is graded with.
+    for (const id of ASSIGNMENT_IDS) {
+      const built = loadSpec(PROJECT_ROOT, id);
+      const said = (words: string) => built.tests.filter((t) => `${t.name}\n${t.hint ?? ''}`.includes(words)).map((t) => t.id);
+      const raw = readFileSync(join(PROJECT_ROOT, 'spec', id, 'assignment.yml'), 'utf8');
+      const literal = (words: string) => raw.split('\n').filter((l) => /^\s+(name|hint):/u.test(l) && l.includes(words));
+      for (const file of built.files) for (const written of file.names.filter((n) => !n.startsWith('*'))) expect(literal(written.replaceAll('*', '<name>')), `${id}: ${written}`).toEqual([]);
+      for (const text of Object.values(built.texts ?? {}).filter((t) => t.text.length > 2)) expect(literal(text.text.trim()), `${id}: ${text.text}`).toEqual([]);
+      expect(said('{files.') .concat(said('{texts.'))).toEqual([]);
+    }
+  });
+
+  it('a placeholder that names no role or text is refused at its line', () => {
+    const text = 'extends: cs61a-hw04\ntests:\n  import.hw04: { hint: "Run python3 -i {files.lab04}" }\n';
+    const found = faults(text);
+    expect(found).toEqual(["3:24: tests.import.hw04.hint: {files.lab04} names no file role (its roles: hw04, lab04_extra)"]);
   });
 
   it('a changed pack is a changed spec: its hash moves', () => {
@@ -228,7 +318,8 @@ describe('the documentation', () => {
     const spec = loadPack(PROJECT_ROOT, pack(blocks[0]!));
     expect(spec.names).toEqual({ 'Board.add_checker': 'add_move' });
     expect(spec.texts?.['prompt']?.text).toBe('Column? ');
-    expect(spec.groups.find((g) => g.id === 'problem-1')!.points).toBe(32);
+    expect(spec.groups.find((g) => g.id === 'problem-1')!.points).toBe(33);
+    expect(spec.tests.find((t) => t.id === 'names.used')).toMatchObject({ groupId: 'problem-1', points: 1, visibility: 'visible', kind: 'names-used' });
     expect(lintPack(PROJECT_ROOT, pack(blocks[1]!)).problems).toEqual([]);
     expect(lintPack(PROJECT_ROOT, pack(blocks[2]!)).problems).toEqual([]);
   });

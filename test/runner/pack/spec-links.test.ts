@@ -46,6 +46,8 @@ describe('a typo in a link is refused at load with its place', () => {
     ['a program check', 'hmc-cs5-hw11', 'check: hmc-game\n', 'check: hmc-games\n', "check: no program check 'hmc-games' in hmc-cs5-hw11; did you mean hmc-game?"],
     ['a property', 'conniption', 'property: conniption-defaults\n', 'property: conniption-default\n', "property: no property 'conniption-default' in conniption; did you mean conniption-defaults?"],
     ['a target', 'manchester-connect4', 'target: hasWon\n', 'target: hasWin\n', "target: no target 'hasWin' in manchester-connect4; did you mean hasWon?"],
+    ['a file named in a title', 'cs61a-hw04', 'name: "{files.hw04} imports', 'name: "{files.hw4} imports', 'name: {files.hw4} names no file role (its roles: hw04, lab04_extra)'],
+    ['a text named in a title', 'conniption', 'name: "{texts.undo} goes back', 'name: "{texts.back} goes back', 'name: {texts.back} names no text (its texts: quit, help, display, undo)'],
   ] as const)('%s', (_kind, id, from, to, message) => {
     const root = rootWith(id, (text) => text.replace(from, to));
     const said = refusal(root, id);

@@ -32,9 +32,9 @@ describe('a built-in is a pack', () => {
   it("has every section and key a course's pack may change, under the same names", () => {
     const course = schema('pack-schema.json');
     const builtIn = schema('schema.json');
-    // A course's own: what it extends, its due date, its names for the API, its handout's examples, and boards other
-    // than the ones the built-in's committed fixtures were generated on.
-    const own = ['extends', 'due', 'names', 'examples', 'boards'];
+    // A course's own: what it extends and the version it was made from, its due date, its names for the API, its
+    // handout's examples, and boards other than the ones the built-in's committed fixtures were generated on.
+    const own = ['extends', 'madeFrom', 'due', 'names', 'examples', 'boards'];
     for (const section of Object.keys(course.properties).filter((k) => !own.includes(k))) expect(builtIn.properties, section).toHaveProperty(section);
     for (const section of ['files', 'groups'] as const) {
       for (const key of Object.keys(course.properties[section]!.additionalProperties!.properties!)) {

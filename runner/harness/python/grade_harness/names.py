@@ -55,6 +55,26 @@ def alias_module(module, names):
                 setattr(cls, doc, _alias_of(cls, course))
 
 
+def methods_written(module, names):
+    """The renamed methods the module's own classes define, by either name, as "Class.method" with the class by its
+    document name: whether a student wrote the course's name or kept the document's (the names.used test reads them
+    among the module's defined names). Read before alias_module adds the document's names."""
+    _, methods = _split(names)
+    space = module.__dict__
+    found = []
+    for cls_name, renamed in methods.items():
+        cls = space.get(cls_name)
+        if not isinstance(cls, type):
+            cls = space.get((names or {}).get(cls_name))
+        if not isinstance(cls, type):
+            continue
+        for doc, course in renamed.items():
+            for name in (doc, course):
+                if not getattr(getattr(cls, name, None), _MARK, False) and hasattr(cls, name):
+                    found.append(cls_name + "." + name)
+    return found
+
+
 def alias_double(cls, class_name, names):
     """A double of the document's class: each method it sets by the document's name also answers to the course's,
     so the student's other code, which calls the course's name, reaches the document's version."""

@@ -12,7 +12,7 @@ from .channel import HarnessError
 from .doubles import Doubles
 from .frames import tb_frames
 from .loading import module_from_spec, spec_from_file_location
-from .names import alias_double, alias_module, course_names
+from .names import alias_double, alias_module, course_names, methods_written
 from .program_fork import run_forked
 from .students import is_student_file, public_names
 from .values import Encoder, decode
@@ -164,9 +164,10 @@ class Harness:
         if self.former_names and len(self.former_names.used) > used:
             reply["formerNames"] = self.former_names.used[used:]
         # A module that failed part-way keeps what it defined, so the tests of those parts still run.
+        methods = methods_written(module, self.names)
         alias_module(module, self.names)
         self.modules.append(module)
-        reply["defined"] = sorted(public_names(module))
+        reply["defined"] = sorted([*public_names(module), *methods])
         return reply
 
     def op_call(self, request):
