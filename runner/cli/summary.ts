@@ -85,8 +85,8 @@ export function formatCheckReport(spec: Pick<ResolvedSpec, 'title' | 'groups'>, 
       lines.push(`  ${mark} ${test.name}  ${colors.dim(`(${test.score}/${test.maxScore})`)}${test.status === 'pass' || test.status === 'fail' ? '' : ` ${colors.yellow(`[${test.status}]`)}`}`);
       if (test.status !== 'pass' && test.status !== 'skipped' && !expanded.has(test.target)) {
         expanded.add(test.target);
-        for (const line of test.message.split('\n')) lines.push(`      ${line}`);
-        if (test.reproduce) lines.push(colors.dim('      To see it yourself, in Python:'), ...test.reproduce.split('\n').map((l) => `        ${l}`));
+        lines.push(indented(test.message, 6));
+        if (test.reproduce) lines.push(colors.dim('      To see it yourself, in Python:'), indented(test.reproduce, 8));
       }
     }
     lines.push('');
@@ -138,3 +138,6 @@ export function gradedLater(spec: Pick<ResolvedSpec, 'tests' | 'manualPoints'>):
   ];
   return parts.length > 0 ? `${parts.join('; ')}.` : undefined;
 }
+
+/** Text shown under a test, every line of it indented by `by` spaces. */
+const indented = (text: string, by: number): string => `${' '.repeat(by)}${text.replaceAll('\n', `\n${' '.repeat(by)}`)}`;

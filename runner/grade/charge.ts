@@ -32,6 +32,7 @@ import { say, type Decision, type RuleMeta } from './policies/policy.js';
 import { byPrecedence } from './policies/precedence.js';
 import { START_ONCE, cannotStart, judgeStartOnce } from './policies/start-once.js';
 import { TEMPLATE_STUB, judgeStub } from './policies/template-stub.js';
+import { ownAnswerLine, standInParts } from './own-answer.js';
 import type { SubmissionFacts } from './submission-facts.js';
 
 /** The one door a rule's runs go through: each a record like the run phase's, judged by the named test's check. */
@@ -253,8 +254,18 @@ async function chargeTest(context: ChargeContext, given: TestRecord, read: Reade
   // The snippet shows how the test calls the function, as for any other failure.
   if (stub) return { ...decidedTest(TEMPLATE_STUB, stub, units.length), ...(units[0] && { reproduce: units[0].reproduce }), units, record };
   const composed = composeUnits(record, units, context.firstFailure);
-  if (record.test.kind !== 'program' || composed.status === 'pass') return { ...composed, units, record };
-  return { ...(await programRules(context, record, composed, read)), units, record };
+  if (composed.status === 'pass') return { ...composed, units, record };
+  if (record.test.kind === 'program') return { ...(await programRules(context, record, composed, read)), units, record };
+  return { ...(await withOwnAnswer(context, record, composed)), units, record };
+}
+
+/** A failure the grader made with the document's parts: what the snippet, on the student's own, gives (own-answer.ts). */
+async function withOwnAnswer(context: ChargeContext, record: TestRecord, composed: Composed): Promise<Composed> {
+  const unit = record.units.find((u) => u.id === composed.first);
+  const parts = context.standIns === 'document' && !context.firstFailure ? standInParts(unit) : [];
+  if (!unit?.planned || !unit.check || parts.length === 0) return composed;
+  const own = await context.runs.harness(record.test, `${unit.id}#snippet`, unit.planned, unit.check, 'own');
+  return { ...composed, message: `${composed.message}\n${ownAnswerLine(parts, composed as CaseVerdict, own)}` };
 }
 
 /**

@@ -31,11 +31,15 @@ export function notRunVerdict(test: ResolvedTest, notRun: NotRun, only?: string)
 /** The names a test needs that no module defines, where each is written, and the import tests that explain it. */
 function blockedMessage(notRun: Extract<NotRun, { kind: 'blocked' }>): string {
   const where = new Map<string, string[]>();
-  for (const { name, definedIn } of notRun.missing) where.set(definedIn ?? '', [...(where.get(definedIn ?? '') ?? []), name]);
+  for (const { name, definedIn } of notRun.missing.filter((m) => !m.unread)) where.set(definedIn ?? '', [...(where.get(definedIn ?? '') ?? []), name]);
   const said = [...where].map(([file, names]) => {
     const are = names.length === 1 ? 'is' : 'are';
     return file === '' ? `${names.join(', ')} ${are} not defined in any of the submission's files` : `${names.join(', ')} ${are} defined in ${file}, which did not import`;
   });
+  // Defined in a file the grader did not take for its role: say which file, and what would have made it that role's.
+  for (const { name, unread } of notRun.missing.filter((m) => m.unread)) {
+    said.push(`${name} is defined in ${unread!.file}, which is not read as one of the assignment's files: a file is taken for ${unread!.role} by that name, or by defining ${unread!.decidedBy}, and ${unread!.file} is neither`);
+  }
   return `${said.join('; ')}${notRun.blockers.length > 0 ? ` (blocked by ${notRun.blockers.join(', ')})` : ''}`;
 }
 

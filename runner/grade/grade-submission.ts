@@ -89,7 +89,7 @@ export async function gradeSubmission(submission: Submission, given: GradeOption
   session.planGroups(graded.filter((t) => ISOLATING.has(t.kind) && skippedWhy(t, options) === undefined).map((t) => t.group));
   const claimed = new Set(located.flatMap((l) => [...l.files, ...(l.byDefinitions?.sources ?? [])]));
   const unclaimed = submission.files.map((f) => f.name).filter((name) => !claimed.has(name) && /\.(py|txt)$/i.test(name));
-  const facts = submissionFacts({ located, skipped, unclaimed, workspaceDir: workspace.dir, imports: session.imports }, spec.names);
+  const facts = submissionFacts({ located, skipped, unclaimed, workspaceDir: workspace.dir, imports: session.imports }, spec.names, spec.files);
   const programs = new ProgramRuns({ sandbox, session, workspaceDir: workspace.dir, seed: options.seed, terminal: options.terminal ?? 'first', early: options.warmPrograms !== false });
   const toRun = graded.filter((t) => t.kind === 'program' && skippedWhy(t, options) === undefined);
   const context: RunContext = {

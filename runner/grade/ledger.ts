@@ -49,7 +49,13 @@ export type NotRun =
 /** A name a test needs that no imported module defines, and the file whose source does define it, if one does. */
 export interface MissingName {
   readonly name: string;
+  /** A module of the submission that defines it but did not import. */
   readonly definedIn?: string;
+  /**
+   * A file no role took that defines it: the role's file (by its first name) and the name that makes a file that
+   * role's when it is not named so (`connect_four` for ps9pr3.py).
+   */
+  readonly unread?: { readonly file: string; readonly role: string; readonly decidedBy: string };
 }
 
 /** How a test's units ran: all of them, or up to the one that stopped it (a hang, a memory or output limit, the budget). */

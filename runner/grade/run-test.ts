@@ -114,7 +114,8 @@ async function blockedBy(test: ResolvedTest, context: RunContext, facts: Submiss
   const failedImports = [...facts.imports.entries()].filter(([, o]) => o.kind !== 'ok').map(([role]) => `import.${role.split('/')[0]}`);
   const names: MissingName[] = missing.map((name) => {
     const file = facts.definingFile(name);
-    return file ? { name, definedIn: file } : { name };
+    const unread = file ? undefined : facts.unreadDefinition(name);
+    return file ? { name, definedIn: file } : unread ? { name, unread } : { name };
   });
   return { kind: 'blocked', missing: names, blockers: [...new Set([...absent, ...failedImports])] };
 }

@@ -7,6 +7,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ImportOutcome } from '../checks/observation.js';
 import { stubFunctions } from '../checks/stubs.js';
+import { definedAs } from '../pack/course-names.js';
+import type { SpecFileRole } from '../spec/spec-types.js';
+import { topLevelDefinitions } from './find-by-definitions.js';
 import { moduleRole, type Located, type StaleImport } from './located-files.js';
 import type { Stub } from './policies/template-stub.js';
 
@@ -24,6 +27,8 @@ export interface SubmissionFacts {
   role(role: string): Located | undefined;
   /** The module file whose source defines `name` at its top level (as a class or function), if any. */
   definingFile(name: string): string | undefined;
+  /** A file no role took whose source defines `name`, with the role that asks for it and what decides that role. */
+  unreadDefinition(name: string): { file: string; role: string; decidedBy: string } | undefined;
   /** A function or method still the template's stub (`Board.add_checker`, `put_piece`), by its name. */
   stub(name: string): Stub | undefined;
   /** The imports of another accepted name of a role's file (`from ps9pr1 import *` beside ps10pr1.py), as resolved. */
@@ -31,7 +36,7 @@ export interface SubmissionFacts {
 }
 
 /** The facts of a submission whose files are in `workspaceDir`; `names` maps the document's names to a course's. */
-export function submissionFacts(given: Omit<SubmissionFacts, 'role' | 'definingFile' | 'stub' | 'staleImports' | 'names'>, names: Readonly<Record<string, string>> = {}): SubmissionFacts {
+export function submissionFacts(given: Omit<SubmissionFacts, 'role' | 'definingFile' | 'unreadDefinition' | 'stub' | 'staleImports' | 'names'>, names: Readonly<Record<string, string>> = {}, roles: readonly SpecFileRole[] = []): SubmissionFacts {
   const modules = given.located.filter((l) => l.kind === 'module').flatMap((l) => l.files);
   const sources = new Map<string, string>();
   const sourceOf = (file: string): string => {
@@ -66,6 +71,11 @@ export function submissionFacts(given: Omit<SubmissionFacts, 'role' | 'definingF
       const used = outcome && 'formerNames' in outcome ? outcome.formerNames ?? [] : [];
       return used.map(([imported, module]) => ({ file, imported, meant: `${module}.py` }));
     })),
+    unreadDefinition: (name) => {
+      const role = roles.find((r) => r.defines?.includes(name));
+      const file = given.unclaimed.find((f) => topLevelDefinitions(sourceOf(f)).has(definedAs(name, names)));
+      return role && file ? { file, role: role.names[0]!.replace('*', '<name>'), decidedBy: definedAs(role.defines![0]!, names) } : undefined;
+    },
     stub: (name) => {
       stubs ??= new Map(modules.flatMap((file) => stubFunctions(sourceOf(file)).map((s) => [s.name, { ...s, file }] as const)));
       for (const n of written(name)) {

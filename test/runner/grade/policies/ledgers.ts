@@ -72,7 +72,7 @@ import type { Stub } from '../../../../runner/grade/policies/template-stub.js';
 /** Submission facts with no files: a rule that reads the files reads nothing. */
 export const noFiles = (stubs: Readonly<Record<string, Stub>> = {}): SubmissionFacts => ({
   located: [], skipped: new Map(), unclaimed: [], workspaceDir: '/nowhere', imports: new Map(), names: {},
-  role: () => undefined, definingFile: () => undefined, stub: (name) => stubs[name], staleImports: () => [],
+  role: () => undefined, definingFile: () => undefined, unreadDefinition: () => undefined, stub: (name) => stubs[name], staleImports: () => [],
 });
 
 /** Charges the hand-written ledger's tests, each by id. */

@@ -1,0 +1,27 @@
+/**
+ * What the snippet under a failure gives when the student pastes it. The grader ran the case with the document's
+ * versions of the parts around the one it grades (its Board under a look-ahead, say), so a bug there costs only their
+ * own tests; the snippet runs on the student's own. Where those differ, the page says so and shows what the snippet
+ * gives: the case is run once more on the student's own parts, and the answer there is added to the failure.
+ */
+import type { CaseVerdict } from '../checks/verdict.js';
+import { joinNames } from '../checks/text.js';
+import { withStandIns } from '../plan/interaction.js';
+import type { UnitRecord } from './ledger.js';
+
+/** The parts a unit ran with the document's versions of, that the snippet runs with the student's own. */
+export function standInParts(unit: UnitRecord | undefined): string[] {
+  return unit?.planned ? withStandIns(unit.planned, 'own').left.own.map((p) => p.name) : [];
+}
+
+/** The line that says how the page's answer was made and what the snippet gives on the student's own parts. */
+export function ownAnswerLine(parts: readonly string[], shown: CaseVerdict, own: UnitRecord): string {
+  const names = joinNames(parts);
+  const exception = own.failure?.kind === 'exception' ? own.failure.exception : undefined;
+  const gives = exception ? `raises ${exception.type}${exception.message ? `: ${exception.message}` : ''}`
+    : own.failure?.kind === 'timeout' ? `does not finish within ${own.failure.limitMs} ms`
+    : own.raw.status === 'pass' ? 'gives the expected answer'
+    : own.raw.actual !== undefined && own.raw.actual === shown.actual ? 'gives the same answer'
+    : own.raw.actual !== undefined ? `gives ${own.raw.actual}` : 'fails too';
+  return `This case ran with the document's ${names}, so a mistake in yours costs only their own tests; the snippet below runs with your own ${names}, and there it ${gives}.`;
+}

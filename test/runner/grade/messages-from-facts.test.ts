@@ -1,0 +1,41 @@
+/**
+ * Messages say what happened, composed from the facts the run recorded: the snippet's own answer where the grader used
+ * the document's parts, and where a missing class is written when no file the grader read defines it.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { notRunVerdict } from '../../../runner/grade/finish.js';
+import type { UnitRecord } from '../../../runner/grade/ledger.js';
+import { ownAnswerLine } from '../../../runner/grade/own-answer.js';
+import { submissionFacts } from '../../../runner/grade/submission-facts.js';
+import { PROJECT_ROOT } from '../../../runner/project-root.js';
+import { loadSpec } from '../../../runner/spec/load-spec.js';
+import { tempDirs } from '../../temp-dirs.js';
+
+const temp = tempDirs();
+const own = (extra: Partial<UnitRecord>): UnitRecord => ({ id: 'c#snippet', reproduce: '', raw: { status: 'fail', message: 'x' }, verdict: { status: 'fail', message: 'x' }, studentMs: 0, ...extra });
+
+describe('the snippet under a failure made with the document\'s parts', () => {
+  const shown = { status: 'fail' as const, message: 'p.scores_for(b) returned [0, 50]; expected [50, 50]', actual: '[0, 50]' };
+  it('says the case ran with the document\'s parts, and what the snippet gives on the student\'s own', () => {
+    expect(ownAnswerLine(['Board'], shown, own({ raw: { status: 'fail', message: 'm', actual: '[100, 50]' } }))).toBe("This case ran with the document's Board, so a mistake in yours costs only their own tests; the snippet below runs with your own Board, and there it gives [100, 50].");
+    expect(ownAnswerLine(['Board'], shown, own({ raw: { status: 'fail', message: 'm', actual: '[0, 50]' } }))).toMatch(/there it gives the same answer\.$/u);
+    expect(ownAnswerLine(['Board', 'AIPlayer.max_score_column'], shown, own({ raw: { status: 'pass', message: 'ok' } }))).toMatch(/document's Board and AIPlayer\.max_score_column, .* there it gives the expected answer\.$/u);
+    expect(ownAnswerLine(['Board'], shown, own({ failure: { kind: 'exception', step: 's', stdout: '', exception: { type: 'IndexError', message: 'list index out of range', frames: [] } } }))).toMatch(/there it raises IndexError: list index out of range\.$/u);
+  });
+});
+
+describe('a class no file the grader read defines', () => {
+  it('is said to be in the file that does define it, with what would have made that file its role\'s', () => {
+    const spec = loadSpec(PROJECT_ROOT, 'cs111-ps9');
+    const dir = temp('unread-');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'players.py'), 'def process_move(p, b):\n    pass\n\nclass RandomPlayer:\n    pass\n');
+    const facts = submissionFacts({ located: [], skipped: new Map(), unclaimed: ['players.py'], workspaceDir: dir, imports: new Map() }, {}, spec.files);
+    const unread = facts.unreadDefinition('RandomPlayer');
+    expect(unread).toEqual({ file: 'players.py', role: 'ps9pr3.py', decidedBy: 'connect_four' });
+    const test = spec.tests.find((t) => t.id === 'random_player.next_move.document')!;
+    expect(notRunVerdict(test, { kind: 'blocked', missing: [{ name: 'RandomPlayer', unread: unread! }], blockers: ['import.ps9pr3'] }).message).toBe("RandomPlayer is defined in players.py, which is not read as one of the assignment's files: a file is taken for ps9pr3.py by that name, or by defining connect_four, and players.py is neither (blocked by import.ps9pr3)");
+  });
+});
