@@ -3,7 +3,8 @@
  * results.json to --out and print a summary. Set-up problems exit 2 with a message that says what to do; a graded
  * run exits 0 whatever the scores. `grade check` is runner/cli/check-command.ts, on the repository's specs.
  */
-import { pinnedHangs, submissionTimeScale, withPinnedHangs, withTimeScale } from '../spec/resolve-spec.js';
+import { pinnedHangs, submissionTimeScale, testOrderSeed, withPinnedHangs, withTestsShuffled, withTimeScale } from '../spec/resolve-spec.js';
+import { caseSeed } from '../grade/seeds.js';
 import { gradingPlan, kitGradingPlan } from '../assignments/registry.js';
 import type { StandIns } from '../plan/interaction.js';
 import { aiAgreement } from '../insight/ai-agreement.js';
@@ -377,10 +378,13 @@ async function gradeOne(submission: Submission, given: ResolvedSpec, sandbox: Sa
   const scaled = submissionTimeScale();
   const hangs = pinnedHangs().get(submission.id);
   const timed = scaled?.ids.has(submission.id) ? withTimeScale(given, scaled.factor) : given;
-  const spec = hangs ? withPinnedHangs(timed, hangs) : timed;
+  const pinned = hangs ? withPinnedHangs(timed, hangs) : timed;
+  // The grader's own suites may grade each submission with the tests in an order of its own (CONNECT4_TEST_ORDER).
+  const order = testOrderSeed();
+  const spec = order === undefined ? pinned : withTestsShuffled(pinned, caseSeed(order, submission.id));
   try {
     const plan = flags.standIns === 'own' ? kitGradingPlan(spec.assignment) : gradingPlan(spec.assignment);
-    return await gradeSubmission(submission, { spec, ...plan, sandbox, seed: flags.seed, ...(flags.only && { only: flags.only }), visibleOnly: flags.visibleOnly, strength: flags.strength, warmPrograms: flags.jobs < availableParallelism(), sideBySide, ...(firstFailure && { firstFailure }) });
+    return inSpecOrder(given, await gradeSubmission(submission, { spec, ...plan, sandbox, seed: flags.seed, ...(flags.only && { only: flags.only }), visibleOnly: flags.visibleOnly, strength: flags.strength, warmPrograms: flags.jobs < availableParallelism(), sideBySide, ...(firstFailure && { firstFailure }) }));
   } catch (error) {
     const reason = `internal error while grading: ${(error as Error).message}`;
     const tests: TestResult[] = spec.tests.map((t) => ({ id: t.id, name: t.name, group: t.group, target: t.target, status: 'error', score: 0, maxScore: t.points, visibility: t.visibility, message: reason }));
@@ -431,4 +435,10 @@ function setupFailure(io: Io, error: unknown): number {
     return 2;
   }
   throw error;
+}
+
+/** A result's tests in the spec's order, whatever order they were graded in. */
+function inSpecOrder(spec: ResolvedSpec, result: SubmissionResult): SubmissionResult {
+  const at = new Map(spec.tests.map((t, i) => [t.id, i]));
+  return { ...result, tests: [...result.tests].sort((a, b) => (at.get(a.id) ?? 0) - (at.get(b.id) ?? 0)) };
 }

@@ -156,6 +156,30 @@ export function withPinnedHangs(spec: ResolvedSpec, tests: ReadonlySet<string>):
   return { ...spec, tests: spec.tests.map((t) => (tests.has(t.id) ? { ...t, limits: pinnedHangLimits(t.limits) } : t)) };
 }
 
+/**
+ * CONNECT4_TEST_ORDER=<seed>: the grader's own suites grade each submission with the spec's tests in an order of their
+ * own, seeded by this and the submission's id, to show that no verdict depends on where a test stands. Results keep
+ * the spec's order. Undefined when unset; anything but a whole number is refused.
+ */
+export function testOrderSeed(): number | undefined {
+  const raw = process.env['CONNECT4_TEST_ORDER'];
+  if (raw === undefined || raw === '') return undefined;
+  if (!/^\d+$/u.test(raw)) throw new SpecError(`CONNECT4_TEST_ORDER must be a whole number (a seed), not '${raw}'`);
+  return Number(raw);
+}
+
+/** The spec with its tests in a seeded order of their own (Fisher-Yates on a small LCG): the same seed, the same order. */
+export function withTestsShuffled(spec: ResolvedSpec, seed: number): ResolvedSpec {
+  let state = seed >>> 0 || 1;
+  const next = () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+  const tests = [...spec.tests];
+  for (let i = tests.length - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1));
+    [tests[i], tests[j]] = [tests[j]!, tests[i]!];
+  }
+  return { ...spec, tests };
+}
+
 /** Cases whose id matches one of the globs (`*` is any run of characters) and whose input passes `where`. */
 export function selectCases(cases: readonly FixtureCase[], test: Pick<SpecTest, 'cases' | 'where'>): FixtureCase[] {
   const patterns = (test.cases ?? ['*']).map((glob) => globToRegExp(glob));

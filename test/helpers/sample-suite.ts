@@ -85,7 +85,9 @@ export function describeSampleSuite({ assignment, correct, expected, hangsIn = {
 
   beforeAll(async () => {
     // The canary is a secret of the grader's environment: no student process may ever see it.
-    ({ results, stderr } = await gradeSamples({ assignment, samples: folders, pins: expected, hangsIn, args, env: { GRADER_CANARY: CANARY } }));
+    // Each sample with the spec's tests in an order of its own (CONNECT4_TEST_ORDER): no pinned verdict may rest on
+    // where a test stands.
+    ({ results, stderr } = await gradeSamples({ assignment, samples: folders, pins: expected, hangsIn, args, env: { GRADER_CANARY: CANARY, CONNECT4_TEST_ORDER: '7' } }));
   }, 900_000);
 
   describe(`the ${assignment} sample submissions`, () => {
