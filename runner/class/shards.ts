@@ -32,7 +32,7 @@ const whole = (text: string | undefined): number | undefined => (text !== undefi
 
 /**
  * `--shard auto`: this task's shard from the scheduler that started it. `GRADE_SHARD` (`i/n`) is read first, then a
- * Slurm job array (its task id, first id, step and count), then a Kubernetes Indexed Job (`JOB_COMPLETION_INDEX`,
+ * Slurm job array (its task id, minimum, maximum and step), then a Kubernetes Indexed Job (`JOB_COMPLETION_INDEX`,
  * from 0, with the Job's completions given as `GRADE_SHARD_COUNT`, which Kubernetes does not put in the
  * environment), then `GRADE_SHARD_INDEX` (from 0, as GitHub Actions' `strategy.job-index`) with `GRADE_SHARD_COUNT`
  * (`strategy.job-total`). Pure: the environment is given.
@@ -41,7 +41,7 @@ export function shardFromEnvironment(env: Readonly<Record<string, string | undef
   const given = env['GRADE_SHARD'];
   if (given !== undefined) {
     const shard = parseShard(given);
-    return 'error' in shard ? { error: `GRADE_SHARD: ${shard.error}` } : { ...shard, from: 'GRADE_SHARD' };
+    return 'error' in shard ? { error: `GRADE_SHARD: ${shard.error}` } : { ...shard, from: `GRADE_SHARD=${given}` };
   }
   const within = (index: number | undefined, count: number | undefined, from: string) => {
     if (index === undefined || count === undefined || count < 1 || index >= count) return { error: `--shard auto: ${from} does not give a task index from 0 below a count of tasks` };
@@ -49,22 +49,38 @@ export function shardFromEnvironment(env: Readonly<Record<string, string | undef
     return 'error' in shard ? { error: `--shard auto: ${from}: ${shard.error}` } : { ...shard, from };
   };
   const task = whole(env['SLURM_ARRAY_TASK_ID']);
-  if (task !== undefined) {
-    const first = whole(env['SLURM_ARRAY_TASK_MIN']) ?? 0;
-    const step = whole(env['SLURM_ARRAY_TASK_STEP']) ?? 1;
-    const count = whole(env['SLURM_ARRAY_TASK_COUNT']);
-    if ((task - first) % step !== 0) return { error: `--shard auto: Slurm array task ${task} is not on the array's step (${first}, every ${step})` };
-    return within((task - first) / step, count, 'the Slurm job array (SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_MIN, SLURM_ARRAY_TASK_STEP, SLURM_ARRAY_TASK_COUNT)');
-  }
+  if (task !== undefined) return slurmShard(task, env);
   const completion = env['JOB_COMPLETION_INDEX'];
   if (completion !== undefined) {
     if (env['GRADE_SHARD_COUNT'] === undefined) return { error: '--shard auto: a Kubernetes Indexed Job gives JOB_COMPLETION_INDEX but not the number of completions; set GRADE_SHARD_COUNT to the Job\'s spec.completions' };
-    return within(whole(completion), whole(env['GRADE_SHARD_COUNT']), 'the Kubernetes Indexed Job (JOB_COMPLETION_INDEX, GRADE_SHARD_COUNT)');
+    return within(whole(completion), whole(env['GRADE_SHARD_COUNT']), `the Kubernetes Indexed Job (JOB_COMPLETION_INDEX=${completion}, GRADE_SHARD_COUNT=${env['GRADE_SHARD_COUNT']})`);
   }
   if (env['GRADE_SHARD_INDEX'] !== undefined || env['GRADE_SHARD_COUNT'] !== undefined) {
-    return within(whole(env['GRADE_SHARD_INDEX']), whole(env['GRADE_SHARD_COUNT']), 'GRADE_SHARD_INDEX and GRADE_SHARD_COUNT');
+    return within(whole(env['GRADE_SHARD_INDEX']), whole(env['GRADE_SHARD_COUNT']), `GRADE_SHARD_INDEX=${env['GRADE_SHARD_INDEX'] ?? ''} and GRADE_SHARD_COUNT=${env['GRADE_SHARD_COUNT'] ?? ''}`);
   }
   return { error: '--shard auto found no shard in the environment: set GRADE_SHARD=i/n, or run it as a Slurm job array, a Kubernetes Indexed Job (with GRADE_SHARD_COUNT) or with GRADE_SHARD_INDEX and GRADE_SHARD_COUNT (GitHub Actions: strategy.job-index and strategy.job-total)' };
+}
+
+const SLURM_VARIABLES = 'SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_MIN, SLURM_ARRAY_TASK_MAX, SLURM_ARRAY_TASK_STEP';
+
+/**
+ * A Slurm array task's shard: (id − min) / step + 1 of (max − min) / step + 1. Slurm sets MIN, MAX and STEP for every
+ * array (`--array=1-4`, `0-15:4`); a list such as `1,2,5` is not evenly stepped, so its count (`SLURM_ARRAY_TASK_COUNT`)
+ * differs from the span's and no task can tell which shard it is: refused, saying how to write the array.
+ */
+function slurmShard(task: number, env: Readonly<Record<string, string | undefined>>): (Shard & { readonly from: string }) | { error: string } {
+  const min = whole(env['SLURM_ARRAY_TASK_MIN']);
+  const max = whole(env['SLURM_ARRAY_TASK_MAX']);
+  const step = whole(env['SLURM_ARRAY_TASK_STEP']) ?? 1;
+  const count = whole(env['SLURM_ARRAY_TASK_COUNT']);
+  if (min === undefined || max === undefined) return { error: `--shard auto: Slurm array task ${task} without SLURM_ARRAY_TASK_MIN and SLURM_ARRAY_TASK_MAX: the shard cannot be told from the task id alone (Slurm sets both for every job array; set GRADE_SHARD=i/n to give it)` };
+  if (step < 1 || max < min || task < min || task > max) return { error: `--shard auto: Slurm array task ${task} is outside its array ${min}-${max}:${step} (${SLURM_VARIABLES})` };
+  const span = Math.floor((max - min) / step) + 1;
+  if ((task - min) % step !== 0 || (max - min) % step !== 0 || (count !== undefined && count !== span)) {
+    return { error: `--shard auto: the Slurm array is not contiguous (task ${task}; ${count ?? '?'} tasks from ${min} to ${max}, step ${step}): each task's shard is (id − min) / step, so give the array as a range, --array=${min}-${min + ((count ?? span) - 1) * step}${step > 1 ? `:${step}` : ''} (a %N cap is fine), not a list` };
+  }
+  const shard = parseShard(`${(task - min) / step + 1}/${span}`);
+  return 'error' in shard ? { error: `--shard auto: the Slurm array: ${shard.error}` } : { ...shard, from: `the Slurm array (task ${task} of ${min}-${max}${step > 1 ? `:${step}` : ''})` };
 }
 
 export function shardOf<T>(items: readonly T[], shard: Shard): T[] {

@@ -10,7 +10,7 @@ import { aiAgreement } from '../insight/ai-agreement.js';
 import { mkdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { discoverSubmissions, type Submission } from '../grade/layout.js';
 import { gradeSubmission } from '../grade/grade-submission.js';
 import { filesHashOf, Journal, JOURNAL_FILE, ResumeError, specFingerprint, submissionKey, testFingerprints, type JournalHeader } from '../class/journal.js';
@@ -51,7 +51,7 @@ import { availableSpecs, readSpecFiles, withVisibleCount } from './spec-files.js
 const DEFAULT_FORMATS: readonly ReportFormat[] = ['json', 'html', 'csv'];
 
 /** The deadline's flags (--due, --grace, --late-policy, --extensions, --at-deadline, --pushes) are runner/cli/deadline-setup.ts's. */
-interface GradeFlags extends DeadlineFlags {
+export interface GradeFlags extends DeadlineFlags {
   readonly paths: string[];
   readonly assignment?: string;
   /** Where results.json and the reports go. */
@@ -69,6 +69,8 @@ interface GradeFlags extends DeadlineFlags {
   /** Reuse what results.jsonl in --out says was graded with the same seed, spec and files. */
   readonly resume: boolean;
   readonly shard?: Shard;
+  /** `--shard auto`: where the shard was read from, said before grading. */
+  readonly shardFrom?: string;
   /** `--previous <old-out>`: compare the run with that one when it is done (`grade compare`). */
   readonly previous?: string;
   /** `--adjustments <file>`; else adjustments.csv in the submissions' folder, when there is one. */
@@ -87,40 +89,44 @@ interface GradeFlags extends DeadlineFlags {
   readonly strength: boolean;
 }
 
-function parseFlags(argv: readonly string[], io: Io, root: string): GradeFlags {
+/** `grade`'s options, as node's parseArgs reads them (`grade scale` reads the shards' options with them). */
+export const GRADE_OPTIONS = {
+  assignment: { type: 'string', short: 'a' },
+  out: { type: 'string', short: 'o' },
+  jobs: { type: 'string', short: 'j' },
+  format: { type: 'string', short: 'f' },
+  seed: { type: 'string' },
+  only: { type: 'string' },
+  python: { type: 'string' },
+  'canvas-assignment-id': { type: 'string' },
+  'canvas-problems': { type: 'string' },
+  roster: { type: 'string' },
+  due: { type: 'string' },
+  grace: { type: 'string' },
+  'late-policy': { type: 'string' },
+  extensions: { type: 'string' },
+  'at-deadline': { type: 'boolean' },
+  pushes: { type: 'string' },
+  ci: { type: 'boolean' },
+  watch: { type: 'boolean' },
+  resume: { type: 'boolean' },
+  shard: { type: 'string' },
+  previous: { type: 'string' },
+  adjustments: { type: 'string' },
+  notes: { type: 'string' },
+  'keep-higher': { type: 'boolean' },
+  audience: { type: 'string' },
+  visible: { type: 'boolean' },
+  'stand-ins': { type: 'string' },
+  strength: { type: 'boolean' },
+} as const satisfies ParseArgsConfig['options'];
+
+/** `grade`'s options read and checked (a UsageError names what is wrong); `grade scale` checks the shards' options with it. */
+export function parseFlags(argv: readonly string[], io: Io, root: string): GradeFlags {
   const { values, positionals } = parseArgs({
     args: [...argv],
     allowPositionals: true,
-    options: {
-      assignment: { type: 'string', short: 'a' },
-      out: { type: 'string', short: 'o' },
-      jobs: { type: 'string', short: 'j' },
-      format: { type: 'string', short: 'f' },
-      seed: { type: 'string' },
-      only: { type: 'string' },
-      python: { type: 'string' },
-      'canvas-assignment-id': { type: 'string' },
-      'canvas-problems': { type: 'string' },
-      roster: { type: 'string' },
-      due: { type: 'string' },
-      grace: { type: 'string' },
-      'late-policy': { type: 'string' },
-      extensions: { type: 'string' },
-      'at-deadline': { type: 'boolean' },
-      pushes: { type: 'string' },
-      ci: { type: 'boolean' },
-      watch: { type: 'boolean' },
-      resume: { type: 'boolean' },
-      shard: { type: 'string' },
-      previous: { type: 'string' },
-      adjustments: { type: 'string' },
-      notes: { type: 'string' },
-      'keep-higher': { type: 'boolean' },
-      audience: { type: 'string' },
-      visible: { type: 'boolean' },
-      'stand-ins': { type: 'string' },
-      strength: { type: 'boolean' },
-    },
+    options: GRADE_OPTIONS,
   });
   if (values.audience !== undefined && values.audience !== 'student' && values.audience !== 'instructor') throw new UsageError(`--audience is student or instructor, got ${values.audience}`);
   if (values['keep-higher'] && values.previous === undefined) throw new UsageError('--keep-higher needs --previous <old-out>: the run whose scores may be kept');
@@ -151,7 +157,7 @@ function parseFlags(argv: readonly string[], io: Io, root: string): GradeFlags {
   const canvas = values['canvas-assignment-id'];
   if (canvas !== undefined && !/^\d+$/u.test(canvas)) throw new UsageError(`--canvas-assignment-id is the number in the assignment's Canvas address, got ${canvas}`);
   const only = values.only === undefined ? undefined : onlyPattern(values.only);
-  return { paths, out, jobs, seed, python: values.python ?? 'python3', formats, ...(values.assignment && { assignment: isPackRef(values.assignment) ? resolve(io.cwd, values.assignment) : values.assignment }), ...(only && { only }), ...(canvas && { canvasAssignmentId: canvas }), resume: values.resume ?? false, keepHigher: values['keep-higher'] ?? false, visibleOnly: values.visible ?? false, standIns, strength: values.strength ?? false, ...(values.audience !== undefined && { audience: values.audience as 'instructor' | 'student' }), ...(shard && { shard }), ...(values.previous !== undefined && { previous: values.previous }), ...(values.adjustments !== undefined && { adjustments: resolve(io.cwd, values.adjustments) }), ...(values.notes !== undefined && { notes: resolve(io.cwd, values.notes) }), ...(values['canvas-problems'] !== undefined && { canvasProblems: values['canvas-problems'] }), ...(values.roster !== undefined && { roster: values.roster }), ...(values.due !== undefined && { due: values.due }), ...(values.grace !== undefined && { grace: values.grace }), ...(values['late-policy'] !== undefined && { latePolicy: resolve(io.cwd, values['late-policy']) }), ...(values.extensions !== undefined && { extensions: resolve(io.cwd, values.extensions) }), ...(values['at-deadline'] && { atDeadline: true }), ...(values.pushes !== undefined && { pushes: resolve(io.cwd, values.pushes) }) };
+  return { paths, out, jobs, seed, python: values.python ?? 'python3', formats, ...(values.assignment && { assignment: isPackRef(values.assignment) ? resolve(io.cwd, values.assignment) : values.assignment }), ...(only && { only }), ...(canvas && { canvasAssignmentId: canvas }), resume: values.resume ?? false, keepHigher: values['keep-higher'] ?? false, visibleOnly: values.visible ?? false, standIns, strength: values.strength ?? false, ...(values.audience !== undefined && { audience: values.audience as 'instructor' | 'student' }), ...(shard && { shard: { index: shard.index, count: shard.count } }), ...(shard && 'from' in shard && { shardFrom: String(shard.from) }), ...(values.previous !== undefined && { previous: values.previous }), ...(values.adjustments !== undefined && { adjustments: resolve(io.cwd, values.adjustments) }), ...(values.notes !== undefined && { notes: resolve(io.cwd, values.notes) }), ...(values['canvas-problems'] !== undefined && { canvasProblems: values['canvas-problems'] }), ...(values.roster !== undefined && { roster: values.roster }), ...(values.due !== undefined && { due: values.due }), ...(values.grace !== undefined && { grace: values.grace }), ...(values['late-policy'] !== undefined && { latePolicy: resolve(io.cwd, values['late-policy']) }), ...(values.extensions !== undefined && { extensions: resolve(io.cwd, values.extensions) }), ...(values['at-deadline'] && { atDeadline: true }), ...(values.pushes !== undefined && { pushes: resolve(io.cwd, values.pushes) }) };
 }
 
 /** What another command (`grade mutants`) changes in a class run: no code comparison, and its own part of results.json. */
@@ -271,6 +277,8 @@ async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io,
   for (const warning of timed?.warnings ?? []) io.err(`grade: ${warning}\n`);
   const all = timed?.submissions ?? found.submissions;
   const submissions = flags.shard ? shardOf(all, flags.shard) : all;
+  // A scheduler's task says which shard it took, so a log shows it before anything is graded.
+  if (flags.shardFrom) io.err(`grade: --shard auto: shard ${formatShard(flags.shard!)} (${submissions.length} of ${all.length} submissions), from ${flags.shardFrom}\n`);
   let journal: Journal | undefined;
   try {
     journal = flags.out === undefined ? undefined : openJournal(flags, spec, version, hooks.firstFailure === true);

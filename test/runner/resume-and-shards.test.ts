@@ -124,6 +124,7 @@ describe('grade --shard and grade merge', () => {
       for (const [i, env] of envs.entries()) {
         const graded = await runIn(env, klass, ...ONLY, '--out', outs[i]!, '--format', 'json', '--shard', 'auto');
         expect(graded.code, graded.err).toBe(0);
+        expect(graded.err).toContain(`--shard auto: shard ${i + 1}/3`);
         expect(readResults(outs[i]!).settings?.shard).toBe(`${i + 1}/3`);
       }
       const merged = tempDir(`${scheduler}-merged-`);
@@ -134,10 +135,10 @@ describe('grade --shard and grade merge', () => {
   }, 300_000);
 
   it('--shard auto reads GRADE_SHARD first, a 0-based index with a count, and says what it looked for when it finds nothing', async () => {
-    expect(shardFromEnvironment({ GRADE_SHARD: '2/5', SLURM_ARRAY_TASK_ID: '1' })).toMatchObject({ index: 2, count: 5, from: 'GRADE_SHARD' });
+    expect(shardFromEnvironment({ GRADE_SHARD: '2/5', SLURM_ARRAY_TASK_ID: '1' })).toMatchObject({ index: 2, count: 5, from: 'GRADE_SHARD=2/5' });
     expect(shardFromEnvironment({ GRADE_SHARD_INDEX: '0', GRADE_SHARD_COUNT: '4' })).toMatchObject({ index: 1, count: 4 });
-    expect(shardFromEnvironment({ SLURM_ARRAY_TASK_ID: '10', SLURM_ARRAY_TASK_MIN: '0', SLURM_ARRAY_TASK_STEP: '5', SLURM_ARRAY_TASK_COUNT: '3' })).toMatchObject({ index: 3, count: 3 });
-    expect(shardFromEnvironment({ SLURM_ARRAY_TASK_ID: '3', SLURM_ARRAY_TASK_STEP: '2', SLURM_ARRAY_TASK_COUNT: '3' })).toHaveProperty('error', expect.stringContaining('not on the array\'s step'));
+    expect(shardFromEnvironment({ SLURM_ARRAY_TASK_ID: '10', SLURM_ARRAY_TASK_MIN: '0', SLURM_ARRAY_TASK_MAX: '10', SLURM_ARRAY_TASK_STEP: '5', SLURM_ARRAY_TASK_COUNT: '3' })).toMatchObject({ index: 3, count: 3 });
+    expect(shardFromEnvironment({ SLURM_ARRAY_TASK_ID: '3', SLURM_ARRAY_TASK_MIN: '0', SLURM_ARRAY_TASK_MAX: '4', SLURM_ARRAY_TASK_STEP: '2', SLURM_ARRAY_TASK_COUNT: '3' })).toHaveProperty('error', expect.stringContaining('not contiguous'));
     expect(shardFromEnvironment({ JOB_COMPLETION_INDEX: '1' })).toHaveProperty('error', expect.stringContaining('GRADE_SHARD_COUNT'));
     expect(shardFromEnvironment({ JOB_COMPLETION_INDEX: '3', GRADE_SHARD_COUNT: '3' })).toHaveProperty('error');
     expect(shardFromEnvironment({ GRADE_SHARD: 'two' })).toHaveProperty('error', expect.stringContaining('GRADE_SHARD'));
