@@ -10,6 +10,7 @@ import { PROJECT_ROOT } from '../project-root.js';
 import { runGrade } from './grade-command.js';
 import { availableSpecs } from './spec-files.js';
 import { runMerge } from './merge-command.js';
+import { runScale } from './scale-command.js';
 import { writeGradescopeBundle } from './gradescope-bundle.js';
 import { listAssignments, listFixtures } from './list.js';
 import { runCost } from './cost-command.js';
@@ -35,6 +36,11 @@ Usage:
                            --submissions <path> to compare the code of all shards' submissions, and
                            --adjustments <file> to apply the instructor's changes to the whole class, and
                            --notes <file> to apply notes to it (else each shard's notes are kept)
+  grade scale slurm|k8s|actions --shards N [--max-running M] <path...> [grade's options]
+                           the files a scheduler needs to grade the class in N shards (at most M at once) and
+                           merge them: a Slurm job array and a merge job after it (--cpus-per-task, --work <dir>),
+                           a Kubernetes Indexed Job and a merge Job (--image, --claim, --mount, --name), or a
+                           GitHub Actions matrix and a merge job; --command <cmd> is the grader on the nodes
   grade compare <old-out> <new-out> [--out <dir>] [--keep-higher]
                            what changed between two runs of a class: changes.csv (student, old, new, delta, the
                            tests that went each way, why) and a "What changed" section in the class summary
@@ -162,6 +168,7 @@ export async function runCli(argv: readonly string[], out: (s: string) => void, 
   if (command === 'init') return runInit(rest, io, PROJECT_ROOT);
   if (command === 'lint') return runLint(rest, io, PROJECT_ROOT);
   if (command === 'merge') return runMerge(rest, io, PROJECT_ROOT);
+  if (command === 'scale') return runScale(rest, io, PROJECT_ROOT);
   if (command === 'compare') return runCompare(rest, io);
   if (command === 'mutants') return runMutants(rest, io, PROJECT_ROOT, version);
   return runGrade(argv, io, PROJECT_ROOT, version, 'grade');
