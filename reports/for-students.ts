@@ -2,7 +2,8 @@
  * A submission as a student may see it before the hidden tests are released (`--audience student`): a hidden test
  * keeps its name, points and whether it passed, and loses everything that would teach the test's cases — the
  * message, input, expected and actual values, boards, transcript and the Python to reproduce it. It keeps the
- * instructor's notes on it (notes.yml): they are written for the students, and name the mistake, not the case.
+ * instructor's notes on it (notes.yml): they are written for the students, and name the mistake, not the case; a
+ * note marked `visibility: after-due` waits for its hidden test.
  * Visible tests stay whole. No path of the instructor's machine is shown: the submission is named by its folder. Pure.
  */
 import { basename, dirname } from 'node:path';
@@ -26,7 +27,9 @@ export function forStudents(submission: SubmissionResult): SubmissionResult {
     ...(submission.error !== undefined && { error: scrub(submission.error) }),
     tests: submission.tests.map((test) => {
       if (test.visibility === 'visible') return { ...test, message: scrub(test.message) };
-      const { expected: _e, actual: _a, reproduce: _r, typed: _t, strength: _s, smallest: _m, ...kept } = test;
+      const { expected: _e, actual: _a, reproduce: _r, typed: _t, strength: _s, smallest: _m, notes, ...rest } = test;
+      const shown = (notes ?? []).filter((n) => n.visibility !== 'after-due');
+      const kept = shown.length > 0 ? { ...rest, notes: shown } : rest;
       // Crashed and timed out read as "not passed": the kind of failure is itself a hint about the hidden case.
       return { ...kept, status: test.status === 'pass' || test.status === 'skipped' ? test.status : 'fail', message: `A hidden test: ${SAID[test.status]}. Its cases are shown after the due date.` };
     }),

@@ -1,10 +1,13 @@
 /**
  * Gradescope's autograder results.json for one submission (https://gradescope-autograders.readthedocs.io, "Output
  * format"): the score, and per test its name, number, score, max_score, status, output and visibility. Hidden tests
- * stay hidden until the due date; students see the visible ones at once.
+ * stay hidden until the due date; students see the visible ones at once. The instructor's notes are rendered from
+ * their Markdown (the output is then HTML, everything else in it escaped), and a note on a hidden test reaches the
+ * student at once in the submission's own output, as the note's visibility says (`after-due`: with its test).
  */
 import type { SubmissionResult, TestResult } from '../runner/grade/results.js';
 import { adjustmentLines, finalMax, finalScore } from './final-score.js';
+import { escapeHtml, noteHtml } from './markdown.js';
 
 export interface GradescopeTest {
   readonly name: string;
@@ -13,7 +16,7 @@ export interface GradescopeTest {
   readonly max_score: number;
   readonly status: 'passed' | 'failed';
   readonly output: string;
-  readonly output_format: 'text';
+  readonly output_format: 'text' | 'html';
   readonly visibility: 'visible' | 'after_due_date';
   readonly tags: readonly string[];
 }
@@ -22,23 +25,33 @@ export interface GradescopeResults {
   readonly score: number;
   readonly execution_time: number;
   readonly output: string;
-  readonly output_format: 'text';
+  readonly output_format: 'text' | 'html';
   readonly visibility: 'visible';
   readonly stdout_visibility: 'hidden';
   readonly tests: readonly GradescopeTest[];
 }
 
-function output(test: TestResult): string {
-  if (test.status === 'pass') return test.message;
-  const notes = (test.notes ?? []).map((n) => `A note from your instructor:\n${n.markdown}`);
+/** A note as Gradescope shows HTML: its Markdown rendered (raw HTML in it shown as text). */
+const noteBlock = (markdown: string, heading: string) => `<div class="note"><p><strong>${escapeHtml(heading)}</strong></p>\n${noteHtml(markdown)}</div>`;
+
+/** A test's output, and its format: HTML when it carries a note (the rest of it escaped in a <pre>), text otherwise. */
+function output(test: TestResult): { output: string; output_format: 'text' | 'html' } {
+  if (test.status === 'pass') return { output: test.message, output_format: 'text' };
   const parts = [`${test.status === 'fail' ? 'Wrong answer' : test.status === 'timeout' ? 'Timed out' : test.status === 'error' ? 'Crashed' : 'Not run'}: ${test.message}`];
   if (test.expected !== undefined) parts.push(`Expected:\n${test.expected}`);
   if (test.actual !== undefined) parts.push(`Yours:\n${test.actual}`);
   if (test.reproduce !== undefined) parts.push(`To see it yourself, in Python:\n${test.reproduce}`);
   const s = test.smallest;
   if (s) parts.push(`The same failure on a smaller board (${s.checkers} checker${s.checkers === 1 ? '' : 's'} instead of ${s.from}):\n${s.board.map((row) => `|${[...row].join('|')}|`).join('\n')}\nExpected: ${s.expected ?? '?'}\nYours: ${s.actual ?? '?'}\nTo see it on that board, in Python:\n${s.reproduce}`);
-  return [...notes, ...parts].join('\n\n');
+  const text = parts.join('\n\n');
+  const notes = test.notes ?? [];
+  if (notes.length === 0) return { output: text, output_format: 'text' };
+  return { output: [...notes.map((n) => noteBlock(n.markdown, 'A note from your instructor')), `<pre>${escapeHtml(text)}</pre>`].join('\n'), output_format: 'html' };
 }
+
+/** The notes students see at once that their test does not show yet: on a hidden test, unless marked after-due. */
+const earlyNotes = (submission: SubmissionResult) =>
+  submission.tests.filter((t) => t.visibility !== 'visible').flatMap((t) => (t.notes ?? []).filter((n) => n.visibility !== 'after-due').map((n) => ({ test: t, markdown: n.markdown })));
 
 export function gradescopeResults(submission: SubmissionResult, options: { manualPoints?: number } = {}): GradescopeResults {
   const groups = [...new Set(submission.tests.map((t) => t.group))];
@@ -52,8 +65,7 @@ export function gradescopeResults(submission: SubmissionResult, options: { manua
       score: test.score,
       max_score: test.maxScore,
       status: test.status === 'pass' ? 'passed' : 'failed',
-      output: output(test),
-      output_format: 'text',
+      ...output(test),
       visibility: test.visibility === 'visible' ? 'visible' : 'after_due_date',
       tags: [test.group, test.target],
     };
@@ -63,11 +75,13 @@ export function gradescopeResults(submission: SubmissionResult, options: { manua
   const summary = submission.status === 'error'
     ? `This submission could not be graded: ${submission.error ?? 'unknown reason'}`
     : `${submission.score}/${submission.maxScore} points from the automatic tests.${manual}${adjusted}`;
+  const early = earlyNotes(submission);
   return {
     score: finalScore(submission),
     execution_time: Math.round(submission.durationMs / 1000),
-    output: summary,
-    output_format: 'text',
+    ...(early.length === 0
+      ? { output: summary, output_format: 'text' as const }
+      : { output: [`<pre>${escapeHtml(summary)}</pre>`, ...early.map((n) => noteBlock(n.markdown, `A note from your instructor on ${n.test.name} (a hidden test, not passed)`))].join('\n'), output_format: 'html' as const }),
     visibility: 'visible',
     stdout_visibility: 'hidden',
     tests,

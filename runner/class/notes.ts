@@ -20,6 +20,8 @@ export interface Note {
   readonly line: number;
   /** Kept on purpose though it may match nothing now. */
   readonly retired: boolean;
+  /** `after-due`: shown with its test only (a hidden test's after the due date); else the student sees it at once. */
+  readonly visibility?: 'after-due';
 }
 
 export type Notes = ReadonlyMap<string, Note>;
@@ -42,17 +44,20 @@ export async function parseNotes(text: string, file: string): Promise<Map<string
     const value: unknown = (data as Record<string, unknown>)[id];
     let markdown: unknown = value;
     let retired = false;
+    let afterDue = false;
     if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
       const entry = value as Record<string, unknown>;
-      const extra = Object.keys(entry).filter((k) => k !== 'note' && k !== 'retired');
-      if (extra.length > 0) throw new NotesError(`${where}: ${id} has ${extra.map((k) => `'${k}'`).join(', ')}; an entry holds note and retired only`);
+      const extra = Object.keys(entry).filter((k) => k !== 'note' && k !== 'retired' && k !== 'visibility');
+      if (extra.length > 0) throw new NotesError(`${where}: ${id} has ${extra.map((k) => `'${k}'`).join(', ')}; an entry holds note, retired and visibility only`);
       if (entry['retired'] !== undefined && typeof entry['retired'] !== 'boolean') throw new NotesError(`${where}: retired is true or false, got ${JSON.stringify(entry['retired'])}`);
+      if (entry['visibility'] !== undefined && entry['visibility'] !== 'visible' && entry['visibility'] !== 'after-due') throw new NotesError(`${where}: visibility is visible (the student sees the note at once, even on a hidden test) or after-due (with its test), got ${JSON.stringify(entry['visibility'])}`);
       markdown = entry['note'];
       retired = entry['retired'] === true;
+      afterDue = entry['visibility'] === 'after-due';
     }
     if (typeof markdown !== 'string' || markdown.trim() === '') throw new NotesError(`${where}: the note for ${id} must be text (use | for several lines)`);
     if (markdown.length > 2000) throw new NotesError(`${where}: the note for ${id} is ${markdown.length} characters; keep a note under 2,000`);
-    notes.set(id, { markdown: markdown.trim(), line, retired });
+    notes.set(id, { markdown: markdown.trim(), line, retired, ...(afterDue && { visibility: 'after-due' as const }) });
   }
   return notes;
 }
@@ -94,7 +99,7 @@ export function applyNotes(run: RunResults, notes: Notes, file: string): RunResu
       const { notes: _old, ...bare } = test;
       const found = noteIdsOf(test).filter((id) => notes.has(id));
       for (const id of found) used.add(id);
-      return found.length === 0 ? bare : { ...bare, notes: found.map((id) => ({ from: id, markdown: notes.get(id)!.markdown })) };
+      return found.length === 0 ? bare : { ...bare, notes: found.map((id) => ({ from: id, markdown: notes.get(id)!.markdown, ...(notes.get(id)!.visibility && { visibility: notes.get(id)!.visibility }) })) };
     }),
   }));
   const unused = [...notes.keys()].filter((id) => !used.has(id));

@@ -27,8 +27,12 @@ export interface TestResult {
   readonly studentMs?: number;
   /** Added: of studentMs, the time in the document's own examples (cases whose source is the document). */
   readonly documentMs?: number;
-  /** Added: the instructor's notes on this failure (notes.yml), Markdown, from a cluster id or the test id. */
-  readonly notes?: readonly { readonly from: string; readonly markdown: string }[];
+  /**
+   * Added: the instructor's notes on this failure (notes.yml), Markdown, from a cluster id or the test id. A note
+   * reaches the student at once, even on a hidden test, unless its `visibility` is `after-due`: then it is shown with
+   * its test, a hidden test's after the due date.
+   */
+  readonly notes?: readonly { readonly from: string; readonly markdown: string; readonly visibility?: 'after-due' }[];
   /** Added: what a strength test measured (kind `strength`); informational unless the test has points. */
   readonly strength?: AiStrength;
   /** Added: the look-ahead mistake that gives exactly the student's answers on every case run (runner/insight/lookahead-diagnosis.ts). */
