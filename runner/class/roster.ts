@@ -146,3 +146,31 @@ export function gradebookWithoutIds(run: RunResults): string | undefined {
   if (run.submissions.length === 0 || run.submissions.some((s) => s.student?.id || s.student?.sisId || s.student?.email)) return undefined;
   return 'The Canvas gradebook (canvas.csv) has no student ids (these submissions are folders, not a Canvas download): Canvas will match nobody. Give --roster <the gradebook exported from Canvas> to fill them in.\n';
 }
+
+/** The roster's assignment columns as Canvas names them, `Homework 4 (9001)`: the name and the assignment's id. */
+export function rosterAssignments(text: string): { name: string; id: string }[] {
+  let header;
+  try {
+    header = csvRecords(text)[0];
+  } catch {
+    return [];
+  }
+  return (header?.fields ?? []).flatMap((field) => {
+    const m = /^(.*\S)\s*\((\d+)\)$/u.exec(field.trim());
+    return m ? [{ name: m[1]!, id: m[2]! }] : [];
+  });
+}
+
+const words = (text: string) => text.normalize('NFKD').replace(/[\u0300-\u036f]/gu, '').toLowerCase().split(/[^a-z0-9]+/u).filter(Boolean);
+
+/**
+ * The roster's column of this assignment: the one whose name's words stand in a row in the run's title (`Homework 4`
+ * in "CS 61A Homework 4: Connect N", not `Homework 40`), or the title's in the column's name. Undefined when none or
+ * several do, with the columns it could be, so the instructor names it.
+ */
+export function assignmentColumn(columns: readonly { name: string; id: string }[], title: string): { name: string; id: string } | { candidates: { name: string; id: string }[] } {
+  const contains = (outer: string[], inner: string[]) => inner.length > 0 && outer.some((_, i) => inner.every((w, j) => outer[i + j] === w));
+  const t = words(title);
+  const matches = columns.filter((c) => contains(t, words(c.name)) || contains(words(c.name), t));
+  return matches.length === 1 ? matches[0]! : { candidates: matches.length > 1 ? matches : [...columns] };
+}

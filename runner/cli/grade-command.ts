@@ -35,7 +35,7 @@ import { compareWith, CompareError, formatComparison, readRun } from './compare-
 import { AdjustmentsError, applyAdjustments, type ParsedRow } from '../class/adjustments.js';
 import { applyRoster, formatRoster, gradebookWithoutIds, RosterError, type RosterStudent } from '../class/roster.js';
 import type { CanvasOptions } from '../../reports/csv.js';
-import { GradebookFlagError, loadRoster, parseCanvasProblems } from './gradebook-flags.js';
+import { GradebookFlagError, gradebookAssignmentId, gradebookLines, loadRoster, parseCanvasProblems } from './gradebook-flags.js';
 import { formatLateness, loadDeadlines, markLateness, timeSubmissions, type DeadlineFlags, type DeadlineSetup, type Timed } from './deadline-setup.js';
 import { DeadlineError } from '../class/deadlines.js';
 import { GitDeadlineError } from '../class/git-deadline.js';
@@ -249,7 +249,7 @@ async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io,
     }
     throw error;
   }
-  let gradebook: { roster?: { file: string; students: RosterStudent[] }; problems?: CanvasOptions['problems'] };
+  let gradebook: { roster?: { file: string; students: RosterStudent[]; assignments: { name: string; id: string }[] }; problems?: CanvasOptions['problems'] };
   try {
     const roster = loadRoster(flags.roster, io.cwd);
     const problems = parseCanvasProblems(flags.canvasProblems, spec);
@@ -339,9 +339,11 @@ async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io,
     }
   }
   if (hooks.extend) run = hooks.extend(run);
+  // The gradebook imports into the assignment the roster's column names when no id is given: never a new one by mistake.
+  const canvasAssignment = gradebookAssignmentId(flags.canvasAssignmentId, gradebook.roster, spec.title);
   let written: string[];
   try {
-    written = flags.out === undefined ? [] : writeOutputs(run, flags.out, { formats: flags.formats, canvasAssignmentId: flags.canvasAssignmentId, audience: flags.audience, canvasProblems: gradebook.problems });
+    written = flags.out === undefined ? [] : writeOutputs(run, flags.out, { formats: flags.formats, canvasAssignmentId: canvasAssignment.id, audience: flags.audience, canvasProblems: gradebook.problems });
   } catch (error) {
     return outputFailure(io, error, flags.out!, journal);
   }
@@ -353,6 +355,7 @@ async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io,
   if (deadlines) io.out(formatLateness(run.submissions, deadlines));
   if (run.roster) io.out(formatRoster(run, flags.shard !== undefined || flags.only !== undefined));
   else if (flags.formats.includes('csv') && !flags.shard) io.out(gradebookWithoutIds(run) ?? '');
+  if (flags.formats.includes('csv') && !flags.shard) io.out(gradebookLines(run, canvasAssignment, gradebook.problems));
   if (run.notes) {
     // A shard, an --only or a --visible run sees part of the class: what it did not match, another part may (grade merge decides).
     const part = flags.shard !== undefined || flags.only !== undefined || flags.visibleOnly;

@@ -10,7 +10,7 @@ import { AdjustmentsError, applyAdjustments, parseAdjustments } from '../class/a
 import { JOURNAL_FILE } from '../class/journal.js';
 import { applyNotes, formatNotesUse, mergeNotes, NotesError, unmatchedNotesError, type Note } from '../class/notes.js';
 import { adjustmentTargets, loadNotes } from './second-pass.js';
-import { GradebookFlagError, loadRoster, parseCanvasProblems } from './gradebook-flags.js';
+import { GradebookFlagError, gradebookAssignmentId, gradebookLines, loadRoster, parseCanvasProblems } from './gradebook-flags.js';
 import { applyRoster, formatRoster, gradebookWithoutIds, mergeRosters, RosterError } from '../class/roster.js';
 import type { CanvasOptions } from '../../reports/csv.js';
 import { discoverSubmissions } from '../grade/layout.js';
@@ -111,9 +111,10 @@ export async function runMerge(argv: readonly string[], io: Io, root: string): P
     merged = mergeNotes(merged, runs.map((r) => r.run));
   }
   let problems: CanvasOptions['problems'];
+  let roster: ReturnType<typeof loadRoster>;
   try {
     problems = parseCanvasProblems(values['canvas-problems'], spec);
-    const roster = loadRoster(values.roster, io.cwd);
+    roster = loadRoster(values.roster, io.cwd);
     merged = roster ? applyRoster(merged, roster.students, roster.file) : mergeRosters(merged, runs.map((r) => r.run));
   } catch (error) {
     if (error instanceof RosterError || error instanceof GradebookFlagError) return fail(error.message);
@@ -121,11 +122,12 @@ export async function runMerge(argv: readonly string[], io: Io, root: string): P
   }
   const out = resolve(io.cwd, values.out ?? 'grade-report');
   if (positionals.some((dir) => resolve(io.cwd, dir) === out)) return fail(`--out ${values.out ?? 'grade-report'} is one of the runs being merged; choose another folder`);
-  const canvas = values['canvas-assignment-id'];
-  const written = writeOutputs(merged, out, { formats: formats as ReportFormat[], ...(canvas && { canvasAssignmentId: canvas }), ...(values.audience && { audience: values.audience as 'instructor' | 'student' }), ...(problems && { canvasProblems: problems }) });
+  const canvas = gradebookAssignmentId(values['canvas-assignment-id'], roster, spec.title);
+  const written = writeOutputs(merged, out, { formats: formats as ReportFormat[], ...(canvas.id && { canvasAssignmentId: canvas.id }), ...(values.audience && { audience: values.audience as 'instructor' | 'student' }), ...(problems && { canvasProblems: problems }) });
   io.out(formatSummary(spec, merged, written.map((path) => relative(io.cwd, path) || path), makeColors(colorsEnabled(io.env, io.isTTY))));
   if (merged.roster) io.out(formatRoster(merged));
   else if (formats.includes('csv')) io.out(gradebookWithoutIds(merged) ?? '');
+  if (formats.includes('csv')) io.out(gradebookLines(merged, canvas, problems ?? merged.gradebook?.problems));
   if (merged.notes) {
     io.out(formatNotesUse(merged, notes, 'the class'));
     const unmatched = merged.settings?.only === undefined ? unmatchedNotesError(merged, notes) : undefined;
