@@ -11,6 +11,7 @@ import { runGrade } from './grade-command.js';
 import { availableSpecs } from './spec-files.js';
 import { runMerge } from './merge-command.js';
 import { runScale } from './scale-command.js';
+import { runPush } from './push-command.js';
 import { writeGradescopeBundle } from './gradescope-bundle.js';
 import { listAssignments, listFixtures } from './list.js';
 import { runCost } from './cost-command.js';
@@ -36,6 +37,11 @@ Usage:
                            --submissions <path> to compare the code of all shards' submissions, and
                            --adjustments <file> to apply the instructor's changes to the whole class, and
                            --notes <file> to apply notes to it (else each shard's notes are kept)
+  grade push canvas [<run>] --course <id> [--assignment <id>] [--roster <file>] [--dry-run]
+                           each student's score, a comment with the summary and their notes, and their page, on
+                           their current attempt in Canvas (CANVAS_TOKEN: your own token; CANVAS_URL or
+                           --canvas-url: the address); reads Canvas first, writes only what changed, reads it back;
+                           <run> is a --out folder (default ./grade-report)
   grade scale slurm|k8s|actions --shards N [--max-running M] <path...> [grade's options]
                            the files a scheduler needs to grade the class in N shards (at most M at once) and
                            merge them: a Slurm job array and a merge job after it (--cpus-per-task, --work <dir>),
@@ -169,6 +175,7 @@ export async function runCli(argv: readonly string[], out: (s: string) => void, 
   if (command === 'lint') return runLint(rest, io, PROJECT_ROOT);
   if (command === 'merge') return runMerge(rest, io, PROJECT_ROOT);
   if (command === 'scale') return runScale(rest, io, PROJECT_ROOT);
+  if (command === 'push') return runPush(rest, io);
   if (command === 'compare') return runCompare(rest, io);
   if (command === 'mutants') return runMutants(rest, io, PROJECT_ROOT, version);
   return runGrade(argv, io, PROJECT_ROOT, version, 'grade');
