@@ -168,6 +168,8 @@ export interface GradeHooks {
   readonly firstFailure?: boolean;
   /** Adds to the run before anything is written. */
   readonly extend?: (run: RunResults) => RunResults;
+  /** Told each submission as it is recorded in results.jsonl, with how many are recorded so far. */
+  readonly recorded?: (result: SubmissionResult, count: number) => void;
 }
 
 export async function runGrade(argv: readonly string[], io: Io, root: string, version: string, mode: 'grade' | 'check', hooks: GradeHooks = {}): Promise<number> {
@@ -297,11 +299,16 @@ async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io,
     progress.started(submission.id);
     const result = done ?? { ...(await gradeOne(submission, spec, sandbox, flags, hooks.firstFailure === true, sideBySide)), filesHash: filesHashOf(key) };
     if (!done) fresh.add(result);
-    if (!done && journal) journal.append(key, result);
+    if (!done && journal) {
+      journal.append(key, result);
+      if (!journal.failure) hooks.recorded?.(result, journal.written);
+    }
     progress.finished(submission.id, result);
     return result;
-  });
+  }, () => journal?.failure !== undefined);
   progress.done();
+  // A write that failed (a full disk) stops the run at once: nothing more is graded, and nothing is written over the last good files.
+  if (journal?.failure) return outputFailure(io, journal.failure, flags.out!, journal);
   // What this run cost: the submissions it graded (not those --resume kept), from its start to the last one's end.
   const cost = classCost(results.filter((r) => fresh.has(r)), flags.jobs, performance.now() - begun);
   const graded: RunResults = {
@@ -347,7 +354,6 @@ async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io,
   } catch (error) {
     return outputFailure(io, error, flags.out!, journal);
   }
-  if (journal?.failure) return outputFailure(io, journal.failure, flags.out!, journal);
   io.out(formatSummary(spec, run, written.map((path) => relative(io.cwd, path) || path), colors));
   if (fresh.size > 0) io.out(`${formatClassCost(cost)}\n`);
   if (run.comparison) io.out(formatComparison(run.comparison));
@@ -399,12 +405,12 @@ async function gradeOne(submission: Submission, given: ResolvedSpec, sandbox: Sa
   }
 }
 
-/** Runs `work` over the items with at most `jobs` at once, results in the items' order. */
-export async function gradeAll<T, R>(items: readonly T[], jobs: number, work: (item: T) => Promise<R>): Promise<R[]> {
+/** Runs `work` over the items with at most `jobs` at once, results in the items' order; none is started once `stop` says so. */
+export async function gradeAll<T, R>(items: readonly T[], jobs: number, work: (item: T) => Promise<R>, stop: () => boolean = () => false): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {
-    while (next < items.length) {
+    while (next < items.length && !stop()) {
       const index = next++;
       results[index] = await work(items[index]!);
     }
@@ -421,8 +427,10 @@ const isFileError = (error: unknown): error is NodeJS.ErrnoException => error in
  */
 function outputFailure(io: Io, error: unknown, out: string, journal: Journal | undefined): number {
   if (!isFileError(error)) throw error;
-  const path = error.path ?? out;
-  const kept = journal ? `; ${relative(io.cwd, join(out, JOURNAL_FILE)) || JOURNAL_FILE} keeps the ${journal.written} submission${journal.written === 1 ? '' : 's'} graded before that, so --resume grades only the rest` : '';
+  // A write that fails after its file is open (a full disk) names no path: the journal's own failure names the journal.
+  const path = journal?.failure === error ? join(out, JOURNAL_FILE) : error.path ?? out;
+  const stopped = journal?.failure === error ? '; grading stopped there, and results.json and the reports were not written (the last good ones are kept)' : '';
+  const kept = journal ? `${stopped}; ${relative(io.cwd, join(out, JOURNAL_FILE)) || JOURNAL_FILE} keeps the ${journal.written} submission${journal.written === 1 ? '' : 's'} graded before that, so --resume grades only the rest` : '';
   io.err(`grade: cannot write ${relative(io.cwd, path) || path}: ${error.code} (${FILE_ERRORS[error.code!] ?? error.message})${kept}\n`);
   return 2;
 }
