@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import type { RunComparison, RunResults, StudentChange } from '../grade/results.js';
 import { compareExports, keepHigher } from '../class/compare-runs.js';
 import { writeOutputs } from './write-outputs.js';
+import { realFolder, sameOrInside } from './real-path.js';
 import type { Io } from './io.js';
 
 export class CompareError extends Error {}
@@ -74,6 +75,8 @@ export function runCompare(argv: readonly string[], io: Io): number {
     const current = readRun(newDir, io);
     const run = compareWith(oldDir, previous, current, values['keep-higher'] === true);
     const out = resolve(io.cwd, values.out ?? newDir);
+    // The earlier run is the baseline: the comparison is never written into it (symlinks followed).
+    if (sameOrInside(out, resolve(io.cwd, oldDir))) return fail(`--out ${values.out ?? newDir} is ${realFolder(out) === realFolder(resolve(io.cwd, oldDir)) ? 'the folder' : 'inside the folder'} of the earlier run ${oldDir} (compared on disk): writing there would replace its reports; give another folder`);
     // Keeping the higher scores changes the gradebooks: they are written again with the HTML.
     // The pages handed back are written again where the new run wrote them: they show the score every export shows.
     const handedBack = existsSync(join(resolve(io.cwd, newDir), 'for-students'));

@@ -9,7 +9,7 @@ import type { StandIns } from '../plan/interaction.js';
 import { aiAgreement } from '../insight/ai-agreement.js';
 import { mkdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join, relative, resolve, sep } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { discoverSubmissions, type Submission } from '../grade/layout.js';
 import { gradeSubmission } from '../grade/grade-submission.js';
@@ -42,6 +42,7 @@ import { GitDeadlineError } from '../class/git-deadline.js';
 import { applyNotes, formatNotesUse, NotesError, unmatchedNotesError, type Note } from '../class/notes.js';
 import { formatAdjustments, loadAdjustments, loadNotes, readIfThere } from './second-pass.js';
 import { colorsEnabled, makeColors } from './colors.js';
+import { realFolder, sameOrInside } from './real-path.js';
 import { DEFAULT_SEED, runCheck, UsageError } from './check-command.js';
 import { detectAssignment, knownDefinitions, knownNames, type SpecFiles } from './detect-assignment.js';
 import { recognisedHint, repoCheckSource } from './repo-check-source.js';
@@ -139,11 +140,12 @@ export function parseFlags(argv: readonly string[], io: Io, root: string): Grade
   if (paths.length === 0) throw new UsageError('give a folder of submissions (or one submission): grade <path...>');
   const out = resolve(io.cwd, values.out ?? 'grade-report');
   const reportsSource = join(root, 'reports');
-  if (out !== undefined && (out === reportsSource || out.startsWith(reportsSource + sep))) throw new UsageError(`--out ${values.out} is inside the source folder reports/; choose another folder`);
+  if (out !== undefined && sameOrInside(out, reportsSource)) throw new UsageError(`--out ${values.out} is inside the source folder reports/; choose another folder`);
   // The run --previous compares with is this run's baseline: writing over it would compare the class with itself.
+  // Compared as real paths: a symlink to the previous run's folder is that folder.
   const previous = values.previous === undefined ? undefined : resolve(io.cwd, values.previous);
-  if (previous !== undefined && (out === previous || out.startsWith(previous + sep))) {
-    throw new UsageError(`--out ${values.out ?? 'grade-report'} is ${out === previous ? 'the folder' : 'inside the folder'} of the run --previous compares with (${values.previous}): this run would write over it. Give --out another folder`);
+  if (previous !== undefined && sameOrInside(out, previous)) {
+    throw new UsageError(`--out ${values.out ?? 'grade-report'} is ${realFolder(out) === realFolder(previous) ? 'the folder' : 'inside the folder'} of the run --previous compares with (${values.previous}${realFolder(previous) !== previous || realFolder(out) !== out ? `, ${realFolder(previous)} on disk` : ''}): this run would write over it. Give --out another folder`);
   }
   const jobs = values.jobs === undefined ? Math.max(1, Math.min(availableParallelism(), 4)) : Number(values.jobs);
   if (!Number.isInteger(jobs) || jobs < 1 || jobs > 64) throw new UsageError(`--jobs must be a whole number from 1 to 64, got ${values.jobs}`);

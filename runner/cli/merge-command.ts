@@ -20,6 +20,7 @@ import { mergeRuns, MergeError } from '../class/shards.js';
 import { loadSpec, SpecError } from '../spec/load-spec.js';
 import { REPORT_FORMATS, type ReportFormat } from '../../reports/write-reports.js';
 import { colorsEnabled, makeColors } from './colors.js';
+import { realFolder, sameOrInside } from './real-path.js';
 import { writeOutputs } from './write-outputs.js';
 import type { Io } from './io.js';
 import { formatSummary } from './summary.js';
@@ -41,6 +42,9 @@ export async function runMerge(argv: readonly string[], io: Io, root: string): P
   const formats = (values.format ?? 'json,html,csv').split(',').map((f) => f.trim()).filter(Boolean);
   const unknown = formats.find((f) => !(REPORT_FORMATS as readonly string[]).includes(f));
   if (unknown) return fail(`unknown --format '${unknown}'; known: ${REPORT_FORMATS.join(', ')}`);
+  const out = resolve(io.cwd, values.out ?? 'grade-report');
+  const overwritten = positionals.find((dir) => sameOrInside(out, resolve(io.cwd, dir)));
+  if (overwritten) return fail(`--out ${values.out ?? 'grade-report'} is ${realFolder(out) === realFolder(resolve(io.cwd, overwritten)) ? '' : 'inside '}${overwritten}, one of the runs being merged (compared on disk, symlinks followed); choose another folder`);
   const runs: { from: string; run: RunResults }[] = [];
   for (const dir of positionals) {
     const path = join(resolve(io.cwd, dir), 'results.json');
@@ -120,8 +124,6 @@ export async function runMerge(argv: readonly string[], io: Io, root: string): P
     if (error instanceof RosterError || error instanceof GradebookFlagError) return fail(error.message);
     throw error;
   }
-  const out = resolve(io.cwd, values.out ?? 'grade-report');
-  if (positionals.some((dir) => resolve(io.cwd, dir) === out)) return fail(`--out ${values.out ?? 'grade-report'} is one of the runs being merged; choose another folder`);
   const canvas = gradebookAssignmentId(values['canvas-assignment-id'], roster, spec.title);
   const written = writeOutputs(merged, out, { formats: formats as ReportFormat[], ...(canvas.id && { canvasAssignmentId: canvas.id }), ...(values.audience && { audience: values.audience as 'instructor' | 'student' }), ...(problems && { canvasProblems: problems }) });
   io.out(formatSummary(spec, merged, written.map((path) => relative(io.cwd, path) || path), makeColors(colorsEnabled(io.env, io.isTTY))));
