@@ -23,7 +23,7 @@ export function canvasComment(run: RunResults, submission: SubmissionResult): st
   }
   const manual = run.settings?.manualPoints ?? 0;
   if (manual > 0 && !(submission.adjusted?.maxScore && submission.adjusted.maxScore > submission.maxScore)) lines.push(`${manual} more points are graded by hand.`);
-  lines.push('', 'Problems:', ...problemsOf(shown.tests).map((p) => `- ${p.name}: ${p.score}/${p.maxScore}${p.failed > 0 ? ` (${p.failed} test${p.failed === 1 ? '' : 's'} not passed)` : ''}`));
+  lines.push('', 'Problems:', ...problemsOf(shown.tests, true).map((p) => `- ${p.name}: ${p.score}/${p.maxScore}${p.failed > 0 ? ` (${p.failed} test${p.failed === 1 ? '' : 's'} not passed)` : ''}`));
   const notes = shown.tests.flatMap((t) => (t.notes ?? []).map((n) => ({ test: t, text: noteText(n.markdown) })));
   if (notes.length > 0) {
     lines.push('', 'Notes from your instructor:');
@@ -39,5 +39,5 @@ export const canvasPageName = (submission: SubmissionResult): string => `grade-$
 
 /** The page to attach: the one handed back, as one self-contained HTML file. */
 export function canvasPage(run: RunResults, submission: SubmissionResult): string {
-  return renderSubmissionPage(run, forStudents(submission), { classLink: false });
+  return renderSubmissionPage(run, forStudents(submission), { classLink: false, handedBack: true });
 }

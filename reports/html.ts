@@ -55,8 +55,9 @@ function pageContext(run: RunResults, title: string) {
   return { title, css, js, tool: `${run.tool.name} ${run.tool.version}`, generatedAt: run.generatedAt, seed: run.seed };
 }
 
-export function renderSubmissionPage(run: RunResults, submission: SubmissionResult, options: { classLink: boolean }): string {
-  const view: SubmissionView = submissionView(submission);
+/** A submission's page; `handedBack` for the page handed back (a submission already through forStudents). */
+export function renderSubmissionPage(run: RunResults, submission: SubmissionResult, options: { classLink: boolean; handedBack?: boolean }): string {
+  const view: SubmissionView = submissionView(submission, undefined, options.handedBack === true);
   const assignmentTitle = run.settings?.title ?? submission.assignment;
   return renderers().submission({ ...pageContext(run, `${view.displayName}: ${view.score}/${view.maxScore} — ${assignmentTitle}`), s: view, assignmentTitle, classLink: options.classLink });
 }
@@ -78,7 +79,7 @@ export function writeHtmlReport(run: RunResults, out: string, options: { audienc
     const names = pageNames(run.submissions.map((s) => s.id));
     for (const submission of run.submissions) {
       const path = join(out, 'for-students', names.get(submission.id)!);
-      writeWhole(path, renderSubmissionPage(run, forStudents(submission), { classLink: false }));
+      writeWhole(path, renderSubmissionPage(run, forStudents(submission), { classLink: false, handedBack: true }));
       written.push(path);
     }
   }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { forStudents } from '../../reports/for-students.js';
 import { gradescopeResults } from '../../reports/gradescope.js';
+import { renderSubmissionPage } from '../../reports/html.js';
+import { submissionView } from '../../reports/model.js';
 import type { SubmissionResult, TestResult } from '../../runner/grade/results.js';
 
 const base = { group: 'g', target: 't', score: 0, maxScore: 2 } as const;
@@ -17,6 +19,24 @@ describe('the pages to hand back', () => {
     expect(forStudents(submission).path).toBe('s');
     expect(forStudents({ ...submission, status: 'error', error: 'could not read /home/prof/cs61a/class/s/hw04.py' }).error).toBe('could not read …/s/hw04.py');
     expect(forStudents({ ...submission, tests: [{ ...hidden, status: 'pass', score: 2 }] }).tests[0]).toMatchObject({ status: 'pass', score: 2, message: 'A hidden test: passed. Its cases are shown after the due date.' });
+  });
+});
+
+describe('a hidden test that did not pass, on the page handed back', () => {
+  it('is "not passed", never a wrong answer: a crash and a timeout are counted apart, as hidden', () => {
+    const crashed: TestResult = { ...hidden, id: 'c', name: 'crashed one', status: 'error', message: 'IndexError' };
+    const page = submissionView(forStudents({ ...submission, tests: [hidden, crashed, visible] }), 's.html', true);
+    const shown = page.problems.flatMap((p) => p.tests);
+    expect(shown.map((t) => t.statusLabel)).toEqual(['not passed', 'not passed', 'wrong answer']);
+    expect(page.counts).toMatchObject({ fail: 1, error: 0, timeout: 0 });
+    expect(page.hiddenNotPassed).toBe(2);
+    const run = { tool: { name: 'g', version: '0' }, generatedAt: 'x', seed: 1, sandbox: { python: '3', network: 'off', notes: [] }, submissions: [] };
+    const html = renderSubmissionPage(run, forStudents({ ...submission, tests: [crashed] }), { classLink: false, handedBack: true });
+    expect(html).toContain('>not passed</span>');
+    expect(html).toContain('1 hidden not passed');
+    expect(html).toContain('0 wrong answers');
+    // The instructor's own page still says how it failed.
+    expect(submissionView({ ...submission, tests: [crashed] }).problems[0]!.tests[0]!.statusLabel).toBe('crashed');
   });
 });
 
