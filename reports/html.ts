@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import type Handlebars from 'handlebars';
 import type { RunResults, SubmissionResult } from '../runner/grade/results.js';
 import { forStudents } from './for-students.js';
-import { classView, pageNames, submissionView, type SubmissionView } from './model.js';
+import { classView, inZone, pageNames, submissionView, type SubmissionView } from './model.js';
 
 /** reports/ in the source tree, found from here whether this runs as source (reports/) or built (dist/reports/). */
 export function reportsFolder(): string {
@@ -50,21 +50,22 @@ function renderers(): Renderers {
   return cached;
 }
 
-function pageContext(run: RunResults, title: string) {
+/** What every page's frame shows; the time it was graded in the deadline's zone, to the second. */
+function pageContext(run: RunResults, title: string, zone: string | undefined) {
   const { css, js } = renderers();
-  return { title, css, js, tool: `${run.tool.name} ${run.tool.version}`, generatedAt: run.generatedAt, seed: run.seed };
+  return { title, css, js, tool: `${run.tool.name} ${run.tool.version}`, generatedAt: inZone(run.generatedAt, zone), seed: run.seed };
 }
 
 /** A submission's page; `handedBack` for the page handed back (a submission already through forStudents). */
 export function renderSubmissionPage(run: RunResults, submission: SubmissionResult, options: { classLink: boolean; handedBack?: boolean }): string {
   const view: SubmissionView = submissionView(submission, undefined, options.handedBack === true);
   const assignmentTitle = run.settings?.title ?? submission.assignment;
-  return renderers().submission({ ...pageContext(run, `${view.displayName}: ${view.score}/${view.maxScore} — ${assignmentTitle}`), s: view, assignmentTitle, classLink: options.classLink });
+  return renderers().submission({ ...pageContext(run, `${view.displayName}: ${view.score}/${view.maxScore} — ${assignmentTitle}`, submission.late?.zone), s: view, assignmentTitle, classLink: options.classLink });
 }
 
 export function renderClassPage(run: RunResults): string {
   const view = classView(run);
-  return renderers().classPage({ ...pageContext(run, `${view.title}: class summary`), c: view });
+  return renderers().classPage({ ...pageContext(run, `${view.title}: class summary`, run.submissions.find((s) => s.late?.zone)?.late?.zone), c: view });
 }
 
 /**

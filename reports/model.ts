@@ -222,7 +222,7 @@ export function submissionView(submission: SubmissionResult, file = pageName(sub
     displayName: who?.name ?? submission.id,
     ...(identity && { identity }),
     late: (who?.late ?? false) || (submission.late?.lateBySeconds ?? 0) > 0,
-    ...(submission.late && { timeliness: `${submission.late.submittedAt ? `submitted ${submission.late.submittedAt} (${submission.late.source}${submission.late.commit ? ` ${submission.late.commit.slice(0, 12)}` : ''})` : 'no time known'}, due ${submission.late.due}${submission.late.extension ? ` (extended: ${submission.late.extension})` : ''}: ${submission.late.reason}` }),
+    ...(submission.late && { timeliness: timeliness(submission.late) }),
     path: submission.path,
     file,
     status: submission.status,
@@ -237,6 +237,22 @@ export function submissionView(submission: SubmissionResult, file = pageName(sub
     counts,
     ...(hidden > 0 && { hiddenNotPassed: hidden }),
   };
+}
+
+/**
+ * An instant as a reader of the deadline's zone writes it, to the second (`2026-12-04T23:59:00-05:00`): the zone the
+ * instructor gave the due time in, not UTC with milliseconds. (runner/cli/deadline-setup.ts words the terminal's alike.)
+ */
+export function inZone(iso: string, zone: string | undefined): string {
+  const m = /^([+-])(\d\d):(\d\d)$/u.exec(zone ?? '');
+  const offset = m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) * 60_000 : 0;
+  const at = Date.parse(iso);
+  return Number.isNaN(at) ? iso : `${new Date(at + offset).toISOString().slice(0, 19)}${m ? zone : 'Z'}`;
+}
+
+function timeliness(late: NonNullable<SubmissionResult['late']>): string {
+  const submitted = late.submittedAt ? `submitted ${inZone(late.submittedAt, late.zone)} (${late.source}${late.commit ? ` ${late.commit.slice(0, 12)}` : ''})` : 'no time known';
+  return `${submitted}, due ${inZone(late.due, late.zone)}${late.extension ? ` (extended: ${late.extension})` : ''}: ${late.reason}`;
 }
 
 const fileRoleLine = (f: FileRole): string =>
@@ -388,7 +404,7 @@ export function classView(run: RunResults): ClassView {
     { name: 'assignment', value: run.settings ? `${run.settings.assignment} (${run.settings.title})` : (run.submissions[0]?.assignment ?? 'unknown') },
     { name: 'seed', value: String(run.seed) },
     { name: 'tool', value: `${run.tool.name} ${run.tool.version}` },
-    { name: 'graded at', value: run.generatedAt },
+    { name: 'graded at', value: inZone(run.generatedAt, run.submissions.find((s) => s.late?.zone)?.late?.zone) },
     { name: 'Python', value: run.sandbox.python },
     { name: 'network', value: run.sandbox.network },
     ...(run.sandbox.isolation ? [{ name: 'isolation', value: ISOLATION[run.sandbox.isolation] ?? run.sandbox.isolation }] : []),

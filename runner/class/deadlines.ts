@@ -48,6 +48,12 @@ export function parseInstant(text: string, what: string): Date {
   return date;
 }
 
+/** The zone an ISO time was written in, as `-05:00` (`Z` for UTC): times are shown to its reader in it. */
+export function zoneOf(text: string): string {
+  const z = /(Z|[+-]\d\d:?\d\d)$/u.exec(text.trim())?.[1] ?? 'Z';
+  return z === 'Z' || /^[+-]00:?00$/u.test(z) ? 'Z' : z.includes(':') ? z : `${z.slice(0, 3)}:${z.slice(3)}`;
+}
+
 /** late.yml, each key checked: per, penalty, cap, of, late_days. */
 export async function parseLatePolicy(text: string, file: string): Promise<LatePolicy> {
   const { parse } = await import('yaml');
@@ -82,8 +88,9 @@ export async function parseLatePolicy(text: string, file: string): Promise<LateP
 
 export interface Extension {
   readonly line: number;
-  /** The student's own due time, or extra time after the class's. */
+  /** The student's own due time (and the zone it was written in), or extra time after the class's. */
   readonly due?: Date;
+  readonly zone?: string;
   readonly extraMs?: number;
   /** The student's late days left, in place of the policy's. */
   readonly lateDays?: number;
@@ -112,7 +119,7 @@ export function parseExtensions(text: string, file: string, students: ReadonlyMa
     const due = cell('due');
     const lateDays = cell('late_days');
     if (lateDays !== '' && !/^\d+$/u.test(lateDays)) throw new DeadlineError(`${where}: late_days is a whole number of days, got '${lateDays}'`);
-    const own = due === '' ? {} : due.startsWith('+') ? { extraMs: parseDuration(due.slice(1), where) } : { due: parseInstant(due, where) };
+    const own = due === '' ? {} : due.startsWith('+') ? { extraMs: parseDuration(due.slice(1), where) } : { due: parseInstant(due, where), zone: zoneOf(due) };
     out.set(student, { line, ...own, ...(lateDays !== '' && { lateDays: Number(lateDays) }), reason: cell('reason') });
   }
   return out;
@@ -122,17 +129,19 @@ export interface Deadline {
   readonly due: Date;
   readonly graceMs: number;
   readonly extension?: Extension;
+  /** The zone the deadline was written in (`Z` for UTC). */
+  readonly zone?: string;
 }
 
-/** A student's own deadline: the class's, moved by their extension. */
-export function deadlineOf(classDue: Date, graceMs: number, extension: Extension | undefined): Deadline {
+/** A student's own deadline: the class's, moved by their extension (in the zone their own due time was written in). */
+export function deadlineOf(classDue: Date, graceMs: number, extension: Extension | undefined, zone = 'Z'): Deadline {
   const due = extension?.due ?? new Date(classDue.getTime() + (extension?.extraMs ?? 0));
-  return { due, graceMs, ...(extension && { extension }) };
+  return { due, graceMs, ...(extension && { extension }), zone: extension?.zone ?? zone };
 }
 
 /** How late a submission is, and what the policy takes for it. Canvas's late mark without a time is reported, not guessed at. */
 export function latenessOf(submittedAt: Date | undefined, source: Lateness['source'], deadline: Deadline, policy: LatePolicy): Lateness {
-  const base = { due: deadline.due.toISOString(), source, per: policy.per, of: policy.of, ...(deadline.extension && { extension: deadline.extension.reason || 'an extension' }) };
+  const base = { due: deadline.due.toISOString(), source, per: policy.per, of: policy.of, ...(deadline.extension && { extension: deadline.extension.reason || 'an extension' }), ...(deadline.zone && deadline.zone !== 'Z' && { zone: deadline.zone }) };
   if (!submittedAt) return { ...base, lateBySeconds: 0, units: 0, lateDaysUsed: 0, percent: 0, reason: "late by Canvas's mark; the download holds no time, so no penalty was applied" };
   const lateMs = submittedAt.getTime() - deadline.due.getTime();
   const at = { ...base, submittedAt: submittedAt.toISOString() };

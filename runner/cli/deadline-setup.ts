@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { relative } from 'node:path';
-import { deadlineOf, DeadlineError, latenessOf, NO_PENALTY, parseDuration, parseExtensions, parseInstant, parseLatePolicy, spoken, type Extension, type LatePolicy } from '../class/deadlines.js';
+import { deadlineOf, DeadlineError, latenessOf, NO_PENALTY, parseDuration, parseExtensions, parseInstant, parseLatePolicy, spoken, zoneOf, type Extension, type LatePolicy } from '../class/deadlines.js';
 import { fileBeside } from './second-pass.js';
 import { checkoutCommit, commitAtDeadline, headCommit, pushAtDeadline, pushLogOf, repositoryOf, type Commit } from '../class/git-deadline.js';
 import { submissionFromFolder, type Submission } from '../grade/layout.js';
@@ -27,6 +27,8 @@ export interface DeadlineFlags {
 
 export interface DeadlineSetup {
   readonly due: Date;
+  /** The zone --due was written in (`-05:00`; `Z` for UTC): times are shown in it. */
+  readonly zone: string;
   readonly graceMs: number;
   readonly policy: LatePolicy;
   readonly policyFile?: string;
@@ -58,7 +60,7 @@ export async function loadDeadlines(flags: DeadlineFlags, packDue: string | unde
   const extensions = extensionsFile ? parseExtensions(readFileSync(extensionsFile, 'utf8'), shown(extensionsFile), names) : new Map<string, Extension>();
   if (flags.pushes !== undefined && !flags.atDeadline) throw new DeadlineError('--pushes picks the commit graded at the deadline: give --at-deadline with it');
   if (flags.pushes !== undefined && !(existsSync(flags.pushes) && statSync(flags.pushes).isDirectory())) throw new DeadlineError(`--pushes ${flags.pushes}: no such folder (it holds <submission id>.json for each repository)`);
-  return { due, graceMs, policy, ...(policyFile && { policyFile: shown(policyFile) }), extensions, atDeadline: flags.atDeadline === true, ...(flags.pushes !== undefined && { pushes: flags.pushes }) };
+  return { due, zone: zoneOf(dueText), graceMs, policy, ...(policyFile && { policyFile: shown(policyFile) }), extensions, atDeadline: flags.atDeadline === true, ...(flags.pushes !== undefined && { pushes: flags.pushes }) };
 }
 
 export interface Timed {
@@ -104,12 +106,20 @@ export async function timeSubmissions(submissions: readonly Submission[], setup:
   return { submissions: out, times, warnings };
 }
 
+/** An instant as a reader of its zone writes it, to the second: `2026-12-04T23:59:00-05:00`. */
+export function inZone(iso: string, zone: string): string {
+  const m = /^([+-])(\d\d):(\d\d)$/u.exec(zone);
+  const offset = m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) * 60_000 : 0;
+  const at = Date.parse(iso);
+  return Number.isNaN(at) ? iso : `${new Date(at + offset).toISOString().slice(0, 19)}${m ? zone : 'Z'}`;
+}
+
 /** The results with each one's lateness against its student's own deadline. */
 export function markLateness(results: readonly SubmissionResult[], setup: DeadlineSetup, times: Timed['times']): SubmissionResult[] {
   return results.map((r) => {
     const time = times.get(r.id);
     if (!time) return r;
-    const lateness = latenessOf(time.at === undefined ? undefined : new Date(time.at), time.source, deadlineOf(setup.due, setup.graceMs, setup.extensions.get(r.id)), setup.policy);
+    const lateness = latenessOf(time.at === undefined ? undefined : new Date(time.at), time.source, deadlineOf(setup.due, setup.graceMs, setup.extensions.get(r.id), setup.zone), setup.policy);
     return { ...r, late: { ...lateness, ...(time.commit && { commit: time.commit }) } };
   });
 }
@@ -118,7 +128,7 @@ export function markLateness(results: readonly SubmissionResult[], setup: Deadli
 export function formatLateness(results: readonly SubmissionResult[], setup: DeadlineSetup): string {
   const timed = results.filter((r) => r.late);
   const late = timed.filter((r) => r.late!.lateBySeconds > 0 || r.late!.source === 'canvas');
-  const lines = [`Due ${setup.due.toISOString()}${setup.graceMs ? ` (grace ${spoken(setup.graceMs)})` : ''}${setup.policyFile ? `, late policy ${setup.policyFile}` : ', no late policy (late work is marked, not penalized)'}: ${late.length} of ${timed.length} timed submission${timed.length === 1 ? '' : 's'} late${timed.length < results.length ? `; ${results.length - timed.length} with no time known` : ''}`];
+  const lines = [`Due ${inZone(setup.due.toISOString(), setup.zone)}${setup.graceMs ? ` (grace ${spoken(setup.graceMs)})` : ''}${setup.policyFile ? `, late policy ${setup.policyFile}` : ', no late policy (late work is marked, not penalized)'}: ${late.length} of ${timed.length} timed submission${timed.length === 1 ? '' : 's'} late${timed.length < results.length ? `; ${results.length - timed.length} with no time known` : ''}`];
   for (const r of late) lines.push(`  ${r.id}: ${r.late!.reason}`);
   if (timed.some((r) => r.late!.source === 'git commit')) lines.push("  A commit's date is what the student's git wrote, their own claim: give --at-deadline --pushes <dir> to use GitHub's push times.");
   return `${lines.join('\n')}\n`;

@@ -289,6 +289,8 @@ export interface Lateness {
   readonly extension?: string;
   /** `--at-deadline`: the commit graded, and how its time is known. */
   readonly commit?: string;
+  /** Added: the zone the deadline was given in (`-05:00`), absent for UTC: the pages show times in it. */
+  readonly zone?: string;
 }
 
 export interface AdjustmentRow {

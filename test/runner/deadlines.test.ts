@@ -90,7 +90,11 @@ describe('grade with a due time', () => {
     expect(readFileSync(join(out, 'junit.xml'), 'utf8')).toContain('-8 for late work: 25 h late');
     const page = readFileSync(join(out, 'submissions', 'submission_a-day.html'), 'utf8');
     expect(page).toContain('-8 for late work');
-    expect(page).toContain('due 2026-12-05T04:59:00.000Z');
+    // Times in the zone the deadline was given in, to the second: never UTC with milliseconds.
+    expect(page).toContain('submitted 2026-12-06T00:59:00-05:00 (gradescope), due 2026-12-04T23:59:00-05:00: 25 h late');
+    expect(page).not.toMatch(/\d\d:\d\d:\d\d\.\d{3}Z/u);
+    expect(byId['submission_a-day']!.late).toMatchObject({ zone: '-05:00' });
+    expect(graded.out).toContain('Due 2026-12-04T23:59:00-05:00, late policy');
 
     // A merge with the class's adjustments keeps the penalties: they are made again from each submission's time.
     const shards = [1, 2].map((i) => temp(`deadline-shard-${i}-`));
