@@ -12,7 +12,8 @@ import { fileURLToPath } from 'node:url';
 import type Handlebars from 'handlebars';
 import type { RunResults, SubmissionResult } from '../runner/grade/results.js';
 import { forStudents } from './for-students.js';
-import { classView, inZone, pageNames, submissionView, type SubmissionView } from './model.js';
+import { classView, pageNames, submissionView, type SubmissionView } from './model.js';
+import { inZone } from './timeliness.js';
 
 /** reports/ in the source tree, found from here whether this runs as source (reports/) or built (dist/reports/). */
 export function reportsFolder(): string {
