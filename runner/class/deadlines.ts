@@ -23,6 +23,11 @@ export interface LatePolicy {
   readonly of: 'max' | 'score';
   /** Days late each student may spend without a penalty (per: day only). */
   readonly lateDays: number;
+  /**
+   * The late cutoff: work submitted after it is not graded. A time after each student's own deadline (`3d`), or one
+   * instant for everyone (an ISO time with its zone); absent, late work is taken whenever it comes.
+   */
+  readonly cutoff?: { readonly afterMs: number; readonly text: string } | { readonly at: Date; readonly text: string };
 }
 
 /** With no late.yml: a late submission is marked, never penalized. */
@@ -54,7 +59,7 @@ export function zoneOf(text: string): string {
   return z === 'Z' || /^[+-]00:?00$/u.test(z) ? 'Z' : z.includes(':') ? z : `${z.slice(0, 3)}:${z.slice(3)}`;
 }
 
-/** late.yml, each key checked: per, penalty, cap, of, late_days. */
+/** late.yml, each key checked: per, penalty, cap, of, late_days, cutoff. */
 export async function parseLatePolicy(text: string, file: string): Promise<LatePolicy> {
   const { parse } = await import('yaml');
   let data: unknown;
@@ -65,7 +70,7 @@ export async function parseLatePolicy(text: string, file: string): Promise<LateP
   }
   if (data === null || typeof data !== 'object' || Array.isArray(data)) throw new DeadlineError(`${file} must be a mapping: per (day or hour), penalty (percent), cap, of (max or score), late_days`);
   const d = data as Record<string, unknown>;
-  const known = ['per', 'penalty', 'cap', 'of', 'late_days'];
+  const known = ['per', 'penalty', 'cap', 'of', 'late_days', 'cutoff'];
   const unknown = Object.keys(d).filter((k) => !known.includes(k));
   if (unknown.length > 0) throw new DeadlineError(`${file}: '${unknown[0]}' is not a key of a late policy (${known.join(', ')})`);
   const per = d['per'] ?? 'day';
@@ -83,7 +88,14 @@ export async function parseLatePolicy(text: string, file: string): Promise<LateP
   const lateDays = number('late_days', 0, 365);
   if (lateDays > 0 && per !== 'day') throw new DeadlineError(`${file}: late_days count days; use per: day with them`);
   if (!Number.isInteger(lateDays)) throw new DeadlineError(`${file}: late_days is a whole number of days, got ${lateDays}`);
-  return { per, percent, cap, of, lateDays };
+  const given = d['cutoff'];
+  let cutoff: LatePolicy['cutoff'];
+  if (given !== undefined) {
+    const text = given instanceof Date ? given.toISOString() : String(given);
+    if (typeof given !== 'string' && !(given instanceof Date)) throw new DeadlineError(`${file}: cutoff is a time after the deadline (3d, 72h) or an ISO time with its zone, got ${JSON.stringify(given)}`);
+    cutoff = /^\d{4}-/u.test(text) ? { at: parseInstant(text, `${file}: cutoff`), text } : { afterMs: parseDuration(text, `${file}: cutoff`), text };
+  }
+  return { per, percent, cap, of, lateDays, ...(cutoff && { cutoff }) };
 }
 
 export interface Extension {
@@ -139,6 +151,13 @@ export function deadlineOf(classDue: Date, graceMs: number, extension: Extension
   return { due, graceMs, ...(extension && { extension }), zone: extension?.zone ?? zone };
 }
 
+/** The time after which a student's work is not graded, when the policy has a cutoff. */
+export function cutoffOf(deadline: Deadline, policy: LatePolicy): Date | undefined {
+  const c = policy.cutoff;
+  if (!c) return undefined;
+  return 'at' in c ? c.at : new Date(deadline.due.getTime() + c.afterMs);
+}
+
 /** How late a submission is, and what the policy takes for it. Canvas's late mark without a time is reported, not guessed at. */
 export function latenessOf(submittedAt: Date | undefined, source: Lateness['source'], deadline: Deadline, policy: LatePolicy): Lateness {
   const base = { due: deadline.due.toISOString(), source, per: policy.per, of: policy.of, ...(deadline.extension && { extension: deadline.extension.reason || 'an extension' }), ...(deadline.zone && deadline.zone !== 'Z' && { zone: deadline.zone }) };
@@ -147,6 +166,10 @@ export function latenessOf(submittedAt: Date | undefined, source: Lateness['sour
   const at = { ...base, submittedAt: submittedAt.toISOString() };
   if (lateMs <= 0) return { ...at, lateBySeconds: 0, units: 0, lateDaysUsed: 0, percent: 0, reason: 'on time' };
   if (lateMs <= deadline.graceMs) return { ...at, lateBySeconds: 0, units: 0, lateDaysUsed: 0, percent: 0, reason: `on time: ${spoken(lateMs)} after the deadline, within the ${spoken(deadline.graceMs)} of grace` };
+  const cutoff = cutoffOf(deadline, policy);
+  if (cutoff && submittedAt.getTime() > cutoff.getTime()) {
+    return { ...at, lateBySeconds: Math.round(lateMs / 1000), units: 0, lateDaysUsed: 0, percent: 0, cutoff: cutoff.toISOString(), reason: `${spoken(lateMs)} late, after the late cutoff (${policy.cutoff!.text}${'afterMs' in policy.cutoff! ? ' after the deadline' : ''}): not graded` };
+  }
   const units = Math.ceil(lateMs / UNIT_MS[policy.per]);
   const budget = deadline.extension?.lateDays ?? policy.lateDays;
   const lateDaysUsed = Math.min(budget, units);

@@ -296,6 +296,8 @@ async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io,
   // Fewer submissions at once than cores: a test's independent parts may use the core that would idle.
   const sideBySide = Math.min(flags.jobs, submissions.length) < availableParallelism();
   const results = await gradeAll(submissions, flags.jobs, async (submission) => {
+    const refused = timed?.notGraded.get(submission.id);
+    if (refused !== undefined) return notGradedResult(submission, spec, refused);
     const key = submissionKey(submission);
     const done = journal?.done.get(key);
     progress.started(submission.id);
@@ -405,6 +407,12 @@ async function gradeOne(submission: Submission, given: ResolvedSpec, sandbox: Sa
     const tests: TestResult[] = spec.tests.map((t) => ({ id: t.id, name: t.name, group: t.group, target: t.target, status: 'error', score: 0, maxScore: t.points, visibility: t.visibility, message: reason }));
     return { id: submission.id, path: submission.path, assignment: spec.assignment, ...(submission.student && { student: submission.student }), status: 'error', error: reason, score: 0, maxScore: spec.maxScore, durationMs: Math.round(performance.now() - started), tests };
   }
+}
+
+/** A submission not graded for a reason of the class's (work only after the late cutoff): each test not run, and why. */
+function notGradedResult(submission: Submission, spec: ResolvedSpec, reason: string): SubmissionResult {
+  const tests: TestResult[] = spec.tests.map((t) => ({ id: t.id, name: t.name, group: t.group, target: t.target, status: 'skipped', score: 0, maxScore: t.points, visibility: t.visibility, message: reason }));
+  return { id: submission.id, path: submission.path, assignment: spec.assignment, ...(submission.student && { student: submission.student }), status: 'error', error: reason, score: 0, maxScore: spec.maxScore, durationMs: 0, tests };
 }
 
 /** Runs `work` over the items with at most `jobs` at once, results in the items' order; none is started once `stop` says so. */

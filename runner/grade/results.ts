@@ -291,6 +291,8 @@ export interface Lateness {
   readonly commit?: string;
   /** Added: the zone the deadline was given in (`-05:00`), absent for UTC: the pages show times in it. */
   readonly zone?: string;
+  /** Added: the late cutoff this submission came after (ISO): it was not graded. */
+  readonly cutoff?: string;
 }
 
 export interface AdjustmentRow {
