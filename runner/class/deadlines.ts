@@ -8,6 +8,7 @@
  */
 import { csvRecords } from './adjustments.js';
 import type { Lateness } from '../grade/results.js';
+import { didYouMean, matchName } from './names.js';
 
 export type { Lateness };
 
@@ -125,8 +126,11 @@ export function parseExtensions(text: string, file: string, students: ReadonlyMa
     const cell = (key: string) => (at(key) >= 0 ? (fields[at(key)] ?? '').trim() : '');
     const named = cell('student');
     const where = `${file}, line ${line}`;
-    const student = students.get(named);
-    if (student === undefined) throw new DeadlineError(`${where}: no submission '${named}' was graded`);
+    // Matched without regard to case (ADA is ada); a name that matches nothing offers the nearest.
+    const who = matchName(named, students);
+    if ('ambiguous' in who) throw new DeadlineError(`${where}: '${named}' is ${who.ambiguous.join(' and ')}, which differ only by case: write the one you mean exactly`);
+    if ('missing' in who) throw new DeadlineError(`${where}: no submission '${named}' was graded${didYouMean(named, students.keys())}`);
+    const student = who.found;
     if (out.has(student)) throw new DeadlineError(`${where}: a second row for ${student} (the first is line ${out.get(student)!.line})`);
     const due = cell('due');
     const lateDays = cell('late_days');

@@ -38,6 +38,9 @@ describe('the late policy', () => {
     expect(ext.get('ada')).toEqual({ line: 2, extraMs: 172_800_000, reason: 'illness' });
     expect(ext.get('bob')).toMatchObject({ due: new Date('2026-12-06T12:00:00Z'), lateDays: 1 });
     expect(() => parseExtensions('student,due\ncy,+1d\n', 'extensions.csv', new Map([['ada', 'ada']]))).toThrow("extensions.csv, line 2: no submission 'cy' was graded");
+    // Names are matched without regard to case, and a typo is offered the nearest.
+    expect(parseExtensions('student,due,reason\nADA,+1d,flu\n', 'extensions.csv', new Map([['ada', 'ada'], ['ada@uni.edu', 'ada']])).get('ada')).toMatchObject({ extraMs: 86_400_000 });
+    expect(() => parseExtensions('student,due\nadda,+1d\n', 'extensions.csv', new Map([['ada', 'ada'], ['bob', 'bob']]))).toThrow("no submission 'adda' was graded; did you mean 'ada'?");
     expect(gradescopeTime('2026-12-04 23:58:00.939519000 -05:00')).toBe('2026-12-05T04:58:00.939Z');
   });
 

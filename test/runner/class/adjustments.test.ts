@@ -38,6 +38,15 @@ describe('reading an adjustments file', () => {
     ]);
   });
 
+  it('matches students and tests without regard to case, and offers the nearest name for a typo', () => {
+    expect(parse('ADA,Repr,+2,regrade\nBob,TOTAL,-1,late\nada,Problem-0,=4,')).toMatchObject([{ student: 'ada', test: 'repr' }, { student: 'bob', test: 'total' }, { student: 'ada', test: 'problem-0', kind: 'manual' }]);
+    expect(() => parse('adaa,repr,+1,why')).toThrow("no submission 'adaa' was graded; did you mean 'ada'?");
+    expect(() => parse('ada,rpr,+1,why')).toThrow("nor total; did you mean 'repr'?");
+    const twins = { ...targets, students: new Set(['Ada', 'ada']) };
+    expect(parseAdjustments('student,test,change,reason\nAda,repr,+1,x\n', 'a.csv', twins)[0]!.student).toBe('Ada');
+    expect(() => parseAdjustments('student,test,change,reason\nADA,repr,+1,x\n', 'a.csv', twins)).toThrow("'ADA' is Ada and ada, which differ only by case");
+  });
+
   it('stops at the first bad row with the file, the line and what is wrong', () => {
     expect(() => parseAdjustments('id,score\n', 'a.csv', targets)).toThrow('a.csv, line 1: the first row must be the header student,test,change,reason,by');
     expect(() => parse('cy,repr,+1,why')).toThrow("adjustments.csv, line 2: no submission 'cy' was graded");
