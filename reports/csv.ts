@@ -108,7 +108,7 @@ const round = (n: number) => Math.round(n * 1000) / 1000;
  * tests that went each way and why. `old`, `new` and `delta` are the automatic scores; the `exported_` columns are
  * what every export shows (the gradebook upload changes those), and `adjusted_`, `kept_` and `late_` (the late
  * policy's penalty) their parts, empty where
- * a run had none.
+ * a run had none. Students in one run only follow, each with the score it had.
  */
 export function changesCsv(comparison: RunComparison): string {
   const lines = [row(['student', 'name', 'old', 'new', 'delta', 'exported_old', 'exported_new', 'exported_delta', 'adjusted_old', 'adjusted_new', 'kept_old', 'kept_new', 'late_old', 'late_new', 'pass_to_fail', 'fail_to_pass', 'why'])];
@@ -116,5 +116,8 @@ export function changesCsv(comparison: RunComparison): string {
     const e = s.exported ?? { old: s.old, new: s.new, delta: s.delta };
     lines.push(row([s.id, s.name ?? '', s.old, s.new, s.delta, e.old, e.new, e.delta, s.adjusted?.old ?? '', s.adjusted?.new ?? '', s.kept?.old ?? '', s.kept?.new ?? '', s.late?.old ?? '', s.late?.new ?? '', s.passToFail.join(' '), s.failToPass.join(' '), s.reasons.join('; ')]));
   }
+  // A student in one run only is a change too: a new gradebook row, or one the new gradebook no longer holds.
+  for (const s of comparison.addedStudents ?? []) lines.push(row([s.id, s.name ?? '', '', s.score, '', '', s.exported, '', '', '', '', '', '', '', '', '', 'new: not in the earlier run']));
+  for (const s of comparison.removedStudents ?? []) lines.push(row([s.id, s.name ?? '', s.score, '', '', s.exported, '', '', '', '', '', '', '', '', '', '', 'gone: not in this run (the new gradebook has no row for them; Canvas keeps the earlier grade)']));
   return `${lines.join('\r\n')}\r\n`;
 }

@@ -36,6 +36,8 @@ export function compareWith(previousDir: string, previous: RunResults, current: 
   const a = previous.settings?.assignment ?? previous.submissions[0]?.assignment;
   const b = current.settings?.assignment ?? current.submissions[0]?.assignment;
   if (a && b && a !== b) throw new CompareError(`${previousDir} graded ${a}, this run ${b}: only runs of one assignment compare`);
+  const part = current.settings?.only ?? previous.settings?.only;
+  if (keep && part !== undefined) throw new CompareError(`${current.settings?.only !== undefined ? 'this run' : previousDir} graded only the tests matching ${part}: --keep-higher keeps whole scores, which a part of the tests does not give`);
   const run = keep ? keepHigher(current, previous, previousDir) : current;
   return { ...run, comparison: compareExports(previous, run, previousDir, keep) };
 }
@@ -44,7 +46,7 @@ export function compareWith(previousDir: string, previous: RunResults, current: 
 export function formatComparison(c: RunComparison): string {
   const exported = (s: StudentChange) => s.exported?.delta ?? s.delta;
   const drops = c.students.filter((s) => exported(s) < 0 || s.delta < 0);
-  const lines = [`Compared with ${c.previous.path}: ${c.students.length === 0 ? 'no student changed' : `${c.students.length} student${c.students.length === 1 ? '' : 's'} changed, ${drops.length} lost points`}${c.added.length ? `; ${c.added.length} new` : ''}${c.removed.length ? `; ${c.removed.length} gone` : ''}`];
+  const lines = [`Compared with ${c.previous.path}${c.only ? ` on the tests both ran (--only ${c.only})` : ''}: ${c.students.length === 0 ? 'no student changed' : `${c.students.length} student${c.students.length === 1 ? '' : 's'} changed, ${drops.length} lost points`}${c.added.length ? `; ${c.added.length} new (${c.added.join(', ')})` : ''}${c.removed.length ? `; ${c.removed.length} gone (${c.removed.join(', ')})` : ''}`];
   if (c.keptHigher) lines.push(`  --keep-higher: ${c.keptHigher} student${c.keptHigher === 1 ? ' keeps' : 's keep'} the previous, higher score in every export`);
   for (const s of drops) {
     const auto = `${s.old} → ${s.new} (${signed(s.delta)})`;

@@ -410,6 +410,14 @@ export interface RunComparison {
   readonly testsChanged: readonly { readonly id: string; readonly what: 'spec' | 'fixture' | 'spec and fixture' }[];
   /** `--keep-higher`: how many students keep the previous run's higher score. */
   readonly keptHigher?: number;
+  /** Added: the students in one run only, with the score each run's exports show for them (`changes.csv` lists them). */
+  readonly addedStudents?: readonly { readonly id: string; readonly name?: string; readonly score: number; readonly exported: number }[];
+  readonly removedStudents?: readonly { readonly id: string; readonly name?: string; readonly score: number; readonly exported: number }[];
+  /**
+   * Added: when either run graded part of the tests (`--only`), its pattern: the two were compared on the tests both
+   * ran, each student's scores summed over those tests, and a test one of them did not run is no change.
+   */
+  readonly only?: string;
 }
 
 export interface StudentChange {
