@@ -153,16 +153,22 @@ function exportChanges(old: SubmissionResult, now: SubmissionResult): string[] {
 
 
 /**
- * `--keep-higher`: every student whose previous score (adjustments included) beats this run's keeps it, recorded on
- * the submission. Applied before the comparison, so the comparison sees what the exports will show.
+ * `--keep-higher`: a student whose tests gave more in the previous run keeps that automatic score, recorded on the
+ * submission, with this run's adjustments on top of it: the instructor's own rows (a regrade reduced or withdrawn,
+ * a late penalty) still count, and a total set by hand (`=n`) is the last word. A previous run's own kept score is
+ * carried on. Applied before the comparison, so the comparison sees what the exports will show.
  */
 export function keepHigher(current: RunResults, previous: RunResults, previousPath: string): RunResults {
-  const before = new Map(previous.submissions.map((s) => [s.id, exportedScore(s)]));
+  // The automatic score each student had: the one kept then, else the one their tests gave (files before `automatic`: the exported one).
+  const before = new Map(previous.submissions.map((s) => [s.id, s.keptHigher ? (s.keptHigher.automatic ?? exportedScore(s)) : s.score]));
   const submissions = current.submissions.map((s) => {
     const { keptHigher: _earlier, ...fresh } = s;
     const old = before.get(s.id);
-    if (old === undefined || old <= adjustedScore(s) || s.status !== 'graded') return fresh;
-    return { ...fresh, keptHigher: { score: old, from: previousPath } };
+    const overridden = (s.adjusted?.rows ?? []).some((r) => r.kind === 'total' && r.op === '=');
+    if (old === undefined || old <= s.score || s.status !== 'graded' || overridden) return fresh;
+    const max = s.adjusted?.maxScore ?? s.maxScore;
+    const score = round(Math.min(max, Math.max(0, adjustedScore(s) + (old - s.score))));
+    return score > adjustedScore(s) ? { ...fresh, keptHigher: { score, from: previousPath, automatic: old } } : fresh;
   });
   return { ...current, submissions };
 }

@@ -124,8 +124,11 @@ export interface SubmissionResult {
   readonly adjusted?: { readonly score: number; readonly maxScore: number; readonly rows: readonly AdjustmentRow[] };
   /** Added: when it was submitted against its student's deadline, and what the late policy takes (runner/class/deadlines.ts). */
   readonly late?: Lateness;
-  /** Added: `--keep-higher`: the previous run's score, kept because it was higher; every export uses it. */
-  readonly keptHigher?: { readonly score: number; readonly from: string };
+  /**
+   * Added: `--keep-higher`: the score kept from the previous run because its tests gave more; every export uses it.
+   * `automatic` is the automatic score kept (this run's adjustments apply on top of it).
+   */
+  readonly keptHigher?: { readonly score: number; readonly from: string; readonly automatic?: number };
   /**
    * Added: which of the submission's files served each role of the assignment, present when one was found by what
    * it defines rather than by its name (another semester's `ps11pr1.py`, Python saved as `.txt`).

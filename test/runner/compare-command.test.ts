@@ -61,7 +61,7 @@ describe('grade compare and --previous', () => {
     expect(await runCli(['compare', first, second, '--out', kept, '--keep-higher'], (s) => (keptSaid += s), (s) => (keptSaid += s), { env: {}, cwd: klass })).toBe(0);
     const keptRun = JSON.parse(readFileSync(join(kept, 'results.json'), 'utf8'));
     const classic = keptRun.submissions.find((s: { id: string }) => s.id === 'correct-classic');
-    expect(classic.keptHigher).toEqual({ score: byId['correct-classic'].old, from: first });
+    expect(classic.keptHigher).toEqual({ score: byId['correct-classic'].old, from: first, automatic: byId['correct-classic'].old });
     expect(readFileSync(join(kept, 'scores.csv'), 'utf8')).toContain(`correct-classic,${byId['correct-classic'].old},`);
     expect(keptRun.comparison.keptHigher).toBeGreaterThanOrEqual(1);
     expect(keptSaid).toContain('keep the previous, higher score in every export');

@@ -114,4 +114,22 @@ describe('comparing two runs of a class', () => {
     expect(() => compareWith('runs/monday', before, only, true)).toThrow('this run graded only the tests matching a: --keep-higher keeps whole scores');
     expect(formatComparison(c)).toMatch(/^Compared with runs\/monday on the tests both ran \(--only a\): 1 student changed, 0 lost points\n/u);
   });
+
+  it("--keep-higher keeps a higher automatic score, never the instructor's own regrade rows reduced or withdrawn since", () => {
+    const adjusted = (x: SubmissionResult, rows: { test: string; op: '+' | '-' | '='; amount: number; applied: number; kind?: 'test' | 'total' }[]) =>
+      ({ ...x, adjusted: { score: x.score + rows.reduce((n, r) => n + r.applied, 0), maxScore: x.maxScore, rows: rows.map((r) => ({ line: 2, kind: r.kind ?? 'test', reason: 'regrade', ...r })) } });
+    // Monday: ada's regrade gave +2 (4 in all); bob's tests gave 4; cy's 2 and his total was set to 3.
+    const monday = run([adjusted(student('ada', 'h', [test('a', true), test('b', false)]), [{ test: 'b', op: '+', amount: 2, applied: 2 }]), student('bob', 'h', [test('a', true), test('b', true)]), student('cy', 'h', [test('a', true), test('b', false)])], prints);
+    // Tuesday: ada's regrade withdrawn (the tests give her 2, as before); bob's tests give 2 now (a fixture fixed); cy's total is set to 1.
+    const tuesday = run([student('ada', 'h', [test('a', true), test('b', false)]), student('bob', 'h', [test('a', true), test('b', false)]), adjusted(student('cy', 'h', [test('a', true), test('b', false)]), [{ test: 'total', kind: 'total', op: '=', amount: 1, applied: -1 }])], prints);
+    const kept = compareWith('runs/monday', monday, tuesday, true);
+    const byId = Object.fromEntries(kept.submissions.map((x) => [x.id, x]));
+    expect(byId['ada']!.keptHigher).toBeUndefined();
+    expect(byId['bob']!.keptHigher).toEqual({ score: 4, from: 'runs/monday', automatic: 4 });
+    expect(byId['cy']!.keptHigher).toBeUndefined();
+    expect(kept.comparison.students.find((x) => x.id === 'ada')).toMatchObject({ exported: { old: 4, new: 2 }, reasons: ['adjustment +2 on b (regrade): no longer applied (it was line 2)'] });
+    // A score kept on Monday is carried on by a keep-higher on Tuesday.
+    const wednesday = compareWith('runs/tuesday', kept, run(tuesday.submissions.map((x) => ({ ...x, adjusted: undefined })) as SubmissionResult[], prints), true);
+    expect(wednesday.submissions.find((x) => x.id === 'bob')!.keptHigher).toEqual({ score: 4, from: 'runs/tuesday', automatic: 4 });
+  });
 });
