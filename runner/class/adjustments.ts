@@ -123,8 +123,14 @@ export function applyAdjustments(run: RunResults, rows: readonly ParsedRow[], fi
   const byHand = rows.some((r) => r.kind === 'manual') ? manualPoints : 0;
   const submissions = run.submissions.map((s) => adjustOne(s, rows.filter((r) => r.student === s.id), byHand));
   const unapplied = rows.filter((r) => r.kind === 'retired').map((r) => ({ line: r.line, student: r.student, test: r.test, why: `${r.test} is no longer a test of the spec` }));
+  // Once any hand-graded points are entered, every maximum counts them all: whoever has none entered is named.
+  const notEntered = byHand === 0 ? [] : (run.settings?.groups ?? []).filter((g) => (g.manualPoints ?? 0) > 0).flatMap((g) => {
+    const entered = new Set(rows.filter((r) => r.kind === 'manual' && r.test === g.id).map((r) => r.student));
+    const missing = run.submissions.filter((s) => !entered.has(s.id)).map((s) => s.id);
+    return missing.length > 0 ? [{ group: g.id, name: g.name, points: g.manualPoints!, students: missing }] : [];
+  });
   // Without a file, only the late policy's penalties were applied: there is no file to report on.
-  return { ...run, submissions, ...(file !== undefined && { adjustments: { file, rows: rows.length, manualPoints: byHand, unapplied } }) };
+  return { ...run, submissions, ...(file !== undefined && { adjustments: { file, rows: rows.length, manualPoints: byHand, unapplied, ...(notEntered.length > 0 && { notEntered }) } }) };
 }
 
 /** The late policy's penalty as a row: made from the submission's own `late`, so a merge or a rerun makes it again. */

@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { AdjustmentsError, applyAdjustments, parseAdjustments } from '../class/adjustments.js';
 import { JOURNAL_FILE } from '../class/journal.js';
 import { applyNotes, formatNotesUse, mergeNotes, NotesError, unmatchedNotesError, type Note } from '../class/notes.js';
-import { adjustmentTargets, loadNotes } from './second-pass.js';
+import { adjustmentTargets, formatAdjustments, loadNotes } from './second-pass.js';
 import { GradebookFlagError, gradebookAssignmentId, gradebookLines, loadRoster, parseCanvasProblems } from './gradebook-flags.js';
 import { applyRoster, formatRoster, gradebookWithoutIds, mergeRosters, RosterError } from '../class/roster.js';
 import type { CanvasOptions } from '../../reports/csv.js';
@@ -127,6 +127,7 @@ export async function runMerge(argv: readonly string[], io: Io, root: string): P
   const canvas = gradebookAssignmentId(values['canvas-assignment-id'], roster, spec.title);
   const written = writeOutputs(merged, out, { formats: formats as ReportFormat[], ...(canvas.id && { canvasAssignmentId: canvas.id }), ...(values.audience && { audience: values.audience as 'instructor' | 'student' }), ...(problems && { canvasProblems: problems }) });
   io.out(formatSummary(spec, merged, written.map((path) => relative(io.cwd, path) || path), makeColors(colorsEnabled(io.env, io.isTTY))));
+  if (values.adjustments !== undefined && merged.adjustments) io.out(formatAdjustments(merged));
   if (merged.roster) io.out(formatRoster(merged));
   else if (formats.includes('csv')) io.out(gradebookWithoutIds(merged) ?? '');
   if (formats.includes('csv')) io.out(gradebookLines(merged, canvas, problems ?? merged.gradebook?.problems));

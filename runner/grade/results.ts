@@ -195,6 +195,11 @@ export interface RunResults {
     /** Hand-graded points added to every maximum (0 when the file enters none). */
     readonly manualPoints: number;
     readonly unapplied: readonly { readonly line: number; readonly student: string; readonly test: string; readonly why: string }[];
+    /**
+     * Added: the problems graded by hand whose points were entered for some students and not others: those count
+     * 0 of them until entered, and are listed rather than left at 0 in silence.
+     */
+    readonly notEntered?: readonly { readonly group: string; readonly name: string; readonly points: number; readonly students: readonly string[] }[];
   };
   /** Added: what the class cost and how close it ran to its floor (runner/class/class-cost.ts); absent in older files. */
   readonly cost?: ClassCost;

@@ -87,6 +87,14 @@ describe('applying adjustments', () => {
     expect(classView(adjusted)).toMatchObject({ maxScore: 10, mean: '5.0' });
   });
 
+  it('names the students whose hand-graded points are not entered yet, rather than leaving them at 0 in silence', () => {
+    const withGroups = { ...run(), settings: { ...run().settings!, groups: [{ id: 'g', name: 'Problem 1' }, { id: 'problem-0', name: 'Reading', manualPoints: 4 }] } };
+    const partly = applyAdjustments(withGroups, parse('bob,problem-0,=3,'), 'adjustments.csv', 4);
+    expect(partly.adjustments!.notEntered).toEqual([{ group: 'problem-0', name: 'Reading', points: 4, students: ['ada'] }]);
+    expect(formatAdjustments(partly)).toContain('problem-0 (Reading, 4 points graded by hand) is not entered for 1 of 2 students, who count 0 of its 4 points until it is: ada');
+    expect(applyAdjustments(withGroups, parse('bob,problem-0,=3,\nada,problem-0,=0,'), 'a.csv', 4).adjustments!.notEntered).toBeUndefined();
+  });
+
   it('changes nothing without rows, and -n on a test stops at 0', () => {
     expect(applyAdjustments(run(), [], 'a.csv', 4).submissions).toEqual(run().submissions);
     const down = applyAdjustments(run(), parse('bob,repr,-5,copied'), 'a.csv', 4).submissions[1]!;
