@@ -91,7 +91,11 @@ export function applyRoster(run: RunResults, roster: readonly RosterStudent[], f
   const used = new Set<RosterStudent>();
   const ambiguous: { submission: string; candidates: string[] }[] = [];
   const notInRoster: string[] = [];
-  const submissions = run.submissions.map((s) => {
+  const submissions = run.submissions.map((given) => {
+    // Matched as the submission was before any roster: an earlier roster's match is not carried over to this one.
+    const before = given.student?.fromRoster ? given.student.fromRoster.before : given.student;
+    const { student: _earlier, ...bare } = given;
+    const s: SubmissionResult = before ? { ...bare, student: before } : bare;
     for (const [tier, keysOf] of SUBMISSION_KEYS.entries()) {
       const found = [...new Set(keysOf(s).flatMap((k) => index[tier]!.get(k) ?? []))];
       if (found.length === 0) continue;
@@ -101,7 +105,7 @@ export function applyRoster(run: RunResults, roster: readonly RosterStudent[], f
       }
       const r = found[0]!;
       used.add(r);
-      const student: StudentIdentity = { name: r.name, id: r.id, ...(r.sisId && { sisId: r.sisId }), ...(r.login && { email: r.login }), ...(r.section && { section: r.section }), ...(s.student?.late !== undefined && { late: s.student.late }) };
+      const student: StudentIdentity = { name: r.name, id: r.id, ...(r.sisId && { sisId: r.sisId }), ...(r.login && { email: r.login }), ...(r.section && { section: r.section }), ...(before?.late !== undefined && { late: before.late }), fromRoster: { file, ...(before && { before }) } };
       return { ...s, student };
     }
     notInRoster.push(s.id);

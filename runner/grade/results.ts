@@ -91,6 +91,11 @@ export interface StudentIdentity {
   readonly late?: boolean;
   /** Added: the student's section, from the course's roster (`--roster`). */
   readonly section?: string;
+  /**
+   * Added: this identity is a roster's row (`--roster`): its file, and what the submission was known as before it,
+   * so another roster is matched from the submission itself, never from an earlier roster's match.
+   */
+  readonly fromRoster?: { readonly file: string; readonly before?: StudentIdentity };
 }
 
 export interface SubmissionResult {
