@@ -11,6 +11,7 @@
  * automatic score stays in results.json beside the adjusted one, with every row applied. Parsing and checking are
  * pure; a bad row is an error that names the file, the line and what is wrong.
  */
+import { createHash } from 'node:crypto';
 import type { AdjustmentRow, Lateness, RunResults, SubmissionResult } from '../grade/results.js';
 import { didYouMean, matchName } from './names.js';
 
@@ -130,7 +131,8 @@ export function applyAdjustments(run: RunResults, rows: readonly ParsedRow[], fi
     return missing.length > 0 ? [{ group: g.id, name: g.name, points: g.manualPoints!, students: missing }] : [];
   });
   // Without a file, only the late policy's penalties were applied: there is no file to report on.
-  return { ...run, submissions, ...(file !== undefined && { adjustments: { file, rows: rows.length, manualPoints: byHand, unapplied, ...(notEntered.length > 0 && { notEntered }) } }) };
+  const hash = createHash('sha256').update(JSON.stringify(rows.map(({ line: _line, ...row }) => row))).digest('hex').slice(0, 12);
+  return { ...run, submissions, ...(file !== undefined && { adjustments: { file, rows: rows.length, hash, manualPoints: byHand, unapplied, ...(notEntered.length > 0 && { notEntered }) } }) };
 }
 
 /** The late policy's penalty as a row: made from the submission's own `late`, so a merge or a rerun makes it again. */

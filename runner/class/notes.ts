@@ -7,6 +7,7 @@
  * is an error naming its line, unless the file marks it retired (`id: {note: …, retired: true}`): clusters go as
  * students fix their work, and a kept note must say it knows. Pure once the file is read.
  */
+import { createHash } from 'node:crypto';
 import { clusterId, mistakeOf } from '../insight/clusters.js';
 import type { RunResults, TestResult } from '../grade/results.js';
 
@@ -107,8 +108,14 @@ export function applyNotes(run: RunResults, notes: Notes, file: string): RunResu
     ...run,
     submissions,
     ...(run.clusters && { clusters: run.clusters.map(({ note: _old, ...c }) => (c.id && notes.has(c.id) ? { ...c, note: notes.get(c.id)!.markdown } : c)) }),
-    notes: { file, used: [...notes.keys()].filter((id) => used.has(id)), unmatched: unused.filter((id) => !notes.get(id)!.retired), retired: unused.filter((id) => notes.get(id)!.retired) },
+    notes: { file, used: [...notes.keys()].filter((id) => used.has(id)), unmatched: unused.filter((id) => !notes.get(id)!.retired), retired: unused.filter((id) => notes.get(id)!.retired), hash: notesHash(notes) },
   };
+}
+
+/** The notes' content as a short hash (their ids, text, retired and visibility, not their lines): equal notes, equal hash. */
+export function notesHash(notes: Notes): string {
+  const content = [...notes.entries()].map(([id, n]) => [id, n.markdown, n.retired, n.visibility ?? 'visible']).sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+  return createHash('sha256').update(JSON.stringify(content)).digest('hex').slice(0, 12);
 }
 
 /** What the run says of its notes: how many were used, and each id that matched nothing, with its line when known. */
@@ -143,7 +150,9 @@ export function mergeNotes(run: RunResults, parts: readonly RunResults[]): RunRe
     const used = new Set(noted.flatMap((p) => p.notes!.used));
     const all = [...new Set(noted.flatMap((p) => [...p.notes!.used, ...p.notes!.unmatched, ...(p.notes!.retired ?? [])]))];
     const retired = new Set(noted.flatMap((p) => p.notes!.retired ?? []));
-    merged = { ...run, notes: { file: noted[0]!.notes!.file, used: all.filter((id) => used.has(id)), unmatched: all.filter((id) => !used.has(id) && !retired.has(id)), retired: all.filter((id) => !used.has(id) && retired.has(id)) } };
+    const files = [...new Set(noted.map((p) => p.notes!.file))];
+    const hashes = [...new Set(noted.map((p) => p.notes!.hash))];
+    merged = { ...run, notes: { file: files.join(', '), ...(hashes.length === 1 && hashes[0] !== undefined && { hash: hashes[0] }), used: all.filter((id) => used.has(id)), unmatched: all.filter((id) => !used.has(id) && !retired.has(id)), retired: all.filter((id) => !used.has(id) && retired.has(id)) } };
   }
   if (!merged.clusters) return merged;
   const clusters = merged.clusters.map((c) => {

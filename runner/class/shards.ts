@@ -152,10 +152,53 @@ export function mergeRuns(runs: readonly { readonly from: string; readonly run: 
   // The AIs' agreement is read from the results, so the whole class is compared whatever the shards.
   const similarity = merged && { ...merged, aiPairs: aiAgreement(submissions) };
   // A shard's comparison with an earlier run covers that shard only: `grade compare` the merged run instead.
-  const { comparison: _comparison, cost: _cost, ...run } = first.run;
+  const { comparison: _comparison, cost: _cost, adjustments: _adjustments, ...run } = first.run;
   // The class's cost is every run's machine time added up.
   const cost = sumCosts(runs.flatMap(({ run: r }) => (r.cost ? [r.cost] : [])));
-  return { ...run, generatedAt: latest, ...(first.run.settings && { settings }), submissions, ...(cost && { cost }), clusters: failureClusters(submissions), ...(similarity && { similarity }) };
+  const adjustments = mergeAdjustmentRecords(runs.map((r) => r.run));
+  return { ...run, generatedAt: latest, ...(first.run.settings && { settings }), submissions, ...(cost && { cost }), ...(adjustments && { adjustments }), clusters: failureClusters(submissions), ...(similarity && { similarity }) };
+}
+
+/**
+ * What the runs were graded with that they do not share: the notes, the adjustments and the deadline (due time,
+ * grace, late policy, extensions), each by a hash of its content. A line per setting that differs, naming what each
+ * run used; none when they agree. The notes or adjustments `grade merge` applies itself are not the runs' to agree on.
+ */
+export function mixedSettings(runs: readonly { readonly from: string; readonly run: RunResults }[], replaced: { readonly notes?: boolean; readonly adjustments?: boolean } = {}): string[] {
+  const lines: string[] = [];
+  const compare = (what: string, pick: (run: RunResults) => { key: string; shown: string }) => {
+    const seen = runs.map(({ from, run }) => ({ from, ...pick(run) }));
+    if (new Set(seen.map((s) => s.key)).size > 1) lines.push(`${what}: ${seen.map((s) => `${s.from} ${s.shown}`).join('; ')}`);
+  };
+  if (!replaced.notes) compare('notes', (r) => (r.notes ? { key: r.notes.hash ?? r.notes.file, shown: `used ${r.notes.file}${r.notes.hash ? ` (${r.notes.hash})` : ''}` } : { key: 'none', shown: 'had no notes' }));
+  if (!replaced.adjustments) compare('adjustments', (r) => (r.adjustments ? { key: r.adjustments.hash ?? r.adjustments.file, shown: `used ${r.adjustments.file} (${r.adjustments.rows} row${r.adjustments.rows === 1 ? '' : 's'}${r.adjustments.hash ? `, ${r.adjustments.hash}` : ''})` } : { key: 'none', shown: 'had no adjustments' }));
+  compare('deadline', (r) => {
+    const d = r.settings?.deadline;
+    return d ? { key: d.hash, shown: `was due ${d.due}${d.graceMs ? ` with ${Math.round(d.graceMs / 60_000)} min of grace` : ''}, ${d.policy ? `late policy ${d.policy}` : 'no late policy'}${d.extensions ? `, extensions ${d.extensions}` : ''}${d.atDeadline ? ', at the deadline' : ''} (${d.hash})` } : { key: 'none', shown: 'had no due time' };
+  });
+  return lines;
+}
+
+/** The adjustments' records of runs merged: each file named once, the students whose hand-graded points are missing gathered from every run. */
+function mergeAdjustmentRecords(parts: readonly RunResults[]): RunResults['adjustments'] {
+  const records = parts.flatMap((p) => (p.adjustments ? [p.adjustments] : []));
+  if (records.length === 0) return undefined;
+  const distinct = [...new Map(records.map((r) => [r.hash ?? r.file, r])).values()];
+  const groups = new Map<string, { group: string; name: string; points: number; students: string[] }>();
+  for (const n of records.flatMap((r) => r.notEntered ?? [])) {
+    const entry = groups.get(n.group) ?? { group: n.group, name: n.name, points: n.points, students: [] };
+    entry.students.push(...n.students.filter((s) => !entry.students.includes(s)));
+    groups.set(n.group, entry);
+  }
+  const first = distinct[0]!;
+  return {
+    file: [...new Set(distinct.map((r) => r.file))].join(', '),
+    rows: distinct.reduce((n, r) => n + r.rows, 0),
+    ...(distinct.length === 1 && first.hash !== undefined && { hash: first.hash }),
+    manualPoints: Math.max(...distinct.map((r) => r.manualPoints)),
+    unapplied: distinct.flatMap((r) => r.unapplied),
+    ...(groups.size > 0 && { notEntered: [...groups.values()] }),
+  };
 }
 
 function mergeSimilarity(parts: readonly (SimilarityResults | undefined)[]): SimilarityResults | undefined {

@@ -10,7 +10,8 @@ import { cutoffOf, deadlineOf, DeadlineError, latenessOf, NO_PENALTY, parseDurat
 import { fileBeside } from './second-pass.js';
 import { checkoutCommit, commitAtDeadline, headCommit, pushAtDeadline, pushLogOf, repositoryOf, type Commit } from '../class/git-deadline.js';
 import { submissionFromFolder, type Submission } from '../grade/layout.js';
-import type { SubmissionResult } from '../grade/results.js';
+import type { RunSettings, SubmissionResult } from '../grade/results.js';
+import { createHash } from 'node:crypto';
 
 export const LATE_POLICY_FILE = 'late.yml';
 export const EXTENSIONS_FILE = 'extensions.csv';
@@ -35,6 +36,8 @@ export interface DeadlineSetup {
   readonly extensions: ReadonlyMap<string, Extension>;
   readonly atDeadline: boolean;
   readonly pushes?: string;
+  /** What results.json records of it (`settings.deadline`): `grade merge` refuses shards graded against others. */
+  readonly record: NonNullable<RunSettings['deadline']>;
 }
 
 
@@ -60,7 +63,11 @@ export async function loadDeadlines(flags: DeadlineFlags, packDue: string | unde
   const extensions = extensionsFile ? parseExtensions(readFileSync(extensionsFile, 'utf8'), shown(extensionsFile), names) : new Map<string, Extension>();
   if (flags.pushes !== undefined && !flags.atDeadline) throw new DeadlineError('--pushes picks the commit graded at the deadline: give --at-deadline with it');
   if (flags.pushes !== undefined && !(existsSync(flags.pushes) && statSync(flags.pushes).isDirectory())) throw new DeadlineError(`--pushes ${flags.pushes}: no such folder (it holds <submission id>.json for each repository)`);
-  return { due, zone: zoneOf(dueText), graceMs, policy, ...(policyFile && { policyFile: shown(policyFile) }), extensions, atDeadline: flags.atDeadline === true, ...(flags.pushes !== undefined && { pushes: flags.pushes }) };
+  const policyText = policyFile ? readFileSync(policyFile, 'utf8') : '';
+  const extensionsText = extensionsFile ? readFileSync(extensionsFile, 'utf8') : '';
+  const hash = createHash('sha256').update(JSON.stringify([due.toISOString(), graceMs, policyText, extensionsText, flags.atDeadline === true])).digest('hex').slice(0, 12);
+  const record = { due: dueText.trim(), graceMs, ...(policyFile && { policy: shown(policyFile) }), ...(extensionsFile && { extensions: shown(extensionsFile) }), ...(flags.atDeadline && { atDeadline: true }), hash };
+  return { due, zone: zoneOf(dueText), graceMs, policy, record, ...(policyFile && { policyFile: shown(policyFile) }), extensions, atDeadline: flags.atDeadline === true, ...(flags.pushes !== undefined && { pushes: flags.pushes }) };
 }
 
 export interface Timed {

@@ -16,7 +16,7 @@ import type { CanvasOptions } from '../../reports/csv.js';
 import { discoverSubmissions } from '../grade/layout.js';
 import { classSimilarity } from '../insight/class-code.js';
 import type { RunResults } from '../grade/results.js';
-import { mergeRuns, MergeError } from '../class/shards.js';
+import { mergeRuns, MergeError, mixedSettings } from '../class/shards.js';
 import { loadSpec, SpecError } from '../spec/load-spec.js';
 import { REPORT_FORMATS, type ReportFormat } from '../../reports/write-reports.js';
 import { colorsEnabled, makeColors } from './colors.js';
@@ -30,10 +30,10 @@ export async function runMerge(argv: readonly string[], io: Io, root: string): P
     io.err(`grade merge: ${message}\n`);
     return 2;
   };
-  let values: { out?: string | undefined; format?: string | undefined; 'canvas-assignment-id'?: string | undefined; submissions?: string[] | undefined; adjustments?: string | undefined; notes?: string | undefined; audience?: string | undefined; roster?: string | undefined; 'canvas-problems'?: string | undefined };
+  let values: { out?: string | undefined; format?: string | undefined; 'canvas-assignment-id'?: string | undefined; submissions?: string[] | undefined; adjustments?: string | undefined; notes?: string | undefined; audience?: string | undefined; roster?: string | undefined; 'canvas-problems'?: string | undefined; 'allow-mixed'?: boolean | undefined };
   let positionals: string[];
   try {
-    ({ values, positionals } = parseArgs({ args: [...argv], allowPositionals: true, options: { out: { type: 'string', short: 'o' }, format: { type: 'string', short: 'f' }, 'canvas-assignment-id': { type: 'string' }, submissions: { type: 'string', multiple: true }, adjustments: { type: 'string' }, notes: { type: 'string' }, audience: { type: 'string' }, roster: { type: 'string' }, 'canvas-problems': { type: 'string' } } }));
+    ({ values, positionals } = parseArgs({ args: [...argv], allowPositionals: true, options: { out: { type: 'string', short: 'o' }, format: { type: 'string', short: 'f' }, 'canvas-assignment-id': { type: 'string' }, submissions: { type: 'string', multiple: true }, adjustments: { type: 'string' }, notes: { type: 'string' }, audience: { type: 'string' }, roster: { type: 'string' }, 'canvas-problems': { type: 'string' }, 'allow-mixed': { type: 'boolean' } } }));
   } catch (error) {
     return fail((error as Error).message);
   }
@@ -65,6 +65,12 @@ export async function runMerge(argv: readonly string[], io: Io, root: string): P
     if (error instanceof MergeError) return fail(error.message);
     throw error;
   }
+  // Runs graded with other notes, adjustments or deadlines would give a class no single run gives: said, and refused unless asked for.
+  const mixed = mixedSettings(runs, { notes: values.notes !== undefined, adjustments: values.adjustments !== undefined });
+  if (mixed.length > 0 && !values['allow-mixed']) {
+    return fail(`the runs were graded with different settings:\n${mixed.map((m) => `  ${m}\n`).join('')}Grade them again alike, give grade merge the class's --notes or --adjustments to apply to all, or --allow-mixed to merge them as they are (each student keeps what their run applied)`);
+  }
+  if (mixed.length > 0) io.out(`Merged runs graded with different settings (--allow-mixed); each student keeps what their run applied:\n${mixed.map((m) => `  ${m}\n`).join('')}`);
   const assignment = merged.settings?.assignment ?? merged.submissions[0]?.assignment;
   if (!assignment) return fail('the runs name no assignment (results.json written by an older grader); grade again');
   let spec;

@@ -36,7 +36,8 @@ Usage:
                            of one assignment); takes --out, --format and --canvas-assignment-id, and
                            --submissions <path> to compare the code of all shards' submissions, and
                            --adjustments <file> to apply the instructor's changes to the whole class, and
-                           --notes <file> to apply notes to it (else each shard's notes are kept)
+                           --notes <file> to apply notes to it (else each shard's notes are kept); runs graded
+                           with other notes, adjustments or deadlines are refused unless --allow-mixed
   grade push canvas [<run>] --course <id> [--assignment <id>] [--roster <file>] [--dry-run]
                            each student's score, a comment with the summary and their notes, and their page, on
                            their current attempt in Canvas (CANVAS_TOKEN: your own token; CANVAS_URL or

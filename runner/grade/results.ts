@@ -179,7 +179,7 @@ export interface RunResults {
    * Added: the notes file applied, its ids that matched no failure (an error for a whole class, reported for a shard
    * or `--only`), and those that matched nothing but are kept on purpose (`retired: true`).
    */
-  readonly notes?: { readonly file: string; readonly used: readonly string[]; readonly unmatched: readonly string[]; readonly retired?: readonly string[] };
+  readonly notes?: { readonly file: string; readonly used: readonly string[]; readonly unmatched: readonly string[]; readonly retired?: readonly string[]; readonly hash?: string };
   /** Added: how the Canvas gradebook was written (its assignment id, its problem columns), so compare and merge write it again alike. */
   readonly gradebook?: { readonly canvasAssignmentId?: string; readonly problems?: { readonly ids: Readonly<Record<string, string>> } };
   /**
@@ -197,6 +197,8 @@ export interface RunResults {
   readonly adjustments?: {
     readonly file: string;
     readonly rows: number;
+    /** Added: a hash of the rows, so `grade merge` can tell shards graded with other adjustments. */
+    readonly hash?: string;
     /** Hand-graded points added to every maximum (0 when the file enters none). */
     readonly manualPoints: number;
     readonly unapplied: readonly { readonly line: number; readonly student: string; readonly test: string; readonly why: string }[];
@@ -399,6 +401,12 @@ export interface RunSettings {
   readonly fingerprints?: Readonly<Record<string, TestFingerprint>>;
   /** Added: the problems, in the spec's order, and the points each reserves for grading by hand. */
   readonly groups?: readonly { readonly id: string; readonly name: string; readonly manualPoints?: number }[];
+  /**
+   * Added: the deadline the run measured lateness by (`--due` as given, the grace, the late policy's and the
+   * extensions' files), and a hash of all of it with the files' contents, so `grade merge` can tell shards graded
+   * against other deadlines.
+   */
+  readonly deadline?: { readonly due: string; readonly graceMs: number; readonly policy?: string; readonly extensions?: string; readonly atDeadline?: boolean; readonly hash: string };
 }
 
 export interface TestFingerprint {

@@ -64,7 +64,7 @@ describe('the late policy', () => {
     const deadline = deadlineOf(new Date(DUE), 0, undefined, '-05:00');
     expect(latenessOf(at(4 * 24 * 60), 'gradescope', deadline, policy)).toMatchObject({ percent: 0, cutoff: '2026-12-08T04:59:00.000Z', reason: '96 h late, after the late cutoff (3d after the deadline): not graded' });
     // A Gradescope export's submission after the cutoff is not graded; one before it is.
-    const setup = { due: new Date(DUE), zone: '-05:00', graceMs: 0, policy, policyFile: 'late.yml', extensions: new Map(), atDeadline: false };
+    const setup = { due: new Date(DUE), zone: '-05:00', graceMs: 0, policy, policyFile: 'late.yml', extensions: new Map(), atDeadline: false, record: { due: DUE, graceMs: 0, hash: 'h' } };
     const submission = (id: string, minutes: number) => ({ id, path: id, files: [], submittedAt: at(minutes).toISOString() });
     const timed = await timeSubmissions([submission('late', 4 * 24 * 60), submission('ok', 60)], setup, [], new Set());
     expect([...timed.notGraded]).toEqual([['late', 'Not graded: submitted 2026-12-08T23:59:00-05:00, after the late cutoff (2026-12-07T23:59:00-05:00, 3d after the deadline).']]);
