@@ -71,7 +71,7 @@ describe('applying adjustments', () => {
     // +5 on a 2-point test stops at its points; hand-graded points raise everyone's maximum.
     expect(ada).toMatchObject({ score: 4, maxScore: 6, adjusted: { score: 5, maxScore: 10, rows: [{ test: 'repr', applied: 2 }, { test: 'total', applied: -1 }] } });
     expect(bob).toMatchObject({ score: 2, adjusted: { score: 5, maxScore: 10, rows: [{ test: 'problem-0', kind: 'manual', applied: 3 }] } });
-    expect(adjusted.adjustments).toEqual({ file: 'adjustments.csv', rows: 4, manualPoints: 4, unapplied: [{ line: 5, student: 'bob', test: 'old.test', why: 'old.test is no longer a test of the spec' }] });
+    expect(adjusted.adjustments).toEqual({ file: 'adjustments.csv', rows: 4, hash: expect.stringMatching(/^[0-9a-f]{12}$/u), manualPoints: 4, unapplied: [{ line: 5, student: 'bob', test: 'old.test', why: 'old.test is no longer a test of the spec' }] });
   });
 
   it('is what every export shows', () => {

@@ -63,7 +63,7 @@ describe('notes on mistakes', () => {
     expect(notesOf('dee', 'repr')).toBeUndefined();
     expect(notesOf('cy', 'win')).toEqual([{ from: 'win', markdown: 'Return `False`.' }]);
     expect(notesOf('bob', 'win')).toBeUndefined();
-    expect(noted.notes).toEqual({ file: 'notes.yml', used: [reprCluster.id, 'win'], unmatched: ['gone#12345678', 'nope'], retired: ['kept#87654321'] });
+    expect(noted.notes).toEqual({ file: 'notes.yml', used: [reprCluster.id, 'win'], unmatched: ['gone#12345678', 'nope'], retired: ['kept#87654321'], hash: expect.stringMatching(/^[0-9a-f]{12}$/u) });
     expect(unmatchedNotesError(noted, new Map([['gone#12345678', note('old', 3)]]))).toMatch(/^ {2}notes\.yml line 3: gone#12345678 matches no failure in the class\n {2}notes\.yml: nope matches no failure/u);
     expect(noted.clusters!.find((c) => c.test === 'repr')!.note).toContain('lecture 9');
 
@@ -101,7 +101,7 @@ describe('notes on mistakes', () => {
     const shardB = applyNotes(run([klass.submissions[3]!]), new Map([...notes, ['win', { markdown: 'w', line: 2, retired: false }]]), 'notes.yml');
     expect(shardB.notes!.unmatched).toEqual([reprCluster.id, 'win']);
     const merged = mergeNotes(run([klass.submissions[0]!, klass.submissions[3]!]), [shardA, shardB]);
-    expect(merged.notes).toEqual({ file: 'notes.yml', used: [reprCluster.id, 'win'], unmatched: [], retired: [] });
+    expect(merged.notes).toEqual({ file: 'notes.yml', used: [reprCluster.id, 'win'], unmatched: [], retired: [], hash: shardA.notes!.hash });
   });
 
   it("reaches a Gradescope student at once on a hidden test, rendered, unless the note waits for its test (visibility: after-due)", () => {
