@@ -109,6 +109,19 @@ describe('grade push canvas', () => {
     expect(canvas.writes()).toBe(before + 1);
     expect(canvas.requests.filter((r) => r.method === 'PUT').at(-1)!.form!.get('submission[posted_grade]')).toBe(String(submission('aturing').score));
     expect(canvas.students.get(1003)!.comments).toHaveLength(1);
+
+    // The grade changed for one student (a regrade row): that student's score and a new comment with the page, and no one else's.
+    const changed = { ...run, submissions: run.submissions.map((x) => (x.id === 'cbabbage' ? { ...x, adjusted: { score: x.score + 1, maxScore: x.maxScore, rows: [{ line: 2, test: 'total', kind: 'total' as const, op: '+' as const, amount: 1, reason: 'regrade', applied: 1 }] } } : x)) };
+    const dir = temp('push-changed-');
+    writeFileSync(join(dir, 'results.json'), JSON.stringify(changed));
+    const writesBefore = canvas.writes();
+    let said = '';
+    expect(await runPush(['canvas', dir, '--course', '77'], { out: (t) => (said += t), err: (t) => (said += t), isTTY: false, env: { CANVAS_TOKEN: TOKEN, CANVAS_URL: canvas.url }, cwd: PROJECT_ROOT })).toBe(0);
+    expect(canvas.writes() - writesBefore).toBe(3);
+    expect(canvas.requests.filter((r) => r.method !== 'GET').slice(-3).map((r) => `${r.method} ${r.path.replace(/^.*\/submissions/u, '…')}`)).toEqual(['POST …/1002/comments/files', 'POST /files_api/upload/' + canvas.requests.filter((r) => r.path.startsWith('/files_api/')).at(-1)!.path.split('/').pop(), 'PUT …/1002']);
+    expect(canvas.students.get(1002)!.enteredScore).toBe(submission('cbabbage').score + 1);
+    expect(canvas.students.get(1002)!.comments!.map((c) => c.comment.split('\n')[1])).toEqual([`Score: ${submission('cbabbage').score}/${submission('cbabbage').maxScore}`, `Score: ${submission('cbabbage').score + 1}/${submission('cbabbage').maxScore}`]);
+    expect(said).toContain('Pushed 1 of 1 change, each read back; 3 already as graded');
   });
 
   it('--dry-run lists what would change and writes nothing', async () => {
@@ -209,6 +222,16 @@ describe('grade push canvas refuses before writing anything', () => {
     expect(said).toContain('is not https: the token would travel in the clear');
     expect(await runPush(['canvas', out, '--course', '77'], io({ CANVAS_TOKEN: 'wrong', CANVAS_URL: canvas.url }))).toBe(2);
     expect(said).toContain('Canvas refused the token');
+    expect(canvas.writes()).toBe(0);
+    // A run graded without a roster has no Canvas user id for sure, and one without the assignment's id names none.
+    const { roster: _roster, gradebook: _gradebook, ...bare } = run;
+    const dir = temp('push-bare-');
+    writeFileSync(join(dir, 'results.json'), JSON.stringify(bare));
+    expect(await runPush(['canvas', dir, '--course', '77'], io({ CANVAS_TOKEN: TOKEN, CANVAS_URL: canvas.url }))).toBe(2);
+    expect(said).toContain('the run was graded without a roster');
+    writeFileSync(join(dir, 'results.json'), JSON.stringify({ ...bare, roster: { ...run.roster!, file: 'gone.csv' } }));
+    expect(await runPush(['canvas', dir, '--course', '77'], io({ CANVAS_TOKEN: TOKEN, CANVAS_URL: canvas.url }))).toBe(2);
+    expect(said).toContain('give the Canvas assignment: --assignment <the number in its address>');
     expect(canvas.writes()).toBe(0);
   });
 });
