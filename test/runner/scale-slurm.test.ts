@@ -10,7 +10,7 @@ import { execa } from 'execa';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { runCli } from '../../runner/cli/run-cli.js';
 import { PROJECT_ROOT } from '../../runner/project-root.js';
 import type { RunResults } from '../../runner/grade/results.js';
@@ -55,11 +55,13 @@ async function grade(...argv: string[]) {
 
 const readResults = (folder: string) => JSON.parse(readFileSync(join(folder, 'results.json'), 'utf8')) as RunResults;
 
-describe.skipIf(missing.length > 0)('grade scale slurm on a one-node Slurm cluster', () => {
-  it('grades four shards in a job array, merges them in a job after it, and gives the single run\'s class', async () => {
-    // The single run starts the grader as the tasks do, from the class's folder (results.json's paths are relative to it).
-    const single = await execa(process.execPath, [...gradeCommand().split(' ').slice(1), 'class', '--out', 'single', '--format', 'json,csv'], { cwd: dir, reject: false });
-    expect(single.exitCode, single.stderr).toBe(0);
+// The two tests share the cluster at once: each waits mostly on Slurm's scheduling and sbatch --wait's polls.
+describe.skipIf(missing.length > 0).concurrent('grade scale slurm on a one-node Slurm cluster', () => {
+  // Concurrent tests take expect from their own context, so a failure is told to the test it belongs to.
+  it('grades four shards in a job array, merges them in a job after it, and gives the single run\'s class', async ({ expect }) => {
+    // The single run starts the grader as the tasks do, from the class's folder (results.json's paths are relative to
+    // it), while the cluster grades the shards.
+    const single = execa(process.execPath, [...gradeCommand().split(' ').slice(1), 'class', '--out', 'single', '--format', 'json,csv'], { cwd: dir, reject: false });
 
     const written = await grade('scale', 'slurm', '--shards', '4', '--max-running', '2', '--cpus-per-task', '1', '--command', gradeCommand(), 'class', '--format', 'json,csv', '--out', 'merged');
     expect(written.code, written.err).toBe(0);
@@ -70,6 +72,8 @@ describe.skipIf(missing.length > 0)('grade scale slurm on a one-node Slurm clust
     const run = await execa('bash', [join(dir, 'grade-slurm', 'submit.sh'), '--wait'], { cwd: dir, env: { ...process.env, ...cluster!.env }, reject: false });
     const logs = () => `${run.stdout}\n${run.stderr}\n${cluster!.logs()}`;
     expect(run.exitCode, logs()).toBe(0);
+    const alone = await single;
+    expect(alone.exitCode, alone.stderr).toBe(0);
     expect(run.stdout).toContain('merged into merged');
     // Each task found its own shard in the array's variables, and said which.
     for (let task = 1; task <= 4; task++) {
@@ -80,9 +84,9 @@ describe.skipIf(missing.length > 0)('grade scale slurm on a one-node Slurm clust
     for (const file of ['gradebook.csv', 'scores.csv']) expect(readFileSync(join(dir, 'merged', file), 'utf8')).toBe(readFileSync(join(dir, 'single', file), 'utf8'));
   }, 180_000);
 
-  it('cancels the merge when a shard fails, and submit.sh --wait says so with exit 1', async () => {
+  it('cancels the merge when a shard fails, and submit.sh --wait says so with exit 1', async ({ expect }) => {
     // A grader that cannot start: every task of the array fails, so the merge's dependency can never be met.
-    const written = await grade('scale', 'slurm', '--shards', '2', '--work', 'failing', '--command', `${process.execPath} ${join(dir, 'no-such-grader.js')}`, 'class', '--out', 'never');
+    const written = await grade('scale', 'slurm', '--shards', '2', '--cpus-per-task', '1', '--work', 'failing', '--command', `${process.execPath} ${join(dir, 'no-such-grader.js')}`, 'class', '--out', 'never');
     expect(written.code, written.err).toBe(0);
     const run = await execa('bash', [join(dir, 'failing', 'submit.sh'), '--wait'], { cwd: dir, env: { ...process.env, ...cluster!.env }, reject: false });
     expect(run.exitCode, `${run.stdout}\n${run.stderr}`).toBe(1);
