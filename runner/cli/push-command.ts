@@ -24,6 +24,7 @@ import type { Io } from './io.js';
 export interface PushHooks {
   readonly sleep?: (ms: number) => Promise<void>;
   readonly backoffMs?: number;
+  readonly timeoutMs?: number;
 }
 
 const latePenalty = (s: SubmissionResult) => (s.adjusted?.rows ?? []).some((r) => r.kind === 'late' && (r.applied ?? -r.amount) < 0);
@@ -87,7 +88,7 @@ export async function runPush(argv: readonly string[], io: Io, hooks: PushHooks 
   const assignment = values.assignment ?? run.gradebook?.canvasAssignmentId ?? fromRoster.id;
   if (!assignment) return fail(`give the Canvas assignment: --assignment <the number in its address>${fromRoster.said ? ` (${fromRoster.said})` : ''}`);
   if (!/^\d+$/u.test(assignment)) return fail(`--assignment is the number in the assignment's Canvas address, got ${assignment}`);
-  const http = new CanvasHttp({ baseUrl: address, token, ...(hooks.sleep && { sleep: hooks.sleep }), ...(hooks.backoffMs !== undefined && { backoffMs: hooks.backoffMs }), onWait: (line) => io.err(`grade push: ${line}\n`) });
+  const http = new CanvasHttp({ baseUrl: address, token, ...(hooks.sleep && { sleep: hooks.sleep }), ...(hooks.backoffMs !== undefined && { backoffMs: hooks.backoffMs }), ...(hooks.timeoutMs !== undefined && { timeoutMs: hooks.timeoutMs }), onWait: (line) => io.err(`grade push: ${line}\n`) });
   const dryRun = values['dry-run'] === true;
   io.out(`Canvas ${canvasOrigin(address).host}, course ${course}, assignment ${assignment}${dryRun ? ' (dry run: nothing is written)' : ''}\n`);
   const byId = new Map(run.submissions.map((s) => [s.id, s]));

@@ -46,6 +46,7 @@ export interface FakeCanvasOptions {
 export interface Failure {
   readonly method: string;
   readonly path: RegExp;
+  /** The status to answer with; 0 answers nothing at all (the connection stays open until the fake closes). */
   readonly status: number;
   readonly headers?: Record<string, string>;
   readonly body?: string;
@@ -76,6 +77,7 @@ export class FakeCanvas {
   tokenOnUpload = 0;
   url = '';
   private inFlight = 0;
+  private hanging: ServerResponse[] = [];
   private nextId = 500;
   private server: Server;
 
@@ -92,6 +94,7 @@ export class FakeCanvas {
   }
 
   close(): Promise<void> {
+    for (const res of this.hanging) res.destroy();
     return new Promise((done) => this.server.close(() => done()));
   }
 
@@ -132,6 +135,10 @@ export class FakeCanvas {
     let status = 500;
     const send = (code: number, payload: unknown, headers: Record<string, string> = {}) => {
       status = code;
+      if (code === 0) {
+        this.hanging.push(res);
+        return;
+      }
       const text = typeof payload === 'string' ? payload : JSON.stringify(payload);
       res.writeHead(code, { 'Content-Type': typeof payload === 'string' ? 'text/plain' : 'application/json', ...headers });
       res.end(text);

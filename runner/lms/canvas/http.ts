@@ -31,6 +31,8 @@ export interface CanvasHttpOptions {
   /** The first wait without a Retry-After, doubled at each try; and how many tries in all. */
   readonly backoffMs?: number;
   readonly attempts?: number;
+  /** How long one request may take before it counts as no answer (default 60 s). */
+  readonly timeoutMs?: number;
   /** Said for every wait: the instructor sees why a push pauses. */
   readonly onWait?: (line: string) => void;
 }
@@ -109,6 +111,8 @@ export class CanvasHttp {
           ...(options.form && { body: new URLSearchParams(options.form.map(([k, v]): [string, string] => [k, v])).toString() }),
           ...(options.multipart && { body: options.multipart }),
           redirect: options.manualRedirect ? 'manual' : 'follow',
+          // A request with no answer is one whose answer was lost: a read is tried again, a write read back.
+          signal: AbortSignal.timeout(this.options.timeoutMs ?? 60_000),
         });
         const text = await response.text();
         answer = { status: response.status, headers: response.headers, text, json: parseJson(text) };

@@ -37,6 +37,22 @@ export async function readCanvas(http: CanvasHttp, target: PushTarget): Promise<
   return { assignment: got.json as CanvasAssignment, ...(latePolicy && { latePolicy }), submissions };
 }
 
+/**
+ * The page uploaded, tried again (from its first step) when an answer is lost or Canvas fails: an upload that did not
+ * finish leaves at most a pending file no comment points to.
+ */
+async function uploadWithRetries(http: CanvasHttp, target: PushTarget, userId: number, name: string, html: string): Promise<number> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await uploadPage(http, target, userId, name, html);
+    } catch (error) {
+      const lost = error instanceof CanvasError && (error.status === undefined || error.status >= 500);
+      if (!lost || attempt >= 3) throw error;
+      await http.backoff(attempt, `uploading ${name}: ${(error as Error).message}`);
+    }
+  }
+}
+
 /** The page as a file of the submission's comments: the three steps of Canvas's upload; its file id. */
 async function uploadPage(http: CanvasHttp, target: PushTarget, userId: number, name: string, html: string): Promise<number> {
   const bytes = Buffer.from(html, 'utf8');
@@ -86,7 +102,7 @@ async function pushOne(http: CanvasHttp, target: PushTarget, action: PushAction,
   let fileId: number | undefined;
   let todo = { score: action.score !== undefined, comment: action.comment };
   for (let attempt = 1; ; attempt++) {
-    if (todo.comment && fileId === undefined) fileId = await uploadPage(http, target, action.userId, action.wanted.pageName, page());
+    if (todo.comment && fileId === undefined) fileId = await uploadWithRetries(http, target, action.userId, action.wanted.pageName, page());
     const form: [string, string][] = [];
     if (todo.score) form.push(['submission[posted_grade]', String(action.score)]);
     if (todo.comment) {

@@ -52,10 +52,14 @@ async function fake(options: Partial<FakeCanvasOptions> = {}, students?: FakeStu
 
 /** Runs the push against `canvas`, the waits recorded instead of slept. */
 async function push(canvas: FakeCanvas, ...argv: string[]) {
+  return pushWith(canvas, {}, ...argv);
+}
+
+async function pushWith(canvas: FakeCanvas, hooks: { timeoutMs?: number }, ...argv: string[]) {
   let text = '';
   let err = '';
   const waits: number[] = [];
-  const code = await runPush(['canvas', out, '--course', '77', ...argv], { out: (s) => (text += s), err: (s) => (err += s), isTTY: false, env: { CANVAS_TOKEN: TOKEN, CANVAS_URL: canvas.url }, cwd: PROJECT_ROOT }, { sleep: async (ms) => void waits.push(ms), backoffMs: 100 });
+  const code = await runPush(['canvas', out, '--course', '77', ...argv], { out: (s) => (text += s), err: (s) => (err += s), isTTY: false, env: { CANVAS_TOKEN: TOKEN, CANVAS_URL: canvas.url }, cwd: PROJECT_ROOT }, { sleep: async (ms) => void waits.push(ms), backoffMs: 100, ...hooks });
   return { code, out: text, err, waits };
 }
 
@@ -153,6 +157,21 @@ describe('grade push canvas', () => {
     expect(canvas.requests.filter((r) => r.method === 'PUT' && r.path.endsWith('/1001'))).toHaveLength(1);
     expect(canvas.requests.filter((r) => r.method === 'PUT' && r.path.endsWith('/1002'))).toHaveLength(2);
     expect(canvas.maxInFlight).toBe(1);
+  });
+
+  it('takes a request Canvas never answers as an answer lost: a read is tried again, a write read back first', async () => {
+    const canvas = await fake();
+    canvas.fail({ method: 'GET', path: /\/late_policy$/u, status: 0 });
+    canvas.fail({ method: 'PUT', path: /\/submissions\/1003$/u, status: 0, after: true });
+    canvas.fail({ method: 'POST', path: /\/1004\/comments\/files$/u, status: 503 });
+    const pushed = await pushWith(canvas, { timeoutMs: 1000 });
+    expect(pushed.code, pushed.err).toBe(0);
+    expect(pushed.err).toContain('no answer');
+    expect(canvas.students.get(1003)!.comments).toHaveLength(1);
+    expect(canvas.requests.filter((r) => r.method === 'PUT' && r.path.endsWith('/1003'))).toHaveLength(1);
+    // An upload that failed is started again from its first step.
+    expect(pushed.err).toContain('uploading grade-ghopper.html');
+    expect(canvas.students.get(1004)!.comments).toHaveLength(1);
   });
 
   it('puts the comment on the current attempt, not beside the last push\'s on an earlier one, and leaves out work submitted after the grading', async () => {
