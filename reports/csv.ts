@@ -45,11 +45,8 @@ export interface CanvasOptions {
 /** The column named for what is left of the total beyond its problems: total adjustments and kept scores. */
 export const TOTAL_ADJUSTMENTS_COLUMN = 'Adjustments to the total';
 
-/**
- * Canvas's gradebook: the total every export shows, and with `problems`, the problems' points and what the second
- * pass added to the total beyond them, so each row's columns add up to its total.
- */
-export function canvasCsv(run: RunResults, options: CanvasOptions = {}): string {
+/** The gradebook's layout: its assignment columns' headers, each problem's points, and whether a remainder column is needed. */
+function canvasLayout(run: RunResults, options: CanvasOptions) {
   const title = run.settings?.title ?? run.submissions[0]?.assignment ?? 'Autograder';
   const column = options.assignmentId ? `${title} (${options.assignmentId})` : title;
   const groups = options.problems ? problems(run) : [];
@@ -60,9 +57,19 @@ export function canvasCsv(run: RunResults, options: CanvasOptions = {}): string 
     const canvasId = id && options.problems?.ids[id];
     return canvasId ? `${name} (${canvasId})` : name;
   };
+  const columns = [column, ...groups.map((g) => named(g.name, g.id)), ...(remainder ? [named(TOTAL_ADJUSTMENTS_COLUMN, 'total')] : [])];
+  return { columns, groups, rest, remainder };
+}
+
+/**
+ * Canvas's gradebook: the total every export shows, and with `problems`, the problems' points and what the second
+ * pass added to the total beyond them, so each row's columns add up to its total.
+ */
+export function canvasCsv(run: RunResults, options: CanvasOptions = {}): string {
+  const { columns, groups, rest, remainder } = canvasLayout(run, options);
   const max = Math.max(0, ...run.submissions.map(finalMax));
   const lines = [
-    row(['Student', 'ID', 'SIS User ID', 'SIS Login ID', 'Section', column, ...groups.map((g) => named(g.name, g.id)), ...(remainder ? [named(TOTAL_ADJUSTMENTS_COLUMN, 'total')] : [])]),
+    row(['Student', 'ID', 'SIS User ID', 'SIS Login ID', 'Section', ...columns]),
     row(['    Points Possible', '', '', '', '', max, ...groups.map((g) => g.max), ...(remainder ? [0] : [])]),
     ...run.submissions.map((s) => {
       const ok = s.status === 'graded';
@@ -70,6 +77,23 @@ export function canvasCsv(run: RunResults, options: CanvasOptions = {}): string 
     }),
   ];
   return `${lines.join('\r\n')}\r\n`;
+}
+
+/**
+ * The gradebook's columns Canvas would take as new assignments when imported (a column without an assignment id):
+ * the total without `--canvas-assignment-id`, each problem column without its id, and the column of adjustments to
+ * the total (0 points possible, negative values) without `total=<id>`; and the total beside its problems, which a
+ * course total would count twice. One warning each, for the terminal.
+ */
+export function canvasColumnWarnings(run: RunResults, options: CanvasOptions = {}): string[] {
+  const { columns } = canvasLayout(run, options);
+  const [total, ...parts] = columns;
+  const warnings = columns.filter((c) => !/\(\d+\)$/u.test(c)).map((c) => {
+    const how = c === total ? 'give --canvas-assignment-id <id>, or --roster with its column' : c.startsWith(TOTAL_ADJUSTMENTS_COLUMN) ? 'give --canvas-problems …,total=<id> for it, or leave it out of the import' : 'give its id in --canvas-problems (problem=<id>), or leave it out of the import';
+    return `gradebook.csv's column "${c}" has no Canvas assignment id: importing it creates a new assignment (${how})`;
+  });
+  if (parts.length > 0) warnings.push(`gradebook.csv holds the total and the problems it is made of: a Canvas course total that counts both counts those points twice; import one or the other, or weight one group 0`);
+  return warnings;
 }
 
 export function scoresCsv(run: RunResults): string {
@@ -84,7 +108,7 @@ const round = (n: number) => Math.round(n * 1000) / 1000;
  * tests that went each way and why. `old`, `new` and `delta` are the automatic scores; the `exported_` columns are
  * what every export shows (the gradebook upload changes those), and `adjusted_`, `kept_` and `late_` (the late
  * policy's penalty) their parts, empty where
- * a run had none.
+ * a run had none. Students in one run only follow, each with the score it had.
  */
 export function changesCsv(comparison: RunComparison): string {
   const lines = [row(['student', 'name', 'old', 'new', 'delta', 'exported_old', 'exported_new', 'exported_delta', 'adjusted_old', 'adjusted_new', 'kept_old', 'kept_new', 'late_old', 'late_new', 'pass_to_fail', 'fail_to_pass', 'why'])];
@@ -92,5 +116,8 @@ export function changesCsv(comparison: RunComparison): string {
     const e = s.exported ?? { old: s.old, new: s.new, delta: s.delta };
     lines.push(row([s.id, s.name ?? '', s.old, s.new, s.delta, e.old, e.new, e.delta, s.adjusted?.old ?? '', s.adjusted?.new ?? '', s.kept?.old ?? '', s.kept?.new ?? '', s.late?.old ?? '', s.late?.new ?? '', s.passToFail.join(' '), s.failToPass.join(' '), s.reasons.join('; ')]));
   }
+  // A student in one run only is a change too: a new gradebook row, or one the new gradebook no longer holds.
+  for (const s of comparison.addedStudents ?? []) lines.push(row([s.id, s.name ?? '', '', s.score, '', '', s.exported, '', '', '', '', '', '', '', '', '', 'new: not in the earlier run']));
+  for (const s of comparison.removedStudents ?? []) lines.push(row([s.id, s.name ?? '', s.score, '', '', s.exported, '', '', '', '', '', '', '', '', '', '', 'gone: not in this run (the new gradebook has no row for them; Canvas keeps the earlier grade)']));
   return `${lines.join('\r\n')}\r\n`;
 }

@@ -3,8 +3,8 @@
  * after-due test keeps its name, points and whether it passed, and loses everything that would teach the test's
  * cases — the
  * message, input, expected and actual values, boards, transcript and the Python to reproduce it. It keeps the
- * instructor's notes on it (notes.yml): they are written for the students, and name the mistake, not the case.
- * Visible tests stay whole. The page says which kind each is: a hidden test's cases are never shown, an after-due
+ * instructor's notes on it (notes.yml): they are written for the students, and name the mistake, not the case; a
+ * note marked `visibility: after-due` waits for its test. Visible tests stay whole. The page says which kind each is: a hidden test's cases are never shown, an after-due
  * test's are once the due date has passed (a run graded after it shows them). No path of the instructor's machine is
  * shown: the submission is named by its folder. Pure.
  */
@@ -29,7 +29,9 @@ export function forStudents(submission: SubmissionResult, options: { due?: strin
     ...(submission.error !== undefined && { error: scrub(submission.error) }),
     tests: submission.tests.map((test) => {
       if (test.visibility === 'visible') return { ...test, message: scrub(test.message) };
-      const { expected: _e, actual: _a, reproduce: _r, typed: _t, strength: _s, smallest: _m, failure: _f, ...kept } = test;
+      const { expected: _e, actual: _a, reproduce: _r, typed: _t, strength: _s, smallest: _m, failure: _f, notes, ...rest } = test;
+      const shown = (notes ?? []).filter((n) => n.visibility !== 'after-due');
+      const kept = shown.length > 0 ? { ...rest, notes: shown } : rest;
       // Crashed and timed out read as "not passed": the kind of failure is itself a hint about the hidden case.
       const said = test.visibility === 'after-due'
         ? `A test shown after the due date${options.due ? ` (${options.due})` : ''}: ${SAID[test.status]}. Its cases are shown then.`

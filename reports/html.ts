@@ -13,6 +13,7 @@ import type Handlebars from 'handlebars';
 import type { RunResults, SubmissionResult } from '../runner/grade/results.js';
 import { forStudents } from './for-students.js';
 import { classView, gradedWith, pageNames, submissionView, type SubmissionView } from './model.js';
+import { inZone } from './timeliness.js';
 
 /** reports/ in the source tree, found from here whether this runs as source (reports/) or built (dist/reports/). */
 export function reportsFolder(): string {
@@ -50,20 +51,22 @@ function renderers(): Renderers {
   return cached;
 }
 
-function pageContext(run: RunResults, title: string) {
+/** What every page's frame shows; the time it was graded in the deadline's zone, to the second. */
+function pageContext(run: RunResults, title: string, zone: string | undefined) {
   const { css, js } = renderers();
-  return { title, css, js, tool: `${run.tool.name} ${run.tool.version}`, generatedAt: run.generatedAt, seed: run.seed };
+  return { title, css, js, tool: `${run.tool.name} ${run.tool.version}`, generatedAt: inZone(run.generatedAt, zone), seed: run.seed };
 }
 
-export function renderSubmissionPage(run: RunResults, submission: SubmissionResult, options: { classLink: boolean }): string {
-  const view: SubmissionView = submissionView(submission);
+/** A submission's page; `handedBack` for the page handed back (a submission already through forStudents). */
+export function renderSubmissionPage(run: RunResults, submission: SubmissionResult, options: { classLink: boolean; handedBack?: boolean }): string {
+  const view: SubmissionView = submissionView(submission, undefined, options.handedBack === true);
   const assignmentTitle = run.settings?.title ?? submission.assignment;
-  return renderers().submission({ ...pageContext(run, `${view.displayName}: ${view.score}/${view.maxScore} — ${assignmentTitle}`), s: view, assignmentTitle, gradedWith: gradedWith(run), classLink: options.classLink });
+  return renderers().submission({ ...pageContext(run, `${view.displayName}: ${view.score}/${view.maxScore} — ${assignmentTitle}`, submission.late?.zone), s: view, assignmentTitle, gradedWith: gradedWith(run), classLink: options.classLink });
 }
 
 export function renderClassPage(run: RunResults): string {
   const view = classView(run);
-  return renderers().classPage({ ...pageContext(run, `${view.title}: class summary`), c: view });
+  return renderers().classPage({ ...pageContext(run, `${view.title}: class summary`, run.submissions.find((s) => s.late?.zone)?.late?.zone), c: view });
 }
 
 /**
@@ -78,7 +81,7 @@ export function writeHtmlReport(run: RunResults, out: string, options: { audienc
     const names = pageNames(run.submissions.map((s) => s.id));
     for (const submission of run.submissions) {
       const path = join(out, 'for-students', names.get(submission.id)!);
-      writeWhole(path, renderSubmissionPage(run, forStudents(submission, { ...(run.pack?.due !== undefined && { due: run.pack.due }) }), { classLink: false }));
+      writeWhole(path, renderSubmissionPage(run, forStudents(submission, { ...(run.pack?.due !== undefined && { due: run.pack.due }) }), { classLink: false, handedBack: true }));
       written.push(path);
     }
   }

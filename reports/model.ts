@@ -10,6 +10,7 @@ import { classCostView, comparisonView, costViews, type ClassCostView, type Comp
 import { mutationView, type MutationView } from './mutation-view.js';
 import type { AiStrength, CodeRegion, FileRole, RunResults, SubmissionResult, TestResult, TestStatus } from '../runner/grade/results.js';
 import { boardPair, gridCells, type BoardPair, type GridCell } from './boards.js';
+import { inZone, timeliness } from './timeliness.js';
 
 export const STATUS_LABEL: Record<TestStatus, string> = {
   pass: 'passed',
@@ -110,6 +111,8 @@ export interface SubmissionView {
   readonly durationSeconds: string;
   readonly problems: readonly ProblemView[];
   readonly counts: Readonly<Record<TestStatus, number>>;
+  /** On a page handed back: the hidden tests not passed, counted apart (the page does not say how they failed). */
+  readonly hiddenNotPassed?: number;
 }
 
 const percentOf = (score: number, max: number) => (max > 0 ? Math.round((score / max) * 1000) / 10 : 0);
@@ -156,7 +159,11 @@ const ISOLATION: Record<string, string> = {
   none: 'none: student code ran with the grader\'s view of the machine',
 };
 
-export function testView(test: TestResult): TestView {
+/**
+ * A test as its page shows it. On a page handed back (`handedBack`), a hidden test that did not pass is "not passed":
+ * the page knows no more (reports/for-students.ts), and calling it a wrong answer would say what it does not know.
+ */
+export function testView(test: TestResult, handedBack = false): TestView {
   const boards = test.status === 'pass' ? undefined : boardPair(test.expected, test.actual);
   // Only a test that ran a program has a terminal session to show.
   const transcript = test.status !== 'pass' && test.typed && test.actual !== undefined ? transcriptLines(test.actual, test.typed) : undefined;
@@ -166,7 +173,7 @@ export function testView(test: TestResult): TestView {
     target: test.target,
     status: test.status,
     // A strength figure without points is a measurement, not a pass: said so, and shown open.
-    statusLabel: test.strength && test.maxScore === 0 && test.status === 'pass' ? 'measured' : STATUS_LABEL[test.status],
+    statusLabel: test.strength && test.maxScore === 0 && test.status === 'pass' ? 'measured' : hiddenNotPassed(test, handedBack) ? 'not passed' : STATUS_LABEL[test.status],
     passed: test.status === 'pass',
     open: test.status !== 'pass' || test.strength !== undefined,
     score: test.score,
@@ -192,20 +199,26 @@ function strengthFigure(s: AiStrength): StrengthFigureView {
   return { positions: s.positions, kept: s.kept, best: s.best, keptPercent: percentOf(s.kept, s.positions), bestPercent: percentOf(s.best, s.positions) };
 }
 
+const hiddenNotPassed = (test: TestResult, handedBack: boolean) => handedBack && test.visibility !== 'visible' && test.status !== 'pass' && test.status !== 'skipped';
+
 /** Problems in the order their first test appears, each with its points. */
-export function problemsOf(tests: readonly TestResult[]): ProblemView[] {
+export function problemsOf(tests: readonly TestResult[], handedBack = false): ProblemView[] {
   const groups = new Map<string, TestResult[]>();
   for (const test of tests) groups.set(test.group, [...(groups.get(test.group) ?? []), test]);
   return [...groups.entries()].map(([name, members]) => {
     const score = round(members.reduce((n, t) => n + t.score, 0));
     const maxScore = round(members.reduce((n, t) => n + t.maxScore, 0));
-    return { name, score, maxScore, percent: percentOf(score, maxScore), tests: members.map(testView), failed: members.filter((t) => t.status !== 'pass' && t.status !== 'skipped').length };
+    return { name, score, maxScore, percent: percentOf(score, maxScore), tests: members.map((t) => testView(t, handedBack)), failed: members.filter((t) => t.status !== 'pass' && t.status !== 'skipped').length };
   });
 }
 
-export function submissionView(submission: SubmissionResult, file = pageName(submission.id)): SubmissionView {
+export function submissionView(submission: SubmissionResult, file = pageName(submission.id), handedBack = false): SubmissionView {
   const counts = { pass: 0, fail: 0, error: 0, timeout: 0, skipped: 0 };
-  for (const test of submission.tests) counts[test.status]++;
+  let hidden = 0;
+  for (const test of submission.tests) {
+    if (hiddenNotPassed(test, handedBack)) hidden++;
+    else counts[test.status]++;
+  }
   const who = submission.student;
   const identity = who ? [who.id && `id ${who.id}`, who.sisId && `SIS ${who.sisId}`, who.email].filter(Boolean).join(' · ') : '';
   return {
@@ -213,7 +226,7 @@ export function submissionView(submission: SubmissionResult, file = pageName(sub
     displayName: who?.name ?? submission.id,
     ...(identity && { identity }),
     late: (who?.late ?? false) || (submission.late?.lateBySeconds ?? 0) > 0,
-    ...(submission.late && { timeliness: `${submission.late.submittedAt ? `submitted ${submission.late.submittedAt} (${submission.late.source}${submission.late.commit ? ` ${submission.late.commit.slice(0, 12)}` : ''})` : 'no time known'}, due ${submission.late.due}${submission.late.extension ? ` (extended: ${submission.late.extension})` : ''}: ${submission.late.reason}` }),
+    ...(submission.late && { timeliness: timeliness(submission.late) }),
     path: submission.path,
     file,
     status: submission.status,
@@ -224,8 +237,9 @@ export function submissionView(submission: SubmissionResult, file = pageName(sub
     ...((submission.adjusted || submission.keptHigher) && { automatic: `${submission.score}/${submission.maxScore}`, adjustments: adjustmentLines(submission) }),
     ...(submission.files && { fileRoles: submission.files.map(fileRoleLine) }),
     durationSeconds: (submission.durationMs / 1000).toFixed(1),
-    problems: problemsOf(submission.tests),
+    problems: problemsOf(submission.tests, handedBack),
     counts,
+    ...(hidden > 0 && { hiddenNotPassed: hidden }),
   };
 }
 
@@ -390,7 +404,7 @@ export function classView(run: RunResults): ClassView {
     ...(run.pack ? [{ name: 'pack', value: `${run.pack.path} (extending ${run.pack.extends}, pack ${run.pack.hash})` }, { name: 'due', value: run.pack.due ?? 'none given: after-due tests stay hidden' }] : []),
     { name: 'seed', value: String(run.seed) },
     { name: 'tool', value: `${run.tool.name} ${run.tool.version}` },
-    { name: 'graded at', value: run.generatedAt },
+    { name: 'graded at', value: inZone(run.generatedAt, run.submissions.find((s) => s.late?.zone)?.late?.zone) },
     { name: 'Python', value: run.sandbox.python },
     { name: 'network', value: run.sandbox.network },
     ...(run.sandbox.isolation ? [{ name: 'isolation', value: ISOLATION[run.sandbox.isolation] ?? run.sandbox.isolation }] : []),

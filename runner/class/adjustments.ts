@@ -11,8 +11,10 @@
  * automatic score stays in results.json beside the adjusted one, with every row applied. Parsing and checking are
  * pure; a bad row is an error that names the file, the line and what is wrong.
  */
+import { createHash } from 'node:crypto';
 import type { AdjustmentRow, Lateness, RunResults, SubmissionResult } from '../grade/results.js';
 import { counted } from '../counted.js';
+import { didYouMean, matchName } from './names.js';
 
 export const ADJUSTMENTS_FILE = 'adjustments.csv';
 
@@ -85,12 +87,20 @@ export function parseAdjustments(text: string, file: string, targets: Adjustment
     throw problem(header.line, `the first row must be the header ${HEADER.join(',')} (reason and by may be left out), not ${header.fields.join(',')}`);
   }
   const seen = new Map<string, number>();
+  const students = new Map<string, string>([...targets.students].map((id) => [id, id]));
+  const targetIds = new Map<string, string>([...targets.tests.keys(), ...targets.manual.keys(), ...(targets.retired ?? [])].map((id) => [id, id]));
   return rows.map(({ line, fields }) => {
     if (fields.length > HEADER.length) throw problem(line, `${fields.length} fields; a row has at most ${HEADER.length} (quote a reason that holds a comma)`);
-    const [student = '', test = '', change = '', reason = '', by = ''] = fields.map((f) => f.trim());
-    if (!targets.students.has(student)) throw problem(line, `no submission '${student}' was graded${student === '' ? ' (the student column is empty)' : ''}`);
+    const [given = '', named = '', change = '', reason = '', by = ''] = fields.map((f) => f.trim());
+    // Names are matched without regard to case (ADA is ada), and one that matches nothing offers the nearest.
+    const who = matchName(given, students);
+    if ('ambiguous' in who) throw problem(line, `'${given}' is ${who.ambiguous.join(' and ')}, which differ only by case: write the one you mean exactly`);
+    if ('missing' in who) throw problem(line, `no submission '${given}' was graded${given === '' ? ' (the student column is empty)' : didYouMean(given, students.keys())}`);
+    const student = who.found;
+    const what = named.toLowerCase() === 'total' ? { found: 'total' } : matchName(named, targetIds);
+    const test = 'found' in what ? what.found : named;
     const kind = test === 'total' ? 'total' : targets.tests.has(test) ? 'test' : targets.manual.has(test) ? 'manual' : targets.retired?.has(test) ? 'retired' : undefined;
-    if (!kind) throw problem(line, `'${test}' is neither a test id, a group graded by hand (${[...targets.manual.keys()].join(', ') || 'none in this spec'}) nor total`);
+    if (!kind) throw problem(line, `'${named}' is neither a test id, a group graded by hand (${[...targets.manual.keys()].join(', ') || 'none in this spec'}) nor total${didYouMean(named, targetIds.keys())}`);
     const m = /^([+\-=])\s*(\d+(?:\.\d+)?)$/u.exec(change);
     if (!m) throw problem(line, `the change '${change}' is not +n, -n or =n (for example +2, -1.5, =4)`);
     const op = m[1] as '+' | '-' | '=';
@@ -115,8 +125,15 @@ export function applyAdjustments(run: RunResults, rows: readonly ParsedRow[], fi
   const byHand = rows.some((r) => r.kind === 'manual') ? manualPoints : 0;
   const submissions = run.submissions.map((s) => adjustOne(s, rows.filter((r) => r.student === s.id), byHand));
   const unapplied = rows.filter((r) => r.kind === 'retired').map((r) => ({ line: r.line, student: r.student, test: r.test, why: `${r.test} is no longer a test of the spec` }));
+  // Once any hand-graded points are entered, every maximum counts them all: whoever has none entered is named.
+  const notEntered = byHand === 0 ? [] : (run.settings?.groups ?? []).filter((g) => (g.manualPoints ?? 0) > 0).flatMap((g) => {
+    const entered = new Set(rows.filter((r) => r.kind === 'manual' && r.test === g.id).map((r) => r.student));
+    const missing = run.submissions.filter((s) => !entered.has(s.id)).map((s) => s.id);
+    return missing.length > 0 ? [{ group: g.id, name: g.name, points: g.manualPoints!, students: missing }] : [];
+  });
   // Without a file, only the late policy's penalties were applied: there is no file to report on.
-  return { ...run, submissions, ...(file !== undefined && { adjustments: { file, rows: rows.length, manualPoints: byHand, unapplied } }) };
+  const hash = createHash('sha256').update(JSON.stringify(rows.map(({ line: _line, ...row }) => row))).digest('hex').slice(0, 12);
+  return { ...run, submissions, ...(file !== undefined && { adjustments: { file, rows: rows.length, hash, manualPoints: byHand, unapplied, ...(notEntered.length > 0 && { notEntered }) } }) };
 }
 
 /** The late policy's penalty as a row: made from the submission's own `late`, so a merge or a rerun makes it again. */

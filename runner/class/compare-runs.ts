@@ -22,20 +22,26 @@ export function compareRuns(previous: RunResults, current: RunResults, previousP
     return oldTests.has(id) && what ? [{ id, what }] : [];
   });
   const changedById = new Map(testsChanged.map((c) => [c.id, c.what]));
+  // A run of part of the tests (--only) is compared on what both runs ran: a test left out is no change.
+  const only = [previous.settings?.only, current.settings?.only].filter((o): o is string => o !== undefined);
   const students: StudentChange[] = [];
   for (const submission of current.submissions) {
     const old = before.get(submission.id);
     if (old) {
-      const change = studentChange(old, submission, changedById, oldTests);
+      const change = only.length > 0 ? studentChange(...partOf(old, submission), changedById, oldTests, true) : studentChange(old, submission, changedById, oldTests);
       if (change) students.push(change);
     }
   }
+  const scores = (s: SubmissionResult) => ({ id: s.id, ...(s.student?.name && { name: s.student.name }), score: s.score, exported: exportedScore(s) });
   return {
     previous: { path: previousPath, generatedAt: previous.generatedAt },
     // The largest drop in what the exports show first: the students an instructor must look at before an upload.
     students: students.sort((a, b) => (a.exported?.delta ?? a.delta) - (b.exported?.delta ?? b.delta) || a.delta - b.delta || a.id.localeCompare(b.id)),
     added: current.submissions.filter((s) => !before.has(s.id)).map((s) => s.id),
     removed: previous.submissions.filter((s) => !after.has(s.id)).map((s) => s.id),
+    addedStudents: current.submissions.filter((s) => !before.has(s.id)).map(scores),
+    removedStudents: previous.submissions.filter((s) => !after.has(s.id)).map(scores),
+    ...(only.length > 0 && { only: [...new Set(only)].join(' and ') }),
     testsAdded: [...newTests].filter((id) => !oldTests.has(id)),
     testsRemoved: [...oldTests].filter((id) => !newTests.has(id)),
     testsChanged,
@@ -51,7 +57,22 @@ function testChange(old: TestFingerprint | undefined, now: TestFingerprint | und
 
 const passed = (s: SubmissionResult, id: string) => s.tests.find((t) => t.id === id)?.status === 'pass';
 
-function studentChange(old: SubmissionResult, now: SubmissionResult, changedTests: ReadonlyMap<string, string>, oldTests: ReadonlySet<string>): StudentChange | undefined {
+/**
+ * Two runs' results of one student cut to the tests both ran (a test `--only` left out is `skipped`), each score the
+ * sum of those tests' scores, and no adjustment or kept score: a part of the tests says nothing of the whole score.
+ */
+function partOf(old: SubmissionResult, now: SubmissionResult): [SubmissionResult, SubmissionResult] {
+  const ran = (s: SubmissionResult) => new Set(s.tests.filter((t) => t.status !== 'skipped').map((t) => t.id));
+  const [a, b] = [ran(old), ran(now)];
+  const cut = (s: SubmissionResult): SubmissionResult => {
+    const { adjusted: _a, keptHigher: _k, ...rest } = s;
+    const tests = s.tests.filter((t) => a.has(t.id) && b.has(t.id));
+    return { ...rest, tests, score: round(tests.reduce((n, t) => n + t.score, 0)), maxScore: round(tests.reduce((n, t) => n + t.maxScore, 0)) };
+  };
+  return [cut(old), cut(now)];
+}
+
+function studentChange(old: SubmissionResult, now: SubmissionResult, changedTests: ReadonlyMap<string, string>, oldTests: ReadonlySet<string>, partial = false): StudentChange | undefined {
   const ids = now.tests.map((t) => t.id).filter((id) => oldTests.has(id) && old.tests.some((t) => t.id === id));
   const passToFail = ids.filter((id) => passed(old, id) && !passed(now, id));
   const failToPass = ids.filter((id) => !passed(old, id) && passed(now, id));
@@ -73,7 +94,7 @@ function studentChange(old: SubmissionResult, now: SubmissionResult, changedTest
     const what = changedTests.get(test.id);
     if (what) reasons.push(`${what} changed: ${test.id}`);
   }
-  if (now.tests.some((t) => !oldTests.has(t.id)) || old.tests.some((t) => !now.tests.some((n) => n.id === t.id))) reasons.push('tests added or removed');
+  if (!partial && (now.tests.some((t) => !oldTests.has(t.id)) || old.tests.some((t) => !now.tests.some((n) => n.id === t.id)))) reasons.push('tests added or removed');
   if (reasons.length === 0 && (delta !== 0 || passToFail.length > 0 || failToPass.length > 0 || pointsMoved || old.status !== now.status)) {
     reasons.push(old.filesHash && now.filesHash
       ? 'unexplained: the same files, spec and fixtures (a timeout on a busy machine, or a random choice)'
@@ -132,16 +153,22 @@ function exportChanges(old: SubmissionResult, now: SubmissionResult): string[] {
 
 
 /**
- * `--keep-higher`: every student whose previous score (adjustments included) beats this run's keeps it, recorded on
- * the submission. Applied before the comparison, so the comparison sees what the exports will show.
+ * `--keep-higher`: a student whose tests gave more in the previous run keeps that automatic score, recorded on the
+ * submission, with this run's adjustments on top of it: the instructor's own rows (a regrade reduced or withdrawn,
+ * a late penalty) still count, and a total set by hand (`=n`) is the last word. A previous run's own kept score is
+ * carried on. Applied before the comparison, so the comparison sees what the exports will show.
  */
 export function keepHigher(current: RunResults, previous: RunResults, previousPath: string): RunResults {
-  const before = new Map(previous.submissions.map((s) => [s.id, exportedScore(s)]));
+  // The automatic score each student had: the one kept then, else the one their tests gave (files before `automatic`: the exported one).
+  const before = new Map(previous.submissions.map((s) => [s.id, s.keptHigher ? (s.keptHigher.automatic ?? exportedScore(s)) : s.score]));
   const submissions = current.submissions.map((s) => {
     const { keptHigher: _earlier, ...fresh } = s;
     const old = before.get(s.id);
-    if (old === undefined || old <= adjustedScore(s) || s.status !== 'graded') return fresh;
-    return { ...fresh, keptHigher: { score: old, from: previousPath } };
+    const overridden = (s.adjusted?.rows ?? []).some((r) => r.kind === 'total' && r.op === '=');
+    if (old === undefined || old <= s.score || s.status !== 'graded' || overridden) return fresh;
+    const max = s.adjusted?.maxScore ?? s.maxScore;
+    const score = round(Math.min(max, Math.max(0, adjustedScore(s) + (old - s.score))));
+    return score > adjustedScore(s) ? { ...fresh, keptHigher: { score, from: previousPath, automatic: old } } : fresh;
   });
   return { ...current, submissions };
 }

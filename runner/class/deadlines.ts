@@ -9,6 +9,7 @@
 import { csvRecords } from './adjustments.js';
 import type { Lateness } from '../grade/results.js';
 import { yamlFault } from '../pack/yaml-fault.js';
+import { didYouMean, matchName } from './names.js';
 
 export type { Lateness };
 
@@ -24,6 +25,11 @@ export interface LatePolicy {
   readonly of: 'max' | 'score';
   /** Days late each student may spend without a penalty (per: day only). */
   readonly lateDays: number;
+  /**
+   * The late cutoff: work submitted after it is not graded. A time after each student's own deadline (`3d`), or one
+   * instant for everyone (an ISO time with its zone); absent, late work is taken whenever it comes.
+   */
+  readonly cutoff?: { readonly afterMs: number; readonly text: string } | { readonly at: Date; readonly text: string };
 }
 
 /** With no late.yml: a late submission is marked, never penalized. */
@@ -49,7 +55,13 @@ export function parseInstant(text: string, what: string): Date {
   return date;
 }
 
-/** late.yml, each key checked: per, penalty, cap, of, late_days. */
+/** The zone an ISO time was written in, as `-05:00` (`Z` for UTC): times are shown to its reader in it. */
+export function zoneOf(text: string): string {
+  const z = /(Z|[+-]\d\d:?\d\d)$/u.exec(text.trim())?.[1] ?? 'Z';
+  return z === 'Z' || /^[+-]00:?00$/u.test(z) ? 'Z' : z.includes(':') ? z : `${z.slice(0, 3)}:${z.slice(3)}`;
+}
+
+/** late.yml, each key checked: per, penalty, cap, of, late_days, cutoff. */
 export async function parseLatePolicy(text: string, file: string): Promise<LatePolicy> {
   const { parseDocument, LineCounter } = await import('yaml');
   const lines = new LineCounter();
@@ -61,7 +73,7 @@ export async function parseLatePolicy(text: string, file: string): Promise<LateP
   const data: unknown = doc.toJS();
   if (data === null || typeof data !== 'object' || Array.isArray(data)) throw new DeadlineError(`${file} must be a mapping: per (day or hour), penalty (percent), cap, of (max or score), late_days`);
   const d = data as Record<string, unknown>;
-  const known = ['per', 'penalty', 'cap', 'of', 'late_days'];
+  const known = ['per', 'penalty', 'cap', 'of', 'late_days', 'cutoff'];
   const unknown = Object.keys(d).filter((k) => !known.includes(k));
   if (unknown.length > 0) throw new DeadlineError(`${file}: '${unknown[0]}' is not a key of a late policy (${known.join(', ')})`);
   const per = d['per'] ?? 'day';
@@ -79,13 +91,21 @@ export async function parseLatePolicy(text: string, file: string): Promise<LateP
   const lateDays = number('late_days', 0, 365);
   if (lateDays > 0 && per !== 'day') throw new DeadlineError(`${file}: late_days count days; use per: day with them`);
   if (!Number.isInteger(lateDays)) throw new DeadlineError(`${file}: late_days is a whole number of days, got ${lateDays}`);
-  return { per, percent, cap, of, lateDays };
+  const given = d['cutoff'];
+  let cutoff: LatePolicy['cutoff'];
+  if (given !== undefined) {
+    const text = given instanceof Date ? given.toISOString() : String(given);
+    if (typeof given !== 'string' && !(given instanceof Date)) throw new DeadlineError(`${file}: cutoff is a time after the deadline (3d, 72h) or an ISO time with its zone, got ${JSON.stringify(given)}`);
+    cutoff = /^\d{4}-/u.test(text) ? { at: parseInstant(text, `${file}: cutoff`), text } : { afterMs: parseDuration(text, `${file}: cutoff`), text };
+  }
+  return { per, percent, cap, of, lateDays, ...(cutoff && { cutoff }) };
 }
 
 export interface Extension {
   readonly line: number;
-  /** The student's own due time, or extra time after the class's. */
+  /** The student's own due time (and the zone it was written in), or extra time after the class's. */
   readonly due?: Date;
+  readonly zone?: string;
   readonly extraMs?: number;
   /** The student's late days left, in place of the policy's. */
   readonly lateDays?: number;
@@ -108,13 +128,16 @@ export function parseExtensions(text: string, file: string, students: ReadonlyMa
     const cell = (key: string) => (at(key) >= 0 ? (fields[at(key)] ?? '').trim() : '');
     const named = cell('student');
     const where = `${file}, line ${line}`;
-    const student = students.get(named);
-    if (student === undefined) throw new DeadlineError(`${where}: no submission '${named}' was graded`);
+    // Matched without regard to case (ADA is ada); a name that matches nothing offers the nearest.
+    const who = matchName(named, students);
+    if ('ambiguous' in who) throw new DeadlineError(`${where}: '${named}' is ${who.ambiguous.join(' and ')}, which differ only by case: write the one you mean exactly`);
+    if ('missing' in who) throw new DeadlineError(`${where}: no submission '${named}' was graded${didYouMean(named, students.keys())}`);
+    const student = who.found;
     if (out.has(student)) throw new DeadlineError(`${where}: a second row for ${student} (the first is line ${out.get(student)!.line})`);
     const due = cell('due');
     const lateDays = cell('late_days');
     if (lateDays !== '' && !/^\d+$/u.test(lateDays)) throw new DeadlineError(`${where}: late_days is a whole number of days, got '${lateDays}'`);
-    const own = due === '' ? {} : due.startsWith('+') ? { extraMs: parseDuration(due.slice(1), where) } : { due: parseInstant(due, where) };
+    const own = due === '' ? {} : due.startsWith('+') ? { extraMs: parseDuration(due.slice(1), where) } : { due: parseInstant(due, where), zone: zoneOf(due) };
     out.set(student, { line, ...own, ...(lateDays !== '' && { lateDays: Number(lateDays) }), reason: cell('reason') });
   }
   return out;
@@ -124,22 +147,35 @@ export interface Deadline {
   readonly due: Date;
   readonly graceMs: number;
   readonly extension?: Extension;
+  /** The zone the deadline was written in (`Z` for UTC). */
+  readonly zone?: string;
 }
 
-/** A student's own deadline: the class's, moved by their extension. */
-export function deadlineOf(classDue: Date, graceMs: number, extension: Extension | undefined): Deadline {
+/** A student's own deadline: the class's, moved by their extension (in the zone their own due time was written in). */
+export function deadlineOf(classDue: Date, graceMs: number, extension: Extension | undefined, zone = 'Z'): Deadline {
   const due = extension?.due ?? new Date(classDue.getTime() + (extension?.extraMs ?? 0));
-  return { due, graceMs, ...(extension && { extension }) };
+  return { due, graceMs, ...(extension && { extension }), zone: extension?.zone ?? zone };
+}
+
+/** The time after which a student's work is not graded, when the policy has a cutoff. */
+export function cutoffOf(deadline: Deadline, policy: LatePolicy): Date | undefined {
+  const c = policy.cutoff;
+  if (!c) return undefined;
+  return 'at' in c ? c.at : new Date(deadline.due.getTime() + c.afterMs);
 }
 
 /** How late a submission is, and what the policy takes for it. Canvas's late mark without a time is reported, not guessed at. */
 export function latenessOf(submittedAt: Date | undefined, source: Lateness['source'], deadline: Deadline, policy: LatePolicy): Lateness {
-  const base = { due: deadline.due.toISOString(), source, per: policy.per, of: policy.of, ...(deadline.extension && { extension: deadline.extension.reason || 'an extension' }) };
+  const base = { due: deadline.due.toISOString(), source, per: policy.per, of: policy.of, ...(deadline.extension && { extension: deadline.extension.reason || 'an extension' }), ...(deadline.zone && deadline.zone !== 'Z' && { zone: deadline.zone }) };
   if (!submittedAt) return { ...base, lateBySeconds: 0, units: 0, lateDaysUsed: 0, percent: 0, reason: "late by Canvas's mark; the download holds no time, so no penalty was applied" };
   const lateMs = submittedAt.getTime() - deadline.due.getTime();
   const at = { ...base, submittedAt: submittedAt.toISOString() };
   if (lateMs <= 0) return { ...at, lateBySeconds: 0, units: 0, lateDaysUsed: 0, percent: 0, reason: 'on time' };
   if (lateMs <= deadline.graceMs) return { ...at, lateBySeconds: 0, units: 0, lateDaysUsed: 0, percent: 0, reason: `on time: ${spoken(lateMs)} after the deadline, within the ${spoken(deadline.graceMs)} of grace` };
+  const cutoff = cutoffOf(deadline, policy);
+  if (cutoff && submittedAt.getTime() > cutoff.getTime()) {
+    return { ...at, lateBySeconds: Math.round(lateMs / 1000), units: 0, lateDaysUsed: 0, percent: 0, cutoff: cutoff.toISOString(), reason: `${spoken(lateMs)} late, after the late cutoff (${policy.cutoff!.text}${'afterMs' in policy.cutoff! ? ' after the deadline' : ''}): not graded` };
+  }
   const units = Math.ceil(lateMs / UNIT_MS[policy.per]);
   const budget = deadline.extension?.lateDays ?? policy.lateDays;
   const lateDaysUsed = Math.min(budget, units);

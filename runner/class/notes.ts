@@ -7,6 +7,7 @@
  * is an error naming its line, unless the file marks it retired (`id: {note: …, retired: true}`): clusters go as
  * students fix their work, and a kept note must say it knows. Pure once the file is read.
  */
+import { createHash } from 'node:crypto';
 import { clusterId, mistakeOf } from '../insight/clusters.js';
 import { yamlFault } from '../pack/yaml-fault.js';
 import type { RunResults, TestResult } from '../grade/results.js';
@@ -21,6 +22,8 @@ export interface Note {
   readonly line: number;
   /** Kept on purpose though it may match nothing now. */
   readonly retired: boolean;
+  /** `after-due`: shown with its test only (a hidden test's after the due date); else the student sees it at once. */
+  readonly visibility?: 'after-due';
 }
 
 export type Notes = ReadonlyMap<string, Note>;
@@ -46,17 +49,20 @@ export async function parseNotes(text: string, file: string): Promise<Map<string
     const value: unknown = (data as Record<string, unknown>)[id];
     let markdown: unknown = value;
     let retired = false;
+    let afterDue = false;
     if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
       const entry = value as Record<string, unknown>;
-      const extra = Object.keys(entry).filter((k) => k !== 'note' && k !== 'retired');
-      if (extra.length > 0) throw new NotesError(`${where}: ${id} has ${extra.map((k) => `'${k}'`).join(', ')}; an entry holds note and retired only`);
+      const extra = Object.keys(entry).filter((k) => k !== 'note' && k !== 'retired' && k !== 'visibility');
+      if (extra.length > 0) throw new NotesError(`${where}: ${id} has ${extra.map((k) => `'${k}'`).join(', ')}; an entry holds note, retired and visibility only`);
       if (entry['retired'] !== undefined && typeof entry['retired'] !== 'boolean') throw new NotesError(`${where}: retired is true or false, got ${JSON.stringify(entry['retired'])}`);
+      if (entry['visibility'] !== undefined && entry['visibility'] !== 'visible' && entry['visibility'] !== 'after-due') throw new NotesError(`${where}: visibility is visible (the student sees the note at once, even on a hidden test) or after-due (with its test), got ${JSON.stringify(entry['visibility'])}`);
       markdown = entry['note'];
       retired = entry['retired'] === true;
+      afterDue = entry['visibility'] === 'after-due';
     }
     if (typeof markdown !== 'string' || markdown.trim() === '') throw new NotesError(`${where}: the note for ${id} must be text (use | for several lines)`);
     if (markdown.length > 2000) throw new NotesError(`${where}: the note for ${id} is ${markdown.length} characters; keep a note under 2,000`);
-    notes.set(id, { markdown: markdown.trim(), line, retired });
+    notes.set(id, { markdown: markdown.trim(), line, retired, ...(afterDue && { visibility: 'after-due' as const }) });
   }
   return notes;
 }
@@ -98,7 +104,7 @@ export function applyNotes(run: RunResults, notes: Notes, file: string): RunResu
       const { notes: _old, ...bare } = test;
       const found = noteIdsOf(test).filter((id) => notes.has(id));
       for (const id of found) used.add(id);
-      return found.length === 0 ? bare : { ...bare, notes: found.map((id) => ({ from: id, markdown: notes.get(id)!.markdown })) };
+      return found.length === 0 ? bare : { ...bare, notes: found.map((id) => ({ from: id, markdown: notes.get(id)!.markdown, ...(notes.get(id)!.visibility && { visibility: notes.get(id)!.visibility }) })) };
     }),
   }));
   const unused = [...notes.keys()].filter((id) => !used.has(id));
@@ -106,8 +112,14 @@ export function applyNotes(run: RunResults, notes: Notes, file: string): RunResu
     ...run,
     submissions,
     ...(run.clusters && { clusters: run.clusters.map(({ note: _old, ...c }) => (c.id && notes.has(c.id) ? { ...c, note: notes.get(c.id)!.markdown } : c)) }),
-    notes: { file, used: [...notes.keys()].filter((id) => used.has(id)), unmatched: unused.filter((id) => !notes.get(id)!.retired), retired: unused.filter((id) => notes.get(id)!.retired) },
+    notes: { file, used: [...notes.keys()].filter((id) => used.has(id)), unmatched: unused.filter((id) => !notes.get(id)!.retired), retired: unused.filter((id) => notes.get(id)!.retired), hash: notesHash(notes) },
   };
+}
+
+/** The notes' content as a short hash (their ids, text, retired and visibility, not their lines): equal notes, equal hash. */
+export function notesHash(notes: Notes): string {
+  const content = [...notes.entries()].map(([id, n]) => [id, n.markdown, n.retired, n.visibility ?? 'visible']).sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+  return createHash('sha256').update(JSON.stringify(content)).digest('hex').slice(0, 12);
 }
 
 /** What the run says of its notes: how many were used, and each id that matched nothing, with its line when known. */
@@ -142,7 +154,9 @@ export function mergeNotes(run: RunResults, parts: readonly RunResults[]): RunRe
     const used = new Set(noted.flatMap((p) => p.notes!.used));
     const all = [...new Set(noted.flatMap((p) => [...p.notes!.used, ...p.notes!.unmatched, ...(p.notes!.retired ?? [])]))];
     const retired = new Set(noted.flatMap((p) => p.notes!.retired ?? []));
-    merged = { ...run, notes: { file: noted[0]!.notes!.file, used: all.filter((id) => used.has(id)), unmatched: all.filter((id) => !used.has(id) && !retired.has(id)), retired: all.filter((id) => !used.has(id) && retired.has(id)) } };
+    const files = [...new Set(noted.map((p) => p.notes!.file))];
+    const hashes = [...new Set(noted.map((p) => p.notes!.hash))];
+    merged = { ...run, notes: { file: files.join(', '), ...(hashes.length === 1 && hashes[0] !== undefined && { hash: hashes[0] }), used: all.filter((id) => used.has(id)), unmatched: all.filter((id) => !used.has(id) && !retired.has(id)), retired: all.filter((id) => !used.has(id) && retired.has(id)) } };
   }
   if (!merged.clusters) return merged;
   const clusters = merged.clusters.map((c) => {

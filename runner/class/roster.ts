@@ -91,7 +91,11 @@ export function applyRoster(run: RunResults, roster: readonly RosterStudent[], f
   const used = new Set<RosterStudent>();
   const ambiguous: { submission: string; candidates: string[] }[] = [];
   const notInRoster: string[] = [];
-  const submissions = run.submissions.map((s) => {
+  const submissions = run.submissions.map((given) => {
+    // Matched as the submission was before any roster: an earlier roster's match is not carried over to this one.
+    const before = given.student?.fromRoster ? given.student.fromRoster.before : given.student;
+    const { student: _earlier, ...bare } = given;
+    const s: SubmissionResult = before ? { ...bare, student: before } : bare;
     for (const [tier, keysOf] of SUBMISSION_KEYS.entries()) {
       const found = [...new Set(keysOf(s).flatMap((k) => index[tier]!.get(k) ?? []))];
       if (found.length === 0) continue;
@@ -101,7 +105,7 @@ export function applyRoster(run: RunResults, roster: readonly RosterStudent[], f
       }
       const r = found[0]!;
       used.add(r);
-      const student: StudentIdentity = { name: r.name, id: r.id, ...(r.sisId && { sisId: r.sisId }), ...(r.login && { email: r.login }), ...(r.section && { section: r.section }), ...(s.student?.late !== undefined && { late: s.student.late }) };
+      const student: StudentIdentity = { name: r.name, id: r.id, ...(r.sisId && { sisId: r.sisId }), ...(r.login && { email: r.login }), ...(r.section && { section: r.section }), ...(before?.late !== undefined && { late: before.late }), fromRoster: { file, ...(before && { before }) } };
       return { ...s, student };
     }
     notInRoster.push(s.id);
@@ -145,4 +149,32 @@ export function formatRoster(run: RunResults, part = false): string {
 export function gradebookWithoutIds(run: RunResults): string | undefined {
   if (run.submissions.length === 0 || run.submissions.some((s) => s.student?.id || s.student?.sisId || s.student?.email)) return undefined;
   return 'The Canvas gradebook (canvas.csv) has no student ids (these submissions are folders, not a Canvas download): Canvas will match nobody. Give --roster <the gradebook exported from Canvas> to fill them in.\n';
+}
+
+/** The roster's assignment columns as Canvas names them, `Homework 4 (9001)`: the name and the assignment's id. */
+export function rosterAssignments(text: string): { name: string; id: string }[] {
+  let header;
+  try {
+    header = csvRecords(text)[0];
+  } catch {
+    return [];
+  }
+  return (header?.fields ?? []).flatMap((field) => {
+    const m = /^(.*\S)\s*\((\d+)\)$/u.exec(field.trim());
+    return m ? [{ name: m[1]!, id: m[2]! }] : [];
+  });
+}
+
+const words = (text: string) => text.normalize('NFKD').replace(/[\u0300-\u036f]/gu, '').toLowerCase().split(/[^a-z0-9]+/u).filter(Boolean);
+
+/**
+ * The roster's column of this assignment: the one whose name's words stand in a row in the run's title (`Homework 4`
+ * in "CS 61A Homework 4: Connect N", not `Homework 40`), or the title's in the column's name. Undefined when none or
+ * several do, with the columns it could be, so the instructor names it.
+ */
+export function assignmentColumn(columns: readonly { name: string; id: string }[], title: string): { name: string; id: string } | { candidates: { name: string; id: string }[] } {
+  const contains = (outer: string[], inner: string[]) => inner.length > 0 && outer.some((_, i) => inner.every((w, j) => outer[i + j] === w));
+  const t = words(title);
+  const matches = columns.filter((c) => contains(t, words(c.name)) || contains(words(c.name), t));
+  return matches.length === 1 ? matches[0]! : { candidates: matches.length > 1 ? matches : [...columns] };
 }

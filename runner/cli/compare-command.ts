@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import type { RunComparison, RunResults, StudentChange } from '../grade/results.js';
 import { compareExports, keepHigher } from '../class/compare-runs.js';
 import { writeOutputs } from './write-outputs.js';
+import { realFolder, sameOrInside } from './real-path.js';
 import type { Io } from './io.js';
 
 export class CompareError extends Error {}
@@ -35,6 +36,8 @@ export function compareWith(previousDir: string, previous: RunResults, current: 
   const a = previous.settings?.assignment ?? previous.submissions[0]?.assignment;
   const b = current.settings?.assignment ?? current.submissions[0]?.assignment;
   if (a && b && a !== b) throw new CompareError(`${previousDir} graded ${a}, this run ${b}: only runs of one assignment compare`);
+  const part = current.settings?.only ?? previous.settings?.only;
+  if (keep && part !== undefined) throw new CompareError(`${current.settings?.only !== undefined ? 'this run' : previousDir} graded only the tests matching ${part}: --keep-higher keeps whole scores, which a part of the tests does not give`);
   const run = keep ? keepHigher(current, previous, previousDir) : current;
   return { ...run, comparison: compareExports(previous, run, previousDir, keep) };
 }
@@ -43,7 +46,7 @@ export function compareWith(previousDir: string, previous: RunResults, current: 
 export function formatComparison(c: RunComparison): string {
   const exported = (s: StudentChange) => s.exported?.delta ?? s.delta;
   const drops = c.students.filter((s) => exported(s) < 0 || s.delta < 0);
-  const lines = [`Compared with ${c.previous.path}: ${c.students.length === 0 ? 'no student changed' : `${c.students.length} student${c.students.length === 1 ? '' : 's'} changed, ${drops.length} lost points`}${c.added.length ? `; ${c.added.length} new` : ''}${c.removed.length ? `; ${c.removed.length} gone` : ''}`];
+  const lines = [`Compared with ${c.previous.path}${c.only ? ` on the tests both ran (--only ${c.only})` : ''}: ${c.students.length === 0 ? 'no student changed' : `${c.students.length} student${c.students.length === 1 ? '' : 's'} changed, ${drops.length} lost points`}${c.added.length ? `; ${c.added.length} new (${c.added.join(', ')})` : ''}${c.removed.length ? `; ${c.removed.length} gone (${c.removed.join(', ')})` : ''}`];
   if (c.keptHigher) lines.push(`  --keep-higher: ${c.keptHigher} student${c.keptHigher === 1 ? ' keeps' : 's keep'} the previous, higher score in every export`);
   for (const s of drops) {
     const auto = `${s.old} → ${s.new} (${signed(s.delta)})`;
@@ -74,6 +77,8 @@ export function runCompare(argv: readonly string[], io: Io): number {
     const current = readRun(newDir, io);
     const run = compareWith(oldDir, previous, current, values['keep-higher'] === true);
     const out = resolve(io.cwd, values.out ?? newDir);
+    // The earlier run is the baseline: the comparison is never written into it (symlinks followed).
+    if (sameOrInside(out, resolve(io.cwd, oldDir))) return fail(`--out ${values.out ?? newDir} is ${realFolder(out) === realFolder(resolve(io.cwd, oldDir)) ? 'the folder' : 'inside the folder'} of the earlier run ${oldDir} (compared on disk): writing there would replace its reports; give another folder`);
     // Keeping the higher scores changes the gradebooks: they are written again with the HTML.
     // The pages handed back are written again where the new run wrote them: they show the score every export shows.
     const handedBack = existsSync(join(resolve(io.cwd, newDir), 'for-students'));

@@ -10,8 +10,8 @@ import type { StandIns } from '../plan/interaction.js';
 import { aiAgreement } from '../insight/ai-agreement.js';
 import { mkdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join, relative, resolve, sep } from 'node:path';
-import { parseArgs } from 'node:util';
+import { join, relative, resolve } from 'node:path';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { discoverSubmissions, type Submission } from '../grade/layout.js';
 import { gradeSubmission } from '../grade/grade-submission.js';
 import { filesHashOf, Journal, JOURNAL_FILE, ResumeError, specFingerprint, submissionKey, testFingerprints, type JournalHeader } from '../class/journal.js';
@@ -36,13 +36,14 @@ import { compareWith, CompareError, formatComparison, readRun } from './compare-
 import { AdjustmentsError, applyAdjustments, type ParsedRow } from '../class/adjustments.js';
 import { applyRoster, formatRoster, gradebookWithoutIds, RosterError, type RosterStudent } from '../class/roster.js';
 import type { CanvasOptions } from '../../reports/csv.js';
-import { GradebookFlagError, loadRoster, parseCanvasProblems } from './gradebook-flags.js';
+import { GradebookFlagError, gradebookAssignmentId, gradebookLines, loadRoster, parseCanvasProblems } from './gradebook-flags.js';
 import { formatLateness, loadDeadlines, markLateness, timeSubmissions, type DeadlineFlags, type DeadlineSetup, type Timed } from './deadline-setup.js';
 import { DeadlineError } from '../class/deadlines.js';
 import { GitDeadlineError } from '../class/git-deadline.js';
 import { applyNotes, formatNotesUse, NotesError, unmatchedNotesError, type Note } from '../class/notes.js';
 import { formatAdjustments, loadAdjustments, loadNotes, readIfThere } from './second-pass.js';
 import { colorsEnabled, makeColors } from './colors.js';
+import { realFolder, sameOrInside } from './real-path.js';
 import { DEFAULT_SEED, runCheck, UsageError } from './check-command.js';
 import { detectAssignment, knownDefinitions, knownNames, type SpecFiles } from './detect-assignment.js';
 import { recognisedHint, repoCheckSource } from './repo-check-source.js';
@@ -52,7 +53,7 @@ import { availableSpecs, readSpecFiles, withVisibleCount } from './spec-files.js
 const DEFAULT_FORMATS: readonly ReportFormat[] = ['json', 'html', 'csv'];
 
 /** The deadline's flags (--due, --grace, --late-policy, --extensions, --at-deadline, --pushes) are runner/cli/deadline-setup.ts's. */
-interface GradeFlags extends DeadlineFlags {
+export interface GradeFlags extends DeadlineFlags {
   readonly paths: string[];
   readonly assignment?: string;
   /** Where results.json and the reports go. */
@@ -70,6 +71,8 @@ interface GradeFlags extends DeadlineFlags {
   /** Reuse what results.jsonl in --out says was graded with the same seed, spec and files. */
   readonly resume: boolean;
   readonly shard?: Shard;
+  /** `--shard auto`: where the shard was read from, said before grading. */
+  readonly shardFrom?: string;
   /** `--previous <old-out>`: compare the run with that one when it is done (`grade compare`). */
   readonly previous?: string;
   /** `--adjustments <file>`; else adjustments.csv in the submissions' folder, when there is one. */
@@ -88,40 +91,44 @@ interface GradeFlags extends DeadlineFlags {
   readonly strength: boolean;
 }
 
-function parseFlags(argv: readonly string[], io: Io, root: string): GradeFlags {
+/** `grade`'s options, as node's parseArgs reads them (`grade scale` reads the shards' options with them). */
+export const GRADE_OPTIONS = {
+  assignment: { type: 'string', short: 'a' },
+  out: { type: 'string', short: 'o' },
+  jobs: { type: 'string', short: 'j' },
+  format: { type: 'string', short: 'f' },
+  seed: { type: 'string' },
+  only: { type: 'string' },
+  python: { type: 'string' },
+  'canvas-assignment-id': { type: 'string' },
+  'canvas-problems': { type: 'string' },
+  roster: { type: 'string' },
+  due: { type: 'string' },
+  grace: { type: 'string' },
+  'late-policy': { type: 'string' },
+  extensions: { type: 'string' },
+  'at-deadline': { type: 'boolean' },
+  pushes: { type: 'string' },
+  ci: { type: 'boolean' },
+  watch: { type: 'boolean' },
+  resume: { type: 'boolean' },
+  shard: { type: 'string' },
+  previous: { type: 'string' },
+  adjustments: { type: 'string' },
+  notes: { type: 'string' },
+  'keep-higher': { type: 'boolean' },
+  audience: { type: 'string' },
+  visible: { type: 'boolean' },
+  'stand-ins': { type: 'string' },
+  strength: { type: 'boolean' },
+} as const satisfies ParseArgsConfig['options'];
+
+/** `grade`'s options read and checked (a UsageError names what is wrong); `grade scale` checks the shards' options with it. */
+export function parseFlags(argv: readonly string[], io: Io, root: string): GradeFlags {
   const { values, positionals } = parseArgs({
     args: [...argv],
     allowPositionals: true,
-    options: {
-      assignment: { type: 'string', short: 'a' },
-      out: { type: 'string', short: 'o' },
-      jobs: { type: 'string', short: 'j' },
-      format: { type: 'string', short: 'f' },
-      seed: { type: 'string' },
-      only: { type: 'string' },
-      python: { type: 'string' },
-      'canvas-assignment-id': { type: 'string' },
-      'canvas-problems': { type: 'string' },
-      roster: { type: 'string' },
-      due: { type: 'string' },
-      grace: { type: 'string' },
-      'late-policy': { type: 'string' },
-      extensions: { type: 'string' },
-      'at-deadline': { type: 'boolean' },
-      pushes: { type: 'string' },
-      ci: { type: 'boolean' },
-      watch: { type: 'boolean' },
-      resume: { type: 'boolean' },
-      shard: { type: 'string' },
-      previous: { type: 'string' },
-      adjustments: { type: 'string' },
-      notes: { type: 'string' },
-      'keep-higher': { type: 'boolean' },
-      audience: { type: 'string' },
-      visible: { type: 'boolean' },
-      'stand-ins': { type: 'string' },
-      strength: { type: 'boolean' },
-    },
+    options: GRADE_OPTIONS,
   });
   if (values.audience !== undefined && values.audience !== 'student' && values.audience !== 'instructor') throw new UsageError(`--audience is student or instructor, got ${values.audience}`);
   if (values['keep-higher'] && values.previous === undefined) throw new UsageError('--keep-higher needs --previous <old-out>: the run whose scores may be kept');
@@ -134,11 +141,12 @@ function parseFlags(argv: readonly string[], io: Io, root: string): GradeFlags {
   if (paths.length === 0) throw new UsageError('give a folder of submissions (or one submission): grade <path...>');
   const out = resolve(io.cwd, values.out ?? 'grade-report');
   const reportsSource = join(root, 'reports');
-  if (out !== undefined && (out === reportsSource || out.startsWith(reportsSource + sep))) throw new UsageError(`--out ${values.out} is inside the source folder reports/; choose another folder`);
+  if (out !== undefined && sameOrInside(out, reportsSource)) throw new UsageError(`--out ${values.out} is inside the source folder reports/; choose another folder`);
   // The run --previous compares with is this run's baseline: writing over it would compare the class with itself.
+  // Compared as real paths: a symlink to the previous run's folder is that folder.
   const previous = values.previous === undefined ? undefined : resolve(io.cwd, values.previous);
-  if (previous !== undefined && (out === previous || out.startsWith(previous + sep))) {
-    throw new UsageError(`--out ${values.out ?? 'grade-report'} is ${out === previous ? 'the folder' : 'inside the folder'} of the run --previous compares with (${values.previous}): this run would write over it. Give --out another folder`);
+  if (previous !== undefined && sameOrInside(out, previous)) {
+    throw new UsageError(`--out ${values.out ?? 'grade-report'} is ${realFolder(out) === realFolder(previous) ? 'the folder' : 'inside the folder'} of the run --previous compares with (${values.previous}${realFolder(previous) !== previous || realFolder(out) !== out ? `, ${realFolder(previous)} on disk` : ''}): this run would write over it. Give --out another folder`);
   }
   const jobs = values.jobs === undefined ? Math.max(1, Math.min(availableParallelism(), 4)) : Number(values.jobs);
   if (!Number.isInteger(jobs) || jobs < 1 || jobs > 64) throw new UsageError(`--jobs must be a whole number from 1 to 64, got ${values.jobs}`);
@@ -152,7 +160,7 @@ function parseFlags(argv: readonly string[], io: Io, root: string): GradeFlags {
   const canvas = values['canvas-assignment-id'];
   if (canvas !== undefined && !/^\d+$/u.test(canvas)) throw new UsageError(`--canvas-assignment-id is the number in the assignment's Canvas address, got ${canvas}`);
   const only = values.only === undefined ? undefined : onlyPattern(values.only);
-  return { paths, out, jobs, seed, python: values.python ?? 'python3', formats, ...(values.assignment && { assignment: isPackRef(values.assignment) ? resolve(io.cwd, values.assignment) : values.assignment }), ...(only && { only }), ...(canvas && { canvasAssignmentId: canvas }), resume: values.resume ?? false, keepHigher: values['keep-higher'] ?? false, visibleOnly: values.visible ?? false, standIns, strength: values.strength ?? false, ...(values.audience !== undefined && { audience: values.audience as 'instructor' | 'student' }), ...(shard && { shard }), ...(values.previous !== undefined && { previous: values.previous }), ...(values.adjustments !== undefined && { adjustments: resolve(io.cwd, values.adjustments) }), ...(values.notes !== undefined && { notes: resolve(io.cwd, values.notes) }), ...(values['canvas-problems'] !== undefined && { canvasProblems: values['canvas-problems'] }), ...(values.roster !== undefined && { roster: values.roster }), ...(values.due !== undefined && { due: values.due }), ...(values.grace !== undefined && { grace: values.grace }), ...(values['late-policy'] !== undefined && { latePolicy: resolve(io.cwd, values['late-policy']) }), ...(values.extensions !== undefined && { extensions: resolve(io.cwd, values.extensions) }), ...(values['at-deadline'] && { atDeadline: true }), ...(values.pushes !== undefined && { pushes: resolve(io.cwd, values.pushes) }) };
+  return { paths, out, jobs, seed, python: values.python ?? 'python3', formats, ...(values.assignment && { assignment: isPackRef(values.assignment) ? resolve(io.cwd, values.assignment) : values.assignment }), ...(only && { only }), ...(canvas && { canvasAssignmentId: canvas }), resume: values.resume ?? false, keepHigher: values['keep-higher'] ?? false, visibleOnly: values.visible ?? false, standIns, strength: values.strength ?? false, ...(values.audience !== undefined && { audience: values.audience as 'instructor' | 'student' }), ...(shard && { shard: { index: shard.index, count: shard.count } }), ...(shard && 'from' in shard && { shardFrom: String(shard.from) }), ...(values.previous !== undefined && { previous: values.previous }), ...(values.adjustments !== undefined && { adjustments: resolve(io.cwd, values.adjustments) }), ...(values.notes !== undefined && { notes: resolve(io.cwd, values.notes) }), ...(values['canvas-problems'] !== undefined && { canvasProblems: values['canvas-problems'] }), ...(values.roster !== undefined && { roster: values.roster }), ...(values.due !== undefined && { due: values.due }), ...(values.grace !== undefined && { grace: values.grace }), ...(values['late-policy'] !== undefined && { latePolicy: resolve(io.cwd, values['late-policy']) }), ...(values.extensions !== undefined && { extensions: resolve(io.cwd, values.extensions) }), ...(values['at-deadline'] && { atDeadline: true }), ...(values.pushes !== undefined && { pushes: resolve(io.cwd, values.pushes) }) };
 }
 
 /** What another command (`grade mutants`) changes in a class run: no code comparison, and its own part of results.json. */
@@ -163,6 +171,8 @@ export interface GradeHooks {
   readonly firstFailure?: boolean;
   /** Adds to the run before anything is written. */
   readonly extend?: (run: RunResults) => RunResults;
+  /** Told each submission as it is recorded in results.jsonl, with how many are recorded so far. */
+  readonly recorded?: (result: SubmissionResult, count: number) => void;
 }
 
 export async function runGrade(argv: readonly string[], io: Io, root: string, version: string, mode: 'grade' | 'check', hooks: GradeHooks = {}): Promise<number> {
@@ -244,7 +254,7 @@ async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io,
     }
     throw error;
   }
-  let gradebook: { roster?: { file: string; students: RosterStudent[] }; problems?: CanvasOptions['problems'] };
+  let gradebook: { roster?: { file: string; students: RosterStudent[]; assignments: { name: string; id: string }[] }; problems?: CanvasOptions['problems'] };
   try {
     const roster = loadRoster(flags.roster, io.cwd);
     const problems = parseCanvasProblems(flags.canvasProblems, spec);
@@ -272,6 +282,8 @@ async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io,
   for (const warning of timed?.warnings ?? []) io.err(`grade: ${warning}\n`);
   const all = timed?.submissions ?? found.submissions;
   const submissions = flags.shard ? shardOf(all, flags.shard) : all;
+  // A scheduler's task says which shard it took, so a log shows it before anything is graded.
+  if (flags.shardFrom) io.err(`grade: --shard auto: shard ${formatShard(flags.shard!)} (${submissions.length} of ${all.length} submissions), from ${flags.shardFrom}\n`);
   let journal: Journal | undefined;
   try {
     journal = flags.out === undefined ? undefined : openJournal(flags, spec, version, hooks.firstFailure === true);
@@ -285,16 +297,23 @@ async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io,
   // Fewer submissions at once than cores: a test's independent parts may use the core that would idle.
   const sideBySide = Math.min(flags.jobs, submissions.length) < availableParallelism();
   const results = await gradeAll(submissions, flags.jobs, async (submission) => {
+    const refused = timed?.notGraded.get(submission.id);
+    if (refused !== undefined) return notGradedResult(submission, spec, refused);
     const key = submissionKey(submission);
     const done = journal?.done.get(key);
     progress.started(submission.id);
     const result = done ?? { ...(await gradeOne(submission, spec, sandbox, flags, hooks.firstFailure === true, sideBySide)), filesHash: filesHashOf(key) };
     if (!done) fresh.add(result);
-    if (!done && journal) journal.append(key, result);
+    if (!done && journal) {
+      journal.append(key, result);
+      if (!journal.failure) hooks.recorded?.(result, journal.written);
+    }
     progress.finished(submission.id, result);
     return result;
-  });
+  }, () => journal?.failure !== undefined);
   progress.done();
+  // A write that failed (a full disk) stops the run at once: nothing more is graded, and nothing is written over the last good files.
+  if (journal?.failure) return outputFailure(io, journal.failure, flags.out!, journal);
   // What this run cost: the submissions it graded (not those --resume kept), from its start to the last one's end.
   const cost = classCost(results.filter((r) => fresh.has(r)), flags.jobs, performance.now() - begun);
   const graded: RunResults = {
@@ -302,7 +321,7 @@ async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io,
     generatedAt: new Date().toISOString(),
     seed: flags.seed,
     sandbox: { python: `${sandbox.python} (${sandbox.pythonVersion})`, network: sandbox.network, isolation: sandbox.isolation, notes: sandbox.notes, packages: { allowed: [...spec.packages], provided: sandbox.packagesSummary ?? '' } },
-    settings: { assignment: spec.assignment, title: spec.title, limits: { ...spec.limits }, manualPoints: spec.manualPoints, ...(flags.strength && { strength: true }), ...(flags.only && { only: flags.only.pattern }), ...(flags.shard && { shard: formatShard(flags.shard) }), fingerprints: testFingerprints(spec), groups: spec.groups.map((g) => ({ id: g.id, name: g.name, ...(g.manualPoints && { manualPoints: g.manualPoints }) })) },
+    settings: { assignment: spec.assignment, title: spec.title, limits: { ...spec.limits }, manualPoints: spec.manualPoints, ...(flags.strength && { strength: true }), ...(flags.only && { only: flags.only.pattern }), ...(flags.shard && { shard: formatShard(flags.shard) }), fingerprints: testFingerprints(spec), groups: spec.groups.map((g) => ({ id: g.id, name: g.name, ...(g.manualPoints && { manualPoints: g.manualPoints }) })), ...(deadlines && { deadline: deadlines.record }) },
     ...(spec.pack && { pack: packRecord(spec) }),
     submissions: deadlines && timed ? markLateness(results, deadlines, timed.times) : results,
     ...(fresh.size > 0 && { cost }),
@@ -332,13 +351,14 @@ async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io,
     }
   }
   if (hooks.extend) run = hooks.extend(run);
+  // The gradebook imports into the assignment the roster's column names when no id is given: never a new one by mistake.
+  const canvasAssignment = gradebookAssignmentId(flags.canvasAssignmentId, gradebook.roster, spec.title);
   let written: string[];
   try {
-    written = flags.out === undefined ? [] : writeOutputs(run, flags.out, { formats: flags.formats, canvasAssignmentId: flags.canvasAssignmentId, audience: flags.audience, canvasProblems: gradebook.problems });
+    written = flags.out === undefined ? [] : writeOutputs(run, flags.out, { formats: flags.formats, canvasAssignmentId: canvasAssignment.id, audience: flags.audience, canvasProblems: gradebook.problems });
   } catch (error) {
     return outputFailure(io, error, flags.out!, journal);
   }
-  if (journal?.failure) return outputFailure(io, journal.failure, flags.out!, journal);
   io.out(formatSummary(spec, run, written.map((path) => relative(io.cwd, path) || path), colors));
   if (fresh.size > 0) io.out(`${formatClassCost(cost)}\n`);
   if (run.comparison) io.out(formatComparison(run.comparison));
@@ -346,6 +366,7 @@ async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io,
   if (deadlines) io.out(formatLateness(run.submissions, deadlines));
   if (run.roster) io.out(formatRoster(run, flags.shard !== undefined || flags.only !== undefined));
   else if (flags.formats.includes('csv') && !flags.shard) io.out(gradebookWithoutIds(run) ?? '');
+  if (flags.formats.includes('csv') && !flags.shard) io.out(gradebookLines(run, canvasAssignment, gradebook.problems));
   if (run.notes) {
     // A shard, an --only or a --visible run sees part of the class: what it did not match, another part may (grade merge decides).
     const part = flags.shard !== undefined || flags.only !== undefined || flags.visibleOnly;
@@ -392,12 +413,18 @@ async function gradeOne(submission: Submission, given: ResolvedSpec, sandbox: Sa
   }
 }
 
-/** Runs `work` over the items with at most `jobs` at once, results in the items' order. */
-export async function gradeAll<T, R>(items: readonly T[], jobs: number, work: (item: T) => Promise<R>): Promise<R[]> {
+/** A submission not graded for a reason of the class's (work only after the late cutoff): each test not run, and why. */
+function notGradedResult(submission: Submission, spec: ResolvedSpec, reason: string): SubmissionResult {
+  const tests: TestResult[] = spec.tests.map((t) => ({ id: t.id, name: t.name, group: t.group, target: t.target, status: 'skipped', score: 0, maxScore: t.points, visibility: t.visibility, message: reason }));
+  return { id: submission.id, path: submission.path, assignment: spec.assignment, ...(submission.student && { student: submission.student }), status: 'error', error: reason, score: 0, maxScore: spec.maxScore, durationMs: 0, tests };
+}
+
+/** Runs `work` over the items with at most `jobs` at once, results in the items' order; none is started once `stop` says so. */
+export async function gradeAll<T, R>(items: readonly T[], jobs: number, work: (item: T) => Promise<R>, stop: () => boolean = () => false): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {
-    while (next < items.length) {
+    while (next < items.length && !stop()) {
       const index = next++;
       results[index] = await work(items[index]!);
     }
@@ -414,8 +441,10 @@ const isFileError = (error: unknown): error is NodeJS.ErrnoException => error in
  */
 function outputFailure(io: Io, error: unknown, out: string, journal: Journal | undefined): number {
   if (!isFileError(error)) throw error;
-  const path = error.path ?? out;
-  const kept = journal ? `; ${relative(io.cwd, join(out, JOURNAL_FILE)) || JOURNAL_FILE} keeps the ${journal.written} submission${journal.written === 1 ? '' : 's'} graded before that, so --resume grades only the rest` : '';
+  // A write that fails after its file is open (a full disk) names no path: the journal's own failure names the journal.
+  const path = journal?.failure === error ? join(out, JOURNAL_FILE) : error.path ?? out;
+  const stopped = journal?.failure === error ? '; grading stopped there, and results.json and the reports were not written (the last good ones are kept)' : '';
+  const kept = journal ? `${stopped}; ${relative(io.cwd, join(out, JOURNAL_FILE)) || JOURNAL_FILE} keeps the ${journal.written} submission${journal.written === 1 ? '' : 's'} graded before that, so --resume grades only the rest` : '';
   io.err(`grade: cannot write ${relative(io.cwd, path) || path}: ${error.code} (${FILE_ERRORS[error.code!] ?? error.message})${kept}\n`);
   return 2;
 }

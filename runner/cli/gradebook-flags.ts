@@ -5,8 +5,9 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
-import type { CanvasOptions } from '../../reports/csv.js';
-import { parseRoster, RosterError, type RosterStudent } from '../class/roster.js';
+import { canvasColumnWarnings, type CanvasOptions } from '../../reports/csv.js';
+import type { RunResults } from '../grade/results.js';
+import { assignmentColumn, parseRoster, RosterError, rosterAssignments, type RosterStudent } from '../class/roster.js';
 import type { ResolvedSpec } from '../spec/spec-types.js';
 
 export class GradebookFlagError extends Error {}
@@ -27,10 +28,32 @@ export function parseCanvasProblems(value: string | undefined, spec: Pick<Resolv
 }
 
 /** The roster file given, read and checked before anything is graded. */
-export function loadRoster(file: string | undefined, cwd: string): { file: string; students: RosterStudent[] } | undefined {
+export function loadRoster(file: string | undefined, cwd: string): { file: string; students: RosterStudent[]; assignments: { name: string; id: string }[] } | undefined {
   if (file === undefined) return undefined;
   const path = resolve(cwd, file);
   if (!existsSync(path)) throw new RosterError(`--roster ${file}: no such file`);
   const shown = relative(cwd, path) || path;
-  return { file: shown, students: parseRoster(readFileSync(path, 'utf8'), shown) };
+  const text = readFileSync(path, 'utf8');
+  return { file: shown, students: parseRoster(text, shown), assignments: rosterAssignments(text) };
+}
+
+/**
+ * The Canvas assignment id the gradebook imports into: `--canvas-assignment-id`, else the roster's column of this
+ * assignment (`Homework 4 (9001)`). Without either, the import would create a new assignment: said, with the columns
+ * the roster has.
+ */
+export function gradebookAssignmentId(given: string | undefined, roster: { file: string; assignments: readonly { name: string; id: string }[] } | undefined, title: string): { id?: string; said?: string } {
+  if (given !== undefined) return { id: given };
+  if (!roster) return {};
+  const found = assignmentColumn(roster.assignments, title);
+  if ('id' in found) return { id: found.id, said: `Canvas assignment ${found.id}, the roster's column ${found.name} (${found.id})` };
+  const listed = found.candidates.slice(0, 8).map((c) => `${c.name} (${c.id})`).join(', ');
+  return { said: `none of ${roster.file}'s columns is clearly this assignment (${title})${listed ? `; it has ${listed}` : ''}: give --canvas-assignment-id <its id>, or the gradebook's column creates a new assignment when imported` };
+}
+
+/** What the terminal says of the Canvas gradebook: where its assignment id came from, and each column Canvas would take as new. */
+export function gradebookLines(run: RunResults, assignment: { id?: string; said?: string }, problems: CanvasOptions['problems'] | undefined): string {
+  const id = assignment.id ?? run.gradebook?.canvasAssignmentId;
+  const lines = [...(assignment.said ? [`Gradebook: ${assignment.said}`] : []), ...canvasColumnWarnings(run, { ...(id && { assignmentId: id }), ...(problems && { problems }) }).map((w) => `Gradebook: ${w}`)];
+  return lines.length > 0 ? `${lines.join('\n')}\n` : '';
 }

@@ -9,17 +9,18 @@ import { parseArgs } from 'node:util';
 import { AdjustmentsError, applyAdjustments, parseAdjustments } from '../class/adjustments.js';
 import { JOURNAL_FILE } from '../class/journal.js';
 import { applyNotes, formatNotesUse, mergeNotes, NotesError, unmatchedNotesError, type Note } from '../class/notes.js';
-import { adjustmentTargets, loadNotes } from './second-pass.js';
-import { GradebookFlagError, loadRoster, parseCanvasProblems } from './gradebook-flags.js';
+import { adjustmentTargets, formatAdjustments, loadNotes } from './second-pass.js';
+import { GradebookFlagError, gradebookAssignmentId, gradebookLines, loadRoster, parseCanvasProblems } from './gradebook-flags.js';
 import { applyRoster, formatRoster, gradebookWithoutIds, mergeRosters, RosterError } from '../class/roster.js';
 import type { CanvasOptions } from '../../reports/csv.js';
 import { discoverSubmissions } from '../grade/layout.js';
 import { classSimilarity } from '../insight/class-code.js';
 import type { RunResults } from '../grade/results.js';
-import { mergeRuns, MergeError } from '../class/shards.js';
+import { mergeRuns, MergeError, mixedSettings } from '../class/shards.js';
 import { loadSpec, SpecError } from '../spec/load-spec.js';
 import { REPORT_FORMATS, type ReportFormat } from '../../reports/write-reports.js';
 import { colorsEnabled, makeColors } from './colors.js';
+import { realFolder, sameOrInside } from './real-path.js';
 import { writeOutputs } from './write-outputs.js';
 import type { Io } from './io.js';
 import { formatSummary } from './summary.js';
@@ -29,10 +30,10 @@ export async function runMerge(argv: readonly string[], io: Io, root: string): P
     io.err(`grade merge: ${message}\n`);
     return 2;
   };
-  let values: { out?: string | undefined; format?: string | undefined; 'canvas-assignment-id'?: string | undefined; submissions?: string[] | undefined; adjustments?: string | undefined; notes?: string | undefined; audience?: string | undefined; roster?: string | undefined; 'canvas-problems'?: string | undefined };
+  let values: { out?: string | undefined; format?: string | undefined; 'canvas-assignment-id'?: string | undefined; submissions?: string[] | undefined; adjustments?: string | undefined; notes?: string | undefined; audience?: string | undefined; roster?: string | undefined; 'canvas-problems'?: string | undefined; 'allow-mixed'?: boolean | undefined };
   let positionals: string[];
   try {
-    ({ values, positionals } = parseArgs({ args: [...argv], allowPositionals: true, options: { out: { type: 'string', short: 'o' }, format: { type: 'string', short: 'f' }, 'canvas-assignment-id': { type: 'string' }, submissions: { type: 'string', multiple: true }, adjustments: { type: 'string' }, notes: { type: 'string' }, audience: { type: 'string' }, roster: { type: 'string' }, 'canvas-problems': { type: 'string' } } }));
+    ({ values, positionals } = parseArgs({ args: [...argv], allowPositionals: true, options: { out: { type: 'string', short: 'o' }, format: { type: 'string', short: 'f' }, 'canvas-assignment-id': { type: 'string' }, submissions: { type: 'string', multiple: true }, adjustments: { type: 'string' }, notes: { type: 'string' }, audience: { type: 'string' }, roster: { type: 'string' }, 'canvas-problems': { type: 'string' }, 'allow-mixed': { type: 'boolean' } } }));
   } catch (error) {
     return fail((error as Error).message);
   }
@@ -41,6 +42,9 @@ export async function runMerge(argv: readonly string[], io: Io, root: string): P
   const formats = (values.format ?? 'json,html,csv').split(',').map((f) => f.trim()).filter(Boolean);
   const unknown = formats.find((f) => !(REPORT_FORMATS as readonly string[]).includes(f));
   if (unknown) return fail(`unknown --format '${unknown}'; known: ${REPORT_FORMATS.join(', ')}`);
+  const out = resolve(io.cwd, values.out ?? 'grade-report');
+  const overwritten = positionals.find((dir) => sameOrInside(out, resolve(io.cwd, dir)));
+  if (overwritten) return fail(`--out ${values.out ?? 'grade-report'} is ${realFolder(out) === realFolder(resolve(io.cwd, overwritten)) ? '' : 'inside '}${overwritten}, one of the runs being merged (compared on disk, symlinks followed); choose another folder`);
   const runs: { from: string; run: RunResults }[] = [];
   for (const dir of positionals) {
     const path = join(resolve(io.cwd, dir), 'results.json');
@@ -61,6 +65,12 @@ export async function runMerge(argv: readonly string[], io: Io, root: string): P
     if (error instanceof MergeError) return fail(error.message);
     throw error;
   }
+  // Runs graded with other notes, adjustments or deadlines would give a class no single run gives: said, and refused unless asked for.
+  const mixed = mixedSettings(runs, { notes: values.notes !== undefined, adjustments: values.adjustments !== undefined });
+  if (mixed.length > 0 && !values['allow-mixed']) {
+    return fail(`the runs were graded with different settings:\n${mixed.map((m) => `  ${m}\n`).join('')}Grade them again alike, give grade merge the class's --notes or --adjustments to apply to all, or --allow-mixed to merge them as they are (each student keeps what their run applied)`);
+  }
+  if (mixed.length > 0) io.out(`Merged runs graded with different settings (--allow-mixed); each student keeps what their run applied:\n${mixed.map((m) => `  ${m}\n`).join('')}`);
   const assignment = merged.settings?.assignment ?? merged.submissions[0]?.assignment;
   if (!assignment) return fail('the runs name no assignment (results.json written by an older grader); grade again');
   let spec;
@@ -111,21 +121,22 @@ export async function runMerge(argv: readonly string[], io: Io, root: string): P
     merged = mergeNotes(merged, runs.map((r) => r.run));
   }
   let problems: CanvasOptions['problems'];
+  let roster: ReturnType<typeof loadRoster>;
   try {
     problems = parseCanvasProblems(values['canvas-problems'], spec);
-    const roster = loadRoster(values.roster, io.cwd);
+    roster = loadRoster(values.roster, io.cwd);
     merged = roster ? applyRoster(merged, roster.students, roster.file) : mergeRosters(merged, runs.map((r) => r.run));
   } catch (error) {
     if (error instanceof RosterError || error instanceof GradebookFlagError) return fail(error.message);
     throw error;
   }
-  const out = resolve(io.cwd, values.out ?? 'grade-report');
-  if (positionals.some((dir) => resolve(io.cwd, dir) === out)) return fail(`--out ${values.out ?? 'grade-report'} is one of the runs being merged; choose another folder`);
-  const canvas = values['canvas-assignment-id'];
-  const written = writeOutputs(merged, out, { formats: formats as ReportFormat[], ...(canvas && { canvasAssignmentId: canvas }), ...(values.audience && { audience: values.audience as 'instructor' | 'student' }), ...(problems && { canvasProblems: problems }) });
+  const canvas = gradebookAssignmentId(values['canvas-assignment-id'], roster, spec.title);
+  const written = writeOutputs(merged, out, { formats: formats as ReportFormat[], ...(canvas.id && { canvasAssignmentId: canvas.id }), ...(values.audience && { audience: values.audience as 'instructor' | 'student' }), ...(problems && { canvasProblems: problems }) });
   io.out(formatSummary(spec, merged, written.map((path) => relative(io.cwd, path) || path), makeColors(colorsEnabled(io.env, io.isTTY))));
+  if (values.adjustments !== undefined && merged.adjustments) io.out(formatAdjustments(merged));
   if (merged.roster) io.out(formatRoster(merged));
   else if (formats.includes('csv')) io.out(gradebookWithoutIds(merged) ?? '');
+  if (formats.includes('csv')) io.out(gradebookLines(merged, canvas, problems ?? merged.gradebook?.problems));
   if (merged.notes) {
     io.out(formatNotesUse(merged, notes, 'the class'));
     const unmatched = merged.settings?.only === undefined ? unmatchedNotesError(merged, notes) : undefined;

@@ -10,6 +10,8 @@ import { PROJECT_ROOT } from '../project-root.js';
 import { runGrade } from './grade-command.js';
 import { availableSpecs } from './spec-files.js';
 import { runMerge } from './merge-command.js';
+import { runScale } from './scale-command.js';
+import { runPush } from './push-command.js';
 import { writeGradescopeBundle } from './gradescope-bundle.js';
 import { listAssignments, listFixtures } from './list.js';
 import { runCost } from './cost-command.js';
@@ -34,7 +36,18 @@ Usage:
                            of one assignment); takes --out, --format and --canvas-assignment-id, and
                            --submissions <path> to compare the code of all shards' submissions, and
                            --adjustments <file> to apply the instructor's changes to the whole class, and
-                           --notes <file> to apply notes to it (else each shard's notes are kept)
+                           --notes <file> to apply notes to it (else each shard's notes are kept); runs graded
+                           with other notes, adjustments or deadlines are refused unless --allow-mixed
+  grade push canvas [<run>] --course <id> [--assignment <id>] [--roster <file>] [--dry-run]
+                           each student's score, a comment with the summary and their notes, and their page, on
+                           their current attempt in Canvas (CANVAS_TOKEN: your own token; CANVAS_URL or
+                           --canvas-url: the address); reads Canvas first, writes only what changed, reads it back;
+                           <run> is a --out folder (default ./grade-report)
+  grade scale slurm|k8s|actions --shards N [--max-running M] <path...> [grade's options]
+                           the files a scheduler needs to grade the class in N shards (at most M at once) and
+                           merge them: a Slurm job array and a merge job after it (--cpus-per-task, --work <dir>),
+                           a Kubernetes Indexed Job and a merge Job (--image, --claim, --mount, --name), or a
+                           GitHub Actions matrix and a merge job; --command <cmd> is the grader on the nodes
   grade compare <old-out> <new-out> [--out <dir>] [--keep-higher]
                            what changed between two runs of a class: changes.csv (student, old, new, delta, the
                            tests that went each way, why) and a "What changed" section in the class summary
@@ -91,7 +104,8 @@ Options for grading:
   --resume                 keep what --out's results.jsonl (written as each submission finishes) says was
                            graded with the same seed, spec and files, and grade only the rest
   --previous <old-out>     compare with an earlier run of the class when done, as grade compare does
-  --keep-higher            with --previous (or compare): every export uses the higher of the two scores
+  --keep-higher            with --previous (or compare): a student whose tests gave more before keeps that score,
+                           with this run's adjustments on top, in every export
   --adjustments <file>     the instructor's changes and hand-graded points (default: adjustments.csv in the
                            submissions' folder): a header student,test,change,reason,by, then rows such as
                            ada,board.repr.document,+2,regrade request,TA Kim (test: a test id, a group graded by
@@ -103,13 +117,15 @@ Options for grading:
                            late mark) is measured against its student's deadline
   --grace <duration>       lateness within it is on time (15m, 2h)
   --late-policy <file>     late.yml (default: late.yml in the submissions' folder): per (day or hour), penalty (%),
-                           cap (%), of (max or score), late_days (each student's free days); the penalty is an
-                           adjustment with its reason, in every export
+                           cap (%), of (max or score), late_days (each student's free days), cutoff (3d, or an
+                           ISO time: later work is not graded); the penalty is an adjustment with its reason, in
+                           every export
   --extensions <file>      extensions.csv (default: beside the submissions): student,due,reason[,late_days], due an
                            ISO time or +2d
-  --at-deadline            grade each git repository at the last commit dated at or before its student's deadline
-                           (a commit's date is the student's claim); with --pushes <dir> (<submission>.json, as
-                           GitHub's repository activity API returns it), at the last push by then instead
+  --at-deadline            grade each git repository at the last commit of its student's late window: by their
+                           deadline without a late policy, by late.yml's cutoff with one (a late commit pays the
+                           penalty); a commit's date is the student's claim: with --pushes <dir>
+                           (<submission>.json, as GitHub's repository activity API returns it), the last push
   --roster <file>          the gradebook exported from Canvas (Student,ID,SIS User ID,SIS Login ID,Section,…): its
                            ids fill gradebook.csv's, whatever the submissions' layout; students on one side only
                            are listed (also on grade merge)
@@ -119,7 +135,8 @@ Options for grading:
   --notes <file>           Markdown notes on mistakes (default: notes.yml in the submissions' folder), by cluster
                            id (shown in the class summary) or test id; shown to the students concerned. An
                            id that matches no failure of the class exits 2 once the reports are written, unless
-                           marked retired (id: {note: ..., retired: true})
+                           marked retired (id: {note: ..., retired: true}); a note reaches students at once, even
+                           on a hidden test, unless marked visibility: after-due
 
 Assignments: ${ASSIGNMENT_IDS.join(', ')}
 Inputs: folders, zips (one per student or a whole class), a Canvas "Download Submissions" folder or zip, and a
@@ -167,6 +184,8 @@ export async function runCli(argv: readonly string[], out: (s: string) => void, 
   if (command === 'init') return runInit(rest, io, PROJECT_ROOT, readVersion());
   if (command === 'lint') return runLint(rest, io, PROJECT_ROOT, readVersion());
   if (command === 'merge') return runMerge(rest, io, PROJECT_ROOT);
+  if (command === 'scale') return runScale(rest, io, PROJECT_ROOT);
+  if (command === 'push') return runPush(rest, io);
   if (command === 'compare') return runCompare(rest, io);
   if (command === 'mutants') return runMutants(rest, io, PROJECT_ROOT, version);
   return runGrade(argv, io, PROJECT_ROOT, version, 'grade');

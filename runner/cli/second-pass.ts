@@ -78,6 +78,10 @@ export function formatAdjustments(run: RunResults): string {
   const changed = run.submissions.filter((s) => s.adjusted && s.adjusted.score !== s.score).length;
   const lines = [`Adjustments from ${a.file}: ${a.rows} row${a.rows === 1 ? '' : 's'}, ${changed} score${changed === 1 ? '' : 's'} changed${a.manualPoints ? `; ${a.manualPoints} hand-graded points added to every maximum` : ''}`];
   for (const u of a.unapplied) lines.push(`  not applied (line ${u.line}, ${u.student}): ${u.why}`);
+  for (const n of a.notEntered ?? []) {
+    const shown = n.students.length > 8 ? `${n.students.slice(0, 8).join(', ')} and ${n.students.length - 8} more` : n.students.join(', ');
+    lines.push(`  ${n.group} (${n.name}, ${n.points} points graded by hand) is not entered for ${n.students.length} of ${run.submissions.length} student${run.submissions.length === 1 ? '' : 's'}, who count 0 of its ${n.points} points until it is: ${shown}`);
+  }
   // A row that moved less than it asks, or nothing, is said: the instructor meant something else.
   for (const s of run.submissions) for (const r of s.adjusted?.rows ?? []) if (r.clamped) lines.push(`  line ${r.line} (${s.id}, ${r.op}${r.amount} on ${r.test}): ${r.clamped}`);
   return `${lines.join('\n')}\n`;

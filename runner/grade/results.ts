@@ -27,8 +27,12 @@ export interface TestResult {
   readonly studentMs?: number;
   /** Added: of studentMs, the time in the document's own examples (cases whose source is the document). */
   readonly documentMs?: number;
-  /** Added: the instructor's notes on this failure (notes.yml), Markdown, from a cluster id or the test id. */
-  readonly notes?: readonly { readonly from: string; readonly markdown: string }[];
+  /**
+   * Added: the instructor's notes on this failure (notes.yml), Markdown, from a cluster id or the test id. A note
+   * reaches the student at once, even on a hidden test, unless its `visibility` is `after-due`: then it is shown with
+   * its test, a hidden test's after the due date.
+   */
+  readonly notes?: readonly { readonly from: string; readonly markdown: string; readonly visibility?: 'after-due' }[];
   /** Added: what a strength test measured (kind `strength`); informational unless the test has points. */
   readonly strength?: AiStrength;
   /** Added: the look-ahead mistake that gives exactly the student's answers on every case run (runner/insight/lookahead-diagnosis.ts). */
@@ -103,6 +107,11 @@ export interface StudentIdentity {
   readonly late?: boolean;
   /** Added: the student's section, from the course's roster (`--roster`). */
   readonly section?: string;
+  /**
+   * Added: this identity is a roster's row (`--roster`): its file, and what the submission was known as before it,
+   * so another roster is matched from the submission itself, never from an earlier roster's match.
+   */
+  readonly fromRoster?: { readonly file: string; readonly before?: StudentIdentity };
 }
 
 export interface SubmissionResult {
@@ -136,8 +145,11 @@ export interface SubmissionResult {
   readonly adjusted?: { readonly score: number; readonly maxScore: number; readonly rows: readonly AdjustmentRow[] };
   /** Added: when it was submitted against its student's deadline, and what the late policy takes (runner/class/deadlines.ts). */
   readonly late?: Lateness;
-  /** Added: `--keep-higher`: the previous run's score, kept because it was higher; every export uses it. */
-  readonly keptHigher?: { readonly score: number; readonly from: string };
+  /**
+   * Added: `--keep-higher`: the score kept from the previous run because its tests gave more; every export uses it.
+   * `automatic` is the automatic score kept (this run's adjustments apply on top of it).
+   */
+  readonly keptHigher?: { readonly score: number; readonly from: string; readonly automatic?: number };
   /**
    * Added: which of the submission's files served each role of the assignment, present when one was found by what
    * it defines rather than by its name (another semester's `ps11pr1.py`, Python saved as `.txt`).
@@ -183,7 +195,7 @@ export interface RunResults {
    * Added: the notes file applied, its ids that matched no failure (an error for a whole class, reported for a shard
    * or `--only`), and those that matched nothing but are kept on purpose (`retired: true`).
    */
-  readonly notes?: { readonly file: string; readonly used: readonly string[]; readonly unmatched: readonly string[]; readonly retired?: readonly string[] };
+  readonly notes?: { readonly file: string; readonly used: readonly string[]; readonly unmatched: readonly string[]; readonly retired?: readonly string[]; readonly hash?: string };
   /** Added: how the Canvas gradebook was written (its assignment id, its problem columns), so compare and merge write it again alike. */
   readonly gradebook?: { readonly canvasAssignmentId?: string; readonly problems?: { readonly ids: Readonly<Record<string, string>> } };
   /**
@@ -201,9 +213,16 @@ export interface RunResults {
   readonly adjustments?: {
     readonly file: string;
     readonly rows: number;
+    /** Added: a hash of the rows, so `grade merge` can tell shards graded with other adjustments. */
+    readonly hash?: string;
     /** Hand-graded points added to every maximum (0 when the file enters none). */
     readonly manualPoints: number;
     readonly unapplied: readonly { readonly line: number; readonly student: string; readonly test: string; readonly why: string }[];
+    /**
+     * Added: the problems graded by hand whose points were entered for some students and not others: those count
+     * 0 of them until entered, and are listed rather than left at 0 in silence.
+     */
+    readonly notEntered?: readonly { readonly group: string; readonly name: string; readonly points: number; readonly students: readonly string[] }[];
   };
   /** Added: what the class cost and how close it ran to its floor (runner/class/class-cost.ts); absent in older files. */
   readonly cost?: ClassCost;
@@ -301,6 +320,10 @@ export interface Lateness {
   readonly extension?: string;
   /** `--at-deadline`: the commit graded, and how its time is known. */
   readonly commit?: string;
+  /** Added: the zone the deadline was given in (`-05:00`), absent for UTC: the pages show times in it. */
+  readonly zone?: string;
+  /** Added: the late cutoff this submission came after (ISO): it was not graded. */
+  readonly cutoff?: string;
 }
 
 export interface AdjustmentRow {
@@ -394,6 +417,12 @@ export interface RunSettings {
   readonly fingerprints?: Readonly<Record<string, TestFingerprint>>;
   /** Added: the problems, in the spec's order, and the points each reserves for grading by hand. */
   readonly groups?: readonly { readonly id: string; readonly name: string; readonly manualPoints?: number }[];
+  /**
+   * Added: the deadline the run measured lateness by (`--due` as given, the grace, the late policy's and the
+   * extensions' files), and a hash of all of it with the files' contents, so `grade merge` can tell shards graded
+   * against other deadlines.
+   */
+  readonly deadline?: { readonly due: string; readonly graceMs: number; readonly policy?: string; readonly extensions?: string; readonly atDeadline?: boolean; readonly hash: string };
 }
 
 export interface TestFingerprint {
@@ -418,6 +447,14 @@ export interface RunComparison {
   readonly testsChanged: readonly { readonly id: string; readonly what: 'spec' | 'fixture' | 'spec and fixture' }[];
   /** `--keep-higher`: how many students keep the previous run's higher score. */
   readonly keptHigher?: number;
+  /** Added: the students in one run only, with the score each run's exports show for them (`changes.csv` lists them). */
+  readonly addedStudents?: readonly { readonly id: string; readonly name?: string; readonly score: number; readonly exported: number }[];
+  readonly removedStudents?: readonly { readonly id: string; readonly name?: string; readonly score: number; readonly exported: number }[];
+  /**
+   * Added: when either run graded part of the tests (`--only`), its pattern: the two were compared on the tests both
+   * ran, each student's scores summed over those tests, and a test one of them did not run is no change.
+   */
+  readonly only?: string;
 }
 
 export interface StudentChange {

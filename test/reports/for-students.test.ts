@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { forStudents } from '../../reports/for-students.js';
 import { gradescopeResults } from '../../reports/gradescope.js';
+import { renderSubmissionPage } from '../../reports/html.js';
+import { submissionView } from '../../reports/model.js';
 import type { SubmissionResult, TestResult } from '../../runner/grade/results.js';
 
 const base = { group: 'g', target: 't', score: 0, maxScore: 2 } as const;
@@ -23,6 +25,24 @@ describe('the pages to hand back', () => {
     const afterDue = { ...submission, tests: [{ ...hidden, visibility: 'after-due' as const }] };
     expect(forStudents(afterDue, { due: '2027-04-16T23:59:00-04:00' }).tests[0]).toMatchObject({ status: 'fail', message: 'A test shown after the due date (2027-04-16T23:59:00-04:00): not passed. Its cases are shown then.' });
     expect(forStudents(afterDue).tests[0]!.expected).toBeUndefined();
+  });
+});
+
+describe('a hidden test that did not pass, on the page handed back', () => {
+  it('is "not passed", never a wrong answer: a crash and a timeout are counted apart, as hidden', () => {
+    const crashed: TestResult = { ...hidden, id: 'c', name: 'crashed one', status: 'error', message: 'IndexError' };
+    const page = submissionView(forStudents({ ...submission, tests: [hidden, crashed, visible] }), 's.html', true);
+    const shown = page.problems.flatMap((p) => p.tests);
+    expect(shown.map((t) => t.statusLabel)).toEqual(['not passed', 'not passed', 'wrong answer']);
+    expect(page.counts).toMatchObject({ fail: 1, error: 0, timeout: 0 });
+    expect(page.hiddenNotPassed).toBe(2);
+    const run = { tool: { name: 'g', version: '0' }, generatedAt: 'x', seed: 1, sandbox: { python: '3', network: 'off', notes: [] }, submissions: [] };
+    const html = renderSubmissionPage(run, forStudents({ ...submission, tests: [crashed] }), { classLink: false, handedBack: true });
+    expect(html).toContain('>not passed</span>');
+    expect(html).toContain('1 hidden not passed');
+    expect(html).toContain('0 wrong answers');
+    // The instructor's own page still says how it failed.
+    expect(submissionView({ ...submission, tests: [crashed] }).problems[0]!.tests[0]!.statusLabel).toBe('crashed');
   });
 });
 

@@ -2,8 +2,8 @@
  * The instructor's regrade, end to end on CS61A samples: grade a class, change one fixture case and one student's
  * files, grade again with --previous, and find exactly the students that moved, each with its reason.
  */
-import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runGrade } from '../../runner/cli/grade-command.js';
 import { runCli } from '../../runner/cli/run-cli.js';
@@ -61,7 +61,7 @@ describe('grade compare and --previous', () => {
     expect(await runCli(['compare', first, second, '--out', kept, '--keep-higher'], (s) => (keptSaid += s), (s) => (keptSaid += s), { env: {}, cwd: klass })).toBe(0);
     const keptRun = JSON.parse(readFileSync(join(kept, 'results.json'), 'utf8'));
     const classic = keptRun.submissions.find((s: { id: string }) => s.id === 'correct-classic');
-    expect(classic.keptHigher).toEqual({ score: byId['correct-classic'].old, from: first });
+    expect(classic.keptHigher).toEqual({ score: byId['correct-classic'].old, from: first, automatic: byId['correct-classic'].old });
     expect(readFileSync(join(kept, 'scores.csv'), 'utf8')).toContain(`correct-classic,${byId['correct-classic'].old},`);
     expect(keptRun.comparison.keptHigher).toBeGreaterThanOrEqual(1);
     expect(keptSaid).toContain('keep the previous, higher score in every export');
@@ -120,7 +120,11 @@ describe('grade compare and --previous', () => {
     const monday = temp('grade-monday-');
     const baseline = '{"the": "baseline"}\n';
     writeFileSync(join(monday, 'results.json'), baseline);
-    for (const out of [monday, join(monday, 'again')]) {
+    // A symlink to the previous run's folder is that folder, and so is one to its parent with the same name below.
+    const links = temp('grade-links-');
+    symlinkSync(monday, join(links, 'latest'));
+    symlinkSync(dirname(monday), join(links, 'runs'));
+    for (const out of [monday, join(monday, 'again'), join(links, 'latest'), join(links, 'runs', basename(monday))]) {
       let err = '';
       const io = { out: () => {}, err: (s: string) => { err += s; }, isTTY: false, env: {}, cwd: klass };
       expect(await runGrade([klass, '--assignment', 'cs61a-hw04', '--out', out, '--previous', monday], io, PROJECT_ROOT, '0', 'grade')).toBe(2);
@@ -128,5 +132,15 @@ describe('grade compare and --previous', () => {
       expect(err).not.toContain('ada:');
     }
     expect(readFileSync(join(monday, 'results.json'), 'utf8')).toBe(baseline);
+    // grade compare and grade merge compare their --out the same way.
+    writeFileSync(join(monday, 'results.json'), JSON.stringify({ generatedAt: 'x', seed: 1, settings: { assignment: 'cs61a-hw04' }, submissions: [] }));
+    const tuesday = temp('grade-tuesday-');
+    writeFileSync(join(tuesday, 'results.json'), JSON.stringify({ generatedAt: 'y', seed: 1, settings: { assignment: 'cs61a-hw04' }, submissions: [] }));
+    let err = '';
+    expect(await runCli(['compare', monday, tuesday, '--out', join(links, 'latest')], () => {}, (t) => (err += t), { env: {}, cwd: klass })).toBe(2);
+    expect(err).toContain('of the earlier run');
+    err = '';
+    expect(await runCli(['merge', monday, tuesday, '--out', join(links, 'latest')], () => {}, (t) => (err += t), { env: {}, cwd: klass })).toBe(2);
+    expect(err).toContain('one of the runs being merged');
   });
 });

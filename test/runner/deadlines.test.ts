@@ -4,12 +4,13 @@
  * deadline, and with a push log the commit pushed by then, whatever date its commit claims.
  */
 import { execa } from 'execa';
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli } from '../helpers/cli.js';
 import { deadlineOf, latenessOf, parseDuration, parseExtensions, parseInstant, parseLatePolicy } from '../../runner/class/deadlines.js';
 import { gradescopeTime } from '../../runner/grade/exports.js';
+import { timeSubmissions } from '../../runner/cli/deadline-setup.js';
 import type { RunResults } from '../../runner/grade/results.js';
 import { PROJECT_ROOT } from '../../runner/project-root.js';
 import { tempDirs } from '../temp-dirs.js';
@@ -37,6 +38,9 @@ describe('the late policy', () => {
     expect(ext.get('ada')).toEqual({ line: 2, extraMs: 172_800_000, reason: 'illness' });
     expect(ext.get('bob')).toMatchObject({ due: new Date('2026-12-06T12:00:00Z'), lateDays: 1 });
     expect(() => parseExtensions('student,due\ncy,+1d\n', 'extensions.csv', new Map([['ada', 'ada']]))).toThrow("extensions.csv, line 2: no submission 'cy' was graded");
+    // Names are matched without regard to case, and a typo is offered the nearest.
+    expect(parseExtensions('student,due,reason\nADA,+1d,flu\n', 'extensions.csv', new Map([['ada', 'ada'], ['ada@uni.edu', 'ada']])).get('ada')).toMatchObject({ extraMs: 86_400_000 });
+    expect(() => parseExtensions('student,due\nadda,+1d\n', 'extensions.csv', new Map([['ada', 'ada'], ['bob', 'bob']]))).toThrow("no submission 'adda' was graded; did you mean 'ada'?");
     expect(gradescopeTime('2026-12-04 23:58:00.939519000 -05:00')).toBe('2026-12-05T04:58:00.939Z');
   });
 
@@ -50,6 +54,20 @@ describe('the late policy', () => {
     expect(latenessOf(at(10), 'gradescope', deadlineOf(new Date(DUE), 900_000, undefined), policy)).toMatchObject({ percent: 0, reason: 'on time: 10 min after the deadline, within the 15 min of grace' });
     expect(latenessOf(at(25 * 60), 'gradescope', deadline, { ...policy, lateDays: 1 })).toMatchObject({ units: 2, lateDaysUsed: 1, percent: 10 });
     expect(latenessOf(undefined, 'canvas', deadline, policy)).toMatchObject({ percent: 0, reason: expect.stringContaining("late by Canvas's mark") });
+  });
+
+  it('reads a late cutoff, and does not grade work submitted after it', async () => {
+    const policy = await parseLatePolicy('per: day\npenalty: 10\ncutoff: 3d\n', 'late.yml');
+    expect(policy.cutoff).toEqual({ afterMs: 3 * 86_400_000, text: '3d' });
+    expect((await parseLatePolicy(`penalty: 5\ncutoff: "${DUE}"\n`, 'late.yml')).cutoff).toMatchObject({ at: new Date(DUE) });
+    await expect(parseLatePolicy('penalty: 5\ncutoff: soon\n', 'late.yml')).rejects.toThrow("late.yml: cutoff: 'soon' is not a duration");
+    const deadline = deadlineOf(new Date(DUE), 0, undefined, '-05:00');
+    expect(latenessOf(at(4 * 24 * 60), 'gradescope', deadline, policy)).toMatchObject({ percent: 0, cutoff: '2026-12-08T04:59:00.000Z', reason: '96 h late, after the late cutoff (3d after the deadline): not graded' });
+    // A Gradescope export's submission after the cutoff is not graded; one before it is.
+    const setup = { due: new Date(DUE), zone: '-05:00', graceMs: 0, policy, policyFile: 'late.yml', extensions: new Map(), atDeadline: false, record: { due: DUE, graceMs: 0, hash: 'h' } };
+    const submission = (id: string, minutes: number) => ({ id, path: id, files: [], submittedAt: at(minutes).toISOString() });
+    const timed = await timeSubmissions([submission('late', 4 * 24 * 60), submission('ok', 60)], setup, [], new Set());
+    expect([...timed.notGraded]).toEqual([['late', 'Not graded: submitted 2026-12-08T23:59:00-05:00, after the late cutoff (2026-12-07T23:59:00-05:00, 3d after the deadline).']]);
   });
 });
 
@@ -90,7 +108,11 @@ describe('grade with a due time', () => {
     expect(readFileSync(join(out, 'junit.xml'), 'utf8')).toContain('-8 for late work: 25 h late');
     const page = readFileSync(join(out, 'submissions', 'submission_a-day.html'), 'utf8');
     expect(page).toContain('-8 for late work');
-    expect(page).toContain('due 2026-12-05T04:59:00.000Z');
+    // Times in the zone the deadline was given in, to the second: never UTC with milliseconds.
+    expect(page).toContain('submitted 2026-12-06T00:59:00-05:00 (gradescope), due 2026-12-04T23:59:00-05:00: 25 h late');
+    expect(page).not.toMatch(/\d\d:\d\d:\d\d\.\d{3}Z/u);
+    expect(byId['submission_a-day']!.late).toMatchObject({ zone: '-05:00' });
+    expect(graded.out).toContain('Due 2026-12-04T23:59:00-05:00, late policy');
 
     // A merge with the class's adjustments keeps the penalties: they are made again from each submission's time.
     const shards = [1, 2].map((i) => temp(`deadline-shard-${i}-`));
@@ -143,5 +165,56 @@ describe('grade with a due time', () => {
     expect(early.err).toContain('ada: no commit at or before');
     const refused = await cli(klass, '--assignment', 'cs61a-hw04', '--out', temp('deadline-refused-'), '--at-deadline');
     expect(refused).toMatchObject({ code: 2, err: expect.stringContaining('--at-deadline needs a due time') });
+  }, 120_000);
+
+  it('--at-deadline grades the last commit within the late window and takes the penalty, and nothing after the late cutoff', async () => {
+    const klass = temp('deadline-window-');
+    const commit = async (student: string, sample: string, minutes: number) => {
+      const repo = join(klass, student);
+      mkdirSync(repo, { recursive: true });
+      const env = { GIT_CONFIG_NOSYSTEM: '1', GIT_AUTHOR_DATE: at(minutes).toISOString(), GIT_COMMITTER_DATE: at(minutes).toISOString() };
+      const git = (...args: string[]) => execa('git', ['-c', `user.name=${student}`, '-c', 'user.email=s@uni.edu', '-C', repo, ...args], { env });
+      if (!existsSync(join(repo, '.git'))) await git('init', '-q', '-b', 'main');
+      cpSync(join(SAMPLES, sample, 'hw04.py'), join(repo, 'hw04.py'));
+      await git('add', 'hw04.py');
+      await git('commit', '-q', '-m', `at ${minutes}`);
+    };
+    // ada fixes her work 25 hours late; bob commits only 25 hours late; cy only three weeks late; dee has a late day.
+    await commit('ada', 'create-row-spaces', -60);
+    await commit('ada', 'correct-plain', 25 * 60);
+    await commit('bob', 'correct-plain', 25 * 60);
+    await commit('cy', 'correct-plain', 21 * 24 * 60);
+    await commit('dee', 'correct-plain', 25 * 60);
+    const dir = temp('deadline-window-policy-');
+    writeFileSync(join(dir, 'extensions.csv'), 'student,due,reason,late_days\ndee,+0d,late days,2\n');
+    const grade = async (policy: string) => {
+      writeFileSync(join(dir, 'late.yml'), policy);
+      const out = temp('deadline-window-out-');
+      const graded = await cli(klass, '--assignment', 'cs61a-hw04', '--out', out, '--format', 'json,html', '--due', DUE, '--at-deadline', '--late-policy', join(dir, 'late.yml'), '--extensions', join(dir, 'extensions.csv'), '--only', 'create_row.');
+      expect(graded.code, graded.err).toBe(0);
+      return { out, err: graded.err, byId: Object.fromEntries(results(out).submissions.map((s) => [s.id, s])) };
+    };
+    const open = await grade('per: day\npenalty: 10\ncap: 30\n');
+    // No cutoff: the late commit is graded and pays 2 days; three weeks late pays the cap; a late day spent is free.
+    expect(open.byId['ada']).toMatchObject({ score: 2, late: { units: 2, percent: 20 } });
+    expect(open.byId['bob']).toMatchObject({ score: 2, late: { units: 2, percent: 20 } });
+    expect(open.byId['cy']).toMatchObject({ late: { percent: 30 } });
+    expect(open.byId['dee']).toMatchObject({ score: 2, late: { units: 2, lateDaysUsed: 2, percent: 0 } });
+
+    const cut = await grade('per: day\npenalty: 10\ncap: 30\ncutoff: 3d\n');
+    expect(cut.byId['ada']).toMatchObject({ status: 'graded', late: { units: 2, percent: 20 } });
+    // Three weeks late is after the cutoff: not graded, and its page says so rather than that hw04.py is missing.
+    expect(cut.byId['cy']).toMatchObject({ status: 'error', score: 0, error: expect.stringMatching(/^Not graded: no commit at or before 2026-12-07T23:59:00-05:00 \(the late cutoff, 3d after their deadline\): the last commit, 2026-12-25T23:59:00-05:00, came after it\.$/u) });
+    expect(cut.byId['cy']!.tests.every((t: { status: string }) => t.status === 'skipped')).toBe(true);
+    const page = readFileSync(join(cut.out, 'submissions', 'cy.html'), 'utf8');
+    expect(page).toContain('after the late cutoff');
+    expect(page).not.toMatch(/missing|rename/iu);
+    expect(cut.err).toContain('cy: no commit at or before');
+
+    // A cutoff of one day: ada's on-time commit is the one graded; bob, with nothing by then, is not graded.
+    const day = await grade('per: day\npenalty: 10\ncutoff: 1d\n');
+    expect(day.byId['ada']).toMatchObject({ status: 'graded', late: { percent: 0, reason: 'on time' } });
+    expect(day.byId['ada']!.score).toBeLessThan(2);
+    expect(day.byId['bob']).toMatchObject({ status: 'error', error: expect.stringContaining('the late cutoff, 1d after their deadline') });
   }, 120_000);
 });

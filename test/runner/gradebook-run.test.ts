@@ -55,6 +55,30 @@ describe('the gradebook of a class of folders', () => {
     expect(readFileSync(join(merged, 'gradebook.csv'), 'utf8')).toBe(readFileSync(join(out, 'gradebook.csv'), 'utf8'));
   }, 120_000);
 
+  it("imports into the assignment the roster's column names, and warns for every column that would create an assignment", async () => {
+    const columns = join(temp('gradebook-columns-'), 'roster.csv');
+    writeFileSync(columns, 'Student,ID,SIS User ID,SIS Login ID,Section,Homework 40 (8040),Homework 4 (9001),Current Score\n    Points Possible,,,,,40,40,\n"Lovelace, Ada",9001,3031001,alovelace@uni.edu,Lab A,,,\n');
+    const out = temp('gradebook-columns-out-');
+    const graded = await cli(klass, '--assignment', 'cs61a-hw04', '--out', out, '--format', 'json,csv', '--roster', columns, '--only', 'create_row.', '--canvas-problems', 'all');
+    expect(graded.code, graded.err).toBe(0);
+    const header = readFileSync(join(out, 'gradebook.csv'), 'utf8').split('\r\n')[0]!;
+    expect(header).toContain(',CS 61A Homework 4: Connect N with a data abstraction (9001),');
+    expect(graded.out).toContain("Gradebook: Canvas assignment 9001, the roster's column Homework 4 (9001)");
+    // The problem columns have no ids: each would be a new assignment, and beside the total they count twice.
+    expect(graded.out.match(/has no Canvas assignment id: importing it creates a new assignment/gu)?.length).toBe(header.split(',').length - 6);
+    expect(graded.out).toContain('counts those points twice');
+    expect(graded.out).not.toContain('"CS 61A Homework 4: Connect N with a data abstraction (9001)" has no Canvas');
+
+    // A roster whose columns name no assignment clearly: the total would be a new assignment, and the run says so.
+    const none = join(temp('gradebook-none-'), 'roster.csv');
+    writeFileSync(none, 'Student,ID,SIS User ID,SIS Login ID,Section,Lab 1 (11),Lab 2 (12)\n"Lovelace, Ada",9001,,alovelace@uni.edu,,,\n');
+    const unnamed = await cli(klass, '--assignment', 'cs61a-hw04', '--out', temp('gradebook-none-out-'), '--format', 'json,csv', '--roster', none, '--only', 'create_row.');
+    expect(unnamed.code, unnamed.err).toBe(0);
+    expect(unnamed.out).toContain("none of");
+    expect(unnamed.out).toContain('it has Lab 1 (11), Lab 2 (12): give --canvas-assignment-id <its id>');
+    expect(unnamed.out).toContain('gradebook.csv\'s column "CS 61A Homework 4: Connect N with a data abstraction" has no Canvas assignment id');
+  }, 120_000);
+
   it('says Canvas will match nobody without a roster, and refuses a roster that is not one before grading', async () => {
     const plain = await cli(klass, '--assignment', 'cs61a-hw04', '--out', temp('gradebook-plain-'), '--format', 'json,csv', '--only', 'create_row.');
     expect(plain.code).toBe(0);

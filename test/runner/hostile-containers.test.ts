@@ -3,7 +3,7 @@
  * named, never an internal error; a full disk or a file in the way of --out is one line naming the path and the
  * reason, exit 2, with results.jsonl keeping what was graded.
  */
-import { cpSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runGrade } from '../../runner/cli/grade-command.js';
@@ -55,6 +55,35 @@ describe('hostile containers', () => {
     expect(lines).toEqual([expect.stringMatching(/^grade: cannot write .*results\.json: ENOSPC \(no space left on the device\); .*results\.jsonl keeps the 1 submission graded before that, so --resume grades only the rest$/)]);
     expect(said).not.toMatch(/\n\s+at /u);
     expect(readFileSync(join(out, 'results.jsonl'), 'utf8')).toContain('"id":"ada"');
+  });
+
+  it('stops grading at once when results.jsonl cannot be written half-way, naming it and what is kept', async () => {
+    const klass = temp('grade-fills-');
+    for (const name of ['a1', 'a2', 'a3', 'a4', 'a5']) cpSync(CORRECT, join(klass, name), { recursive: true });
+    const out = temp('grade-fills-out-');
+    const lastGood = '{"the": "last good run"}\n';
+    writeFileSync(join(out, 'results.json'), lastGood);
+    let said = '';
+    const io = { out: (t: string) => { said += t; }, err: (t: string) => { said += t; }, isTTY: false, env: {}, cwd: klass };
+    // The disk fills once two submissions are recorded: every later append to results.jsonl fails with ENOSPC.
+    const recorded: string[] = [];
+    const code = await runGrade([klass, '--assignment', 'cs61a-hw04', '--out', out, '--format', 'json,html', '--jobs', '1', '--only', 'create_row.'], io, PROJECT_ROOT, '0', 'grade', {
+      recorded: (result, count) => {
+        recorded.push(result.id);
+        if (count === 2) {
+          renameSync(join(out, 'results.jsonl'), join(out, 'kept.jsonl'));
+          symlinkSync('/dev/full', join(out, 'results.jsonl'));
+        }
+      },
+    });
+    expect(code).toBe(2);
+    expect(recorded).toEqual(['a1', 'a2']);
+    // The third could not be recorded, and no fourth or fifth was graded.
+    expect(said).toContain('[3/5] a3');
+    expect(said).not.toContain('a4');
+    expect(said.split('\n').filter((l) => l.startsWith('grade:'))).toEqual([expect.stringMatching(/^grade: cannot write .*results\.jsonl: ENOSPC \(no space left on the device\); grading stopped there, and results\.json and the reports were not written \(the last good ones are kept\); .*results\.jsonl keeps the 2 submissions graded before that, so --resume grades only the rest$/u)]);
+    expect(readFileSync(join(out, 'results.json'), 'utf8')).toBe(lastGood);
+    expect(readFileSync(join(out, 'kept.jsonl'), 'utf8').split('\n').filter(Boolean)).toHaveLength(3);
   });
 
   it('says when a file is in the way of --out, before grading anything', async () => {

@@ -120,4 +120,21 @@ describe('notes across shards', () => {
     expect(typo.code).toBe(2);
     expect(typo.err).toContain('notes.yml line 1: create_row.documnet is no test of this assignment');
   }, 300_000);
+
+  it('refuses to merge shards graded with other notes, saying what each used, unless --allow-mixed', async () => {
+    // Shard 2 graded again after notes.yml changed: the class would get notes no single run gives.
+    writeFileSync(join(klass, 'notes.yml'), 'create_row.document: Spaces, again.\n');
+    const other = temp('notes-other-shard-');
+    expect((await cli(klass, '--out', other, '--format', 'json', '--shard', '2/3')).code).toBe(0);
+    const refused = await cli('merge', shards[0]!, other, shards[2]!, '--out', temp('notes-mixed-'), '--format', 'json');
+    expect(refused.code).toBe(2);
+    expect(refused.err).toContain('the runs were graded with different settings:\n  notes: ');
+    expect(refused.err).toMatch(new RegExp(`${other} used .*notes\\.yml \\([0-9a-f]{12}\\)`, 'u'));
+    expect(refused.err).toContain('--allow-mixed');
+    const out = temp('notes-mixed-allowed-');
+    const allowed = await cli('merge', shards[0]!, other, shards[2]!, '--out', out, '--format', 'json', '--allow-mixed');
+    expect(allowed.code, allowed.err).toBe(0);
+    expect(allowed.out).toContain('Merged runs graded with different settings (--allow-mixed)');
+    expect(results(out).notes!.hash).toBeUndefined();
+  }, 300_000);
 });

@@ -12,7 +12,7 @@ import { runCli } from '../../runner/cli/run-cli.js';
 import { PROJECT_ROOT } from '../../runner/project-root.js';
 import { Journal, ResumeError, type JournalHeader } from '../../runner/class/journal.js';
 import type { RunResults } from '../../runner/grade/results.js';
-import { interleave, mergeRuns, parseShard, shardFromEnvironment, shardOf } from '../../runner/class/shards.js';
+import { interleave, mergeRuns, mixedSettings, parseShard, shardFromEnvironment, shardOf } from '../../runner/class/shards.js';
 import { withoutRunTimings } from '../helpers/timings.js';
 import { CLI_COMMAND } from '../helpers/cli-command.js';
 
@@ -124,6 +124,7 @@ describe('grade --shard and grade merge', () => {
       for (const [i, env] of envs.entries()) {
         const graded = await runIn(env, klass, ...ONLY, '--out', outs[i]!, '--format', 'json', '--shard', 'auto');
         expect(graded.code, graded.err).toBe(0);
+        expect(graded.err).toContain(`--shard auto: shard ${i + 1}/3`);
         expect(readResults(outs[i]!).settings?.shard).toBe(`${i + 1}/3`);
       }
       const merged = tempDir(`${scheduler}-merged-`);
@@ -134,10 +135,10 @@ describe('grade --shard and grade merge', () => {
   }, 300_000);
 
   it('--shard auto reads GRADE_SHARD first, a 0-based index with a count, and says what it looked for when it finds nothing', async () => {
-    expect(shardFromEnvironment({ GRADE_SHARD: '2/5', SLURM_ARRAY_TASK_ID: '1' })).toMatchObject({ index: 2, count: 5, from: 'GRADE_SHARD' });
+    expect(shardFromEnvironment({ GRADE_SHARD: '2/5', SLURM_ARRAY_TASK_ID: '1' })).toMatchObject({ index: 2, count: 5, from: 'GRADE_SHARD=2/5' });
     expect(shardFromEnvironment({ GRADE_SHARD_INDEX: '0', GRADE_SHARD_COUNT: '4' })).toMatchObject({ index: 1, count: 4 });
-    expect(shardFromEnvironment({ SLURM_ARRAY_TASK_ID: '10', SLURM_ARRAY_TASK_MIN: '0', SLURM_ARRAY_TASK_STEP: '5', SLURM_ARRAY_TASK_COUNT: '3' })).toMatchObject({ index: 3, count: 3 });
-    expect(shardFromEnvironment({ SLURM_ARRAY_TASK_ID: '3', SLURM_ARRAY_TASK_STEP: '2', SLURM_ARRAY_TASK_COUNT: '3' })).toHaveProperty('error', expect.stringContaining('not on the array\'s step'));
+    expect(shardFromEnvironment({ SLURM_ARRAY_TASK_ID: '10', SLURM_ARRAY_TASK_MIN: '0', SLURM_ARRAY_TASK_MAX: '10', SLURM_ARRAY_TASK_STEP: '5', SLURM_ARRAY_TASK_COUNT: '3' })).toMatchObject({ index: 3, count: 3 });
+    expect(shardFromEnvironment({ SLURM_ARRAY_TASK_ID: '3', SLURM_ARRAY_TASK_MIN: '0', SLURM_ARRAY_TASK_MAX: '4', SLURM_ARRAY_TASK_STEP: '2', SLURM_ARRAY_TASK_COUNT: '3' })).toHaveProperty('error', expect.stringContaining('not contiguous'));
     expect(shardFromEnvironment({ JOB_COMPLETION_INDEX: '1' })).toHaveProperty('error', expect.stringContaining('GRADE_SHARD_COUNT'));
     expect(shardFromEnvironment({ JOB_COMPLETION_INDEX: '3', GRADE_SHARD_COUNT: '3' })).toHaveProperty('error');
     expect(shardFromEnvironment({ GRADE_SHARD: 'two' })).toHaveProperty('error', expect.stringContaining('GRADE_SHARD'));
@@ -154,6 +155,21 @@ describe('grade --shard and grade merge', () => {
     expect(() => mergeRuns([{ from: 'a', run: shard(1, 2) }, { from: 'b', run: shard(2, 3) }])).toThrow('merge shards of one split only');
     const missing = await run('merge', tempDir('empty-'));
     expect(missing).toMatchObject({ code: 2, err: expect.stringContaining('has no results.json') });
+  });
+
+  it('names every setting two runs were graded with differently: notes, adjustments, due time and late policy', () => {
+    const deadline = (due: string, policy: string | undefined, hash: string) => ({ due, graceMs: 0, ...(policy && { policy }), hash });
+    const a = { ...whole, notes: { file: 'notes.yml', used: [], unmatched: [], hash: 'aaa' }, adjustments: { file: 'adj.csv', rows: 2, hash: 'x1', manualPoints: 0, unapplied: [] }, settings: { ...whole.settings!, deadline: deadline('2026-12-04T23:59:00-05:00', 'late.yml', 'd1') } };
+    const b = { ...a, notes: { ...a.notes, hash: 'bbb' }, settings: { ...a.settings, deadline: deadline('2026-12-05T23:59:00-05:00', undefined, 'd2') } };
+    const c = { ...a, adjustments: undefined };
+    expect(mixedSettings([{ from: 's1', run: a }, { from: 's2', run: a }])).toEqual([]);
+    expect(mixedSettings([{ from: 's1', run: a }, { from: 's2', run: b }, { from: 's3', run: c }])).toEqual([
+      'notes: s1 used notes.yml (aaa); s2 used notes.yml (bbb); s3 used notes.yml (aaa)',
+      'adjustments: s1 used adj.csv (2 rows, x1); s2 used adj.csv (2 rows, x1); s3 had no adjustments',
+      'deadline: s1 was due 2026-12-04T23:59:00-05:00, late policy late.yml (d1); s2 was due 2026-12-05T23:59:00-05:00, no late policy (d2); s3 was due 2026-12-04T23:59:00-05:00, late policy late.yml (d1)',
+    ]);
+    // The notes and adjustments grade merge applies itself replace the runs': theirs need not agree.
+    expect(mixedSettings([{ from: 's1', run: a }, { from: 's3', run: c }], { adjustments: true })).toEqual([]);
   });
 
   it('splits every n-th submission, and interleaving the shards restores the order', () => {

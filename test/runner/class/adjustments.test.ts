@@ -38,6 +38,15 @@ describe('reading an adjustments file', () => {
     ]);
   });
 
+  it('matches students and tests without regard to case, and offers the nearest name for a typo', () => {
+    expect(parse('ADA,Repr,+2,regrade\nBob,TOTAL,-1,late\nada,Problem-0,=4,')).toMatchObject([{ student: 'ada', test: 'repr' }, { student: 'bob', test: 'total' }, { student: 'ada', test: 'problem-0', kind: 'manual' }]);
+    expect(() => parse('adaa,repr,+1,why')).toThrow("no submission 'adaa' was graded; did you mean 'ada'?");
+    expect(() => parse('ada,rpr,+1,why')).toThrow("nor total; did you mean 'repr'?");
+    const twins = { ...targets, students: new Set(['Ada', 'ada']) };
+    expect(parseAdjustments('student,test,change,reason\nAda,repr,+1,x\n', 'a.csv', twins)[0]!.student).toBe('Ada');
+    expect(() => parseAdjustments('student,test,change,reason\nADA,repr,+1,x\n', 'a.csv', twins)).toThrow("'ADA' is Ada and ada, which differ only by case");
+  });
+
   it('stops at the first bad row with the file, the line and what is wrong', () => {
     expect(() => parseAdjustments('id,score\n', 'a.csv', targets)).toThrow('a.csv, line 1: the first row must be the header student,test,change,reason,by');
     expect(() => parse('cy,repr,+1,why')).toThrow("adjustments.csv, line 2: no submission 'cy' was graded");
@@ -62,7 +71,7 @@ describe('applying adjustments', () => {
     // +5 on a 2-point test stops at its points; hand-graded points raise everyone's maximum.
     expect(ada).toMatchObject({ score: 4, maxScore: 6, adjusted: { score: 5, maxScore: 10, rows: [{ test: 'repr', applied: 2 }, { test: 'total', applied: -1 }] } });
     expect(bob).toMatchObject({ score: 2, adjusted: { score: 5, maxScore: 10, rows: [{ test: 'problem-0', kind: 'manual', applied: 3 }] } });
-    expect(adjusted.adjustments).toEqual({ file: 'adjustments.csv', rows: 4, manualPoints: 4, unapplied: [{ line: 5, student: 'bob', test: 'old.test', why: 'old.test is no longer a test of the spec' }] });
+    expect(adjusted.adjustments).toEqual({ file: 'adjustments.csv', rows: 4, hash: expect.stringMatching(/^[0-9a-f]{12}$/u), manualPoints: 4, unapplied: [{ line: 5, student: 'bob', test: 'old.test', why: 'old.test is no longer a test of the spec' }] });
   });
 
   it('is what every export shows', () => {
@@ -76,6 +85,14 @@ describe('applying adjustments', () => {
     expect(junitXml(adjusted)).toContain('<property name="adjustment_1" value="+2 on repr: regrade (TA Kim)"/>');
     expect(submissionView(bob!)).toMatchObject({ score: 5, maxScore: 10, automatic: '2/6', adjustments: ['+3 on problem-0 (graded by hand) (set to 3)'] });
     expect(classView(adjusted)).toMatchObject({ maxScore: 10, mean: '5.0' });
+  });
+
+  it('names the students whose hand-graded points are not entered yet, rather than leaving them at 0 in silence', () => {
+    const withGroups = { ...run(), settings: { ...run().settings!, groups: [{ id: 'g', name: 'Problem 1' }, { id: 'problem-0', name: 'Reading', manualPoints: 4 }] } };
+    const partly = applyAdjustments(withGroups, parse('bob,problem-0,=3,'), 'adjustments.csv', 4);
+    expect(partly.adjustments!.notEntered).toEqual([{ group: 'problem-0', name: 'Reading', points: 4, students: ['ada'] }]);
+    expect(formatAdjustments(partly)).toContain('problem-0 (Reading, 4 points graded by hand) is not entered for 1 of 2 students, who count 0 of its 4 points until it is: ada');
+    expect(applyAdjustments(withGroups, parse('bob,problem-0,=3,\nada,problem-0,=0,'), 'a.csv', 4).adjustments!.notEntered).toBeUndefined();
   });
 
   it('changes nothing without rows, and -n on a test stops at 0', () => {

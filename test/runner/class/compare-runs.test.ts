@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RunResults, SubmissionResult, TestResult } from '../../../runner/grade/results.js';
 import { compareRuns } from '../../../runner/class/compare-runs.js';
+import { compareWith, formatComparison } from '../../../runner/cli/compare-command.js';
 import { changesCsv } from '../../../reports/csv.js';
 import { classView } from '../../../reports/model.js';
 
@@ -46,6 +47,11 @@ describe('comparing two runs of a class', () => {
     ]);
     expect(c).toMatchObject({ added: ['eve'], removed: [], testsChanged: [{ id: 'b', what: 'fixture' }], previous: { path: 'runs/monday' } });
     expect(changesCsv(c).split('\r\n')[1]).toBe('ada,,4,2,-2,4,2,-2,,,,,,,b,,fixture changed: b');
+    // The student new to this run has a row of changes.csv too, and so has one no longer in it.
+    expect(changesCsv(c).split('\r\n').slice(4, 5)).toEqual(['eve,,,4,,,4,,,,,,,,,,new: not in the earlier run']);
+    const gone = compareRuns(before, { ...after, submissions: after.submissions.filter((x) => x.id !== 'cy') }, 'runs/monday');
+    expect(gone).toMatchObject({ removed: ['cy'], removedStudents: [{ id: 'cy', score: 2, exported: 2 }] });
+    expect(changesCsv(gone).split('\r\n').find((l) => l.startsWith('cy,'))).toBe('cy,,2,,,2,,,,,,,,,,,gone: not in this run (the new gradebook has no row for them; Canvas keeps the earlier grade)');
     const view = classView({ ...after, comparison: c }).comparison!;
     expect(view).toMatchObject({ drops: 2, rises: 1, testsChanged: ['b (fixture)'] });
     expect(view.students.map((s) => [s.displayName, s.delta, s.drop])).toEqual([['ada', '-2', true], ['dee', '-2', true], ['bob', '+2', false]]);
@@ -86,5 +92,44 @@ describe('comparing two runs of a class', () => {
     const late = { ...tuesday, submissions: tuesday.submissions.map((s) => (s.id === 'cy' ? { ...s, adjusted: { score: 1, maxScore: 4, rows: [{ line: 0, test: 'total', kind: 'late' as const, op: '-' as const, amount: 1, reason: '25 h late (2 days counted)', applied: -1 }] } } : s)) };
     expect(compareRuns(tuesday, late, 'runs/tuesday').students).toEqual([expect.objectContaining({ id: 'cy', exported: { old: 2, new: 1, delta: -1 }, late: { new: -1 }, reasons: ['late policy: 25 h late (2 days counted): added (line 0)'] })]);
     expect(changesCsv(c).split('\r\n').find((l) => l.startsWith('dee'))).toBe("dee,,2,2,0,4,2,-2,,,4,,,,,,keep-higher not repeated: the earlier run's exports kept 4 (from runs/sunday); give --keep-higher again to keep it");
+  });
+
+  it('compares a run of part of the tests (--only) on the tests both ran, not as unexplained failures', () => {
+    const skipped = (id: string): TestResult => ({ ...test(id, false), status: 'skipped', message: 'not run: --only a' });
+    const part = { ...run([
+      student('ada', 'h-ada', [test('a', true), skipped('b')]),
+      student('bob', 'h-bob', [test('a', true), skipped('b')]), // a was fixed by a spec change
+      student('cy', 'h-cy', [test('a', true), skipped('b')]),
+      student('dee', 'h-dee', [test('a', true), skipped('b')]),
+    ], { a: { definition: 'd1-new', cases: 'c1' }, b: prints.b }) };
+    const only = { ...part, settings: { ...part.settings!, only: 'a' } };
+    const c = compareRuns(before, only, 'runs/monday');
+    // Only bob moved on the test both ran; the tests --only left out are no change, and nobody is "unexplained".
+    expect(c.only).toBe('a');
+    expect(c.students.map((s) => [s.id, s.old, s.new, s.delta, s.passToFail, s.reasons])).toEqual([['bob', 0, 2, 2, [], ['spec changed: a']]]);
+    expect(JSON.stringify(c)).not.toContain('unexplained');
+    // The other way round too: a full run after an --only run.
+    expect(compareRuns(only, before, 'runs/part').students.map((s) => [s.id, s.delta])).toEqual([['bob', -2]]);
+    // Keeping the higher of two scores needs whole scores.
+    expect(() => compareWith('runs/monday', before, only, true)).toThrow('this run graded only the tests matching a: --keep-higher keeps whole scores');
+    expect(formatComparison(c)).toMatch(/^Compared with runs\/monday on the tests both ran \(--only a\): 1 student changed, 0 lost points\n/u);
+  });
+
+  it("--keep-higher keeps a higher automatic score, never the instructor's own regrade rows reduced or withdrawn since", () => {
+    const adjusted = (x: SubmissionResult, rows: { test: string; op: '+' | '-' | '='; amount: number; applied: number; kind?: 'test' | 'total' }[]) =>
+      ({ ...x, adjusted: { score: x.score + rows.reduce((n, r) => n + r.applied, 0), maxScore: x.maxScore, rows: rows.map((r) => ({ line: 2, kind: r.kind ?? 'test', reason: 'regrade', ...r })) } });
+    // Monday: ada's regrade gave +2 (4 in all); bob's tests gave 4; cy's 2 and his total was set to 3.
+    const monday = run([adjusted(student('ada', 'h', [test('a', true), test('b', false)]), [{ test: 'b', op: '+', amount: 2, applied: 2 }]), student('bob', 'h', [test('a', true), test('b', true)]), student('cy', 'h', [test('a', true), test('b', false)])], prints);
+    // Tuesday: ada's regrade withdrawn (the tests give her 2, as before); bob's tests give 2 now (a fixture fixed); cy's total is set to 1.
+    const tuesday = run([student('ada', 'h', [test('a', true), test('b', false)]), student('bob', 'h', [test('a', true), test('b', false)]), adjusted(student('cy', 'h', [test('a', true), test('b', false)]), [{ test: 'total', kind: 'total', op: '=', amount: 1, applied: -1 }])], prints);
+    const kept = compareWith('runs/monday', monday, tuesday, true);
+    const byId = Object.fromEntries(kept.submissions.map((x) => [x.id, x]));
+    expect(byId['ada']!.keptHigher).toBeUndefined();
+    expect(byId['bob']!.keptHigher).toEqual({ score: 4, from: 'runs/monday', automatic: 4 });
+    expect(byId['cy']!.keptHigher).toBeUndefined();
+    expect(kept.comparison.students.find((x) => x.id === 'ada')).toMatchObject({ exported: { old: 4, new: 2 }, reasons: ['adjustment +2 on b (regrade): no longer applied (it was line 2)'] });
+    // A score kept on Monday is carried on by a keep-higher on Tuesday.
+    const wednesday = compareWith('runs/tuesday', kept, run(tuesday.submissions.map((x) => ({ ...x, adjusted: undefined })) as SubmissionResult[], prints), true);
+    expect(wednesday.submissions.find((x) => x.id === 'bob')!.keptHigher).toEqual({ score: 4, from: 'runs/tuesday', automatic: 4 });
   });
 });

@@ -84,7 +84,7 @@ describe('a roster', () => {
     ]);
     const matched = applyRoster(folders, parseRoster(ROSTER, 'roster.csv'), 'roster.csv');
     expect(matched.submissions.map((s) => s.student?.id ?? '-')).toEqual(['9001', '9002', '9003', '-', '-']);
-    expect(matched.submissions[0]!.student).toEqual({ name: 'Lovelace, Ada', id: '9001', sisId: '3031001', email: 'alovelace@uni.edu', section: 'Lab A' });
+    expect(matched.submissions[0]!.student).toEqual({ name: 'Lovelace, Ada', id: '9001', sisId: '3031001', email: 'alovelace@uni.edu', section: 'Lab A', fromRoster: { file: 'roster.csv' } });
     expect(matched.roster).toEqual({ file: 'roster.csv', matched: 3, notInRoster: ['zuse'], ambiguous: [{ submission: 'leekim', candidates: ['Kim, Lee (9004)', 'Kim, Lee (9005)'] }], noSubmission: [{ name: 'Kim, Lee', id: '9004' }, { name: 'Kim, Lee', id: '9005' }, { name: 'Turing, Alan', id: '9006' }] });
     expect(canvasCsv(matched).split('\r\n')[2]).toBe('"Lovelace, Ada",9001,3031001,alovelace@uni.edu,Lab A,3');
     const said = formatRoster(matched);
@@ -98,6 +98,21 @@ describe('a roster', () => {
     const merged = mergeRosters(run([...a.submissions, ...b.submissions]), [a, b]);
     expect(merged.roster!.matched).toBe(2);
     expect(merged.roster!.noSubmission.map((s) => s.id)).toEqual(['9003', '9004', '9005', '9006']);
+  });
+
+  it("matches a new roster from the submissions themselves: an old match the new roster makes ambiguous, or drops, is dropped", () => {
+    const first = applyRoster(run([student('leekim', [1, 1, 1]), student('x', [1, 1, 1], { student: { name: 'Grace Hopper', email: 'ghopper@uni.edu', late: true } })]), parseRoster(ROSTER.replace('"Kim, Lee",9005,3031005,lkim2@uni.edu,Lab A,\r\n', ''), 'old.csv'), 'old.csv');
+    expect(first.submissions.map((s) => s.student?.id)).toEqual(['9004', '9003']);
+    // The new roster (a merge with --roster) has two more students named Lee Kim, and Grace Hopper no longer.
+    const next = [ROSTER.split('\r\n')[0], '"Kim, Lee",9004,3031004,lkim@uni.edu,Lab B,', '"Kim, Lee",9005,3031005,lkim2@uni.edu,Lab A,', '"Kim, Lee",9007,3031007,lkim3@uni.edu,Lab C,'].join('\r\n');
+    const again = applyRoster(first, parseRoster(next, 'new.csv'), 'new.csv');
+    // leekim is not kept on the old roster's 9004: the new roster has three students leekim could be.
+    expect(again.submissions[0]!.student).toBeUndefined();
+    expect(again.roster!.ambiguous).toEqual([{ submission: 'leekim', candidates: ['Kim, Lee (9004)', 'Kim, Lee (9005)', 'Kim, Lee (9007)'] }]);
+    // Grace Hopper is back to what her export said of her, not the old roster's row.
+    expect(again.submissions[1]!.student).toEqual({ name: 'Grace Hopper', email: 'ghopper@uni.edu', late: true });
+    expect(again.roster!.notInRoster).toEqual(['x']);
+    expect(canvasCsv(again).split('\r\n').slice(2, 4)).toEqual(['leekim,,,,,3', 'Grace Hopper,,,ghopper@uni.edu,,3']);
   });
 
   it('gives one roster student two submissions to nobody, and says when the gradebook has no ids at all', () => {

@@ -34,7 +34,9 @@ describe('notes on mistakes', () => {
     expect(await parseNotes('', 'notes.yml')).toEqual(new Map());
     await expect(parseNotes('- a\n- b\n', 'notes.yml')).rejects.toThrow('notes.yml must map cluster or test ids to notes (id: text), not a list');
     await expect(parseNotes('a: x\nrepr: 3\n', 'notes.yml')).rejects.toThrow('notes.yml line 2: the note for repr must be text');
-    await expect(parseNotes('repr: {note: x, retire: true}\n', 'notes.yml')).rejects.toThrow("notes.yml line 1: repr has 'retire'; an entry holds note and retired only");
+    await expect(parseNotes('repr: {note: x, retire: true}\n', 'notes.yml')).rejects.toThrow("notes.yml line 1: repr has 'retire'; an entry holds note, retired and visibility only");
+    await expect(parseNotes('repr: {note: x, visibility: later}\n', 'notes.yml')).rejects.toThrow('visibility is visible (the student sees the note at once, even on a hidden test) or after-due');
+    expect(await parseNotes('repr: {note: x, visibility: after-due}\nwin: {note: y, visibility: visible}\n', 'notes.yml')).toEqual(new Map([['repr', { markdown: 'x', line: 1, retired: false, visibility: 'after-due' }], ['win', { markdown: 'y', line: 2, retired: false }]]));
     await expect(parseNotes('repr: {note: x, retired: yes please}\n', 'notes.yml')).rejects.toThrow('retired is true or false');
     await expect(parseNotes('repr: a\nrepr: b\n', 'notes.yml')).rejects.toBeInstanceOf(NotesError);
     await expect(parseNotes('repr: [unclosed\n', 'notes.yml')).rejects.toBeInstanceOf(NotesError);
@@ -61,7 +63,7 @@ describe('notes on mistakes', () => {
     expect(notesOf('dee', 'repr')).toBeUndefined();
     expect(notesOf('cy', 'win')).toEqual([{ from: 'win', markdown: 'Return `False`.' }]);
     expect(notesOf('bob', 'win')).toBeUndefined();
-    expect(noted.notes).toEqual({ file: 'notes.yml', used: [reprCluster.id, 'win'], unmatched: ['gone#12345678', 'nope'], retired: ['kept#87654321'] });
+    expect(noted.notes).toEqual({ file: 'notes.yml', used: [reprCluster.id, 'win'], unmatched: ['gone#12345678', 'nope'], retired: ['kept#87654321'], hash: expect.stringMatching(/^[0-9a-f]{12}$/u) });
     expect(unmatchedNotesError(noted, new Map([['gone#12345678', note('old', 3)]]))).toMatch(/^ {2}notes\.yml line 3: gone#12345678 matches no failure in the class\n {2}notes\.yml: nope matches no failure/u);
     expect(noted.clusters!.find((c) => c.test === 'repr')!.note).toContain('lecture 9');
 
@@ -72,7 +74,7 @@ describe('notes on mistakes', () => {
     expect(html).toContain('&lt;script&gt;');
     expect(html).not.toContain('<script>');
     expect(classView(noted).clusters.find((c) => c.test === 'repr')!.noteHtml).toContain('<strong>lecture 9</strong>');
-    expect(gradescopeResults(noted.submissions[0]!).tests[0]!.output).toMatch(/^A note from your instructor:\nSee \*\*lecture 9\*\*/u);
+    expect(gradescopeResults(noted.submissions[0]!).tests[0]).toMatchObject({ output_format: 'html', output: expect.stringMatching(/^<div class="note"><p><strong>A note from your instructor<\/strong><\/p>\n<p>See <strong>lecture 9<\/strong>\. &lt;script&gt;/u) });
     expect(junitXml(noted)).toContain('note from your instructor:\nReturn `False`.');
 
     // Clusters found again (a merge) get their notes back from the members' tests.
@@ -99,7 +101,38 @@ describe('notes on mistakes', () => {
     const shardB = applyNotes(run([klass.submissions[3]!]), new Map([...notes, ['win', { markdown: 'w', line: 2, retired: false }]]), 'notes.yml');
     expect(shardB.notes!.unmatched).toEqual([reprCluster.id, 'win']);
     const merged = mergeNotes(run([klass.submissions[0]!, klass.submissions[3]!]), [shardA, shardB]);
-    expect(merged.notes).toEqual({ file: 'notes.yml', used: [reprCluster.id, 'win'], unmatched: [], retired: [] });
+    expect(merged.notes).toEqual({ file: 'notes.yml', used: [reprCluster.id, 'win'], unmatched: [], retired: [], hash: shardA.notes!.hash });
+  });
+
+  it("reaches a Gradescope student at once on a test shown after the due date, rendered, unless the note waits for its test (visibility: after-due)", () => {
+    const later = { ...klass.submissions[0]!, tests: klass.submissions[0]!.tests.map((t) => ({ ...t, visibility: 'after-due' as const })) };
+    const reprCluster = klass.clusters!.find((c) => c.test === 'repr')!;
+    const notes = new Map<string, Note>([[reprCluster.id!, { markdown: 'Print **every** row.', line: 1, retired: false }], ['win', { markdown: 'Later: *None* is not False.', line: 2, retired: false, visibility: 'after-due' }]]);
+    const noted = applyNotes(run([later]), notes, 'notes.yml').submissions[0]!;
+    const results = gradescopeResults(noted);
+    // The tests themselves wait for the due date; the note that may be seen now is in the submission's output.
+    expect(results.tests.every((t) => t.visibility === 'after_due_date')).toBe(true);
+    expect(results.output_format).toBe('html');
+    expect(results.output).toContain('A note from your instructor on repr (a test shown after the due date, not passed)');
+    expect(results.output).toContain('<p>Print <strong>every</strong> row.</p>');
+    expect(results.output).not.toContain('**every**');
+    expect(results.output).not.toContain('None');
+    // The after-due note is in its test's output, rendered, for when the test is shown.
+    expect(results.tests.find((t) => t.name === 'win')!.output).toContain('<em>None</em>');
+    // The page handed back before the due date keeps the note that may be seen now, not the one that waits.
+    const page = forStudents(noted);
+    expect(page.tests.find((t) => t.id === 'repr')!.notes).toHaveLength(1);
+    expect(page.tests.find((t) => t.id === 'win')!.notes).toBeUndefined();
+  });
+
+  it('reaches a Gradescope student on a hidden test only in the submission\'s output: the test is never shown, nor its case', () => {
+    const hidden = { ...klass.submissions[0]!, tests: klass.submissions[0]!.tests.map((t) => ({ ...t, visibility: 'hidden' as const })) };
+    const reprCluster = klass.clusters!.find((c) => c.test === 'repr')!;
+    const noted = applyNotes(run([hidden]), new Map<string, Note>([[reprCluster.id!, { markdown: 'Print **every** row.', line: 1, retired: false }]]), 'notes.yml').submissions[0]!;
+    const results = gradescopeResults(noted);
+    expect(results.tests.every((t) => t.visibility === 'hidden')).toBe(true);
+    expect(results.tests.find((t) => t.name === 'repr')!.output).toBe('Wrong answer. A hidden test: its cases are not shown.');
+    expect(results.output).toContain('A note from your instructor on repr (a hidden test, not passed)');
   });
 
   it('clusters crashes by their exception and case, wherever in the student file they happened', () => {
