@@ -66,6 +66,9 @@ export interface SandboxEnvironment {
   readonly doubles?: readonly string[];
 }
 
+/** The oldest Python 3 the grader and the kit run on (3.8: Ubuntu 20.04's own); an older one is refused at the start. */
+export const OLDEST_PYTHON_MINOR = 8;
+
 export class SetupError extends Error {
   readonly code: string;
   constructor(code: string, message: string) {
@@ -180,6 +183,8 @@ async function probeProcesses(pythonCommand: string): Promise<ProbedProcesses> {
   }
   const [python = pythonCommand, pythonVersion = '?', major = '0', prefix = '', basePrefix = '', sitePathsLine = ''] = found.stdout.trim().split('\n');
   if (major !== '3') throw new SetupError('no-python', `'${pythonCommand}' is Python ${pythonVersion}; the assignments need Python 3.`);
+  const minor = Number(/^3\.(\d+)/u.exec(pythonVersion)?.[1] ?? NaN);
+  if (minor < OLDEST_PYTHON_MINOR) throw new SetupError('no-python', `'${pythonCommand}' is Python ${pythonVersion}; the assignments need Python 3.${OLDEST_PYTHON_MINOR} or newer: install a newer Python 3, or pass --python <path> to one.`);
   const sitePaths = readSitePaths(sitePathsLine);
 
   const layout: BubblewrapLayout = { runtime: runtimeFolders([prefix, basePrefix], python), harnessDir: HARNESS_DIR };

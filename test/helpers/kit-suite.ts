@@ -10,6 +10,11 @@
  * change). A one-bug sample whose bug a visible test catches fails at least every test `grade check` fails it on (the
  * kit runs a test on the student's own other parts where the grader uses the document's, so it may fail more, and
  * then says where the failure may come from).
+ *
+ * `oldest`: the suite runs every grade and the bundle on the oldest Python the grader supports, named by
+ * CONNECT4_OLDEST_PYTHON (.ci/run sets it to pyenv's 3.8 where the machine has one): a student's Python may be that
+ * old, and what the harness calls must be there. Without it the suite runs on python3 and says so; under CI that is a
+ * failure.
  */
 import { execa } from 'execa';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -50,7 +55,10 @@ function pinnedCheck(sample: string, pinned: Verdicts, visible: readonly Resolve
  * `diagnosisOnly`: one-bug samples that exist to pin the grader's naming of a look-ahead mistake, which the kit does
  * not make (it holds no look-ahead); the kit's verdicts on a look-ahead bug are pinned on the assignment's older ones.
  */
-export function describeKitVerdicts(assignment: AssignmentId, pins: SamplePins, args: readonly string[] = [], diagnosisOnly: readonly string[] = [], named?: { readonly sample: string; readonly variant: string }): void {
+export function describeKitVerdicts(assignment: AssignmentId, pins: SamplePins, given: readonly string[] = [], diagnosisOnly: readonly string[] = [], named?: { readonly sample: string; readonly variant: string }, oldest = false): void {
+  const oldestPython = oldest ? process.env['CONNECT4_OLDEST_PYTHON'] : undefined;
+  const python = oldestPython ? ['--python', oldestPython] : [];
+  const args = [...given, ...python];
   const samplesDir = join(PROJECT_ROOT, 'fixtures', 'submissions', assignment);
   // Hostile samples are the sample suites' (and their time limits the slowest runs); the rule is about real work. So
   // are the one-bug samples pinned to hang: the kit gives the student's own code four times the grader's limits, so
@@ -106,7 +114,7 @@ export function describeKitVerdicts(assignment: AssignmentId, pins: SamplePins, 
     const runs = [...throughBundle].flatMap(([mode, names]) => names.map((sample) => [mode, sample] as const));
     const results = await eachAtSuitePace(runs, async ([mode, sample]) => {
       const out = join(work, mode.replace(/\W+/gu, '-'), sample);
-      const ran = await execa(process.execPath, [join(root, 'bin', 'connect4-check.js'), join(samplesDir, sample), '--out', out], { cwd: work, env: { CI: 'true', ...MODES[mode as keyof typeof MODES] }, reject: false });
+      const ran = await execa(process.execPath, [join(root, 'bin', 'connect4-check.js'), join(samplesDir, sample), '--out', out, ...python], { cwd: work, env: { CI: 'true', ...MODES[mode as keyof typeof MODES] }, reject: false });
       if (ran.exitCode !== 0 && ran.exitCode !== 1) throw new Error(`connect4-check ${sample} (${mode}) exited ${ran.exitCode}: ${String(ran.stderr)}`);
       return (JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as RunResults).submissions[0]!;
     });
@@ -120,6 +128,21 @@ export function describeKitVerdicts(assignment: AssignmentId, pins: SamplePins, 
     }
   }, 1_800_000);
   afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  if (oldest) {
+    it(`runs on the oldest Python the grader supports (CONNECT4_OLDEST_PYTHON: ${oldestPython ?? 'not set, so python3'})`, () => {
+      if (!oldestPython) {
+        // Only CI must have it: .ci/run names pyenv's 3.8 (docs/development.md).
+        expect(process.env['CI'] === 'true' ? 'CONNECT4_OLDEST_PYTHON is not set under CI' : 'skipped').toBe('skipped');
+        return;
+      }
+      for (const runs of [...graded.values(), ...bundle.values()]) {
+        for (const [sample, result] of runs) expect(result.status, sample).toBe('graded');
+      }
+      const ran = JSON.parse(readFileSync(join(work, 'own-parts-fork', 'results.json'), 'utf8')) as RunResults;
+      expect(ran.sandbox.python).toMatch(/\(3\.8\.\d+\)$/u);
+    });
+  }
 
   if (named) {
     it(`names ${named.sample}'s look-ahead mistake (${named.variant}) from its table of answers, as grade check does`, () => {

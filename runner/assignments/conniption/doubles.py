@@ -4,6 +4,7 @@ the children each mistaken search would choose (search-mistakes.ts), on the same
 mistake. These are working searches, so the student's kit never ships this file; there the answer is judged by the
 fixtures' facts, and the mistakes by a table made with the reference."""
 import math
+import struct
 
 import grade_tools as _tools  # tools.py, loaded before this file (grade_harness/doubles.py)
 _children, _fields_of, chosen_state = _tools._children, _tools._fields_of, _tools.chosen_state
@@ -125,13 +126,23 @@ def _alpha_beta(tree, s, d, alpha, beta, maximising, stop, own_bound=False):
     return value
 
 
+def _just_below(x):
+    """The float just below a finite x: math.nextafter(x, -inf), which Python 3.8 lacks (the grader supports 3.8)."""
+    if hasattr(math, "nextafter"):
+        return math.nextafter(x, float("-inf"))
+    if x == 0:
+        return -5e-324
+    bits = struct.unpack("<q", struct.pack("<d", x))[0]
+    return struct.unpack("<d", struct.pack("<q", bits - 1 if x > 0 else bits + 1))[0]
+
+
 def _best_alternating(tree, kids, child_depth, child_maximises, stop):
     """Each child's value where the levels alternate, exact for every child at least as good as the best before it
     (searched with alpha just below that best) and a bound below it for the rest: enough to tell the best apart, at
     the cost of an alpha-beta search rather than of the whole tree."""
     values, best = [], float("-inf")
     for k in kids:
-        floor = math.nextafter(best, float("-inf")) if best != float("-inf") else best
+        floor = _just_below(best) if best != float("-inf") else best
         value = _alpha_beta(tree, k, child_depth, floor, float("inf"), child_maximises, stop)
         values.append(value)
         best = max(best, value)

@@ -74,5 +74,13 @@ describe('the sandbox probe', () => {
     const refused = await probeSandbox(old).then(() => undefined, (error: unknown) => error);
     expect(refused).toBeInstanceOf(SetupError);
     expect((refused as SetupError).message).toContain('is Python 2.7.18; the assignments need Python 3.');
+
+    // A Python 3 older than the oldest supported is refused at the start too, saying which it is and what is needed.
+    const older = join(temp('python37-'), 'python');
+    writeFileSync(older, '#!/bin/sh\nprintf "/usr/bin/python3.7\\n3.7.16\\n3\\n/usr\\n/usr\\n[]\\n"\n');
+    chmodSync(older, 0o755);
+    const tooOld = await probeSandbox(older).then(() => undefined, (error: unknown) => error);
+    expect(tooOld).toBeInstanceOf(SetupError);
+    expect((tooOld as SetupError).message).toContain('is Python 3.7.16; the assignments need Python 3.8 or newer');
   });
 });

@@ -20,10 +20,11 @@ class ImportGuard:
         self.allowed = set(allowed)
         self.workdir = workdir
         self.course_modules = set(course_modules)
+        self.stdlib = stdlib_names()
 
     def find_spec(self, fullname, path=None, target=None):
         top = fullname.partition(".")[0]
-        if path is not None or top in self.allowed or top in sys.stdlib_module_names or top in sys.builtin_module_names:
+        if path is not None or top in self.allowed or top in self.stdlib or top in sys.builtin_module_names:
             return None
         if self.allowed_caller():
             return None
@@ -60,9 +61,30 @@ class EmptyModuleLoader:
         module.__doc__ = "an empty stand-in the grader gives for a course helper the submission did not include"
 
 
+def stdlib_names():
+    """The standard library's top-level names: sys.stdlib_module_names (3.10+), or before it the modules beside os.py
+    and in lib-dynload (DLLs on Windows), which is where the standard library lives (site-packages aside)."""
+    if hasattr(sys, "stdlib_module_names"):
+        return sys.stdlib_module_names
+    names = set(sys.builtin_module_names)
+    home = os.path.dirname(os.__file__)
+    for folder in (home, os.path.join(home, "lib-dynload"), os.path.join(os.path.dirname(home), "DLLs")):
+        try:
+            entries = os.listdir(folder)
+        except OSError:
+            continue
+        for entry in entries:
+            if entry in ("site-packages", "dist-packages") or entry.startswith("."):
+                continue
+            name = entry.partition(".")[0]
+            if name.isidentifier() and (entry.endswith((".py", ".so", ".pyd")) or os.path.isfile(os.path.join(folder, entry, "__init__.py"))):
+                names.add(name)
+    return frozenset(names)
+
+
 def guard_imports(config):
-    """Installs the ImportGuard first in sys.meta_path (Python 3.10+, which can tell the standard library)."""
-    if "allowedPackages" not in config or not hasattr(sys, "stdlib_module_names"):
+    """Installs the ImportGuard first in sys.meta_path."""
+    if "allowedPackages" not in config:
         return
     sys.meta_path.insert(0, ImportGuard(config["allowedPackages"], os.path.realpath(config["workdir"]),
                                         config.get("courseModules", ())))

@@ -6,6 +6,7 @@ import struct
 import sys
 import time
 
+from .compat import exit_code
 from .channel import PROTOCOL_VERSION, answer_all, requests_from, send, write_all
 from .guard import apply_limits, guard_imports, join_cgroup
 from .former_names import install_former_names
@@ -140,7 +141,7 @@ class Watchdog:
                 done, status = os.waitpid(pid, os.WNOHANG)
                 if done:
                     # What the child was doing when it ended, read again: it may have begun a request since.
-                    ending = ("ended", os.waitstatus_to_exitcode(status), *page.read()[:2])
+                    ending = ("ended", exit_code(status), *page.read()[:2])
                 elif state == RUNNING and time.monotonic() >= started + limit / 1000 and page.read()[:2] == (RUNNING, request_id):
                     kill_group(pid)
                     os.waitpid(pid, 0)
