@@ -19,6 +19,11 @@ export interface CaseVerdict {
   readonly stoppedAt?: 'time' | 'output' | 'memory';
   /** A pass given to a call that never ended, in a test that judges one rule on the calls that return. */
   readonly hung?: true;
+  /**
+   * The student's own version of this part was the opponent the verdict was played against (the kit's, where the
+   * grader plays the document's): a pass then says nothing of the grader's games (policies/decided-later.ts).
+   */
+  readonly ownOpponent?: string;
 }
 
 export const pass = (note?: string): CaseVerdict => (note === undefined ? { status: 'pass', message: 'ok' } : { status: 'pass', message: 'ok', note });

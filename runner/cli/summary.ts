@@ -81,6 +81,11 @@ export function formatCheckReport(spec: Pick<ResolvedSpec, 'title' | 'groups'>, 
     if (tests.length === 0) continue;
     lines.push(colors.bold(group.name));
     for (const test of tests) {
+      if (test.decidedLater) {
+        // The kit could not play it as the grader does: neither ✓ nor ✗, and what it saw, said in full.
+        lines.push(`  ${colors.yellow('?')} ${test.name}  ${colors.dim(`(-/${test.maxScore})`)} ${colors.yellow('[decided after you submit]')}`, indented(test.message, 6));
+        continue;
+      }
       const mark = test.status === 'pass' ? colors.green('✓') : test.status === 'skipped' ? colors.dim('-') : colors.red('✗');
       lines.push(`  ${mark} ${test.name}  ${colors.dim(`(${test.score}/${test.maxScore})`)}${test.status === 'pass' || test.status === 'fail' ? '' : ` ${colors.yellow(`[${test.status}]`)}`}`);
       if (test.status !== 'pass' && test.status !== 'skipped' && !expanded.has(test.target)) {
@@ -94,6 +99,11 @@ export function formatCheckReport(spec: Pick<ResolvedSpec, 'title' | 'groups'>, 
   const max = result.tests.reduce((n, t) => n + t.maxScore, 0);
   const total = `${result.score}/${max}`;
   lines.push(`Score on the visible tests: ${result.score === max ? colors.green(total) : colors.bold(total)}`);
+  const undecided = result.tests.filter((t) => t.decidedLater);
+  if (undecided.length > 0) {
+    const points = undecided.reduce((n, t) => n + t.maxScore, 0);
+    lines.push(`${undecided.length === 1 ? '1 visible test' : `${undecided.length} visible tests`} worth ${points} point${points === 1 ? '' : 's'} ${undecided.length === 1 ? 'is' : 'are'} decided after you submit: this check cannot play ${undecided.length === 1 ? 'it' : 'them'} as the grader does.`);
+  }
   if (later) lines.push(later);
   lines.push(...ownTimeLines(result).map((line) => colors.dim(line)));
   for (const note of notes) lines.push(colors.dim(`Note: ${note}`));

@@ -6,7 +6,8 @@
  *   each test first:    template-stub
  *   each failing unit:  one-rule, document-silent, charged-elsewhere, charged-once, own-parts,
  *                       messages-elsewhere, crash-once
- *   each test:          start-once, own-lookahead, game-replay (programs); upstream-import (imports)
+ *   each test:          decided-later (the kit); start-once, own-lookahead, game-replay (programs);
+ *                       upstream-import (imports)
  */
 import type { AssignmentPlan, ChargedElsewhere } from '../assignments/assignment.js';
 import type { ClassReplacement } from '../harness/protocol.js';
@@ -22,6 +23,7 @@ import type { Ledger, TestRecord, UnitRecord } from './ledger.js';
 import { CHARGED_ELSEWHERE, elsewhereAsks, judgeElsewhere, type Answer, type ElsewhereFacts } from './policies/charged-elsewhere.js';
 import { CHARGED_ONCE, judgeOnce, type OnceCause } from './policies/charged-once.js';
 import { CRASH_ONCE, judgeCrashOnce } from './policies/crash-once.js';
+import { DECIDED_LATER, judgeDecidedLater } from './policies/decided-later.js';
 import { DOCUMENT_SILENT, judgeDocumentSilent } from './policies/document-silent.js';
 import { GAME_REPLAY, judgeReplay } from './policies/game-replay.js';
 import { kitBlame } from './policies/kit-blame.js';
@@ -254,6 +256,8 @@ async function chargeTest(context: ChargeContext, given: TestRecord, read: Reade
   // The snippet shows how the test calls the function, as for any other failure.
   if (stub) return { ...decidedTest(TEMPLATE_STUB, stub, units.length), ...(units[0] && { reproduce: units[0].reproduce }), units, record };
   const composed = composeUnits(record, units, context.firstFailure);
+  const later = judgeDecidedLater({ standIns: context.standIns, passed: composed.status === 'pass', opponents: record.units.flatMap((u) => (u.raw.ownOpponent ? [u.raw.ownOpponent] : [])), saw: units.flatMap((u) => (u.verdict.status === 'pass' && u.verdict.note ? [u.verdict.note] : [])), ran: units.length });
+  if (later) return { status: 'skipped', decidedLater: true, message: say(DECIDED_LATER, later), failed: 0, ran: units.length, units, record };
   if (composed.status === 'pass') return { ...composed, units, record };
   if (record.test.kind === 'program') return { ...(await programRules(context, record, composed, read)), units, record };
   return { ...(await withOwnAnswer(context, record, composed)), units, record };

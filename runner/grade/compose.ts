@@ -29,6 +29,8 @@ export interface Composed extends Omit<CaseVerdict, 'status'> {
   readonly ran: number;
   /** The games passed with the student's own players: the note on the quick ones does not apply. */
   readonly ownPlayers?: true;
+  /** The kit could not play it as the grader does: decided after the student submits (policies/decided-later.ts). */
+  readonly decidedLater?: true;
 }
 
 const STOPPED = { time: 'never ended', memory: 'ran out of memory', output: 'printed past the output limit' } as const;

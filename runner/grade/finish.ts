@@ -90,5 +90,6 @@ export function finishTest(test: ResolvedTest, record: TestRecord, verdict: Comp
     ...(record.strength && { strength: record.strength }),
     ...(record.documentMs !== undefined && { documentMs: Math.round(record.documentMs) }),
     ...(failure && { failure }),
+    ...(verdict.decidedLater && { decidedLater: true }),
   };
 }

@@ -41,6 +41,11 @@ export interface TestResult {
   readonly smallest?: SmallestFailure;
   /** Added: the first failure as facts, which groups the students who made the same mistake (runner/insight/clusters.ts). */
   readonly failure?: FirstFailure;
+  /**
+   * Added, the student's kit only: a visible test the kit could not play as the grader does, so it is decided after
+   * the student submits (status `skipped`, no points here; policies/decided-later.ts). Its message says what the kit saw.
+   */
+  readonly decidedLater?: true;
 }
 
 /** What a test's first failure was, as the run recorded it: never read back out of a message. */

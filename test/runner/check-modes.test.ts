@@ -146,6 +146,16 @@ describe('terminal colours and progress', () => {
     expect(report).toMatch(/Graded later\.\nYour own code ran for 10\.1 s in this check; the tests it took longest in:\n {3}5\.0 s {2}play\(\) waits at a prompt \(stopped at its time limit\)\n(.*\n){2}Note: ran with python3\n$/u);
   });
 
+  it('shows a test the kit leaves to the grader neither passed nor failed, with what it saw, and counts its points', () => {
+    const test = (id: string, status: TestResult['status'], extra: Partial<TestResult> = {}): TestResult => ({ id, name: id, group: 'Task 11', target: 'suggestMove2', status, score: status === 'pass' ? 2 : 0, maxScore: id === 'later' ? 4 : 2, visibility: 'visible', message: 'ok', ...extra });
+    const tests = [test('won', 'pass'), test('later', 'skipped', { decidedLater: true, message: 'Decided after you submit: here the opponent was your own suggestMove1.' })];
+    const result = { id: 'ada', path: '.', assignment: 'manchester-connect4', status: 'graded', score: 2, maxScore: 6, durationMs: 900, tests } as SubmissionResult;
+    const report = formatCheckReport({ title: 'Manchester', groups: [{ id: 'task-11', name: 'Task 11', points: 6, tests: [] }] }, result, undefined);
+    expect(report).toContain('  ✓ won  (2/2)\n  ? later  (-/4) [decided after you submit]\n      Decided after you submit: here the opponent was your own suggestMove1.\n');
+    expect(report).toContain('Score on the visible tests: 2/6\n1 visible test worth 4 points is decided after you submit: this check cannot play it as the grader does.\n');
+    expect(report).not.toMatch(/✓ later/u);
+  });
+
   it('draws the bar from done out of total', () => {
     expect(progressBar(0, 4, 8)).toBe('░░░░░░░░');
     expect(progressBar(1, 4, 8)).toBe('██░░░░░░');

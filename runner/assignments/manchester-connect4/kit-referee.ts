@@ -78,6 +78,7 @@ const RANDOM: Opponent = { label: 'a random player', move: async (_ask, _board, 
 
 /** The document's "better than suggestMove1", taken at its word: the student's own suggestMove1 is the opponent. */
 const OWN_SUGGEST_MOVE1: Opponent = {
+  own: 'suggestMove1',
   label: "your own suggestMove1 (after you submit, the grader plays the document's: win, else block, else the first valid column)",
   move: async (ask, board, who, _rng, open) => {
     const called = `suggestMove1(board, ${who}) as the opponent`;

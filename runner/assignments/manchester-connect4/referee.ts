@@ -20,6 +20,8 @@ export interface Played {
 /** A tournament's opponent: what it is, in the table's words, and its move (`open`: the columns open, ascending). */
 export interface Opponent {
   readonly label: string;
+  /** The student's own part that plays this opponent (the kit's), where the grader plays the document's. */
+  readonly own?: string;
   move(ask: Ask, board: Board, who: Side, rng: Rng, open: readonly number[]): Promise<number>;
 }
 

@@ -113,7 +113,8 @@ export function strategyCase(baseline: Baseline, referee: Referee): DrivenProper
       } catch (error) {
         return refereeFailure(error, referee, parts);
       }
-      return withCaveat(strategyVerdict({ ...rule, label: opponent.label }, records, Math.max(0, ...records.map((r) => r.slowestMs ?? 0)), total), referee, parts);
+      const verdict = withCaveat(strategyVerdict({ ...rule, label: opponent.label }, records, Math.max(0, ...records.map((r) => r.slowestMs ?? 0)), total), referee, parts);
+      return opponent.own ? { ...verdict, ownOpponent: opponent.own } : verdict;
     },
   };
 }

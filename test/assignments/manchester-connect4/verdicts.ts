@@ -39,6 +39,9 @@ export const PINS: SamplePins = {
     'suggest1-never-wins': { ...fail('suggestMove1.document', 'suggestMove1.generated') },
     'suggest1-no-block': { ...fail('suggestMove1.document', 'suggestMove1.generated') },
     'suggest1-one-pass': { ...fail('suggestMove1.generated') },
+    // A row-only suggestMove1 that passes the document's example: suggestMove2 beats it, not the document's. The kit
+    // plays the student's own as the opponent, so it leaves that test to the grader (never a pass the grade fails).
+    'suggest1-rows-only': { ...fail('suggestMove1.generated', 'suggestMove2.vs-suggestMove1', 'suggestMove2.vs-minimax2', 'suggestMove2.vs-minimax4') },
     'trivia-exit-after-win': {},
     'trivia-imports-numpy': {},
     'trivia-player1-as-O': { ...fail('printBoard.document', 'printBoard.generated') },

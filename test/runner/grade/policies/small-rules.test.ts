@@ -1,7 +1,9 @@
 /** precedence, hung-target, own-parts and kit-blame: the small rules, each on hand-written facts. */
 import { describe, expect, it } from 'vitest';
 import { hungTargetLimits } from '../../../../runner/grade/policies/hung-target.js';
+import { DECIDED_LATER, judgeDecidedLater } from '../../../../runner/grade/policies/decided-later.js';
 import { kitBlame } from '../../../../runner/grade/policies/kit-blame.js';
+import { say } from '../../../../runner/grade/policies/policy.js';
 import { asksOwnParts, judgeOwnParts } from '../../../../runner/grade/policies/own-parts.js';
 import { byPrecedence } from '../../../../runner/grade/policies/precedence.js';
 import { DEFAULT_LIMITS } from '../../../../runner/sandbox/limits.js';
@@ -36,6 +38,19 @@ describe('own-parts', () => {
     expect(asksOwnParts(false, 'document', ['scores_for'])).toBe(false);
     expect(judgeOwnParts(true, 'scores_for')).toMatchObject({ status: 'pass', data: { parts: 'scores_for' } });
     expect(judgeOwnParts(false, 'scores_for')).toBeUndefined();
+  });
+});
+
+describe('decided-later', () => {
+  const facts = { standIns: 'own' as const, passed: true, opponents: ['suggestMove1'], saw: ['won 2, drew 0, lost 0'], ran: 1 };
+  it("leaves to the grader a pass the kit played against the student's own opponent, saying what it saw", () => {
+    expect(judgeDecidedLater(facts)).toEqual({ messageId: 'opponent', data: { opponent: 'suggestMove1', saw: 'won 2, drew 0, lost 0' } });
+    expect(say(DECIDED_LATER, judgeDecidedLater(facts)!)).toMatch(/^Decided after you submit: here the opponent was your own suggestMove1, where the grader plays the document's/u);
+  });
+  it("keeps a failure, the grader's verdicts, and a pass against an opponent of the kit's own", () => {
+    expect(judgeDecidedLater({ ...facts, passed: false })).toBeUndefined();
+    expect(judgeDecidedLater({ ...facts, standIns: 'document' })).toBeUndefined();
+    expect(judgeDecidedLater({ ...facts, opponents: [] })).toBeUndefined();
   });
 });
 

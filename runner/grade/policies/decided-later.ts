@@ -1,0 +1,36 @@
+/**
+ * The student's kit is never more lenient than the grade. Where it cannot play a test as the grader does, because
+ * the opponent the verdict is played against is the student's own version of a part (Manchester's suggestMove2 against
+ * their own suggestMove1, where the grader plays the document's), a pass there says nothing of the grader's games: a
+ * weaker opponent is easier to beat. Such a pass is not shown as one: the test is decided after the student submits,
+ * and the kit says what it saw and why it cannot decide. A failure there stays a failure, with the kit's own caveat
+ * naming the parts it ran on (a stronger own opponent is the student's to judge).
+ */
+import { count, type Said, type RuleMeta } from './policy.js';
+
+export const DECIDED_LATER: RuleMeta = {
+  name: 'decided-later',
+  rule: "in the kit, a pass against the student's own version of the opponent (where the grader plays the document's) is decided after they submit",
+  messages: {
+    opponent: 'Decided after you submit: here the opponent was your own {opponent}, where the grader plays the document\'s, so passing here does not mean passing there (a weaker opponent is easier to beat). What it saw: {saw}.',
+  },
+};
+
+export interface LaterFacts {
+  /** The kit's (own stand-ins), or the grader's. */
+  readonly standIns: 'document' | 'own';
+  /** Whether the test passed as run. */
+  readonly passed: boolean;
+  /** The student's own parts that played an opponent in the test's units. */
+  readonly opponents: readonly string[];
+  /** What the passing units saw (their notes), in the check's words, and how many units ran. */
+  readonly saw: readonly string[];
+  readonly ran: number;
+}
+
+/** The kit's words for a pass it cannot give; nothing where the test stands as it ran. */
+export function judgeDecidedLater(f: LaterFacts): Said | undefined {
+  if (f.standIns !== 'own' || !f.passed || f.opponents.length === 0) return undefined;
+  const saw = f.saw.length > 0 ? f.saw.join('; ') : `${count(f.ran, 'case')} passed`;
+  return { messageId: 'opponent', data: { opponent: [...new Set(f.opponents)].join(' and '), saw } };
+}
