@@ -25,6 +25,17 @@ export function crashSite(transcript: string): CrashSite | undefined {
   return outermost && type ? { type, ...outermost } : undefined;
 }
 
+/**
+ * Whether a run crashed before any of the program's own code ran: a traceback with no frame of the student's files
+ * (the entry itself missing, `'Board' object has no attribute 'playGame'`), so no part the game uses was reached.
+ */
+export function crashedBeforeOwnCode(transcript: string): boolean {
+  const at = transcript.lastIndexOf(TRACEBACK);
+  if (at < 0) return false;
+  const lines = transcript.slice(at).split('\n').map((l) => l.trimEnd()).filter((l) => l !== '');
+  return !lines.some((l) => /^\s*File "/u.test(l)) && lines.slice(1).some((l) => /^[A-Za-z_][\w.]*(Error|Exception)(:|$)/u.test(l));
+}
+
 export const crashKey = (site: CrashSite): string => `${site.type} at ${site.file} line ${site.line}`;
 
 /**

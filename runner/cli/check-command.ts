@@ -142,7 +142,8 @@ async function checkOnce(flags: CheckFlags, specs: readonly SpecFiles[], io: Io,
   for (const warning of found.warnings) io.err(`${source.command}: ${warning}\n`);
   const submission = found.submissions[0];
   if (!submission) {
-    io.err(`${source.command}: no submission found in ${flags.path} (looked for ${[...knownNames(specs)].slice(0, 6).join(', ')}, …)\n`);
+    // Said once: where a warning above already says the folder holds nothing (empty, not there), not again.
+    if (found.nothingIn.length === 0) io.err(`${source.command}: no submission found in ${flags.path} (looked for ${[...knownNames(specs)].slice(0, 6).join(', ')}, …)\n`);
     return 2;
   }
   const detected = specs.length === 1 || flags.assignment ? specs[0] : detectAssignment(specs, found.submissions);

@@ -75,7 +75,10 @@ function strengthLines(run: RunResults): string[] {
  */
 export function formatCheckReport(spec: Pick<ResolvedSpec, 'title' | 'groups'>, result: SubmissionResult, later: string | undefined, notes: readonly string[] = [], colors: Colors = makeColors(false)): string {
   const lines: string[] = [colors.bold(spec.title), ''];
+  // Each target's first failure of each kind is explained: a crash does not hide a wrong answer of the same part, and
+  // a failure that only follows from another test (blocked by an import, a hang elsewhere) hides nothing.
   const expanded = new Set<string>();
+  const shownKey = (t: TestResult) => `${t.target}\u0000${t.failure?.kind ?? t.status}`;
   for (const group of spec.groups) {
     const tests = result.tests.filter((t) => t.group === group.name);
     if (tests.length === 0) continue;
@@ -88,7 +91,9 @@ export function formatCheckReport(spec: Pick<ResolvedSpec, 'title' | 'groups'>, 
       }
       const mark = test.status === 'pass' ? colors.green('✓') : test.status === 'skipped' ? colors.dim('-') : colors.red('✗');
       lines.push(`  ${mark} ${test.name}  ${colors.dim(`(${test.score}/${test.maxScore})`)}${test.status === 'pass' || test.status === 'fail' ? '' : ` ${colors.yellow(`[${test.status}]`)}`}`);
-      if (test.status !== 'pass' && test.status !== 'skipped' && !expanded.has(test.target)) {
+      const failed = test.status !== 'pass' && test.status !== 'skipped';
+      if (failed && !expanded.has(test.failure?.kind === 'consequence' ? test.target : shownKey(test))) {
+        expanded.add(shownKey(test));
         expanded.add(test.target);
         lines.push(indented(test.message, 6));
         if (test.reproduce) lines.push(colors.dim('      To see it yourself, in Python:'), indented(test.reproduce, 8));

@@ -11,7 +11,7 @@
  */
 import type { AssignmentPlan, ChargedElsewhere } from '../assignments/assignment.js';
 import type { ClassReplacement } from '../harness/protocol.js';
-import { askedTheSameAgain, crashKey, crashSite } from '../checks/crash-site.js';
+import { askedTheSameAgain, crashedBeforeOwnCode, crashKey, crashSite } from '../checks/crash-site.js';
 import { ASK_MARKER } from '../checks/program-markers.js';
 import { joinNames } from '../checks/text.js';
 import type { CaseStatus, CaseVerdict } from '../checks/verdict.js';
@@ -25,7 +25,7 @@ import { CHARGED_ONCE, judgeOnce, type OnceCause } from './policies/charged-once
 import { CRASH_ONCE, judgeCrashOnce } from './policies/crash-once.js';
 import { DECIDED_LATER, judgeDecidedLater } from './policies/decided-later.js';
 import { DOCUMENT_SILENT, judgeDocumentSilent } from './policies/document-silent.js';
-import { GAME_REPLAY, judgeReplay } from './policies/game-replay.js';
+import { GAME_REPLAY, judgeReplay, kitReplayNote } from './policies/game-replay.js';
 import { kitBlame } from './policies/kit-blame.js';
 import { ONE_RULE, judgeOneRule, type OneRule } from './policies/one-rule.js';
 import { OWN_LOOKAHEAD, judgeOwnLookahead } from './policies/own-lookahead.js';
@@ -321,7 +321,11 @@ async function programRules(context: ChargeContext, record: TestRecord, composed
   for (const t of context.spec.tests) if (t.id !== test.id && !(t.kind === 'program' && t.target === test.target) && failed(await read.status(t.id))) failedTests.add(t.id);
   const replay = context.plan.gameReplay?.(failedTests, test);
   if (!replay) return composed;
-  if (context.standIns === 'own') return { ...composed, message: `${composed.message}\n${say(GAME_REPLAY, { messageId: 'kit', data: { parts: joinNames(replay.parts), because: replay.because.join(', ') } })}` };
+  if (context.standIns === 'own') {
+    const reachedOwnCode = record.units.some((u) => u.raw.status !== 'pass' && !(u.program && crashedBeforeOwnCode(u.program.transcript)));
+    const note = kitReplayNote({ parts: [joinNames(replay.parts)], because: replay.because, reachedOwnCode });
+    return note ? { ...composed, message: `${composed.message}\n${say(GAME_REPLAY, note)}` } : composed;
+  }
   const again = await chargeSessions(context, record, await context.runs.programs(test, { replace: replay.replace, fast: true }), read);
   if (again.status !== 'pass') return composed;
   return decidedTest(GAME_REPLAY, judgeReplay({ passed: passedCount(record, again.ran), parts: replay.parts, because: replay.because, failed: composed.failed, of: composed.ran, first: composed.first! }), again.ran);

@@ -40,7 +40,10 @@ function blockedMessage(notRun: Extract<NotRun, { kind: 'blocked' }>): string {
   for (const { name, unread } of notRun.missing.filter((m) => m.unread)) {
     said.push(`${name} is defined in ${unread!.file}, which is not read as one of the assignment's files: a file is taken for ${unread!.role} by that name, or by defining ${unread!.decidedBy}, and ${unread!.file} is neither`);
   }
-  return `${said.join('; ')}${notRun.blockers.length > 0 ? ` (blocked by ${notRun.blockers.join(', ')})` : ''}`;
+  // The files that explain it, in words, but those the names above are already said to be in.
+  const named = new Set(notRun.missing.flatMap((m) => (m.definedIn ? [m.definedIn] : [])));
+  const why = notRun.blockers.filter((b) => !named.has(b.file)).map((b) => (b.why === 'missing' ? `the submission has no ${b.file}` : `${b.file} did not import`));
+  return `${said.join('; ')}${why.length > 0 ? ` (${[...new Set(why)].join('; ')})` : ''}`;
 }
 
 /** An import test's verdict: its own, unless another file's failed import is why (upstream-import). */

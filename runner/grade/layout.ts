@@ -27,6 +27,8 @@ export interface Discovered {
   readonly submissions: readonly Submission[];
   readonly layouts: readonly LayoutKind[];
   readonly warnings: readonly string[];
+  /** The paths a warning already says hold no submission (not there, not a folder, no file of the assignment). */
+  readonly nothingIn: readonly string[];
 }
 
 const MAX_DEPTH = 3;
@@ -37,12 +39,13 @@ const IGNORED = /^(\.|__pycache__$|__MACOSX$|node_modules$)/;
  * their files define (`Board`, `newGame`), by which a folder whose files have other names is still found.
  */
 export function discoverSubmissions(paths: readonly string[], known: ReadonlySet<string>, defines: ReadonlySet<string> = new Set()): Discovered {
-  const found: Found = { submissions: [], layouts: [], warnings: [], defines };
+  const found: Found = { submissions: [], layouts: [], warnings: [], defines, nothingIn: [] };
   undecodableNames.length = 0;
   for (const path of paths) {
     const stat = statSync(path, { throwIfNoEntry: false });
     if (!stat) {
       found.warnings.push(`${path}: no such file or folder`);
+      found.nothingIn.push(path);
       continue;
     }
     if (stat.isFile() && /\.zip$/iu.test(path)) {
@@ -52,6 +55,7 @@ export function discoverSubmissions(paths: readonly string[], known: ReadonlySet
     }
     if (!stat.isDirectory()) {
       found.warnings.push(`${path}: give a folder or a zip (one file is not a submission layout)`);
+      found.nothingIn.push(path);
       continue;
     }
     discoverIn(path, basename(path), path, known, found);
@@ -63,7 +67,7 @@ export function discoverSubmissions(paths: readonly string[], known: ReadonlySet
     return count === 1 ? s : { ...s, id: `${s.id}-${count}` };
   });
   const unreadable = [...new Set(undecodableNames)].map((name) => `${relative(process.cwd(), name) || name}: skipped, as its name is not UTF-8 (rename it to grade it)`);
-  return { submissions: unique, layouts: [...new Set(found.layouts)], warnings: [...found.warnings, ...unreadable] };
+  return { submissions: unique, layouts: [...new Set(found.layouts)], warnings: [...found.warnings, ...unreadable], nothingIn: found.nothingIn };
 }
 
 interface Found {
@@ -71,6 +75,7 @@ interface Found {
   readonly layouts: LayoutKind[];
   readonly warnings: string[];
   readonly defines: ReadonlySet<string>;
+  readonly nothingIn: string[];
 }
 
 function unpack(zip: string, found: Found): string | undefined {
@@ -158,7 +163,10 @@ function discoverIn(path: string, name: string, shown: string, known: ReadonlySe
     found.warnings.push(`${join(shown, dir)}: no file of the assignment in it (looked for ${[...known].slice(0, 4).join(', ')}, …, and for files defining ${[...found.defines].slice(0, 3).join(', ') || 'its names'}, …)${hasFiles ? '; graded with its files missing' : ''}`);
   }
   if (folders > 0) found.layouts.push('folders');
-  if (flat.size === 0 && folders === 0 && entries.dirs.length === 0) found.warnings.push(`${shown}: no submission files found`);
+  if (flat.size === 0 && folders === 0 && entries.dirs.length === 0) {
+    found.warnings.push(`${shown}: no submission files found (looked for ${[...known].slice(0, 4).join(', ')}, …)`);
+    found.nothingIn.push(path);
+  }
 }
 
 /**

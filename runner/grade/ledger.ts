@@ -42,9 +42,15 @@ export interface UnitRecord {
 /** Why a test ran no unit at all. */
 export type NotRun =
   | { readonly kind: 'skipped'; readonly why: 'only' | 'strength' }
-  | { readonly kind: 'blocked'; readonly missing: readonly MissingName[]; readonly blockers: readonly string[]; readonly startError?: string }
+  | { readonly kind: 'blocked'; readonly missing: readonly MissingName[]; readonly blockers: readonly Blocker[]; readonly startError?: string }
   | { readonly kind: 'budget'; readonly limitMs: number }
   | { readonly kind: 'internal'; readonly detail: string };
+
+/** A file of the submission that explains a test blocked: it is not there, or it did not import. */
+export interface Blocker {
+  readonly file: string;
+  readonly why: 'missing' | 'import';
+}
 
 /** A name a test needs that no imported module defines, and the file whose source does define it, if one does. */
 export interface MissingName {

@@ -14,7 +14,7 @@ import type { Limits } from '../sandbox/limits.js';
 import type { ResolvedTest } from '../spec/spec-types.js';
 import { columnOf, judgeStrength, type PositionAnswer, type StrengthPosition } from './ai-strength.js';
 import type { SubmissionFacts } from './submission-facts.js';
-import type { DirectVerdict, MissingName, NotRun, TestRecord } from './ledger.js';
+import type { Blocker, DirectVerdict, MissingName, NotRun, TestRecord } from './ledger.js';
 import { checkFileNames, checkFilePresent, missingFile, moduleRole } from './located-files.js';
 import type { OneRule } from './policies/one-rule.js';
 import { caseUnit, programUnit, propertyUnits, runUnits, type RunContext, type Unit } from './run-units.js';
@@ -110,14 +110,15 @@ async function blockedBy(test: ResolvedTest, context: RunContext, facts: Submiss
   context.warmUp();
   const missing = context.plan.neededNames(test).filter((name) => !context.session.names.has(name));
   if (missing.length === 0) return undefined;
-  const absent = facts.located.filter((l) => l.kind === 'module' && !l.file).map((l) => `import.${l.role}`);
-  const failedImports = [...facts.imports.entries()].filter(([, o]) => o.kind !== 'ok').map(([role]) => `import.${role.split('/')[0]}`);
+  const modules = facts.located.filter((l) => l.kind === 'module');
+  const absent = modules.filter((l) => !l.file).map((l): Blocker => ({ file: l.looked[0] ?? `${l.role}.py`, why: 'missing' }));
+  const failedImports = modules.flatMap((l) => l.files.filter((file) => { const o = facts.imports.get(moduleRole(l, file)); return o !== undefined && o.kind !== 'ok'; }).map((file): Blocker => ({ file, why: 'import' })));
   const names: MissingName[] = missing.map((name) => {
     const file = facts.definingFile(name);
     const unread = file ? undefined : facts.unreadDefinition(name);
     return file ? { name, definedIn: file } : unread ? { name, unread } : { name };
   });
-  return { kind: 'blocked', missing: names, blockers: [...new Set([...absent, ...failedImports])] };
+  return { kind: 'blocked', missing: names, blockers: [...absent, ...failedImports] };
 }
 
 /**

@@ -156,6 +156,33 @@ describe('terminal colours and progress', () => {
     expect(report).not.toMatch(/✓ later/u);
   });
 
+  it("explains each part's first failure of each kind: a wrong answer after a crash of the same part is shown too", () => {
+    const failed = (id: string, kind: 'crash' | 'answer' | 'consequence', message: string): TestResult => ({ id, name: id, group: 'P', target: 'process_move', status: kind === 'answer' ? 'fail' : 'error', score: 0, maxScore: 1, visibility: 'visible', message, failure: { kind, said: message } });
+    const tests = [failed('a', 'consequence', 'blocked here'), failed('b', 'crash', 'it raised'), failed('c', 'crash', 'it raised again'), failed('d', 'answer', 'the wrong board')];
+    const result = { id: 'ada', path: '.', assignment: 'cs111-ps9', status: 'graded', score: 0, maxScore: 4, durationMs: 900, tests } as SubmissionResult;
+    const report = formatCheckReport({ title: 'CS111', groups: [{ id: 'p', name: 'P', points: 4, tests: [] }] }, result, undefined);
+    expect(report).toContain('blocked here');
+    expect(report).toContain('it raised');
+    expect(report).not.toContain('it raised again');
+    expect(report).toContain('the wrong board');
+  });
+
+  it("says a SyntaxError's place once, and a test blocked by it in words, not test ids", async () => {
+    const run = await execa(process.execPath, [...CLI, 'check', join(SAMPLES, 'hostile-syntax-error')], { cwd: PROJECT_ROOT, reject: false });
+    expect(run.exitCode).toBe(1);
+    const raised = run.stdout.split('\n').find((l) => l.includes('raised SyntaxError'))!;
+    expect(raised.match(/line 45/gu), raised).toHaveLength(1);
+    expect(run.stdout).toContain('create_row is defined in hw04.py, which did not import\n');
+    expect(run.stdout).not.toMatch(/blocked by import\./u);
+  });
+
+  it('says once that a folder holds no submission', async () => {
+    const empty = temp('empty-');
+    const run = await execa(process.execPath, [...CLI, 'check', empty, '--assignment', 'cs61a-hw04'], { cwd: PROJECT_ROOT, reject: false });
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr.trim().split('\n')).toEqual([`grade check: ${empty}: no submission files found (looked for hw04.py, lab04.py, lab04_extra.py, …)`]);
+  });
+
   it('draws the bar from done out of total', () => {
     expect(progressBar(0, 4, 8)).toBe('░░░░░░░░');
     expect(progressBar(1, 4, 8)).toBe('██░░░░░░');

@@ -6,7 +6,7 @@
  * prints it. A game that hangs is not replayed. The student's kit has no document's versions: it says which of the
  * parts the game used have failing tests.
  */
-import type { Decision, RuleMeta } from './policy.js';
+import type { Decision, RuleMeta, Said } from './policy.js';
 
 export const GAME_REPLAY: RuleMeta = {
   name: 'game-replay',
@@ -24,6 +24,15 @@ export interface ReplayFacts {
   readonly failed: number;
   readonly of: number;
   readonly first: string;
+}
+
+/**
+ * The kit's note on a failed game through parts whose tests failed; none where every failing session crashed before
+ * the student's own code ran (its entry missing): no part the game uses was reached, so none is blamed.
+ */
+export function kitReplayNote(f: { readonly parts: readonly string[]; readonly because: readonly string[]; readonly reachedOwnCode: boolean }): Said | undefined {
+  if (!f.reachedOwnCode || f.parts.length === 0) return undefined;
+  return { messageId: 'kit', data: { parts: f.parts.join(', '), because: f.because.join(', ') } };
 }
 
 export const judgeReplay = (f: ReplayFacts): Decision => ({

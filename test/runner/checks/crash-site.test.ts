@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { askedTheSameAgain, crashKey, crashSite } from '../../../runner/checks/crash-site.js';
+import { askedTheSameAgain, crashedBeforeOwnCode, crashKey, crashSite } from '../../../runner/checks/crash-site.js';
 
 describe('where a program crashed', () => {
   it('is the exception and the outermost line of the program it came through', () => {
@@ -33,5 +33,13 @@ describe('running out of input', () => {
     expect(askedTheSameAgain(refusing, M)).toBe(true);
     const playing = `Ada, your move: ${M}3\nGrace, your move: ${M}4\nAda, your move: ${M}S\nGrace, your move: ${M}\nTraceback`;
     expect(askedTheSameAgain(playing, M)).toBe(false);
+  });
+});
+
+describe('a crash before the student\'s own code ran', () => {
+  it('is a traceback with no frame of theirs; one through their code, or none at all, is not', () => {
+    expect(crashedBeforeOwnCode("X to move\nTraceback (most recent call last):\nAttributeError: 'Board' object has no attribute 'playGame'\n")).toBe(true);
+    expect(crashedBeforeOwnCode('Traceback (most recent call last):\n  File "hw11pr2.py", line 190, in playGame\n    px.oppCh()\nAttributeError: x\n')).toBe(false);
+    expect(crashedBeforeOwnCode('X wins\n')).toBe(false);
   });
 });

@@ -239,6 +239,8 @@ class Harness:
             frames.append({"file": os.path.relpath(os.path.realpath(error.filename), self.workdir),
                            "line": error.lineno or 0, "function": "<module>", "code": (error.text or "").rstrip()[:300]})
         message = safe_str(error)
+        if isinstance(error, SyntaxError) and error.filename and isinstance(error.msg, str):
+            message = error.msg  # its place is the frame above: str() would say it a second time
         if isinstance(error, SystemExit):
             message = f"sys.exit({error.code!r}) was called"
         bases = [cls.__name__ for cls in type(error).__mro__][:12]

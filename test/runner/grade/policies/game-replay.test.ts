@@ -34,6 +34,14 @@ describe('game-replay', () => {
     expect(charged['games.ai']!.status).toBe('fail');
     expect(charged['games.ai']!.message).toContain('The game used your Board, whose own tests failed (board.add)');
   });
+
+  it('in the kit, blames no part when the game crashed before any of the student\'s code ran (its entry missing)', async () => {
+    const missing = "Traceback (most recent call last):\nAttributeError: 'Board' object has no attribute 'playGame'\n";
+    const crashed = { status: 'error' as const, message: 'the program crashed' };
+    const charged = await chargeLedger([record(boardTest, [unit('b1', wrong())]), record(game, [session('g1', crashed, missing)])], { plan: plan({ gameReplay: replay }), standIns: 'own' });
+    expect(charged['games.ai']!.status).toBe('error');
+    expect(charged['games.ai']!.message).not.toContain('The game used your');
+  });
 });
 
 describe('own-lookahead', () => {
