@@ -26,7 +26,7 @@ import { CRASH_ONCE, judgeCrashOnce } from './policies/crash-once.js';
 import { DECIDED_LATER, judgeDecidedLater } from './policies/decided-later.js';
 import { DOCUMENT_SILENT, judgeDocumentSilent } from './policies/document-silent.js';
 import { GAME_REPLAY, judgeReplay, kitReplayNote } from './policies/game-replay.js';
-import { kitBlame } from './policies/kit-blame.js';
+import { kitBlame, targetOfPart, testOfPart } from './policies/kit-blame.js';
 import { ONE_RULE, judgeOneRule, type OneRule } from './policies/one-rule.js';
 import { OWN_LOOKAHEAD, judgeOwnLookahead } from './policies/own-lookahead.js';
 import { OWN_PARTS, asksOwnParts, judgeOwnParts } from './policies/own-parts.js';
@@ -163,9 +163,15 @@ async function chargeFailing(context: ChargeContext, record: TestRecord, unit: U
 async function withKitNote(context: ChargeContext, test: ResolvedTest, unit: UnitRecord, verdict: CaseVerdict, read: Reader): Promise<CaseVerdict> {
   if (!unit.own || verdict.status === 'pass') return verdict;
   const statuses = new Map<string, Status>();
-  for (const t of context.spec.tests.filter((x) => unit.own!.own.some((p) => x.id.startsWith(p.tests)))) statuses.set(t.id, await read.status(t.id));
+  for (const t of context.spec.tests.filter((x) => unit.own!.own.some((p) => testOfPart(x.id, p)))) statuses.set(t.id, await read.status(t.id));
   const ids = [...statuses.keys()];
-  const note = kitBlame(unit.own.own, test.target, (part) => ids.filter((id) => id.startsWith(part.tests) && failed(statuses.get(id))), (part) => ids.some((id) => id.startsWith(part.tests) && statuses.get(id) !== undefined && statuses.get(id) !== 'skipped'));
+  // The tests the kit does not run (hidden): left out of its spec, or, graded as the kit grades, not in the ledger.
+  const later = [...(context.spec.laterTargets ?? []), ...context.spec.tests.filter((t) => t.points > 0 && !context.ledger.has(t.id)).map((t) => t.target)];
+  const note = kitBlame(unit.own.own, test.target, {
+    failing: (part) => ids.filter((id) => testOfPart(id, part) && failed(statuses.get(id))),
+    ran: (part) => ids.some((id) => testOfPart(id, part) && statuses.get(id) !== undefined && statuses.get(id) !== 'skipped'),
+    later: (part) => later.some((target) => targetOfPart(target, part)),
+  });
   const lines = [...(note ? [note] : []), ...unit.own.notes];
   return lines.length === 0 ? verdict : { ...verdict, message: [verdict.message, ...lines].join('\n') };
 }

@@ -66,7 +66,7 @@ export function buildKitData(spec: ResolvedSpec, graderVersion: string): KitData
     title: spec.title,
     graderVersion,
     specHash: specHash(spec),
-    spec: { ...rest, ...(pack && { pack: { ...pack, path: 'assignment.yml' } }), groups, tests: visible, maxScore: points(visible) },
+    spec: { ...rest, ...(pack && { pack: { ...pack, path: 'assignment.yml' } }), groups, tests: visible, maxScore: points(visible), laterTargets: [...new Set(hidden.filter((t) => t.points > 0).map((t) => t.target))].sort() },
     later: gradedLater(spec),
     hidden: { tests: hidden.filter((t) => t.points > 0).length, points: points(hidden), manualPoints: spec.manualPoints },
   };

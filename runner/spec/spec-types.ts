@@ -120,4 +120,9 @@ export interface ResolvedSpec {
   readonly boards?: PackBoards;
   /** The pack's names for the document's API (`Board.add_checker` → `add_move`), which the harness answers to. */
   readonly names?: Readonly<Record<string, string>>;
+  /**
+   * The student's kit's cut-down spec only: the targets (public API names) of the tests it leaves out, which are graded
+   * after the student submits. The kit blames a part for a failure only when no test of it is (policies/kit-blame.ts).
+   */
+  readonly laterTargets?: readonly string[];
 }

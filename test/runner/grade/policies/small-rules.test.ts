@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { hungTargetLimits } from '../../../../runner/grade/policies/hung-target.js';
 import { DECIDED_LATER, judgeDecidedLater } from '../../../../runner/grade/policies/decided-later.js';
-import { kitBlame } from '../../../../runner/grade/policies/kit-blame.js';
+import { kitBlame, targetOfPart, testOfPart } from '../../../../runner/grade/policies/kit-blame.js';
 import { say } from '../../../../runner/grade/policies/policy.js';
 import { asksOwnParts, judgeOwnParts } from '../../../../runner/grade/policies/own-parts.js';
 import { byPrecedence } from '../../../../runner/grade/policies/precedence.js';
@@ -56,11 +56,23 @@ describe('decided-later', () => {
 
 describe('kit-blame', () => {
   const board = { name: 'Board', tests: 'board.' };
+  const facts = (failing: readonly string[], ran: boolean, later = false) => ({ failing: () => failing, ran: () => ran, later: () => later });
   it('names the student\'s own parts whose tests fail, and blames the tested part only when those pass and are not it', () => {
-    expect(kitBlame([board], 'AIPlayer.scores_for', () => ['board.add'], () => true)).toContain('your own Board, whose own tests fail (board.add)');
-    expect(kitBlame([board], 'AIPlayer.scores_for', () => [], () => true)).toContain('most likely in AIPlayer.scores_for');
-    expect(kitBlame([board], 'Board', () => [], () => true)).toBeUndefined();
-    expect(kitBlame([board], 'AIPlayer.scores_for', () => [], () => false)).toBeUndefined();
-    expect(kitBlame([], 'f', () => [], () => true)).toBeUndefined();
+    expect(kitBlame([board], 'AIPlayer.scores_for', facts(['board.add'], true))).toContain('your own Board, whose own tests fail (board.add)');
+    expect(kitBlame([board], 'AIPlayer.scores_for', facts([], true))).toContain('most likely in AIPlayer.scores_for');
+    expect(kitBlame([board], 'Board', facts([], true))).toBeUndefined();
+    expect(kitBlame([board], 'AIPlayer.scores_for', facts([], false))).toBeUndefined();
+    expect(kitBlame([], 'f', facts([], true))).toBeUndefined();
+  });
+  it('does not blame the tested part where a part it ran on has tests graded after the student submits: it names both', () => {
+    const player = { name: 'Player', tests: 'player.' };
+    const note = kitBlame([board, player], 'process_move', { failing: () => [], ran: () => true, later: (p) => p.name === 'Player' });
+    expect(note).toBe("Here it ran with your own Board and Player, where the grader uses the document's; they pass their visible tests, but more tests of Player are graded after you submit, so this failure may be in process_move or in Player.");
+    expect(note).not.toContain('most likely');
+  });
+  it('counts a test named by the part\'s prefix itself as the part\'s (HMC\'s player.oppCh for the part player.oppCh.)', () => {
+    const oppCh = { name: 'oppCh', tests: 'player.oppCh.' };
+    expect([testOfPart('player.oppCh', oppCh), testOfPart('player.oppCh.document', oppCh), testOfPart('player.oppChX', oppCh)]).toEqual([true, true, false]);
+    expect([targetOfPart('Player.oppCh', oppCh), targetOfPart('oppCh', oppCh), targetOfPart('Player.scoresFor', oppCh)]).toEqual([true, true, false]);
   });
 });
