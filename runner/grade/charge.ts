@@ -90,7 +90,7 @@ export function createCharger(context: ChargeContext): (id: string) => Promise<C
   const reader = (stack: readonly string[]): Reader => ({
     status: async (id) => {
       const record = context.ledger.get(id);
-      if (!record || record.notRun?.kind === 'skipped') return record ? 'skipped' : undefined;
+      if (!record || record.notRun?.kind === 'skipped' || record.notRun?.kind === 'own-part-hung') return record ? 'skipped' : undefined;
       if (stack.includes(id)) return record.units.some((u) => u.raw.status !== 'pass') || (record.direct && record.direct.status !== 'pass') ? 'fail' : 'pass';
       return (await charge(id, stack)).status;
     },

@@ -5,6 +5,7 @@
  */
 import type { ResolvedTest } from '../spec/spec-types.js';
 import type { NotRun, TestRecord } from './ledger.js';
+import { DECIDED_LATER, laterForHungPart } from './policies/decided-later.js';
 import { HUNG_TARGET } from './policies/hung-target.js';
 import { say } from './policies/policy.js';
 import { judgeUpstream, UPSTREAM_IMPORT } from './policies/upstream-import.js';
@@ -21,6 +22,8 @@ export function notRunVerdict(test: ResolvedTest, notRun: NotRun, only?: string)
       return { status: 'skipped', message: notRun.why === 'only' ? `not run: --only ${only}` : 'not run: a figure for information (0 points), measured when grade is given --strength', failed: 0, ran: 0 };
     case 'budget':
       return { status: 'timeout', message: `the submission's time budget (${Math.round(notRun.limitMs / 1000)} s for all tests) ran out before this test`, failed: 0, ran: 0 };
+    case 'own-part-hung':
+      return { status: 'skipped', decidedLater: true, message: say(DECIDED_LATER, laterForHungPart(notRun.part, notRun.test)), failed: 0, ran: 0 };
     case 'internal':
       return { status: 'error', message: `internal error in the grader: ${notRun.detail} (not your fault; please report it)`, failed: 0, ran: 0 };
     case 'blocked':

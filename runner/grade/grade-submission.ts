@@ -10,6 +10,7 @@ import type { CaseObservation } from '../checks/observation.js';
 import type { FixtureCase } from '../fixtures/fixture-types.js';
 import { withStandIns, type Interaction, type StandIns } from '../plan/interaction.js';
 import { inCourseNames, namesAsWritten, resultInCourseNames } from '../pack/course-names.js';
+import { calibrate } from '../sandbox/calibrate.js';
 import { ownPartsLimits } from '../sandbox/limits.js';
 import type { SandboxEnvironment } from '../sandbox/environment.js';
 import { createWorkspace } from '../sandbox/workspace.js';
@@ -17,6 +18,7 @@ import type { ResolvedSpec, ResolvedTest, TestKind } from '../spec/spec-types.js
 import { createCharger, type Charged, type Runs } from './charge.js';
 import type { ChargedUnit, Composed } from './compose.js';
 import { withDiagnoses } from './diagnoses.js';
+import { testOfPart } from './policies/kit-blame.js';
 import { finishTest, importVerdict, notRunVerdict } from './finish.js';
 import type { Submission } from './layout.js';
 import type { Ledger, NotRun, TestRecord, UnitRecord } from './ledger.js';
@@ -74,7 +76,8 @@ const ISOLATING: ReadonlySet<TestKind> = new Set(['cases', 'property', 'strength
 export async function gradeSubmission(submission: Submission, given: GradeOptions): Promise<SubmissionResult> {
   const started = performance.now();
   // On the student's own parts (the kit), a limit stops a loop and does not judge speed: runner/sandbox/limits.ts.
-  const options = given.standIns === 'own' ? { ...given, spec: withOwnPartsLimits(given.spec) } : given;
+  // The kit's limits: the grader's times a factor calibrated on this machine (runner/sandbox/calibrate.ts).
+  const options = given.standIns === 'own' ? { ...given, spec: withOwnPartsLimits(given.spec, (await calibrate(given.sandbox.python)).factor) } : given;
   const { spec, plan } = options;
   const workspace = createWorkspace(submission.files);
   const skipped = new Map(workspace.skipped.map((f) => [f.name, f.reason]));
@@ -132,6 +135,8 @@ async function runAll(graded: readonly ResolvedTest[], context: RunContext, fact
     const why = skippedWhy(test, options);
     const hung = hungIn.get(test.target);
     const limits = hung ? hungTargetLimits(test.limits) : test.limits;
+    // In the kit, a test that would run on the student's own part whose own test never ended is left to the grader.
+    const ownHung = !why && !hung && context.standIns === 'own' ? hungOwnPart(test, context, hungIn) : undefined;
     const rule = test.check ?? test.property;
     const oneRule = rule ? context.plan.judgesOnly?.(rule) : undefined;
     const named = { id: test.id, name: inCourseNames(test.name, options.spec.names) };
@@ -139,7 +144,7 @@ async function runAll(graded: readonly ResolvedTest[], context: RunContext, fact
     const began = performance.now();
     const studentBefore = context.session.studentMs;
     const record: TestRecord = {
-      ...(await runTest({ test, limits, ...(why && { notRun: why }), ...(hung && { hungBefore: { test: hung, waitMs: limits.callMs } }), ...(oneRule && { oneRule }) }, context, facts)),
+      ...(await runTest({ test, limits, ...(why && { notRun: why }), ...(ownHung && { notRun: { kind: 'own-part-hung', ...ownHung } }), ...(hung && { hungBefore: { test: hung, waitMs: limits.callMs } }), ...(oneRule && { oneRule }) }, context, facts)),
       durationMs: performance.now() - began,
       studentMs: context.session.studentMs - studentBefore,
     };
@@ -148,6 +153,18 @@ async function runAll(graded: readonly ResolvedTest[], context: RunContext, fact
     if (!why) options.onTestRan?.(named);
   }
   return ledger;
+}
+
+/** The student's own part a kit test runs on whose own test already hung (its first case says which parts it runs on). */
+function hungOwnPart(test: ResolvedTest, context: RunContext, hungIn: ReadonlyMap<string, string>): { test: string; part: string } | undefined {
+  const first = test.kind === 'cases' ? test.fixtureCases[0] : undefined;
+  if (!first) return undefined;
+  const hungTests = [...hungIn.values()];
+  for (const part of withStandIns(interactionOf(context.plan, test, first), 'own').left.own) {
+    const hung = hungTests.find((id) => testOfPart(id, part));
+    if (hung) return { test: hung, part: part.name };
+  }
+  return undefined;
 }
 
 /** The charge phase: every test's verdict, then the look-ahead mistakes named and the failing boards made smaller. */
@@ -311,5 +328,5 @@ function withoutWorkspacePath(result: TestResult, dir: string): TestResult {
   return fields.length === 0 ? result : { ...result, ...Object.fromEntries(fields.map((k) => [k, clean(result[k]!)])) };
 }
 
-const withOwnPartsLimits = (spec: ResolvedSpec): ResolvedSpec => ({ ...spec, limits: ownPartsLimits(spec.limits), tests: spec.tests.map((t) => (t.judgesTime ? t : { ...t, limits: ownPartsLimits(t.limits) })) });
+const withOwnPartsLimits = (spec: ResolvedSpec, factor: number): ResolvedSpec => ({ ...spec, limits: ownPartsLimits(spec.limits, factor), tests: spec.tests.map((t) => (t.judgesTime ? t : { ...t, limits: ownPartsLimits(t.limits, factor) })) });
 

@@ -44,7 +44,9 @@ export type NotRun =
   | { readonly kind: 'skipped'; readonly why: 'only' | 'strength' }
   | { readonly kind: 'blocked'; readonly missing: readonly MissingName[]; readonly blockers: readonly Blocker[]; readonly startError?: string }
   | { readonly kind: 'budget'; readonly limitMs: number }
-  | { readonly kind: 'internal'; readonly detail: string };
+  | { readonly kind: 'internal'; readonly detail: string }
+  /** The kit only: the test runs on the student's own part whose own test never ended, so it is left to the grader. */
+  | { readonly kind: 'own-part-hung'; readonly part: string; readonly test: string };
 
 /** A file of the submission that explains a test blocked: it is not there, or it did not import. */
 export interface Blocker {

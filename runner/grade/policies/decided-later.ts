@@ -4,7 +4,9 @@
  * their own suggestMove1, where the grader plays the document's), a pass there says nothing of the grader's games: a
  * weaker opponent is easier to beat. Such a pass is not shown as one: the test is decided after the student submits,
  * and the kit says what it saw and why it cannot decide. A failure there stays a failure, with the kit's own caveat
- * naming the parts it ran on (a stronger own opponent is the student's to judge).
+ * naming the parts it ran on (a stronger own opponent is the student's to judge). Likewise a test that would run on the
+ * student's own part whose own test never ended is not run at all: it would only wait out its limit on the same loop,
+ * where the grader, with the document's part, may well pass it.
  */
 import { count, type Said, type RuleMeta } from './policy.js';
 
@@ -13,6 +15,7 @@ export const DECIDED_LATER: RuleMeta = {
   rule: "in the kit, a pass against the student's own version of the opponent (where the grader plays the document's) is decided after they submit",
   messages: {
     opponent: 'Decided after you submit: here the opponent was your own {opponent}, where the grader plays the document\'s, so passing here does not mean passing there (a weaker opponent is easier to beat). What it saw: {saw}.',
+    hung: 'Decided after you submit: here it would run on your own {part}, which never ended in {test} (fix that first); the grader runs it with the document\'s {part}, so it was not run here.',
   },
 };
 
@@ -27,6 +30,9 @@ export interface LaterFacts {
   readonly saw: readonly string[];
   readonly ran: number;
 }
+
+/** The kit's words for a test it does not run: the student's own part it would run on never ended in its own test. */
+export const laterForHungPart = (part: string, test: string): Said => ({ messageId: 'hung', data: { part, test } });
 
 /** The kit's words for a pass it cannot give; nothing where the test stands as it ran. */
 export function judgeDecidedLater(f: LaterFacts): Said | undefined {

@@ -1,7 +1,8 @@
 /**
  * A target that hangs is charged by each test whose own calls hang. Once it has hung in one test, its other tests
  * still judge the calls that return, but wait a tenth as long on each (two seconds at least): a loop costs each of
- * them a short wait, not a whole limit, and every test's verdict is its own, whatever order the tests ran in.
+ * them a short wait, not a whole limit, and every test's verdict is its own, whatever order the tests ran in. (In the
+ * student's kit, a test that would run on the student's own part whose own test hung is not run: decided-later.)
  */
 import type { Limits } from '../../sandbox/limits.js';
 import type { RuleMeta } from './policy.js';

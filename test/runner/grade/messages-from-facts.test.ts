@@ -38,4 +38,13 @@ describe('a class no file the grader read defines', () => {
     const test = spec.tests.find((t) => t.id === 'random_player.next_move.document')!;
     expect(notRunVerdict(test, { kind: 'blocked', missing: [{ name: 'RandomPlayer', unread: unread! }], blockers: [{ file: 'ps9pr3.py', why: 'missing' }] }).message).toBe("RandomPlayer is defined in players.py, which is not read as one of the assignment's files: a file is taken for ps9pr3.py by that name, or by defining connect_four, and players.py is neither (the submission has no ps9pr3.py)");
   });
+
+  it("leaves to the grader, in the kit, a test that would run on the student's own part whose own test never ended", () => {
+    const spec = loadSpec(PROJECT_ROOT, 'cs111-ps9');
+    const test = spec.tests.find((t) => t.id === 'aiplayer.scores_for.document')!;
+    expect(notRunVerdict(test, { kind: 'own-part-hung', part: 'Board', test: 'board.is_win_for.document' })).toEqual({
+      status: 'skipped', decidedLater: true, failed: 0, ran: 0,
+      message: "Decided after you submit: here it would run on your own Board, which never ended in board.is_win_for.document (fix that first); the grader runs it with the document's Board, so it was not run here.",
+    });
+  });
 });
