@@ -88,6 +88,8 @@ export interface FastPlayers {
   readonly note: string;
   /** Said with a failure where the swap does not apply (the kit plays the student's own): where a difference comes from. */
   readonly ownNote?: string;
+  /** What the kit swaps in its place, answering the same as the student's own but cheaper (a Board that checks each win once). */
+  readonly ownReplace?: readonly ClassReplacement[];
 }
 
 /**

@@ -76,6 +76,7 @@ export function unitsOf(test: ResolvedTest, context: RunContext, limits: Limits)
 /** A program's plan with the players that cost little, where this run has them (ProgramPlan.fastPlayers). */
 export function withQuickPlayers(program: ProgramPlan, standIns: 'document' | 'own'): ProgramPlan {
   const players = program.fastPlayers;
+  if (players && standIns === 'own' && players.only === 'document' && players.ownReplace) return { ...program, replace: mergeReplacements(players.ownReplace, program.replace ?? []) };
   if (!players || (players.only !== undefined && players.only !== standIns)) return program;
   return { ...program, replace: mergeReplacements(players.replace, program.replace ?? []) };
 }
@@ -86,7 +87,8 @@ function fastPlayersOf(context: RunContext, test: ResolvedTest): Pick<TestRecord
   if (!first) return {};
   const program = context.plan.program(first);
   const players = program.fastPlayers!;
-  return withQuickPlayers(program, context.standIns) !== program ? { players: { quick: players.note } } : players.ownNote ? { players: { own: players.ownNote } } : {};
+  const quick = players.only === undefined || players.only === context.standIns;
+  return quick ? { players: { quick: players.note } } : players.ownNote ? { players: { own: players.ownNote } } : {};
 }
 
 /** The import test's own verdict: the role's files imported cleanly, or how one did not. */

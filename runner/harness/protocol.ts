@@ -32,7 +32,8 @@ export type HarnessRequest =
   | { readonly op: 'repr'; readonly target: TargetPath }
   /**
    * Rebinds `name` in the namespace to a double of the student's class: `kind` names one of the assignment's
-   * doubles (runner/assignments/<id>/doubles.py, `DOUBLES`), such as the document's Board.
+   * doubles (runner/assignments/<id>/doubles.py, `DOUBLES`), such as the document's Board; or `memo`, the harness's
+   * own: the student's class whose methods in `keep` answer each state once (grade_harness/memo.py, the kit's).
    */
   | {
       readonly op: 'double';

@@ -69,6 +69,8 @@ const DOCUMENT_LOOKAHEAD = {
   only: 'document',
   note: "The AI players looked ahead with the document's scores_for, which costs little; yours is graded by the scores_for tests, and these games judge the rest: connect_four, process_move, your Board, next_move and max_score_column.",
   ownNote: "Here the AI players looked ahead with your own scores_for, and it with your own Board; after you submit they look ahead with the document's, so a game that goes wrong only here comes from your scores_for or the Board methods it calls, which the hidden tests grade.",
+  // The kit's: the student's own Board, whose is_win_for answers each board once (grade_harness/memo.py).
+  ownReplace: [{ kind: 'memo', name: 'Board', keep: ['is_win_for'] }],
 } as const;
 
 /** The Player methods the document's Player stands in for in a replay, by the tests that grade each. */

@@ -71,6 +71,12 @@ export function playerCall(player: PlayerInput, bind: string): Step {
  * Rebinds `Board` to the double; the reproduce snippet is unchanged, as a correct Board behaves the same. The
  * grader's only: the student's kit runs these tests on the student's own Board.
  */
+/**
+ * The kit's own, where the grader stands in the document's Board: the student's Board, whose is_win_for answers each
+ * board once (grade_harness/memo.py), so a look-ahead on it costs what the grade's does, not a scan per board tried.
+ */
+const boardMemo: Step = { request: { op: 'double', kind: 'memo', name: 'Board', keep: ['is_win_for'], inModules: true }, python: '', only: 'own' };
+
 export const boardDouble: Step = { request: { op: 'double', kind: 'cs111-board', name: 'Board' }, python: '', only: 'document', parts: [{ name: 'Board', tests: 'board.' }] };
 
 /** The AIPlayer methods the document's AIPlayer double provides (doubles.py's cs111_aiplayer). */
@@ -98,6 +104,7 @@ export function cs111Interaction(target: string, testCase: FixtureCase, options:
   const steps: Step[] = [];
   const usesDouble = !target.startsWith('Board.');
   if (usesDouble && board) steps.push(boardDouble);
+  if (usesDouble && board && target.startsWith('AIPlayer.')) steps.push(boardMemo);
   if ((target === 'AIPlayer.next_move' || target === 'AIPlayer.scores_for') && !options.whole) steps.push(aiDouble(target.split('.')[1]!));
   if (board) steps.push(...boardSteps(board));
   switch (target) {

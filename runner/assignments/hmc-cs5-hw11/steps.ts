@@ -52,6 +52,12 @@ const playerDouble = (method: string): Step => ({
   parts: DOUBLED_METHODS.filter((m) => m !== method).map((m) => ({ name: m, tests: `player.${m}.` })),
 });
 
+/**
+ * The kit's own: the student's Board, whose winsFor answers each board once (grade_harness/memo.py), under a look-ahead
+ * that scores the boards with the student's own scoreBoard where the grader stands in the document's.
+ */
+const BOARD_MEMO: Step = { request: { op: 'double', kind: 'memo', name: 'Board', keep: ['winsFor'], inModules: true }, python: '', only: 'own' };
+
 const BOARD_UNDO: Step = { request: { op: 'double', kind: 'hmc-board-undo', name: 'Board', inModules: true }, python: '', only: 'document', parts: [] };
 
 /** The document's scores are written `[0, 0, 50, …]` in its own example and as floats everywhere else. */
@@ -68,6 +74,7 @@ export function hmcInteraction(target: string, testCase: FixtureCase, options: {
   if (input.boardUndo) steps.push(BOARD_UNDO);
   // The Player's methods build on each other; a test of one gets the document's versions of the others.
   if (DEPENDENT_METHODS.includes(method) && !options.whole) steps.push(playerDouble(method));
+  if (input.board && (method === 'scoresFor' || method === 'nextMove')) steps.push(BOARD_MEMO);
   if (input.board) steps.push(...boardSteps(input.board));
   steps.push(playerCall(input.player!, 'p'));
   switch (target) {
@@ -112,6 +119,8 @@ const DOCUMENT_LOOKAHEAD = {
   only: 'document',
   note: "The computer players looked ahead with the document's scoresFor, which costs little; yours is graded by the scoresFor tests, and these games judge the rest: playGame, your Board, nextMove and tiebreakMove.",
   ownNote: "Here the computer players looked ahead with your own scoresFor and scoreBoard; after you submit they look ahead with the document's, so a game that goes wrong only here comes from your scoresFor or the methods it calls, which the hidden tests grade.",
+  // The kit's: the student's own Board, whose winsFor answers each board once (grade_harness/memo.py).
+  ownReplace: [{ kind: 'memo', name: 'Board', keep: ['winsFor'] }],
 } as const;
 
 /** `Board(7, 6).playGame(p1, p2)` on the terminal, between the case's two players. */

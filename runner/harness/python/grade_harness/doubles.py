@@ -13,6 +13,7 @@ document's stand-ins (doubles.py) can use the grader's instruments without a sec
 import sys
 
 from .loading import module_from_spec, spec_from_file_location
+from .memo import memo_class
 from .names import alias_double, course_names
 from .students import student_modules
 
@@ -49,7 +50,7 @@ class Doubles:
                 self.replace_functions(entry, namespace)
                 continue
             base = namespace.get(entry["name"])
-            make = self.classes.get(entry["kind"])
+            make = memo_class if entry["kind"] == "memo" else self.classes.get(entry["kind"])
             if not isinstance(base, type) or make is None:
                 continue
             double = alias_double(make(base, tuple(entry.get("keep", ()))), entry["name"], self.names)

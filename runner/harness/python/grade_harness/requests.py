@@ -12,6 +12,7 @@ from .channel import HarnessError
 from .doubles import Doubles
 from .frames import tb_frames
 from .loading import module_from_spec, spec_from_file_location
+from .memo import memo_class
 from .names import alias_double, alias_module, course_names, methods_written
 from .program_fork import run_forked
 from .students import is_student_file, public_names
@@ -108,7 +109,7 @@ class Harness:
         if request["kind"] in self.doubles.functions:
             return self.replace_functions(self.doubles.functions[request["kind"]](), request["names"])
         name = request["name"]
-        make = self.doubles.classes.get(request["kind"])
+        make = memo_class if request["kind"] == "memo" else self.doubles.classes.get(request["kind"])
         if make is None:
             raise HarnessError(f"no double called {request['kind']!r}")
         base = self.namespace.get(name)
