@@ -5,23 +5,36 @@
  * BENCH_KIT_RUNS times (default 20) while two CPU-bound processes run beside it, and every run must be green. A kit
  * that is ever red on correct work is a kit students cannot trust, so the bench exits 1 when one run is.
  *
+ * Then (test/bench/kit-agreement.ts) every bundled sample is graded as grade check and as the kit grade it, and each
+ * visible verdict must agree or the kit's own line say why it differs (and the kit never pass what grade check
+ * fails); the installed kit and grade check each check `correct-naive` (BENCH_KIT_SPEED_RUNS times, default 3,
+ * alternated, on a machine not otherwise made busy), and the kit must take at most twice as long (Manchester, whose
+ * visible tournaments are the student's own search, is reported and set apart); and each checks the assignment's
+ * looping sample, the kit stopping it within twice grade check's time. BENCH_KIT_PARTS picks among
+ * install,busy,agreement,speed,loop (all by default).
+ *
  * BENCH_ASSIGNMENTS=cs111-ps9,hmc-cs5-hw11 picks the assignments, BENCH_KIT_SAMPLE another correct sample. Results
- * go to stdout and test-results/bench-kit.json.
+ * go to stdout and test-results/bench-kit.json. The bench builds dist/ first (grade check runs from it).
  */
 import { execa } from 'execa';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { ASSIGNMENT_IDS, type AssignmentId } from '../../runner/assignments/ids.js';
 import type { RunResults } from '../../runner/grade/results.js';
 import { buildKit } from '../../runner/kit/build-kit.js';
 import { PROJECT_ROOT } from '../../runner/project-root.js';
 import { median, round } from './figures.js';
+import { agreement, LOOPING, sideBySide } from './kit-agreement.js';
 
 const RUNS = Number(process.env['BENCH_KIT_RUNS'] ?? 20);
 const SAMPLE = process.env['BENCH_KIT_SAMPLE'] ?? 'correct-plain';
 const ASSIGNMENTS = (process.env['BENCH_ASSIGNMENTS']?.split(',') ?? ASSIGNMENT_IDS) as AssignmentId[];
+const PARTS = new Set(process.env['BENCH_KIT_PARTS']?.split(',') ?? ['install', 'busy', 'agreement', 'speed', 'loop']);
+const SPEED_RUNS = Number(process.env['BENCH_KIT_SPEED_RUNS'] ?? 3);
+/** Set apart from the kit's time target: its visible tournaments are the student's own search (the README's Speed). */
+const SET_APART: readonly AssignmentId[] = ['manchester-connect4'];
 
 interface Install {
   readonly seconds: number;
@@ -49,7 +62,7 @@ function hogs(count: number): ChildProcess[] {
 
 const rows = [];
 let red = 0;
-console.log(`Kit benchmark, ${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores; ${SAMPLE}, ${RUNS} runs each beside two CPU-bound processes`);
+console.log(`Kit benchmark, ${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores, load ${loadavg().map((n) => n.toFixed(1)).join(' ')}; ${SAMPLE}, ${RUNS} runs each beside two CPU-bound processes`);
 for (const assignment of ASSIGNMENTS) {
   const work = mkdtempSync(join(tmpdir(), `bench-kit-${assignment}-`));
   try {
@@ -58,28 +71,55 @@ for (const assignment of ASSIGNMENTS) {
     const online = await install(built.tarball, join(work, 'online'), false);
     const folder = join(work, 'student');
     cpSync(join(PROJECT_ROOT, 'fixtures', 'submissions', assignment, SAMPLE), folder, { recursive: true, filter: (path) => !path.endsWith('BUG.md') });
-    const busy = hogs(2);
     const times: number[] = [];
     const failures: string[] = [];
-    try {
-      for (let i = 0; i < RUNS; i++) {
-        const out = join(work, `run-${i}`);
-        const started = performance.now();
-        const ran = await execa(offline.bin, ['--out', out], { cwd: folder, reject: false, env: { CI: '' } });
-        times.push((performance.now() - started) / 1000);
-        if (ran.exitCode === 0) continue;
-        const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as RunResults;
-        const failing = results.submissions[0]?.tests.filter((t) => t.status !== 'pass' && t.status !== 'skipped') ?? [];
-        failures.push(`run ${i + 1} exited ${ran.exitCode}: ${failing.map((t) => `${t.id} (${t.status}): ${t.message.split('\n')[0]}`).join('; ') || ran.stderr}`);
+    if (PARTS.has('busy')) {
+      const busy = hogs(2);
+      try {
+        for (let i = 0; i < RUNS; i++) {
+          const out = join(work, `run-${i}`);
+          const started = performance.now();
+          const ran = await execa(offline.bin, ['--out', out], { cwd: folder, reject: false, env: { CI: '' } });
+          times.push((performance.now() - started) / 1000);
+          if (ran.exitCode === 0) continue;
+          const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as RunResults;
+          const failing = results.submissions[0]?.tests.filter((t) => t.status !== 'pass' && t.status !== 'skipped') ?? [];
+          failures.push(`run ${i + 1} exited ${ran.exitCode}: ${failing.map((t) => `${t.id} (${t.status}): ${t.message.split('\n')[0]}`).join('; ') || ran.stderr}`);
+        }
+      } finally {
+        for (const hog of busy) hog.kill('SIGKILL');
       }
-    } finally {
-      for (const hog of busy) hog.kill('SIGKILL');
+      red += failures.length;
     }
-    red += failures.length;
-    const row = { assignment, green: RUNS - failures.length, runs: RUNS, installOfflineS: round(offline.seconds), installS: round(online.seconds), warnings: [...offline.warnings, ...online.warnings], checkMedianS: round(median(times)), checkMaxS: round(Math.max(...times)), failures };
+    const row: Record<string, unknown> = { assignment, installOfflineS: round(offline.seconds), installS: round(online.seconds), warnings: [...offline.warnings, ...online.warnings] };
+    console.log(`${assignment}: install ${row['installOfflineS']} s offline, ${row['installS']} s online, ${offline.warnings.length + online.warnings.length === 0 ? 'no warnings' : `warnings: ${[...offline.warnings, ...online.warnings].join(' | ')}`}`);
+    if (PARTS.has('busy')) {
+      Object.assign(row, { green: RUNS - failures.length, runs: RUNS, checkMedianS: round(median(times)), checkMaxS: round(Math.max(...times)), failures });
+      console.log(`  beside two CPU hogs: ${RUNS - failures.length}/${RUNS} green on ${SAMPLE}; median ${row['checkMedianS']} s, slowest ${row['checkMaxS']} s`);
+      for (const failure of failures) console.log(`    ${failure}`);
+    }
+    if (PARTS.has('agreement')) {
+      const a = await agreement(assignment, join(work, 'agreement'));
+      row['agreement'] = a;
+      const differ = a.verdicts - a.agree;
+      console.log(`  agreement on ${a.samples} samples: ${a.agree} of ${a.verdicts} visible verdicts the same (${round((100 * a.agree) / a.verdicts)} %); ${differ} differ, ${a.explained} of them explained in the kit's line (${a.stricter} stricter, ${a.later} decided after submitting, ${a.lenient.length} more lenient)`);
+      for (const line of [...a.lenient.map((l) => `MORE LENIENT: ${l}`), ...a.unexplained.map((l) => `unexplained: ${l}`)]) console.log(`    ${line}`);
+      if (a.lenient.length > 0 || a.unexplained.length > 0) red++;
+    }
+    if (PARTS.has('speed')) {
+      const s = await sideBySide(assignment, offline.bin, 'correct-naive', SPEED_RUNS);
+      row['speed'] = s;
+      const apart = SET_APART.includes(assignment);
+      console.log(`  correct-naive, median of ${SPEED_RUNS}: grade check ${s.checkS} s, the kit ${s.kitS} s (${s.ratio}x${apart ? ', set apart from the target' : s.ratio <= 2 ? ', within 2x' : ', OVER 2x'})`);
+      if (!apart && s.ratio > 2) red++;
+    }
+    if (PARTS.has('loop')) {
+      const l = await sideBySide(assignment, offline.bin, LOOPING[assignment], 1);
+      row['loop'] = { sample: LOOPING[assignment], ...l };
+      console.log(`  ${LOOPING[assignment]} stopped: grade check ${l.checkS} s, the kit ${l.kitS} s (${l.ratio}x${l.ratio <= 2 ? ', within 2x' : ', OVER 2x'})`);
+      if (l.ratio > 2) red++;
+    }
     rows.push(row);
-    console.log(`${assignment}: ${row.green}/${RUNS} green; install ${row.installOfflineS} s offline, ${row.installS} s online, ${row.warnings.length === 0 ? 'no warnings' : `warnings: ${row.warnings.join(' | ')}`}; check median ${row.checkMedianS} s, slowest ${row.checkMaxS} s`);
-    for (const failure of failures) console.log(`  ${failure}`);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

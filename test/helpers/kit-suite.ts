@@ -31,20 +31,18 @@ import type { SamplePins, Verdicts } from './sample-suite.js';
 import { hangs } from './grade-samples.js';
 import { eachAtSuitePace, SUITE_JOBS } from './suite-jobs.js';
 import { CLI_COMMAND } from './cli-command.js';
+import { DECIDED_LATER, NAMES_ANOTHER_PART } from './kit-explains.js';
 
 /** How the kit runs as on Linux or macOS, and as on Windows. */
 const MODES = { fork: {}, 'no fork, no node-pty': { CONNECT4_NO_FORK: '1', CONNECT4_NO_PTY: '1' } } as const;
 
-/** How a kit's failure beyond `grade check`'s says which other part it may come from. */
-export const NAMES_ANOTHER_PART = /your own|The game used your|fix (that|those) first/u;
 
 const failing = (s: SubmissionResult): Map<string, TestResult> => new Map(s.tests.filter((t) => t.status !== 'pass' && t.status !== 'skipped').map((t) => [t.id, t]));
 /** The tests the kit could not play as the grader does: neither passed nor failed there (policies/decided-later.ts). */
 const undecided = (s: SubmissionResult): Map<string, TestResult> => new Map(s.tests.filter((t) => t.decidedLater).map((t) => [t.id, t]));
 /** Each test's status, the kit's undecided ones left out of both sides: what must agree. */
 const statuses = (s: SubmissionResult, leftOut: ReadonlyMap<string, unknown> = new Map()) => Object.fromEntries(s.tests.filter((t) => !leftOut.has(t.id)).map((t) => [t.id, t.status]));
-/** How the kit says a test is decided after the student submits, with why. */
-export const DECIDED_LATER = /^Decided after you submit: here the opponent was your own \w+, where the grader plays the document's/u;
+
 
 /** grade check's result on a sample, read from its pinned verdicts on the visible tests. */
 function pinnedCheck(sample: string, pinned: Verdicts, visible: readonly ResolvedTest[], samplesDir: string, assignment: AssignmentId): SubmissionResult {
