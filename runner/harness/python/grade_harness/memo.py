@@ -8,8 +8,6 @@ not kept, and an object whose state cannot be told apart by repr is simply asked
 a Board (a plain look-ahead copies the board for every move it tries) copies its rows of plain values directly,
 giving what deepcopy gives; anything else, rows shared, or a Board with its own way to copy, goes to deepcopy.
 It solves nothing."""
-import copy
-import functools
 
 MAX_ENTRIES = 200_000
 
@@ -35,6 +33,7 @@ _PLAIN = (int, float, str, bool, type(None))
 def _quick_deepcopy(self, memo):
     """What copy.deepcopy gives for an object whose attributes are plain values and lists (of lists) of them, none
     shared; anything else is deepcopy's own."""
+    import copy  # only here: the harness's start imports nothing it does not need
     state = vars(self)
     copied = {}
     for key, value in state.items():
@@ -67,7 +66,6 @@ def _plain_rows(value, memo):
 
 
 def _remembered(original, name, table):
-    @functools.wraps(original)
     def remembered(self, *args, **kwargs):
         try:
             key = (name, repr(vars(self)), args, tuple(sorted(kwargs.items())))
@@ -80,4 +78,7 @@ def _remembered(original, name, table):
         if len(table) < MAX_ENTRIES:
             table[key] = value
         return value
+    # Said as the student's own method (functools.wraps would bring collections into every harness's start).
+    remembered.__name__, remembered.__qualname__, remembered.__doc__ = original.__name__, original.__qualname__, original.__doc__
+    remembered.__wrapped__ = original
     return remembered

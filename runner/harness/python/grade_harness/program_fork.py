@@ -9,7 +9,7 @@ import select
 import sys
 import time
 
-from .compat import exit_code
+from .compat import exit_code as exit_code_of
 from .program import run_entry
 from .scripted_input import answer_from_script, terminal_like_output
 from .students import public_names
@@ -120,7 +120,7 @@ def watch_program(pid, fd, config, started):
         pass
     if status is None:
         _, status = os.waitpid(pid, 0)
-    exit_code = exit_code(status)
+    exit_code = exit_code_of(status)
     reply = {"output": "".join(parts), "truncated": truncated, "asks": asks,
              "durationMs": round((time.monotonic() - started) * 1000, 3)}
     if timed_out:
