@@ -96,7 +96,7 @@ Options for grading:
   --strength               also measure each AI's strength on solver-labelled positions (the 0-point tests for
                            information, and the class summary's AI strength and AIs that choose alike); left out
                            by default, as they cost a class more student time than anything else
-  --python <path>          the Python 3 to run submissions with (default python3)
+  --python <path>          the Python (3.8 or newer) to run submissions with (default python3)
   --shard <i/n>            grade only shard i of n (every n-th submission from the i-th); combine the shards'
                            --out folders with grade merge. --shard auto reads it from the scheduler: GRADE_SHARD,
                            a Slurm job array, a Kubernetes Indexed Job (with GRADE_SHARD_COUNT), or

@@ -26,7 +26,7 @@ Usage:
       --out <dir>             also write results.json there (and junit.xml with --ci)
       --only <patterns>       run only the tests whose id starts with one of the comma-separated patterns (* matches
                               anything)
-      --python <path>         the Python 3 to run your code with (default python3)
+      --python <path>         the Python (3.8 or newer) to run your code with (default python3)
   ${commandOf(data)} --help       this text
   ${commandOf(data)} --version    the kit's version (the grader's and the assignment's)
 

@@ -61,7 +61,7 @@ a failure may come from there.
 
 ## Install
 
-You need Node.js 20.19 or later and Python 3.
+You need Node.js 20.19 or later and Python 3.8 or later.
 
 \`\`\`sh
 npm install -g ./${tarball}
