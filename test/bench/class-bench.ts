@@ -181,6 +181,38 @@ async function main(): Promise<void> {
   mkdirSync(join(PROJECT_ROOT, 'test-results'), { recursive: true });
   const suffix = PYTHON === 'python3' ? '' : `-${basename(PYTHON)}`;
   writeFileSync(join(PROJECT_ROOT, 'test-results', `bench-class${suffix}.json`), `${JSON.stringify({ date: new Date().toISOString(), machine, size: SIZE, python: PYTHON, rows }, null, 2)}\n`);
+  if (PYTHON === 'python3') writeNowTable(rows as unknown as Row[], machine);
+}
+
+interface Row {
+  readonly assignment: string;
+  readonly wallS: number;
+  readonly floorS: number;
+  readonly examplesS: number;
+  readonly restS: number;
+  readonly graderS: number;
+  readonly graderShare: number;
+  readonly correctFullMarks: string;
+  readonly checkS: number;
+}
+
+/** docs/performance.md's current table, between its markers: the rows of this run, dated, with the machine. */
+function writeNowTable(rows: readonly Row[], machine: string): void {
+  const file = join(PROJECT_ROOT, 'docs', 'performance.md');
+  const text = readFileSync(file, 'utf8');
+  const [begin, end] = ['<!-- bench:class writes this table: do not edit it by hand -->', '<!-- end of bench:class -->'];
+  const from = text.indexOf(begin);
+  const to = text.indexOf(end);
+  if (from < 0 || to < from) throw new Error(`${file} has lost its bench:class markers`);
+  const share = (r: Row) => `${Math.round(100 * r.graderShare)} %`;
+  const table = [
+    `Measured ${new Date().toISOString().slice(0, 10)} on ${machine}, classes of ${SIZE}, \`--jobs 2\`, \`npm run bench:class\`.`,
+    '',
+    "| assignment | wall | floor | the documents' examples | the other tests | the grader (share) | correct at full marks | `grade check` of correct-naive |",
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...rows.map((r) => `| ${r.assignment} | ${r.wallS} s | ${r.floorS} s | ${r.examplesS} s | ${r.restS} s | ${r.graderS} s (${share(r)}) | ${r.correctFullMarks} | ${r.checkS} s |`),
+  ].join('\n');
+  writeFileSync(file, `${text.slice(0, from + begin.length)}\n${table}\n${text.slice(to)}`);
 }
 
 
