@@ -17,7 +17,7 @@ import type { CaseStatus, CaseVerdict } from '../checks/verdict.js';
 import type { FixtureCase } from '../fixtures/fixture-types.js';
 import { withStandIns, type Interaction } from '../plan/interaction.js';
 import type { ResolvedSpec, ResolvedTest } from '../spec/spec-types.js';
-import { composeUnits, passedCount, type ChargedUnit, type Composed } from './compose.js';
+import { composeUnits, passedCount, type ChargedUnit, type Composed } from './finish.js';
 import type { Ledger, TestRecord, UnitRecord } from './ledger.js';
 import { CHARGED_ELSEWHERE, elsewhereAsks, judgeElsewhere, type Answer, type ElsewhereFacts } from './policies/charged-elsewhere.js';
 import { CHARGED_ONCE, judgeOnce, type OnceCause } from './policies/charged-once.js';

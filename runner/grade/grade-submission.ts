@@ -15,7 +15,7 @@ import type { SandboxEnvironment } from '../sandbox/environment.js';
 import { createWorkspace } from '../sandbox/workspace.js';
 import type { ResolvedSpec, ResolvedTest, TestKind } from '../spec/spec-types.js';
 import { createCharger, type Charged, type Runs } from './charge.js';
-import type { ChargedUnit, Composed } from './compose.js';
+import type { ChargedUnit, Composed } from './finish.js';
 import { withDiagnoses } from './diagnoses.js';
 import { finishTest, importVerdict, notRunVerdict } from './finish.js';
 import type { Submission } from './layout.js';
