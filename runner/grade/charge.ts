@@ -161,12 +161,15 @@ async function chargeFailing(context: ChargeContext, record: TestRecord, unit: U
 async function withKitNote(context: ChargeContext, test: ResolvedTest, unit: UnitRecord, verdict: CaseVerdict, read: Reader): Promise<CaseVerdict> {
   if (!unit.own || verdict.status === 'pass') return verdict;
   const statuses = new Map<string, Status>();
-  for (const t of context.spec.tests.filter((x) => unit.own!.own.some((p) => x.id.startsWith(p.tests)))) statuses.set(t.id, await read.status(t.id));
+  for (const t of context.spec.tests.filter((x) => unit.own!.own.some((p) => isPartsTest(x.id, p)))) statuses.set(t.id, await read.status(t.id));
   const ids = [...statuses.keys()];
-  const note = kitBlame(unit.own.own, test.target, (part) => ids.filter((id) => id.startsWith(part.tests) && failed(statuses.get(id))), (part) => ids.some((id) => id.startsWith(part.tests) && statuses.get(id) !== undefined && statuses.get(id) !== 'skipped'));
+  const note = kitBlame(unit.own.own, test.target, (part) => ids.filter((id) => isPartsTest(id, part) && failed(statuses.get(id))), (part) => ids.some((id) => isPartsTest(id, part) && statuses.get(id) !== undefined && statuses.get(id) !== 'skipped'));
   const lines = [...(note ? [note] : []), ...unit.own.notes];
   return lines.length === 0 ? verdict : { ...verdict, message: [verdict.message, ...lines].join('\n') };
 }
+
+/** Whether test `id` grades `part`: its ids start with the part's prefix (`player.oppCh.`), or are the prefix's own test (`player.oppCh`). */
+const isPartsTest = (id: string, part: { readonly tests: string }): boolean => id.startsWith(part.tests) || `${id}.` === part.tests;
 
 /** The places the assignment says a failing case may be charged instead, with the statuses of the tests they name. */
 async function elsewhereFacts(context: ChargeContext, test: ResolvedTest, unit: UnitRecord, read: Reader): Promise<ElsewhereFacts> {

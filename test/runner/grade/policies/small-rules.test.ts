@@ -49,3 +49,14 @@ describe('kit-blame', () => {
     expect(kitBlame([], 'f', () => [], () => true)).toBeUndefined();
   });
 });
+
+describe('kit-blame in a charge', () => {
+  it("counts a part's own test, whose id is its prefix without the dot (player.oppCh for player.oppCh.)", async () => {
+    const { chargeLedger, record, test: makeTest, unit, wrong } = await import('./ledgers.js');
+    const oppCh = makeTest('player.oppCh', { target: 'Player.oppCh', visibility: 'visible' });
+    const scores = makeTest('player.scoresFor.document', { target: 'Player.scoresFor', visibility: 'visible' });
+    const own = { own: [{ name: 'oppCh', tests: 'player.oppCh.' }], notes: [] };
+    const charged = await chargeLedger([record(oppCh, [unit('o', wrong())]), record(scores, [unit('s', wrong(), { own })])], { standIns: 'own' });
+    expect(charged['player.scoresFor.document']!.message).toContain('Here it ran with your own oppCh, whose own tests fail (player.oppCh)');
+  });
+});
