@@ -7,13 +7,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { MutationResults, RunResults } from '../grade/results.js';
+import type { MutationResults, RunResults } from '../model/results.js';
 import { EquivalentsError, loadReviewed } from '../mutants/equivalents.js';
 import { generateMutants, matchesFunction, MutantsError, selectMutants, SOLUTION_ID, specSolutionFiles, writeMutantFolders } from '../mutants/generate.js';
 import { scoreMutants } from '../mutants/score.js';
-import { loadSpec, SpecError } from '../spec/load-spec.js';
+import { loadSpec, SpecError } from '../pack/load-spec.js';
 import { isPackRef } from '../pack/pack-ref.js';
-import type { ResolvedSpec } from '../spec/spec-types.js';
+import type { ResolvedSpec } from '../model/spec-types.js';
 import { runGrade } from './grade-command.js';
 import { availableSpecs } from './spec-files.js';
 import type { Io } from './io.js';

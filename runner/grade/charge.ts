@@ -8,15 +8,15 @@
  *                       messages-elsewhere, crash-once
  *   each test:          start-once, own-lookahead, game-replay (programs); upstream-import (imports)
  */
-import type { AssignmentPlan, ChargedElsewhere } from '../assignments/assignment.js';
+import type { AssignmentPlan, ChargedElsewhere } from '../plan/assignment.js';
 import type { ClassReplacement } from '../harness/protocol.js';
 import { askedTheSameAgain, crashKey, crashSite } from '../checks/crash-site.js';
 import { ASK_MARKER } from '../checks/program-markers.js';
 import { joinNames } from '../checks/text.js';
 import type { CaseStatus, CaseVerdict } from '../checks/verdict.js';
-import type { FixtureCase } from '../fixtures/fixture-types.js';
+import type { FixtureCase } from '../model/fixture-types.js';
 import { withStandIns, type Interaction } from '../plan/interaction.js';
-import type { ResolvedSpec, ResolvedTest } from '../spec/spec-types.js';
+import type { ResolvedSpec, ResolvedTest } from '../model/spec-types.js';
 import { composeUnits, passedCount, type ChargedUnit, type Composed } from './finish.js';
 import type { Ledger, TestRecord, UnitRecord } from './ledger.js';
 import { CHARGED_ELSEWHERE, elsewhereAsks, judgeElsewhere, type Answer, type ElsewhereFacts } from './policies/charged-elsewhere.js';

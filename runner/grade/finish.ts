@@ -5,14 +5,14 @@
  * failure it is about, who played the games, the shorter waits of a target that had hung, why a test did not run,
  * and an import charged upstream. Nothing downstream takes a message apart. Pure.
  */
-import type { ResolvedTest } from '../spec/spec-types.js';
+import type { ResolvedTest } from '../model/spec-types.js';
 import type { NotRun, TestRecord } from './ledger.js';
 import { HUNG_TARGET } from './policies/hung-target.js';
 import { count, say } from './policies/policy.js';
 import type { CaseStatus, CaseVerdict } from '../checks/verdict.js';
 import { judgeUpstream, UPSTREAM_IMPORT } from './policies/upstream-import.js';
 import { crashSite } from '../checks/crash-site.js';
-import type { FirstFailure, TestResult, TestStatus } from './results.js';
+import type { FirstFailure, TestResult, TestStatus } from '../model/results.js';
 import type { SubmissionFacts } from './submission-facts.js';
 import { upstreamOf } from './upstream-imports.js';
 

@@ -4,32 +4,32 @@
  * rule asks for made through one door. Returns a SubmissionResult with every test of the spec in it, whatever the
  * student's code does; the verdicts do not depend on the order of the spec's tests.
  */
-import { mergeReplacements } from '../assignments/game-replay.js';
-import type { AssignmentPlan } from '../assignments/assignment.js';
+import { mergeReplacements } from '../plan/game-replay.js';
+import type { AssignmentPlan } from '../plan/assignment.js';
 import type { CaseObservation } from '../checks/observation.js';
-import type { FixtureCase } from '../fixtures/fixture-types.js';
+import type { FixtureCase } from '../model/fixture-types.js';
 import { withStandIns, type Interaction, type StandIns } from '../plan/interaction.js';
 import { inCourseNames, namesAsWritten, resultInCourseNames } from '../pack/course-names.js';
-import { ownPartsLimits } from '../sandbox/limits.js';
+import { ownPartsLimits } from '../model/limits.js';
 import type { SandboxEnvironment } from '../sandbox/environment.js';
 import { createWorkspace } from '../sandbox/workspace.js';
-import type { ResolvedSpec, ResolvedTest, TestKind } from '../spec/spec-types.js';
+import type { ResolvedSpec, ResolvedTest, TestKind } from '../model/spec-types.js';
 import { createCharger, type Charged, type Runs } from './charge.js';
 import type { ChargedUnit, Composed } from './finish.js';
 import { withDiagnoses } from './diagnoses.js';
 import { finishTest, importVerdict, notRunVerdict } from './finish.js';
-import type { Submission } from './layout.js';
+import type { Submission } from '../layout/layout.js';
 import type { Ledger, NotRun, TestRecord, UnitRecord } from './ledger.js';
-import { formerNames, locateByDefinitions, locateFiles, moduleRole, type Located } from './located-files.js';
-import type { DiagnoseLookahead } from './lookahead-cases.js';
+import { formerNames, locateByDefinitions, locateFiles, moduleRole, type Located } from '../layout/located-files.js';
+import type { DiagnoseLookahead } from '../plan/lookahead-cases.js';
 import { hungTargetLimits } from './policies/hung-target.js';
 import { ProgramRuns } from './program-runs.js';
-import type { FileRole, SubmissionResult, TestResult } from './results.js';
+import type { FileRole, SubmissionResult, TestResult } from '../model/results.js';
 import { interactionOf, marksHung, programUnit, rawVerdict, runUnits, type RunContext } from './run-units.js';
 import { runTest, unitsOf, withQuickPlayers } from './run-test.js';
 import { callLine, caseSeed } from './seeds.js';
-import type { CaseShrinker } from './shrink.js';
-import { SHRINK_BUDGET } from './shrink.js';
+import type { CaseShrinker } from '../plan/shrink.js';
+import { SHRINK_BUDGET } from '../plan/shrink.js';
 import { smallestFailure } from './smallest-failure.js';
 import { submissionFacts, type SubmissionFacts } from './submission-facts.js';
 import { SubmissionSession, type ModuleFile } from './submission-session.js';
@@ -64,7 +64,7 @@ export interface GradeOptions {
   readonly firstFailure?: boolean;
   /** Names a look-ahead mistake from the cases its tests ran: the grader's search, or the kit's table of answers. */
   readonly diagnose?: DiagnoseLookahead;
-  /** Makes a failing generated case smaller with the reference's answers (the grader's only; runner/grade/shrink.ts). */
+  /** Makes a failing generated case smaller with the reference's answers (the grader's only; runner/plan/shrink.ts). */
   readonly shrink?: () => Promise<(test: ResolvedTest) => CaseShrinker | undefined>;
 }
 
@@ -73,7 +73,7 @@ const ISOLATING: ReadonlySet<TestKind> = new Set(['cases', 'property', 'strength
 
 export async function gradeSubmission(submission: Submission, given: GradeOptions): Promise<SubmissionResult> {
   const started = performance.now();
-  // On the student's own parts (the kit), a limit stops a loop and does not judge speed: runner/sandbox/limits.ts.
+  // On the student's own parts (the kit), a limit stops a loop and does not judge speed: runner/model/limits.ts.
   const options = given.standIns === 'own' ? { ...given, spec: withOwnPartsLimits(given.spec) } : given;
   const { spec, plan } = options;
   const workspace = createWorkspace(submission.files);

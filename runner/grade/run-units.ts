@@ -4,16 +4,16 @@
  * limit. Nothing here excuses a failure: the rules of runner/grade/policies/ read the records afterwards. The loop's
  * stops are costs, not verdicts: a call that hangs tells the next case nothing new.
  */
-import type { AssignmentPlan, ProgramPlan } from '../assignments/assignment.js';
+import type { AssignmentPlan, ProgramPlan } from '../plan/assignment.js';
 import type { CaseObservation } from '../checks/observation.js';
 import { verdictForFailure } from '../checks/outcome.js';
 import type { CaseVerdict } from '../checks/verdict.js';
-import type { FixtureCase } from '../fixtures/fixture-types.js';
+import type { FixtureCase } from '../model/fixture-types.js';
 import { reproduceOf, withStandIns, type Interaction, type OwnPart } from '../plan/interaction.js';
 import type { Ask, PlayParts } from '../plan/property.js';
 import { FIRST_PROMPT_PHASE } from '../pty/run-program.js';
-import type { Limits } from '../sandbox/limits.js';
-import type { ResolvedTest } from '../spec/spec-types.js';
+import type { Limits } from '../model/limits.js';
+import type { ResolvedTest } from '../model/spec-types.js';
 import { caseGroups } from './case-groups.js';
 import type { TestRecord, UnitRecord } from './ledger.js';
 import { playParts, type Lane } from './play-parts.js';

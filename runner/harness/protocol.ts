@@ -4,7 +4,7 @@
  * and the version moves.
  */
 
-import type { PyValue } from '../checks/py-value.js';
+import type { PyValue } from '../model/py-value.js';
 
 export const PROTOCOL_VERSION = 6;
 

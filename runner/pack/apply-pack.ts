@@ -2,11 +2,11 @@
  * A pack applied to the built-in spec it extends: each change checked against what the base has (a role, group or
  * test id that is not the base's is a fault at its line, with the nearest right name), then made. Pure.
  */
-import type { Spec, SpecGroup, SpecTest } from '../spec/spec-types.js';
+import type { Spec, SpecGroup, SpecTest } from '../model/spec-types.js';
 import { inCourseNames } from './course-names.js';
 import { unknownPlaceholders } from './titles.js';
 import { NAMES_USED, withNamesUsed } from './names-used-test.js';
-import type { Pack, PackProblem } from './pack-types.js';
+import type { Pack, PackProblem } from '../model/pack-types.js';
 import type { ParsedPack } from './read-pack.js';
 
 export interface AppliedPack {

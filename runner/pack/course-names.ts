@@ -4,7 +4,7 @@
  * and each result's message and Python to reproduce it. The harness makes the calls answer (grade_harness/names.py).
  * Pure.
  */
-import type { TestResult } from '../grade/results.js';
+import type { TestResult } from '../model/results.js';
 
 export type CourseNames = Readonly<Record<string, string>>;
 

@@ -4,8 +4,8 @@
  * key, so a course uncomments and edits what it changes and nothing else is frozen: what stays a comment follows the
  * built-in, now and after it changes. Pure.
  */
-import type { Assignment } from '../assignments/assignment.js';
-import type { Spec } from '../spec/spec-types.js';
+import type { Assignment } from '../plan/assignment.js';
+import type { Spec } from '../model/spec-types.js';
 import { filledIn } from './titles.js';
 
 /** A YAML scalar for any string: JSON's quoting is valid YAML. */

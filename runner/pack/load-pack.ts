@@ -8,9 +8,9 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, relative, resolve } from 'node:path';
-import { ASSIGNMENT_IDS, isAssignmentId } from '../assignments/ids.js';
+import { ASSIGNMENT_IDS, isAssignmentId } from '../model/ids.js';
 import { resolveSpec, SpecError, specPath, type FixtureSource } from '../spec/resolve-spec.js';
-import type { ResolvedSpec, Spec, SpecText } from '../spec/spec-types.js';
+import type { ResolvedSpec, Spec, SpecText } from '../model/spec-types.js';
 import { builtInPlace } from '../spec/built-in-pack.js';
 import { builtInSpec, lintBuiltIn, specReadAtBuild } from './load-built-in.js';
 import { assignmentFor } from '../assignments/registry.js';
@@ -21,11 +21,11 @@ import { withTests } from './with-tests.js';
 import { withTitles } from './titles.js';
 import { builtInHistory } from './built-in-values.js';
 import { renamed } from './names-used-test.js';
-import { withCourseTexts } from './case-texts.js';
+import { withCourseTexts } from '../plan/case-texts.js';
 import { withExamples } from './pack-examples.js';
 import { applyPack, linkProblems, nearest } from './apply-pack.js';
 import { PACK_FILE, packFile } from './pack-ref.js';
-import type { Pack, PackInfo, PackProblem } from './pack-types.js';
+import type { Pack, PackInfo, PackProblem } from '../model/pack-types.js';
 import { packOf, parsePack } from './read-pack.js';
 
 export interface LintResult {

@@ -3,7 +3,7 @@
  * pack keeps from an earlier version of the built-in (runner/pack/pack-upgrade.ts): not the course's changes, and
  * said apart. Pure.
  */
-import type { ResolvedSpec } from '../spec/spec-types.js';
+import type { ResolvedSpec } from '../model/spec-types.js';
 import { counted } from '../counted.js';
 
 export function packChanges(base: ResolvedSpec, spec: ResolvedSpec, kept: ReadonlySet<string> = new Set()): string[] {

@@ -3,13 +3,13 @@
  * assignment's builder, checked against the value (or the text printed) the handout gives, and added to the test it
  * names, with the example as its source. A wrong expected value is a fault at its line beside the reference's.
  */
-import { formatPy, isSamePy } from '../checks/py-value.js';
-import type { FixtureCase } from '../fixtures/fixture-types.js';
-import type { ResolvedSpec } from '../spec/spec-types.js';
+import { formatPy, isSamePy } from '../model/py-value.js';
+import type { FixtureCase } from '../model/fixture-types.js';
+import type { ResolvedSpec } from '../model/spec-types.js';
 import { nearest } from './apply-pack.js';
 import { assignmentsWithExamples, exampleBuilder } from '../assignments/registry.js';
-import type { PackExample, PackProblem } from './pack-types.js';
-import { parseLiteral, parseSession, PythonSyntaxError } from './python-literal.js';
+import type { PackExample, PackProblem } from '../model/pack-types.js';
+import { parseLiteral, parseSession, PythonSyntaxError } from '../model/python-literal.js';
 import type { ParsedPack } from './read-pack.js';
 import { withTests } from './with-tests.js';
 

@@ -5,7 +5,7 @@
  * not the course's changes, and lint says so. Pure.
  */
 import type { BuiltInValues, BuiltInVersion } from './built-in-values.js';
-import type { Pack } from './pack-types.js';
+import type { Pack } from '../model/pack-types.js';
 
 type Value = BuiltInValues[string];
 

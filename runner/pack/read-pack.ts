@@ -6,7 +6,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import { isMap, isPair, isScalar, LineCounter, parseDocument, type Document, type Node } from 'yaml';
 import { yamlFault } from './yaml-fault.js';
 import { packSchema, packValidator, type PackKind } from './pack-validators.js';
-import type { Pack, PackProblem } from './pack-types.js';
+import type { Pack, PackProblem } from '../model/pack-types.js';
 
 /** A parsed pack and a way to find where any of its keys or values sits in the file. */
 export interface ParsedPack {

@@ -21,13 +21,13 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writ
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { basename, join } from 'node:path';
 import * as pty from 'node-pty';
-import { ASSIGNMENT_IDS } from '../../runner/assignments/ids.js';
-import type { ClassCost, RunResults } from '../../runner/grade/results.js';
+import { ASSIGNMENT_IDS } from '../../runner/model/ids.js';
+import type { ClassCost, RunResults } from '../../runner/model/results.js';
 import { loadReviewed } from '../../runner/mutants/equivalents.js';
 import { generateMutants, matchesFunction, selectMutants, specSolutionFiles, writeMutantFolders } from '../../runner/mutants/generate.js';
 import { PROJECT_ROOT } from '../../runner/project-root.js';
 import { CLI_BUNDLE } from '../../runner/cli/cli-bundle.js';
-import { loadSpec } from '../../runner/spec/load-spec.js';
+import { loadSpec } from '../../runner/pack/load-spec.js';
 import { median, round } from './figures.js';
 
 const ASSIGNMENTS = ASSIGNMENT_IDS;

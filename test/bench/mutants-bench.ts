@@ -10,8 +10,8 @@ import { execa } from 'execa';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ASSIGNMENT_IDS } from '../../runner/assignments/ids.js';
-import type { MutationResults } from '../../runner/grade/results.js';
+import { ASSIGNMENT_IDS } from '../../runner/model/ids.js';
+import type { MutationResults } from '../../runner/model/results.js';
 import { PROJECT_ROOT } from '../../runner/project-root.js';
 import { CLI_BUNDLE } from '../../runner/cli/cli-bundle.js';
 

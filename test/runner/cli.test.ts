@@ -7,7 +7,7 @@ import { runGrade } from '../../runner/cli/grade-command.js';
 import { PROJECT_ROOT } from '../../runner/project-root.js';
 import { allAssignments } from '../../runner/assignments/registry.js';
 import { withoutTestTimings } from '../helpers/timings.js';
-import type { TestResult } from '../../runner/grade/results.js';
+import type { TestResult } from '../../runner/model/results.js';
 
 const SAMPLES = join(PROJECT_ROOT, 'fixtures', 'submissions', 'cs111-ps9');
 

@@ -4,12 +4,12 @@
  * document's test times out once; the tests that judge one rule on the calls that return (integer scores, the board
  * restored) stop at their first hang, under a tenth of the limit (2 s at least), the target being charged for hanging
  * already; the others are not run again. Graded under a twentieth of the time limits (none below 2 s,
- * runner/sandbox/limits.ts): a hang shows as well under a short limit.
+ * runner/model/limits.ts): a hang shows as well under a short limit.
  */
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { RunResults } from '../../runner/grade/results.js';
+import type { RunResults } from '../../runner/model/results.js';
 import { PROJECT_ROOT } from '../../runner/project-root.js';
 import { cli } from '../helpers/cli.js';
 import { tempDirs } from '../temp-dirs.js';

@@ -7,13 +7,13 @@
 import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AssignmentId } from '../../runner/assignments/ids.js';
+import type { AssignmentId } from '../../runner/model/ids.js';
 import { runCli } from '../../runner/cli/run-cli.js';
-import type { RunResults, SubmissionResult } from '../../runner/grade/results.js';
+import type { RunResults, SubmissionResult } from '../../runner/model/results.js';
 import { loadPack } from '../../runner/pack/load-pack.js';
 import { builtInSpec } from '../../runner/pack/load-built-in.js';
 import { PROJECT_ROOT } from '../../runner/project-root.js';
-import type { ResolvedSpec } from '../../runner/spec/spec-types.js';
+import type { ResolvedSpec } from '../../runner/model/spec-types.js';
 import type { SamplePins } from '../helpers/sample-suite.js';
 import { PINS as CONNIPTION } from '../assignments/conniption/verdicts.js';
 import { PINS as CS111 } from '../assignments/cs111-ps9/verdicts.js';

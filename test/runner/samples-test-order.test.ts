@@ -6,8 +6,8 @@
  * the first test that meets it, a messages test that sets a game's messages aside.
  */
 import { describe, expect, it } from 'vitest';
-import type { AssignmentId } from '../../runner/assignments/ids.js';
-import type { RunResults, TestResult } from '../../runner/grade/results.js';
+import type { AssignmentId } from '../../runner/model/ids.js';
+import type { RunResults, TestResult } from '../../runner/model/results.js';
 import { PINS as CONNIPTION } from '../assignments/conniption/verdicts.js';
 import { PINS as CS111 } from '../assignments/cs111-ps9/verdicts.js';
 import { PINS as CS61A } from '../assignments/cs61a-hw04/verdicts.js';

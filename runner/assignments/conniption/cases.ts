@@ -1,9 +1,9 @@
 /** Golden cases for Conniption (document 004): children by stage, isWin pairs, betterEval, search values. */
 import * as ref from '../../../reference/conniption.js';
-import type { Rng } from '../../plan/rng.js';
-import { type PyValue, formatPy, py } from '../../checks/py-value.js';
+import type { Rng } from '../../model/rng.js';
+import { type PyValue, formatPy, py } from '../../model/py-value.js';
 import { type AssignmentContext, documentSource, fileMaker, familyRng, generated, nth } from '../../fixtures/build-context.js';
-import type { FixtureCase, FixtureFile, Leniency } from '../../fixtures/fixture-types.js';
+import type { FixtureCase, FixtureFile, Leniency } from '../../model/fixture-types.js';
 import type { SearchFacts } from './checks.js';
 
 

@@ -4,14 +4,14 @@
  * display, whose format the document leaves open. What the REPL prints is checked only where the document says
  * what it is for: `h` lists the commands, `d` shows something, a refused or unknown command gets an answer.
  */
-import type { FixtureCase } from '../../fixtures/fixture-types.js';
+import type { FixtureCase } from '../../model/fixture-types.js';
 import { replInput } from './inputs.js';
 import type { ProgramResult } from '../../pty/run-program.js';
 import { ASK_MARKER, STATE_MARKER } from '../../checks/program-markers.js';
 import { TRACEBACK } from '../../checks/programs.js';
 import { pyToPlain } from '../../checks/values.js';
 import { fail, pass, type CaseVerdict } from '../../checks/verdict.js';
-import { caseText } from '../../pack/case-texts.js';
+import { caseText } from '../../plan/case-texts.js';
 
 const NO_MAIN = "[grade] no file starts a program";
 

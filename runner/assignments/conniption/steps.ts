@@ -5,11 +5,11 @@
  * (doubles.py, the grader's only: the student's kit judges it by the case's facts). The REPL runs as
  * `python3 <file>` with the AI's search replaced by a scripted stand-in that reports every state it is handed.
  */
-import { formatPy, py, type PyValue } from '../../checks/py-value.js';
-import type { FixtureCase } from '../../fixtures/fixture-types.js';
+import { formatPy, py, type PyValue } from '../../model/py-value.js';
+import type { FixtureCase } from '../../model/fixture-types.js';
 import type { Arg } from '../../harness/protocol.js';
-import type { ResolvedTest } from '../../spec/spec-types.js';
-import type { ProgramPlan } from '../assignment.js';
+import type { ResolvedTest } from '../../model/spec-types.js';
+import type { ProgramPlan } from '../../plan/assignment.js';
 import { argFromPy, call, get, int, str, type Interaction, type Step } from '../../plan/interaction.js';
 import { conniptionInput, replInput, type StateInput } from './inputs.js';
 

@@ -1,9 +1,9 @@
 /** CS 111 Problem Set 9's Board cases: every Board example of document 000, then generated families per method. */
 import { type Grid, XO_SPACE, gridFromRows, gridToRows, setCell } from '../../../reference/core/grid.js';
 import * as ref from '../../../reference/cs111-ps9.js';
-import { type PyValue, formatPy, formatPyStr, py } from '../../checks/py-value.js';
+import { type PyValue, formatPy, formatPyStr, py } from '../../model/py-value.js';
 import { type AssignmentContext, boardSize, documentSource, fileMaker, familyRng, generated, nth } from '../../fixtures/build-context.js';
-import type { FixtureCase, FixtureFile } from '../../fixtures/fixture-types.js';
+import type { FixtureCase, FixtureFile } from '../../model/fixture-types.js';
 import { fullDrawnGrid, randomPosition } from '../../fixtures/positions.js';
 
 import type { BoardInput } from './steps.js';

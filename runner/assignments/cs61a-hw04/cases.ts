@@ -1,9 +1,9 @@
 /** Golden cases for CS61A Homework 4 (document 002): the doctests of Questions 1–7, then generated boards. */
 import * as ref from '../../../reference/cs61a-hw04.js';
-import { createRng } from '../../plan/rng.js';
-import { type PyValue, formatPy, formatPyStr, py } from '../../checks/py-value.js';
+import { createRng } from '../../model/rng.js';
+import { type PyValue, formatPy, formatPyStr, py } from '../../model/py-value.js';
 import { type AssignmentContext, documentSource, fileMaker, familyRng, generated, nth } from '../../fixtures/build-context.js';
-import type { FixtureCase, FixtureFile } from '../../fixtures/fixture-types.js';
+import type { FixtureCase, FixtureFile } from '../../model/fixture-types.js';
 
 type Board = ref.Board61;
 

@@ -4,12 +4,12 @@
  * white space folded ('inline').
  */
 import * as ref from '../../../reference/manchester-connect4.js';
-import { type PyValue, formatPyStr, py } from '../../checks/py-value.js';
+import { type PyValue, formatPyStr, py } from '../../model/py-value.js';
 import { type AssignmentContext, documentSource, fileMaker, familyRng, generated, nth } from '../../fixtures/build-context.js';
-import type { FixtureCase, FixtureFile } from '../../fixtures/fixture-types.js';
+import type { FixtureCase, FixtureFile } from '../../model/fixture-types.js';
 import { randomPosition } from '../../fixtures/positions.js';
 import { strengthCases } from '../../fixtures/strength-cases.js';
-import type { Rng } from '../../plan/rng.js';
+import type { Rng } from '../../model/rng.js';
 
 
 export const boardValue = (board: ref.BoardRows): PyValue => py.list(board.map((row) => py.ints(row)));

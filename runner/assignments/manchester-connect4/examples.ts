@@ -5,8 +5,8 @@
  */
 import * as ref from '../../../reference/manchester-connect4.js';
 import { boardValue, gameValue } from './cases.js';
-import { isSamePy, py, type PyValue } from '../../checks/py-value.js';
-import { functionExamples, type ExampleBuilder, type ExampleCase } from '../../pack/example-types.js';
+import { isSamePy, py, type PyValue } from '../../model/py-value.js';
+import { functionExamples, type ExampleBuilder, type ExampleCase } from '../../model/example-types.js';
 
 class ArgumentError extends Error {}
 

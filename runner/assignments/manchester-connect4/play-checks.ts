@@ -9,7 +9,7 @@ import type { Ask } from '../../plan/property.js';
 import { playInput } from './inputs.js';
 import { dropBetween, emptyBoard, isFull, sameRows, type Board, type Side } from './board.js';
 import { refereeFailure, withCaveat, type Referee } from './referee.js';
-import type { FixtureCase } from '../../fixtures/fixture-types.js';
+import type { FixtureCase } from '../../model/fixture-types.js';
 import type { PlayInput } from './steps.js';
 import type { ProgramResult } from '../../pty/run-program.js';
 import { ASK_MARKER } from '../../checks/program-markers.js';

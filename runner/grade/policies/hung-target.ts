@@ -3,7 +3,7 @@
  * still judge the calls that return, but wait a tenth as long on each (two seconds at least): a loop costs each of
  * them a short wait, not a whole limit, and every test's verdict is its own, whatever order the tests ran in.
  */
-import type { Limits } from '../../sandbox/limits.js';
+import type { Limits } from '../../model/limits.js';
 import type { RuleMeta } from './policy.js';
 
 export const HUNG_TARGET: RuleMeta = {

@@ -39,7 +39,7 @@ export const PINS: SamplePins = {
   },
 };
 
-/** Failing generated cases shown again on a smaller board (runner/grade/shrink.ts): checkers before and after. */
+/** Failing generated cases shown again on a smaller board (runner/plan/shrink.ts): checkers before and after. */
 export const SMALLEST: Readonly<Record<string, Readonly<Record<string, readonly [number, number]>>>> = {
   'no-dual-flip': { 'Conniption.genChildStates.generated': [7, 1] },
   // The same pair of answers, (True, True) expected and (True, False) given, on the smaller position.

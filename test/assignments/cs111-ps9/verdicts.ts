@@ -104,7 +104,7 @@ export const PINS: SamplePins = {
 };
 
 /**
- * The look-ahead mistake each sample's failing scores_for tests are named with (runner/insight/lookahead-diagnosis.ts);
+ * The look-ahead mistake each sample's failing scores_for tests are named with (runner/plan/lookahead-diagnosis.ts);
  * every other sample gets no name.
  */
 export const DIAGNOSES: Readonly<Record<string, string>> = {
@@ -125,7 +125,7 @@ export const DIAGNOSES: Readonly<Record<string, string>> = {
 export const DIAGNOSIS_ONLY: readonly string[] = ['scores-for-full-left-50', 'scores-for-min-reply', 'scores-for-one-level-deep', 'scores-for-one-level-shallow', 'scores-for-plays-on-won', 'scores-for-reply-kept', 'scores-for-same-checker', 'scores-for-win-not-undone'];
 
 /**
- * Failing generated cases shown again on a smaller board (runner/grade/shrink.ts): checkers on the board each came
+ * Failing generated cases shown again on a smaller board (runner/plan/shrink.ts): checkers on the board each came
  * from, and on the smaller one. Pinned where the search is cheap, far inside its time net on a busy machine.
  */
 export const SMALLEST: Readonly<Record<string, Readonly<Record<string, readonly [number, number]>>>> = {

@@ -60,7 +60,7 @@ export const PINS: SamplePins = {
 };
 
 /**
- * The look-ahead mistake each sample's failing scoresFor tests are named with (runner/insight/lookahead-diagnosis.ts);
+ * The look-ahead mistake each sample's failing scoresFor tests are named with (runner/plan/lookahead-diagnosis.ts);
  * every other sample gets no name.
  */
 export const DIAGNOSES: Readonly<Record<string, string>> = {
@@ -79,7 +79,7 @@ export const DIAGNOSES: Readonly<Record<string, string>> = {
 export const DIAGNOSIS_ONLY: readonly string[] = ['scores-for-full-left-zero', 'scores-for-no-delmove', 'scores-for-one-ply-deep', 'scores-for-one-ply-shallow', 'scores-for-reply-kept', 'scores-for-same-checker'];
 
 /**
- * Failing generated cases shown again on a smaller board (runner/grade/shrink.ts): checkers on the board each came
+ * Failing generated cases shown again on a smaller board (runner/plan/shrink.ts): checkers on the board each came
  * from, and on the smaller one. Pinned where the search is cheap, far inside its time net on a busy machine.
  */
 export const SMALLEST: Readonly<Record<string, Readonly<Record<string, readonly [number, number]>>>> = {

@@ -4,7 +4,7 @@ import * as ref from '../../../reference/manchester-connect4.js';
 import { checkDocstrings, checkManchesterCase, docstringProblem, readBoards } from '../../../runner/assignments/manchester-connect4/checks.js';
 import { checkManchesterPlay as checkPlay } from '../../../runner/assignments/manchester-connect4/play-checks.js';
 import type { CaseObservation, ObservedReply } from '../../../runner/checks/observation.js';
-import type { FixtureCase } from '../../../runner/fixtures/fixture-types.js';
+import type { FixtureCase } from '../../../runner/model/fixture-types.js';
 import type { Interaction } from '../../../runner/plan/interaction.js';
 import { driveInTurn } from '../../../runner/plan/property.js';
 import type { ObservedValue } from '../../../runner/harness/protocol.js';

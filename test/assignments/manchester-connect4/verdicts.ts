@@ -48,7 +48,7 @@ export const PINS: SamplePins = {
   hangsIn: { 'hostile-suggest2-loops': ['suggestMove2.vs-random', 'suggestMove2.vs-suggestMove1', 'suggestMove2.vs-minimax2', 'suggestMove2.vs-minimax4'] },
 };
 
-/** Failing generated cases shown again on a smaller board (runner/grade/shrink.ts): checkers before and after. */
+/** Failing generated cases shown again on a smaller board (runner/plan/shrink.ts): checkers before and after. */
 export const SMALLEST: Readonly<Record<string, Readonly<Record<string, readonly [number, number]>>>> = {
   'suggest1-no-block': { 'suggestMove1.generated': [10, 8] },
   // The first wrong hasWon answer on a position a game reaches (the line families are as small as they get).

@@ -10,7 +10,7 @@ import type { UnitRecord } from '../../../runner/grade/ledger.js';
 import { ownAnswerLine } from '../../../runner/grade/own-answer.js';
 import { submissionFacts } from '../../../runner/grade/submission-facts.js';
 import { PROJECT_ROOT } from '../../../runner/project-root.js';
-import { loadSpec } from '../../../runner/spec/load-spec.js';
+import { loadSpec } from '../../../runner/pack/load-spec.js';
 import { tempDirs } from '../../temp-dirs.js';
 
 const temp = tempDirs();

@@ -5,11 +5,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ASSIGNMENT_IDS } from '../../../runner/assignments/ids.js';
+import { ASSIGNMENT_IDS } from '../../../runner/model/ids.js';
 import { equivalentsPath, loadEquivalents } from '../../../runner/mutants/equivalents.js';
 import { generateMutants, specSolutionFiles } from '../../../runner/mutants/generate.js';
 import { PROJECT_ROOT } from '../../../runner/project-root.js';
-import { loadSpec } from '../../../runner/spec/load-spec.js';
+import { loadSpec } from '../../../runner/pack/load-spec.js';
 
 describe.each(ASSIGNMENT_IDS.filter((id) => existsSync(equivalentsPath(PROJECT_ROOT, id))))('%s equivalent-mutants.json', (assignment) => {
   it('names only mutants the bundled correct-plain yields, each with its file, change and why', async () => {

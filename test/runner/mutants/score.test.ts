@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SubmissionResult, TestResult, TestStatus } from '../../../runner/grade/results.js';
+import type { SubmissionResult, TestResult, TestStatus } from '../../../runner/model/results.js';
 import type { Mutant } from '../../../runner/mutants/generate.js';
 import { changedLines, scoreMutants } from '../../../runner/mutants/score.js';
 import { EquivalentsError, parseEquivalents } from '../../../runner/mutants/equivalents.js';

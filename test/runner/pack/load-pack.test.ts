@@ -1,11 +1,11 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ASSIGNMENT_IDS } from '../../../runner/assignments/ids.js';
+import { ASSIGNMENT_IDS } from '../../../runner/model/ids.js';
 import { runCli } from '../../../runner/cli/run-cli.js';
 import { lintPack, loadPack } from '../../../runner/pack/load-pack.js';
 import { PROJECT_ROOT } from '../../../runner/project-root.js';
-import { loadSpec, SpecError } from '../../../runner/spec/load-spec.js';
+import { loadSpec, SpecError } from '../../../runner/pack/load-spec.js';
 import { tempDirs } from '../../temp-dirs.js';
 
 const temp = tempDirs();

@@ -7,7 +7,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../../runner/cli/run-cli.js';
-import type { RunResults, SubmissionResult } from '../../../runner/grade/results.js';
+import type { RunResults, SubmissionResult } from '../../../runner/model/results.js';
 import { loadPack } from '../../../runner/pack/load-pack.js';
 import { PROJECT_ROOT } from '../../../runner/project-root.js';
 import { PINS } from '../../assignments/cs61a-hw04/verdicts.js';

@@ -6,10 +6,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ASSIGNMENT_IDS } from '../../../runner/assignments/ids.js';
+import { ASSIGNMENT_IDS } from '../../../runner/model/ids.js';
 import { lintPack } from '../../../runner/pack/load-pack.js';
 import { PROJECT_ROOT } from '../../../runner/project-root.js';
-import { loadSpec } from '../../../runner/spec/load-spec.js';
+import { loadSpec } from '../../../runner/pack/load-spec.js';
 
 type Schema = { properties: Record<string, { additionalProperties?: { properties?: Record<string, unknown>; $ref?: string } }>; definitions: Record<string, { properties: Record<string, unknown> }> };
 const schema = (name: string) => JSON.parse(readFileSync(join(PROJECT_ROOT, 'spec', name), 'utf8')) as Schema;

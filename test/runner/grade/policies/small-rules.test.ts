@@ -4,7 +4,7 @@ import { hungTargetLimits } from '../../../../runner/grade/policies/hung-target.
 import { kitBlame } from '../../../../runner/grade/policies/kit-blame.js';
 import { asksOwnParts, judgeOwnParts } from '../../../../runner/grade/policies/own-parts.js';
 import { byPrecedence } from '../../../../runner/grade/policies/precedence.js';
-import { DEFAULT_LIMITS } from '../../../../runner/sandbox/limits.js';
+import { DEFAULT_LIMITS } from '../../../../runner/model/limits.js';
 import { fixtureCase, test } from './ledgers.js';
 
 describe('precedence', () => {

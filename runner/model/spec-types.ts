@@ -2,10 +2,10 @@
  * An assignment's spec as its built-in pack describes it (`spec/<id>/assignment.yml`, runner/spec/built-in-pack.ts) and as resolved: every limit
  * filled in, every case selector turned into the fixture cases it names.
  */
-import type { AssignmentId } from '../assignments/ids.js';
-import type { FixtureCase } from '../fixtures/fixture-types.js';
-import type { Limits } from '../sandbox/limits.js';
-import type { PackBoards, PackInfo } from '../pack/pack-types.js';
+import type { AssignmentId } from './ids.js';
+import type { FixtureCase } from './fixture-types.js';
+import type { Limits } from './limits.js';
+import type { PackBoards, PackInfo } from './pack-types.js';
 
 /** `names-used` is added by a course's pack that renames the API (runner/pack/names-used-test.ts), never written in a spec. */
 export type TestKind = 'file-present' | 'file-names' | 'import' | 'cases' | 'property' | 'program' | 'strength' | 'names-used';

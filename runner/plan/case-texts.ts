@@ -3,8 +3,8 @@
  * line in the expected output, a command in the lines typed), and the changed wording carried on the case for the
  * plans and checks that wait for or look for it. Pure, and light: the student's kit reads `caseText` too.
  */
-import type { FixtureCase } from '../fixtures/fixture-types.js';
-import type { SpecText } from '../spec/spec-types.js';
+import type { FixtureCase } from '../model/fixture-types.js';
+import type { SpecText } from '../model/spec-types.js';
 
 /** A text as this case grades it: the course's where its pack rewords it, else the document's. */
 export const caseText = (testCase: FixtureCase, key: string, documents: string): string => testCase.texts?.[key] ?? documents;

@@ -5,12 +5,12 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { KitPlan } from '../assignments/assignment.js';
+import type { KitPlan } from '../plan/assignment.js';
 import { runCheck, type CheckSource } from '../cli/check-command.js';
-import type { RunResults } from '../grade/results.js';
+import type { RunResults } from '../model/results.js';
 import { KIT_DATA_FILE, PROJECT_ROOT } from '../project-root.js';
 import { junitXml } from '../../reports/junit.js';
-import { parseKitData, type KitData, kitDiagnose } from './kit-data.js';
+import { parseKitData, type KitData, kitDiagnose } from '../kit/kit-data.js';
 
 /** The kit's command, named for its assignment so two kits install side by side (runner/kit/kit-package.ts). */
 const commandOf = (data: KitData): string => `connect4-check-${data.assignment}`;

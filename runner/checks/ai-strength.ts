@@ -5,8 +5,8 @@
 import type { ObservedValue } from '../harness/protocol.js';
 import { intColumnOf } from '../checks/values.js';
 import type { CaseVerdict } from '../checks/verdict.js';
-import type { SolverLabels } from '../fixtures/fixture-types.js';
-import type { AiStrength } from './results.js';
+import type { SolverLabels } from '../model/fixture-types.js';
+import type { AiStrength } from '../model/results.js';
 
 export interface StrengthPosition {
   readonly id: string;

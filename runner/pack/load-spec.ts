@@ -5,10 +5,10 @@
 import { existsSync } from 'node:fs';
 import { loadPack } from '../pack/load-pack.js';
 import { isPackRef } from '../pack/pack-ref.js';
-import { SpecError, specPath } from './resolve-spec.js';
-import type { ResolvedSpec } from './spec-types.js';
+import { SpecError, specPath } from '../spec/resolve-spec.js';
+import type { ResolvedSpec } from '../model/spec-types.js';
 
-export { resolveSpec, selectCases, SpecError, specPath } from './resolve-spec.js';
+export { resolveSpec, selectCases, SpecError, specPath } from '../spec/resolve-spec.js';
 
 /**
  * The spec of a built-in assignment by id, or of a course's pack by path (a folder with assignment.yml, or the file):

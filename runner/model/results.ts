@@ -2,7 +2,7 @@
  * The results.json contract of DESIGN.md: these field names are read by other tools and do not change. Reporters
  * read only this shape.
  */
-import type { PackInfo } from '../pack/pack-types.js';
+import type { PackInfo } from './pack-types.js';
 
 export type TestStatus = 'pass' | 'fail' | 'error' | 'timeout' | 'skipped';
 
@@ -35,9 +35,9 @@ export interface TestResult {
   readonly notes?: readonly { readonly from: string; readonly markdown: string; readonly visibility?: 'after-due' }[];
   /** Added: what a strength test measured (kind `strength`); informational unless the test has points. */
   readonly strength?: AiStrength;
-  /** Added: the look-ahead mistake that gives exactly the student's answers on every case run (runner/insight/lookahead-diagnosis.ts). */
+  /** Added: the look-ahead mistake that gives exactly the student's answers on every case run (runner/plan/lookahead-diagnosis.ts). */
   readonly diagnosis?: Diagnosis;
-  /** Added: the smallest board found on which the test's first failing generated case still fails the same way (runner/grade/shrink.ts). */
+  /** Added: the smallest board found on which the test's first failing generated case still fails the same way (runner/plan/shrink.ts). */
   readonly smallest?: SmallestFailure;
   /** Added: the first failure as facts, which groups the students who made the same mistake (runner/insight/clusters.ts). */
   readonly failure?: FirstFailure;
@@ -82,7 +82,7 @@ export interface Diagnosis {
 }
 
 /**
- * An AI's moves judged by perfect play on the fixture's solver-labelled positions (runner/grade/ai-strength.ts).
+ * An AI's moves judged by perfect play on the fixture's solver-labelled positions (runner/checks/ai-strength.ts).
  * A position counts as kept when the move chosen keeps the game's value (a win stays a win, a draw a draw), and as
  * best when no move wins sooner or loses later.
  */

@@ -7,7 +7,7 @@
  * calls are the caller's (`judge`); this file only decides which boards to try and when to stop.
  */
 import type { CaseVerdict } from '../checks/verdict.js';
-import type { FixtureCase } from '../fixtures/fixture-types.js';
+import type { FixtureCase } from '../model/fixture-types.js';
 
 /** How a test's failing cases shrink: the assignment's case builders make each smaller case with the reference's answer. */
 export interface CaseShrinker {

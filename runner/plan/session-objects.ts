@@ -3,10 +3,10 @@
  * made (kept as the constructor's name and arguments), each method call on it before the last line applied by the
  * builder's own `apply`, and the last line returned as the call to grade. Pure.
  */
-import { py, type PyValue } from '../checks/py-value.js';
-import type { Expected } from '../fixtures/fixture-types.js';
-import type { ExampleBuilder, ExampleCase } from './example-types.js';
-import type { PythonStatement, SessionArg } from './python-literal.js';
+import { py, type PyValue } from '../model/py-value.js';
+import type { Expected } from '../model/fixture-types.js';
+import type { ExampleBuilder, ExampleCase } from '../model/example-types.js';
+import type { PythonStatement, SessionArg } from '../model/python-literal.js';
 
 export class ExampleError extends Error {}
 

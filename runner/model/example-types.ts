@@ -1,6 +1,6 @@
 /** What an assignment offers a pack's handout examples: a call turned into a fixture case by the reference. */
-import type { PyValue } from '../checks/py-value.js';
-import type { Expected, FixtureCase } from '../fixtures/fixture-types.js';
+import type { PyValue } from './py-value.js';
+import type { Expected, FixtureCase } from './fixture-types.js';
 import { parseLiteral, type PythonCall, type PythonStatement } from './python-literal.js';
 
 export interface ExampleCase {

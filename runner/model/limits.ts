@@ -55,7 +55,7 @@ const SCALED_FLOOR_MS = 2_000;
 
 /**
  * Every time limit multiplied by `factor`, none below two seconds. Only the grader's own test suites use it
- * (CONNECT4_TEST_TIME_SCALE, read in runner/spec/load-spec.ts): a sample whose verdict is "it hangs" need not wait
+ * (CONNECT4_TEST_TIME_SCALE, read in runner/pack/load-spec.ts): a sample whose verdict is "it hangs" need not wait
  * out a limit sized for slow students.
  */
 export function scaleTimeLimits(limits: Limits, factor: number): Limits {

@@ -2,7 +2,7 @@
  * An assignment pack as a course writes it (`assignment.yml`, checked by `spec/pack-schema.json`): the built-in it
  * extends and what the course changes in it, each kind in its own section.
  */
-import type { AssignmentId } from '../assignments/ids.js';
+import type { AssignmentId } from './ids.js';
 
 export type PackVisibility = 'visible' | 'hidden' | 'after-due';
 

@@ -3,7 +3,7 @@
  * `50.0`, `None`) or one call of a function with literal arguments (`create_row(3)`). Anything else is refused with
  * what was expected where. Pure.
  */
-import { py, type PyValue } from '../checks/py-value.js';
+import { py, type PyValue } from './py-value.js';
 
 export class PythonSyntaxError extends Error {}
 

@@ -2,7 +2,7 @@
 import { copyFileSync, existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CaseVerdict } from '../checks/verdict.js';
-import type { ResolvedSpec } from '../spec/spec-types.js';
+import type { ResolvedSpec } from '../model/spec-types.js';
 import { findByDefinitions, moduleFileName, topLevelDefinitions, type Candidate } from './find-by-definitions.js';
 import { namePattern } from './layout.js';
 
@@ -90,7 +90,7 @@ export function checkFileNames(located: readonly Located[], stale: readonly Stal
 }
 
 /**
- * Fills the roles no file has a name for with the files that define their names (runner/grade/find-by-definitions.ts),
+ * Fills the roles no file has a name for with the files that define their names (runner/layout/find-by-definitions.ts),
  * reading the workspace's copies. A file found under another extension is copied beside itself as `.py`, so it
  * imports, and the student's imports between files keep working.
  */

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, sep } from 'node:path';
 import { unzipSync } from 'fflate';
 import { createRequire } from 'node:module';
-import type { StudentIdentity } from './results.js';
+import type { StudentIdentity } from '../model/results.js';
 
 /** Limits on what one zip may unpack to: a zip bomb is refused with a message, not followed. */
 export const ZIP_LIMITS = { files: 2000, fileBytes: 8 * 1024 * 1024, totalBytes: 64 * 1024 * 1024, zipBytes: 256 * 1024 * 1024 } as const;

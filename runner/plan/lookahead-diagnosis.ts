@@ -5,9 +5,9 @@
  * every case the student passed, and no other mistake does too: a diagnosis is never a guess. Pure.
  */
 import { gridFromRows, XO_SPACE, type Grid, type Piece } from '../../reference/core/grid.js';
-import { nameMistake, type AnswerRule, type ChoiceMistake, type FullBoardRuleName, type LookaheadPosition, type MistakeFamily, type MistakeName, type SeenCase } from '../grade/lookahead-cases.js';
+import { nameMistake, type AnswerRule, type ChoiceMistake, type FullBoardRuleName, type LookaheadPosition, type MistakeFamily, type MistakeName, type SeenCase } from './lookahead-cases.js';
 import { scoreColumnsWith, type LookaheadMistake } from '../../reference/core/lookahead-variants.js';
-import type { Diagnosis } from '../grade/results.js';
+import type { Diagnosis } from '../model/results.js';
 
 /** A mistake named, with the switch that makes it in the reference's search. */
 export interface MistakeVariant extends MistakeName {
@@ -33,7 +33,7 @@ export const LOOKAHEAD_MISTAKES: readonly MistakeVariant[] = [
 const isFullBoardRule = (rule: AnswerRule): rule is FullBoardRuleName => rule === 'tie-50' || rule === 'complement';
 
 /**
- * The one mistake that explains every case the tests ran (runner/grade/lookahead-cases.ts, nameMistake): for a
+ * The one mistake that explains every case the tests ran (runner/plan/lookahead-cases.ts, nameMistake): for a
  * look-ahead's scores, each mistake's made by the reference's search with its switch; for an AI's moves, the
  * columns each of the assignment's mistaken AIs may choose (`choices`: Manchester's suggest-mistakes.ts).
  */
@@ -75,4 +75,4 @@ function boardOf(c: SeenCase): { grid: Grid; me: Piece } {
   return { grid: gridFromRows(c.position.rows, XO_SPACE), me: c.position.me === 'X' ? 1 : 2 };
 }
 
-export { diagnosisLine } from '../grade/lookahead-cases.js';
+export { diagnosisLine } from './lookahead-cases.js';

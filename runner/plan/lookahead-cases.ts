@@ -1,10 +1,10 @@
 /**
  * What a look-ahead test keeps of its cases for naming the student's mistake, and the line a named mistake adds to a
  * failing test's message. Nothing here computes an answer: the mistakes are scored by the grader's search
- * (runner/insight/lookahead-diagnosis.ts), or read by the kit from the table of its visible cases' answers made when
+ * (runner/plan/lookahead-diagnosis.ts), or read by the kit from the table of its visible cases' answers made when
  * it was built (runner/kit/kit-data.ts), so the student's kit holds no look-ahead.
  */
-import type { Diagnosis } from './results.js';
+import type { Diagnosis } from '../model/results.js';
 
 /** A case's position as plain data: the board's rows (top first, ' ', 'X', 'O'), the checker scored for, the look-ahead. */
 export interface LookaheadPosition {
@@ -87,7 +87,7 @@ const same = (a: number, b: number) => Math.abs(a - b) < 1e-9;
  * The one mistake that explains every case the tests ran, under one of the rules the document allows for a board
  * filled within the look-ahead: its scores are the student's on every failing case and on every case passed.
  * Undefined when none does, when two mistakes of different families do, or when a failing case crashed or hung.
- * The answers come from the grader's search (runner/insight/lookahead-diagnosis.ts) or, in the kit, from a table
+ * The answers come from the grader's search (runner/plan/lookahead-diagnosis.ts) or, in the kit, from a table
  * of the visible cases' answers made when the kit was built.
  */
 export function nameMistake(cases: readonly SeenCase[], rules: readonly AnswerRule[], mistakes: readonly MistakeName[], answer: MistakeAnswer, kind: MistakeFamily = 'scores'): Diagnosis | undefined {

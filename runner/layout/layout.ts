@@ -1,14 +1,14 @@
 /**
  * Finds the submissions in the paths given to `grade`: a folder holding one submission, a folder with one sub-folder
  * or zip per student, a flat folder of files named `<student><sep><file>` (`alice_ps9pr1.py`), a Canvas download (a
- * folder or its zip) or a Gradescope export folder. Zips are unpacked to a temporary folder (runner/grade/exports.ts).
+ * folder or its zip) or a Gradescope export folder. Zips are unpacked to a temporary folder (runner/layout/exports.ts).
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import type { WorkspaceFile } from '../sandbox/workspace.js';
 import { topLevelDefinitions } from './find-by-definitions.js';
 import { looksLikeCanvas, parseCanvasName, readGradescopeExport, unpackZip } from './exports.js';
-import type { StudentIdentity } from './results.js';
+import type { StudentIdentity } from '../model/results.js';
 
 export interface Submission {
   readonly id: string;

@@ -3,21 +3,21 @@
  * becomes harness steps or a terminal program, the property tests, the checks by name, and the names a test needs
  * the submission to define. The engine itself (runner/grade/) knows no assignment; registry.ts lists the five.
  */
-import type { AnswerRule, ChoiceMistake, LookaheadPosition, MistakeAnswers, MistakeFamily } from '../grade/lookahead-cases.js';
+import type { AnswerRule, ChoiceMistake, LookaheadPosition, MistakeAnswers, MistakeFamily } from './lookahead-cases.js';
 import type { CaseObservation, StepFailure } from '../checks/observation.js';
 import type { ExplainException } from '../checks/outcome.js';
 import type { CaseVerdict } from '../checks/verdict.js';
 import type { AssignmentContext } from '../fixtures/build-context.js';
-import type { FixtureCase, FixtureFile } from '../fixtures/fixture-types.js';
+import type { FixtureCase, FixtureFile } from '../model/fixture-types.js';
 import type { ClassReplacement } from '../harness/protocol.js';
 import type { Interaction, StandIns } from '../plan/interaction.js';
 import type { Ask, PropertyCase } from '../plan/property.js';
 import type { ProgramJudging } from '../checks/programs.js';
 import type { ProgramResult } from '../pty/run-program.js';
-import type { ResolvedTest } from '../spec/spec-types.js';
-import type { CaseShrinker } from '../grade/shrink.js';
-import type { AssignmentId } from './ids.js';
-import type { ExampleBuilder } from '../pack/example-types.js';
+import type { ResolvedTest } from '../model/spec-types.js';
+import type { CaseShrinker } from './shrink.js';
+import type { AssignmentId } from '../model/ids.js';
+import type { ExampleBuilder } from '../model/example-types.js';
 
 export interface ProgramPlan {
   /** A call tree in plain JSON for the harness's program mode, or `{run: file}` to run a file as `python file`. */
@@ -100,7 +100,7 @@ export interface GameReplay {
   readonly because: readonly string[];
 }
 
-/** A look-ahead test's cases as positions the mistake variants can score (runner/insight/lookahead-diagnosis.ts). */
+/** A look-ahead test's cases as positions the mistake variants can score (runner/plan/lookahead-diagnosis.ts). */
 export interface LookaheadCases {
   /** A case's board, the player scored for and the look-ahead; undefined for a case the variants do not model. */
   positionOf(testCase: FixtureCase): LookaheadPosition | undefined;
@@ -242,7 +242,7 @@ export interface Assignment extends AssignmentPlan {
   /** The case builders, loaded only when fixtures are built: they bring the reference and the solver. */
   loadCases(): Promise<CaseBuilder>;
   /**
-   * How a test's failing generated cases are made smaller, with the reference's answers (runner/grade/shrink.ts);
+   * How a test's failing generated cases are made smaller, with the reference's answers (runner/plan/shrink.ts);
    * loaded when a test first fails, as it brings the reference. The grader's only: the kit holds no reference.
    */
   loadShrinker?(): Promise<(test: ResolvedTest) => CaseShrinker | undefined>;
