@@ -125,10 +125,10 @@ export function buildManchesterFixtures(ctx: AssignmentContext): FixtureFile[] {
       saves.push({ id: `saveGame.gen.${nth(i)}`, source: gen('saveGame'), input: { game: g, filename: 'saved.txt' }, python: `saveGame(${gameLiteral(g)}, 'saved.txt')\nopen('saved.txt').read()`, ...savedFile(t) });
       saveLoad.push({ id: `loadGame.gen.${nth(i)}`, source: gen('loadGame'), input: { fileText: t, filename: 'saved.txt' }, python: "loadGame('saved.txt')", expected: { value: gameValue(g) } });
     });
-    for (const { kind, text: bad } of ref.malformedVariants(game)) {
+    for (const { id, kind, text: bad } of [...ref.malformedVariants(game).map((v) => ({ ...v, id: v.kind })), ...moreMalformed(game)]) {
       const parsed = ref.parseGameFile(bad);
-      if (parsed.ok || parsed.kind !== kind) throw new Error(`malformed variant ${kind} is not refused as ${kind}`);
-      saveLoad.push({ id: `loadGame.gen.malformed-${kind}`, source: gen('loadGame.malformed'), input: { fileText: bad, filename: 'game.txt', malformed: kind }, python: `loadGame()   # game.txt: ${parsed.reason}`, expected: { raises: 'ValueError' }, facts: { reason: parsed.reason } });
+      if (parsed.ok || parsed.kind !== kind) throw new Error(`malformed variant ${id} is not refused as ${kind}`);
+      saveLoad.push({ id: `loadGame.gen.malformed-${id}`, source: gen('loadGame.malformed'), input: { fileText: bad, filename: 'game.txt', malformed: id }, python: `loadGame()   # game.txt: ${parsed.reason}`, expected: { raises: 'ValueError' }, facts: { reason: parsed.reason } });
     }
     saveLoad.push({ id: 'loadGame.gen.missing-file', source: gen('loadGame.missing'), input: { fileText: null, filename: 'no-such-game.txt' }, python: "loadGame('no-such-game.txt')", expected: { raises: 'FileNotFoundError' } });
   }
@@ -151,6 +151,26 @@ export function buildManchesterFixtures(ctx: AssignmentContext): FixtureFile[] {
     file('saveGame', 'The save file format: names, who, six rows of seven.', saves),
     file('loadGame', 'Reading save files, and every way one can be malformed.', saveLoad),
     file('play', 'play() on the terminal: typed lines, the files there before, and how the game must end.', play),
+  ];
+}
+
+/**
+ * More malformed files beside the reference's one of each kind, so that each part of Task 8's format is wrong or
+ * missing in turn: player 2's name empty (the reference's empties player 1's), the turn's line empty or 0 (beside
+ * 'x' and 3), a row's line empty, and in the last row (the reference's break the first) a value missing or negative.
+ * `kind` is how the reference's reading refuses it, checked when the fixtures are built.
+ */
+function moreMalformed(game: ref.Game): { id: string; kind: ref.MalformedKind; text: string }[] {
+  const lines = ref.serializeGame(game).replace(/\n$/, '').split('\n');
+  const withLine = (i: number, line: string) => lines.map((l, j) => (j === i ? line : l)).join('\n') + '\n';
+  const lastRow = lines[8]!.split(',');
+  return [
+    { id: 'second-name-empty', kind: 'empty-name', text: withLine(1, '') },
+    { id: 'who-missing', kind: 'who-not-a-number', text: withLine(2, '') },
+    { id: 'who-zero', kind: 'who-out-of-range', text: withLine(2, '0') },
+    { id: 'row-missing', kind: 'row-too-short', text: withLine(5, '') },
+    { id: 'cell-missing', kind: 'cell-not-a-number', text: withLine(8, ['', ...lastRow.slice(1)].join(',')) },
+    { id: 'cell-negative', kind: 'cell-not-a-number', text: withLine(8, [...lastRow.slice(0, 6), '-1'].join(',')) },
   ];
 }
 

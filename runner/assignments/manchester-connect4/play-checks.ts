@@ -18,6 +18,7 @@ import { CELL, readBoards, show } from './checks.js';
 import { programEnding, TRACEBACK } from '../../checks/programs.js';
 import { pyToPlain } from '../../checks/values.js';
 import { fail, pass, type CaseVerdict } from '../../checks/verdict.js';
+import { caseText } from '../../pack/case-texts.js';
 
 // How programs announce the end, as real submissions word it ("Congradulations", "It's a Tie!", "board is full").
 const WIN_WORDS = /\bw[oi]ns?\b|\bwinner\b|\bvictor|congra|\bfour in a row\b|\bbeats?\b/i;
@@ -37,8 +38,10 @@ export async function checkManchesterPlay(check: string, testCase: FixtureCase, 
   const lastAnswer = marked.transcript.split(ASK_MARKER).at(-1)!.split('\n').slice(1).join('\n');
   const result = { ...marked, transcript: marked.transcript.replaceAll(ASK_MARKER, '') };
   switch (check) {
-    case 'play-replay':
-      return withEitherMarks(result, (r) => checkReplay(expectation(testCase), r, lastAnswer, testCase.id === 'play.gen.names-reasked'));
+    case 'play-replay': {
+      const verdict = await withEitherMarks(result, (r) => checkReplay(expectation(testCase), r, lastAnswer, testCase.id === 'play.gen.names-reasked'));
+      return verdict.status === 'pass' ? (afterTheSave(marked.transcript, input.lines, caseText(testCase, 'save', 'S')) ?? verdict) : verdict;
+    }
     case 'play-computer': {
       const ending = programEnding(result);
       if (ending) return ending;
@@ -121,6 +124,37 @@ function checkReplay(want: Expectation, result: ProgramResult, afterLastAnswer: 
     }
   }
   return pass(note);
+}
+
+/** How a program refuses what was typed ("Invalid input. Try again!", "That is not a valid column"). */
+const REFUSAL_WORDS = /\binvalid\b|\btry again\b|\bnot (?:a )?valid\b|\billegal\b|\bnot allowed\b/iu;
+
+/**
+ * What follows a save: S is a command the column prompt accepts (Task 10), so once the file is saved the same player
+ * is asked again with no word that the input was invalid (a save's \`continue\` left out prints "Invalid input. Try
+ * again!" after "The game has been saved"). Judged between the answer to the question S brought (the file name) and
+ * the next question, that question left out when it is the column prompt S was typed at. A program that asked no file
+ * name after S took the next line as a column: nothing to judge then (undefined), as for a session without S.
+ */
+export function afterTheSave(transcript: string, lines: readonly string[], save: string): CaseVerdict | undefined {
+  const at = lines.indexOf(save);
+  if (at < 0) return undefined;
+  // Segment i (i ≥ 1) is the echo of line i - 1, what the program printed after it, and the question it asked next.
+  const segments = transcript.split(ASK_MARKER);
+  const lastLine = (text: string | undefined) => (text ?? '').split('\n').at(-1)!.trim();
+  const columnPrompt = lastLine(segments[at]);
+  const asked = lastLine(segments[at + 1]);
+  const after = segments[at + 2];
+  if (after === undefined || asked === '' || asked === columnPrompt) return undefined;
+  const printed = after.split('\n').slice(1);
+  if (printed.length > 0 && printed.at(-1)!.trim() === columnPrompt) printed.pop();
+  const refusal = printed.find((line) => REFUSAL_WORDS.test(line));
+  if (!refusal) return undefined;
+  return fail(
+    `after ${JSON.stringify(save)} saved the game (the file name answered with ${JSON.stringify(lines[at + 1])}), the program said ${JSON.stringify(refusal.trim())}: S is a command the column prompt accepts (Task 10), so after saving it should ask the same player for a column again without calling the input invalid (a \`continue\` after the save missing?)`,
+    'the column asked again, no warning',
+    printed.join('\n').trim(),
+  );
 }
 
 /**
