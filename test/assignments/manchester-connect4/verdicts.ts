@@ -2,12 +2,14 @@
 import { error, fail, timeout, type SamplePins } from '../../helpers/sample-suite.js';
 
 export const PINS: SamplePins = {
-  correct: ['correct-classic', 'correct-compact', 'correct-naive', 'correct-plain'],
+  correct: ['correct-classic', 'correct-compact', 'correct-naive', 'correct-negamax', 'correct-objects', 'correct-plain'],
   expected: {
     'column-input-crashes': { ...fail('play.invalid-columns') },
     'correct-classic': {},
     'correct-compact': {},
     'correct-naive': {},
+    'correct-negamax': {},
+    'correct-objects': {},
     'correct-plain': {},
     'docstring-todo': { ...fail('module.docstrings') },
     'eof-not-handled': { ...fail('play.end-of-input') },
