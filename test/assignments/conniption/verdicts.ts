@@ -2,13 +2,15 @@
 import { error, fail, timeout, type SamplePins } from '../../helpers/sample-suite.js';
 
 export const PINS: SamplePins = {
-  correct: ['correct-classic', 'correct-naive', 'correct-plain', 'correct-single-file'],
+  correct: ['correct-classic', 'correct-functions', 'correct-naive', 'correct-plain', 'correct-single-file', 'correct-stages'],
   expected: {
     'bad-command-crashes': { ...error('repl.bad-commands') },
     'correct-classic': {},
+    'correct-functions': {},
     'correct-naive': {},
     'correct-plain': {},
     'correct-single-file': {},
+    'correct-stages': {},
     'defaults-three-flips': { ...fail('Conniption.defaults', 'repl.moves', 'repl.illegal-moves', 'repl.undo', 'repl.bad-commands') },
     'eval-flip-sign': { ...fail('Conniption.betterEval.generated') },
     'eval-no-flippable-bonus': { ...fail('Conniption.betterEval.document', 'Conniption.betterEval.generated') },
