@@ -208,7 +208,7 @@ function playCases(ctx: AssignmentContext, gen: (family: string) => FixtureCase[
   const fuzzJunk = [' ', '-1', '3.5', 'abc', '99999999999999999999', '0x4', '4 4', '\u00e9', 'None', '[]', '%s%s%n', '  ', 'quit'];
   const scripts: PlayScript[] = [
     { id: 'play.gen.humans-win', mode: 'replay', lines: ['ada', 'grace', '4', '4', '3', '3', '2', '2', '5'], note: 'two humans; X wins along the bottom row' },
-    { id: 'play.gen.names-reasked', mode: 'replay', lines: ['', 'ada', '', '', 'grace', '1', '4', '1', '4', '2', '4', '1', '4'], note: 'empty names are asked again; Grace (O) wins in column 4' },
+    { id: 'play.gen.names-reasked', mode: 'replay', lines: ['', 'emmy', '', '', 'grace', '4', '1', '4', '1', '4', '2', '4'], note: 'empty names are asked again; Emmy (X) wins in column 4, her name capitalised (its first letter, not its last)' },
     { id: 'play.gen.invalid-columns', mode: 'replay', lines: ['ada', 'grace', '0', '8', 'x', '', '4.5', '1', '1', '1', '1', '1', '1', '1', '2', '3', '2', '3', '2', '3', '2'], note: 'columns 0, 8, x, empty, 4.5 and a full column 1 are refused' },
     { id: 'play.gen.save-default', mode: 'replay', lines: ['ada', 'grace', '4', '3', 'S', '', '4', '3', '4', '3', '4'], collect: ['game.txt'], files: { 'game.txt': null }, note: 'S with no file name saves game.txt, and play goes on' },
     { id: 'play.gen.load-default', mode: 'replay', lines: ['L', '', '3', '4'], files: { 'game.txt': loadText }, note: 'L with no file name loads game.txt and play goes on from there' },
