@@ -110,6 +110,21 @@ export function buildManchesterFixtures(ctx: AssignmentContext): FixtureFile[] {
     });
   }
 
+  // suggestMove2 on boards with one to three empty cells and no four yet: its search reaches a full board in a move
+  // or two, where a search that only expects open columns raises. Any valid column is a right answer (Task 11).
+  const suggest2: FixtureCase[] = [];
+  {
+    const rng = familyRng(ctx, 'suggestMove2.nearly-full');
+    for (let i = 0; suggest2.length < 6 && i < 200; i++) {
+      const p = randomPosition(rng, { rows: 6, cols: 7, plies: 39 + (suggest2.length % 3), avoidWins: true });
+      const b = ref.fromGrid(p.grid);
+      const open = ref.getValidMoves(b);
+      if (p.plies < 39 || open.length === 0 || ref.hasWon(b, 1) || ref.hasWon(b, 2)) continue;
+      const who = (p.plies % 2) + 1 as 1 | 2;
+      suggest2.push({ id: `suggestMove2.gen.nearly-full-${nth(suggest2.length)}`, source: gen('suggestMove2.nearly-full'), input: { board: b, who }, python: `suggestMove2(${boardLiteral(b)}, ${who})`, expected: { oneOf: open.map(py.int) } });
+    }
+  }
+
   const saveLoad: FixtureCase[] = [];
   const saves: FixtureCase[] = [];
   {
@@ -148,6 +163,7 @@ export function buildManchesterFixtures(ctx: AssignmentContext): FixtureFile[] {
         return { input: { board, who: p.toMove }, python: `${name}(${JSON.stringify(board).replace(/,/g, ', ')}, ${p.toMove})` };
       })),
     ),
+    file('suggestMove2', 'suggestMove2 on nearly full boards: any valid column.', suggest2),
     file('saveGame', 'The save file format: names, who, six rows of seven.', saves),
     file('loadGame', 'Reading save files, and every way one can be malformed.', saveLoad),
     file('play', 'play() on the terminal: typed lines, the files there before, and how the game must end.', play),
@@ -195,6 +211,8 @@ interface PlayScript {
   readonly collect?: readonly string[];
   /** Games with a computer player or junk input are judged by their own boards, not a replay. */
   readonly mode: 'replay' | 'computer' | 'fuzz' | 'eof';
+  /** Whether the check reads what follows each column the document's play() refuses (facts.refused). */
+  readonly refusals?: boolean;
   readonly note: string;
 }
 
@@ -208,8 +226,9 @@ function playCases(ctx: AssignmentContext, gen: (family: string) => FixtureCase[
   const fuzzJunk = [' ', '-1', '3.5', 'abc', '99999999999999999999', '0x4', '4 4', '\u00e9', 'None', '[]', '%s%s%n', '  ', 'quit'];
   const scripts: PlayScript[] = [
     { id: 'play.gen.humans-win', mode: 'replay', lines: ['ada', 'grace', '4', '4', '3', '3', '2', '2', '5'], note: 'two humans; X wins along the bottom row' },
-    { id: 'play.gen.names-reasked', mode: 'replay', lines: ['', 'emmy', '', '', 'grace', '4', '1', '4', '1', '4', '2', '4'], note: 'empty names are asked again; Emmy (X) wins in column 4, her name capitalised (its first letter, not its last)' },
-    { id: 'play.gen.invalid-columns', mode: 'replay', lines: ['ada', 'grace', '0', '8', 'x', '', '4.5', '1', '1', '1', '1', '1', '1', '1', '2', '3', '2', '3', '2', '3', '2'], note: 'columns 0, 8, x, empty, 4.5 and a full column 1 are refused' },
+    { id: 'play.gen.names-reasked', mode: 'replay', lines: ['', 'ada', '', '', 'grace', '1', '4', '1', '4', '2', '4', '1', '4'], note: 'empty names are asked again; Grace (O) wins in column 4' },
+    { id: 'play.gen.names-first-wins', mode: 'replay', lines: ['emmy', 'grace', '4', '1', '4', '1', '4', '2', '4'], note: "Emmy (X) wins in column 4: player 1's name is capitalised too (from its first letter: emmy ends in another)" },
+    { id: 'play.gen.invalid-columns', mode: 'replay', lines: ['ada', 'grace', '0', '8', 'x', '', '4.5', '1', '1', '1', '1', '1', '1', '1', '2', '3', '2', '3', '2', '3', '2'], note: 'columns 0, 8, x, empty, 4.5 and a full column 1 are refused, each with a warning', refusals: true },
     { id: 'play.gen.save-default', mode: 'replay', lines: ['ada', 'grace', '4', '3', 'S', '', '4', '3', '4', '3', '4'], collect: ['game.txt'], files: { 'game.txt': null }, note: 'S with no file name saves game.txt, and play goes on' },
     { id: 'play.gen.load-default', mode: 'replay', lines: ['L', '', '3', '4'], files: { 'game.txt': loadText }, note: 'L with no file name loads game.txt and play goes on from there' },
     { id: 'play.gen.load-missing', mode: 'replay', lines: ['L', 'no-such-game.txt'], files: { 'game.txt': null }, note: 'loading a missing file ends the game with a message' },
@@ -241,8 +260,20 @@ function playCases(ctx: AssignmentContext, gen: (family: string) => FixtureCase[
       input: { lines: script.lines, mode: script.mode, note: script.note, ...(script.files && { files: script.files }), ...(script.collect && { collect: script.collect }) },
       python: `play()   # type: ${typed || '(nothing: end of input at once)'}`,
       expected: outcome ? playExpected(outcome) : { value: py.dict([[py.str('ending'), py.str(script.mode === 'eof' ? 'end-of-input' : 'any')]]) },
+      ...(script.refusals && { facts: { refused: refusedLines(script.lines, files) } }),
     };
   });
+}
+
+/**
+ * The lines of a two-human script typed at a column prompt that the document's play() refuses (it then warns and
+ * asks again, Task 7 step 5): those after which the game, read so far, is where it was. Names come first.
+ */
+function refusedLines(lines: readonly string[], files: Readonly<Record<string, string>>): number[] {
+  const state = (n: number) => JSON.stringify(ref.simulatePlay(lines.slice(0, n), files).game ?? null);
+  const refused: number[] = [];
+  for (let k = 2; k < lines.length; k++) if (lines[k] !== 'S' && lines[k - 1] !== 'S' && state(k + 1) === state(k)) refused.push(k);
+  return refused;
 }
 
 /** Lines of random characters (ASCII, Latin-1, digits, signs, spaces), none of them a plain column or a command. */

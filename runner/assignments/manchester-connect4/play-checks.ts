@@ -20,6 +20,9 @@ import { pyToPlain } from '../../checks/values.js';
 import { fail, pass, type CaseVerdict } from '../../checks/verdict.js';
 import { caseText } from '../../pack/case-texts.js';
 
+/** The sessions of play.names, which grade the names' capitalisation (the other games read names in any case). */
+const NAMES_GRADED: ReadonlySet<string> = new Set(['play.gen.names-reasked', 'play.gen.names-first-wins']);
+
 // How programs announce the end, as real submissions word it ("Congradulations", "It's a Tie!", "board is full").
 const WIN_WORDS = /\bw[oi]ns?\b|\bwinner\b|\bvictor|congra|\bfour in a row\b|\bbeats?\b/i;
 const DRAW_WORDS = /\bdraw\b|\btie\b|\bno (valid )?moves? left\b|\bnobody\b|\bno one\b|\bboard is full\b|\bfull board\b/i;
@@ -39,8 +42,10 @@ export async function checkManchesterPlay(check: string, testCase: FixtureCase, 
   const result = { ...marked, transcript: marked.transcript.replaceAll(ASK_MARKER, '') };
   switch (check) {
     case 'play-replay': {
-      const verdict = await withEitherMarks(result, (r) => checkReplay(expectation(testCase), r, lastAnswer, testCase.id === 'play.gen.names-reasked'));
-      return verdict.status === 'pass' ? (afterTheSave(marked.transcript, input.lines, caseText(testCase, 'save', 'S')) ?? verdict) : verdict;
+      const verdict = await withEitherMarks(result, (r) => checkReplay(expectation(testCase), r, lastAnswer, NAMES_GRADED.has(testCase.id)));
+      if (verdict.status !== 'pass') return verdict;
+      const refused = testCase.facts?.['refused'];
+      return afterTheSave(marked.transcript, input.lines, caseText(testCase, 'save', 'S')) ?? (Array.isArray(refused) ? warnedAfter(marked.transcript, input.lines, refused as number[]) : undefined) ?? verdict;
     }
     case 'play-computer': {
       const ending = programEnding(result);
@@ -155,6 +160,33 @@ export function afterTheSave(transcript: string, lines: readonly string[], save:
     'the column asked again, no warning',
     printed.join('\n').trim(),
   );
+}
+
+/** A board's row, its column numbers or its rule: what a program prints again after a refusal is not a warning. */
+const BOARD_LINE = /^\s*(?:[|+][\s\dXOxo.\-_+|·*#]*[|+]|[\d\s]+)\s*$/u;
+
+/**
+ * Task 7 step 5: a column that is not a valid move gets "a warning message" and the question again. After each line
+ * the document's play() refuses (facts.refused), the program must print something besides the board before it
+ * asks again, or ask again in other words than the column prompt the line answered ("Invalid, which column? ").
+ */
+export function warnedAfter(transcript: string, lines: readonly string[], refused: readonly number[]): CaseVerdict | undefined {
+  const segments = transcript.split(ASK_MARKER);
+  const lastLine = (text: string | undefined) => (text ?? '').split('\n').at(-1)!.trim();
+  for (const k of refused) {
+    const after = segments[k + 1];
+    if (after === undefined || segments[k + 2] === undefined) return undefined;
+    const printed = after.split('\n').slice(1);
+    const question = printed.pop()?.trim() ?? '';
+    const said = printed.filter((line) => line.trim() !== '' && !BOARD_LINE.test(line));
+    if (said.length > 0 || (question !== '' && question !== lastLine(segments[k]))) continue;
+    return fail(
+      `after ${JSON.stringify(lines[k])}, which is not a valid move, the program asked again without a warning; Task 7: "check that the user input corresponds to a valid move and otherwise print a warning message and repeat asking"`,
+      'a warning, then the question again',
+      after.split('\n').slice(1).join('\n').trim(),
+    );
+  }
+  return undefined;
 }
 
 /**

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import * as ref from '../../../reference/manchester-connect4.js';
 import { checkDocstrings, checkManchesterCase, docstringProblem, readBoards } from '../../../runner/assignments/manchester-connect4/checks.js';
-import { afterTheSave, checkManchesterPlay as checkPlay } from '../../../runner/assignments/manchester-connect4/play-checks.js';
+import { afterTheSave, checkManchesterPlay as checkPlay, warnedAfter } from '../../../runner/assignments/manchester-connect4/play-checks.js';
 import type { CaseObservation, ObservedReply } from '../../../runner/checks/observation.js';
 import type { FixtureCase } from '../../../runner/fixtures/fixture-types.js';
 import type { Interaction } from '../../../runner/plan/interaction.js';
@@ -143,6 +143,23 @@ describe('what follows a save in play()', () => {
   it("reads the course's own save command", () => {
     const renamed = session('Invalid input. Try again!\n').replace(`${M}S\n`, `${M}save\n`);
     expect(afterTheSave(renamed, ['ada', 'grace', '4', 'save', '', '3'], 'save')?.status).toBe('fail');
+  });
+});
+
+describe('a warning after a refused column', () => {
+  const M = ASK_MARKER;
+  const lines = ['ada', 'grace', '0', '4'];
+  const session = (afterZero: string, question = 'Ada (X): Which column to select? ') =>
+    `Name of player 1: ${M}ada\nName of player 2: ${M}grace\nAda (X): Which column to select? ${M}0\n${afterZero}${question}${M}4\n`;
+
+  it('passes a warning printed before the question, or a question that says it', () => {
+    expect(warnedAfter(session('Invalid input. Try again!\n'), lines, [2])).toBeUndefined();
+    expect(warnedAfter(session('', 'Column 0 is not on the board, pick 1-7: '), lines, [2])).toBeUndefined();
+  });
+
+  it('fails the same question asked again with nothing but the board before it', () => {
+    expect(warnedAfter(session(''), lines, [2])).toMatchObject({ status: 'fail', message: expect.stringContaining('after "0"') });
+    expect(warnedAfter(session(`${ref.printBoard(board)}\n`), lines, [2])?.status).toBe('fail');
   });
 });
 
