@@ -29,6 +29,21 @@ function randomState(rng: Rng, plies: number): ref.ConniptionState {
   return { ...s, resMove: null };
 }
 
+const F = false;
+const T = true;
+/** See the depth3-window case: flips spent, one column empty, the AI to move. */
+const WINDOW_POSITION: ref.ConniptionState = {
+  board: [[F, T, F, T, F, F], [F, T, F, F, T, F], [F, T, T, F, F, T], [T], [T, F, T, T, T, F], [T, F, T, F, T], []],
+  player1Turn: true, flipsRem: [0, 0], flippable: true, resMove: null,
+};
+
+
+/** See the depth3-window2 case. */
+const WINDOW_POSITION_2: ref.ConniptionState = {
+  board: [[F, F, F, T, F], [T, T, T, F], [F, F, F], [F, T, T, T], [T, T, F, T, T, T], [F, F], [T, T, F, F, F, T]],
+  player1Turn: true, flipsRem: [0, 0], flippable: true, resMove: null,
+};
+
 /** The most states a plain alpha-beta search may visit for one case, by depth. */
 const SEARCH_VISITS: Readonly<Record<number, number>> = { 3: 300, 4: 1000 };
 
@@ -117,6 +132,12 @@ export function buildConniptionFixtures(ctx: AssignmentContext): FixtureFile[] {
       search.push(searchCase(`alpha_beta_search.gen.depth${depth}-${nth(i)}`, gen('alpha_beta_search'), state, depth));
     });
     search.push(searchCase('alpha_beta_search.gen.depth4-000', gen('alpha_beta_search'), searchPosition(cheap, 4, SEARCH_VISITS[4]!), 4));
+    // A position (28 states at depth 3) where the window a level passes on matters: a search that hands the next
+    // level its save flag for beta cuts a maximising level short there and picks a child of a lower value. The
+    // random positions above, few-childed to stay cheap, never needed the window.
+    search.push(searchCase('alpha_beta_search.gen.depth3-window', gen('alpha_beta_search'), WINDOW_POSITION, 3));
+    // A second (74 states), where a window of beta 0 handed to the minimising level, or from the root, spoils it.
+    search.push(searchCase('alpha_beta_search.gen.depth3-window2', gen('alpha_beta_search'), WINDOW_POSITION_2, 3));
   }
 
   return [
@@ -138,7 +159,7 @@ function replCases(gen: (family: string) => FixtureCase['source']): FixtureCase[
     { id: 'repl.gen.display', lines: ['d', 'q'], aiMoves: [], note: 'd shows the state' },
     { id: 'repl.gen.moves-and-flips', lines: ['4', 'f5', '6f', 'f2f', 'f3', '5', 'q'], aiMoves: ['1', '7', '1', '7', '6'], note: 'moves 4, f5, 6f and f2f use the four flips; a fifth flip (f3) is refused' },
     { id: 'repl.gen.flip-after-opponent-flip', lines: ['4', 'f4', 'f4f', '5', 'q'], aiMoves: ['2f', '1'], note: 'after the AI flips at the end of its move, f4 and f4f are refused' },
-    { id: 'repl.gen.undo', lines: ['4', 'u', '5', 'q'], aiMoves: ['1', '1'], note: 'u goes back to before the last move' },
+    { id: 'repl.gen.undo', lines: ['u', '4', 'u', '5', 'q'], aiMoves: ['1', '1'], note: 'u before any move of yours changes nothing; then u goes back to before the last move' },
     { id: 'repl.gen.bad-commands', lines: ['x', '0', '8', 'f', 'ff4', 'f8', 'fff', 'hello world', '4', 'q'], aiMoves: ['1'], note: 'commands that are not commands are answered, not applied, and do not crash it' },
     { id: 'repl.gen.sixth-checker', lines: ['1', '1', '1', '1', 'q'], aiMoves: ['1', '1', '2', '3'], note: 'column 1 holds five checkers when you play a sixth into it, which fits' },
     { id: 'repl.gen.flips-are-yours', lines: ['4', '5', '6f', 'q'], aiMoves: ['f1f', 'f2f', '1'], note: 'the AI spends all four of its flips; your own four are left, so 6f is played' },
