@@ -149,12 +149,19 @@ export function buildConniptionFixtures(ctx: AssignmentContext): FixtureFile[] {
   ];
 }
 
-interface ReplScript { readonly id: string; readonly lines: readonly string[]; readonly aiMoves: readonly string[]; readonly note: string }
+interface ReplScript {
+  readonly id: string;
+  readonly lines: readonly string[];
+  readonly aiMoves: readonly string[];
+  readonly note: string;
+  /** The set-up answers, when not the usual ones (REPL_SETUP: the AI second, no random agent, one game). */
+  readonly setup?: readonly string[];
+}
 
 /** A REPL session's expectations: the states handed to the AI, in order, and the lines that must be answered. */
 function replCases(gen: (family: string) => FixtureCase['source']): FixtureCase[] {
   const scripts: ReplScript[] = [
-    { id: 'repl.gen.setup-and-quit', lines: ['q'], aiMoves: [], note: 'the three set-up questions, then q' },
+    { id: 'repl.gen.setup-and-quit', lines: ['q'], aiMoves: [], setup: ['2', 'No', '2'], note: 'the three set-up questions (two games), then q: the program closes, with a game still to play' },
     { id: 'repl.gen.help', lines: ['h', 'q'], aiMoves: [], note: 'h lists the commands' },
     { id: 'repl.gen.display', lines: ['d', 'q'], aiMoves: [], note: 'd shows the state' },
     { id: 'repl.gen.moves-and-flips', lines: ['4', 'f5', '6f', 'f2f', 'f3', '5', 'q'], aiMoves: ['1', '7', '1', '7', '6'], note: 'moves 4, f5, 6f and f2f use the four flips; a fifth flip (f3) is refused' },
@@ -183,11 +190,11 @@ function replCases(gen: (family: string) => FixtureCase['source']): FixtureCase[
       [py.str('effects'), py.list(outcome.steps.map((step) => py.str(step.refusal ? `refused:${step.refusal}` : step.effect)))],
       ...(outcome.ended ? [[py.str('ended'), py.str(outcome.ended)] as const] : []),
     ]);
-    const typed = [...ref.REPL_SETUP, ...script.lines].map((l) => JSON.stringify(l)).join(', ');
+    const typed = [...(script.setup ?? ref.REPL_SETUP), ...script.lines].map((l) => JSON.stringify(l)).join(', ');
     return {
       id: script.id,
       source: gen('repl'),
-      input: { setup: ref.REPL_SETUP, lines: script.lines, aiMoves: script.aiMoves, note: script.note },
+      input: { setup: script.setup ?? ref.REPL_SETUP, lines: script.lines, aiMoves: script.aiMoves, note: script.note },
       python: `# run the program (python3 <file>.py) and type, one per question: ${typed}\n# the grader's stand-in for alpha_beta_search plays ${script.aiMoves.join(', ') || 'nothing'}`,
       expected: { value: expected },
     };
