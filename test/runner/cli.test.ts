@@ -81,9 +81,9 @@ describe('grade CLI', () => {
   it("list --cost grades the bundled correct samples and shows each test's cost to their code", async () => {
     const { code, out } = await run('list', 'cs61a-hw04', '--cost');
     expect(code).toBe(0);
-    expect(out).toMatch(/^test\s+correct-classic\s+correct-lab04-split\s+correct-naive\s+correct-no-diagonal\s+correct-plain$/m);
-    expect(out).toMatch(/^create_row\.document(\s+\d+\.\d\d s){5}$/m);
-    expect(out).toMatch(/^all tests(\s+\d+\.\d\d s){5}$/m);
+    expect(out).toMatch(/^test\s+correct-classic\s+correct-lab04-split\s+correct-naive\s+correct-no-diagonal\s+correct-plain\s+correct-recursive\s+correct-windows$/m);
+    expect(out).toMatch(/^create_row\.document(\s+\d+\.\d\d s){7}$/m);
+    expect(out).toMatch(/^all tests(\s+\d+\.\d\d s){7}$/m);
     expect(await run('list', '--cost')).toMatchObject({ code: 2, err: expect.stringContaining('give one assignment') });
     expect(await run('list', 'cs112', '--cost')).toMatchObject({ code: 2, err: expect.stringContaining("unknown assignment 'cs112'") });
   }, 120_000);

@@ -224,14 +224,14 @@ export function buildBoardFixtures(ctx: AssignmentContext): FixtureFile[] {
       isWinFor.push({ id: 'Board.is_win_for.gen.no-wrap-around', source: generated(ctx, 'is_win_for.edges'), input: { board, checker: 'X' }, python: `${boardSetup(board)}\nb.is_win_for('X')`, expected: { value: py.bool(ref.isWinFor(grid, 'X')) } });
     }
     // Diagonals that would connect if the board wrapped around: a checker at the right edge, three going on from the
-    // left edge one row below (down-right) or above (up-right).
+    // left edge one row below (down-right) or above (up-right). On the 6 × 7 board whatever sizes a course names.
     for (const [name, step] of [['down', 1], ['up', -1]] as const) {
       const grid = ref.newBoard(6, 7);
       const from = step > 0 ? 1 : 4;
       setCell(grid, from, 6, ref.pieceOf('X'));
       for (let k = 1; k <= 3; k++) setCell(grid, from + k * step, k - 1, ref.pieceOf('X'));
       const board = boardInput(grid);
-      isWinFor.push({ id: `Board.is_win_for.gen.no-wrap-around-${name}-diagonal`, source: generated(ctx, 'is_win_for.edges'), input: { board, checker: 'X' }, python: `${boardSetup(board)}\nb.is_win_for('X')`, expected: { value: py.bool(ref.isWinFor(grid, 'X')) } });
+      isWinFor.push({ id: `Board.is_win_for.gen.no-wrap-around-${name}-diagonal`, source: generated(ctx, 'is_win_for.wrap-diagonals'), input: { board, checker: 'X' }, python: `${boardSetup(board)}\nb.is_win_for('X')`, expected: { value: py.bool(ref.isWinFor(grid, 'X')) } });
     }
     const rng = familyRng(ctx, 'is_win_for');
     for (let i = 0; i < 80; i++) {
