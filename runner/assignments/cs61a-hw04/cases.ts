@@ -275,6 +275,21 @@ export function buildCs61aFixtures(ctx: AssignmentContext): FixtureFile[] {
     }
   }
   {
+    // Runs of exactly num_connect pieces with an empty spot (a row) or the other player's piece (a column) on each
+    // side, away from the board's edges: a count that restarts or skips wrongly inside a run is caught only by a run
+    // as long as num_connect, starting past the first spot (-XXX- with num_connect 3 read as no win).
+    for (const n of [2, 3, 4, 5]) {
+      const cols = n + 3;
+      let b: Board = ref.createBoard(n + 3, cols);
+      for (let c = 1; c <= n; c++) b = ref.putPiece(b, n + 3, c + (n % 2), 'X')[1];
+      winRow.push(rowCase(`check_win_row.gen.exact-${n}`, gen('check_win_row.exact'), b.map((r) => [...r]), n + 3, cols, n, n + 2, 'X'));
+      let c2: Board = ref.createBoard(n + 3, 3);
+      c2 = ref.putPiece(c2, n + 3, 1, 'O')[1];
+      for (let k = 0; k < n; k++) c2 = ref.putPiece(c2, n + 3, 1, 'X')[1];
+      winColumn.push(colCase(`check_win_column.gen.exact-${n}`, gen('check_win_column.exact'), c2.map((r) => [...r]), n + 3, 3, n, 1, 'X'));
+    }
+  }
+  {
     // The barrier tests' own positions: each function must get through them by get_piece alone, whatever it answers.
     const rng = familyRng(ctx, 'check_win.barrier');
     for (let i = 0; i < 3 * BARRIER_CASES; i++) {

@@ -2,7 +2,7 @@
 import { error, fail, timeout, type SamplePins } from '../../helpers/sample-suite.js';
 
 export const PINS: SamplePins = {
-  correct: ['correct-classic', 'correct-compact', 'correct-naive', 'correct-plain', 'correct-split'],
+  correct: ['correct-classic', 'correct-compact', 'correct-naive', 'correct-outcome', 'correct-plain', 'correct-split', 'correct-strings'],
   expected: {
     'add-checker-top-row': { ...fail('board.add_checker') },
     // A Board file Python cannot read: everything that needs it is blocked; the typo is charged once among the imports.
@@ -16,8 +16,10 @@ export const PINS: SamplePins = {
     'correct-classic': {},
     'correct-compact': {},
     'correct-naive': {},
+    'correct-outcome': {},
     'correct-plain': {},
     'correct-split': {},
+    'correct-strings': {},
     'empty-reading-response': { ...fail('reading.ps9pr0.present') },
     'horizontal-off-by-one': { ...fail('board.is_win_for.horizontal') },
     'hostile-answers-from-kit': { ...fail('aiplayer.scores_for.lookahead-0-1', 'aiplayer.scores_for.lookahead-2-3', 'aiplayer.scores_for.lookahead-4', 'aiplayer.scores_for.already-won') },

@@ -2,13 +2,15 @@
 import { error, fail, timeout, type SamplePins } from '../../helpers/sample-suite.js';
 
 export const PINS: SamplePins = {
-  correct: ['correct-classic', 'correct-compact', 'correct-naive', 'correct-plain'],
+  correct: ['correct-classic', 'correct-columns', 'correct-compact', 'correct-copies', 'correct-naive', 'correct-plain'],
   expected: {
     // Its Board's delMove takes the lowest checker: charged once, by the first scoresFor test it spoils.
     'board-delmove-takes-bottom': { ...fail('player.scoresFor.document') },
     'board-height-first': { ...fail('board.setup', 'player.scoreBoard.generated', 'player.scoresFor.document', 'player.scoresFor.already-won', 'player.scoresFor.ply-2-3', 'player.scoresFor.ply-4-5', 'player.nextMove.document', 'player.nextMove.generated', 'board.playGame.document', 'board.playGame.generated'), ...error('player.scoresFor.ply-0-1') },
     'correct-classic': {},
+    'correct-columns': {},
     'correct-compact': {},
+    'correct-copies': {},
     'correct-naive': {},
     'correct-plain': {},
     'hostile-answers-from-kit': { ...fail('player.scoresFor.ply-0-1', 'player.scoresFor.ply-2-3', 'player.scoresFor.ply-4-5', 'player.scoresFor.already-won') },
