@@ -18,7 +18,7 @@ import { CELL, readBoards, show } from './checks.js';
 import { programEnding, TRACEBACK } from '../../checks/programs.js';
 import { pyToPlain } from '../../checks/values.js';
 import { fail, pass, type CaseVerdict } from '../../checks/verdict.js';
-import { caseText } from '../../pack/case-texts.js';
+import { caseText } from '../../plan/case-texts.js';
 
 /** The sessions of play.names, which grade the names' capitalisation (the other games read names in any case). */
 const NAMES_GRADED: ReadonlySet<string> = new Set(['play.gen.names-reasked', 'play.gen.names-first-wins']);
