@@ -32,13 +32,13 @@ import { say, type Decision, type RuleMeta } from './policies/policy.js';
 import { byPrecedence } from './policies/precedence.js';
 import { START_ONCE, cannotStart, judgeStartOnce } from './policies/start-once.js';
 import { TEMPLATE_STUB, judgeStub } from './policies/template-stub.js';
-import { ownAnswerLine, standInParts } from './own-answer.js';
+import { ownAnswerLine, snippetWaitMs, standInParts } from './own-answer.js';
 import type { SubmissionFacts } from './submission-facts.js';
 
 /** The one door a rule's runs go through: each a record like the run phase's, judged by the named test's check. */
 export interface Runs {
   /** A unit's interaction run again (`own`: on the student's own parts), judged by `check`. */
-  harness(test: ResolvedTest, key: string, planned: Interaction, check: UnitRecord['check'], standIns?: 'own'): Promise<UnitRecord>;
+  harness(test: ResolvedTest, key: string, planned: Interaction, check: UnitRecord['check'], standIns?: 'own', callMs?: number): Promise<UnitRecord>;
   /** A case of `test` (another reading of one, or the case another test charges), judged by `test`'s check. */
   reading(test: ResolvedTest, key: string, testCase: FixtureCase): Promise<UnitRecord>;
   /**
@@ -267,7 +267,7 @@ async function withOwnAnswer(context: ChargeContext, record: TestRecord, compose
   const unit = record.units.find((u) => u.id === composed.first);
   const parts = context.standIns === 'document' && !context.firstFailure ? standInParts(unit) : [];
   if (!unit?.planned || !unit.check || parts.length === 0) return composed;
-  const own = await context.runs.harness(record.test, `${unit.id}#snippet`, unit.planned, unit.check, 'own');
+  const own = await context.runs.harness(record.test, `${unit.id}#snippet`, unit.planned, unit.check, 'own', snippetWaitMs(unit, record.test.limits));
   return { ...composed, message: `${composed.message}\n${ownAnswerLine(parts, composed as CaseVerdict, own)}` };
 }
 

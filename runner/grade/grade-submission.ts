@@ -218,8 +218,8 @@ class RuleRuns implements Runs {
     return this.spent.get(id) ?? { ms: 0, studentMs: 0 };
   }
 
-  async harness(test: ResolvedTest, key: string, planned: Interaction, check: UnitRecord['check'], standIns?: 'own'): Promise<UnitRecord> {
-    const { observation } = await this.timed(test, withStandIns(planned, standIns ?? this.options.standIns).interaction, key, test.limits.callMs);
+  async harness(test: ResolvedTest, key: string, planned: Interaction, check: UnitRecord['check'], standIns?: 'own', callMs = test.limits.callMs): Promise<UnitRecord> {
+    const { observation } = await this.timed(test, withStandIns(planned, standIns ?? this.options.standIns).interaction, key, callMs);
     const raw = rawVerdict(this.context.plan, observation, check!);
     return { id: key, reproduce: '', raw, verdict: raw, observation, studentMs: 0, ...(observation.failure && { failure: observation.failure }) };
   }
