@@ -5,7 +5,7 @@
  */
 import type { CaseStatus, CaseVerdict } from '../checks/verdict.js';
 import type { TestStatus } from './results.js';
-import type { TestRecord } from './ledger.js';
+import { isProgramTest, type TestRecord } from './ledger.js';
 import { count } from './policies/policy.js';
 
 /** A unit as charged: its record's place and the verdict the rules gave it. */
@@ -35,7 +35,7 @@ const STOPPED = { time: 'never ended', memory: 'ran out of memory', output: 'pri
 
 /** The verdict of a test whose units were charged, as one message. */
 export function composeUnits(record: TestRecord, units: readonly ChargedUnit[], firstFailureMode: boolean): Composed {
-  const unit = record.test.kind === 'program' ? 'terminal session' : 'case';
+  const unit = isProgramTest(record.test) ? 'terminal session' : 'case';
   const of = record.of;
   const failing = units.filter((u) => u.verdict.status !== 'pass');
   const notes = [...new Set(units.flatMap((u) => (u.verdict.status === 'pass' && u.verdict.note ? [u.verdict.note] : [])))];
@@ -70,7 +70,7 @@ export function composeUnits(record: TestRecord, units: readonly ChargedUnit[], 
 }
 
 /** The words of a passing count, as a later rule cites it: `9 terminal sessions passed`. */
-export const passedCount = (record: TestRecord, ran: number): string => `${count(ran, record.test.kind === 'program' ? 'terminal session' : 'case')} passed`;
+export const passedCount = (record: TestRecord, ran: number): string => `${count(ran, isProgramTest(record.test) ? 'terminal session' : 'case')} passed`;
 
 /** A status other than a pass: what a result's status is when a rule keeps a failure. */
 export const failing = (status: CaseStatus): boolean => status !== 'pass';

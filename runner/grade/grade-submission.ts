@@ -15,11 +15,12 @@ import type { SandboxEnvironment } from '../sandbox/environment.js';
 import { createWorkspace } from '../sandbox/workspace.js';
 import type { ResolvedSpec, ResolvedTest, TestKind } from '../spec/spec-types.js';
 import { createCharger, type Charged, type Runs } from './charge.js';
+import { courseSessionUnit } from './course-units.js';
 import type { ChargedUnit, Composed } from './compose.js';
 import { withDiagnoses } from './diagnoses.js';
 import { finishTest, importVerdict, notRunVerdict } from './finish.js';
 import type { Submission } from './layout.js';
-import type { Ledger, NotRun, TestRecord, UnitRecord } from './ledger.js';
+import { isProgramTest, type Ledger, type NotRun, type TestRecord, type UnitRecord } from './ledger.js';
 import { formerNames, locateByDefinitions, locateFiles, moduleRole, type Located } from './located-files.js';
 import type { DiagnoseLookahead } from './lookahead-cases.js';
 import { hungTargetLimits } from './policies/hung-target.js';
@@ -69,7 +70,7 @@ export interface GradeOptions {
 }
 
 /** The kinds whose tests run in an interpreter of their group's (SubmissionSession.isolate). */
-const ISOLATING: ReadonlySet<TestKind> = new Set(['cases', 'property', 'strength']);
+const ISOLATING: ReadonlySet<TestKind> = new Set(['cases', 'property', 'strength', 'calls']);
 
 export async function gradeSubmission(submission: Submission, given: GradeOptions): Promise<SubmissionResult> {
   const started = performance.now();
@@ -235,7 +236,7 @@ class RuleRuns implements Runs {
   async rest(record: TestRecord, from: number): Promise<Pick<TestRecord, 'units' | 'stopped'>> {
     const { test } = record;
     return this.counted(test, async () => {
-      if (test.kind !== 'program') await this.context.session.isolate(test.group);
+      if (!isProgramTest(test)) await this.context.session.isolate(test.group);
       this.within = test.id;
       const limits = record.hungBefore ? hungTargetLimits(test.limits) : test.limits;
       const rule = test.check ?? test.property;
@@ -247,6 +248,7 @@ class RuleRuns implements Runs {
   async programs(test: ResolvedTest, { replace, fast }: { readonly replace?: Parameters<typeof mergeReplacements>[0]; readonly fast: boolean }): Promise<readonly UnitRecord[]> {
     return this.counted(test, async () => {
       const units = test.fixtureCases.map((c: FixtureCase) => {
+        if (test.kind === 'session') return courseSessionUnit(test, this.context, c, test.limits, replace);
         const base = this.context.plan.program(c);
         const planned = replace ? { ...base, replace: mergeReplacements(base.replace ?? [], replace) } : base;
         return programUnit(test, this.context, c, fast ? withQuickPlayers(planned, this.options.standIns) : planned, test.limits);
