@@ -182,6 +182,8 @@ function targetOf(id: string, test: PackOwnTest, cases: readonly FixtureCase[]):
   }
   const statements = (cases[0]!.input as unknown as CourseCallInput).statements;
   const last = statements.at(-1)!.text;
+  const made = /^([A-Za-z_]\w*)\(.*\)\.([A-Za-z_]\w*)\(/u.exec(last);
+  if (made) return `${made[1]}.${made[2]}`;
   const method = /^([A-Za-z_]\w*)\.([A-Za-z_]\w*)\(/u.exec(last);
   if (method) {
     const maker = statements.map((s) => new RegExp(`^${method[1]}\\s*=\\s*([A-Za-z_]\\w*)\\(`, 'u').exec(s.text)?.[1]).filter(Boolean).at(-1);
