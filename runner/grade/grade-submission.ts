@@ -9,13 +9,13 @@ import type { AssignmentPlan } from '../assignments/assignment.js';
 import type { CaseObservation } from '../checks/observation.js';
 import type { FixtureCase } from '../fixtures/fixture-types.js';
 import { withStandIns, type Interaction, type StandIns } from '../plan/interaction.js';
-import { inCourseNames, namesAsWritten, resultInCourseNames } from '../pack/course-names.js';
+import { inCourseNames, namesAsWritten, namesKept, ownTestInNamesKept, resultInCourseNames } from '../pack/course-names.js';
 import { ownPartsLimits } from '../sandbox/limits.js';
 import type { SandboxEnvironment } from '../sandbox/environment.js';
 import { createWorkspace } from '../sandbox/workspace.js';
 import type { ResolvedSpec, ResolvedTest, TestKind } from '../spec/spec-types.js';
 import { createCharger, type Charged, type Runs } from './charge.js';
-import { courseSessionUnit } from './course-units.js';
+import { courseSessionUnit, isCourseTest } from './course-units.js';
 import type { ChargedUnit, Composed } from './compose.js';
 import { withDiagnoses } from './diagnoses.js';
 import { finishTest, importVerdict, notRunVerdict } from './finish.js';
@@ -175,13 +175,16 @@ async function chargeAll(graded: readonly ResolvedTest[], ledger: Ledger, contex
   const records = [...ledger.values()].map((r) => charged.get(r.test.id)?.record ?? r);
   const diagnosed = options.diagnose && !context.firstFailure ? await withDiagnoses(results, records, units, { plan: context.plan, standIns: options.standIns, diagnose: options.diagnose, ask: (test, interaction, seedId) => runs.observe(test, interaction, seedId, test.limits.callMs) }) : results;
   const written = namesAsWritten(options.spec.names, context.session.names);
+  // A course's own test says the course's names; where the submission kept the document's, those (harness: names.py).
+  const kept = options.spec.names ? namesKept(options.spec.names, context.session.names) : [];
   const testIds = options.spec.tests.map((t) => t.id);
   const smaller = await withSmallest(diagnosed, new Map(records.map((r) => [r.test.id, r])), units, runs, options);
   return smaller.map((result) => {
     const record = ledger.get(result.id)!;
     const spent = runs.spentOn(result.id);
     // What the student reads says the names their code uses, and each test id as it is.
-    const final = withoutWorkspacePath(resultInCourseNames({ ...result, durationMs: Math.round(record.durationMs + spent.ms), studentMs: Math.round(record.studentMs + spent.studentMs) }, options.spec.names, written, testIds), facts.workspaceDir);
+    const named = resultInCourseNames({ ...result, durationMs: Math.round(record.durationMs + spent.ms), studentMs: Math.round(record.studentMs + spent.studentMs) }, options.spec.names, written, testIds);
+    const final = withoutWorkspacePath(isCourseTest(record.test) ? ownTestInNamesKept(named, kept) : named, facts.workspaceDir);
     options.onTest?.(final);
     return final;
   });

@@ -5,6 +5,7 @@ that cannot read it is said plainly, as the grader's problem, never as the stude
 import sys
 
 from .channel import HarnessError
+from .names import answer_to_course_names
 
 FILE = "<course test>"
 
@@ -27,9 +28,12 @@ def compiled(source, value):
     return code
 
 
-def run_course_code(request, namespace):
-    """Runs one statement of a course's test in `namespace`; an expression asked for its value gives it back."""
+def run_course_code(request, namespace, names=None):
+    """Runs one statement of a course's test in `namespace`; an expression asked for its value gives it back. The
+    course writes its own names (a pack's `names`), which a submission keeping the document's answers to as well."""
     code = compiled(request["source"], bool(request.get("value")))
+    if names:
+        answer_to_course_names(namespace, names)
     if request.get("value"):
         return eval(code, namespace)
     exec(code, namespace)

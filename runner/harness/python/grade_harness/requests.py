@@ -197,7 +197,7 @@ class Harness:
 
     def op_exec(self, request):
         """A statement of a course's own test (its pack's `calls`), run in the test's namespace."""
-        return self.bind(request, run_course_code(request, self.namespace))
+        return self.bind(request, run_course_code(request, self.namespace, self.names))
 
     def op_repr(self, request):
         text = repr(self.resolve(request["target"]))
