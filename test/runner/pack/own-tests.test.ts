@@ -107,6 +107,13 @@ describe("a pack's own tests", () => {
     expect(made).toMatchObject({ expected: { value: { items: [{ value: 1 }, { value: 3 }, { value: 5 }] } }, input: { anyOrder: true } });
   });
 
+  it('are hidden or after-due as any test: after-due until the due date, then visible; a hidden one never', () => {
+    const text = CS111.replace('extends: cs111-ps9\n', 'extends: cs111-ps9\ndue: 2026-12-04T23:59:00-05:00\n').replace('    points: 2\n', '    points: 2\n    visibility: after-due\n').replace('    points: 1\n', '    points: 1\n    visibility: hidden\n');
+    const visibility = (now: string) => loadPack(PROJECT_ROOT, pack(text), { now: new Date(now) }).tests.filter((t) => t.id.includes('.course.')).map((t) => t.visibility);
+    expect(visibility('2026-12-01T00:00:00Z')).toEqual(['after-due', 'hidden']);
+    expect(visibility('2026-12-06T00:00:00Z')).toEqual(['visible', 'hidden']);
+  });
+
   it.each([
     ['a wrong value, beside the reference\'s', CS111.replace('expected: "False"', 'expected: "True"'), 'expected: "True"', 'tests.board.course.full-column.calls.1.expected: the reference gives False, not True'],
     ['Python that is not Python, at its line and column', CS111.replace("b.add_checkers('000000')", "b.add_checkers('000000'"), "b.add_checkers('000000'", 'tests.board.course.full-column.setup: Python reads it as: '],
