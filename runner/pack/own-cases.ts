@@ -198,6 +198,6 @@ function targetOf(id: string, test: PackOwnTest, cases: readonly FixtureCase[]):
  */
 function usedNames(spec: ResolvedSpec, cases: readonly FixtureCase[]): string[] {
   const source = cases.map((c) => c.python).join('\n');
-  const words = new Set(source.replace(/(["'])(?:\\.|(?!\1).)*\1/gu, '').match(/[A-Za-z_][A-Za-z0-9_]*/gu) ?? []);
+  const words = new Set(source.replace(/(["'])(?:\\.|(?!\1).)*\1/gu, '').replace(/#.*$/gmu, '').match(/[A-Za-z_][A-Za-z0-9_]*/gu) ?? []);
   return (spec.api ?? []).filter((name) => !name.includes('.') && (words.has(name) || words.has(spec.names?.[name] ?? name)));
 }
