@@ -18,7 +18,7 @@ import type { FixtureCase } from '../model/fixture-types.js';
 import { withStandIns, type Interaction } from '../plan/interaction.js';
 import type { ResolvedSpec, ResolvedTest } from '../model/spec-types.js';
 import { composeUnits, passedCount, type ChargedUnit, type Composed } from './finish.js';
-import type { Ledger, TestRecord, UnitRecord } from './ledger.js';
+import { isProgramTest, type Ledger, type TestRecord, type UnitRecord } from './ledger.js';
 import { CHARGED_ELSEWHERE, elsewhereAsks, judgeElsewhere, type Answer, type ElsewhereFacts } from './policies/charged-elsewhere.js';
 import { CHARGED_ONCE, judgeOnce, type OnceCause } from './policies/charged-once.js';
 import { CRASH_ONCE, judgeCrashOnce } from './policies/crash-once.js';
@@ -212,7 +212,8 @@ async function explainedOnce(context: ChargeContext, test: ResolvedTest, unit: U
 /** A session's verdict with the messages set aside once their test has failed (messages-elsewhere), then a crash charged once. */
 async function sessionVerdict(context: ChargeContext, test: ResolvedTest, unit: UnitRecord, raw: CaseVerdict, read: Reader): Promise<CaseVerdict> {
   let verdict = raw;
-  const gradedBy = unit.testCase && context.plan.program(unit.testCase).messagesGradedBy;
+  // A course's own session says which lines it wants as the course wrote them: no message of it is another test's.
+  const gradedBy = unit.testCase && test.kind === 'program' ? context.plan.program(unit.testCase).messagesGradedBy : undefined;
   if (gradedBy && unit.program && failed(await read.status(gradedBy))) {
     const again = await context.plan.checkProgram(test.check!, unit.testCase!, unit.program, () => Promise.reject(new Error('internal: a check judged again asks nothing')), { messagesChargedBy: gradedBy });
     if (again.status === 'pass') verdict = again;
@@ -237,7 +238,7 @@ const precedence = (context: ChargeContext, tests: readonly ResolvedTest[]) =>
   byPrecedence(tests, { ...(context.plan.chargesFirst && { chargesFirst: context.plan.chargesFirst }), judgesOneRule: (t) => oneRuleOf(context.plan, t) !== undefined });
 
 /** The program tests of a target that ran, by precedence. */
-const programsOf = (context: ChargeContext, target: string) => precedence(context, context.spec.tests.filter((t) => t.kind === 'program' && t.target === target && context.ledger.has(t.id) && !context.ledger.get(t.id)!.notRun));
+const programsOf = (context: ChargeContext, target: string) => precedence(context, context.spec.tests.filter((t) => isProgramTest(t) && t.target === target && context.ledger.has(t.id) && !context.ledger.get(t.id)!.notRun));
 
 /** The program test of highest precedence that fails with a session crashing at `site`: it charges that crash. */
 async function crashCharger(context: ChargeContext, test: ResolvedTest, site: string, read: Reader): Promise<string | undefined> {
@@ -258,7 +259,7 @@ async function chargeTest(context: ChargeContext, given: TestRecord, read: Reade
   if (stub) return { ...decidedTest(TEMPLATE_STUB, stub, units.length), ...(units[0] && { reproduce: units[0].reproduce }), units, record };
   const composed = composeUnits(record, units, context.firstFailure);
   if (composed.status === 'pass') return { ...composed, units, record };
-  if (record.test.kind === 'program') return { ...(await programRules(context, record, composed, read)), units, record };
+  if (isProgramTest(record.test)) return { ...(await programRules(context, record, composed, read)), units, record };
   return { ...(await withOwnAnswer(context, record, composed)), units, record };
 }
 
@@ -317,7 +318,7 @@ async function programRules(context: ChargeContext, record: TestRecord, composed
     if (own.status === 'pass') return { ...decidedTest(OWN_LOOKAHEAD, judgeOwnLookahead(passedCount(record, own.ran), composed.failed, composed.ran, composed.first!), own.ran), ownPlayers: true };
   }
   const failedTests = new Set<string>();
-  for (const t of context.spec.tests) if (t.id !== test.id && !(t.kind === 'program' && t.target === test.target) && failed(await read.status(t.id))) failedTests.add(t.id);
+  for (const t of context.spec.tests) if (t.id !== test.id && !(isProgramTest(t) && t.target === test.target) && failed(await read.status(t.id))) failedTests.add(t.id);
   const replay = context.plan.gameReplay?.(failedTests, test);
   if (!replay) return composed;
   if (context.standIns === 'own') return { ...composed, message: `${composed.message}\n${say(GAME_REPLAY, { messageId: 'kit', data: { parts: joinNames(replay.parts), because: replay.because.join(', ') } })}` };

@@ -6,7 +6,7 @@
  * and an import charged upstream. Nothing downstream takes a message apart. Pure.
  */
 import type { ResolvedTest } from '../model/spec-types.js';
-import type { NotRun, TestRecord } from './ledger.js';
+import { isProgramTest, type NotRun, type TestRecord } from './ledger.js';
 import { HUNG_TARGET } from './policies/hung-target.js';
 import { count, say } from './policies/policy.js';
 import type { CaseStatus, CaseVerdict } from '../checks/verdict.js';
@@ -43,7 +43,7 @@ const STOPPED = { time: 'never ended', memory: 'ran out of memory', output: 'pri
 
 /** The verdict of a test whose units were charged, as one message. */
 export function composeUnits(record: TestRecord, units: readonly ChargedUnit[], firstFailureMode: boolean): Composed {
-  const unit = record.test.kind === 'program' ? 'terminal session' : 'case';
+  const unit = isProgramTest(record.test) ? 'terminal session' : 'case';
   const of = record.of;
   const failing = units.filter((u) => u.verdict.status !== 'pass');
   const notes = [...new Set(units.flatMap((u) => (u.verdict.status === 'pass' && u.verdict.note ? [u.verdict.note] : [])))];
@@ -78,7 +78,7 @@ export function composeUnits(record: TestRecord, units: readonly ChargedUnit[], 
 }
 
 /** The words of a passing count, as a later rule cites it: `9 terminal sessions passed`. */
-export const passedCount = (record: TestRecord, ran: number): string => `${count(ran, record.test.kind === 'program' ? 'terminal session' : 'case')} passed`;
+export const passedCount = (record: TestRecord, ran: number): string => `${count(ran, isProgramTest(record.test) ? 'terminal session' : 'case')} passed`;
 
 /** A status other than a pass: what a result's status is when a rule keeps a failure. */
 export const failing = (status: CaseStatus): boolean => status !== 'pass';

@@ -9,17 +9,18 @@ import type { AssignmentPlan } from '../plan/assignment.js';
 import type { CaseObservation } from '../checks/observation.js';
 import type { FixtureCase } from '../model/fixture-types.js';
 import { withStandIns, type Interaction, type StandIns } from '../plan/interaction.js';
-import { inCourseNames, namesAsWritten, resultInCourseNames } from '../pack/course-names.js';
+import { inCourseNames, namesAsWritten, namesKept, ownTestInNamesKept, resultInCourseNames } from '../pack/course-names.js';
 import { ownPartsLimits } from '../model/limits.js';
 import type { SandboxEnvironment } from '../sandbox/environment.js';
 import { createWorkspace } from '../sandbox/workspace.js';
 import type { ResolvedSpec, ResolvedTest, TestKind } from '../model/spec-types.js';
 import { createCharger, type Charged, type Runs } from './charge.js';
+import { courseSessionUnit, isCourseTest } from './course-units.js';
 import type { ChargedUnit, Composed } from './finish.js';
 import { withDiagnoses } from './diagnoses.js';
 import { finishTest, importVerdict, notRunVerdict } from './finish.js';
 import type { Submission } from '../layout/layout.js';
-import type { Ledger, NotRun, TestRecord, UnitRecord } from './ledger.js';
+import { isProgramTest, type Ledger, type NotRun, type TestRecord, type UnitRecord } from './ledger.js';
 import { formerNames, locateByDefinitions, locateFiles, moduleRole, type Located } from '../layout/located-files.js';
 import type { DiagnoseLookahead } from '../plan/lookahead-cases.js';
 import { hungTargetLimits } from './policies/hung-target.js';
@@ -69,7 +70,7 @@ export interface GradeOptions {
 }
 
 /** The kinds whose tests run in an interpreter of their group's (SubmissionSession.isolate). */
-const ISOLATING: ReadonlySet<TestKind> = new Set(['cases', 'property', 'strength']);
+const ISOLATING: ReadonlySet<TestKind> = new Set(['cases', 'property', 'strength', 'calls']);
 
 export async function gradeSubmission(submission: Submission, given: GradeOptions): Promise<SubmissionResult> {
   const started = performance.now();
@@ -174,13 +175,16 @@ async function chargeAll(graded: readonly ResolvedTest[], ledger: Ledger, contex
   const records = [...ledger.values()].map((r) => charged.get(r.test.id)?.record ?? r);
   const diagnosed = options.diagnose && !context.firstFailure ? await withDiagnoses(results, records, units, { plan: context.plan, standIns: options.standIns, diagnose: options.diagnose, ask: (test, interaction, seedId) => runs.observe(test, interaction, seedId, test.limits.callMs) }) : results;
   const written = namesAsWritten(options.spec.names, context.session.names);
+  // A course's own test says the course's names; where the submission kept the document's, those (harness: names.py).
+  const kept = options.spec.names ? namesKept(options.spec.names, context.session.names) : [];
   const testIds = options.spec.tests.map((t) => t.id);
   const smaller = await withSmallest(diagnosed, new Map(records.map((r) => [r.test.id, r])), units, runs, options);
   return smaller.map((result) => {
     const record = ledger.get(result.id)!;
     const spent = runs.spentOn(result.id);
     // What the student reads says the names their code uses, and each test id as it is.
-    const final = withoutWorkspacePath(resultInCourseNames({ ...result, durationMs: Math.round(record.durationMs + spent.ms), studentMs: Math.round(record.studentMs + spent.studentMs) }, options.spec.names, written, testIds), facts.workspaceDir);
+    const named = resultInCourseNames({ ...result, durationMs: Math.round(record.durationMs + spent.ms), studentMs: Math.round(record.studentMs + spent.studentMs) }, options.spec.names, written, testIds);
+    const final = withoutWorkspacePath(isCourseTest(record.test) ? ownTestInNamesKept(named, kept) : named, facts.workspaceDir);
     options.onTest?.(final);
     return final;
   });
@@ -235,7 +239,7 @@ class RuleRuns implements Runs {
   async rest(record: TestRecord, from: number): Promise<Pick<TestRecord, 'units' | 'stopped'>> {
     const { test } = record;
     return this.counted(test, async () => {
-      if (test.kind !== 'program') await this.context.session.isolate(test.group);
+      if (!isProgramTest(test)) await this.context.session.isolate(test.group);
       this.within = test.id;
       const limits = record.hungBefore ? hungTargetLimits(test.limits) : test.limits;
       const rule = test.check ?? test.property;
@@ -247,6 +251,7 @@ class RuleRuns implements Runs {
   async programs(test: ResolvedTest, { replace, fast }: { readonly replace?: Parameters<typeof mergeReplacements>[0]; readonly fast: boolean }): Promise<readonly UnitRecord[]> {
     return this.counted(test, async () => {
       const units = test.fixtureCases.map((c: FixtureCase) => {
+        if (test.kind === 'session') return courseSessionUnit(test, this.context, c, test.limits, replace);
         const base = this.context.plan.program(c);
         const planned = replace ? { ...base, replace: mergeReplacements(base.replace ?? [], replace) } : base;
         return programUnit(test, this.context, c, fast ? withQuickPlayers(planned, this.options.standIns) : planned, test.limits);

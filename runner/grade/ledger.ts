@@ -89,3 +89,6 @@ export type Ledger = ReadonlyMap<string, TestRecord>;
 
 /** Whether a unit's run hung: a call or a program that did not finish in time. */
 export const hung = (unit: UnitRecord): boolean => unit.failure?.kind === 'timeout' || unit.program?.timedOut !== undefined;
+
+/** A test whose units are whole programs on the terminal: the built-in program tests, and a course's own sessions. */
+export const isProgramTest = (test: ResolvedTest): boolean => test.kind === 'program' || test.kind === 'session';

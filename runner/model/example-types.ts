@@ -12,6 +12,8 @@ export interface ExampleCase {
   readonly lenient?: FixtureCase['lenient'];
   /** When the handout's value may differ from the reference's and still be right (a list in any order). */
   readonly accepts?: (said: PyValue) => boolean;
+  /** The document allows the list in any order: what a course's own test compares its answer with, as `accepts` says. */
+  readonly anyOrder?: true;
 }
 
 /** The reference's case for a session (by the document's names; its last line the call graded), or why it cannot be one. */

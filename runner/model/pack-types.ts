@@ -14,6 +14,34 @@ export interface PackTestChange {
   readonly enabled?: boolean;
 }
 
+/** A call of a course's own `calls` test and what it must give (left out: the reference's answer, where it has one). */
+export interface PackCall {
+  readonly call: string;
+  readonly expected?: string;
+  readonly prints?: string;
+  readonly raises?: string;
+  readonly input?: readonly string[];
+}
+
+/**
+ * A test of the course's own (runner/pack/own-tests.ts): a new id with its `kind`, its problem, name and points, and
+ * what it runs: calls on the student's code (`setup`, `calls`), or a program session (`run` or `main`, `input`,
+ * `shows`).
+ */
+export interface PackOwnTest extends PackTestChange {
+  readonly kind: 'calls' | 'session';
+  readonly group: string;
+  readonly name: string;
+  readonly target?: string;
+  readonly setup?: string;
+  readonly calls?: readonly PackCall[];
+  readonly run?: string;
+  readonly main?: true;
+  readonly input?: readonly string[];
+  readonly shows?: readonly (string | { readonly pattern: string })[];
+  readonly limits?: { readonly callMs?: number; readonly programMs?: number; readonly promptMs?: number };
+}
+
 export interface PackGroupChange {
   readonly name?: string;
   readonly manualPoints?: number;
@@ -49,7 +77,8 @@ export interface Pack {
   readonly files?: Readonly<Record<string, { readonly names: readonly string[] }>>;
   readonly examples?: readonly PackExample[];
   readonly groups?: Readonly<Record<string, PackGroupChange>>;
-  readonly tests?: Readonly<Record<string, PackTestChange>>;
+  /** A built-in test's changes by its id, or a test of the course's own (with its `kind`) under an id of its own. */
+  readonly tests?: Readonly<Record<string, PackTestChange | PackOwnTest>>;
   readonly boards?: PackBoards;
 }
 

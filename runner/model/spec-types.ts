@@ -7,8 +7,12 @@ import type { FixtureCase } from './fixture-types.js';
 import type { Limits } from './limits.js';
 import type { PackBoards, PackInfo } from './pack-types.js';
 
-/** `names-used` is added by a course's pack that renames the API (runner/pack/names-used-test.ts), never written in a spec. */
-export type TestKind = 'file-present' | 'file-names' | 'import' | 'cases' | 'property' | 'program' | 'strength' | 'names-used';
+/**
+ * `names-used` is added by a course's pack that renames the API (runner/pack/names-used-test.ts), never written in a
+ * spec; `calls` and `session` are a course's own tests, written in its pack (runner/pack/own-tests.ts), their cases
+ * made when the pack loads.
+ */
+export type TestKind = 'file-present' | 'file-names' | 'import' | 'cases' | 'property' | 'program' | 'strength' | 'names-used' | 'calls' | 'session';
 /** `after-due`: hidden until the pack's due date, then visible (Gradescope's after_due_date). */
 export type Visibility = 'visible' | 'hidden' | 'after-due';
 
@@ -61,6 +65,8 @@ export interface SpecTest {
   readonly minKeeps?: number;
   /** Its time limit is part of what it checks (Manchester's 5 s a move): the kit keeps it as it is. */
   readonly judgesTime?: boolean;
+  /** A course's own test: the classes and functions of the API its Python names (by the document's names), which a submission must define for it to run. */
+  readonly uses?: readonly string[];
   readonly limits?: Partial<Limits>;
 }
 

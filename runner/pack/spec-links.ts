@@ -5,7 +5,7 @@
  */
 import type { SpecLinks } from '../plan/assignment.js';
 import type { Spec } from '../model/spec-types.js';
-import { nearest } from './apply-pack.js';
+import { nearest } from './nearest.js';
 import type { PackProblem } from '../model/pack-types.js';
 
 type Locate = (path: readonly (string | number)[]) => { line: number; column: number };
