@@ -4,7 +4,7 @@
  * that reach the student (a note on a hidden test too, unless it waits for its test), and the student's page as
  * handed back (hidden tests reduced to name, points and pass/fail) to attach to it. Pure: results in, text out.
  */
-import type { RunResults, SubmissionResult } from '../runner/grade/results.js';
+import type { RunResults, SubmissionResult } from '../runner/model/results.js';
 import { adjustmentLines, finalMax, finalScore } from './final-score.js';
 import { forStudents } from './for-students.js';
 import { renderSubmissionPage } from './html.js';

@@ -1,7 +1,7 @@
 /**
  * The class summary's views of a run's cost and of what changed since a previous run: pure, from results.json.
  */
-import type { ClassCost, RunComparison, RunResults, StudentChange } from '../runner/grade/results.js';
+import type { ClassCost, RunComparison, RunResults, StudentChange } from '../runner/model/results.js';
 import { testCosts } from './test-cost.js';
 
 export interface TestCostView {

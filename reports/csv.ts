@@ -3,7 +3,7 @@
  * `Title (assignment_id)`, then, when asked, the points of each problem), and a plain `id,score,max`. Cells are quoted as RFC 4180
  * says, and a cell that a spreadsheet would run as a formula (`=`, `+`, `-`, `@`) is kept as text.
  */
-import type { RunComparison, RunResults, SubmissionResult } from '../runner/grade/results.js';
+import type { RunComparison, RunResults, SubmissionResult } from '../runner/model/results.js';
 import { finalMax, finalScore } from './final-score.js';
 
 export function csvCell(value: string | number): string {

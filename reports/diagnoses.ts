@@ -1,5 +1,5 @@
 /** The look-ahead mistakes named over a class, for the class summary and the terminal. Pure. */
-import type { RunResults } from '../runner/grade/results.js';
+import type { RunResults } from '../runner/model/results.js';
 
 /** The students per look-ahead mistake named (a student counted once per mistake, whatever the tests), the most common first. */
 export function diagnosisCounts(run: RunResults): { variant: string; sentence: string; students: string[] }[] {

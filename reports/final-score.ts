@@ -2,7 +2,7 @@
  * The score every export shows: a previous run's higher score kept by `--keep-higher`, else the adjusted one where the
  * instructor changed it (adjustments.csv), else the automatic one.
  */
-import type { SubmissionResult } from '../runner/grade/results.js';
+import type { SubmissionResult } from '../runner/model/results.js';
 
 export const finalScore = (s: SubmissionResult): number => s.keptHigher?.score ?? s.adjusted?.score ?? s.score;
 export const finalMax = (s: SubmissionResult): number => s.adjusted?.maxScore ?? s.maxScore;

@@ -9,7 +9,7 @@
  * shown: the submission is named by its folder. Pure.
  */
 import { basename, dirname } from 'node:path';
-import type { SubmissionResult, TestResult } from '../runner/grade/results.js';
+import type { SubmissionResult, TestResult } from '../runner/model/results.js';
 
 const SAID: Record<TestResult['status'], string> = {
   pass: 'passed',

@@ -3,7 +3,7 @@
  * failure's traceback points there (otherwise on the test alone), a Markdown job summary for $GITHUB_STEP_SUMMARY,
  * and GitHub Classroom's points line (the "Autograding complete" notice its reporter reads: `Points 23/40`).
  */
-import type { SubmissionResult, TestResult } from '../runner/grade/results.js';
+import type { SubmissionResult, TestResult } from '../runner/model/results.js';
 
 /** Workflow-command escaping: data loses %, CR and LF; properties also `:` and `,`. */
 const escapeData = (text: string) => text.replace(/%/gu, '%25').replace(/\r/gu, '%0D').replace(/\n/gu, '%0A');

@@ -7,7 +7,7 @@
  * then HTML, everything else in it escaped), and a note on a test students cannot see yet reaches them at once in the
  * submission's own output, as the note's visibility says (`after-due`: with its test).
  */
-import type { SubmissionResult, TestResult } from '../runner/grade/results.js';
+import type { SubmissionResult, TestResult } from '../runner/model/results.js';
 import { adjustmentLines, finalMax, finalScore } from './final-score.js';
 import { escapeHtml, noteHtml } from './markdown.js';
 

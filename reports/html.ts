@@ -10,7 +10,7 @@ import { writeWhole } from './write-whole.js';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type Handlebars from 'handlebars';
-import type { RunResults, SubmissionResult } from '../runner/grade/results.js';
+import type { RunResults, SubmissionResult } from '../runner/model/results.js';
 import { forStudents } from './for-students.js';
 import { classView, gradedWith, pageNames, submissionView, type SubmissionView } from './model.js';
 import { inZone } from './timeliness.js';

@@ -3,7 +3,7 @@
  * run has several), a testcase per test; a wrong answer is a <failure>, a crash or a timeout an <error>, a test not
  * run <skipped>. The message, both sides and the reproduce snippet go in the body and in <system-out>.
  */
-import type { RunResults, SubmissionResult, TestResult } from '../runner/grade/results.js';
+import type { RunResults, SubmissionResult, TestResult } from '../runner/model/results.js';
 import { adjustmentLines, finalMax, finalScore } from './final-score.js';
 import { xmlAttr, xmlText } from './xml.js';
 

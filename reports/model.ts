@@ -8,7 +8,7 @@ import { adjustmentLines, finalMax, finalScore } from './final-score.js';
 import { noteHtml } from './markdown.js';
 import { classCostView, comparisonView, costViews, type ClassCostView, type ComparisonView, type TestCostView } from './class-views.js';
 import { mutationView, type MutationView } from './mutation-view.js';
-import type { AiStrength, CodeRegion, FileRole, RunResults, SubmissionResult, TestResult, TestStatus } from '../runner/grade/results.js';
+import type { AiStrength, CodeRegion, FileRole, RunResults, SubmissionResult, TestResult, TestStatus } from '../runner/model/results.js';
 import { boardPair, gridCells, type BoardPair, type GridCell } from './boards.js';
 import { inZone, timeliness } from './timeliness.js';
 

@@ -2,7 +2,7 @@
  * The class summary's view of a `grade mutants` run: the score, where the survivors are, and what each test kills
  * that no other test does. Pure, from results.json.
  */
-import type { MutantResult, MutationResults } from '../runner/grade/results.js';
+import type { MutantResult, MutationResults } from '../runner/model/results.js';
 
 export interface MutantView {
   readonly id: string;

@@ -2,7 +2,7 @@
  * What each test cost a class: the tests whose runs took the students' code longest, for the class summary and
  * `grade list <id> --cost`. Read from results.json alone, so a merged run of shards gets the same table.
  */
-import type { SubmissionResult } from '../runner/grade/results.js';
+import type { SubmissionResult } from '../runner/model/results.js';
 
 export interface TestCost {
   readonly id: string;

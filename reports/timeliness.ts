@@ -1,5 +1,5 @@
 /** When a submission came in against its deadline, as its page says it: in the deadline's own zone, to the second. */
-import type { SubmissionResult } from '../runner/grade/results.js';
+import type { SubmissionResult } from '../runner/model/results.js';
 
 /**
  * An instant as a reader of the deadline's zone writes it, to the second (`2026-12-04T23:59:00-05:00`): the zone the

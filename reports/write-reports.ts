@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeWhole } from './write-whole.js';
-import type { RunResults } from '../runner/grade/results.js';
+import type { RunResults } from '../runner/model/results.js';
 import { canvasCsv, changesCsv, scoresCsv, type CanvasOptions } from './csv.js';
 import { gradescopeResults } from './gradescope.js';
 import { writeHtmlReport } from './html.js';

@@ -1,13 +1,14 @@
 /**
  * The layout's rules, checked as Playwright checks its DEPS lists: reference/ is pure (nothing of ours outside it,
- * no node:*); the checks import the reference, each other and types only, so a check never does I/O; the reporters
+ * no node:*); the checks import the reference, the model, each other and types only, so a check never does I/O; the reporters
  * read only the results types; no module imports itself round a circle; each assignment keeps to its own folder
- * and the shared pieces never reach into one; and no source file grows past what a reader takes in.
+ * and the shared pieces never reach into one; every folder sits in a declared layer and no import, followed to its
+ * end, runs up; and no source file grows past what a reader takes in.
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ASSIGNMENT_IDS } from '../runner/assignments/ids.js';
+import { ASSIGNMENT_IDS } from '../runner/model/ids.js';
 import { PROJECT_ROOT } from '../runner/project-root.js';
 
 function sources(dir: string, endings: readonly string[] = ['.ts']): string[] {
@@ -30,7 +31,7 @@ const shown = (file: string) => relative(PROJECT_ROOT, file);
 const ROOT = (...parts: string[]) => resolve(PROJECT_ROOT, ...parts);
 const ASSIGNMENTS_DIR = ROOT('runner', 'assignments');
 /** Where an assignment id may be written outside its own folder: the two files that list them. */
-const IDS = ROOT('runner', 'assignments', 'ids.ts');
+const IDS = ROOT('runner', 'model', 'ids.ts');
 const REGISTRY = [IDS, ROOT('runner', 'assignments', 'registry.ts')];
 
 describe('import boundaries', () => {
@@ -46,13 +47,13 @@ describe('import boundaries', () => {
     }
   });
 
-  it('runner/checks/ imports only the reference and other checks, and types from anywhere else', () => {
+  it('runner/checks/ imports only the reference, the model and other checks, and types from anywhere else', () => {
     const root = ROOT('runner', 'checks');
     const files = sources(root);
     expect(files.length).toBeGreaterThan(5);
     for (const file of files) {
       for (const spec of valueImports(file)) {
-        const allowed = spec.startsWith('.') && (inside(root, target(file, spec)) || inside(ROOT('reference'), target(file, spec)));
+        const allowed = spec.startsWith('.') && [root, ROOT('reference'), ROOT('runner', 'model')].some((folder) => inside(folder, target(file, spec)));
         expect(allowed, `${shown(file)} imports ${spec}`).toBe(true);
       }
     }
@@ -60,7 +61,7 @@ describe('import boundaries', () => {
 
   it('reports/ imports nothing of ours outside itself but the results types (DESIGN.md: reporters read results.json only)', () => {
     const root = ROOT('reports');
-    const results = ROOT('runner', 'grade', 'results.ts');
+    const results = ROOT('runner', 'model', 'results.ts');
     const files = sources(root);
     expect(files.length).toBeGreaterThan(3);
     for (const file of files) {
@@ -80,7 +81,7 @@ describe('import boundaries', () => {
   });
 
   it('keeps each assignment in its folder: no folder imports another, and the shared pieces import none (but the list of ids)', () => {
-    const shared = [ROOT('runner', 'checks'), ROOT('runner', 'plan'), ROOT('runner', 'harness'), ROOT('runner', 'pty'), ROOT('runner', 'sandbox'), ROOT('runner', 'spec'), ROOT('reports')];
+    const shared = ['model', 'pty', 'sandbox', 'harness', 'checks', 'layout', 'fixtures', 'plan', 'spec'].map((folder) => ROOT('runner', folder)).concat(ROOT('reports'));
     for (const file of ['runner', 'reports'].flatMap((d) => sources(ROOT(d)))) {
       const own = ASSIGNMENT_IDS.find((id) => inside(join(ASSIGNMENTS_DIR, id), file));
       for (const spec of imports(file).filter((s) => s.startsWith('.'))) {
@@ -104,6 +105,80 @@ describe('import boundaries', () => {
       const named = lines.map((line, i) => ({ line: i + 1, id: ids.exec(line)?.[1] })).filter((hit) => hit.id !== undefined && hit.id !== own);
       expect(named.map((hit) => `${shown(file)}:${hit.line} names ${hit.id}`)).toEqual([]);
     }
+  });
+});
+
+/**
+ * The layers, lowest first: a module imports only from its own folder or from a lower layer, never up and never
+ * sideways into a sibling of its layer. Every folder under runner/ (and each file at its top) must be named here, so a
+ * new folder is placed before it is used. docs/development.md describes each.
+ */
+const LAYERS: readonly (readonly string[])[] = [
+  ['reference'],
+  ['runner/model', 'runner/project-root.ts', 'runner/counted.ts'],
+  ['runner/pty'],
+  ['runner/sandbox'],
+  ['runner/harness'],
+  ['runner/checks'],
+  ['runner/layout', 'runner/fixtures'],
+  ['runner/plan'],
+  ASSIGNMENT_IDS.map((id) => `runner/assignments/${id}`),
+  ['runner/assignments'],
+  ['runner/spec'],
+  ['runner/pack'],
+  ['runner/grade'],
+  ['reports'],
+  ['runner/insight'],
+  ['runner/golden', 'runner/mutants', 'runner/calibrate', 'runner/kit', 'runner/class', 'runner/lms', 'runner/scale'],
+  ['runner/cli'],
+  ['runner/showcase', 'runner/cli.ts'],
+];
+
+/** The part of the layout a file belongs to: the longest entry of LAYERS that holds it. */
+function partOf(file: string): string | undefined {
+  const parts = LAYERS.flat().filter((part) => file === ROOT(part) || inside(ROOT(part), file));
+  return parts.sort((a, b) => b.length - a.length)[0];
+}
+const layerOf = (part: string): number => LAYERS.findIndex((layer) => layer.includes(part));
+
+describe('layers', () => {
+  const files = ['reference', 'runner', 'reports'].flatMap((d) => sources(ROOT(d)));
+  const graph = new Map(files.map((f) => [f, imports(f).filter((s) => s.startsWith('.')).map((s) => target(f, s)).filter((t) => files.includes(t))]));
+
+  it('names every folder under runner/ and every file at its top', () => {
+    const runner = ROOT('runner');
+    const entries = readdirSync(runner).filter((name) => name !== '__pycache__' && (statSync(join(runner, name)).isDirectory() || name.endsWith('.ts')));
+    expect(entries.length).toBeGreaterThan(15);
+    const unnamed = entries.map((name) => `runner/${name}`).filter((part) => !LAYERS.flat().includes(part));
+    expect(unnamed, 'place each in LAYERS').toEqual([]);
+    const assignments = readdirSync(ASSIGNMENTS_DIR).filter((name) => statSync(join(ASSIGNMENTS_DIR, name)).isDirectory());
+    expect(assignments.filter((name) => partOf(join(ASSIGNMENTS_DIR, name, 'index.ts')) !== `runner/assignments/${name}`)).toEqual([]);
+    expect(files.filter((file) => partOf(file) === undefined).map(shown)).toEqual([]);
+  });
+
+  it('imports nothing from a higher layer or a sibling of its own, following every import to its end', () => {
+    const wrong: string[] = [];
+    for (const start of files) {
+      const from = partOf(start)!;
+      // Breadth first from each file: the first path to a module of a layer not below this one is the one shown.
+      const path = new Map<string, string | undefined>([[start, undefined]]);
+      const queue = [start];
+      for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+        for (const to of graph.get(file) ?? []) {
+          if (path.has(to)) continue;
+          path.set(to, file);
+          const part = partOf(to)!;
+          if (part !== from && layerOf(part) >= layerOf(from)) {
+            const chain: string[] = [to];
+            for (let at = path.get(to); at !== undefined; at = path.get(at)) chain.unshift(at);
+            wrong.push(`${from} reaches ${part}: ${chain.map(shown).join(' → ')}`);
+            continue;
+          }
+          queue.push(to);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 });
 

@@ -3,14 +3,14 @@
  * folder beside these, a reference file, a built-in pack (spec/<id>/assignment.yml), its id in ids.ts and a line
  * here (docs/development.md).
  */
-import { diagnoseLookahead } from '../insight/lookahead-diagnosis.js';
-import type { DiagnoseLookahead } from '../grade/lookahead-cases.js';
+import { diagnoseLookahead } from '../plan/lookahead-diagnosis.js';
+import type { DiagnoseLookahead } from '../plan/lookahead-cases.js';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../project-root.js';
-import type { Assignment, KitPlan } from './assignment.js';
-import type { ExampleBuilder } from '../pack/example-types.js';
-import { ASSIGNMENT_IDS, isAssignmentId, type AssignmentId } from './ids.js';
+import type { Assignment, KitPlan } from '../plan/assignment.js';
+import type { ExampleBuilder } from '../model/example-types.js';
+import { ASSIGNMENT_IDS, isAssignmentId, type AssignmentId } from '../model/ids.js';
 import { CONNIPTION } from './conniption/index.js';
 import { CS111 } from './cs111-ps9/index.js';
 import { CS61A } from './cs61a-hw04/index.js';

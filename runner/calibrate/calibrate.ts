@@ -6,9 +6,9 @@
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../project-root.js';
-import type { RunResults } from '../grade/results.js';
+import type { RunResults } from '../model/results.js';
 import { renderCalibration, verdictLine } from './calibration-table.js';
-import { ASSIGNMENT_IDS as ASSIGNMENTS } from '../assignments/ids.js';
+import { ASSIGNMENT_IDS as ASSIGNMENTS } from '../model/ids.js';
 import { gradeCorpus, realCorpusFolder } from './corpus.js';
 
 async function main(): Promise<void> {

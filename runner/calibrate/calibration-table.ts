@@ -3,7 +3,7 @@
  * message, so a person can read each lost point and ask whether it is a real deviation, charged once.
  * Pure: it reads results.json-shaped data and returns Markdown.
  */
-import type { RunResults, SubmissionResult } from '../grade/results.js';
+import type { RunResults, SubmissionResult } from '../model/results.js';
 
 export interface LostTest {
   readonly id: string;

@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { execa } from 'execa';
 import { PROJECT_ROOT } from '../project-root.js';
-import type { RunResults } from '../grade/results.js';
+import type { RunResults } from '../model/results.js';
 
 
 /** The real corpus beside the checkout, or undefined when it is not there. */

@@ -3,7 +3,7 @@
  * marked, so a student sees where their board went wrong rather than two long strings.
  */
 import type { ObservedValue } from '../harness/protocol.js';
-import type { PyValue } from './py-value.js';
+import type { PyValue } from '../model/py-value.js';
 
 export type BoardRows = readonly (readonly string[])[];
 

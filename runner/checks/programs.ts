@@ -3,7 +3,7 @@
  * the test types), then what it printed, by meaning: the final board by its cells and how the game ended
  * (`program-result`), or every board, whose turn it was and the ending (`program-output`).
  */
-import type { FixtureCase } from '../fixtures/fixture-types.js';
+import type { FixtureCase } from '../model/fixture-types.js';
 import type { ProgramResult } from '../pty/run-program.js';
 import { boardsInText, drawBoardDiff, isSameBoard } from './boards.js';
 import { compareEnding, compareGameByMeaning } from './game-messages.js';

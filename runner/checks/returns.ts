@@ -2,8 +2,8 @@
  * A returned value against a fixture's expectation: one exact value, one of several (random tie-breaks), or an
  * alternative the document leaves open (`lenient`), accepted with a note that says which reading it matched.
  */
-import { formatPy, type PyValue } from './py-value.js';
-import type { Expected, Leniency } from '../fixtures/fixture-types.js';
+import { formatPy, type PyValue } from '../model/py-value.js';
+import type { Expected, Leniency } from '../model/fixture-types.js';
 import type { ObservedValue } from '../harness/protocol.js';
 import { article, describeTypeDifference, formatObserved, isSameByValue, isSameNumbers, isSameValue, typeSlipOf } from './values.js';
 import { fail, pass, type CaseVerdict } from './verdict.js';

@@ -2,7 +2,7 @@
  * Comparing what a submission returned with what the reference expects, with Python's types kept: `50` is not
  * `50.0`, `[1, 2]` is not `(1, 2)`, `None` is not `False`. When only the type differs, the message says so.
  */
-import { formatPy, formatPyFloat, formatPyStr, isSamePy, type PyValue } from './py-value.js';
+import { formatPy, formatPyFloat, formatPyStr, isSamePy, type PyValue } from '../model/py-value.js';
 import type { ObservedValue } from '../harness/protocol.js';
 
 /** Python's repr of an observed value (objects show their own repr). */

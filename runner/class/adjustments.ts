@@ -12,7 +12,7 @@
  * pure; a bad row is an error that names the file, the line and what is wrong.
  */
 import { createHash } from 'node:crypto';
-import type { AdjustmentRow, Lateness, RunResults, SubmissionResult } from '../grade/results.js';
+import type { AdjustmentRow, Lateness, RunResults, SubmissionResult } from '../model/results.js';
 import { counted } from '../counted.js';
 import { didYouMean, matchName } from './names.js';
 

@@ -3,7 +3,7 @@
  * students' own code in the documents' examples and in everything else, and what is left, the grader's own time.
  * Pure, from the submissions' results: each part is its submissions' time spread over the run's jobs.
  */
-import type { ClassCost, SubmissionResult } from '../grade/results.js';
+import type { ClassCost, SubmissionResult } from '../model/results.js';
 
 export function classCost(submissions: readonly SubmissionResult[], jobs: number, wallMs: number): ClassCost {
   const lanes = Math.max(1, Math.min(jobs, submissions.length));

@@ -7,7 +7,7 @@
  */
 import { adjustedScore, exportedScore } from './exported-score.js';
 import { signed } from './adjustments.js';
-import type { AdjustmentRow, RunComparison, RunResults, StudentChange, SubmissionResult, TestFingerprint } from '../grade/results.js';
+import type { AdjustmentRow, RunComparison, RunResults, StudentChange, SubmissionResult, TestFingerprint } from '../model/results.js';
 
 export function compareRuns(previous: RunResults, current: RunResults, previousPath: string): RunComparison {
   const before = new Map(previous.submissions.map((s) => [s.id, s]));

@@ -7,7 +7,7 @@
  * adjustment does. Pure: texts and times in, decisions out.
  */
 import { csvRecords } from './adjustments.js';
-import type { Lateness } from '../grade/results.js';
+import type { Lateness } from '../model/results.js';
 import { yamlFault } from '../pack/yaml-fault.js';
 import { didYouMean, matchName } from './names.js';
 

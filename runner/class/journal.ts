@@ -5,9 +5,9 @@
  */
 import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
-import type { ResolvedSpec } from '../spec/spec-types.js';
-import type { Submission } from '../grade/layout.js';
-import type { SubmissionResult, TestFingerprint } from '../grade/results.js';
+import type { ResolvedSpec } from '../model/spec-types.js';
+import type { Submission } from '../layout/layout.js';
+import type { SubmissionResult, TestFingerprint } from '../model/results.js';
 
 export const JOURNAL_FILE = 'results.jsonl';
 

@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import { clusterId, mistakeOf } from '../insight/clusters.js';
 import { yamlFault } from '../pack/yaml-fault.js';
-import type { RunResults, TestResult } from '../grade/results.js';
+import type { RunResults, TestResult } from '../model/results.js';
 
 export const NOTES_FILE = 'notes.yml';
 

@@ -8,7 +8,7 @@
  * roster students with no submission. Pure once the file is read.
  */
 import { csvRecords } from './adjustments.js';
-import type { RunResults, StudentIdentity, SubmissionResult } from '../grade/results.js';
+import type { RunResults, StudentIdentity, SubmissionResult } from '../model/results.js';
 
 export class RosterError extends Error {}
 

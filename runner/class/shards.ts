@@ -7,7 +7,7 @@ import { aiAgreement } from '../insight/ai-agreement.js';
 import { sumCosts } from './class-cost.js';
 import { failureClusters } from '../insight/clusters.js';
 import { byScore } from '../insight/similarity.js';
-import type { RunResults, SimilarityResults, SubmissionResult } from '../grade/results.js';
+import type { RunResults, SimilarityResults, SubmissionResult } from '../model/results.js';
 
 export interface Shard {
   /** From 1. */

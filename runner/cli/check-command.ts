@@ -4,21 +4,21 @@
  * kit gives the verdicts `grade check` gives. Exit codes as DESIGN.md says: 0 all passed, 1 a test failed, 2 a
  * set-up or usage problem.
  */
-import type { DiagnoseLookahead } from '../grade/lookahead-cases.js';
+import type { DiagnoseLookahead } from '../plan/lookahead-cases.js';
 import { createHash } from 'node:crypto';
 import { appendFileSync, readdirSync, statSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { AssignmentPlan } from '../assignments/assignment.js';
+import type { AssignmentPlan } from '../plan/assignment.js';
 import { gradeSubmission, type GradeOptions } from '../grade/grade-submission.js';
 import { testFingerprints } from '../class/journal.js';
-import { discoverSubmissions, type Submission } from '../grade/layout.js';
-import type { RunResults, SubmissionResult } from '../grade/results.js';
+import { discoverSubmissions, type Submission } from '../layout/layout.js';
+import type { RunResults, SubmissionResult } from '../model/results.js';
 import type { StandIns } from '../plan/interaction.js';
 import { SetupError, type SandboxEnvironment } from '../sandbox/environment.js';
 import { prepareSandbox, probeEarly } from '../sandbox/prepare-sandbox.js';
-import type { ResolvedSpec } from '../spec/spec-types.js';
+import type { ResolvedSpec } from '../model/spec-types.js';
 import { onlyPattern } from '../spec/globs.js';
 import { isPackRef } from '../pack/pack-ref.js';
 import { annotations, classroomPoints, jobSummary } from '../../reports/github.js';

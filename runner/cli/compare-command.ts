@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { RunComparison, RunResults, StudentChange } from '../grade/results.js';
+import type { RunComparison, RunResults, StudentChange } from '../model/results.js';
 import { compareExports, keepHigher } from '../class/compare-runs.js';
 import { writeOutputs } from './write-outputs.js';
 import { realFolder, sameOrInside } from './real-path.js';

@@ -6,8 +6,8 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ASSIGNMENT_IDS, isAssignmentId } from '../assignments/ids.js';
-import type { RunResults } from '../grade/results.js';
+import { ASSIGNMENT_IDS, isAssignmentId } from '../model/ids.js';
+import type { RunResults } from '../model/results.js';
 import { testCosts } from '../../reports/test-cost.js';
 import type { Io } from './io.js';
 import { runGrade } from './grade-command.js';

@@ -9,8 +9,8 @@ import { relative } from 'node:path';
 import { cutoffOf, deadlineOf, DeadlineError, latenessOf, NO_PENALTY, parseDuration, parseExtensions, parseInstant, parseLatePolicy, spoken, zoneOf, type Deadline, type Extension, type LatePolicy } from '../class/deadlines.js';
 import { fileBeside } from './second-pass.js';
 import { checkoutCommit, commitAtDeadline, headCommit, pushAtDeadline, pushLogOf, repositoryOf, type Commit } from '../class/git-deadline.js';
-import { submissionFromFolder, type Submission } from '../grade/layout.js';
-import type { RunSettings, SubmissionResult } from '../grade/results.js';
+import { submissionFromFolder, type Submission } from '../layout/layout.js';
+import type { RunSettings, SubmissionResult } from '../model/results.js';
 import { createHash } from 'node:crypto';
 
 export const LATE_POLICY_FILE = 'late.yml';

@@ -3,8 +3,8 @@
  * Used by `grade`, `grade check` and the student's kit alike (the kit knows one assignment, and still says when a
  * folder holds none of its files).
  */
-import { definitionsOf, isBarePattern, isKnownFile, type Submission } from '../grade/layout.js';
-import type { ResolvedSpec } from '../spec/spec-types.js';
+import { definitionsOf, isBarePattern, isKnownFile, type Submission } from '../layout/layout.js';
+import type { ResolvedSpec } from '../model/spec-types.js';
 
 /** What detecting the assignment needs of a spec: its file names (the fixtures are loaded for the chosen one only). */
 export type SpecFiles = Pick<ResolvedSpec, 'assignment' | 'files' | 'title'> & { readonly visibleTests: number };

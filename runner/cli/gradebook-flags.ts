@@ -6,9 +6,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { canvasColumnWarnings, type CanvasOptions } from '../../reports/csv.js';
-import type { RunResults } from '../grade/results.js';
+import type { RunResults } from '../model/results.js';
 import { assignmentColumn, parseRoster, RosterError, rosterAssignments, type RosterStudent } from '../class/roster.js';
-import type { ResolvedSpec } from '../spec/spec-types.js';
+import type { ResolvedSpec } from '../model/spec-types.js';
 
 export class GradebookFlagError extends Error {}
 

@@ -4,11 +4,11 @@
  */
 import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { isAssignmentId } from '../assignments/ids.js';
+import { isAssignmentId } from '../model/ids.js';
 import { buildKit } from '../kit/build-kit.js';
 import { KitBuildError } from '../kit/kit-bundle.js';
 import { KIT_ALIAS, kitCommand, kitName } from '../kit/kit-package.js';
-import { SpecError } from '../spec/load-spec.js';
+import { SpecError } from '../pack/load-spec.js';
 import { isPackRef } from '../pack/pack-ref.js';
 import type { Io } from './io.js';
 import { availableSpecs } from './spec-files.js';

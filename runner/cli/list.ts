@@ -1,11 +1,11 @@
 /** `grade list`: the assignments, and one assignment's tests with their points (or its fixtures, before it has a spec). */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ASSIGNMENT_IDS, isAssignmentId, type AssignmentId } from '../assignments/ids.js';
+import { ASSIGNMENT_IDS, isAssignmentId, type AssignmentId } from '../model/ids.js';
 import { assignmentFor } from '../assignments/registry.js';
-import { type FixtureFile } from '../fixtures/fixture-types.js';
-import { loadSpec, specPath, SpecError } from '../spec/load-spec.js';
-import type { ResolvedSpec } from '../spec/spec-types.js';
+import { type FixtureFile } from '../model/fixture-types.js';
+import { loadSpec, specPath, SpecError } from '../pack/load-spec.js';
+import type { ResolvedSpec } from '../model/spec-types.js';
 import { isPackRef } from '../pack/pack-ref.js';
 import { counted } from '../counted.js';
 

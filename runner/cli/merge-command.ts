@@ -13,11 +13,11 @@ import { adjustmentTargets, formatAdjustments, loadNotes } from './second-pass.j
 import { GradebookFlagError, gradebookAssignmentId, gradebookLines, loadRoster, parseCanvasProblems } from './gradebook-flags.js';
 import { applyRoster, formatRoster, gradebookWithoutIds, mergeRosters, RosterError } from '../class/roster.js';
 import type { CanvasOptions } from '../../reports/csv.js';
-import { discoverSubmissions } from '../grade/layout.js';
+import { discoverSubmissions } from '../layout/layout.js';
 import { classSimilarity } from '../insight/class-code.js';
-import type { RunResults } from '../grade/results.js';
+import type { RunResults } from '../model/results.js';
 import { mergeRuns, MergeError, mixedSettings } from '../class/shards.js';
-import { loadSpec, SpecError } from '../spec/load-spec.js';
+import { loadSpec, SpecError } from '../pack/load-spec.js';
 import { REPORT_FORMATS, type ReportFormat } from '../../reports/write-reports.js';
 import { colorsEnabled, makeColors } from './colors.js';
 import { realFolder, sameOrInside } from './real-path.js';

@@ -7,13 +7,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { MutationResults, RunResults } from '../grade/results.js';
-import { EquivalentsError, loadReviewed } from '../mutants/equivalents.js';
+import type { MutationResults, RunResults } from '../model/results.js';
+import { bundledSolutionName, EquivalentsError, loadReviewed } from '../mutants/equivalents.js';
 import { generateMutants, matchesFunction, MutantsError, selectMutants, SOLUTION_ID, specSolutionFiles, writeMutantFolders } from '../mutants/generate.js';
 import { scoreMutants } from '../mutants/score.js';
-import { loadSpec, SpecError } from '../spec/load-spec.js';
+import { loadSpec, SpecError } from '../pack/load-spec.js';
 import { isPackRef } from '../pack/pack-ref.js';
-import type { ResolvedSpec } from '../spec/spec-types.js';
+import type { ResolvedSpec } from '../model/spec-types.js';
 import { runGrade } from './grade-command.js';
 import { availableSpecs } from './spec-files.js';
 import type { Io } from './io.js';
@@ -86,7 +86,8 @@ export async function runMutants(argv: readonly string[], io: Io, root: string, 
     if (files.length === 0) throw new MutantsError(`no file of ${spec.title} in ${flags.solution} (looked for ${spec.files.flatMap((f) => f.names).join(', ')})`);
     const made = await generateMutants(root, flags.python, flags.solution, files);
     for (const skipped of made.skipped) io.err(`grade mutants: ${skipped.file} is not mutated: ${skipped.reason}\n`);
-    const { equivalents, given } = loadReviewed(root, spec.assignment);
+    // The reviewed equivalents are per solution: a bundled sample's own list, none for a solution of one's own.
+    const { equivalents, given } = loadReviewed(root, spec.assignment, bundledSolutionName(root, spec.assignment, flags.solution) ?? '');
     // The document's own functions are not the student's work: their mutants say nothing about the tests.
     const givenOf = (m: (typeof made.mutants)[number]) => given.find((g) => matchesFunction(g.function, m.function));
     const theirs = made.mutants.filter((m) => !givenOf(m));

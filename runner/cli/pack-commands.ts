@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ASSIGNMENT_IDS, isAssignmentId } from '../assignments/ids.js';
+import { ASSIGNMENT_IDS, isAssignmentId } from '../model/ids.js';
 import { initPackText } from '../pack/init-pack.js';
 import { builtInSpec } from '../pack/load-built-in.js';
 import { assignmentFor } from '../assignments/registry.js';
@@ -17,7 +17,7 @@ import { sharedCases } from '../pack/shared-cases.js';
 import { builtInHistory, builtInValues, valuesHash } from '../pack/built-in-values.js';
 import { packUpgrade } from '../pack/pack-upgrade.js';
 import { upgradeLines } from '../pack/upgrade-lines.js';
-import { loadSpec } from '../spec/load-spec.js';
+import { loadSpec } from '../pack/load-spec.js';
 import type { Io } from './io.js';
 import { counted } from '../counted.js';
 

@@ -3,7 +3,7 @@
  * time so far and the slowest submission still running); plain lines, one per finished submission, when the output
  * is a file, a pipe or CI's log. A check of one submission counts its tests instead, and names the one running.
  */
-import type { SubmissionResult } from '../grade/results.js';
+import type { SubmissionResult } from '../model/results.js';
 import type { Colors } from './colors.js';
 import type { Io } from './io.js';
 

@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import { canvasComment, canvasPage, canvasPageName } from '../../reports/canvas-comment.js';
 import { exportedScore } from '../class/exported-score.js';
 import { applyRoster, RosterError } from '../class/roster.js';
-import type { RunResults, SubmissionResult } from '../grade/results.js';
+import type { RunResults, SubmissionResult } from '../model/results.js';
 import { CanvasError, CanvasHttp, canvasOrigin } from '../lms/canvas/http.js';
 import { writes, type Wanted } from '../lms/canvas/plan.js';
 import { changeWords, pushToCanvas } from '../lms/canvas/push.js';

@@ -3,13 +3,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { allAssignments, gradingPlan, kitGradingPlan } from '../assignments/registry.js';
 import { ResumeError } from '../class/journal.js';
-import type { Submission } from '../grade/layout.js';
-import { loadSpec, SpecError } from '../spec/load-spec.js';
+import type { Submission } from '../layout/layout.js';
+import { loadSpec, SpecError } from '../pack/load-spec.js';
 import { isPackRef } from '../pack/pack-ref.js';
 import { REPORT_FORMATS } from '../../reports/write-reports.js';
 import { UsageError, type CheckSource } from './check-command.js';
 import { availableSpecs, readSpecFiles, withVisibleCount } from './spec-files.js';
-import { gradedLater } from './summary.js';
+import { gradedLater } from '../spec/graded-later.js';
 import { writeOutputs } from './write-outputs.js';
 import type { ReportFormat } from '../../reports/write-reports.js';
 

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ASSIGNMENT_IDS } from '../assignments/ids.js';
+import { ASSIGNMENT_IDS } from '../model/ids.js';
 import { PROJECT_ROOT } from '../project-root.js';
 import { runGrade } from './grade-command.js';
 import { availableSpecs } from './spec-files.js';
@@ -20,7 +20,7 @@ import { runMutants } from './mutants-command.js';
 import { runKitCommand } from './kit-command.js';
 import { runInit, runLint } from './pack-commands.js';
 import { isPackRef, packFile } from '../pack/pack-ref.js';
-import { loadSpec } from '../spec/load-spec.js';
+import { loadSpec } from '../pack/load-spec.js';
 
 const HELP = `grade — grades Python Connect Four assignments against a reference implementation
 

@@ -5,10 +5,10 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ADJUSTMENTS_FILE, AdjustmentsError, parseAdjustments, type AdjustmentTargets, type ParsedRow } from '../class/adjustments.js';
-import type { Submission } from '../grade/layout.js';
+import type { Submission } from '../layout/layout.js';
 import { checkNoteIds, NOTES_FILE, NotesError, parseNotes, type Note } from '../class/notes.js';
-import type { RunResults } from '../grade/results.js';
-import type { ResolvedSpec } from '../spec/spec-types.js';
+import type { RunResults } from '../model/results.js';
+import type { ResolvedSpec } from '../model/spec-types.js';
 import { readRun } from './compare-command.js';
 
 export interface SecondPassFlags {

@@ -1,10 +1,10 @@
 /** The repository's specs as `grade` finds them: their ids, and each one's file roles read without loading its fixtures. */
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { isAssignmentId } from '../assignments/ids.js';
+import { isAssignmentId } from '../model/ids.js';
 import { builtInSpec } from '../pack/load-built-in.js';
-import { loadSpec, specPath } from '../spec/load-spec.js';
-import type { ResolvedSpec } from '../spec/spec-types.js';
+import { loadSpec, specPath } from '../pack/load-spec.js';
+import type { ResolvedSpec } from '../model/spec-types.js';
 import type { SpecFiles } from './detect-assignment.js';
 
 export function availableSpecs(root: string): string[] {

@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { writeWhole } from '../../reports/write-whole.js';
-import type { RunResults } from '../grade/results.js';
+import type { RunResults } from '../model/results.js';
 import { writeReports, type ReportFormat, type ReportOptions } from '../../reports/write-reports.js';
 
 /**

@@ -9,17 +9,17 @@
  *   each test:          decided-later (the kit); start-once, own-lookahead, game-replay (programs);
  *                       upstream-import (imports)
  */
-import type { AssignmentPlan, ChargedElsewhere } from '../assignments/assignment.js';
+import type { AssignmentPlan, ChargedElsewhere } from '../plan/assignment.js';
 import type { ClassReplacement } from '../harness/protocol.js';
 import { askedTheSameAgain, crashedBeforeOwnCode, crashKey, crashSite } from '../checks/crash-site.js';
 import { ASK_MARKER } from '../checks/program-markers.js';
 import { joinNames } from '../checks/text.js';
 import type { CaseStatus, CaseVerdict } from '../checks/verdict.js';
-import type { FixtureCase } from '../fixtures/fixture-types.js';
+import type { FixtureCase } from '../model/fixture-types.js';
 import { withStandIns, type Interaction } from '../plan/interaction.js';
-import type { ResolvedSpec, ResolvedTest } from '../spec/spec-types.js';
-import { composeUnits, passedCount, type ChargedUnit, type Composed } from './compose.js';
-import type { Ledger, TestRecord, UnitRecord } from './ledger.js';
+import type { ResolvedSpec, ResolvedTest } from '../model/spec-types.js';
+import { composeUnits, passedCount, type ChargedUnit, type Composed } from './finish.js';
+import { isProgramTest, type Ledger, type TestRecord, type UnitRecord } from './ledger.js';
 import { CHARGED_ELSEWHERE, elsewhereAsks, judgeElsewhere, type Answer, type ElsewhereFacts } from './policies/charged-elsewhere.js';
 import { CHARGED_ONCE, judgeOnce, type OnceCause } from './policies/charged-once.js';
 import { CRASH_ONCE, judgeCrashOnce } from './policies/crash-once.js';
@@ -34,13 +34,13 @@ import { say, type Decision, type RuleMeta } from './policies/policy.js';
 import { byPrecedence } from './policies/precedence.js';
 import { START_ONCE, cannotStart, judgeStartOnce } from './policies/start-once.js';
 import { TEMPLATE_STUB, judgeStub } from './policies/template-stub.js';
-import { ownAnswerLine, standInParts } from './own-answer.js';
+import { ownAnswerLine, snippetWaitMs, standInParts } from './own-answer.js';
 import type { SubmissionFacts } from './submission-facts.js';
 
 /** The one door a rule's runs go through: each a record like the run phase's, judged by the named test's check. */
 export interface Runs {
   /** A unit's interaction run again (`own`: on the student's own parts), judged by `check`. */
-  harness(test: ResolvedTest, key: string, planned: Interaction, check: UnitRecord['check'], standIns?: 'own'): Promise<UnitRecord>;
+  harness(test: ResolvedTest, key: string, planned: Interaction, check: UnitRecord['check'], standIns?: 'own', callMs?: number): Promise<UnitRecord>;
   /** A case of `test` (another reading of one, or the case another test charges), judged by `test`'s check. */
   reading(test: ResolvedTest, key: string, testCase: FixtureCase): Promise<UnitRecord>;
   /**
@@ -217,7 +217,8 @@ async function explainedOnce(context: ChargeContext, test: ResolvedTest, unit: U
 /** A session's verdict with the messages set aside once their test has failed (messages-elsewhere), then a crash charged once. */
 async function sessionVerdict(context: ChargeContext, test: ResolvedTest, unit: UnitRecord, raw: CaseVerdict, read: Reader): Promise<CaseVerdict> {
   let verdict = raw;
-  const gradedBy = unit.testCase && context.plan.program(unit.testCase).messagesGradedBy;
+  // A course's own session says which lines it wants as the course wrote them: no message of it is another test's.
+  const gradedBy = unit.testCase && test.kind === 'program' ? context.plan.program(unit.testCase).messagesGradedBy : undefined;
   if (gradedBy && unit.program && failed(await read.status(gradedBy))) {
     const again = await context.plan.checkProgram(test.check!, unit.testCase!, unit.program, () => Promise.reject(new Error('internal: a check judged again asks nothing')), { messagesChargedBy: gradedBy });
     if (again.status === 'pass') verdict = again;
@@ -242,7 +243,7 @@ const precedence = (context: ChargeContext, tests: readonly ResolvedTest[]) =>
   byPrecedence(tests, { ...(context.plan.chargesFirst && { chargesFirst: context.plan.chargesFirst }), judgesOneRule: (t) => oneRuleOf(context.plan, t) !== undefined });
 
 /** The program tests of a target that ran, by precedence. */
-const programsOf = (context: ChargeContext, target: string) => precedence(context, context.spec.tests.filter((t) => t.kind === 'program' && t.target === target && context.ledger.has(t.id) && !context.ledger.get(t.id)!.notRun));
+const programsOf = (context: ChargeContext, target: string) => precedence(context, context.spec.tests.filter((t) => isProgramTest(t) && t.target === target && context.ledger.has(t.id) && !context.ledger.get(t.id)!.notRun));
 
 /** The program test of highest precedence that fails with a session crashing at `site`: it charges that crash. */
 async function crashCharger(context: ChargeContext, test: ResolvedTest, site: string, read: Reader): Promise<string | undefined> {
@@ -265,7 +266,7 @@ async function chargeTest(context: ChargeContext, given: TestRecord, read: Reade
   const later = judgeDecidedLater({ standIns: context.standIns, passed: composed.status === 'pass', opponents: record.units.flatMap((u) => (u.raw.ownOpponent ? [u.raw.ownOpponent] : [])), saw: units.flatMap((u) => (u.verdict.status === 'pass' && u.verdict.note ? [u.verdict.note] : [])), ran: units.length });
   if (later) return { status: 'skipped', decidedLater: true, message: say(DECIDED_LATER, later), failed: 0, ran: units.length, units, record };
   if (composed.status === 'pass') return { ...composed, units, record };
-  if (record.test.kind === 'program') return { ...(await programRules(context, record, composed, read)), units, record };
+  if (isProgramTest(record.test)) return { ...(await programRules(context, record, composed, read)), units, record };
   return { ...(await withOwnAnswer(context, record, composed)), units, record };
 }
 
@@ -274,7 +275,7 @@ async function withOwnAnswer(context: ChargeContext, record: TestRecord, compose
   const unit = record.units.find((u) => u.id === composed.first);
   const parts = context.standIns === 'document' && !context.firstFailure ? standInParts(unit) : [];
   if (!unit?.planned || !unit.check || parts.length === 0) return composed;
-  const own = await context.runs.harness(record.test, `${unit.id}#snippet`, unit.planned, unit.check, 'own');
+  const own = await context.runs.harness(record.test, `${unit.id}#snippet`, unit.planned, unit.check, 'own', snippetWaitMs(unit, record.test.limits));
   return { ...composed, message: `${composed.message}\n${ownAnswerLine(parts, composed as CaseVerdict, own)}` };
 }
 
@@ -324,7 +325,7 @@ async function programRules(context: ChargeContext, record: TestRecord, composed
     if (own.status === 'pass') return { ...decidedTest(OWN_LOOKAHEAD, judgeOwnLookahead(passedCount(record, own.ran), composed.failed, composed.ran, composed.first!), own.ran), ownPlayers: true };
   }
   const failedTests = new Set<string>();
-  for (const t of context.spec.tests) if (t.id !== test.id && !(t.kind === 'program' && t.target === test.target) && failed(await read.status(t.id))) failedTests.add(t.id);
+  for (const t of context.spec.tests) if (t.id !== test.id && !(isProgramTest(t) && t.target === test.target) && failed(await read.status(t.id))) failedTests.add(t.id);
   const replay = context.plan.gameReplay?.(failedTests, test);
   if (!replay) return composed;
   if (context.standIns === 'own') {

@@ -1,18 +1,18 @@
 /**
- * A look-ahead mistake named from every case its function's tests ran (runner/grade/lookahead-cases.ts): the cases'
+ * A look-ahead mistake named from every case its function's tests ran (runner/plan/lookahead-cases.ts): the cases'
  * positions, what the student answered and whether each passed as charged, read from the ledger once every test has
  * been charged; where the mistakes' answers come from the student's own process (a choice family asked again, Conniption's
  * search), a failing function's cases are asked once more. Each failing look-ahead test gets the name and its line.
  */
-import type { AssignmentPlan, LookaheadCases } from '../assignments/assignment.js';
+import type { AssignmentPlan, LookaheadCases } from '../plan/assignment.js';
 import type { CaseObservation } from '../checks/observation.js';
-import type { FixtureCase } from '../fixtures/fixture-types.js';
+import type { FixtureCase } from '../model/fixture-types.js';
 import { withStandIns, type Interaction } from '../plan/interaction.js';
-import type { ResolvedTest } from '../spec/spec-types.js';
-import type { ChargedUnit } from './compose.js';
+import type { ResolvedTest } from '../model/spec-types.js';
+import type { ChargedUnit } from './finish.js';
 import type { TestRecord } from './ledger.js';
-import { diagnosisLine, fittingChoices, someChoiceFits, type DiagnoseLookahead, type SeenCase } from './lookahead-cases.js';
-import type { Diagnosis, TestResult } from './results.js';
+import { diagnosisLine, fittingChoices, someChoiceFits, type DiagnoseLookahead, type SeenCase } from '../plan/lookahead-cases.js';
+import type { Diagnosis, TestResult } from '../model/results.js';
 
 export interface DiagnosisRuns {
   readonly plan: AssignmentPlan;

@@ -4,34 +4,35 @@
  * rule asks for made through one door. Returns a SubmissionResult with every test of the spec in it, whatever the
  * student's code does; the verdicts do not depend on the order of the spec's tests.
  */
-import { mergeReplacements } from '../assignments/game-replay.js';
-import type { AssignmentPlan } from '../assignments/assignment.js';
+import { mergeReplacements } from '../plan/game-replay.js';
+import type { AssignmentPlan } from '../plan/assignment.js';
 import type { CaseObservation } from '../checks/observation.js';
-import type { FixtureCase } from '../fixtures/fixture-types.js';
+import type { FixtureCase } from '../model/fixture-types.js';
 import { withStandIns, type Interaction, type StandIns } from '../plan/interaction.js';
-import { inCourseNames, namesAsWritten, resultInCourseNames } from '../pack/course-names.js';
+import { inCourseNames, namesAsWritten, namesKept, ownTestInNamesKept, resultInCourseNames } from '../pack/course-names.js';
+import { ownPartsLimits } from '../model/limits.js';
 import { calibrate } from '../sandbox/calibrate.js';
-import { ownPartsLimits } from '../sandbox/limits.js';
 import type { SandboxEnvironment } from '../sandbox/environment.js';
 import { createWorkspace } from '../sandbox/workspace.js';
-import type { ResolvedSpec, ResolvedTest, TestKind } from '../spec/spec-types.js';
+import type { ResolvedSpec, ResolvedTest, TestKind } from '../model/spec-types.js';
 import { createCharger, type Charged, type Runs } from './charge.js';
-import type { ChargedUnit, Composed } from './compose.js';
+import { courseSessionUnit, isCourseTest } from './course-units.js';
+import type { ChargedUnit, Composed } from './finish.js';
 import { withDiagnoses } from './diagnoses.js';
 import { testOfPart } from './policies/kit-blame.js';
 import { finishTest, importVerdict, notRunVerdict } from './finish.js';
-import type { Submission } from './layout.js';
-import type { Ledger, NotRun, TestRecord, UnitRecord } from './ledger.js';
-import { formerNames, locateByDefinitions, locateFiles, moduleRole, type Located } from './located-files.js';
-import type { DiagnoseLookahead } from './lookahead-cases.js';
+import type { Submission } from '../layout/layout.js';
+import { isProgramTest, type Ledger, type NotRun, type TestRecord, type UnitRecord } from './ledger.js';
+import { formerNames, locateByDefinitions, locateFiles, moduleRole, type Located } from '../layout/located-files.js';
+import type { DiagnoseLookahead } from '../plan/lookahead-cases.js';
 import { hungTargetLimits } from './policies/hung-target.js';
 import { ProgramRuns } from './program-runs.js';
-import type { FileRole, SubmissionResult, TestResult } from './results.js';
+import type { FileRole, SubmissionResult, TestResult } from '../model/results.js';
 import { interactionOf, marksHung, programUnit, rawVerdict, runUnits, type RunContext } from './run-units.js';
 import { runTest, unitsOf, withQuickPlayers } from './run-test.js';
 import { callLine, caseSeed } from './seeds.js';
-import type { CaseShrinker } from './shrink.js';
-import { SHRINK_BUDGET } from './shrink.js';
+import type { CaseShrinker } from '../plan/shrink.js';
+import { SHRINK_BUDGET } from '../plan/shrink.js';
 import { smallestFailure } from './smallest-failure.js';
 import { submissionFacts, type SubmissionFacts } from './submission-facts.js';
 import { SubmissionSession, type ModuleFile } from './submission-session.js';
@@ -66,16 +67,16 @@ export interface GradeOptions {
   readonly firstFailure?: boolean;
   /** Names a look-ahead mistake from the cases its tests ran: the grader's search, or the kit's table of answers. */
   readonly diagnose?: DiagnoseLookahead;
-  /** Makes a failing generated case smaller with the reference's answers (the grader's only; runner/grade/shrink.ts). */
+  /** Makes a failing generated case smaller with the reference's answers (the grader's only; runner/plan/shrink.ts). */
   readonly shrink?: () => Promise<(test: ResolvedTest) => CaseShrinker | undefined>;
 }
 
 /** The kinds whose tests run in an interpreter of their group's (SubmissionSession.isolate). */
-const ISOLATING: ReadonlySet<TestKind> = new Set(['cases', 'property', 'strength']);
+const ISOLATING: ReadonlySet<TestKind> = new Set(['cases', 'property', 'strength', 'calls']);
 
 export async function gradeSubmission(submission: Submission, given: GradeOptions): Promise<SubmissionResult> {
   const started = performance.now();
-  // On the student's own parts (the kit), a limit stops a loop and does not judge speed: runner/sandbox/limits.ts.
+  // On the student's own parts (the kit), a limit stops a loop and does not judge speed: runner/model/limits.ts.
   // The kit's limits: the grader's times a factor calibrated on this machine (runner/sandbox/calibrate.ts).
   const options = given.standIns === 'own' ? { ...given, spec: withOwnPartsLimits(given.spec, (await calibrate(given.sandbox.python)).factor) } : given;
   const { spec, plan } = options;
@@ -191,13 +192,16 @@ async function chargeAll(graded: readonly ResolvedTest[], ledger: Ledger, contex
   const records = [...ledger.values()].map((r) => charged.get(r.test.id)?.record ?? r);
   const diagnosed = options.diagnose && !context.firstFailure ? await withDiagnoses(results, records, units, { plan: context.plan, standIns: options.standIns, diagnose: options.diagnose, ask: (test, interaction, seedId) => runs.observe(test, interaction, seedId, test.limits.callMs) }) : results;
   const written = namesAsWritten(options.spec.names, context.session.names);
+  // A course's own test says the course's names; where the submission kept the document's, those (harness: names.py).
+  const kept = options.spec.names ? namesKept(options.spec.names, context.session.names) : [];
   const testIds = options.spec.tests.map((t) => t.id);
   const smaller = await withSmallest(diagnosed, new Map(records.map((r) => [r.test.id, r])), units, runs, options);
   return smaller.map((result) => {
     const record = ledger.get(result.id)!;
     const spent = runs.spentOn(result.id);
     // What the student reads says the names their code uses, and each test id as it is.
-    const final = withoutWorkspacePath(resultInCourseNames({ ...result, durationMs: Math.round(record.durationMs + spent.ms), studentMs: Math.round(record.studentMs + spent.studentMs) }, options.spec.names, written, testIds), facts.workspaceDir);
+    const named = resultInCourseNames({ ...result, durationMs: Math.round(record.durationMs + spent.ms), studentMs: Math.round(record.studentMs + spent.studentMs) }, options.spec.names, written, testIds);
+    const final = withoutWorkspacePath(isCourseTest(record.test) ? ownTestInNamesKept(named, kept) : named, facts.workspaceDir);
     options.onTest?.(final);
     return final;
   });
@@ -235,8 +239,8 @@ class RuleRuns implements Runs {
     return this.spent.get(id) ?? { ms: 0, studentMs: 0 };
   }
 
-  async harness(test: ResolvedTest, key: string, planned: Interaction, check: UnitRecord['check'], standIns?: 'own'): Promise<UnitRecord> {
-    const { observation } = await this.timed(test, withStandIns(planned, standIns ?? this.options.standIns).interaction, key, test.limits.callMs);
+  async harness(test: ResolvedTest, key: string, planned: Interaction, check: UnitRecord['check'], standIns?: 'own', callMs = test.limits.callMs): Promise<UnitRecord> {
+    const { observation } = await this.timed(test, withStandIns(planned, standIns ?? this.options.standIns).interaction, key, callMs);
     const raw = rawVerdict(this.context.plan, observation, check!);
     return { id: key, reproduce: '', raw, verdict: raw, observation, studentMs: 0, ...(observation.failure && { failure: observation.failure }) };
   }
@@ -252,7 +256,7 @@ class RuleRuns implements Runs {
   async rest(record: TestRecord, from: number): Promise<Pick<TestRecord, 'units' | 'stopped'>> {
     const { test } = record;
     return this.counted(test, async () => {
-      if (test.kind !== 'program') await this.context.session.isolate(test.group);
+      if (!isProgramTest(test)) await this.context.session.isolate(test.group);
       this.within = test.id;
       const limits = record.hungBefore ? hungTargetLimits(test.limits) : test.limits;
       const rule = test.check ?? test.property;
@@ -264,6 +268,7 @@ class RuleRuns implements Runs {
   async programs(test: ResolvedTest, { replace, fast }: { readonly replace?: Parameters<typeof mergeReplacements>[0]; readonly fast: boolean }): Promise<readonly UnitRecord[]> {
     return this.counted(test, async () => {
       const units = test.fixtureCases.map((c: FixtureCase) => {
+        if (test.kind === 'session') return courseSessionUnit(test, this.context, c, test.limits, replace);
         const base = this.context.plan.program(c);
         const planned = replace ? { ...base, replace: mergeReplacements(base.replace ?? [], replace) } : base;
         return programUnit(test, this.context, c, fast ? withQuickPlayers(planned, this.options.standIns) : planned, test.limits);

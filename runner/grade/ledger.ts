@@ -6,11 +6,11 @@
  */
 import type { CaseObservation, StepFailure } from '../checks/observation.js';
 import type { CaseVerdict } from '../checks/verdict.js';
-import type { FixtureCase } from '../fixtures/fixture-types.js';
+import type { FixtureCase } from '../model/fixture-types.js';
 import type { Interaction, LeftOut } from '../plan/interaction.js';
 import type { ProgramResult } from '../pty/run-program.js';
-import type { ResolvedTest } from '../spec/spec-types.js';
-import type { AiStrength } from './results.js';
+import type { ResolvedTest } from '../model/spec-types.js';
+import type { AiStrength } from '../model/results.js';
 
 /** One unit of a test (a fixture case, a property case, a terminal session) as it ran. */
 export interface UnitRecord {
@@ -97,3 +97,6 @@ export type Ledger = ReadonlyMap<string, TestRecord>;
 
 /** Whether a unit's run hung: a call or a program that did not finish in time. */
 export const hung = (unit: UnitRecord): boolean => unit.failure?.kind === 'timeout' || unit.program?.timedOut !== undefined;
+
+/** A test whose units are whole programs on the terminal: the built-in program tests, and a course's own sessions. */
+export const isProgramTest = (test: ResolvedTest): boolean => test.kind === 'program' || test.kind === 'session';

@@ -7,11 +7,22 @@
 import type { CaseVerdict } from '../checks/verdict.js';
 import { joinNames } from '../checks/text.js';
 import { withStandIns } from '../plan/interaction.js';
+import type { Limits } from '../model/limits.js';
 import type { UnitRecord } from './ledger.js';
+import { HUNG_TARGET_MIN_MS } from './policies/hung-target.js';
 
 /** The parts a unit ran with the document's versions of, that the snippet runs with the student's own. */
 export function standInParts(unit: UnitRecord | undefined): string[] {
   return unit?.planned ? withStandIns(unit.planned, 'own').left.own.map((p) => p.name) : [];
+}
+
+/**
+ * How long the snippet's run waits on a call: the test's limit, but after a timeout the case is known to hang, so the
+ * shortest wait a hung target's tests get (hung-target): the line says it does not finish in that time either, which
+ * is what the student sees when pasting it, and a hang costs one short wait more, not a whole limit.
+ */
+export function snippetWaitMs(unit: UnitRecord, limits: Limits): number {
+  return unit.failure?.kind === 'timeout' ? Math.min(limits.callMs, HUNG_TARGET_MIN_MS) : limits.callMs;
 }
 
 /** The line that says how the page's answer was made and what the snippet gives on the student's own parts. */
@@ -19,7 +30,7 @@ export function ownAnswerLine(parts: readonly string[], shown: CaseVerdict, own:
   const names = joinNames(parts);
   const exception = own.failure?.kind === 'exception' ? own.failure.exception : undefined;
   const gives = exception ? `raises ${exception.type}${exception.message ? `: ${exception.message}` : ''}`
-    : own.failure?.kind === 'timeout' ? `does not finish within ${own.failure.limitMs} ms`
+    : own.failure?.kind === 'timeout' ? `does not finish within ${own.failure.limitMs} ms${shown.status === 'timeout' ? ' either' : ''}`
     : own.raw.status === 'pass' ? 'gives the expected answer'
     : own.raw.actual !== undefined && own.raw.actual === shown.actual ? 'gives the same answer'
     : own.raw.actual !== undefined ? `gives ${own.raw.actual}` : 'fails too';

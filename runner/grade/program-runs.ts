@@ -8,14 +8,14 @@
  */
 import { existsSync, lstatSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AssignmentPlan, ProgramPlan } from '../assignments/assignment.js';
+import type { AssignmentPlan, ProgramPlan } from '../plan/assignment.js';
 import { ASK_MARKER, STATE_MARKER } from '../checks/program-markers.js';
-import type { FixtureCase } from '../fixtures/fixture-types.js';
+import type { FixtureCase } from '../model/fixture-types.js';
 import { pythonConfig, studentCommand, studentEnv } from '../harness/session.js';
 import { runProgram, type ProgramResult } from '../pty/run-program.js';
 import { createPidsCgroup, type SandboxEnvironment } from '../sandbox/environment.js';
-import type { Limits } from '../sandbox/limits.js';
-import type { ResolvedTest } from '../spec/spec-types.js';
+import type { Limits } from '../model/limits.js';
+import type { ResolvedTest } from '../model/spec-types.js';
 import type { SubmissionSession } from './submission-session.js';
 import { caseSeed } from './seeds.js';
 

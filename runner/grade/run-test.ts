@@ -6,19 +6,20 @@
 import { checkImport } from '../checks/imports.js';
 import { verdictForFailure } from '../checks/outcome.js';
 import { formatObserved } from '../checks/values.js';
-import type { ProgramPlan } from '../assignments/assignment.js';
-import { mergeReplacements } from '../assignments/game-replay.js';
-import type { SolverLabels } from '../fixtures/fixture-types.js';
+import type { ProgramPlan } from '../plan/assignment.js';
+import { mergeReplacements } from '../plan/game-replay.js';
+import type { SolverLabels } from '../model/fixture-types.js';
 import { withStandIns } from '../plan/interaction.js';
-import type { Limits } from '../sandbox/limits.js';
-import type { ResolvedTest } from '../spec/spec-types.js';
-import { columnOf, judgeStrength, type PositionAnswer, type StrengthPosition } from './ai-strength.js';
+import type { Limits } from '../model/limits.js';
+import type { ResolvedTest } from '../model/spec-types.js';
+import { columnOf, judgeStrength, type PositionAnswer, type StrengthPosition } from '../checks/ai-strength.js';
 import type { SubmissionFacts } from './submission-facts.js';
-import type { Blocker, DirectVerdict, MissingName, NotRun, TestRecord } from './ledger.js';
-import { checkFileNames, checkFilePresent, missingFile, moduleRole } from './located-files.js';
+import { isProgramTest, type Blocker, type DirectVerdict, type MissingName, type NotRun, type TestRecord } from './ledger.js';
+import { checkFileNames, checkFilePresent, missingFile, moduleRole } from '../layout/located-files.js';
 import type { OneRule } from './policies/one-rule.js';
 import { caseUnit, programUnit, propertyUnits, runUnits, type RunContext, type Unit } from './run-units.js';
 import { checkNamesUsed } from './names-used.js';
+import { courseUnits, isCourseTest } from './course-units.js';
 import { caseSeed } from './seeds.js';
 
 export interface TestRun {
@@ -56,7 +57,7 @@ export async function runTest(run: TestRun, context: RunContext, facts: Submissi
     }
     const blocked = await blockedBy(test, context, facts);
     if (blocked) return { ...base, units: [], notRun: blocked };
-    if (test.kind !== 'program') await context.session.isolate(test.group);
+    if (!isProgramTest(test)) await context.session.isolate(test.group);
     if (test.kind === 'strength') return { ...base, units: [], ...(await runStrength(test, context, run.limits)) };
     const units = unitsOf(test, context, run.limits);
     const ran = await runUnits(test, context, units, run.oneRule, run.hungBefore !== undefined);
@@ -70,6 +71,7 @@ export async function runTest(run: TestRun, context: RunContext, facts: Submissi
 export function unitsOf(test: ResolvedTest, context: RunContext, limits: Limits): Unit[] {
   if (test.kind === 'program') return test.fixtureCases.map((c) => programUnit(test, context, c, withQuickPlayers(context.plan.program(c), context.standIns), limits));
   if (test.kind === 'property') return propertyUnits(test, context, limits);
+  if (isCourseTest(test)) return courseUnits(test, context, limits);
   return test.fixtureCases.map((c) => caseUnit(test, context, c, limits));
 }
 
@@ -110,7 +112,8 @@ async function blockedBy(test: ResolvedTest, context: RunContext, facts: Submiss
   const ready = await context.session.ready();
   if ('error' in ready) return { kind: 'blocked', missing: [], blockers: [], startError: ready.error };
   context.warmUp();
-  const missing = context.plan.neededNames(test).filter((name) => !context.session.names.has(name));
+  const needed = isCourseTest(test) ? test.uses ?? [] : context.plan.neededNames(test);
+  const missing = needed.filter((name) => !context.session.names.has(name));
   if (missing.length === 0) return undefined;
   const modules = facts.located.filter((l) => l.kind === 'module');
   const absent = modules.filter((l) => !l.file).map((l): Blocker => ({ file: l.looked[0] ?? `${l.role}.py`, why: 'missing' }));

@@ -4,18 +4,18 @@
  * limit. Nothing here excuses a failure: the rules of runner/grade/policies/ read the records afterwards. The loop's
  * stops are costs, not verdicts: a call that hangs tells the next case nothing new.
  */
-import type { AssignmentPlan, ProgramPlan } from '../assignments/assignment.js';
+import type { AssignmentPlan, ProgramPlan } from '../plan/assignment.js';
 import type { CaseObservation } from '../checks/observation.js';
 import { verdictForFailure } from '../checks/outcome.js';
 import type { CaseVerdict } from '../checks/verdict.js';
-import type { FixtureCase } from '../fixtures/fixture-types.js';
+import type { FixtureCase } from '../model/fixture-types.js';
 import { reproduceOf, withStandIns, type Interaction, type OwnPart } from '../plan/interaction.js';
 import type { Ask, PlayParts } from '../plan/property.js';
-import { FIRST_PROMPT_PHASE } from '../pty/run-program.js';
-import type { Limits } from '../sandbox/limits.js';
-import type { ResolvedTest } from '../spec/spec-types.js';
+import { FIRST_PROMPT_PHASE, type ProgramResult } from '../pty/run-program.js';
+import type { Limits } from '../model/limits.js';
+import type { ResolvedTest } from '../model/spec-types.js';
 import { caseGroups } from './case-groups.js';
-import type { TestRecord, UnitRecord } from './ledger.js';
+import { isProgramTest, type TestRecord, type UnitRecord } from './ledger.js';
 import { playParts, type Lane } from './play-parts.js';
 import { judgeDocumentSilent } from './policies/document-silent.js';
 import { judgeOneRule, type OneRule } from './policies/one-rule.js';
@@ -146,6 +146,11 @@ export function propertyUnits(test: ResolvedTest, context: RunContext, limits: L
 
 /** A terminal session as a unit: the program run (or shared), then the test's check on what it printed. */
 export function programUnit(test: ResolvedTest, context: RunContext, testCase: FixtureCase, program: ProgramPlan, limits: Limits, judged: { readonly messagesChargedBy?: string } = {}): Unit {
+  return sessionUnit(test, context, testCase, program, limits, (result, ask) => context.plan.checkProgram(test.check!, testCase, result, ask, judged));
+}
+
+/** A terminal session judged by `check` (the assignment's program check, or a course's own session's). */
+export function sessionUnit(test: ResolvedTest, context: RunContext, testCase: FixtureCase, program: ProgramPlan, limits: Limits, check: (result: ProgramResult, ask: Ask) => CaseVerdict | Promise<CaseVerdict>): Unit {
   return {
     id: testCase.id,
     reproduce: program.reproduce,
@@ -154,7 +159,7 @@ export function programUnit(test: ResolvedTest, context: RunContext, testCase: F
       const result = await context.programs.run(test.target, testCase, program, limits);
       let asked = 0;
       const ask: Ask = (planned) => context.session.run(withStandIns(planned, context.standIns).interaction, caseSeed(context.seed, `${testCase.id}#check${asked++}`), limits.callMs);
-      const raw = await context.plan.checkProgram(test.check!, testCase, result, ask, judged);
+      const raw = await check(result, ask);
       const stopped = raw.status === 'pass' || raw.status === 'timeout' ? raw : result.timedOut ? { ...raw, stoppedAt: 'time' as const } : result.truncated ? { ...raw, stoppedAt: 'output' as const } : raw;
       return { id: testCase.id, reproduce: program.reproduce, typed: program.answers, testCase, raw: stopped, verdict: stopped, program: result, studentMs: context.session.studentMs - before };
     },
@@ -215,5 +220,5 @@ export function marksHung(record: TestRecord, oneRule: boolean): boolean {
   if (oneRule || record.test.kind === 'import' || record.test.kind === 'file-names' || record.test.kind === 'file-present') return false;
   const first = record.units.find((u) => u.raw.status !== 'pass');
   if (!first || first.raw.status !== 'timeout') return false;
-  return record.test.kind !== 'program' || first.program?.timedOut?.phase === FIRST_PROMPT_PHASE;
+  return !isProgramTest(record.test) || first.program?.timedOut?.phase === FIRST_PROMPT_PHASE;
 }

@@ -1,18 +1,18 @@
 /**
  * A test's first failing generated case (of those whose board can shrink) made smaller, on the student's code
- * (runner/grade/shrink.ts decides which boards to try): each smaller board is asked through the harness in the
+ * (runner/plan/shrink.ts decides which boards to try): each smaller board is asked through the harness in the
  * test's own process and judged by the test's check against the reference's answer for it. The smallest found is asked once more, with another seed,
  * before it is shown.
  */
-import type { AssignmentPlan } from '../assignments/assignment.js';
+import type { AssignmentPlan } from '../plan/assignment.js';
 import type { CaseObservation } from '../checks/observation.js';
 import { verdictForFailure } from '../checks/outcome.js';
 import type { CaseVerdict } from '../checks/verdict.js';
-import type { FixtureCase } from '../fixtures/fixture-types.js';
+import type { FixtureCase } from '../model/fixture-types.js';
 import { reproduceOf, withStandIns, type Interaction } from '../plan/interaction.js';
-import type { ResolvedTest } from '../spec/spec-types.js';
-import type { SmallestFailure } from './results.js';
-import { checkersOn, failsTheSameWay, shrinkCase, type CaseShrinker, type ShrinkBudget } from './shrink.js';
+import type { ResolvedTest } from '../model/spec-types.js';
+import type { SmallestFailure } from '../model/results.js';
+import { checkersOn, failsTheSameWay, shrinkCase, type CaseShrinker, type ShrinkBudget } from '../plan/shrink.js';
 import { callLine } from './seeds.js';
 
 /** What shrinking needs of the run: the plan, the stand-ins, and a way to ask one case (timed as the student's). */

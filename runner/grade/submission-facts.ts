@@ -8,9 +8,9 @@ import { join } from 'node:path';
 import type { ImportOutcome } from '../checks/observation.js';
 import { stubFunctions } from '../checks/stubs.js';
 import { definedAs } from '../pack/course-names.js';
-import type { SpecFileRole } from '../spec/spec-types.js';
-import { topLevelDefinitions } from './find-by-definitions.js';
-import { moduleRole, type Located, type StaleImport } from './located-files.js';
+import type { SpecFileRole } from '../model/spec-types.js';
+import { topLevelDefinitions } from '../layout/find-by-definitions.js';
+import { moduleRole, type Located, type StaleImport } from '../layout/located-files.js';
 import type { Stub } from './policies/template-stub.js';
 
 export interface SubmissionFacts {

@@ -8,7 +8,7 @@ import { ProgramServer } from '../harness/program-server.js';
 import type { CaseObservation, ImportOutcome, ObservedReply, StepFailure } from '../checks/observation.js';
 import type { Interaction } from '../plan/interaction.js';
 import type { SandboxEnvironment } from '../sandbox/environment.js';
-import { importWallMs, type Limits } from '../sandbox/limits.js';
+import { importWallMs, type Limits } from '../model/limits.js';
 
 export interface ModuleFile {
   readonly role: string;

@@ -4,7 +4,7 @@
  * could not be read, `class AIPlayer(Player)` once Player's file failed. Followed to the start of the chain. Pure.
  */
 import type { ImportOutcome } from '../checks/observation.js';
-import { moduleRole, type Located } from './located-files.js';
+import { moduleRole, type Located } from '../layout/located-files.js';
 
 export interface ImportChain {
   readonly located: readonly Located[];

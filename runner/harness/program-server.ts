@@ -6,7 +6,7 @@
  */
 import { normalizeTerminalText } from '../pty/normalize.js';
 import { askedAfterEndPhase, promptPhase, wholeProgramPhase, type ProgramResult } from '../pty/run-program.js';
-import { importWallMs } from '../sandbox/limits.js';
+import { importWallMs } from '../model/limits.js';
 import type { ProgramReply, ProgramRequest } from './protocol.js';
 import { HarnessSession, type SessionContext } from './session.js';
 

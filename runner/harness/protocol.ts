@@ -1,12 +1,12 @@
 /**
- * The Node ↔ Python harness protocol, version 6: one JSON line per request and per reply over a socket the student's
+ * The Node ↔ Python harness protocol, version 7: one JSON line per request and per reply over a socket the student's
  * code does not write to. The Python side is `runner/harness/python/grade_harness/`; a change here is a change there,
  * and the version moves.
  */
 
-import type { PyValue } from '../checks/py-value.js';
+import type { PyValue } from '../model/py-value.js';
 
-export const PROTOCOL_VERSION = 6;
+export const PROTOCOL_VERSION = 7;
 
 /** A place in the harness's namespace: a name, then attribute names or list indexes (`['b', 'slots', 0, 3]`). */
 export type TargetPath = readonly [string, ...(string | number)[]];
@@ -30,6 +30,12 @@ export type HarnessRequest =
   | { readonly op: 'get'; readonly target: TargetPath; readonly bind?: string; readonly quiet?: boolean }
   | { readonly op: 'set'; readonly target: TargetPath; readonly value: Arg }
   | { readonly op: 'repr'; readonly target: TargetPath }
+  /**
+   * One statement of a course's own test (a pack's `calls`, runner/pack/own-tests.ts), Python as the course wrote it,
+   * run in the test's namespace (grade_harness/course_code.py); `value`: an expression whose value is the reply's.
+   * The expected value never comes with it.
+   */
+  | { readonly op: 'exec'; readonly source: string; readonly value?: boolean; readonly inputs?: readonly string[]; readonly quiet?: boolean }
   /**
    * Rebinds `name` in the namespace to a double of the student's class: `kind` names one of the assignment's
    * doubles (runner/assignments/<id>/doubles.py, `DOUBLES`), such as the document's Board; or `memo`, the harness's

@@ -8,7 +8,7 @@ import type { Readable } from 'node:stream';
 import { join } from 'node:path';
 import { constants } from 'node:os';
 import type { Duplex } from 'node:stream';
-import type { Limits } from '../sandbox/limits.js';
+import type { Limits } from '../model/limits.js';
 import { bubblewrapArgs, doublesInside, HARNESS_INSIDE, inCgroup } from '../sandbox/bubblewrap.js';
 import { compiledBeside, createPidsCgroup, HARNESS_DIR, type SandboxEnvironment } from '../sandbox/environment.js';
 import { fromWire, wireRequest } from './plain-values.js';

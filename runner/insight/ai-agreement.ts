@@ -5,7 +5,7 @@
  * the same mistake (the class summary says both). Read from the results alone, so a merged run gets it too. It
  * never changes a score.
  */
-import type { AiAgreementPair, SubmissionResult } from '../grade/results.js';
+import type { AiAgreementPair, SubmissionResult } from '../model/results.js';
 
 /** A pair is listed when it shares at least this many unusual choices… */
 export const MIN_SAME = 3;

@@ -4,7 +4,7 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Submission } from '../grade/layout.js';
+import type { Submission } from '../layout/layout.js';
 import { givenFingerprintsPath, type GivenFingerprints } from './given-code.js';
 import { similarPairs, type SimilarityReport, type SubmissionCode } from './similarity.js';
 

@@ -6,7 +6,7 @@
  * hung elsewhere, the time budget) are left out: their cause has its own cluster. Pure: results in, clusters out.
  */
 import { createHash } from 'node:crypto';
-import type { FailureCluster, SubmissionResult, TestResult } from '../grade/results.js';
+import type { FailureCluster, SubmissionResult, TestResult } from '../model/results.js';
 
 /** One line of a value or message for the summary: its lines joined, cut at 240 characters. */
 const oneLine = (text: string): string => {

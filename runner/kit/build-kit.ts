@@ -6,11 +6,11 @@
 import { chmodSync, cpSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { gradingPlan, toolsFiles } from '../assignments/registry.js';
-import type { MistakeAnswers } from '../grade/lookahead-cases.js';
-import { mistakeTable } from '../insight/lookahead-diagnosis.js';
+import type { MistakeAnswers } from '../plan/lookahead-cases.js';
+import { mistakeTable } from '../plan/lookahead-diagnosis.js';
 import { KIT_DATA_FILE, PROJECT_ROOT } from '../project-root.js';
 import { HARNESS_DIR } from '../sandbox/environment.js';
-import { loadSpec } from '../spec/load-spec.js';
+import { loadSpec } from '../pack/load-spec.js';
 import { bundleKit, KitBuildError } from './kit-bundle.js';
 import { buildKitData, type KitData, type KitLookahead } from './kit-data.js';
 import { classroomWorkflow, kitName, kitPackageJson, kitReadme, kitTarball } from './kit-package.js';

@@ -6,7 +6,7 @@
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import type { AssignmentId } from '../assignments/ids.js';
+import type { AssignmentId } from '../model/ids.js';
 import { kitPlanModule } from '../assignments/registry.js';
 import { PROJECT_ROOT } from '../project-root.js';
 
@@ -16,7 +16,8 @@ export class KitBuildError extends Error {}
 export function forbiddenInKit(path: string, assignment: AssignmentId): string | undefined {
   const file = path.replace(/^dist\//u, '');
   if (file.startsWith('reference/')) return 'the reference implementation solves every graded function';
-  if (file.startsWith('runner/fixtures/') && !file.startsWith('runner/fixtures/fixture-types.')) return 'the fixtures are built from the reference';
+  if (file.startsWith('runner/fixtures/')) return 'the case builders use the reference';
+  if (file.startsWith('runner/golden/')) return 'the golden outputs are written from the reference';
   if (file.startsWith('runner/mutants/')) return 'mutants are made from a correct solution';
   const own = /^runner\/assignments\/([^/]+)\/(.+)$/u.exec(file);
   if (own) {
@@ -43,7 +44,7 @@ function packageModule(path: string): string {
 export async function bundleKit(assignment: AssignmentId, outfile: string, options: { readonly plan?: string } = {}): Promise<string[]> {
   const { build } = await import('esbuild');
   const plan = options.plan ?? kitPlanModule(assignment);
-  const main = packageModule(join('runner', 'kit', 'kit-main'));
+  const main = packageModule(join('runner', 'cli', 'kit-main'));
   const entry = [
     `import { KIT_PLAN } from ${JSON.stringify(plan)};`,
     `import { runKit } from ${JSON.stringify(main)};`,

@@ -3,11 +3,11 @@
  * visible tests, each with only the cases it selects, and the one line on what the kit does not grade. Pure: the
  * hidden tests, their cases and their hints never enter it.
  */
-import { nameMistake, type AnswerRule, type DiagnoseLookahead, type MistakeName } from '../grade/lookahead-cases.js';
+import { nameMistake, type AnswerRule, type DiagnoseLookahead, type MistakeName } from '../plan/lookahead-cases.js';
 import { createHash } from 'node:crypto';
-import type { AssignmentId } from '../assignments/ids.js';
-import { gradedLater } from '../cli/summary.js';
-import type { ResolvedSpec } from '../spec/spec-types.js';
+import type { AssignmentId } from '../model/ids.js';
+import { gradedLater } from '../spec/graded-later.js';
+import type { ResolvedSpec } from '../model/spec-types.js';
 
 /** Bumped when the shape below changes: a kit refuses data it does not know. */
 export const KIT_DATA_FORMAT = 1;

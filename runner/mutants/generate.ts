@@ -6,9 +6,9 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { loadExeca } from '../sandbox/load-execa.js';
-import { namePattern } from '../grade/layout.js';
+import { namePattern } from '../layout/layout.js';
 import { globToRegExp } from '../spec/globs.js';
-import type { ResolvedSpec } from '../spec/spec-types.js';
+import type { ResolvedSpec } from '../model/spec-types.js';
 
 /** One mutant as the mutator writes it: one change to one file, with the whole changed file. */
 export interface Mutant {

@@ -2,7 +2,7 @@
  * From a graded run of a solution and its mutants to the mutation score: pure, so the rules are tested apart from
  * any process. A mutant is killed by a test that the unchanged solution passes and the mutant does not.
  */
-import type { MutantResult, MutationResults, SubmissionResult, TestResult } from '../grade/results.js';
+import type { MutantResult, MutationResults, SubmissionResult, TestResult } from '../model/results.js';
 import type { Mutant } from './generate.js';
 
 export interface ScoreInput {

@@ -2,12 +2,14 @@
  * A pack applied to the built-in spec it extends: each change checked against what the base has (a role, group or
  * test id that is not the base's is a fault at its line, with the nearest right name), then made. Pure.
  */
-import type { Spec, SpecGroup, SpecTest } from '../spec/spec-types.js';
+import type { Spec, SpecGroup, SpecTest } from '../model/spec-types.js';
 import { inCourseNames } from './course-names.js';
 import { unknownPlaceholders } from './titles.js';
 import { NAMES_USED, withNamesUsed } from './names-used-test.js';
-import type { Pack, PackProblem } from './pack-types.js';
+import { ownSpecTests } from './own-tests.js';
+import type { Pack, PackProblem } from '../model/pack-types.js';
 import type { ParsedPack } from './read-pack.js';
+import { nearest } from './nearest.js';
 
 export interface AppliedPack {
   readonly spec: Spec;
@@ -42,12 +44,14 @@ export function linkProblems(base: Spec, data: unknown, locate: ParsedPack['loca
   }
   const testIds = new Set(withNamesUsed(base, section('names')).groups.flatMap((g) => g.tests.map((t) => t.id)));
   const documentIds = documentTestIds(section('names'));
-  for (const id of Object.keys(section('tests'))) {
+  for (const [id, entry] of Object.entries(section('tests'))) {
+    // A test of the course's own is a new id with its kind (own-tests.ts checks it).
+    if (typeof entry === 'object' && entry !== null && 'kind' in entry) continue;
     // A test's id keeps the document's names when the pack renames the API (board.add_checker, not board.add_move).
     const documents = documentIds(id).find((d) => testIds.has(d));
     const suggestion = id === NAMES_USED ? ': it is the test a pack adds when its names: rename the API, and this one renames nothing' : former.has(id)
       ? ': an earlier version of the built-in had it, and this one has left it out; delete its entry (grade lint --upgrade, once the pack loads, lists what else changed)'
-      : documents ? `; test ids keep the document's names: ${documents}` : nearest(id, testIds);
+      : documents ? `; test ids keep the document's names: ${documents}` : `${nearest(id, testIds)} (a test of the course's own says its kind: calls or session)`;
     if (!testIds.has(id)) fault(['tests', id], `no test '${id}' in ${base.assignment}${suggestion}`, true);
   }
   const texts = base.texts ?? {};
@@ -95,6 +99,8 @@ export function applyPack(builtIn: Spec, pack: Pack, locate: ParsedPack['locate'
     }
   }
   const released = dueAt !== undefined && now.getTime() >= dueAt.getTime();
+  // The course's own tests, each after the built-in's tests of the problem it counts in.
+  const own = ownSpecTests(pack, released);
   const groups: SpecGroup[] = [];
   for (const group of base.groups) {
     const groupChange = pack.groups?.[group.id] ?? {};
@@ -114,6 +120,7 @@ export function applyPack(builtIn: Spec, pack: Pack, locate: ParsedPack['locate'
       const visibility = change.visibility === 'after-due' && released ? 'visible' : change.visibility ?? test.visibility;
       tests.push({ ...test, points, visibility, ...(change.hint !== undefined && { hint: change.hint }) });
     }
+    tests.push(...(own.get(group.id) ?? []));
     const manualPoints = groupChange.manualPoints ?? group.manualPoints ?? 0;
     const sum = tests.reduce((total, t) => total + t.points, 0) + manualPoints;
     if (groupChange.points !== undefined && Math.abs(groupChange.points - sum) > 1e-9) {
@@ -168,23 +175,6 @@ function isRealDate(iso: string): boolean {
   return m >= 1 && m <= 12 && d >= 1 && d <= daysInMonth && h! <= 23 && min! <= 59 && (Number.isNaN(s) || s! <= 59) && (Number.isNaN(zh) || (zh! <= 14 && zm! <= 59));
 }
 
-/**
- * "; did you mean X?" for the closest name within a few edits, or nothing: nothing too where two names are as close
- * (problem-5 is as near problem-0 as problem-4, and pointing at either would mislead).
- */
-export function nearest(name: string, known: Iterable<string>): string {
-  let best: string[] = [];
-  let bestDistance = Infinity;
-  for (const candidate of known) {
-    const d = editDistance(name, candidate);
-    if (d < bestDistance) {
-      best = [candidate];
-      bestDistance = d;
-    } else if (d === bestDistance) best.push(candidate);
-  }
-  return best.length === 1 && bestDistance <= Math.max(2, Math.floor(name.length / 4)) ? `; did you mean ${best[0]}?` : '';
-}
-
 /** A test id written with the course's names (board.add_move), as the document's names would write it. */
 function documentTestIds(names: Record<string, unknown>): (id: string) => string[] {
   const back = new Map<string, string[]>();
@@ -197,14 +187,4 @@ function documentTestIds(names: Record<string, unknown>): (id: string) => string
     const ways = [part, ...(back.get(part) ?? []).flatMap((doc) => [doc, doc.toLowerCase()])];
     return made.flatMap((start) => ways.map((way) => (start === '' ? way : `${start}.${way}`)));
   }, ['']).filter((made) => made !== id);
-}
-
-function editDistance(a: string, b: string): number {
-  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    row = next;
-  }
-  return row[b.length]!;
 }

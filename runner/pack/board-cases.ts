@@ -11,10 +11,9 @@ import { accessSync, constants, existsSync, mkdirSync, readdirSync, readFileSync
 import { homedir, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AssignmentId } from '../assignments/ids.js';
-import type { BoardSizes } from '../fixtures/build-context.js';
-import { DEFAULT_SEED } from '../fixtures/build-fixtures.js';
-import type { FixtureCase, FixtureFile } from '../fixtures/fixture-types.js';
+import type { AssignmentId } from '../model/ids.js';
+import { DEFAULT_SEED, type BoardSizes } from '../fixtures/build-context.js';
+import type { FixtureCase, FixtureFile } from '../model/fixture-types.js';
 import { SpecError, type FixtureSource } from '../spec/resolve-spec.js';
 
 /**
@@ -64,7 +63,7 @@ function hashTree(hash: ReturnType<typeof createHash>, dir: string): void {
 /** The child that builds them: the compiled script beside this one, or the source through tsx. */
 function builder(): { command: string; args: string[] } {
   const here = fileURLToPath(import.meta.url);
-  const script = join(dirname(here), '..', 'fixtures', here.endsWith('.ts') ? 'build-pack-cases.ts' : 'build-pack-cases.js');
+  const script = join(dirname(here), '..', 'golden', here.endsWith('.ts') ? 'build-pack-cases.ts' : 'build-pack-cases.js');
   return here.endsWith('.ts') ? { command: process.execPath, args: ['--import', 'tsx', script] } : { command: process.execPath, args: [script] };
 }
 

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Spec } from '../spec/spec-types.js';
+import type { Spec } from '../model/spec-types.js';
 import { filledIn } from './titles.js';
 
 /** Path (`tests.board.reset.points`) to value: a string, a number, or a list of file names. */

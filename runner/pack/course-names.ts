@@ -4,7 +4,7 @@
  * and each result's message and Python to reproduce it. The harness makes the calls answer (grade_harness/names.py).
  * Pure.
  */
-import type { TestResult } from '../grade/results.js';
+import type { TestResult } from '../model/results.js';
 
 export type CourseNames = Readonly<Record<string, string>>;
 
@@ -59,6 +59,16 @@ export function namesKept(names: CourseNames, defined: ReadonlySet<string>): Nam
     const wrote = (name: string) => defined.has(`${scope}${name}`);
     return course !== doc.split('.').at(-1) && !wrote(course) && wrote(doc.split('.').at(-1)!) ? [{ doc, course }] : [];
   });
+}
+
+/**
+ * A course's own test's message and Python (which the course wrote in its names) as a submission that kept some of
+ * the document's names reads them: each such course name said as the document's, the name its code answers to.
+ */
+export function ownTestInNamesKept(result: TestResult, kept: readonly NameKept[]): TestResult {
+  if (kept.length === 0) return result;
+  const said = (text: string) => kept.reduce((out, { doc, course }) => out.replace(new RegExp(`\\b${escape(course)}\\b`, 'gu'), doc.split('.').at(-1)!), text);
+  return { ...result, message: said(result.message), ...(result.reproduce !== undefined && { reproduce: said(result.reproduce) }) };
 }
 
 /** A definition a file is found by (`defines`: classes and functions): the course's name where the pack renames it. */

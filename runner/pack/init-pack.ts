@@ -4,8 +4,8 @@
  * key, so a course uncomments and edits what it changes and nothing else is frozen: what stays a comment follows the
  * built-in, now and after it changes. Pure.
  */
-import type { Assignment } from '../assignments/assignment.js';
-import type { Spec } from '../spec/spec-types.js';
+import type { Assignment } from '../plan/assignment.js';
+import type { Spec } from '../model/spec-types.js';
 import { filledIn } from './titles.js';
 
 /** A YAML scalar for any string: JSON's quoting is valid YAML. */
@@ -81,5 +81,15 @@ export function initPackText(base: Spec, folder: string, boards: Assignment['boa
       lines.push(`#   ${test.id}: { ${values.join(', ')} }  # ${filledIn(test.name, base.files, base.texts)}`);
     }
   }
+  lines.push(
+    '#',
+    '#   A test of the course\'s own: under tests, an id of its own (names joined by dots) with its kind, group, name and',
+    '#   points (visibility and hint as above). kind: calls runs Python on the student\'s code, setup then each call, and',
+    '#   grades what the call\'s last line gives (expected: a Python value; prints: the text; raises: an exception; left',
+    '#   out, the reference\'s answer where the call uses only the assignment\'s API). kind: session runs a program (run:',
+    '#   the Python that starts it, or main: true), types input, one line per question whatever it asks, and grades the',
+    '#   lines its transcript must show, in order (shows: a line, or { pattern: a regular expression }).',
+    `#   course.example: { kind: calls, group: ${base.groups[0]!.id}, name: "…", points: 1, setup: "…", calls: [{ call: "…", expected: "…" }] }`,
+  );
   return `${lines.join('\n')}\n`;
 }

@@ -8,9 +8,9 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, relative, resolve } from 'node:path';
-import { ASSIGNMENT_IDS, isAssignmentId } from '../assignments/ids.js';
+import { ASSIGNMENT_IDS, isAssignmentId } from '../model/ids.js';
 import { resolveSpec, SpecError, specPath, type FixtureSource } from '../spec/resolve-spec.js';
-import type { ResolvedSpec, Spec, SpecText } from '../spec/spec-types.js';
+import type { ResolvedSpec, Spec, SpecText } from '../model/spec-types.js';
 import { builtInPlace } from '../spec/built-in-pack.js';
 import { builtInSpec, lintBuiltIn, specReadAtBuild } from './load-built-in.js';
 import { assignmentFor } from '../assignments/registry.js';
@@ -20,12 +20,15 @@ import { byPlace, faultsMessage, formatProblems } from './problems.js';
 import { withTests } from './with-tests.js';
 import { withTitles } from './titles.js';
 import { builtInHistory } from './built-in-values.js';
-import { renamed } from './names-used-test.js';
-import { withCourseTexts } from './case-texts.js';
+import { NAMES_USED, renamed } from './names-used-test.js';
+import { ownTestProblems } from './own-tests.js';
+import { withOwnCases } from './own-cases.js';
+import { withCourseTexts } from '../plan/case-texts.js';
 import { withExamples } from './pack-examples.js';
-import { applyPack, linkProblems, nearest } from './apply-pack.js';
+import { applyPack, linkProblems } from './apply-pack.js';
+import { nearest } from './nearest.js';
 import { PACK_FILE, packFile } from './pack-ref.js';
-import type { Pack, PackInfo, PackProblem } from './pack-types.js';
+import type { Pack, PackInfo, PackProblem } from '../model/pack-types.js';
 import { packOf, parsePack } from './read-pack.js';
 
 export interface LintResult {
@@ -85,6 +88,7 @@ function lintWhole(root: string, ref: string, options: { now?: Date; cwd?: strin
   // A test an earlier version of the built-in had, which a pack made from it may still name.
   const former = base ? new Set(builtInHistory(root, base.assignment).flatMap((v) => Object.keys(v.values).flatMap((path) => /^tests\.(.+)\.group$/u.exec(path)?.[1] ?? []))) : undefined;
   if (base) problems.push(...linkProblems(base, parsed.data, parsed.locate, former));
+  if (base) problems.push(...ownTestProblems(base, parsed.data, parsed.locate, new Set([...base.groups.flatMap((g) => g.tests.map((t) => t.id)), NAMES_USED])));
   const boards = (parsed.data as Pack | null)?.boards;
   if (base && boards && parsed.problems.length === 0) problems.push(...boardsProblems(assignmentFor(base.assignment), boards, parsed.locate));
   if (problems.length > 0 || !base) return { file, problems: byPlace(problems) };
@@ -111,6 +115,10 @@ function lintWhole(root: string, ref: string, options: { now?: Date; cwd?: strin
     if (withCases.problems.length > 0) return { file, problems: withCases.problems };
     resolved = withCases.spec;
   }
+  // The course's own tests: their Python read by Python, their calls answered by the reference where it can.
+  const own = withOwnCases(resolved, pack, parsed.locate, PACK_FILE);
+  if (own.problems.length > 0) return { file, problems: byPlace(own.problems) };
+  resolved = own.spec;
   return { file, problems: [], written: pack, spec: { ...resolved, pack: { path, extends: base.assignment, hash }, ...(pack.due !== undefined && { due: pack.due }) } };
 }
 

@@ -3,7 +3,7 @@
  * the test of the files' names (or of the first import test), right after it. The pack may change it as any other
  * test (`tests: { names.used: … }`). Graded by runner/grade/kinds/names-used.ts. Pure.
  */
-import type { Spec, SpecTest } from '../spec/spec-types.js';
+import type { Spec, SpecTest } from '../model/spec-types.js';
 
 export const NAMES_USED = 'names.used';
 

@@ -3,9 +3,9 @@
  * take (its Assignment's `boards`) and what the case builders are made for (runner/fixtures/build-context.ts), each
  * fault at its line. Pure.
  */
-import type { Assignment } from '../assignments/assignment.js';
+import type { Assignment } from '../plan/assignment.js';
 import { boardSizesProblem, type BoardSizes } from '../fixtures/build-context.js';
-import type { PackBoards, PackProblem } from './pack-types.js';
+import type { PackBoards, PackProblem } from '../model/pack-types.js';
 import type { ParsedPack } from './read-pack.js';
 
 /** The builders' form of a pack's boards: [rows, columns] pairs. */

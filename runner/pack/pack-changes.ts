@@ -3,7 +3,7 @@
  * pack keeps from an earlier version of the built-in (runner/pack/pack-upgrade.ts): not the course's changes, and
  * said apart. Pure.
  */
-import type { ResolvedSpec } from '../spec/spec-types.js';
+import type { ResolvedSpec, ResolvedTest } from '../model/spec-types.js';
 import { counted } from '../counted.js';
 
 export function packChanges(base: ResolvedSpec, spec: ResolvedSpec, kept: ReadonlySet<string> = new Set()): string[] {
@@ -53,7 +53,18 @@ export function packChanges(base: ResolvedSpec, spec: ResolvedSpec, kept: Readon
     if (said.length > 0) lines.push(`tests.${test.id}: ${said.join(', ')}`);
   }
   for (const test of spec.tests.filter((t) => !base.tests.some((b) => b.id === t.id))) {
-    lines.push(`tests.${test.id}: added, ${counted(test.points, 'point')}, ${test.visibility}: ${test.name}`);
+    lines.push(`tests.${test.id}: added, ${counted(test.points, 'point')}, ${test.visibility}: ${test.name}${ownKind(test)}`);
   }
   return lines;
+}
+
+/** What a course's own test runs, and how many of its values the reference gave or checked. */
+function ownKind(test: ResolvedTest): string {
+  if (test.kind === 'session') return ` (a session of ${test.target}, on the terminal)`;
+  if (test.kind !== 'calls') return '';
+  const by = (how: string) => test.fixtureCases.filter((c) => c.source.kind === 'course' && c.source.reference === how).length;
+  const [computed, checked] = [by('computed'), by('checked')];
+  const written = test.fixtureCases.length - computed - checked;
+  const said = [computed > 0 && `${computed} computed by the reference`, checked > 0 && `${checked} checked against it`, written > 0 && `${written} as the pack writes ${written === 1 ? 'it' : 'them'}`].filter(Boolean);
+  return ` (${counted(test.fixtureCases.length, 'call')} of ${test.target}: ${said.join(', ')})`;
 }

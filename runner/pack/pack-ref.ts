@@ -1,7 +1,7 @@
 /** How a command tells a course's pack from a built-in id: light, so the student's check can use it too. */
 import { existsSync, statSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
-import { isAssignmentId } from '../assignments/ids.js';
+import { isAssignmentId } from '../model/ids.js';
 
 export const PACK_FILE = 'assignment.yml';
 

@@ -5,7 +5,7 @@
  * not the course's changes, and lint says so. Pure.
  */
 import type { BuiltInValues, BuiltInVersion } from './built-in-values.js';
-import type { Pack } from './pack-types.js';
+import type { Pack } from '../model/pack-types.js';
 
 type Value = BuiltInValues[string];
 
@@ -38,6 +38,8 @@ export function packValues(pack: Pack): BuiltInValues {
     for (const field of ['name', 'manualPoints', 'points'] as const) if (group[field] !== undefined) values[`groups.${id}.${field}`] = group[field];
   }
   for (const [id, test] of Object.entries(pack.tests ?? {})) {
+    // A test of the course's own is no value of the built-in's, kept or changed.
+    if ('kind' in test) continue;
     for (const field of ['points', 'visibility', 'hint'] as const) if (test[field] !== undefined) values[`tests.${id}.${field}`] = test[field];
   }
   return values;

@@ -19,7 +19,7 @@ const require = createRequire(import.meta.url);
 const COMPILED = join(dirname(fileURLToPath(import.meta.url)), 'validators');
 const OPTIONS = { allErrors: true, strict: false } as const;
 
-/** The schema a kind of pack is checked by; the built-ins' has the assignment ids filled in (runner/assignments/ids.ts). */
+/** The schema a kind of pack is checked by; the built-ins' has the assignment ids filled in (runner/model/ids.ts). */
 export function packSchema(root: string, kind: PackKind): object {
   const read = (name: string) => JSON.parse(readFileSync(join(root, 'spec', name), 'utf8')) as { properties?: Record<string, unknown> };
   return kind === 'course' ? read('pack-schema.json') : withAssignmentIds(read('schema.json'));

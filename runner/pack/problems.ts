@@ -1,5 +1,5 @@
 /** How a pack's faults are written: one line each, as editors and CI annotations read them. Pure. */
-import type { PackProblem } from './pack-types.js';
+import type { PackProblem } from '../model/pack-types.js';
 
 /** file:line:column: path: message, a line each. */
 export function formatProblems(file: string, problems: readonly PackProblem[]): string {

@@ -3,7 +3,7 @@
  * cases puts them in the kit. The built-ins never do (each visible test has cases of its own); a pack that makes
  * one of two tests sharing cases visible and the other hidden is told so. Pure.
  */
-import type { ResolvedSpec } from '../spec/spec-types.js';
+import type { ResolvedSpec } from '../model/spec-types.js';
 
 export interface SharedCases {
   readonly hidden: string;

@@ -3,10 +3,10 @@
  * must be one the assignment declares (runner/assignments/<id>/links.ts), and each test the code names (a game replay's
  * parts, the tests that charge a shared mistake first) must be in the spec. A fault is refused with the spec's file, line and column, before anything is graded. Pure.
  */
-import type { SpecLinks } from '../assignments/assignment.js';
-import type { Spec } from '../spec/spec-types.js';
-import { nearest } from './apply-pack.js';
-import type { PackProblem } from './pack-types.js';
+import type { SpecLinks } from '../plan/assignment.js';
+import type { Spec } from '../model/spec-types.js';
+import { nearest } from './nearest.js';
+import type { PackProblem } from '../model/pack-types.js';
 
 type Locate = (path: readonly (string | number)[]) => { line: number; column: number };
 

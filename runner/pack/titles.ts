@@ -5,7 +5,7 @@
  * renames the files (`board.py`) or rewords a prompt (`Column? `) is what its students read. A pack's own hints may
  * use them too. Pure.
  */
-import type { ResolvedSpec, Spec, SpecFileRole, SpecText } from '../spec/spec-types.js';
+import type { ResolvedSpec, Spec, SpecFileRole, SpecText } from '../model/spec-types.js';
 import { withTests } from './with-tests.js';
 
 const PLACEHOLDER = /\{(files|texts)\.([A-Za-z0-9_-]+)\}/gu;

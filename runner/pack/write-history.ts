@@ -9,10 +9,10 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parse } from 'yaml';
-import { ASSIGNMENT_IDS } from '../assignments/ids.js';
+import { ASSIGNMENT_IDS } from '../model/ids.js';
 import { PROJECT_ROOT } from '../project-root.js';
 import { specOfBuiltIn, type BuiltInPack } from '../spec/built-in-pack.js';
-import type { Spec } from '../spec/spec-types.js';
+import type { Spec } from '../model/spec-types.js';
 import { builtInHistory, builtInValues, historyFile, historyPath, valuesHash, type BuiltInVersion } from './built-in-values.js';
 import { builtInSpec } from './load-built-in.js';
 

@@ -3,7 +3,7 @@
  * `observe` key, and the same steps as Python a student can paste (`reproduce`). Built by pure functions from a
  * fixture case; the expected value stays on this side.
  */
-import { formatPy, type PyValue } from '../checks/py-value.js';
+import { formatPy, type PyValue } from '../model/py-value.js';
 import type { Arg, HarnessRequest, TargetPath } from '../harness/protocol.js';
 
 export interface Step {

@@ -3,7 +3,7 @@
  * lacks them) and the isolation probed for that Python. The probe of the given Python starts before the spec is
  * loaded (it waits on processes), and is used when the packages did not call for another interpreter.
  */
-import type { ResolvedSpec } from '../spec/spec-types.js';
+import type { ResolvedSpec } from '../model/spec-types.js';
 import { probeSandbox, type SandboxEnvironment } from './environment.js';
 import { preparePython } from './python-packages.js';
 

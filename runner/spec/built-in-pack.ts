@@ -4,8 +4,8 @@
  * to the grader's code a course may not change. Turned here into the spec the resolver reads, where groups hold
  * their tests in file order. Pure.
  */
-import type { PackProblem } from '../pack/pack-types.js';
-import type { Spec, SpecFileRole, SpecGroup, SpecTest } from './spec-types.js';
+import type { PackProblem } from '../model/pack-types.js';
+import type { Spec, SpecFileRole, SpecGroup, SpecTest } from '../model/spec-types.js';
 
 /** The built-in pack as its YAML reads, once the schema passed it: the spec's fields, with its lists keyed by id. */
 export interface BuiltInPack extends Omit<Spec, 'files' | 'groups'> {

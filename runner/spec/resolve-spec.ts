@@ -5,10 +5,10 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FixtureCase, FixtureFile } from '../fixtures/fixture-types.js';
-import { pinnedHangLimits, resolveLimits, scaleTimeLimits, type Limits } from '../sandbox/limits.js';
+import type { FixtureCase, FixtureFile } from '../model/fixture-types.js';
+import { pinnedHangLimits, resolveLimits, scaleTimeLimits, type Limits } from '../model/limits.js';
 import { globToRegExp } from './globs.js';
-import type { ResolvedSpec, ResolvedTest, Spec, SpecTest } from './spec-types.js';
+import type { ResolvedSpec, ResolvedTest, Spec, SpecTest } from '../model/spec-types.js';
 
 export class SpecError extends Error {
   readonly code = 'bad-spec';
@@ -127,14 +127,14 @@ export function submissionTimeScale(): { readonly factor: number; readonly ids: 
   return { factor, ids: new Set(m[2]!.split(',').map((id) => id.trim()).filter(Boolean)) };
 }
 
-/** The spec with every time limit times `factor` (none below the scaled floor: runner/sandbox/limits.ts). */
+/** The spec with every time limit times `factor` (none below the scaled floor: runner/model/limits.ts). */
 export function withTimeScale(spec: ResolvedSpec, factor: number): ResolvedSpec {
   return { ...spec, limits: scaleTimeLimits(spec.limits, factor), tests: spec.tests.map((t) => ({ ...t, limits: scaleTimeLimits(t.limits, factor) })) };
 }
 
 /**
  * CONNECT4_TEST_HANGS_FOR=`<id>/<test>,<id>/<test>`: tests the grader's own suites pin to hang, by submission, each
- * waited on for a short limit (runner/sandbox/limits.ts, PINNED_HANG_MS). Empty when unset; a malformed entry is
+ * waited on for a short limit (runner/model/limits.ts, PINNED_HANG_MS). Empty when unset; a malformed entry is
  * refused, so a typo cannot leave a suite waiting out whole limits unnoticed.
  */
 export function pinnedHangs(): ReadonlyMap<string, ReadonlySet<string>> {

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { assignmentFor } from '../../runner/assignments/registry.js';
 import { PROJECT_ROOT } from '../../runner/project-root.js';
-import { loadSpec } from '../../runner/spec/load-spec.js';
+import { loadSpec } from '../../runner/pack/load-spec.js';
 
 /** The replay for a game test of `id` (its first program test, or the one named), given the tests failed so far. */
 const replay = (id: Parameters<typeof assignmentFor>[0], failed: string[], testId?: string) => {

@@ -14,10 +14,10 @@ import { execa } from 'execa';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ASSIGNMENT_IDS } from '../../runner/assignments/ids.js';
+import { ASSIGNMENT_IDS } from '../../runner/model/ids.js';
 import { realCorpusFolder } from '../../runner/calibrate/corpus.js';
 import { CLI_BUNDLE } from '../../runner/cli/cli-bundle.js';
-import type { RunResults } from '../../runner/grade/results.js';
+import type { RunResults } from '../../runner/model/results.js';
 import { PROJECT_ROOT } from '../../runner/project-root.js';
 import { median, round } from './figures.js';
 

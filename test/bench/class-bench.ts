@@ -21,13 +21,13 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writ
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { basename, join } from 'node:path';
 import * as pty from 'node-pty';
-import { ASSIGNMENT_IDS } from '../../runner/assignments/ids.js';
-import type { ClassCost, RunResults } from '../../runner/grade/results.js';
+import { ASSIGNMENT_IDS } from '../../runner/model/ids.js';
+import type { ClassCost, RunResults } from '../../runner/model/results.js';
 import { loadReviewed } from '../../runner/mutants/equivalents.js';
 import { generateMutants, matchesFunction, selectMutants, specSolutionFiles, writeMutantFolders } from '../../runner/mutants/generate.js';
 import { PROJECT_ROOT } from '../../runner/project-root.js';
 import { CLI_BUNDLE } from '../../runner/cli/cli-bundle.js';
-import { loadSpec } from '../../runner/spec/load-spec.js';
+import { loadSpec } from '../../runner/pack/load-spec.js';
 import { median, round } from './figures.js';
 
 const ASSIGNMENTS = ASSIGNMENT_IDS;
@@ -181,6 +181,38 @@ async function main(): Promise<void> {
   mkdirSync(join(PROJECT_ROOT, 'test-results'), { recursive: true });
   const suffix = PYTHON === 'python3' ? '' : `-${basename(PYTHON)}`;
   writeFileSync(join(PROJECT_ROOT, 'test-results', `bench-class${suffix}.json`), `${JSON.stringify({ date: new Date().toISOString(), machine, size: SIZE, python: PYTHON, rows }, null, 2)}\n`);
+  if (PYTHON === 'python3') writeNowTable(rows as unknown as Row[], machine);
+}
+
+interface Row {
+  readonly assignment: string;
+  readonly wallS: number;
+  readonly floorS: number;
+  readonly examplesS: number;
+  readonly restS: number;
+  readonly graderS: number;
+  readonly graderShare: number;
+  readonly correctFullMarks: string;
+  readonly checkS: number;
+}
+
+/** docs/performance.md's current table, between its markers: the rows of this run, dated, with the machine. */
+function writeNowTable(rows: readonly Row[], machine: string): void {
+  const file = join(PROJECT_ROOT, 'docs', 'performance.md');
+  const text = readFileSync(file, 'utf8');
+  const [begin, end] = ['<!-- bench:class writes this table: do not edit it by hand -->', '<!-- end of bench:class -->'];
+  const from = text.indexOf(begin);
+  const to = text.indexOf(end);
+  if (from < 0 || to < from) throw new Error(`${file} has lost its bench:class markers`);
+  const share = (r: Row) => `${Math.round(100 * r.graderShare)} %`;
+  const table = [
+    `Measured ${new Date().toISOString().slice(0, 10)} on ${machine}, classes of ${SIZE}, \`--jobs 2\`, \`npm run bench:class\`.`,
+    '',
+    "| assignment | wall | floor | the documents' examples | the other tests | the grader (share) | correct at full marks | `grade check` of correct-naive |",
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...rows.map((r) => `| ${r.assignment} | ${r.wallS} s | ${r.floorS} s | ${r.examplesS} s | ${r.restS} s | ${r.graderS} s (${share(r)}) | ${r.correctFullMarks} | ${r.checkS} s |`),
+  ].join('\n');
+  writeFileSync(file, `${text.slice(0, from + begin.length)}\n${table}\n${text.slice(to)}`);
 }
 
 

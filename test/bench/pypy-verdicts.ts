@@ -5,7 +5,7 @@
  */
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ASSIGNMENT_IDS, type AssignmentId } from '../../runner/assignments/ids.js';
+import { ASSIGNMENT_IDS, type AssignmentId } from '../../runner/model/ids.js';
 import { PROJECT_ROOT } from '../../runner/project-root.js';
 import { PINS as CONNIPTION } from '../assignments/conniption/verdicts.js';
 import { PINS as CS111 } from '../assignments/cs111-ps9/verdicts.js';

@@ -7,8 +7,9 @@ import * as cn from '../../reference/conniption.js';
 import { createGrid } from '../../reference/core/grid.js';
 import { scoreColumns, scoreOnGrid } from '../../reference/core/lookahead.js';
 import { boardFromMoves } from '../../reference/cs111-ps9.js';
-import { DEFAULT_SEED, buildAllFixtures } from '../../runner/fixtures/build-fixtures.js';
-import { readSeedDocuments } from '../../runner/fixtures/shared-documents.js';
+import { DEFAULT_SEED } from '../../runner/fixtures/build-context.js';
+import { buildAllFixtures } from '../../runner/golden/build-fixtures.js';
+import { readSeedDocuments } from '../../runner/golden/shared-documents.js';
 
 const empty = createGrid(6, 7);
 const documentBoard = boardFromMoves(6, 7, '1211244445');

@@ -11,7 +11,7 @@ import { HarnessSession } from '../../runner/harness/session.js';
 import { PROJECT_ROOT } from '../../runner/project-root.js';
 import { probeSandbox, type SandboxEnvironment } from '../../runner/sandbox/environment.js';
 import { createWorkspace, type Workspace } from '../../runner/sandbox/workspace.js';
-import { loadSpec } from '../../runner/spec/load-spec.js';
+import { loadSpec } from '../../runner/pack/load-spec.js';
 import { gradingPlan } from '../../runner/assignments/registry.js';
 import { ProgramOutputWatch } from '../../runner/pty/transcript.js';
 

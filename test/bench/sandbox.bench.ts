@@ -10,7 +10,7 @@ import { HarnessSession } from '../../runner/harness/session.js';
 import { PROJECT_ROOT } from '../../runner/project-root.js';
 import { probeSandbox, type SandboxEnvironment } from '../../runner/sandbox/environment.js';
 import { createWorkspace, type Workspace } from '../../runner/sandbox/workspace.js';
-import { resolveLimits } from '../../runner/sandbox/limits.js';
+import { resolveLimits } from '../../runner/model/limits.js';
 
 const CLASSIC = join(PROJECT_ROOT, 'fixtures', 'submissions', 'cs111-ps9', 'correct-classic');
 const files = readdirSync(CLASSIC).map((name) => ({ source: join(CLASSIC, name), name }));

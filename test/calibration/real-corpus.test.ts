@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { verdictLine } from '../../runner/calibrate/calibration-table.js';
-import { ASSIGNMENT_IDS as ASSIGNMENTS } from '../../runner/assignments/ids.js';
+import { ASSIGNMENT_IDS as ASSIGNMENTS } from '../../runner/model/ids.js';
 import { gradeCorpus, realCorpusFolder } from '../../runner/calibrate/corpus.js';
 import { SUITE_JOBS } from '../helpers/suite-jobs.js';
 import { hangLimitsEnv } from '../helpers/grade-samples.js';

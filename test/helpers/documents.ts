@@ -1,6 +1,6 @@
 /** The seed documents as tests read them: from the shared folder beside the checkout (read on first use). */
-import { readSeedDocuments } from '../../runner/fixtures/shared-documents.js';
-import type { AssignmentId } from '../../runner/assignments/ids.js';
+import { readSeedDocuments } from '../../runner/golden/shared-documents.js';
+import type { AssignmentId } from '../../runner/model/ids.js';
 import { assignmentFor } from '../../runner/assignments/registry.js';
 import { SHARED } from './shared.js';
 

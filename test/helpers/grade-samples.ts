@@ -8,15 +8,15 @@ import { execa } from 'execa';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AssignmentId } from '../../runner/assignments/ids.js';
-import type { RunResults } from '../../runner/grade/results.js';
+import type { AssignmentId } from '../../runner/model/ids.js';
+import type { RunResults } from '../../runner/model/results.js';
 import { PROJECT_ROOT } from '../../runner/project-root.js';
-import type { ResolvedSpec } from '../../runner/spec/spec-types.js';
+import type { ResolvedSpec } from '../../runner/model/spec-types.js';
 import type { Verdicts } from './sample-suite.js';
 import { SUITE_JOBS } from './suite-jobs.js';
 import { CLI_COMMAND } from './cli-command.js';
 
-/** The time limits' factor for samples pinned to hang (none goes below 2 s: runner/sandbox/limits.ts). */
+/** The time limits' factor for samples pinned to hang (none goes below 2 s: runner/model/limits.ts). */
 export const HANG_TIME_SCALE = '0.1';
 
 export const samplesFolder = (assignment: AssignmentId) => join(PROJECT_ROOT, 'fixtures', 'submissions', assignment);

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AssignmentId } from '../../runner/assignments/ids.js';
+import type { AssignmentId } from '../../runner/model/ids.js';
 import { doublesFiles } from '../../runner/assignments/registry.js';
 import { bundleKit } from '../../runner/kit/kit-bundle.js';
 import { HARNESS_DIR } from '../../runner/sandbox/environment.js';

@@ -21,12 +21,12 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AssignmentId } from '../../runner/assignments/ids.js';
-import type { RunResults, SubmissionResult, TestResult } from '../../runner/grade/results.js';
+import type { AssignmentId } from '../../runner/model/ids.js';
+import type { RunResults, SubmissionResult, TestResult } from '../../runner/model/results.js';
 import { buildKit } from '../../runner/kit/build-kit.js';
 import { PROJECT_ROOT } from '../../runner/project-root.js';
-import { loadSpec } from '../../runner/spec/load-spec.js';
-import type { ResolvedTest } from '../../runner/spec/spec-types.js';
+import { loadSpec } from '../../runner/pack/load-spec.js';
+import type { ResolvedTest } from '../../runner/model/spec-types.js';
 import type { SamplePins, Verdicts } from './sample-suite.js';
 import { hangs } from './grade-samples.js';
 import { eachAtSuitePace, SUITE_JOBS } from './suite-jobs.js';

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Grid, type Piece, createGrid, dropPiece } from '../../reference/core/grid.js';
-import { sharedFolder } from '../../runner/fixtures/shared-documents.js';
+import { sharedFolder } from '../../runner/golden/shared-documents.js';
 
 export const PONS_SETS = {
   'End-Easy': 'Test_L3_R1',

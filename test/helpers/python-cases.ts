@@ -5,9 +5,9 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FixtureCase, FixtureFile } from '../../runner/fixtures/fixture-types.js';
+import type { FixtureCase, FixtureFile } from '../../runner/model/fixture-types.js';
 import { PROJECT_ROOT } from '../../runner/project-root.js';
-import { type PyValue, formatPy, isSamePy } from '../../runner/checks/py-value.js';
+import { type PyValue, formatPy, isSamePy } from '../../runner/model/py-value.js';
 
 type Observed = { id: string; value: (PyValue | { type: 'object'; class: string; repr: string }) | null; stdout: string; raised: string | null };
 

@@ -9,10 +9,10 @@ import { existsSync, readdirSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AssignmentId } from '../../runner/assignments/ids.js';
+import type { AssignmentId } from '../../runner/model/ids.js';
 import { PROJECT_ROOT } from '../../runner/project-root.js';
-import type { RunResults, TestStatus } from '../../runner/grade/results.js';
-import { loadSpec } from '../../runner/spec/load-spec.js';
+import type { RunResults, TestStatus } from '../../runner/model/results.js';
+import { loadSpec } from '../../runner/pack/load-spec.js';
 import { onlyPattern } from '../../runner/spec/globs.js';
 import { FILE_ATTACKS, gradeSamples, partlyRegraded, processSensitive, processTests, samplesFolder, type HangsIn } from './grade-samples.js';
 

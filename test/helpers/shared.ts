@@ -4,7 +4,7 @@
  * says so once, and fails the run under CI, where the folder is always present.
  */
 import { describe } from 'vitest';
-import { sharedFolder } from '../../runner/fixtures/shared-documents.js';
+import { sharedFolder } from '../../runner/golden/shared-documents.js';
 
 function findShared(): string | undefined {
   try {

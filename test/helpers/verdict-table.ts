@@ -3,7 +3,7 @@
  * change of verdicts can be reviewed sample by sample and pinned: `tsx test/helpers/verdict-table.ts <results.json>`.
  */
 import { readFileSync } from 'node:fs';
-import type { RunResults, TestStatus } from '../../runner/grade/results.js';
+import type { RunResults, TestStatus } from '../../runner/model/results.js';
 
 export function verdictTable(run: RunResults): string {
   return [...run.submissions]

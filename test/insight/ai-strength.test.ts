@@ -9,17 +9,17 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { hasRun } from '../../reference/core/grid.js';
 import { Solver } from '../../reference/core/solver.js';
 import { positionsForSeed } from '../../runner/fixtures/strength-cases.js';
-import type { AssignmentId } from '../../runner/assignments/ids.js';
-import type { FixtureCase, SolverLabels } from '../../runner/fixtures/fixture-types.js';
+import type { AssignmentId } from '../../runner/model/ids.js';
+import type { FixtureCase, SolverLabels } from '../../runner/model/fixture-types.js';
 import { PROJECT_ROOT } from '../../runner/project-root.js';
-import { columnOf, judgeStrength, type PositionAnswer, type StrengthPosition } from '../../runner/grade/ai-strength.js';
+import { columnOf, judgeStrength, type PositionAnswer, type StrengthPosition } from '../../runner/checks/ai-strength.js';
 import { gradeSubmission } from '../../runner/grade/grade-submission.js';
-import type { AiStrength, SubmissionResult, TestResult } from '../../runner/grade/results.js';
+import type { AiStrength, SubmissionResult, TestResult } from '../../runner/model/results.js';
 import { aiAgreement } from '../../runner/insight/ai-agreement.js';
 import { probeSandbox, type SandboxEnvironment } from '../../runner/sandbox/environment.js';
 import { preparePython } from '../../runner/sandbox/python-packages.js';
-import { loadSpec } from '../../runner/spec/load-spec.js';
-import type { ResolvedSpec, ResolvedTest } from '../../runner/spec/spec-types.js';
+import { loadSpec } from '../../runner/pack/load-spec.js';
+import type { ResolvedSpec, ResolvedTest } from '../../runner/model/spec-types.js';
 import { gradingPlan } from '../../runner/assignments/registry.js';
 
 describe('strength positions', () => {

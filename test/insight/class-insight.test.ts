@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../runner/cli/run-cli.js';
 import { PROJECT_ROOT } from '../../runner/project-root.js';
-import type { RunResults } from '../../runner/grade/results.js';
+import type { RunResults } from '../../runner/model/results.js';
 import { givenHashes } from '../../runner/insight/class-code.js';
 import { fingerprints, tokenize } from '../../runner/insight/fingerprints.js';
 import { similarPairs, type SubmissionCode } from '../../runner/insight/similarity.js';

@@ -8,9 +8,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { scoreColumnsWith } from '../../reference/core/lookahead-variants.js';
 import { FULL_BOARD_RULES } from '../../reference/core/lookahead.js';
-import type { FixtureCase } from '../../runner/fixtures/fixture-types.js';
-import { diagnoseLookahead, LOOKAHEAD_MISTAKES } from '../../runner/insight/lookahead-diagnosis.js';
-import { positionFromRows, type SeenCase } from '../../runner/grade/lookahead-cases.js';
+import type { FixtureCase } from '../../runner/model/fixture-types.js';
+import { diagnoseLookahead, LOOKAHEAD_MISTAKES } from '../../runner/plan/lookahead-diagnosis.js';
+import { positionFromRows, type SeenCase } from '../../runner/plan/lookahead-cases.js';
 import { gridFromRows, XO_SPACE } from '../../reference/core/grid.js';
 import { PROJECT_ROOT } from '../../runner/project-root.js';
 

@@ -7,9 +7,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { suggestMove1Acceptable, type BoardRows } from '../../reference/manchester-connect4.js';
-import type { FixtureCase } from '../../runner/fixtures/fixture-types.js';
-import { positionFromRows, type SeenCase } from '../../runner/grade/lookahead-cases.js';
-import { diagnoseLookahead } from '../../runner/insight/lookahead-diagnosis.js';
+import type { FixtureCase } from '../../runner/model/fixture-types.js';
+import { positionFromRows, type SeenCase } from '../../runner/plan/lookahead-cases.js';
+import { diagnoseLookahead } from '../../runner/plan/lookahead-diagnosis.js';
 import { SUGGEST_MISTAKES } from '../../runner/assignments/manchester-connect4/suggest-mistakes.js';
 import { PROJECT_ROOT } from '../../runner/project-root.js';
 

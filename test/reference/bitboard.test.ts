@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BitBoard } from '../../reference/core/bitboard.js';
 import { type Grid, type Piece, createGrid, dropPiece, findRuns, getCell, hasRun, hasRunThrough, liftPiece, validColumns } from '../../reference/core/grid.js';
-import { createRng } from '../../runner/plan/rng.js';
+import { createRng } from '../../runner/model/rng.js';
 
 /** A random position by random legal moves (not stopping at wins: both players may have runs). */
 function randomGrid(seed: number, rows: number, cols: number): Grid {

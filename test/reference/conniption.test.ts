@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as cn from '../../reference/conniption.js';
-import { createRng } from '../../runner/plan/rng.js';
+import { createRng } from '../../runner/model/rng.js';
 
 const start = cn.initialState(true);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hasRun } from '../../reference/core/grid.js';
-import { createRng } from '../../runner/plan/rng.js';
+import { createRng } from '../../runner/model/rng.js';
 import * as ref from '../../reference/cs61a-hw04.js';
 import { gridFromRows, cellSymbols } from '../../reference/core/grid.js';
 

@@ -7,7 +7,7 @@ import * as cn from '../../reference/conniption.js';
 import * as cs111 from '../../reference/cs111-ps9.js';
 import * as hmc from '../../reference/hmc-cs5-hw11.js';
 import * as m from '../../reference/manchester-connect4.js';
-import { formatPy, py } from '../../runner/checks/py-value.js';
+import { formatPy, py } from '../../runner/model/py-value.js';
 import { documentText } from '../helpers/documents.js';
 import { describeWithShared } from '../helpers/shared.js';
 

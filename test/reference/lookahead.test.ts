@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Piece, createGrid, dropPiece, validColumns } from '../../reference/core/grid.js';
 import { type FullBoardRule, lookaheadCost, scoreColumns, scoreOnGrid } from '../../reference/core/lookahead.js';
-import { createRng } from '../../runner/plan/rng.js';
+import { createRng } from '../../runner/model/rng.js';
 
 /**
  * An independent plain minimax, written from the document's words on a board of strings: it shares no code with

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRng } from '../../runner/plan/rng.js';
+import { createRng } from '../../runner/model/rng.js';
 import * as m from '../../reference/manchester-connect4.js';
 const { simulatePlay, serializeGame, makeMove, emptyBoard, moveBetween } = m;
 

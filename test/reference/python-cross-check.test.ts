@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { FixtureCase, SolverLabels } from '../../runner/fixtures/fixture-types.js';
+import type { FixtureCase, SolverLabels } from '../../runner/model/fixture-types.js';
 import { PROJECT_ROOT } from '../../runner/project-root.js';
 import { fixtureFiles, mismatch, runPythonCases } from '../helpers/python-cases.js';
 

@@ -1,7 +1,7 @@
 /** The solver against numbers from outside: Pascal Pons's published scores for his benchmark positions. */
 import { describe, expect, it } from 'vitest';
 import { type Piece, createGrid, dropPiece, hasRun, validColumns } from '../../reference/core/grid.js';
-import { createRng } from '../../runner/plan/rng.js';
+import { createRng } from '../../runner/model/rng.js';
 import { Solver, positionKey } from '../../reference/core/solver.js';
 import { readPonsSet } from '../helpers/pons.js';
 import { describeWithShared } from '../helpers/shared.js';

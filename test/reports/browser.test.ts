@@ -11,7 +11,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeReports } from '../../reports/write-reports.js';
 import { runCli } from '../../runner/cli/run-cli.js';
-import type { RunResults } from '../../runner/grade/results.js';
+import type { RunResults } from '../../runner/model/results.js';
 import { PROJECT_ROOT } from '../../runner/project-root.js';
 import { SAMPLE_RUN } from './sample-run.js';
 

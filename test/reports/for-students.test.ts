@@ -3,7 +3,7 @@ import { forStudents } from '../../reports/for-students.js';
 import { gradescopeResults } from '../../reports/gradescope.js';
 import { renderSubmissionPage } from '../../reports/html.js';
 import { submissionView } from '../../reports/model.js';
-import type { SubmissionResult, TestResult } from '../../runner/grade/results.js';
+import type { SubmissionResult, TestResult } from '../../runner/model/results.js';
 
 const base = { group: 'g', target: 't', score: 0, maxScore: 2 } as const;
 const smallest = { case: 'c.gen.001', board: [' ', 'X'], original: ['O', 'X'], checkers: 1, from: 2, message: 'm', expected: 'E', actual: 'A', reproduce: 'R' };

@@ -1,7 +1,7 @@
 /** What `grade check --ci` prints for GitHub: annotations on files and lines, Classroom's points, the job summary. */
 import { describe, expect, it } from 'vitest';
 import { annotations, classroomPoints, jobSummary, tracebackPlace } from '../../reports/github.js';
-import type { SubmissionResult } from '../../runner/grade/results.js';
+import type { SubmissionResult } from '../../runner/model/results.js';
 
 const submission: SubmissionResult = {
   id: 'me', path: '.', assignment: 'cs61a-hw04', status: 'graded', score: 39, maxScore: 40, durationMs: 800,

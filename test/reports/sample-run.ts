@@ -1,5 +1,5 @@
 /** A small run in results.json's shape for the reporter tests: passes, each kind of failure, and hostile text. */
-import type { RunResults, TestResult } from '../../runner/grade/results.js';
+import type { RunResults, TestResult } from '../../runner/model/results.js';
 
 const base = { group: 'Problem 1: Board', visibility: 'visible' as const };
 

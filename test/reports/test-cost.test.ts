@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatCost } from '../../runner/cli/cost-command.js';
-import type { RunResults, SubmissionResult, TestResult } from '../../runner/grade/results.js';
+import type { RunResults, SubmissionResult, TestResult } from '../../runner/model/results.js';
 import { classView } from '../../reports/model.js';
 import { testCosts } from '../../reports/test-cost.js';
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { colorsEnabled, makeColors } from '../../runner/cli/colors.js';
 import { checkProgressLine, createCheckProgress, progressBar } from '../../runner/cli/progress.js';
 import { formatCheckReport, ownTimeLines } from '../../runner/cli/summary.js';
-import type { SubmissionResult, TestResult } from '../../runner/grade/results.js';
+import type { SubmissionResult, TestResult } from '../../runner/model/results.js';
 import { PROJECT_ROOT } from '../../runner/project-root.js';
 import { tempDirs } from '../temp-dirs.js';
 import { CLI_COMMAND } from '../helpers/cli-command.js';

@@ -7,7 +7,7 @@ import { runGrade } from '../../runner/cli/grade-command.js';
 import { PROJECT_ROOT } from '../../runner/project-root.js';
 import { allAssignments } from '../../runner/assignments/registry.js';
 import { withoutTestTimings } from '../helpers/timings.js';
-import type { TestResult } from '../../runner/grade/results.js';
+import type { TestResult } from '../../runner/model/results.js';
 
 const SAMPLES = join(PROJECT_ROOT, 'fixtures', 'submissions', 'cs111-ps9');
 
@@ -48,8 +48,9 @@ describe('grade CLI', () => {
     const manchester = await run('list', 'manchester-connect4');
     expect(manchester.code).toBe(0);
     expect(manchester.out).toMatch(/^ {2}play\.fuzz\s+3 {2}hidden/m);
-    expect(manchester.out).toMatch(/^ {2}suggestMove2\.vs-suggestMove1\s+4 {2}visible/m);
-    expect(manchester.out).toContain('38 tests, 75 points graded automatically, 20 by hand');
+    expect(manchester.out).toMatch(/^ {2}suggestMove2\.vs-suggestMove1\s+3 {2}visible/m);
+    expect(manchester.out).toMatch(/^ {2}suggestMove2\.nearly-full\s+1 {2}hidden/m);
+    expect(manchester.out).toContain('39 tests, 75 points graded automatically, 20 by hand');
     const conniption = await run('list', 'conniption');
     expect(conniption.code).toBe(0);
     expect(conniption.out).toMatch(/^ {2}repl\.moves\s+3 {2}visible/m);
@@ -80,9 +81,9 @@ describe('grade CLI', () => {
   it("list --cost grades the bundled correct samples and shows each test's cost to their code", async () => {
     const { code, out } = await run('list', 'cs61a-hw04', '--cost');
     expect(code).toBe(0);
-    expect(out).toMatch(/^test\s+correct-classic\s+correct-lab04-split\s+correct-naive\s+correct-no-diagonal\s+correct-plain$/m);
-    expect(out).toMatch(/^create_row\.document(\s+\d+\.\d\d s){5}$/m);
-    expect(out).toMatch(/^all tests(\s+\d+\.\d\d s){5}$/m);
+    expect(out).toMatch(/^test\s+correct-classic\s+correct-lab04-split\s+correct-naive\s+correct-no-diagonal\s+correct-plain\s+correct-recursive\s+correct-windows$/m);
+    expect(out).toMatch(/^create_row\.document(\s+\d+\.\d\d s){7}$/m);
+    expect(out).toMatch(/^all tests(\s+\d+\.\d\d s){7}$/m);
     expect(await run('list', '--cost')).toMatchObject({ code: 2, err: expect.stringContaining('give one assignment') });
     expect(await run('list', 'cs112', '--cost')).toMatchObject({ code: 2, err: expect.stringContaining("unknown assignment 'cs112'") });
   }, 120_000);

@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli } from '../helpers/cli.js';
 import { deadlineOf, latenessOf, parseDuration, parseExtensions, parseInstant, parseLatePolicy } from '../../runner/class/deadlines.js';
-import { gradescopeTime } from '../../runner/grade/exports.js';
+import { gradescopeTime } from '../../runner/layout/exports.js';
 import { timeSubmissions } from '../../runner/cli/deadline-setup.js';
-import type { RunResults } from '../../runner/grade/results.js';
+import type { RunResults } from '../../runner/model/results.js';
 import { PROJECT_ROOT } from '../../runner/project-root.js';
 import { tempDirs } from '../temp-dirs.js';
 

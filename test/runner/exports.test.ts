@@ -7,11 +7,11 @@ import { zipSync, strToU8 } from 'fflate';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { looksLikeCanvas, parseCanvasName, unpackZip, ZIP_LIMITS } from '../../runner/grade/exports.js';
-import { discoverSubmissions } from '../../runner/grade/layout.js';
+import { looksLikeCanvas, parseCanvasName, unpackZip, ZIP_LIMITS } from '../../runner/layout/exports.js';
+import { discoverSubmissions } from '../../runner/layout/layout.js';
 import { PROJECT_ROOT } from '../../runner/project-root.js';
 import { tempDirs } from '../temp-dirs.js';
-import type { RunResults } from '../../runner/grade/results.js';
+import type { RunResults } from '../../runner/model/results.js';
 import { CLI_COMMAND } from '../helpers/cli-command.js';
 
 const EXPORTS = join(PROJECT_ROOT, 'fixtures', 'exports');

@@ -7,7 +7,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, symlinkSync, w
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runGrade } from '../../runner/cli/grade-command.js';
-import type { RunResults } from '../../runner/grade/results.js';
+import type { RunResults } from '../../runner/model/results.js';
 import { PROJECT_ROOT } from '../../runner/project-root.js';
 import { tempDirs } from '../temp-dirs.js';
 

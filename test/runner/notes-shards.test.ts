@@ -9,7 +9,7 @@ import { cpSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cli } from '../helpers/cli.js';
-import type { RunResults } from '../../runner/grade/results.js';
+import type { RunResults } from '../../runner/model/results.js';
 import { PROJECT_ROOT } from '../../runner/project-root.js';
 import { tempDirs } from '../temp-dirs.js';
 

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../runner/cli/run-cli.js';
 import { PROJECT_ROOT } from '../../runner/project-root.js';
 import { Journal, ResumeError, type JournalHeader } from '../../runner/class/journal.js';
-import type { RunResults } from '../../runner/grade/results.js';
+import type { RunResults } from '../../runner/model/results.js';
 import { interleave, mergeRuns, mixedSettings, parseShard, shardFromEnvironment, shardOf } from '../../runner/class/shards.js';
 import { withoutRunTimings } from '../helpers/timings.js';
 import { CLI_COMMAND } from '../helpers/cli-command.js';

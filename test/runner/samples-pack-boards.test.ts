@@ -6,14 +6,14 @@
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { AssignmentId } from '../../runner/assignments/ids.js';
+import type { AssignmentId } from '../../runner/model/ids.js';
 import { runCli } from '../../runner/cli/run-cli.js';
-import type { FixtureCase } from '../../runner/fixtures/fixture-types.js';
-import type { RunResults } from '../../runner/grade/results.js';
+import type { FixtureCase } from '../../runner/model/fixture-types.js';
+import type { RunResults } from '../../runner/model/results.js';
 import { loadPack } from '../../runner/pack/load-pack.js';
 import { PROJECT_ROOT } from '../../runner/project-root.js';
-import { loadSpec } from '../../runner/spec/load-spec.js';
-import type { ResolvedSpec } from '../../runner/spec/spec-types.js';
+import { loadSpec } from '../../runner/pack/load-spec.js';
+import type { ResolvedSpec } from '../../runner/model/spec-types.js';
 import { tempDirs } from '../temp-dirs.js';
 
 const temp = tempDirs();

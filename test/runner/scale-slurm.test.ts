@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { runCli } from '../../runner/cli/run-cli.js';
 import { PROJECT_ROOT } from '../../runner/project-root.js';
-import type { RunResults } from '../../runner/grade/results.js';
+import type { RunResults } from '../../runner/model/results.js';
 import { CLI_COMMAND } from '../helpers/cli-command.js';
 import { slurmMissing, startSlurm, type SlurmCluster } from '../helpers/slurm-cluster.js';
 import { withoutRunTimings } from '../helpers/timings.js';

@@ -1,9 +1,9 @@
 /** Golden cases for Conniption (document 004): children by stage, isWin pairs, betterEval, search values. */
 import * as ref from '../../../reference/conniption.js';
-import type { Rng } from '../../plan/rng.js';
-import { type PyValue, formatPy, py } from '../../checks/py-value.js';
+import type { Rng } from '../../model/rng.js';
+import { type PyValue, formatPy, py } from '../../model/py-value.js';
 import { type AssignmentContext, documentSource, fileMaker, familyRng, generated, nth } from '../../fixtures/build-context.js';
-import type { FixtureCase, FixtureFile, Leniency } from '../../fixtures/fixture-types.js';
+import type { FixtureCase, FixtureFile, Leniency } from '../../model/fixture-types.js';
 import type { SearchFacts } from './checks.js';
 
 
@@ -28,6 +28,21 @@ function randomState(rng: Rng, plies: number): ref.ConniptionState {
   }
   return { ...s, resMove: null };
 }
+
+const F = false;
+const T = true;
+/** See the depth3-window case: flips spent, one column empty, the AI to move. */
+const WINDOW_POSITION: ref.ConniptionState = {
+  board: [[F, T, F, T, F, F], [F, T, F, F, T, F], [F, T, T, F, F, T], [T], [T, F, T, T, T, F], [T, F, T, F, T], []],
+  player1Turn: true, flipsRem: [0, 0], flippable: true, resMove: null,
+};
+
+
+/** See the depth3-window2 case. */
+const WINDOW_POSITION_2: ref.ConniptionState = {
+  board: [[F, F, F, T, F], [T, T, T, F], [F, F, F], [F, T, T, T], [T, T, F, T, T, T], [F, F], [T, T, F, F, F, T]],
+  player1Turn: true, flipsRem: [0, 0], flippable: true, resMove: null,
+};
 
 /** The most states a plain alpha-beta search may visit for one case, by depth. */
 const SEARCH_VISITS: Readonly<Record<number, number>> = { 3: 300, 4: 1000 };
@@ -117,6 +132,12 @@ export function buildConniptionFixtures(ctx: AssignmentContext): FixtureFile[] {
       search.push(searchCase(`alpha_beta_search.gen.depth${depth}-${nth(i)}`, gen('alpha_beta_search'), state, depth));
     });
     search.push(searchCase('alpha_beta_search.gen.depth4-000', gen('alpha_beta_search'), searchPosition(cheap, 4, SEARCH_VISITS[4]!), 4));
+    // A position (28 states at depth 3) where the window a level passes on matters: a search that hands the next
+    // level its save flag for beta cuts a maximising level short there and picks a child of a lower value. The
+    // random positions above, few-childed to stay cheap, never needed the window.
+    search.push(searchCase('alpha_beta_search.gen.depth3-window', gen('alpha_beta_search'), WINDOW_POSITION, 3));
+    // A second (74 states), where a window of beta 0 handed to the minimising level, or from the root, spoils it.
+    search.push(searchCase('alpha_beta_search.gen.depth3-window2', gen('alpha_beta_search'), WINDOW_POSITION_2, 3));
   }
 
   return [
@@ -128,17 +149,24 @@ export function buildConniptionFixtures(ctx: AssignmentContext): FixtureFile[] {
   ];
 }
 
-interface ReplScript { readonly id: string; readonly lines: readonly string[]; readonly aiMoves: readonly string[]; readonly note: string }
+interface ReplScript {
+  readonly id: string;
+  readonly lines: readonly string[];
+  readonly aiMoves: readonly string[];
+  readonly note: string;
+  /** The set-up answers, when not the usual ones (REPL_SETUP: the AI second, no random agent, one game). */
+  readonly setup?: readonly string[];
+}
 
 /** A REPL session's expectations: the states handed to the AI, in order, and the lines that must be answered. */
 function replCases(gen: (family: string) => FixtureCase['source']): FixtureCase[] {
   const scripts: ReplScript[] = [
-    { id: 'repl.gen.setup-and-quit', lines: ['q'], aiMoves: [], note: 'the three set-up questions, then q' },
+    { id: 'repl.gen.setup-and-quit', lines: ['q'], aiMoves: [], setup: ['2', 'No', '2'], note: 'the three set-up questions (two games), then q: the program closes, with a game still to play' },
     { id: 'repl.gen.help', lines: ['h', 'q'], aiMoves: [], note: 'h lists the commands' },
     { id: 'repl.gen.display', lines: ['d', 'q'], aiMoves: [], note: 'd shows the state' },
     { id: 'repl.gen.moves-and-flips', lines: ['4', 'f5', '6f', 'f2f', 'f3', '5', 'q'], aiMoves: ['1', '7', '1', '7', '6'], note: 'moves 4, f5, 6f and f2f use the four flips; a fifth flip (f3) is refused' },
     { id: 'repl.gen.flip-after-opponent-flip', lines: ['4', 'f4', 'f4f', '5', 'q'], aiMoves: ['2f', '1'], note: 'after the AI flips at the end of its move, f4 and f4f are refused' },
-    { id: 'repl.gen.undo', lines: ['4', 'u', '5', 'q'], aiMoves: ['1', '1'], note: 'u goes back to before the last move' },
+    { id: 'repl.gen.undo', lines: ['u', '4', 'u', '5', 'q'], aiMoves: ['1', '1'], note: 'u before any move of yours changes nothing; then u goes back to before the last move' },
     { id: 'repl.gen.bad-commands', lines: ['x', '0', '8', 'f', 'ff4', 'f8', 'fff', 'hello world', '4', 'q'], aiMoves: ['1'], note: 'commands that are not commands are answered, not applied, and do not crash it' },
     { id: 'repl.gen.sixth-checker', lines: ['1', '1', '1', '1', 'q'], aiMoves: ['1', '1', '2', '3'], note: 'column 1 holds five checkers when you play a sixth into it, which fits' },
     { id: 'repl.gen.flips-are-yours', lines: ['4', '5', '6f', 'q'], aiMoves: ['f1f', 'f2f', '1'], note: 'the AI spends all four of its flips; your own four are left, so 6f is played' },
@@ -162,11 +190,11 @@ function replCases(gen: (family: string) => FixtureCase['source']): FixtureCase[
       [py.str('effects'), py.list(outcome.steps.map((step) => py.str(step.refusal ? `refused:${step.refusal}` : step.effect)))],
       ...(outcome.ended ? [[py.str('ended'), py.str(outcome.ended)] as const] : []),
     ]);
-    const typed = [...ref.REPL_SETUP, ...script.lines].map((l) => JSON.stringify(l)).join(', ');
+    const typed = [...(script.setup ?? ref.REPL_SETUP), ...script.lines].map((l) => JSON.stringify(l)).join(', ');
     return {
       id: script.id,
       source: gen('repl'),
-      input: { setup: ref.REPL_SETUP, lines: script.lines, aiMoves: script.aiMoves, note: script.note },
+      input: { setup: script.setup ?? ref.REPL_SETUP, lines: script.lines, aiMoves: script.aiMoves, note: script.note },
       python: `# run the program (python3 <file>.py) and type, one per question: ${typed}\n# the grader's stand-in for alpha_beta_search plays ${script.aiMoves.join(', ') || 'nothing'}`,
       expected: { value: expected },
     };

@@ -6,9 +6,9 @@
  * student's kit, which cannot score the children that way: one of the best children by the document's
  * genChildStates and betterEval).
  */
-import { formatPy, type PyValue } from '../../checks/py-value.js';
+import { formatPy, type PyValue } from '../../model/py-value.js';
 import { conniptionInput } from './inputs.js';
-import type { FixtureCase } from '../../fixtures/fixture-types.js';
+import type { FixtureCase } from '../../model/fixture-types.js';
 import type { ObservedValue } from '../../harness/protocol.js';
 import { replyFor, type CaseObservation } from '../../checks/observation.js';
 import { checkReturned } from '../../checks/returns.js';

@@ -4,9 +4,9 @@
  * search and the REPL are not examples a call can give.
  */
 import * as ref from '../../../reference/conniption.js';
-import { py, type PyValue } from '../../checks/py-value.js';
-import type { ExampleBuilder } from '../../pack/example-types.js';
-import { caseParts, ExampleError, readSession, sessionExamples, wholeArg } from '../../pack/session-objects.js';
+import { py, type PyValue } from '../../model/py-value.js';
+import type { ExampleBuilder } from '../../model/example-types.js';
+import { caseParts, ExampleError, readSession, sessionExamples, wholeArg } from '../../plan/session-objects.js';
 import { evalCase, stateInput } from './cases.js';
 
 export const CONNIPTION_EXAMPLES: ExampleBuilder = sessionExamples((session) => {

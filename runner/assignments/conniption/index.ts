@@ -1,5 +1,5 @@
 /** Conniption (document 004): its plan (plan.ts), the document it is graded on, and its case builders. */
-import type { Assignment } from '../assignment.js';
+import type { Assignment } from '../../plan/assignment.js';
 import { CONNIPTION_EXAMPLES } from './examples.js';
 import { KIT_PLAN } from './kit.js';
 import { CONNIPTION_PLAN } from './plan.js';

@@ -2,7 +2,7 @@
  * Conniption's fixture case inputs: the shapes its case builders write (cases.ts, examples.ts), declared once for
  * the builders, the plan, the checks and the shrinker.
  */
-import type { FixtureCase } from '../../fixtures/fixture-types.js';
+import type { FixtureCase } from '../../model/fixture-types.js';
 
 /** A state as the Conniption constructor takes it: columns bottom first, True for the first player's checkers. */
 export interface StateInput {

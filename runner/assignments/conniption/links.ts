@@ -1,5 +1,5 @@
 /** The names the conniption spec may link to its code by (the Assignment's `links`): checked when a spec or pack loads. */
-import type { SpecLinks } from '../assignment.js';
+import type { SpecLinks } from '../../plan/assignment.js';
 import { CONNIPTION_CHARGES_FIRST } from './plan.js';
 
 export const CONNIPTION_LINKS: SpecLinks = {

@@ -5,7 +5,7 @@
 import { checkConniptionCase, checkDefaults } from './checks.js';
 import { checkRepl } from './repl-checks.js';
 import { SEARCH_LOOKAHEAD } from './search-mistakes.js';
-import type { AssignmentPlan } from '../assignment.js';
+import type { AssignmentPlan } from '../../plan/assignment.js';
 import { DEFAULTS_INTERACTION, conniptionInteraction, conniptionProgram } from './steps.js';
 
 /** A crash at the set-up is the set-up test's to charge (AssignmentPlan.chargesFirst). */

@@ -4,14 +4,14 @@
  * display, whose format the document leaves open. What the REPL prints is checked only where the document says
  * what it is for: `h` lists the commands, `d` shows something, a refused or unknown command gets an answer.
  */
-import type { FixtureCase } from '../../fixtures/fixture-types.js';
+import type { FixtureCase } from '../../model/fixture-types.js';
 import { replInput } from './inputs.js';
 import type { ProgramResult } from '../../pty/run-program.js';
 import { ASK_MARKER, STATE_MARKER } from '../../checks/program-markers.js';
 import { TRACEBACK } from '../../checks/programs.js';
 import { pyToPlain } from '../../checks/values.js';
 import { fail, pass, type CaseVerdict } from '../../checks/verdict.js';
-import { caseText } from '../../pack/case-texts.js';
+import { caseText } from '../../plan/case-texts.js';
 
 const NO_MAIN = "[grade] no file starts a program";
 
@@ -101,7 +101,7 @@ export function checkRepl(testCase: FixtureCase, result: ProgramResult): CaseVer
     return pass(`the game went on after the four, as your isWin does not see it (its own tests grade that)`);
   }
   if (over && result.askedForMore) return fail(`${over}, but the REPL went on and asked for more input (${input.note})`, undefined, tail);
-  if (result.askedForMore) return fail(`the REPL asked for more input after ${JSON.stringify(answers.at(-1))}: q should end it (the script: ${answers.map((a) => JSON.stringify(a)).join(', ')}; the set-up is 2 for the AI second, No for no random agent, 1 game)`, undefined, tail);
+  if (result.askedForMore) return fail(`the REPL asked for more input after ${JSON.stringify(answers.at(-1))}: q should end it (the script: ${answers.map((a) => JSON.stringify(a)).join(', ')}; the set-up: ${input.setup[0]} for the AI ${input.setup[0] === '1' ? 'first' : 'second'}, ${input.setup[1]} for ${input.setup[1] === 'Yes' ? 'a' : 'no'} random agent, ${input.setup[2]} game${input.setup[2] === '1' ? '' : 's'}; "q(uit) - Closes the program early")`, undefined, tail);
 
   // The moves: each state the AI was handed, against the reference's.
   for (const [i, expected] of want.handed.entries()) {

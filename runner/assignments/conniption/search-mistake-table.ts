@@ -5,8 +5,8 @@
  * children come in: a cut-off's does, and the kit cannot know that order.
  */
 import * as ref from '../../../reference/conniption.js';
-import type { FixtureCase } from '../../fixtures/fixture-types.js';
-import type { MistakeAnswers } from '../../grade/lookahead-cases.js';
+import type { FixtureCase } from '../../model/fixture-types.js';
+import type { MistakeAnswers } from '../../plan/lookahead-cases.js';
 import { conniptionInput } from './inputs.js';
 import { moveNumber } from './search-mistakes.js';
 

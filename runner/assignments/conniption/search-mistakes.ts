@@ -7,11 +7,11 @@
  * it was built (search-mistake-table.ts). A move is a number here: its column times 4, plus 2 for a flip before, plus
  * 1 for a flip after.
  */
-import type { LookaheadCases } from '../assignment.js';
-import type { ChoiceMistake, MistakeAnswers } from '../../grade/lookahead-cases.js';
-import { positionFromRows } from '../../grade/lookahead-cases.js';
+import type { LookaheadCases } from '../../plan/assignment.js';
+import type { ChoiceMistake, MistakeAnswers } from '../../plan/lookahead-cases.js';
+import { positionFromRows } from '../../plan/lookahead-cases.js';
 import type { ObservedValue } from '../../harness/protocol.js';
-import type { PyValue } from '../../checks/py-value.js';
+import type { PyValue } from '../../model/py-value.js';
 import { toPyValue } from '../../checks/values.js';
 import { childKey, searchFacts, type SearchFacts } from './checks.js';
 import { conniptionInput } from './inputs.js';

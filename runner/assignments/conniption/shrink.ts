@@ -1,13 +1,13 @@
 /**
- * Conniption's failing generated genChildStates and isWin cases made smaller (runner/grade/shrink.ts): each smaller
+ * Conniption's failing generated genChildStates and isWin cases made smaller (runner/plan/shrink.ts): each smaller
  * board with the reference's children or win pair, the turn, the flips left and whether a flip may follow kept. The
  * grader's only: the student's kit holds no reference.
  */
 import * as ref from '../../../reference/conniption.js';
-import { py } from '../../checks/py-value.js';
-import type { FixtureCase } from '../../fixtures/fixture-types.js';
-import type { CaseShrinker } from '../../grade/shrink.js';
-import type { ResolvedTest } from '../../spec/spec-types.js';
+import { py } from '../../model/py-value.js';
+import type { FixtureCase } from '../../model/fixture-types.js';
+import type { CaseShrinker } from '../../plan/shrink.js';
+import type { ResolvedTest } from '../../model/spec-types.js';
 import { childValue, constructor, stateInput } from './cases.js';
 import { conniptionInput, type StateInput } from './inputs.js';
 

@@ -5,11 +5,11 @@
  * (doubles.py, the grader's only: the student's kit judges it by the case's facts). The REPL runs as
  * `python3 <file>` with the AI's search replaced by a scripted stand-in that reports every state it is handed.
  */
-import { formatPy, py, type PyValue } from '../../checks/py-value.js';
-import type { FixtureCase } from '../../fixtures/fixture-types.js';
+import { formatPy, py, type PyValue } from '../../model/py-value.js';
+import type { FixtureCase } from '../../model/fixture-types.js';
 import type { Arg } from '../../harness/protocol.js';
-import type { ResolvedTest } from '../../spec/spec-types.js';
-import type { ProgramPlan } from '../assignment.js';
+import type { ResolvedTest } from '../../model/spec-types.js';
+import type { ProgramPlan } from '../../plan/assignment.js';
 import { argFromPy, call, get, int, str, type Interaction, type Step } from '../../plan/interaction.js';
 import { conniptionInput, replInput, type StateInput } from './inputs.js';
 
@@ -72,6 +72,9 @@ export function searchMistakesInteraction(testCase: FixtureCase, mistakes: reado
  * The kit judges a search by the document's values (it has no search to run the student's genChildStates and
  * betterEval with), the grader by the student's own: a kit failure may be theirs.
  */
+/** The genChildStates test that asks for the children twice (the other two grade the stages alone). */
+const TWICE = 'Conniption.genChildStates.generated';
+
 const SEARCH_KIT_NOTE = "This check judged your search by the document's genChildStates and betterEval (after you submit, the grader judges it with your own, so a bug in them is charged by their own tests only): if a test of genChildStates or betterEval fails, fix that first.";
 
 export function conniptionInteraction(test: ResolvedTest, testCase: FixtureCase): Interaction {
@@ -83,6 +86,9 @@ export function conniptionInteraction(test: ResolvedTest, testCase: FixtureCase)
         steps: [
           tools, build,
           call(['s', 'genChildStates'], []),
+          // The generated positions' test calls it again: the document's genChildStates "will only execute if the
+          // children of the current state have not previously been computed", so a second call adds no child.
+          ...(test.id === TWICE ? [{ ...call(['s', 'genChildStates'], []), python: 's.genChildStates()   # again: the children are made once' }] : []),
           { ...call(['GradeChildren'], [s], { observe: 'children' }), python: '[(c.board, c.player1Turn, c.flipsRem, c.flippable, c.resMove) for c in s.children]' },
         ],
       };

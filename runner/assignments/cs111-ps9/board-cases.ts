@@ -1,9 +1,9 @@
 /** CS 111 Problem Set 9's Board cases: every Board example of document 000, then generated families per method. */
 import { type Grid, XO_SPACE, gridFromRows, gridToRows, setCell } from '../../../reference/core/grid.js';
 import * as ref from '../../../reference/cs111-ps9.js';
-import { type PyValue, formatPy, formatPyStr, py } from '../../checks/py-value.js';
+import { type PyValue, formatPy, formatPyStr, py } from '../../model/py-value.js';
 import { type AssignmentContext, boardSize, documentSource, fileMaker, familyRng, generated, nth } from '../../fixtures/build-context.js';
-import type { FixtureCase, FixtureFile } from '../../fixtures/fixture-types.js';
+import type { FixtureCase, FixtureFile } from '../../model/fixture-types.js';
 import { fullDrawnGrid, randomPosition } from '../../fixtures/positions.js';
 
 import type { BoardInput } from './steps.js';
@@ -201,6 +201,19 @@ export function buildBoardFixtures(ctx: AssignmentContext): FixtureFile[] {
         }
       }
     }
+    // And in each direction, the last place a run fits on a wide board (4 × 10) and on a tall one (10 × 4): a check
+    // that walks the rows as far as the width goes, or the columns as far as the height (a row and a column swapped),
+    // sees every run of the 6 × 7 board but misses these.
+    for (const [name, dr, dc] of directions) {
+      for (const [shape, rows, cols] of [['wide', 4, 10], ['tall', 10, 4]] as const) {
+        const startRow = dr < 0 ? 3 : rows - 1 - 3 * dr;
+        const startCol = cols - 1 - 3 * dc;
+        const grid = ref.newBoard(rows, cols);
+        [0, 1, 2, 3].forEach((k) => setCell(grid, startRow + k * dr, startCol + k * dc, ref.pieceOf('X')));
+        const board = boardInput(grid);
+        isWinFor.push({ id: `Board.is_win_for.gen.${name}-far-${shape}`, source: generated(ctx, `is_win_for.${name}`), input: { board, checker: 'X' }, python: `${boardSetup(board)}\nb.is_win_for('X')`, expected: { value: py.bool(true) } });
+      }
+    }
     // Rows that would connect if the board wrapped around: three at the right edge, one at the left of the next row.
     {
       const { rows, cols } = boardSize(ctx, 0);
@@ -209,6 +222,16 @@ export function buildBoardFixtures(ctx: AssignmentContext): FixtureFile[] {
       const grid = gridFromRows(lines, XO_SPACE);
       const board = boardInput(grid);
       isWinFor.push({ id: 'Board.is_win_for.gen.no-wrap-around', source: generated(ctx, 'is_win_for.edges'), input: { board, checker: 'X' }, python: `${boardSetup(board)}\nb.is_win_for('X')`, expected: { value: py.bool(ref.isWinFor(grid, 'X')) } });
+    }
+    // Diagonals that would connect if the board wrapped around: a checker at the right edge, three going on from the
+    // left edge one row below (down-right) or above (up-right). On the 6 × 7 board whatever sizes a course names.
+    for (const [name, step] of [['down', 1], ['up', -1]] as const) {
+      const grid = ref.newBoard(6, 7);
+      const from = step > 0 ? 1 : 4;
+      setCell(grid, from, 6, ref.pieceOf('X'));
+      for (let k = 1; k <= 3; k++) setCell(grid, from + k * step, k - 1, ref.pieceOf('X'));
+      const board = boardInput(grid);
+      isWinFor.push({ id: `Board.is_win_for.gen.no-wrap-around-${name}-diagonal`, source: generated(ctx, 'is_win_for.wrap-diagonals'), input: { board, checker: 'X' }, python: `${boardSetup(board)}\nb.is_win_for('X')`, expected: { value: py.bool(ref.isWinFor(grid, 'X')) } });
     }
     const rng = familyRng(ctx, 'is_win_for');
     for (let i = 0; i < 80; i++) {

@@ -2,9 +2,9 @@
 import { type Grid, setCell } from '../../../reference/core/grid.js';
 import { FULL_BOARD_RULES, TIEBREAKS, type Tiebreak, lookaheadCost, scoreColumnsEveryRule } from '../../../reference/core/lookahead.js';
 import * as ref from '../../../reference/cs111-ps9.js';
-import { formatPy, formatPyStr, py } from '../../checks/py-value.js';
+import { formatPy, formatPyStr, py } from '../../model/py-value.js';
 import { type AssignmentContext, boardSize, documentSource, fileMaker, familyRng, generated, nth } from '../../fixtures/build-context.js';
-import type { FixtureCase, FixtureFile } from '../../fixtures/fixture-types.js';
+import type { FixtureCase, FixtureFile } from '../../model/fixture-types.js';
 import { drawnGameMoves, fullDrawnGrid, positionWithin, randomPlies, randomPosition } from '../../fixtures/positions.js';
 import { strengthCases } from '../../fixtures/strength-cases.js';
 import { type BoardInput, boardInput, boardSetup, buildBoardFixtures, reprLines, shellBoard } from './board-cases.js';

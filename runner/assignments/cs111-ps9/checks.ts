@@ -3,14 +3,14 @@
  * runner observed. Text the document fixes (`__repr__`) is compared exactly; printed games by their messages and
  * boards; scores and columns with their Python types.
  */
-import type { FixtureCase } from '../../fixtures/fixture-types.js';
+import type { FixtureCase } from '../../model/fixture-types.js';
 import { boardFromValue, drawBoardDiff, isSameBoard, rowsFromStrings, type BoardRows } from '../../checks/boards.js';
 import { replyFor, type CaseObservation, type ObservedReply } from '../../checks/observation.js';
 import { checkOpenColumns, checkReturned, checkTypes } from '../../checks/returns.js';
 import { compareMessages, compareVisibleText } from '../../checks/text.js';
 import { formatObserved } from '../../checks/values.js';
 import { fail, pass, type CaseVerdict } from '../../checks/verdict.js';
-import { caseText } from '../../pack/case-texts.js';
+import { caseText } from '../../plan/case-texts.js';
 import { cs111Input } from './steps.js';
 
 /** The document's column prompt, printed by Player.next_move. */

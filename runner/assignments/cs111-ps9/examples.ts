@@ -4,9 +4,9 @@
  */
 import { gridFromRows, gridToRows, XO_SPACE, type Grid } from '../../../reference/core/grid.js';
 import * as ref from '../../../reference/cs111-ps9.js';
-import { py, type PyValue } from '../../checks/py-value.js';
-import type { ExampleBuilder, ExampleCase } from '../../pack/example-types.js';
-import { caseParts, checkerArg, columnAnswer, ExampleError, readSession, sessionExamples, textArg, tiebreakArg, wholeArg } from '../../pack/session-objects.js';
+import { py, type PyValue } from '../../model/py-value.js';
+import type { ExampleBuilder, ExampleCase } from '../../model/example-types.js';
+import { caseParts, checkerArg, columnAnswer, ExampleError, readSession, sessionExamples, textArg, tiebreakArg, wholeArg } from '../../plan/session-objects.js';
 import { boardInput } from './board-cases.js';
 import { scoresForCase } from './cases.js';
 

@@ -1,5 +1,5 @@
 /** CS 111 Problem Set 9 (document 000): its plan (plan.ts), its document and samples, and its case builders. */
-import type { Assignment } from '../assignment.js';
+import type { Assignment } from '../../plan/assignment.js';
 import { CS111_EXAMPLES } from './examples.js';
 import { KIT_PLAN } from './kit.js';
 import { CS111_PLAN } from './plan.js';

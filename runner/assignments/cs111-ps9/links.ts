@@ -1,6 +1,6 @@
 /** The names the cs111-ps9 spec may link to its code by (the Assignment's `links`): checked when a spec or pack loads. */
-import type { SpecLinks } from '../assignment.js';
-import { replayedTests } from '../game-replay.js';
+import type { SpecLinks } from '../../plan/assignment.js';
+import { replayedTests } from '../../plan/game-replay.js';
 import { AI_METHODS, BOARD_TESTS, CS111_CHARGES_FIRST, PLAYER_METHODS, PROCESS_MOVE } from './programs.js';
 
 export const CS111_LINKS: SpecLinks = {

@@ -4,10 +4,10 @@
  */
 import type { StepFailure } from '../../checks/observation.js';
 import { checkProgram } from '../../checks/programs.js';
-import type { FixtureCase } from '../../fixtures/fixture-types.js';
-import type { ResolvedTest } from '../../spec/spec-types.js';
-import type { AssignmentPlan, ChargedElsewhere, Excuse, LookaheadCases } from '../assignment.js';
-import { positionFromRows } from '../../grade/lookahead-cases.js';
+import type { FixtureCase } from '../../model/fixture-types.js';
+import type { ResolvedTest } from '../../model/spec-types.js';
+import type { AssignmentPlan, ChargedElsewhere, Excuse, LookaheadCases } from '../../plan/assignment.js';
+import { positionFromRows } from '../../plan/lookahead-cases.js';
 import { checkCs111Case } from './checks.js';
 import { CS111_CHARGES_FIRST, cs111GameReplay, cs111Program } from './programs.js';
 import { cs111Property } from './properties.js';
@@ -123,7 +123,7 @@ export const CS111_PLAN: AssignmentPlan = {
   chargesFirst: CS111_CHARGES_FIRST,
   excuseFailure: excuseCs111Failure,
   readingElsewhere: missedFourElsewhere,
-  // scores_for's value tests: a failure may be named as one look-ahead mistake (runner/insight/lookahead-diagnosis.ts).
+  // scores_for's value tests: a failure may be named as one look-ahead mistake (runner/plan/lookahead-diagnosis.ts).
   lookahead: (test) => (test.target === 'AIPlayer.scores_for' && (test.check === 'value' || test.check === 'game-over') ? CS111_LOOKAHEAD : undefined),
   // A crash in scores_for or next_move is graded by their value tests, not again by these one-rule tests (the
   // prompts next_move prints among them).

@@ -2,13 +2,13 @@
  * CS111's programs for the pseudo-terminal: `connect_four` games and `process_move` turns, each as the call to make
  * once the modules are imported, the prompt to wait for, and the columns to type.
  */
-import type { FixtureCase } from '../../fixtures/fixture-types.js';
+import type { FixtureCase } from '../../model/fixture-types.js';
 import { CS111_PROMPT } from './checks.js';
-import type { GameReplay, ProgramPlan } from '../assignment.js';
-import { classReplay, functionReplay, joinReplays, type ReplayParts } from '../game-replay.js';
-import type { ResolvedTest } from '../../spec/spec-types.js';
+import type { GameReplay, ProgramPlan } from '../../plan/assignment.js';
+import { classReplay, functionReplay, joinReplays, type ReplayParts } from '../../plan/game-replay.js';
+import type { ResolvedTest } from '../../model/spec-types.js';
 import { cs111Input, type PlayerInput } from './steps.js';
-import { caseText } from '../../pack/case-texts.js';
+import { caseText } from '../../plan/case-texts.js';
 
 
 function playerNode(player: PlayerInput): { call: string; args: unknown[] } {

@@ -1,15 +1,15 @@
 /**
- * CS111's failing generated cases made smaller (runner/grade/shrink.ts): scores_for's and the AI's next_move's
+ * CS111's failing generated cases made smaller (runner/plan/shrink.ts): scores_for's and the AI's next_move's
  * boards, each smaller board with the reference's answer, built as the fixtures build their cases. The grader's
  * only: the student's kit holds no reference.
  */
 import { gridFromRows, XO_SPACE } from '../../../reference/core/grid.js';
 import { lookaheadCost, type Tiebreak } from '../../../reference/core/lookahead.js';
 import * as ref from '../../../reference/cs111-ps9.js';
-import type { FixtureCase } from '../../fixtures/fixture-types.js';
-import { columnAnswer } from '../../pack/session-objects.js';
-import type { CaseShrinker } from '../../grade/shrink.js';
-import type { ResolvedTest } from '../../spec/spec-types.js';
+import type { FixtureCase } from '../../model/fixture-types.js';
+import { columnAnswer } from '../../plan/session-objects.js';
+import type { CaseShrinker } from '../../plan/shrink.js';
+import type { ResolvedTest } from '../../model/spec-types.js';
 import { boardInput, boardSetup } from './board-cases.js';
 import { scoresForCase } from './cases.js';
 import { cs111Input } from './steps.js';

@@ -3,7 +3,7 @@
  * attribute), so a test of one method never rests on the student's `add_checker`; tests of the players and of
  * `process_move` hand them the Board double, so a Board bug costs only the Board tests.
  */
-import type { FixtureCase } from '../../fixtures/fixture-types.js';
+import type { FixtureCase } from '../../model/fixture-types.js';
 import type { Arg } from '../../harness/protocol.js';
 import { call, get, int, repr, set, str, type Interaction, type Step } from '../../plan/interaction.js';
 

@@ -1,9 +1,9 @@
 /** Golden cases for CS61A Homework 4 (document 002): the doctests of Questions 1–7, then generated boards. */
 import * as ref from '../../../reference/cs61a-hw04.js';
-import { createRng } from '../../plan/rng.js';
-import { type PyValue, formatPy, formatPyStr, py } from '../../checks/py-value.js';
+import { createRng } from '../../model/rng.js';
+import { type PyValue, formatPy, formatPyStr, py } from '../../model/py-value.js';
 import { type AssignmentContext, documentSource, fileMaker, familyRng, generated, nth } from '../../fixtures/build-context.js';
-import type { FixtureCase, FixtureFile } from '../../fixtures/fixture-types.js';
+import type { FixtureCase, FixtureFile } from '../../model/fixture-types.js';
 
 type Board = ref.Board61;
 
@@ -272,6 +272,21 @@ export function buildCs61aFixtures(ctx: AssignmentContext): FixtureFile[] {
       const height = b.filter((r) => r[col] !== '-').length;
       for (let k = height; k < rows; k++) b = ref.putPiece(b, rows, col, k < rows - run ? (player === 'X' ? 'O' : 'X') : player)[1];
       winColumn.push(colCase(`check_win_column.gen.top-${nth(i)}`, gen('check_win_column'), b.map((r) => [...r]), rows, cols, n, col, player));
+    }
+  }
+  {
+    // Runs of exactly num_connect pieces with an empty spot (a row) or the other player's piece (a column) on each
+    // side, away from the board's edges: a count that restarts or skips wrongly inside a run is caught only by a run
+    // as long as num_connect, starting past the first spot (-XXX- with num_connect 3 read as no win).
+    for (const n of [2, 3, 4, 5]) {
+      const cols = n + 3;
+      let b: Board = ref.createBoard(n + 3, cols);
+      for (let c = 1; c <= n; c++) b = ref.putPiece(b, n + 3, c + (n % 2), 'X')[1];
+      winRow.push(rowCase(`check_win_row.gen.exact-${n}`, gen('check_win_row.exact'), b.map((r) => [...r]), n + 3, cols, n, n + 2, 'X'));
+      let c2: Board = ref.createBoard(n + 3, 3);
+      c2 = ref.putPiece(c2, n + 3, 1, 'O')[1];
+      for (let k = 0; k < n; k++) c2 = ref.putPiece(c2, n + 3, 1, 'X')[1];
+      winColumn.push(colCase(`check_win_column.gen.exact-${n}`, gen('check_win_column.exact'), c2.map((r) => [...r]), n + 3, 3, n, 1, 'X'));
     }
   }
   {

@@ -3,9 +3,9 @@
  * put_piece's tuple is accepted with a note, as the doctests unpack either), the document's rules (a new list, the
  * given board left alone), and print_board's output by its pieces and, separately, exactly as the doctests want it.
  */
-import { formatPy, type PyValue } from '../../checks/py-value.js';
+import { formatPy, type PyValue } from '../../model/py-value.js';
 import { cs61aInput, type Cs61aArgument } from './inputs.js';
-import type { FixtureCase } from '../../fixtures/fixture-types.js';
+import type { FixtureCase } from '../../model/fixture-types.js';
 import type { ObservedValue } from '../../harness/protocol.js';
 import { boardFromValue, drawBoardDiff, isSameBoard } from '../../checks/boards.js';
 import { replyFor, type CaseObservation, type ObservedReply } from '../../checks/observation.js';

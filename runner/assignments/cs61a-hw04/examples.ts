@@ -4,8 +4,8 @@
  */
 import * as ref from '../../../reference/cs61a-hw04.js';
 import { boardValue } from './cases.js';
-import { py, type PyValue } from '../../checks/py-value.js';
-import { functionExamples, type ExampleBuilder, type ExampleCase } from '../../pack/example-types.js';
+import { py, type PyValue } from '../../model/py-value.js';
+import { functionExamples, type ExampleBuilder, type ExampleCase } from '../../model/example-types.js';
 
 type Kind = 'int' | 'str' | 'board' | 'list' | 'any';
 

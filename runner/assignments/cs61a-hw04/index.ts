@@ -1,5 +1,5 @@
 /** CS61A Homework 4 (document 002): its plan (plan.ts), the document it is graded on, and its case builders. */
-import type { Assignment } from '../assignment.js';
+import type { Assignment } from '../../plan/assignment.js';
 import { CS61A_EXAMPLES } from './examples.js';
 import { KIT_PLAN } from './kit.js';
 import { CS61A_PLAN } from './plan.js';

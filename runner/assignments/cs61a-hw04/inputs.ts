@@ -3,8 +3,8 @@
  * `lst`, …), as its case builders write them (cases.ts, examples.ts): a number or a string as itself, a board or a
  * list as a Python value.
  */
-import type { PyValue } from '../../checks/py-value.js';
-import type { FixtureCase } from '../../fixtures/fixture-types.js';
+import type { PyValue } from '../../model/py-value.js';
+import type { FixtureCase } from '../../model/fixture-types.js';
 
 export type Cs61aArgument = number | string | PyValue;
 

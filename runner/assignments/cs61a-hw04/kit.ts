@@ -3,7 +3,7 @@
  * builder and no doubles.py; there each test runs on the student's own functions, the barrier tests behind tools.py's
  * barrier around the student's constructors and selectors.
  */
-import type { KitPlan } from '../assignment.js';
+import type { KitPlan } from '../../plan/assignment.js';
 import { CS61A_PLAN } from './plan.js';
 
 export const KIT_PLAN: KitPlan = CS61A_PLAN;

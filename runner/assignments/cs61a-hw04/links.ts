@@ -1,5 +1,5 @@
 /** The names the cs61a-hw04 spec may link to its code by (the Assignment's `links`): checked when a spec or pack loads. */
-import type { SpecLinks } from '../assignment.js';
+import type { SpecLinks } from '../../plan/assignment.js';
 
 export const CS61A_LINKS: SpecLinks = {
   checks: ['barrier-printed', 'barrier-value', 'new-list', 'printed-exactly', 'printed-pieces', 'unchanged', 'value', 'value-types'],

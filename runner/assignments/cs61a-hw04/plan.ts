@@ -5,8 +5,8 @@
 import { checkCs61aCase } from './checks.js';
 import { cs61aInput, type Cs61aInput } from './inputs.js';
 import { BARRIER_ERROR, barrierCrossed } from './barrier.js';
-import type { AssignmentPlan } from '../assignment.js';
-import type { PyValue } from '../../checks/py-value.js';
+import type { AssignmentPlan } from '../../plan/assignment.js';
+import type { PyValue } from '../../model/py-value.js';
 import { cs61aInteraction } from './steps.js';
 
 /** The functions that only read the board, whose answers a transposed read changes. */

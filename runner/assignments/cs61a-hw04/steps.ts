@@ -6,9 +6,9 @@
  * stand-ins (doubles.py): there each test runs on the student's own functions, the barrier put around their own
  * constructors and selectors by tools.py.
  */
-import type { PyValue } from '../../checks/py-value.js';
+import type { PyValue } from '../../model/py-value.js';
 import { cs61aInput, type Cs61aArgument } from './inputs.js';
-import type { FixtureCase } from '../../fixtures/fixture-types.js';
+import type { FixtureCase } from '../../model/fixture-types.js';
 import type { Arg } from '../../harness/protocol.js';
 import { argFromPy, call, formatArg, get, int, set, str, type Interaction, type Step } from '../../plan/interaction.js';
 

@@ -3,9 +3,9 @@ import { type Grid, XO_SPACE, getCell, gridToRows, setCell } from '../../../refe
 import { FULL_BOARD_RULES, TIEBREAKS, lookaheadCost, scoreColumnsEveryRule } from '../../../reference/core/lookahead.js';
 import { CHECKERS, type Checker, pieceOf } from '../../../reference/hmc-cs5-hw11.js';
 import * as ref from '../../../reference/hmc-cs5-hw11.js';
-import { formatPy, formatPyStr, py } from '../../checks/py-value.js';
+import { formatPy, formatPyStr, py } from '../../model/py-value.js';
 import { type AssignmentContext, boardSize, documentSource, fileMaker, familyRng, generated, nth } from '../../fixtures/build-context.js';
-import type { FixtureCase, FixtureFile } from '../../fixtures/fixture-types.js';
+import type { FixtureCase, FixtureFile } from '../../model/fixture-types.js';
 import { type Position, drawnGameMoves, fullDrawnGrid, positionWithin, randomPlies, randomPosition } from '../../fixtures/positions.js';
 import { strengthCases } from '../../fixtures/strength-cases.js';
 import type { HmcBoardInput } from './steps.js';

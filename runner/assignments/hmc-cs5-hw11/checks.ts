@@ -4,7 +4,7 @@
  * other (`with tiebreak:` or `with tiebreak type:`, indentation, trailing blank lines, the dash line's length).
  * A board built `Board(6, 7)` style (height first, as in CS111) is named as such wherever it shows.
  */
-import type { FixtureCase } from '../../fixtures/fixture-types.js';
+import type { FixtureCase } from '../../model/fixture-types.js';
 import { hmcInput } from './inputs.js';
 import type { ProgramResult } from '../../pty/run-program.js';
 import { boardsInText, drawBoardDiff, isSameBoard, rowsFromStrings, type BoardRows } from '../../checks/boards.js';
@@ -15,7 +15,7 @@ import { messageLines } from '../../checks/text.js';
 import { formatObserved } from '../../checks/values.js';
 import { fail, pass, type CaseVerdict } from '../../checks/verdict.js';
 import { withoutAskMarkers } from '../../checks/program-markers.js';
-import { caseText } from '../../pack/case-texts.js';
+import { caseText } from '../../plan/case-texts.js';
 
 /** The document's prompt for a 'HUMAN' player's column (test/assignments/hmc-cs5-hw11 pins it to the reference's). */
 export const HMC_PROMPT = 'Where would you like to place a checker? ';

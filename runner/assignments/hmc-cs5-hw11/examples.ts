@@ -4,9 +4,9 @@
  */
 import { gridFromRows, gridToRows, XO_SPACE, type Grid } from '../../../reference/core/grid.js';
 import * as ref from '../../../reference/hmc-cs5-hw11.js';
-import { py, type PyValue } from '../../checks/py-value.js';
-import type { ExampleBuilder } from '../../pack/example-types.js';
-import { caseParts, checkerArg, columnAnswer, ExampleError, readSession, sessionExamples, textArg, tiebreakArg, wholeArg } from '../../pack/session-objects.js';
+import { py, type PyValue } from '../../model/py-value.js';
+import type { ExampleBuilder } from '../../model/example-types.js';
+import { caseParts, checkerArg, columnAnswer, ExampleError, readSession, sessionExamples, textArg, tiebreakArg, wholeArg } from '../../plan/session-objects.js';
 import { boardInput, scoresForCase } from './cases.js';
 
 type Made =

@@ -1,5 +1,5 @@
 /** HMC CS5 Homework 11 (document 001): its plan (plan.ts), its document and samples, and its case builder. */
-import type { Assignment } from '../assignment.js';
+import type { Assignment } from '../../plan/assignment.js';
 import { HMC_EXAMPLES } from './examples.js';
 import { KIT_PLAN } from './kit.js';
 import { HMC_PLAN } from './plan.js';

@@ -1,5 +1,5 @@
 /** HMC's fixture case inputs: the shapes its case builders write, declared once for the builders, the plan and the checks. */
-import type { FixtureCase } from '../../fixtures/fixture-types.js';
+import type { FixtureCase } from '../../model/fixture-types.js';
 
 export interface HmcBoardInput {
   readonly width: number;

@@ -1,6 +1,6 @@
 /** The names the hmc-cs5-hw11 spec may link to its code by (the Assignment's `links`): checked when a spec or pack loads. */
-import type { SpecLinks } from '../assignment.js';
-import { replayedTests } from '../game-replay.js';
+import type { SpecLinks } from '../../plan/assignment.js';
+import { replayedTests } from '../../plan/game-replay.js';
 import { METHODS } from './plan.js';
 
 export const HMC_LINKS: SpecLinks = {

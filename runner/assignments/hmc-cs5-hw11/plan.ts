@@ -3,11 +3,11 @@
  * playGame through the terminal, their checks and the names each test needs. The grader (index.ts) and the student's
  * kit (kit.ts) share it.
  */
-import type { FixtureCase } from '../../fixtures/fixture-types.js';
-import type { ResolvedTest } from '../../spec/spec-types.js';
-import type { AssignmentPlan, ChargedElsewhere, GameReplay, LookaheadCases } from '../assignment.js';
-import { positionFromRows } from '../../grade/lookahead-cases.js';
-import { classReplay, type ReplayParts } from '../game-replay.js';
+import type { FixtureCase } from '../../model/fixture-types.js';
+import type { ResolvedTest } from '../../model/spec-types.js';
+import type { AssignmentPlan, ChargedElsewhere, GameReplay, LookaheadCases } from '../../plan/assignment.js';
+import { positionFromRows } from '../../plan/lookahead-cases.js';
+import { classReplay, type ReplayParts } from '../../plan/game-replay.js';
 import { checkHmcCase, checkHmcGame } from './checks.js';
 import { hmcProperty } from './properties.js';
 import { hmcInput, type HmcInput } from './inputs.js';
@@ -90,7 +90,7 @@ export const HMC_PLAN: AssignmentPlan = {
   check: checkHmcCase,
   gameReplay: hmcGameReplay,
   readingElsewhere: (test, testCase, tests) => sharedTiebreakMistake(test, testCase, tests) ?? boardUndoElsewhere(test, testCase),
-  // scoresFor's value tests: a failure may be named as one look-ahead mistake (runner/insight/lookahead-diagnosis.ts).
+  // scoresFor's value tests: a failure may be named as one look-ahead mistake (runner/plan/lookahead-diagnosis.ts).
   lookahead: (test) => (test.target === 'Player.scoresFor' && (test.check === 'value' || test.check === 'game-over') ? HMC_LOOKAHEAD : undefined),
   checkProgram: (check, testCase, result) => {
     if (check !== 'hmc-game') throw new Error(`internal: unknown HMC program check '${check}'`);

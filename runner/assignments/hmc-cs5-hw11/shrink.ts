@@ -1,15 +1,15 @@
 /**
- * HMC's failing generated cases made smaller (runner/grade/shrink.ts): scoresFor's and nextMove's boards, each
+ * HMC's failing generated cases made smaller (runner/plan/shrink.ts): scoresFor's and nextMove's boards, each
  * smaller board with the reference's answer, built as the fixtures build their cases. The grader's only: the
  * student's kit holds no reference.
  */
 import { gridFromRows, XO_SPACE } from '../../../reference/core/grid.js';
 import { lookaheadCost } from '../../../reference/core/lookahead.js';
 import * as ref from '../../../reference/hmc-cs5-hw11.js';
-import type { FixtureCase } from '../../fixtures/fixture-types.js';
-import { columnAnswer } from '../../pack/session-objects.js';
-import type { CaseShrinker } from '../../grade/shrink.js';
-import type { ResolvedTest } from '../../spec/spec-types.js';
+import type { FixtureCase } from '../../model/fixture-types.js';
+import { columnAnswer } from '../../plan/session-objects.js';
+import type { CaseShrinker } from '../../plan/shrink.js';
+import type { ResolvedTest } from '../../model/spec-types.js';
 import { boardInput, boardSetup, scoresForCase } from './cases.js';
 import { hmcInput } from './inputs.js';
 

@@ -5,12 +5,12 @@
  * Player method gets the document's versions of the others (a double subclassing the student's Player), so a bug
  * in scoreBoard costs the scoreBoard tests and not every look-ahead test too.
  */
-import type { FixtureCase } from '../../fixtures/fixture-types.js';
+import type { FixtureCase } from '../../model/fixture-types.js';
 import type { Arg } from '../../harness/protocol.js';
-import type { ProgramPlan } from '../assignment.js';
+import type { ProgramPlan } from '../../plan/assignment.js';
 import { call, int, repr, str, type Interaction, type Step } from '../../plan/interaction.js';
 import { HMC_PROMPT } from './checks.js';
-import { caseText } from '../../pack/case-texts.js';
+import { caseText } from '../../plan/case-texts.js';
 import { hmcInput, type HmcBoardInput, type HmcPlayerInput } from './inputs.js';
 
 export type { HmcBoardInput, HmcInput, HmcPlayerInput } from './inputs.js';

@@ -4,7 +4,7 @@
  * harness observed reads as one, and whether a second board is one dropped checker on from a first.
  */
 import type { ObservedValue } from '../../harness/protocol.js';
-import type { PyValue } from '../../checks/py-value.js';
+import type { PyValue } from '../../model/py-value.js';
 
 export const ROWS = 6;
 export const COLS = 7;

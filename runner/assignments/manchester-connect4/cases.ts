@@ -4,12 +4,12 @@
  * white space folded ('inline').
  */
 import * as ref from '../../../reference/manchester-connect4.js';
-import { type PyValue, formatPyStr, py } from '../../checks/py-value.js';
+import { type PyValue, formatPyStr, py } from '../../model/py-value.js';
 import { type AssignmentContext, documentSource, fileMaker, familyRng, generated, nth } from '../../fixtures/build-context.js';
-import type { FixtureCase, FixtureFile } from '../../fixtures/fixture-types.js';
+import type { FixtureCase, FixtureFile } from '../../model/fixture-types.js';
 import { randomPosition } from '../../fixtures/positions.js';
 import { strengthCases } from '../../fixtures/strength-cases.js';
-import type { Rng } from '../../plan/rng.js';
+import type { Rng } from '../../model/rng.js';
 
 
 export const boardValue = (board: ref.BoardRows): PyValue => py.list(board.map((row) => py.ints(row)));
@@ -110,6 +110,21 @@ export function buildManchesterFixtures(ctx: AssignmentContext): FixtureFile[] {
     });
   }
 
+  // suggestMove2 on boards with one to three empty cells and no four yet: its search reaches a full board in a move
+  // or two, where a search that only expects open columns raises. Any valid column is a right answer (Task 11).
+  const suggest2: FixtureCase[] = [];
+  {
+    const rng = familyRng(ctx, 'suggestMove2.nearly-full');
+    for (let i = 0; suggest2.length < 6 && i < 200; i++) {
+      const p = randomPosition(rng, { rows: 6, cols: 7, plies: 39 + (suggest2.length % 3), avoidWins: true });
+      const b = ref.fromGrid(p.grid);
+      const open = ref.getValidMoves(b);
+      if (p.plies < 39 || open.length === 0 || ref.hasWon(b, 1) || ref.hasWon(b, 2)) continue;
+      const who = (p.plies % 2) + 1 as 1 | 2;
+      suggest2.push({ id: `suggestMove2.gen.nearly-full-${nth(suggest2.length)}`, source: gen('suggestMove2.nearly-full'), input: { board: b, who }, python: `suggestMove2(${boardLiteral(b)}, ${who})`, expected: { oneOf: open.map(py.int) } });
+    }
+  }
+
   const saveLoad: FixtureCase[] = [];
   const saves: FixtureCase[] = [];
   {
@@ -125,10 +140,10 @@ export function buildManchesterFixtures(ctx: AssignmentContext): FixtureFile[] {
       saves.push({ id: `saveGame.gen.${nth(i)}`, source: gen('saveGame'), input: { game: g, filename: 'saved.txt' }, python: `saveGame(${gameLiteral(g)}, 'saved.txt')\nopen('saved.txt').read()`, ...savedFile(t) });
       saveLoad.push({ id: `loadGame.gen.${nth(i)}`, source: gen('loadGame'), input: { fileText: t, filename: 'saved.txt' }, python: "loadGame('saved.txt')", expected: { value: gameValue(g) } });
     });
-    for (const { kind, text: bad } of ref.malformedVariants(game)) {
+    for (const { id, kind, text: bad } of [...ref.malformedVariants(game).map((v) => ({ ...v, id: v.kind })), ...moreMalformed(game)]) {
       const parsed = ref.parseGameFile(bad);
-      if (parsed.ok || parsed.kind !== kind) throw new Error(`malformed variant ${kind} is not refused as ${kind}`);
-      saveLoad.push({ id: `loadGame.gen.malformed-${kind}`, source: gen('loadGame.malformed'), input: { fileText: bad, filename: 'game.txt', malformed: kind }, python: `loadGame()   # game.txt: ${parsed.reason}`, expected: { raises: 'ValueError' }, facts: { reason: parsed.reason } });
+      if (parsed.ok || parsed.kind !== kind) throw new Error(`malformed variant ${id} is not refused as ${kind}`);
+      saveLoad.push({ id: `loadGame.gen.malformed-${id}`, source: gen('loadGame.malformed'), input: { fileText: bad, filename: 'game.txt', malformed: id }, python: `loadGame()   # game.txt: ${parsed.reason}`, expected: { raises: 'ValueError' }, facts: { reason: parsed.reason } });
     }
     saveLoad.push({ id: 'loadGame.gen.missing-file', source: gen('loadGame.missing'), input: { fileText: null, filename: 'no-such-game.txt' }, python: "loadGame('no-such-game.txt')", expected: { raises: 'FileNotFoundError' } });
   }
@@ -148,9 +163,30 @@ export function buildManchesterFixtures(ctx: AssignmentContext): FixtureFile[] {
         return { input: { board, who: p.toMove }, python: `${name}(${JSON.stringify(board).replace(/,/g, ', ')}, ${p.toMove})` };
       })),
     ),
+    file('suggestMove2', 'suggestMove2 on nearly full boards: any valid column.', suggest2),
     file('saveGame', 'The save file format: names, who, six rows of seven.', saves),
     file('loadGame', 'Reading save files, and every way one can be malformed.', saveLoad),
     file('play', 'play() on the terminal: typed lines, the files there before, and how the game must end.', play),
+  ];
+}
+
+/**
+ * More malformed files beside the reference's one of each kind, so that each part of Task 8's format is wrong or
+ * missing in turn: player 2's name empty (the reference's empties player 1's), the turn's line empty or 0 (beside
+ * 'x' and 3), a row's line empty, and in the last row (the reference's break the first) a value missing or negative.
+ * `kind` is how the reference's reading refuses it, checked when the fixtures are built.
+ */
+function moreMalformed(game: ref.Game): { id: string; kind: ref.MalformedKind; text: string }[] {
+  const lines = ref.serializeGame(game).replace(/\n$/, '').split('\n');
+  const withLine = (i: number, line: string) => lines.map((l, j) => (j === i ? line : l)).join('\n') + '\n';
+  const lastRow = lines[8]!.split(',');
+  return [
+    { id: 'second-name-empty', kind: 'empty-name', text: withLine(1, '') },
+    { id: 'who-missing', kind: 'who-not-a-number', text: withLine(2, '') },
+    { id: 'who-zero', kind: 'who-out-of-range', text: withLine(2, '0') },
+    { id: 'row-missing', kind: 'row-too-short', text: withLine(5, '') },
+    { id: 'cell-missing', kind: 'cell-not-a-number', text: withLine(8, ['', ...lastRow.slice(1)].join(',')) },
+    { id: 'cell-negative', kind: 'cell-not-a-number', text: withLine(8, [...lastRow.slice(0, 6), '-1'].join(',')) },
   ];
 }
 
@@ -175,6 +211,8 @@ interface PlayScript {
   readonly collect?: readonly string[];
   /** Games with a computer player or junk input are judged by their own boards, not a replay. */
   readonly mode: 'replay' | 'computer' | 'fuzz' | 'eof';
+  /** Whether the check reads what follows each column the document's play() refuses (facts.refused). */
+  readonly refusals?: boolean;
   readonly note: string;
 }
 
@@ -189,7 +227,8 @@ function playCases(ctx: AssignmentContext, gen: (family: string) => FixtureCase[
   const scripts: PlayScript[] = [
     { id: 'play.gen.humans-win', mode: 'replay', lines: ['ada', 'grace', '4', '4', '3', '3', '2', '2', '5'], note: 'two humans; X wins along the bottom row' },
     { id: 'play.gen.names-reasked', mode: 'replay', lines: ['', 'ada', '', '', 'grace', '1', '4', '1', '4', '2', '4', '1', '4'], note: 'empty names are asked again; Grace (O) wins in column 4' },
-    { id: 'play.gen.invalid-columns', mode: 'replay', lines: ['ada', 'grace', '0', '8', 'x', '', '4.5', '1', '1', '1', '1', '1', '1', '1', '2', '3', '2', '3', '2', '3', '2'], note: 'columns 0, 8, x, empty, 4.5 and a full column 1 are refused' },
+    { id: 'play.gen.names-first-wins', mode: 'replay', lines: ['emmy', 'grace', '4', '1', '4', '1', '4', '2', '4'], note: "Emmy (X) wins in column 4: player 1's name is capitalised too (from its first letter: emmy ends in another)" },
+    { id: 'play.gen.invalid-columns', mode: 'replay', lines: ['ada', 'grace', '0', '8', 'x', '', '4.5', '1', '1', '1', '1', '1', '1', '1', '2', '3', '2', '3', '2', '3', '2'], note: 'columns 0, 8, x, empty, 4.5 and a full column 1 are refused, each with a warning', refusals: true },
     { id: 'play.gen.save-default', mode: 'replay', lines: ['ada', 'grace', '4', '3', 'S', '', '4', '3', '4', '3', '4'], collect: ['game.txt'], files: { 'game.txt': null }, note: 'S with no file name saves game.txt, and play goes on' },
     { id: 'play.gen.load-default', mode: 'replay', lines: ['L', '', '3', '4'], files: { 'game.txt': loadText }, note: 'L with no file name loads game.txt and play goes on from there' },
     { id: 'play.gen.load-missing', mode: 'replay', lines: ['L', 'no-such-game.txt'], files: { 'game.txt': null }, note: 'loading a missing file ends the game with a message' },
@@ -221,8 +260,20 @@ function playCases(ctx: AssignmentContext, gen: (family: string) => FixtureCase[
       input: { lines: script.lines, mode: script.mode, note: script.note, ...(script.files && { files: script.files }), ...(script.collect && { collect: script.collect }) },
       python: `play()   # type: ${typed || '(nothing: end of input at once)'}`,
       expected: outcome ? playExpected(outcome) : { value: py.dict([[py.str('ending'), py.str(script.mode === 'eof' ? 'end-of-input' : 'any')]]) },
+      ...(script.refusals && { facts: { refused: refusedLines(script.lines, files) } }),
     };
   });
+}
+
+/**
+ * The lines of a two-human script typed at a column prompt that the document's play() refuses (it then warns and
+ * asks again, Task 7 step 5): those after which the game, read so far, is where it was. Names come first.
+ */
+function refusedLines(lines: readonly string[], files: Readonly<Record<string, string>>): number[] {
+  const state = (n: number) => JSON.stringify(ref.simulatePlay(lines.slice(0, n), files).game ?? null);
+  const refused: number[] = [];
+  for (let k = 2; k < lines.length; k++) if (lines[k] !== 'S' && lines[k - 1] !== 'S' && state(k + 1) === state(k)) refused.push(k);
+  return refused;
 }
 
 /** Lines of random characters (ASCII, Latin-1, digits, signs, spaces), none of them a plain column or a command. */

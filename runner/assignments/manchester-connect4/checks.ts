@@ -7,8 +7,8 @@
  */
 import { asBoard } from './board.js';
 import { manchesterInput } from './inputs.js';
-import { formatPy, type PyValue } from '../../checks/py-value.js';
-import type { FixtureCase } from '../../fixtures/fixture-types.js';
+import { formatPy, type PyValue } from '../../model/py-value.js';
+import type { FixtureCase } from '../../model/fixture-types.js';
 import type { ObservedValue } from '../../harness/protocol.js';
 import { drawBoardDiff } from '../../checks/boards.js';
 import { formatException, replyFor, type CaseObservation } from '../../checks/observation.js';

@@ -1,5 +1,5 @@
 /** Manchester's Connect Four (document 003) as the grader runs it: the plan, ruled by the reference. */
-import type { Assignment } from '../assignment.js';
+import type { Assignment } from '../../plan/assignment.js';
 import { MANCHESTER_EXAMPLES } from './examples.js';
 import { KIT_PLAN } from './kit.js';
 import { SUGGEST_MISTAKES } from './suggest-mistakes.js';

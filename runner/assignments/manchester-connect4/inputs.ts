@@ -2,7 +2,7 @@
  * Manchester's fixture case inputs: the shapes its case builders write (cases.ts, examples.ts), declared once for
  * the builders, the plan, the checks and the shrinker.
  */
-import type { FixtureCase } from '../../fixtures/fixture-types.js';
+import type { FixtureCase } from '../../model/fixture-types.js';
 import type { Board, Side } from './board.js';
 
 /** A game as the document's dictionary holds it (Task 1). */

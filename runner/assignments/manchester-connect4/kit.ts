@@ -3,7 +3,7 @@
  * getValidMoves, makeMove and hasWon, and its suggestMove1 the opponent suggestMove2 must beat. It reaches nothing
  * of reference/, no case builder and no doubles.py, so the kit holds no working version of a graded part.
  */
-import type { KitPlan } from '../assignment.js';
+import type { KitPlan } from '../../plan/assignment.js';
 import { KIT_REFEREE } from './kit-referee.js';
 import { manchesterPlan } from './plan.js';
 

@@ -1,6 +1,6 @@
 /** The names the manchester-connect4 spec may link to its code by (the Assignment's `links`): checked when a spec or pack loads. */
-import type { SpecLinks } from '../assignment.js';
-import { replayedTests } from '../game-replay.js';
+import type { SpecLinks } from '../../plan/assignment.js';
+import { replayedTests } from '../../plan/game-replay.js';
 import { FUNCTIONS, SCRIPTED_PLAY } from './plan.js';
 
 export const MANCHESTER_LINKS: SpecLinks = {

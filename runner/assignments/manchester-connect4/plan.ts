@@ -6,11 +6,11 @@
 import { checkDocstrings, checkManchesterCase } from './checks.js';
 import { manchesterInput, type ManchesterInput } from './inputs.js';
 import { checkManchesterPlay } from './play-checks.js';
-import type { FixtureCase } from '../../fixtures/fixture-types.js';
-import type { ResolvedTest } from '../../spec/spec-types.js';
-import type { AssignmentPlan, ChargedElsewhere, GameReplay, LookaheadCases } from '../assignment.js';
-import { positionFromRows } from '../../grade/lookahead-cases.js';
-import { functionReplay, type ReplayParts } from '../game-replay.js';
+import type { FixtureCase } from '../../model/fixture-types.js';
+import type { ResolvedTest } from '../../model/spec-types.js';
+import type { AssignmentPlan, ChargedElsewhere, GameReplay, LookaheadCases } from '../../plan/assignment.js';
+import { positionFromRows } from '../../plan/lookahead-cases.js';
+import { functionReplay, type ReplayParts } from '../../plan/game-replay.js';
 import type { Baseline, Referee } from './referee.js';
 import { DOCSTRINGS_INTERACTION, manchesterInteraction, manchesterProgram } from './steps.js';
 import { strategyCase } from './strategy.js';

@@ -9,7 +9,7 @@ import type { Ask } from '../../plan/property.js';
 import { playInput } from './inputs.js';
 import { dropBetween, emptyBoard, isFull, sameRows, type Board, type Side } from './board.js';
 import { refereeFailure, withCaveat, type Referee } from './referee.js';
-import type { FixtureCase } from '../../fixtures/fixture-types.js';
+import type { FixtureCase } from '../../model/fixture-types.js';
 import type { PlayInput } from './steps.js';
 import type { ProgramResult } from '../../pty/run-program.js';
 import { ASK_MARKER } from '../../checks/program-markers.js';
@@ -18,6 +18,10 @@ import { CELL, readBoards, show } from './checks.js';
 import { programEnding, TRACEBACK } from '../../checks/programs.js';
 import { pyToPlain } from '../../checks/values.js';
 import { fail, pass, type CaseVerdict } from '../../checks/verdict.js';
+import { caseText } from '../../plan/case-texts.js';
+
+/** The sessions of play.names, which grade the names' capitalisation (the other games read names in any case). */
+const NAMES_GRADED: ReadonlySet<string> = new Set(['play.gen.names-reasked', 'play.gen.names-first-wins']);
 
 // How programs announce the end, as real submissions word it ("Congradulations", "It's a Tie!", "board is full").
 const WIN_WORDS = /\bw[oi]ns?\b|\bwinner\b|\bvictor|congra|\bfour in a row\b|\bbeats?\b/i;
@@ -37,8 +41,12 @@ export async function checkManchesterPlay(check: string, testCase: FixtureCase, 
   const lastAnswer = marked.transcript.split(ASK_MARKER).at(-1)!.split('\n').slice(1).join('\n');
   const result = { ...marked, transcript: marked.transcript.replaceAll(ASK_MARKER, '') };
   switch (check) {
-    case 'play-replay':
-      return withEitherMarks(result, (r) => checkReplay(expectation(testCase), r, lastAnswer, testCase.id === 'play.gen.names-reasked'));
+    case 'play-replay': {
+      const verdict = await withEitherMarks(result, (r) => checkReplay(expectation(testCase), r, lastAnswer, NAMES_GRADED.has(testCase.id)));
+      if (verdict.status !== 'pass') return verdict;
+      const refused = testCase.facts?.['refused'];
+      return afterTheSave(marked.transcript, input.lines, caseText(testCase, 'save', 'S')) ?? (Array.isArray(refused) ? warnedAfter(marked.transcript, input.lines, refused as number[]) : undefined) ?? verdict;
+    }
     case 'play-computer': {
       const ending = programEnding(result);
       if (ending) return ending;
@@ -121,6 +129,64 @@ function checkReplay(want: Expectation, result: ProgramResult, afterLastAnswer: 
     }
   }
   return pass(note);
+}
+
+/** How a program refuses what was typed ("Invalid input. Try again!", "That is not a valid column"). */
+const REFUSAL_WORDS = /\binvalid\b|\btry again\b|\bnot (?:a )?valid\b|\billegal\b|\bnot allowed\b/iu;
+
+/**
+ * What follows a save: S is a command the column prompt accepts (Task 10), so once the file is saved the same player
+ * is asked again with no word that the input was invalid (a save's \`continue\` left out prints "Invalid input. Try
+ * again!" after "The game has been saved"). Judged between the answer to the question S brought (the file name) and
+ * the next question, that question left out when it is the column prompt S was typed at. A program that asked no file
+ * name after S took the next line as a column: nothing to judge then (undefined), as for a session without S.
+ */
+export function afterTheSave(transcript: string, lines: readonly string[], save: string): CaseVerdict | undefined {
+  const at = lines.indexOf(save);
+  if (at < 0) return undefined;
+  // Segment i (i ≥ 1) is the echo of line i - 1, what the program printed after it, and the question it asked next.
+  const segments = transcript.split(ASK_MARKER);
+  const lastLine = (text: string | undefined) => (text ?? '').split('\n').at(-1)!.trim();
+  const columnPrompt = lastLine(segments[at]);
+  const asked = lastLine(segments[at + 1]);
+  const after = segments[at + 2];
+  if (after === undefined || asked === '' || asked === columnPrompt) return undefined;
+  const printed = after.split('\n').slice(1);
+  if (printed.length > 0 && printed.at(-1)!.trim() === columnPrompt) printed.pop();
+  const refusal = printed.find((line) => REFUSAL_WORDS.test(line));
+  if (!refusal) return undefined;
+  return fail(
+    `after ${JSON.stringify(save)} saved the game (the file name answered with ${JSON.stringify(lines[at + 1])}), the program said ${JSON.stringify(refusal.trim())}: S is a command the column prompt accepts (Task 10), so after saving it should ask the same player for a column again without calling the input invalid (a \`continue\` after the save missing?)`,
+    'the column asked again, no warning',
+    printed.join('\n').trim(),
+  );
+}
+
+/** A board's row, its column numbers or its rule: what a program prints again after a refusal is not a warning. */
+const BOARD_LINE = /^\s*(?:[|+][\s\dXOxo.\-_+|·*#]*[|+]|[\d\s]+)\s*$/u;
+
+/**
+ * Task 7 step 5: a column that is not a valid move gets "a warning message" and the question again. After each line
+ * the document's play() refuses (facts.refused), the program must print something besides the board before it
+ * asks again, or ask again in other words than the column prompt the line answered ("Invalid, which column? ").
+ */
+export function warnedAfter(transcript: string, lines: readonly string[], refused: readonly number[]): CaseVerdict | undefined {
+  const segments = transcript.split(ASK_MARKER);
+  const lastLine = (text: string | undefined) => (text ?? '').split('\n').at(-1)!.trim();
+  for (const k of refused) {
+    const after = segments[k + 1];
+    if (after === undefined || segments[k + 2] === undefined) return undefined;
+    const printed = after.split('\n').slice(1);
+    const question = printed.pop()?.trim() ?? '';
+    const said = printed.filter((line) => line.trim() !== '' && !BOARD_LINE.test(line));
+    if (said.length > 0 || (question !== '' && question !== lastLine(segments[k]))) continue;
+    return fail(
+      `after ${JSON.stringify(lines[k])}, which is not a valid move, the program asked again without a warning; Task 7: "check that the user input corresponds to a valid move and otherwise print a warning message and repeat asking"`,
+      'a warning, then the question again',
+      after.split('\n').slice(1).join('\n').trim(),
+    );
+  }
+  return undefined;
 }
 
 /**

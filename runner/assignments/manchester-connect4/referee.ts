@@ -5,7 +5,7 @@
  * version of a graded function, referees with the student's own functions, asked through the harness (kit-referee.ts).
  */
 import type { Ask } from '../../plan/property.js';
-import type { Rng } from '../../plan/rng.js';
+import type { Rng } from '../../model/rng.js';
 import type { Board, Side } from './board.js';
 
 export type Baseline = 'random' | 'suggestMove1' | 'minimax2' | 'minimax4';

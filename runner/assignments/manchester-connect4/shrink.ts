@@ -1,13 +1,13 @@
 /**
- * Manchester's failing generated suggestMove1 and hasWon cases made smaller (runner/grade/shrink.ts): each smaller
+ * Manchester's failing generated suggestMove1 and hasWon cases made smaller (runner/plan/shrink.ts): each smaller
  * board with the reference's answer (for suggestMove1, its acceptable columns for the same reason: a win, a block,
  * any move). The grader's only: the student's kit holds no reference.
  */
 import * as ref from '../../../reference/manchester-connect4.js';
-import { py } from '../../checks/py-value.js';
-import type { FixtureCase } from '../../fixtures/fixture-types.js';
-import type { CaseShrinker } from '../../grade/shrink.js';
-import type { ResolvedTest } from '../../spec/spec-types.js';
+import { py } from '../../model/py-value.js';
+import type { FixtureCase } from '../../model/fixture-types.js';
+import type { CaseShrinker } from '../../plan/shrink.js';
+import type { ResolvedTest } from '../../model/spec-types.js';
 import { boardLiteral } from './cases.js';
 import { manchesterInput } from './inputs.js';
 

@@ -3,11 +3,11 @@
  * document names them; save files are put in place and read back by the grader's file tools, inside the
  * submission's throw-away copy; play() is answered whatever its prompts say (the harness marks every input()).
  */
-import { formatPyStr, py } from '../../checks/py-value.js';
-import type { FixtureCase } from '../../fixtures/fixture-types.js';
+import { formatPyStr, py } from '../../model/py-value.js';
+import type { FixtureCase } from '../../model/fixture-types.js';
 import type { Arg } from '../../harness/protocol.js';
-import type { ResolvedTest } from '../../spec/spec-types.js';
-import type { ProgramPlan } from '../assignment.js';
+import type { ResolvedTest } from '../../model/spec-types.js';
+import type { ProgramPlan } from '../../plan/assignment.js';
 import { argFromPy, call, get, int, set, str, type Interaction, type Step } from '../../plan/interaction.js';
 import type { Board } from './board.js';
 import { manchesterInput, playInput, type GameInput } from './inputs.js';

@@ -4,7 +4,7 @@
  * harness call from a fresh namespace, seeded, within the document's 5 seconds; a move that is late, raises, or is
  * not a valid column loses that game. The verdict is the win/draw/loss table.
  */
-import { createRng, type Rng } from '../../plan/rng.js';
+import { createRng, type Rng } from '../../model/rng.js';
 import { formatException, type CaseObservation } from '../../checks/observation.js';
 import { intColumnOf } from '../../checks/values.js';
 import { fail, pass, type CaseVerdict } from '../../checks/verdict.js';

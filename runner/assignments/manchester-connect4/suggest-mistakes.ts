@@ -6,7 +6,7 @@
  * lookahead-cases.ts, nameMistake). The grader's only: the kit carries these columns for its visible cases.
  */
 import { getValidMoves, winningMoves, type BoardRows } from '../../../reference/manchester-connect4.js';
-import type { LookaheadPosition, PositionChoiceMistake } from '../../grade/lookahead-cases.js';
+import type { LookaheadPosition, PositionChoiceMistake } from '../../plan/lookahead-cases.js';
 
 type Side = 1 | 2;
 

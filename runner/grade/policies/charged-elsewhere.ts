@@ -6,9 +6,9 @@
  * test grades (HMC's own Board) is left to charged-once.
  */
 import type { StepFailure } from '../../checks/observation.js';
-import type { ChargedElsewhere, Excuse } from '../../assignments/assignment.js';
-import type { FixtureCase } from '../../fixtures/fixture-types.js';
-import type { ResolvedTest } from '../../spec/spec-types.js';
+import type { ChargedElsewhere, Excuse } from '../../plan/assignment.js';
+import type { FixtureCase } from '../../model/fixture-types.js';
+import type { ResolvedTest } from '../../model/spec-types.js';
 import type { Decision, RuleMeta } from './policy.js';
 
 export const CHARGED_ELSEWHERE: RuleMeta = {

@@ -4,7 +4,7 @@
  * them a short wait, not a whole limit, and every test's verdict is its own, whatever order the tests ran in. (In the
  * student's kit, a test that would run on the student's own part whose own test hung is not run: decided-later.)
  */
-import type { Limits } from '../../sandbox/limits.js';
+import type { Limits } from '../../model/limits.js';
 import type { RuleMeta } from './policy.js';
 
 export const HUNG_TARGET: RuleMeta = {

@@ -5,7 +5,7 @@
  * then the tests a student can see (the check shows them what is charged), then those on the document's own
  * examples, then those judging the answer rather than one rule, then by id.
  */
-import type { ResolvedTest } from '../../spec/spec-types.js';
+import type { ResolvedTest } from '../../model/spec-types.js';
 
 export interface PrecedenceFacts {
   /** Test ids the assignment names to charge a shared mistake first, in its order (AssignmentPlan.chargesFirst). */

@@ -4,11 +4,11 @@ import * as cn from '../../../reference/conniption.js';
 import { checkConniptionCase } from '../../../runner/assignments/conniption/checks.js';
 import { checkRepl, handedStates } from '../../../runner/assignments/conniption/repl-checks.js';
 import type { ObservedReply } from '../../../runner/checks/observation.js';
-import type { FixtureCase } from '../../../runner/fixtures/fixture-types.js';
+import type { FixtureCase } from '../../../runner/model/fixture-types.js';
 import type { ObservedValue } from '../../../runner/harness/protocol.js';
 import { ASK_MARKER, STATE_MARKER } from '../../../runner/checks/program-markers.js';
 import type { ProgramResult } from '../../../runner/pty/run-program.js';
-import { formatPy, type PyValue } from '../../../runner/checks/py-value.js';
+import { formatPy, type PyValue } from '../../../runner/model/py-value.js';
 
 const source = { kind: 'generated', seed: 1, family: 't' } as const;
 const reply = (value: ObservedValue): ObservedReply => ({ value, stdout: '', prompts: [], inputsLeft: 0, durationMs: 1 });

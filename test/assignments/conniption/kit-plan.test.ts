@@ -11,7 +11,7 @@ import { TERMINAL_RULES } from '../../../runner/assignments/conniption/checks.js
 import { KIT_PLAN } from '../../../runner/assignments/conniption/kit.js';
 import { EMPTY_BOARD } from '../../../runner/assignments/conniption/steps.js';
 import { PROJECT_ROOT } from '../../../runner/project-root.js';
-import { loadSpec } from '../../../runner/spec/load-spec.js';
+import { loadSpec } from '../../../runner/pack/load-spec.js';
 
 /** Every step of every case of the search tests, with which stand-ins it exists and the part it names. */
 function searchSteps(): { request: string; only?: string; part?: string; note?: string }[] {

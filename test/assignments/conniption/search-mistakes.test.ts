@@ -6,9 +6,9 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { FixtureCase } from '../../../runner/fixtures/fixture-types.js';
-import { someChoiceFits, type MistakeAnswers, type SeenCase } from '../../../runner/grade/lookahead-cases.js';
-import { diagnoseLookahead } from '../../../runner/insight/lookahead-diagnosis.js';
+import type { FixtureCase } from '../../../runner/model/fixture-types.js';
+import { someChoiceFits, type MistakeAnswers, type SeenCase } from '../../../runner/plan/lookahead-cases.js';
+import { diagnoseLookahead } from '../../../runner/plan/lookahead-diagnosis.js';
 import { searchMistakeAnswers } from '../../../runner/assignments/conniption/search-mistake-table.js';
 import { ORDER_FREE, SEARCH_LOOKAHEAD, SEARCH_MISTAKES, moveNumber } from '../../../runner/assignments/conniption/search-mistakes.js';
 import { PROJECT_ROOT } from '../../../runner/project-root.js';

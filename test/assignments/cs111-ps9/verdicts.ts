@@ -2,7 +2,7 @@
 import { error, fail, timeout, type SamplePins } from '../../helpers/sample-suite.js';
 
 export const PINS: SamplePins = {
-  correct: ['correct-classic', 'correct-compact', 'correct-naive', 'correct-plain', 'correct-split'],
+  correct: ['correct-classic', 'correct-compact', 'correct-naive', 'correct-outcome', 'correct-plain', 'correct-split', 'correct-strings'],
   expected: {
     'add-checker-top-row': { ...fail('board.add_checker') },
     // A Board file Python cannot read: everything that needs it is blocked; the typo is charged once among the imports.
@@ -16,8 +16,10 @@ export const PINS: SamplePins = {
     'correct-classic': {},
     'correct-compact': {},
     'correct-naive': {},
+    'correct-outcome': {},
     'correct-plain': {},
     'correct-split': {},
+    'correct-strings': {},
     'empty-reading-response': { ...fail('reading.ps9pr0.present') },
     'horizontal-off-by-one': { ...fail('board.is_win_for.horizontal') },
     'hostile-answers-from-kit': { ...fail('aiplayer.scores_for.lookahead-0-1', 'aiplayer.scores_for.lookahead-2-3', 'aiplayer.scores_for.lookahead-4', 'aiplayer.scores_for.already-won') },
@@ -104,7 +106,7 @@ export const PINS: SamplePins = {
 };
 
 /**
- * The look-ahead mistake each sample's failing scores_for tests are named with (runner/insight/lookahead-diagnosis.ts);
+ * The look-ahead mistake each sample's failing scores_for tests are named with (runner/plan/lookahead-diagnosis.ts);
  * every other sample gets no name.
  */
 export const DIAGNOSES: Readonly<Record<string, string>> = {
@@ -125,7 +127,7 @@ export const DIAGNOSES: Readonly<Record<string, string>> = {
 export const DIAGNOSIS_ONLY: readonly string[] = ['scores-for-full-left-50', 'scores-for-min-reply', 'scores-for-one-level-deep', 'scores-for-one-level-shallow', 'scores-for-plays-on-won', 'scores-for-reply-kept', 'scores-for-same-checker', 'scores-for-win-not-undone'];
 
 /**
- * Failing generated cases shown again on a smaller board (runner/grade/shrink.ts): checkers on the board each came
+ * Failing generated cases shown again on a smaller board (runner/plan/shrink.ts): checkers on the board each came
  * from, and on the smaller one. Pinned where the search is cheap, far inside its time net on a busy machine.
  */
 export const SMALLEST: Readonly<Record<string, Readonly<Record<string, readonly [number, number]>>>> = {

@@ -4,9 +4,9 @@ import { checkCs61aCase } from '../../../runner/assignments/cs61a-hw04/checks.js
 import type { CaseObservation, ObservedReply } from '../../../runner/checks/observation.js';
 import { verdictForFailure } from '../../../runner/checks/outcome.js';
 import { barrierCrossed } from '../../../runner/assignments/cs61a-hw04/barrier.js';
-import type { FixtureCase } from '../../../runner/fixtures/fixture-types.js';
+import type { FixtureCase } from '../../../runner/model/fixture-types.js';
 import type { ObservedValue } from '../../../runner/harness/protocol.js';
-import type { PyValue } from '../../../runner/checks/py-value.js';
+import type { PyValue } from '../../../runner/model/py-value.js';
 
 const rows = (...lines: string[]): PyValue & ObservedValue => ({ type: 'list', items: lines.map((line) => ({ type: 'list', items: [...line].map((value) => ({ type: 'str', value })) })) });
 const int = (value: number) => ({ type: 'int', value }) as const;

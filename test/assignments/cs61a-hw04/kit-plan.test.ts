@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { kitPlanModules, pythonKinds } from '../../helpers/kit-plan.js';
 import { KIT_PLAN } from '../../../runner/assignments/cs61a-hw04/kit.js';
 import { PROJECT_ROOT } from '../../../runner/project-root.js';
-import { loadSpec } from '../../../runner/spec/load-spec.js';
+import { loadSpec } from '../../../runner/pack/load-spec.js';
 
 const FOLDER = join('runner', 'assignments', 'cs61a-hw04');
 

@@ -2,7 +2,7 @@
 import { error, fail, timeout, type SamplePins } from '../../helpers/sample-suite.js';
 
 export const PINS: SamplePins = {
-  correct: ['correct-classic', 'correct-lab04-split', 'correct-naive', 'correct-no-diagonal', 'correct-plain'],
+  correct: ['correct-classic', 'correct-lab04-split', 'correct-naive', 'correct-no-diagonal', 'correct-plain', 'correct-recursive', 'correct-windows'],
   expected: {
     'check-win-column-indexes-board': { ...fail('barrier.check_win_column') },
     // A stub is code never written: its barrier test, which judges one rule, gives it nothing (template-stub).
@@ -17,6 +17,8 @@ export const PINS: SamplePins = {
     'correct-naive': {},
     'correct-no-diagonal': {},
     'correct-plain': {},
+    'correct-recursive': {},
+    'correct-windows': {},
     'create-board-swapped': { ...fail('create_board.document', 'create_board.generated') },
     'create-row-spaces': { ...fail('create_row.document', 'create_row.generated') },
     'get-piece-transposed': { ...fail('get_piece.document', 'get_piece.generated') },

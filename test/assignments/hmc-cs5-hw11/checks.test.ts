@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkBoardSetup, checkHmcCase, checkHmcGame, checkRandomSpread, comparePlayerRepr } from '../../../runner/assignments/hmc-cs5-hw11/checks.js';
 import type { CaseObservation, ObservedReply } from '../../../runner/checks/observation.js';
-import type { FixtureCase } from '../../../runner/fixtures/fixture-types.js';
+import type { FixtureCase } from '../../../runner/model/fixture-types.js';
 import type { ObservedValue } from '../../../runner/harness/protocol.js';
 import type { ProgramResult } from '../../../runner/pty/run-program.js';
 

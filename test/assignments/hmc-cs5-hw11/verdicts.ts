@@ -2,13 +2,15 @@
 import { error, fail, timeout, type SamplePins } from '../../helpers/sample-suite.js';
 
 export const PINS: SamplePins = {
-  correct: ['correct-classic', 'correct-compact', 'correct-naive', 'correct-plain'],
+  correct: ['correct-classic', 'correct-columns', 'correct-compact', 'correct-copies', 'correct-naive', 'correct-plain'],
   expected: {
     // Its Board's delMove takes the lowest checker: charged once, by the first scoresFor test it spoils.
     'board-delmove-takes-bottom': { ...fail('player.scoresFor.document') },
     'board-height-first': { ...fail('board.setup', 'player.scoreBoard.generated', 'player.scoresFor.document', 'player.scoresFor.already-won', 'player.scoresFor.ply-2-3', 'player.scoresFor.ply-4-5', 'player.nextMove.document', 'player.nextMove.generated', 'board.playGame.document', 'board.playGame.generated'), ...error('player.scoresFor.ply-0-1') },
     'correct-classic': {},
+    'correct-columns': {},
     'correct-compact': {},
+    'correct-copies': {},
     'correct-naive': {},
     'correct-plain': {},
     'hostile-answers-from-kit': { ...fail('player.scoresFor.ply-0-1', 'player.scoresFor.ply-2-3', 'player.scoresFor.ply-4-5', 'player.scoresFor.already-won') },
@@ -60,7 +62,7 @@ export const PINS: SamplePins = {
 };
 
 /**
- * The look-ahead mistake each sample's failing scoresFor tests are named with (runner/insight/lookahead-diagnosis.ts);
+ * The look-ahead mistake each sample's failing scoresFor tests are named with (runner/plan/lookahead-diagnosis.ts);
  * every other sample gets no name.
  */
 export const DIAGNOSES: Readonly<Record<string, string>> = {
@@ -79,7 +81,7 @@ export const DIAGNOSES: Readonly<Record<string, string>> = {
 export const DIAGNOSIS_ONLY: readonly string[] = ['scores-for-full-left-zero', 'scores-for-no-delmove', 'scores-for-one-ply-deep', 'scores-for-one-ply-shallow', 'scores-for-reply-kept', 'scores-for-same-checker'];
 
 /**
- * Failing generated cases shown again on a smaller board (runner/grade/shrink.ts): checkers on the board each came
+ * Failing generated cases shown again on a smaller board (runner/plan/shrink.ts): checkers on the board each came
  * from, and on the smaller one. Pinned where the search is cheap, far inside its time net on a busy machine.
  */
 export const SMALLEST: Readonly<Record<string, Readonly<Record<string, readonly [number, number]>>>> = {

@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import * as ref from '../../../reference/manchester-connect4.js';
 import { checkDocstrings, checkManchesterCase, docstringProblem, readBoards } from '../../../runner/assignments/manchester-connect4/checks.js';
-import { checkManchesterPlay as checkPlay } from '../../../runner/assignments/manchester-connect4/play-checks.js';
+import { afterTheSave, checkManchesterPlay as checkPlay, warnedAfter } from '../../../runner/assignments/manchester-connect4/play-checks.js';
 import type { CaseObservation, ObservedReply } from '../../../runner/checks/observation.js';
-import type { FixtureCase } from '../../../runner/fixtures/fixture-types.js';
+import type { FixtureCase } from '../../../runner/model/fixture-types.js';
 import type { Interaction } from '../../../runner/plan/interaction.js';
 import { driveInTurn } from '../../../runner/plan/property.js';
 import type { ObservedValue } from '../../../runner/harness/protocol.js';
@@ -113,6 +113,53 @@ describe('play() endings', () => {
     const fuzz: FixtureCase = { ...replay, id: 'play.gen.fuzz', input: { lines: ['ada', 'grace', 'x'], mode: 'fuzz', note: 'junk' } };
     const crashed = result('Traceback (most recent call last):\n  File "c.py", line 3\nValueError: invalid literal for int()', { answersSent: 3 });
     expect(await checkManchesterPlay('play-robust', fuzz, crashed)).toMatchObject({ status: 'fail', message: expect.stringContaining('after typing "x" (line 3 of the script)') });
+  });
+});
+
+describe('what follows a save in play()', () => {
+  const lines = ['ada', 'grace', '4', 'S', '', '3'];
+  const M = ASK_MARKER;
+  // Each question ends with the marker, each answer is echoed on its own line.
+  const session = (afterName: string, save = 'Save to which file? ') =>
+    `Name of player 1: ${M}ada\nName of player 2: ${M}grace\nAda (X): Which column to select? ${M}4\nGrace (O): Which column to select? ${M}S\n${save}${M}\n${afterName}Grace (O): Which column to select? ${M}3\n`;
+
+  it('passes a save followed by the same column prompt, with or without a word that it was saved', () => {
+    expect(afterTheSave(session('The game has been saved to a file.\n'), lines, 'S')).toBeUndefined();
+    expect(afterTheSave(session(''), lines, 'S')).toBeUndefined();
+  });
+
+  it('fails a save followed by a word that the input was invalid, and says what it printed', () => {
+    const verdict = afterTheSave(session('The game has been saved to a file.\nInvalid input. Try again!\n'), lines, 'S');
+    expect(verdict).toMatchObject({ status: 'fail', message: expect.stringContaining('"Invalid input. Try again!"') });
+    expect(afterTheSave(session('Saved.\nThat is not a valid column.\n'), lines, 'S')?.status).toBe('fail');
+  });
+
+  it('judges nothing when S asked no file name (the next line went to the column prompt), or without S', () => {
+    const noName = `Grace (O): Which column to select? ${M}S\nSaved to game.txt.\nGrace (O): Which column to select? ${M}\nInvalid input. Try again!\nGrace (O): Which column to select? ${M}3\n`;
+    expect(afterTheSave(`Name of player 1: ${M}ada\nName of player 2: ${M}grace\nAda (X): Which column to select? ${M}4\n${noName}`, lines, 'S')).toBeUndefined();
+    expect(afterTheSave(session('Invalid input. Try again!\n'), ['ada', 'grace', '4', '3'], 'S')).toBeUndefined();
+  });
+
+  it("reads the course's own save command", () => {
+    const renamed = session('Invalid input. Try again!\n').replace(`${M}S\n`, `${M}save\n`);
+    expect(afterTheSave(renamed, ['ada', 'grace', '4', 'save', '', '3'], 'save')?.status).toBe('fail');
+  });
+});
+
+describe('a warning after a refused column', () => {
+  const M = ASK_MARKER;
+  const lines = ['ada', 'grace', '0', '4'];
+  const session = (afterZero: string, question = 'Ada (X): Which column to select? ') =>
+    `Name of player 1: ${M}ada\nName of player 2: ${M}grace\nAda (X): Which column to select? ${M}0\n${afterZero}${question}${M}4\n`;
+
+  it('passes a warning printed before the question, or a question that says it', () => {
+    expect(warnedAfter(session('Invalid input. Try again!\n'), lines, [2])).toBeUndefined();
+    expect(warnedAfter(session('', 'Column 0 is not on the board, pick 1-7: '), lines, [2])).toBeUndefined();
+  });
+
+  it('fails the same question asked again with nothing but the board before it', () => {
+    expect(warnedAfter(session(''), lines, [2])).toMatchObject({ status: 'fail', message: expect.stringContaining('after "0"') });
+    expect(warnedAfter(session(`${ref.printBoard(board)}\n`), lines, [2])?.status).toBe('fail');
   });
 });
 

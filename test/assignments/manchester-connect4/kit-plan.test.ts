@@ -12,7 +12,7 @@ import { checkManchesterPlay } from '../../../runner/assignments/manchester-conn
 import { REFERENCE_REFEREE } from '../../../runner/assignments/manchester-connect4/reference-referee.js';
 import { strategyCase } from '../../../runner/assignments/manchester-connect4/strategy.js';
 import type { CaseObservation } from '../../../runner/checks/observation.js';
-import type { FixtureCase } from '../../../runner/fixtures/fixture-types.js';
+import type { FixtureCase } from '../../../runner/model/fixture-types.js';
 import type { Arg, ObservedValue } from '../../../runner/harness/protocol.js';
 import type { Interaction } from '../../../runner/plan/interaction.js';
 import { driveInTurn } from '../../../runner/plan/property.js';

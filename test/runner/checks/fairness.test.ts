@@ -1,6 +1,6 @@
 /** The fairness rules as pure checks: numbers by value, one types test, invisible text, open cases, marks swapped. */
 import { describe, expect, it } from 'vitest';
-import { py } from '../../../runner/checks/py-value.js';
+import { py } from '../../../runner/model/py-value.js';
 import { swapBoardMarks } from '../../../runner/assignments/manchester-connect4/play-checks.js';
 import { checkReturned, checkTypes } from '../../../runner/checks/returns.js';
 import { compareVisibleText } from '../../../runner/checks/text.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FixtureCase } from '../../../runner/fixtures/fixture-types.js';
+import type { FixtureCase } from '../../../runner/model/fixture-types.js';
 import { checkProgram } from '../../../runner/checks/programs.js';
 import { ASK_MARKER } from '../../../runner/checks/program-markers.js';
 import type { ProgramResult } from '../../../runner/pty/run-program.js';

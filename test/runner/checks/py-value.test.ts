@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPy, formatPyFloat, formatPyStr, isSamePy, py } from '../../../runner/checks/py-value.js';
+import { formatPy, formatPyFloat, formatPyStr, isSamePy, py } from '../../../runner/model/py-value.js';
 
 describe('Python reprs', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { py } from '../../../runner/checks/py-value.js';
+import { py } from '../../../runner/model/py-value.js';
 import { checkReturned } from '../../../runner/checks/returns.js';
 import { describeTypeDifference, formatObserved, isSameValue } from '../../../runner/checks/values.js';
 import type { ObservedValue } from '../../../runner/harness/protocol.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { applyAdjustments, csvRecords, parseAdjustments, type AdjustmentTargets } from '../../../runner/class/adjustments.js';
 import { formatAdjustments } from '../../../runner/cli/second-pass.js';
 import { adjustmentLines } from '../../../reports/final-score.js';
-import type { RunResults, SubmissionResult, TestResult } from '../../../runner/grade/results.js';
+import type { RunResults, SubmissionResult, TestResult } from '../../../runner/model/results.js';
 import { canvasCsv, scoresCsv } from '../../../reports/csv.js';
 import { gradescopeResults } from '../../../reports/gradescope.js';
 import { junitXml } from '../../../reports/junit.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RunResults, SubmissionResult, TestResult } from '../../../runner/grade/results.js';
+import type { RunResults, SubmissionResult, TestResult } from '../../../runner/model/results.js';
 import { compareRuns } from '../../../runner/class/compare-runs.js';
 import { compareWith, formatComparison } from '../../../runner/cli/compare-command.js';
 import { changesCsv } from '../../../reports/csv.js';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { applyAdjustments, parseAdjustments } from '../../../runner/class/adjustments.js';
-import type { RunResults, SubmissionResult, TestResult } from '../../../runner/grade/results.js';
+import type { RunResults, SubmissionResult, TestResult } from '../../../runner/model/results.js';
 import { applyRoster, formatRoster, gradebookWithoutIds, mergeRosters, parseRoster, RosterError } from '../../../runner/class/roster.js';
 import { parseCanvasProblems } from '../../../runner/cli/gradebook-flags.js';
 import { canvasCsv } from '../../../reports/csv.js';

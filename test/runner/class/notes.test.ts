@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyNotes, checkNoteIds, mergeNotes, NotesError, parseNotes, unmatchedNotesError, type Note } from '../../../runner/class/notes.js';
 import { forStudents } from '../../../reports/for-students.js';
-import type { RunResults, SubmissionResult, TestResult } from '../../../runner/grade/results.js';
+import type { RunResults, SubmissionResult, TestResult } from '../../../runner/model/results.js';
 import { failureClusters } from '../../../runner/insight/clusters.js';
 import { gradescopeResults } from '../../../reports/gradescope.js';
 import { junitXml } from '../../../reports/junit.js';

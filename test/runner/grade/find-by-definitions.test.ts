@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findByDefinitions, looksLikePython, moduleFileName, topLevelDefinitions } from '../../../runner/grade/find-by-definitions.js';
+import { findByDefinitions, looksLikePython, moduleFileName, topLevelDefinitions } from '../../../runner/layout/find-by-definitions.js';
 
 const file = (name: string, defines: string[], claimed = false) => ({ name, defines: new Set(defines), claimed });
 

@@ -4,11 +4,11 @@
  * not fit (a missing file), and a pass do not.
  */
 import { describe, expect, it } from 'vitest';
-import type { Composed } from '../../../runner/grade/compose.js';
+import type { Composed } from '../../../runner/grade/finish.js';
 import { finishTest } from '../../../runner/grade/finish.js';
 import type { TestRecord } from '../../../runner/grade/ledger.js';
 import { PROJECT_ROOT } from '../../../runner/project-root.js';
-import { loadSpec } from '../../../runner/spec/load-spec.js';
+import { loadSpec } from '../../../runner/pack/load-spec.js';
 
 const test = { ...loadSpec(PROJECT_ROOT, 'cs61a-hw04').tests.find((t) => t.id === 'make_move.document')!, hint: 'Count the rows from the top.' };
 const ran: TestRecord = { test, units: [], of: 1, durationMs: 0, studentMs: 0 };

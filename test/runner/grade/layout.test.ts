@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { discoverSubmissions, groupFlatFiles } from '../../../runner/grade/layout.js';
+import { discoverSubmissions, groupFlatFiles } from '../../../runner/layout/layout.js';
 
 const KNOWN = new Set(['ps9pr1.py', 'ps9pr2.py', 'ps9pr0.txt', 'ps11pr3.py', 'ps9pr3.py']);
 

@@ -7,10 +7,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { notRunVerdict } from '../../../runner/grade/finish.js';
 import type { UnitRecord } from '../../../runner/grade/ledger.js';
-import { ownAnswerLine } from '../../../runner/grade/own-answer.js';
+import { ownAnswerLine, snippetWaitMs } from '../../../runner/grade/own-answer.js';
+import { DEFAULT_LIMITS } from '../../../runner/model/limits.js';
 import { submissionFacts } from '../../../runner/grade/submission-facts.js';
 import { PROJECT_ROOT } from '../../../runner/project-root.js';
-import { loadSpec } from '../../../runner/spec/load-spec.js';
+import { loadSpec } from '../../../runner/pack/load-spec.js';
 import { tempDirs } from '../../temp-dirs.js';
 
 const temp = tempDirs();
@@ -23,6 +24,15 @@ describe('the snippet under a failure made with the document\'s parts', () => {
     expect(ownAnswerLine(['Board'], shown, own({ raw: { status: 'fail', message: 'm', actual: '[0, 50]' } }))).toMatch(/there it gives the same answer\.$/u);
     expect(ownAnswerLine(['Board', 'AIPlayer.max_score_column'], shown, own({ raw: { status: 'pass', message: 'ok' } }))).toMatch(/document's Board and AIPlayer\.max_score_column, .* there it gives the expected answer\.$/u);
     expect(ownAnswerLine(['Board'], shown, own({ failure: { kind: 'exception', step: 's', stdout: '', exception: { type: 'IndexError', message: 'list index out of range', frames: [] } } }))).toMatch(/there it raises IndexError: list index out of range\.$/u);
+  });
+
+  it('waits a short while after a timeout, and says the snippet does not finish there either', () => {
+    const limits = { ...DEFAULT_LIMITS, callMs: 60_000 };
+    const timedOut = own({ failure: { kind: 'timeout', step: 's', limitMs: 60_000 } });
+    expect(snippetWaitMs(timedOut, limits)).toBe(2_000);
+    expect(snippetWaitMs(own({}), limits)).toBe(60_000);
+    const hung = { status: 'timeout' as const, message: 'p.scores_for(b) did not finish within 60000 ms' };
+    expect(ownAnswerLine(['Board'], hung, own({ failure: { kind: 'timeout', step: 's', limitMs: 2_000 } }))).toMatch(/there it does not finish within 2000 ms either\.$/u);
   });
 });
 

@@ -11,7 +11,7 @@ import { gradingPlan } from '../../../runner/assignments/registry.js';
 import { gradeSubmission } from '../../../runner/grade/grade-submission.js';
 import { PROJECT_ROOT } from '../../../runner/project-root.js';
 import { probeSandbox, type SandboxEnvironment } from '../../../runner/sandbox/environment.js';
-import { loadSpec } from '../../../runner/spec/load-spec.js';
+import { loadSpec } from '../../../runner/pack/load-spec.js';
 import { withoutTestTimings } from '../../helpers/timings.js';
 
 const bundled = loadSpec(PROJECT_ROOT, 'cs111-ps9');

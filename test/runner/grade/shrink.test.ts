@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fail, pass, type CaseVerdict } from '../../../runner/checks/verdict.js';
-import type { FixtureCase } from '../../../runner/fixtures/fixture-types.js';
-import { checkersOn, failsTheSameWay, shrinkCase, smallerBoards, type CaseShrinker } from '../../../runner/grade/shrink.js';
+import type { FixtureCase } from '../../../runner/model/fixture-types.js';
+import { checkersOn, failsTheSameWay, shrinkCase, smallerBoards, type CaseShrinker } from '../../../runner/plan/shrink.js';
 
 const BOARD = ['       ', '       ', '       ', '   X   ', '  OO   ', ' XXOX  '];
 

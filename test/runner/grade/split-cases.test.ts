@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SubmissionSession, type CaseAsk } from '../../../runner/grade/submission-session.js';
 import { call, int, str } from '../../../runner/plan/interaction.js';
 import { probeSandbox, type SandboxEnvironment } from '../../../runner/sandbox/environment.js';
-import { resolveLimits } from '../../../runner/sandbox/limits.js';
+import { resolveLimits } from '../../../runner/model/limits.js';
 
 // A global the cases of one child share: each call says how many calls its child has seen.
 const STUDENT = `

@@ -10,7 +10,7 @@ import { gradingPlan } from '../../../runner/assignments/registry.js';
 import { gradeSubmission } from '../../../runner/grade/grade-submission.js';
 import { PROJECT_ROOT } from '../../../runner/project-root.js';
 import { probeSandbox, type SandboxEnvironment } from '../../../runner/sandbox/environment.js';
-import { loadSpec } from '../../../runner/spec/load-spec.js';
+import { loadSpec } from '../../../runner/pack/load-spec.js';
 
 const spec = { ...loadSpec(PROJECT_ROOT, 'cs61a-hw04'), names: { print_board: 'show_board' } };
 const path = join(PROJECT_ROOT, 'fixtures', 'submissions', 'cs61a-hw04', 'correct-classic');

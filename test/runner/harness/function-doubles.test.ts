@@ -7,7 +7,7 @@ import { doublesFiles } from '../../../runner/assignments/registry.js';
 import type { Arg, HarnessReply, HarnessRequest } from '../../../runner/harness/protocol.js';
 import { HarnessSession } from '../../../runner/harness/session.js';
 import { probeSandbox } from '../../../runner/sandbox/environment.js';
-import { resolveLimits } from '../../../runner/sandbox/limits.js';
+import { resolveLimits } from '../../../runner/model/limits.js';
 
 // get_piece is wrong on purpose: a put_piece that calls it only works when the stand-in is in place.
 const STUDENT = `

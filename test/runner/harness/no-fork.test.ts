@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SubmissionSession } from '../../../runner/grade/submission-session.js';
 import { call, int } from '../../../runner/plan/interaction.js';
 import { forkUnavailable, HARNESS_DIR, probeSandbox } from '../../../runner/sandbox/environment.js';
-import { resolveLimits } from '../../../runner/sandbox/limits.js';
+import { resolveLimits } from '../../../runner/model/limits.js';
 
 const STUDENT = `
 import os

@@ -8,14 +8,14 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AssignmentId } from '../../../runner/assignments/ids.js';
+import type { AssignmentId } from '../../../runner/model/ids.js';
 import { gradingPlan } from '../../../runner/assignments/registry.js';
 import { gradeSubmission } from '../../../runner/grade/grade-submission.js';
-import type { RunResults, SubmissionResult, TestResult } from '../../../runner/grade/results.js';
+import type { RunResults, SubmissionResult, TestResult } from '../../../runner/model/results.js';
 import { PROJECT_ROOT } from '../../../runner/project-root.js';
 import { probeSandbox, type SandboxEnvironment } from '../../../runner/sandbox/environment.js';
 import { preparePython } from '../../../runner/sandbox/python-packages.js';
-import { loadSpec } from '../../../runner/spec/load-spec.js';
+import { loadSpec } from '../../../runner/pack/load-spec.js';
 import { withoutTestTimings } from '../../helpers/timings.js';
 import { CLI_COMMAND } from '../../helpers/cli-command.js';
 

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Arg } from '../../../runner/harness/protocol.js';
 import { HarnessSession, type PipelinedRequest, type RequestOutcome } from '../../../runner/harness/session.js';
 import { probeSandbox, type SandboxEnvironment } from '../../../runner/sandbox/environment.js';
-import { resolveLimits } from '../../../runner/sandbox/limits.js';
+import { resolveLimits } from '../../../runner/model/limits.js';
 
 const STUDENT = `
 import os, sys, time

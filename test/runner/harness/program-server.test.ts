@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProgramServer } from '../../../runner/harness/program-server.js';
 import type { ProgramRequest } from '../../../runner/harness/protocol.js';
 import { probeSandbox } from '../../../runner/sandbox/environment.js';
-import { resolveLimits } from '../../../runner/sandbox/limits.js';
+import { resolveLimits } from '../../../runner/model/limits.js';
 import { MISBEHAVING_PROGRAMS } from '../../helpers/python-programs.js';
 import { askedAfterEndPhase } from '../../../runner/pty/run-program.js';
 

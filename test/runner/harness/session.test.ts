@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HarnessSession, type RequestOutcome } from '../../../runner/harness/session.js';
 import { probeSandbox, type SandboxEnvironment } from '../../../runner/sandbox/environment.js';
-import { resolveLimits } from '../../../runner/sandbox/limits.js';
+import { resolveLimits } from '../../../runner/model/limits.js';
 import type { HarnessReply } from '../../../runner/harness/protocol.js';
 
 const STUDENT = `

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildKitData, parseKitData } from '../../../runner/kit/kit-data.js';
 import { bundleKit, forbiddenInKit } from '../../../runner/kit/kit-bundle.js';
 import { PROJECT_ROOT } from '../../../runner/project-root.js';
-import { loadSpec } from '../../../runner/spec/load-spec.js';
+import { loadSpec } from '../../../runner/pack/load-spec.js';
 
 const work = mkdtempSync(join(tmpdir(), 'kit-bundle-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -15,12 +15,13 @@ describe('what the kit may hold', () => {
   it('refuses the reference, the builders, the grader plan and other assignments, and allows the runner', () => {
     expect(forbiddenInKit('reference/core/solver.ts', 'cs111-ps9')).toMatch(/reference implementation/u);
     expect(forbiddenInKit('dist/reference/cs111-ps9.js', 'cs111-ps9')).toMatch(/reference implementation/u);
-    expect(forbiddenInKit('runner/fixtures/positions.ts', 'cs111-ps9')).toMatch(/fixtures/u);
+    expect(forbiddenInKit('runner/fixtures/positions.ts', 'cs111-ps9')).toMatch(/case builders/u);
+    expect(forbiddenInKit('runner/golden/build-fixtures.ts', 'cs111-ps9')).toMatch(/golden outputs/u);
     expect(forbiddenInKit('runner/assignments/cs111-ps9/board-cases.ts', 'cs111-ps9')).toMatch(/case builder/u);
     expect(forbiddenInKit('runner/assignments/cs111-ps9/index.ts', 'cs111-ps9')).toMatch(/grader's plan/u);
     expect(forbiddenInKit('runner/assignments/hmc-cs5-hw11/checks.ts', 'cs111-ps9')).toMatch(/another assignment/u);
     expect(forbiddenInKit('runner/assignments/registry.ts', 'cs111-ps9')).toMatch(/every assignment/u);
-    for (const allowed of ['runner/assignments/cs111-ps9/checks.ts', 'runner/grade/kinds/cases.ts', 'runner/checks/py-value.ts', 'runner/fixtures/fixture-types.ts', 'reports/junit.ts']) {
+    for (const allowed of ['runner/assignments/cs111-ps9/checks.ts', 'runner/grade/run-units.ts', 'runner/model/py-value.ts', 'runner/model/fixture-types.ts', 'reports/junit.ts']) {
       expect(forbiddenInKit(allowed, 'cs111-ps9'), allowed).toBeUndefined();
     }
   });

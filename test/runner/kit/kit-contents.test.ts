@@ -9,14 +9,14 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, wr
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ASSIGNMENT_IDS } from '../../../runner/assignments/ids.js';
+import { ASSIGNMENT_IDS } from '../../../runner/model/ids.js';
 import { buildKit, type BuiltKit } from '../../../runner/kit/build-kit.js';
 import { kitPackageJson, kitReadme } from '../../../runner/kit/kit-package.js';
 import { PROJECT_ROOT } from '../../../runner/project-root.js';
-import { loadSpec } from '../../../runner/spec/load-spec.js';
+import { loadSpec } from '../../../runner/pack/load-spec.js';
 import { sharedCases } from '../../../runner/pack/shared-cases.js';
-import type { FixtureCase } from '../../../runner/fixtures/fixture-types.js';
-import type { ResolvedSpec } from '../../../runner/spec/spec-types.js';
+import type { FixtureCase } from '../../../runner/model/fixture-types.js';
+import type { ResolvedSpec } from '../../../runner/model/spec-types.js';
 
 const work = mkdtempSync(join(tmpdir(), 'kit-contents-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runPush } from '../../../runner/cli/push-command.js';
 import { PROJECT_ROOT } from '../../../runner/project-root.js';
-import type { RunResults } from '../../../runner/grade/results.js';
+import type { RunResults } from '../../../runner/model/results.js';
 import { canvasComment, canvasPage } from '../../../reports/canvas-comment.js';
 import { cli } from '../../helpers/cli.js';
 import { FakeCanvas, type FakeCanvasOptions, type FakeStudent } from '../../helpers/fake-canvas.js';

@@ -7,7 +7,7 @@ import { appendFileSync, cpSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../../runner/cli/run-cli.js';
-import type { MutationResults, RunResults } from '../../../runner/grade/results.js';
+import type { MutationResults, RunResults } from '../../../runner/model/results.js';
 import { PROJECT_ROOT } from '../../../runner/project-root.js';
 import { tempDirs } from '../../temp-dirs.js';
 

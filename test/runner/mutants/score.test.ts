@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { SubmissionResult, TestResult, TestStatus } from '../../../runner/grade/results.js';
+import type { SubmissionResult, TestResult, TestStatus } from '../../../runner/model/results.js';
 import type { Mutant } from '../../../runner/mutants/generate.js';
 import { changedLines, scoreMutants } from '../../../runner/mutants/score.js';
-import { EquivalentsError, parseEquivalents } from '../../../runner/mutants/equivalents.js';
+import { bundledSolutionName, EquivalentsError, parseEquivalents } from '../../../runner/mutants/equivalents.js';
 
 const TESTS = [
   { id: 'board.repr', group: 'Board' },
@@ -81,17 +81,31 @@ describe('scoreMutants', () => {
 });
 
 describe('parseEquivalents', () => {
-  it('reads ids and reasons', () => {
-    expect(parseEquivalents('{"mutants":[{"id":"m-0123456789","why":" never read "}]}', 'f.json')).toEqual(new Map([['m-0123456789', 'never read']]));
+  const file = (lists: string) => `{"solutions":${lists}}`;
+  it("reads one solution's ids and reasons, and none for a solution without a list", () => {
+    const text = file('{"correct-plain":[{"id":"m-0123456789","why":" never read "}],"correct-other":[{"id":"m-9876543210","why":"a bound never met"}]}');
+    expect(parseEquivalents(text, 'f.json')).toEqual(new Map([['m-0123456789', 'never read']]));
+    expect(parseEquivalents(text, 'f.json', 'correct-other')).toEqual(new Map([['m-9876543210', 'a bound never met']]));
+    expect(parseEquivalents(text, 'f.json', 'correct-third')).toEqual(new Map());
   });
   it.each([
     ['not json', /not JSON/],
-    ['{"mutants": {}}', /expected/],
-    ['{"mutants":[{"id":"x","why":"w"}]}', /entry 1.*mutant id/],
-    ['{"mutants":[{"id":"m-0123456789"}]}', /m-0123456789.*why/],
-    ['{"mutants":[{"id":"m-0123456789","why":"a"},{"id":"m-0123456789","why":"b"}]}', /entry 2.*twice/],
+    ['{"mutants": []}', /expected \{ "solutions"/],
+    [file('{"correct-plain": {}}'), /must be a list/],
+    [file('{"correct-plain":[{"id":"x","why":"w"}]}'), /correct-plain entry 1.*mutant id/],
+    [file('{"correct-plain":[{"id":"m-0123456789"}]}'), /m-0123456789.*why/],
+    [file('{"correct-plain":[{"id":"m-0123456789","why":"a"},{"id":"m-0123456789","why":"b"}]}'), /entry 2.*twice/],
   ])('rejects %s with a clear message', (text, message) => {
     expect(() => parseEquivalents(text, 'f.json')).toThrow(EquivalentsError);
     expect(() => parseEquivalents(text, 'f.json')).toThrow(message);
+  });
+});
+
+describe('bundledSolutionName', () => {
+  it("names a bundled sample by its folder, and no list for a solution elsewhere", () => {
+    expect(bundledSolutionName('/r', 'cs111-ps9', '/r/fixtures/submissions/cs111-ps9/correct-plain')).toBe('correct-plain');
+    expect(bundledSolutionName('/r', 'cs111-ps9', '/r/fixtures/submissions/cs111-ps9/correct-split/')).toBe('correct-split');
+    expect(bundledSolutionName('/r', 'cs111-ps9', '/home/me/my-solution')).toBeUndefined();
+    expect(bundledSolutionName('/r', 'cs111-ps9', '/r/fixtures/submissions/hmc-cs5-hw11/correct-plain')).toBeUndefined();
   });
 });

@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ASSIGNMENT_IDS } from '../../../runner/assignments/ids.js';
+import { ASSIGNMENT_IDS } from '../../../runner/model/ids.js';
 import { checkedBuiltIn, specReadAtBuild, writeBuiltInSpecs } from '../../../runner/pack/load-built-in.js';
 import { lintPack } from '../../../runner/pack/load-pack.js';
 import { PROJECT_ROOT } from '../../../runner/project-root.js';

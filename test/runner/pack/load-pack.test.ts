@@ -1,11 +1,11 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ASSIGNMENT_IDS } from '../../../runner/assignments/ids.js';
+import { ASSIGNMENT_IDS } from '../../../runner/model/ids.js';
 import { runCli } from '../../../runner/cli/run-cli.js';
 import { lintPack, loadPack } from '../../../runner/pack/load-pack.js';
 import { PROJECT_ROOT } from '../../../runner/project-root.js';
-import { loadSpec, SpecError } from '../../../runner/spec/load-spec.js';
+import { loadSpec, SpecError } from '../../../runner/pack/load-spec.js';
 import { tempDirs } from '../../temp-dirs.js';
 
 const temp = tempDirs();
@@ -314,7 +314,7 @@ describe('the documentation', () => {
   it("docs/assignments.md's example pack loads as it is written, names and texts included", () => {
     const page = readFileSync(join(PROJECT_ROOT, 'docs', 'assignments.md'), 'utf8');
     const blocks = [...page.matchAll(/```yaml\n([\s\S]*?)```/gu)].map((m) => m[1]!);
-    expect(blocks.map((b) => b.split('\n')[0])).toEqual(['extends: cs111-ps9                  # the built-in (required)', 'extends: cs61a-hw04', 'extends: hmc-cs5-hw11']);
+    expect(blocks.map((b) => b.split('\n')[0])).toEqual(['extends: cs111-ps9                  # the built-in (required)', 'extends: cs61a-hw04', 'extends: hmc-cs5-hw11', 'extends: cs111-ps9']);
     const spec = loadPack(PROJECT_ROOT, pack(blocks[0]!));
     expect(spec.names).toEqual({ 'Board.add_checker': 'add_move' });
     expect(spec.texts?.['prompt']?.text).toBe('Column? ');
@@ -322,5 +322,8 @@ describe('the documentation', () => {
     expect(spec.tests.find((t) => t.id === 'names.used')).toMatchObject({ groupId: 'problem-1', points: 1, visibility: 'visible', kind: 'names-used' });
     expect(lintPack(PROJECT_ROOT, pack(blocks[1]!)).problems).toEqual([]);
     expect(lintPack(PROJECT_ROOT, pack(blocks[2]!)).problems).toEqual([]);
+    // The tests of the course's own, as the page shows them.
+    const own = loadPack(PROJECT_ROOT, pack(blocks[3]!));
+    expect(own.tests.filter((t) => t.kind === 'calls' || t.kind === 'session').map((t) => [t.id, t.fixtureCases.length])).toEqual([['board.course.full-column', 3], ['connect_four.course.first-column', 1]]);
   });
 });

@@ -7,7 +7,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../../runner/cli/run-cli.js';
-import type { RunResults, SubmissionResult } from '../../../runner/grade/results.js';
+import type { RunResults, SubmissionResult } from '../../../runner/model/results.js';
 import { loadPack } from '../../../runner/pack/load-pack.js';
 import { PROJECT_ROOT } from '../../../runner/project-root.js';
 import { PINS } from '../../assignments/cs61a-hw04/verdicts.js';
@@ -39,8 +39,19 @@ function copy(assignment: string, sample: string, klass: string, as: string, edi
 
 const notPassed = (s: SubmissionResult) => Object.fromEntries(s.tests.filter((t) => t.status !== 'pass' && t.status !== 'skipped').map((t) => [t.id, t.status]));
 
+/** A test of the course's own, in the course's names: a submission keeping the document's name runs it all the same. */
+const OWN = `  drop_piece.course:
+    kind: calls
+    group: question-4
+    name: drop_piece drops into the bottom row, and leaves a column below 0 alone
+    points: 1
+    calls:
+      - call: "drop_piece([['-', '-'], ['-', '-']], 2, 2, 1, 'X')"
+      - call: "drop_piece([['-', '-'], ['-', '-']], 2, 2, -1, 'X')"
+`;
+
 describe('a pack that renames make_move to drop_piece (CS61A)', () => {
-  const dir = pack('extends: cs61a-hw04\nnames:\n  make_move: drop_piece\ntests:\n  make_move.document: { hint: "A column below 0 is no column." }\n');
+  const dir = pack(`extends: cs61a-hw04\nnames:\n  make_move: drop_piece\ntests:\n  make_move.document: { hint: "A column below 0 is no column." }\n${OWN}`);
   const spec = loadPack(PROJECT_ROOT, dir);
   let run: RunResults;
   beforeAll(async () => {
@@ -60,22 +71,27 @@ describe('a pack that renames make_move to drop_piece (CS61A)', () => {
     const ids = spec.tests.map((t) => t.id);
     expect(ids.indexOf('names.used')).toBe(ids.indexOf('files.named') + 1);
     expect(spec.tests.find((t) => t.id === 'names.used')).toMatchObject({ points: 1, visibility: 'visible', name: "The classes, functions and methods have this course's names (drop_piece)" });
-    expect(spec.maxScore).toBe(41);
+    expect(spec.maxScore).toBe(42);
   });
 
   it('a submission that keeps the old name loses names.used only, told which name the course asks for', () => {
     const kept = graded('keeps-make-move');
+    // The course's own test, which calls drop_piece, runs on make_move: keeping the name costs names.used alone.
     expect(notPassed(kept)).toEqual({ 'names.used': 'fail' });
-    expect(kept.score).toBe(40);
+    expect(kept.score).toBe(41);
     expect(kept.tests.find((t) => t.id === 'names.used')!.message).toContain("make_move keeps the document's name; this course names it drop_piece: rename make_move to drop_piece");
     expect(notPassed(graded('writes-drop-piece'))).toEqual({});
   });
 
   it("a bug costs its tests either way, and what the student reads says the name they wrote; a crash shows the test's hint", () => {
     const pinned = PINS.expected['make-move-negative-column']!;
-    expect(notPassed(graded('keeps-make-move-with-a-bug'))).toEqual({ ...pinned, 'names.used': 'fail' });
-    expect(notPassed(graded('writes-drop-piece-with-a-bug'))).toEqual(pinned);
-    const said = (id: string) => graded(id).tests.filter((t) => t.id.startsWith('make_move.') && t.status !== 'pass').map((t) => `${t.message}\n${t.reproduce ?? ''}`).join('\n');
+    expect(notPassed(graded('keeps-make-move-with-a-bug'))).toEqual({ ...pinned, 'names.used': 'fail', 'drop_piece.course': 'error' });
+    expect(notPassed(graded('writes-drop-piece-with-a-bug'))).toEqual({ ...pinned, 'drop_piece.course': 'error' });
+    const said = (id: string) => graded(id).tests.filter((t) => (t.id.startsWith('make_move.') || t.id === 'drop_piece.course') && t.status !== 'pass').map((t) => `${t.message}\n${t.reproduce ?? ''}`).join('\n');
+    // The course's own test says the name the student wrote too.
+    const own = (id: string) => graded(id).tests.find((t) => t.id === 'drop_piece.course')!;
+    expect(own('keeps-make-move-with-a-bug')).toMatchObject({ message: expect.stringContaining("make_move([['-', '-'], ['-', '-']], 2, 2, -1, 'X') raised AssertionError: Index is out of bounds"), reproduce: "make_move([['-', '-'], ['-', '-']], 2, 2, -1, 'X')" });
+    expect(own('writes-drop-piece-with-a-bug').reproduce).toBe("drop_piece([['-', '-'], ['-', '-']], 2, 2, -1, 'X')");
     expect(said('keeps-make-move-with-a-bug')).toMatch(/\bmake_move\(/u);
     expect(said('keeps-make-move-with-a-bug')).not.toContain('drop_piece(');
     expect(said('writes-drop-piece-with-a-bug')).toMatch(/\bdrop_piece\(/u);

@@ -6,7 +6,7 @@ import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../../runner/cli/run-cli.js';
-import type { RunResults } from '../../../runner/grade/results.js';
+import type { RunResults } from '../../../runner/model/results.js';
 import { PROJECT_ROOT } from '../../../runner/project-root.js';
 import { tempDirs } from '../../temp-dirs.js';
 

@@ -7,13 +7,13 @@ import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { ASSIGNMENT_IDS } from '../../../runner/assignments/ids.js';
+import { ASSIGNMENT_IDS } from '../../../runner/model/ids.js';
 import { runInit, runLint } from '../../../runner/cli/pack-commands.js';
 import { builtInHistory, builtInValues, historyFile, valuesHash, type BuiltInVersion } from '../../../runner/pack/built-in-values.js';
 import { builtInSpec } from '../../../runner/pack/load-built-in.js';
 import { lintPack, loadPack } from '../../../runner/pack/load-pack.js';
 import { PROJECT_ROOT } from '../../../runner/project-root.js';
-import { loadSpec } from '../../../runner/spec/load-spec.js';
+import { loadSpec } from '../../../runner/pack/load-spec.js';
 import { tempDirs } from '../../temp-dirs.js';
 
 const temp = tempDirs();

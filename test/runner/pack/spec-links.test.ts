@@ -6,11 +6,11 @@
 import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ASSIGNMENT_IDS, type AssignmentId } from '../../../runner/assignments/ids.js';
+import { ASSIGNMENT_IDS, type AssignmentId } from '../../../runner/model/ids.js';
 import { assignmentFor } from '../../../runner/assignments/registry.js';
-import type { FixtureCase } from '../../../runner/fixtures/fixture-types.js';
+import type { FixtureCase } from '../../../runner/model/fixture-types.js';
 import { PROJECT_ROOT } from '../../../runner/project-root.js';
-import { loadSpec, SpecError } from '../../../runner/spec/load-spec.js';
+import { loadSpec, SpecError } from '../../../runner/pack/load-spec.js';
 import { tempDirs } from '../../temp-dirs.js';
 
 const temp = tempDirs();

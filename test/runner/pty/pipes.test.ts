@@ -13,7 +13,7 @@ import { pythonConfig, studentCommand, studentEnv } from '../../../runner/harnes
 import { PROJECT_ROOT } from '../../../runner/project-root.js';
 import { askedAfterEndPhase, FIRST_PROMPT_PHASE, runProgram, terminalUnavailable, type ProgramResult, type ProgramRun, type ProgramTerminal } from '../../../runner/pty/run-program.js';
 import { HARNESS_DIR, probeSandbox, type SandboxEnvironment } from '../../../runner/sandbox/environment.js';
-import { resolveLimits } from '../../../runner/sandbox/limits.js';
+import { resolveLimits } from '../../../runner/model/limits.js';
 import { MISBEHAVING_PROGRAMS } from '../../helpers/python-programs.js';
 
 const GAME = `

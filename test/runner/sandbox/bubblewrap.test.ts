@@ -9,7 +9,7 @@ import { execa } from 'execa';
 import { doublesFiles } from '../../../runner/assignments/registry.js';
 import { bubblewrapArgs, doublesInside, runtimeFolders } from '../../../runner/sandbox/bubblewrap.js';
 import { compiledBeside, probeSandbox, type SandboxEnvironment } from '../../../runner/sandbox/environment.js';
-import { resolveLimits } from '../../../runner/sandbox/limits.js';
+import { resolveLimits } from '../../../runner/model/limits.js';
 
 const PROBE = `
 import os

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lintPack } from '../../../runner/pack/load-pack.js';
 import { PROJECT_ROOT } from '../../../runner/project-root.js';
-import { loadSpec, SpecError } from '../../../runner/spec/load-spec.js';
+import { loadSpec, SpecError } from '../../../runner/pack/load-spec.js';
 
 /**
  * A project root whose CS111 built-in pack has one change made to its text (the fixtures are the project's); the

@@ -4,8 +4,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../../runner/project-root.js';
-import { PINNED_HANG_MS } from '../../../runner/sandbox/limits.js';
-import { loadSpec, SpecError } from '../../../runner/spec/load-spec.js';
+import { PINNED_HANG_MS } from '../../../runner/model/limits.js';
+import { loadSpec, SpecError } from '../../../runner/pack/load-spec.js';
 import { pinnedHangs, withPinnedHangs, withTimeScale } from '../../../runner/spec/resolve-spec.js';
 
 const before = process.env['CONNECT4_TEST_HANGS_FOR'];

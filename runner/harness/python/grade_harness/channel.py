@@ -3,7 +3,7 @@ import time
 
 from .wire import dumps, loads
 
-PROTOCOL_VERSION = 6
+PROTOCOL_VERSION = 7
 
 
 class HarnessError(Exception):

@@ -8,6 +8,7 @@ import os
 import random
 import sys
 
+from .course_code import run_course_code
 from .cut_off import run_top_level
 from .doubles import Doubles
 from .former_names import install_former_names
@@ -81,7 +82,7 @@ def run_entry(config, workdir, modules, namespace, ai=None):
                 return 3
             run_as_main(main_file, ai)
         else:
-            evaluate(config["call"], namespace)
+            evaluate(config["call"], namespace, config.get("names"))
         return 0
     except SystemExit:
         # exit() or sys.exit() ends a program as a person sees it: no document asks a game to return instead, so
@@ -179,13 +180,16 @@ def run_as_main(path, ai):
     exec(compile(ast.Module(body=guards, type_ignores=[]), path, "exec"), module.__dict__)
 
 
-def evaluate(node, namespace):
+def evaluate(node, namespace, names=None):
     """A call tree in plain JSON: {"call": name, "args": [...], "set": {attribute: value}, "then": {...}} or a literal.
 
     `set` assigns attributes on the result (a board's slots, a player's num_moves) before it is used; `then`
     ({"method": name, "args": [...]}, or a list of them in order) calls methods of the result, as in
-    `Board(7, 6).playGame(p1, p2)`; the last call's value is returned.
+    `Board(7, 6).playGame(p1, p2)`; the last call's value is returned. {"source": "..."} is a course's own Python
+    (its pack's session tests), run as written.
     """
+    if isinstance(node, dict) and "source" in node:
+        return run_course_code(node, namespace, names)
     if isinstance(node, dict) and "call" in node:
         function = namespace.get(node["call"])
         if function is None:

@@ -54,7 +54,7 @@ def program_child(harness, config, write_fd):
     for module in harness.modules:
         namespace.update(public_names(module))
     harness.doubles.replace(config.get("replace"), namespace)
-    code = run_entry(config, harness.workdir, harness.module_entries, namespace, ai)
+    code = run_entry({**config, "names": harness.names}, harness.workdir, harness.module_entries, namespace, ai)
     out.flush()
     os._exit(code)
 

@@ -9,6 +9,7 @@ import time
 from .capture import CappedOutput, Script, ScriptedStdin
 from .cut_off import run_top_level
 from .channel import HarnessError
+from .course_code import run_course_code
 from .doubles import Doubles
 from .frames import tb_frames
 from .loading import module_from_spec, spec_from_file_location
@@ -88,7 +89,7 @@ class Harness:
             return self.op_double(request)
         if op == "program":
             return {"ok": True, "program": run_forked(self, request["program"])}
-        if op in ("call", "get", "set", "repr"):
+        if op in ("call", "get", "set", "repr", "exec"):
             return self.run_student(request, getattr(self, "op_" + op))
         raise HarnessError(f"unknown op {op!r}")
 
@@ -194,6 +195,10 @@ class Harness:
         else:
             setattr(owner, last, value)
         return None
+
+    def op_exec(self, request):
+        """A statement of a course's own test (its pack's `calls`), run in the test's namespace."""
+        return self.bind(request, run_course_code(request, self.namespace, self.names))
 
     def op_repr(self, request):
         text = repr(self.resolve(request["target"]))

@@ -4,7 +4,7 @@
  * whose mistake it is having failed.
  */
 import { describe, expect, it } from 'vitest';
-import type { ChargedElsewhere } from '../../../../runner/assignments/assignment.js';
+import type { ChargedElsewhere } from '../../../../runner/plan/assignment.js';
 import { chargeLedger, crash, fixtureCase, pass, plan, record, runs, test, unit, wrong } from './ledgers.js';
 
 const failing = (t: ReturnType<typeof test>) => record(t, [unit(`${t.id}.c1`, wrong(), { testCase: t.fixtureCases[0]! })]);

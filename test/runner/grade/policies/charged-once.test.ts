@@ -4,7 +4,7 @@
  * naming that test; a failure it does not explain stays charged where it is.
  */
 import { describe, expect, it } from 'vitest';
-import type { ChargedElsewhere } from '../../../../runner/assignments/assignment.js';
+import type { ChargedElsewhere } from '../../../../runner/plan/assignment.js';
 import { chargeLedger, fixtureCase, pass, plan, record, runs, test, unit, wrong } from './ledgers.js';
 
 const delMove = (t: ReturnType<typeof test>): ChargedElsewhere => ({ testCase: fixtureCase(`${t.id}.undo`), note: 'with a delMove that takes back the last move it answers right', once: { cause: 'Board.delMove', why: 'your Board\'s delMove is what goes wrong' } });

@@ -4,7 +4,7 @@
  * only if it then plays right. A message test that failed sets the games' messages aside, and nothing more.
  */
 import { describe, expect, it } from 'vitest';
-import type { GameReplay } from '../../../../runner/assignments/assignment.js';
+import type { GameReplay } from '../../../../runner/plan/assignment.js';
 import { chargeLedger, plan, record, runs, session, test, unit, wrong } from './ledgers.js';
 
 const good = { status: 'pass' as const, message: 'ok' };

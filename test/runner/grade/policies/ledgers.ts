@@ -1,13 +1,13 @@
 /** Hand-written ledgers for the rules' tests: tests, cases and unit records with only what a rule reads. */
-import type { AssignmentPlan } from '../../../../runner/assignments/assignment.js';
+import type { AssignmentPlan } from '../../../../runner/plan/assignment.js';
 import type { StepFailure } from '../../../../runner/checks/observation.js';
 import type { CaseVerdict } from '../../../../runner/checks/verdict.js';
-import type { FixtureCase } from '../../../../runner/fixtures/fixture-types.js';
+import type { FixtureCase } from '../../../../runner/model/fixture-types.js';
 import type { Runs } from '../../../../runner/grade/charge.js';
 import type { TestRecord, UnitRecord } from '../../../../runner/grade/ledger.js';
 import type { ProgramResult } from '../../../../runner/pty/run-program.js';
-import { DEFAULT_LIMITS } from '../../../../runner/sandbox/limits.js';
-import type { ResolvedTest } from '../../../../runner/spec/spec-types.js';
+import { DEFAULT_LIMITS } from '../../../../runner/model/limits.js';
+import type { ResolvedTest } from '../../../../runner/model/spec-types.js';
 
 export const fixtureCase = (id: string, kind: 'document' | 'generated' = 'generated'): FixtureCase => ({ id, source: kind === 'document' ? { kind: 'document', where: 'example' } : { kind: 'generated', seed: 1 }, input: {}, python: '', expected: { value: { type: 'bool', value: true } } }) as FixtureCase;
 

@@ -6,7 +6,7 @@ import { kitBlame, targetOfPart, testOfPart } from '../../../../runner/grade/pol
 import { say } from '../../../../runner/grade/policies/policy.js';
 import { asksOwnParts, judgeOwnParts } from '../../../../runner/grade/policies/own-parts.js';
 import { byPrecedence } from '../../../../runner/grade/policies/precedence.js';
-import { DEFAULT_LIMITS } from '../../../../runner/sandbox/limits.js';
+import { DEFAULT_LIMITS } from '../../../../runner/model/limits.js';
 import { fixtureCase, test } from './ledgers.js';
 
 describe('precedence', () => {
@@ -74,5 +74,16 @@ describe('kit-blame', () => {
     const oppCh = { name: 'oppCh', tests: 'player.oppCh.' };
     expect([testOfPart('player.oppCh', oppCh), testOfPart('player.oppCh.document', oppCh), testOfPart('player.oppChX', oppCh)]).toEqual([true, true, false]);
     expect([targetOfPart('Player.oppCh', oppCh), targetOfPart('oppCh', oppCh), targetOfPart('Player.scoresFor', oppCh)]).toEqual([true, true, false]);
+  });
+});
+
+describe('kit-blame in a charge', () => {
+  it("counts a part's own test, whose id is its prefix without the dot (player.oppCh for player.oppCh.)", async () => {
+    const { chargeLedger, record, test: makeTest, unit, wrong } = await import('./ledgers.js');
+    const oppCh = makeTest('player.oppCh', { target: 'Player.oppCh', visibility: 'visible' });
+    const scores = makeTest('player.scoresFor.document', { target: 'Player.scoresFor', visibility: 'visible' });
+    const own = { own: [{ name: 'oppCh', tests: 'player.oppCh.' }], notes: [] };
+    const charged = await chargeLedger([record(oppCh, [unit('o', wrong())]), record(scores, [unit('s', wrong(), { own })])], { standIns: 'own' });
+    expect(charged['player.scoresFor.document']!.message).toContain('Here it ran with your own oppCh, whose own tests fail (player.oppCh)');
   });
 });
