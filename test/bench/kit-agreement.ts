@@ -11,8 +11,8 @@
 import { execa } from 'execa';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AssignmentId } from '../../runner/assignments/ids.js';
-import type { RunResults, SubmissionResult, TestResult } from '../../runner/grade/results.js';
+import type { AssignmentId } from '../../runner/model/ids.js';
+import type { RunResults, SubmissionResult, TestResult } from '../../runner/model/results.js';
 import { PROJECT_ROOT } from '../../runner/project-root.js';
 import { NAMES_ANOTHER_PART } from '../helpers/kit-explains.js';
 import { median, round } from './figures.js';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { calibrate, factorFor, MAX_FACTOR, measureCalibration, MIN_FACTOR, REFERENCE_MS } from '../../../runner/sandbox/calibrate.js';
 import { probeSandbox } from '../../../runner/sandbox/environment.js';
-import { ownPartsLimits, DEFAULT_LIMITS } from '../../../runner/sandbox/limits.js';
+import { ownPartsLimits, DEFAULT_LIMITS } from '../../../runner/model/limits.js';
 import { tempDirs } from '../../temp-dirs.js';
 
 const temp = tempDirs();
