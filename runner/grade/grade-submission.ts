@@ -8,7 +8,7 @@ import { mergeReplacements } from '../plan/game-replay.js';
 import type { AssignmentPlan } from '../plan/assignment.js';
 import type { CaseObservation } from '../checks/observation.js';
 import type { FixtureCase } from '../model/fixture-types.js';
-import { withStandIns, type Interaction, type StandIns } from '../plan/interaction.js';
+import { withoutSpeedOnly, withStandIns, type Interaction, type StandIns } from '../plan/interaction.js';
 import { inCourseNames, namesAsWritten, namesKept, ownTestInNamesKept, resultInCourseNames } from '../pack/course-names.js';
 import { ownPartsLimits } from '../model/limits.js';
 import { calibrate } from '../sandbox/calibrate.js';
@@ -240,7 +240,10 @@ class RuleRuns implements Runs {
   }
 
   async harness(test: ResolvedTest, key: string, planned: Interaction, check: UnitRecord['check'], standIns?: 'own', callMs = test.limits.callMs): Promise<UnitRecord> {
-    const { observation } = await this.timed(test, withStandIns(planned, standIns ?? this.options.standIns).interaction, key, callMs);
+    const interaction = withStandIns(planned, standIns ?? this.options.standIns).interaction;
+    // The grader's run on the student's own parts shows what their snippet gives when pasted: no kit-only speed-up.
+    const asPasted = standIns === 'own' && this.options.standIns !== 'own' ? withoutSpeedOnly(interaction) : interaction;
+    const { observation } = await this.timed(test, asPasted, key, callMs);
     const raw = rawVerdict(this.context.plan, observation, check!);
     return { id: key, reproduce: '', raw, verdict: raw, observation, studentMs: 0, ...(observation.failure && { failure: observation.failure }) };
   }

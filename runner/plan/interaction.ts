@@ -25,6 +25,12 @@ export interface Step {
    * would not be true (Conniption's search, which the kit judges by the document's values instead of the student's).
    */
   readonly kitNote?: string;
+  /**
+   * A step that changes how quickly the student's own code answers, never what it answers (the kit's remembering
+   * Board). The kit keeps it; a run the grader makes on the student's own parts to show what a pasted snippet gives
+   * leaves it out, so the answer and the time it takes are the ones the student will see.
+   */
+  readonly speedOnly?: true;
 }
 
 /** A part of the student's code a test may run on in the kit (`scoreBoard`), and the prefix of the ids of its tests. */
@@ -67,6 +73,11 @@ function standInsOf(interaction: Interaction, standIns: StandIns): { interaction
   const own = dropped.flatMap((s) => (s.kitNote ? [] : s.parts ?? []));
   const notes = dropped.flatMap((s) => (s.kitNote ? [s.kitNote] : []));
   return { interaction: { steps }, left: { own: own.filter((p, i) => own.findIndex((q) => q.name === p.name) === i), notes: [...new Set(notes)] } };
+}
+
+/** The interaction without its speedOnly steps: what the student's snippet runs when pasted. */
+export function withoutSpeedOnly(interaction: Interaction): Interaction {
+  return interaction.steps.some((s) => s.speedOnly) ? { steps: interaction.steps.filter((s) => !s.speedOnly) } : interaction;
 }
 
 /** What the kit left out of a case: the parts it ran on the student's own, and the notes of steps that say their own. */

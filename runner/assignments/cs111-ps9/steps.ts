@@ -75,7 +75,7 @@ export function playerCall(player: PlayerInput, bind: string): Step {
  * The kit's own, where the grader stands in the document's Board: the student's Board, whose is_win_for answers each
  * board once (grade_harness/memo.py), so a look-ahead on it costs what the grade's does, not a scan per board tried.
  */
-const boardMemo: Step = { request: { op: 'double', kind: 'memo', name: 'Board', keep: ['is_win_for'], inModules: true }, python: '', only: 'own' };
+const boardMemo: Step = { request: { op: 'double', kind: 'memo', name: 'Board', keep: ['is_win_for'], inModules: true }, python: '', only: 'own', speedOnly: true };
 
 export const boardDouble: Step = { request: { op: 'double', kind: 'cs111-board', name: 'Board' }, python: '', only: 'document', parts: [{ name: 'Board', tests: 'board.' }] };
 

@@ -56,7 +56,7 @@ const playerDouble = (method: string): Step => ({
  * The kit's own: the student's Board, whose winsFor answers each board once (grade_harness/memo.py), under a look-ahead
  * that scores the boards with the student's own scoreBoard where the grader stands in the document's.
  */
-const BOARD_MEMO: Step = { request: { op: 'double', kind: 'memo', name: 'Board', keep: ['winsFor'], inModules: true }, python: '', only: 'own' };
+const BOARD_MEMO: Step = { request: { op: 'double', kind: 'memo', name: 'Board', keep: ['winsFor'], inModules: true }, python: '', only: 'own', speedOnly: true };
 
 const BOARD_UNDO: Step = { request: { op: 'double', kind: 'hmc-board-undo', name: 'Board', inModules: true }, python: '', only: 'document', parts: [] };
 
