@@ -74,7 +74,7 @@ export function ownTestProblems(base: Spec, data: unknown, locate: ParsedPack['l
         try {
           new RegExp(pattern, 'u');
         } catch (error) {
-          fault(['tests', id, 'shows', i, 'pattern'], `not a regular expression: ${(error as Error).message.replace(/^Invalid regular expression: /u, '')}`);
+          fault(['tests', id, 'shows', i, 'pattern'], `not a regular expression (${(error as Error).message})`);
         }
       });
     }

@@ -9,7 +9,8 @@
  */
 
 export class CanvasError extends Error {
-  constructor(message: string, readonly status?: number) {
+  /** `throttled`: Canvas refused for its rate limit (429, or 403 with "Rate Limit Exceeded" in its answer). */
+  constructor(message: string, readonly status?: number, readonly throttled = false) {
     super(message);
   }
 }
@@ -126,7 +127,7 @@ export class CanvasHttp {
         return answer!;
       }
       if (attempt >= this.attempts) {
-        throw new CanvasError(`${method} ${url.pathname}: ${throttled ? 'Canvas kept refusing for its rate limit' : broken ? broken.message : `Canvas answered ${answer!.status}`} after ${attempt} tries`, answer?.status);
+        throw new CanvasError(`${method} ${url.pathname}: ${throttled ? 'Canvas kept refusing for its rate limit' : broken ? broken.message : `Canvas answered ${answer!.status}`} after ${attempt} tries`, answer?.status, throttled);
       }
       const wait = waitFor(answer, attempt, this.backoffMs);
       this.options.onWait?.(`${throttled ? `Canvas's rate limit (${answer!.status})` : broken ? `no answer (${broken.message})` : `Canvas answered ${answer!.status}`} on ${method} ${url.pathname}: trying again in ${(wait / 1000).toFixed(wait < 1000 ? 2 : 0)} s`);

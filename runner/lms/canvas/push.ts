@@ -164,7 +164,7 @@ export async function pushToCanvas(http: CanvasHttp, target: PushTarget, wanted:
       failed.push({ student: action.wanted.submission, why: error.message });
       options.say(`  ${who}: not pushed: ${error.message}`);
       // A token refused, or not allowed to grade: every other student would fail alike.
-      if (error.status === 401 || (error.status === 403 && !/rate limit/iu.test(error.message))) break;
+      if (error.status === 401 || (error.status === 403 && !error.throttled)) break;
     }
   }
   return { plan, done, failed };
