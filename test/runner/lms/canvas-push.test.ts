@@ -159,6 +159,23 @@ describe('grade push canvas', () => {
     expect(canvas.maxInFlight).toBe(1);
   });
 
+  it('goes on past a student Canvas keeps throttling (reported, the others pushed), and stops at a 403 that is not its rate limit', async () => {
+    const throttled = await fake();
+    throttled.fail({ method: 'PUT', path: /\/submissions\/1002$/u, status: 403, body: '403 Forbidden (Rate Limit Exceeded)', times: 100 });
+    const pushed = await push(throttled);
+    expect(pushed.code).not.toBe(0);
+    expect(pushed.err).toContain('Canvas kept refusing for its rate limit');
+    for (const userId of [1001, 1003, 1004]) expect(throttled.students.get(userId)!.comments, String(userId)).toHaveLength(1);
+    expect(throttled.students.get(1002)!.comments ?? []).toHaveLength(0);
+
+    const refused = await fake();
+    refused.fail({ method: 'PUT', path: /\/submissions\/100\d$/u, status: 403, body: '{"errors":[{"message":"user not authorized to perform that action"}]}', times: 100 });
+    const stopped = await push(refused);
+    expect(stopped.code).not.toBe(0);
+    // Every other student would be refused alike: one PUT, then the push stops.
+    expect(refused.requests.filter((r) => r.method === 'PUT')).toHaveLength(1);
+  });
+
   it('takes a request Canvas never answers as an answer lost: a read is tried again, a write read back first', async () => {
     const canvas = await fake();
     canvas.fail({ method: 'GET', path: /\/late_policy$/u, status: 0 });
