@@ -5,7 +5,7 @@
  */
 import { loadExeca } from './load-execa.js';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
@@ -60,11 +60,22 @@ export async function preparePython(python: string, packages: readonly string[],
   const key = createHash('sha256').update(`${self ? `${self.executable} ${self.version}` : python}\n${[...packages].sort().join(',')}`).digest('hex').slice(0, 16);
   const dir = join(options.cache ?? cacheFolder(), `python-${key}`);
   const venvPython = join(dir, 'bin', 'python');
-  if (existsSync(venvPython) && (await missingPackages(venvPython, packages)).length === 0) {
-    return { python: venvPython, summary: `a virtual environment with ${list} (${dir})`, missing: [], notes: [] };
+  const cannot = (names: readonly string[], why: string) => `${names.join(', ')} could not be installed (${why}): a submission that imports ${names.length === 1 ? 'it' : 'them'} fails its import test`;
+  if (existsSync(venvPython)) {
+    const lacking = await missingPackages(venvPython, packages);
+    if (lacking.length === 0) return { python: venvPython, summary: `a virtual environment with ${list} (${dir})`, missing: [], notes: [] };
+    // What pip could not install here lately is not tried again at every run (nor by two runs at once).
+    const known = readFailures(dir, Date.now());
+    if (known && lacking.every((name) => known.some((f) => f.name === name))) {
+      return {
+        python: venvPython,
+        summary: `a virtual environment of ${python} with ${packages.filter((p) => !lacking.includes(p)).join(', ') || 'none of them'} (${dir})`,
+        missing: lacking,
+        notes: known.filter((f) => lacking.includes(f.name)).map((f) => cannot([f.name], `pip install ${f.name} failed: ${f.why}`)),
+      };
+    }
   }
   const built = await buildEnvironment(python, dir, missing);
-  const cannot = (names: readonly string[], why: string) => `${names.join(', ')} could not be installed (${why}): a submission that imports ${names.length === 1 ? 'it' : 'them'} fails its import test`;
   if ('problem' in built) return { python, summary: `${python} (no virtual environment: ${built.problem})`, missing, notes: [cannot(missing, built.problem)] };
   const still = await missingPackages(venvPython, packages);
   const failures = built.failed.filter((f) => still.includes(f.name));
@@ -109,8 +120,17 @@ async function buildEnvironment(python: string, dir: string, install: readonly s
     if (pip.exitCode !== 0) failed.push({ name, why: lastLine(pip.stderr) });
   }
   if (failed.length === install.length) return fail(building, `pip install ${install.join(' ')} failed: ${failed[0]!.why}`);
+  writeFileSync(join(building, FAILURES_FILE), JSON.stringify({ at: Date.now(), failed }));
   rmSync(dir, { recursive: true, force: true });
-  renameSync(building, dir);
+  try {
+    renameSync(building, dir);
+  } catch (error) {
+    // Another run (a second grader on the same cache) moved its own build in first: the same interpreter and
+    // packages, so that one is used and this one dropped.
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'ENOTEMPTY' && code !== 'EEXIST') throw error;
+    rmSync(building, { recursive: true, force: true });
+  }
   // A venv records its own path in its scripts; the interpreter itself does not care, and only it is used.
   return { failed };
 }
@@ -121,6 +141,22 @@ async function installsElsewhere(python: string): Promise<boolean> {
   const version = await execa(python, ['-m', 'pip', '--version'], { reject: false, timeout: 60_000 });
   const [major, minor] = (/^pip (\d+)\.(\d+)/u.exec(String(version.stdout)) ?? []).slice(1).map(Number);
   return version.exitCode === 0 && major !== undefined && minor !== undefined && (major > 22 || (major === 22 && minor >= 3));
+}
+
+/** Where a venv records the packages pip could not install into it, and when it tried. */
+export const FAILURES_FILE = 'connect4-pip-failures.json';
+/** How long a package pip could not install is not tried again: a day (a machine given an index later tries anew). */
+export const PIP_FAILURE_TTL_MS = 24 * 3600_000;
+
+/** The packages pip could not install into the venv in `dir`, when tried within PIP_FAILURE_TTL_MS of `now`. */
+export function readFailures(dir: string, now: number): { name: string; why: string }[] | undefined {
+  try {
+    const data = JSON.parse(readFileSync(join(dir, FAILURES_FILE), 'utf8')) as { at?: unknown; failed?: unknown };
+    if (typeof data.at !== 'number' || now - data.at < 0 || now - data.at >= PIP_FAILURE_TTL_MS || !Array.isArray(data.failed)) return undefined;
+    return data.failed.filter((f): f is { name: string; why: string } => typeof f?.name === 'string' && typeof f?.why === 'string');
+  } catch {
+    return undefined;
+  }
 }
 
 function fail(building: string, problem: string): { problem: string } {

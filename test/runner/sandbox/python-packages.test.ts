@@ -1,9 +1,9 @@
 /** Third-party packages for submissions: found where they are, prepared once in a cached venv, said when missing. */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cacheFolder, missingPackages, preparePython } from '../../../runner/sandbox/python-packages.js';
+import { cacheFolder, FAILURES_FILE, missingPackages, PIP_FAILURE_TTL_MS, preparePython, readFailures } from '../../../runner/sandbox/python-packages.js';
 
 const cache = mkdtempSync(join(tmpdir(), 'grader-cache-'));
 afterAll(() => rmSync(cache, { recursive: true, force: true }));
@@ -32,6 +32,19 @@ describe('python packages for submissions', () => {
     expect(prepared.missing).toEqual(['no_such_package_xyz']);
     expect(prepared.notes.join(' ')).toMatch(/no_such_package_xyz could not be installed \(pip install no_such_package_xyz failed/);
   }, 120_000);
+
+  it('remembers for a day what pip could not install into a venv, so a run does not try again (nor two runs at once)', () => {
+    const venv = join(cache, 'python-recorded');
+    mkdirSync(venv, { recursive: true });
+    const at = 1_700_000_000_000;
+    writeFileSync(join(venv, FAILURES_FILE), JSON.stringify({ at, failed: [{ name: 'numpy', why: 'No matching distribution found for numpy' }] }));
+    expect(readFailures(venv, at + 60_000)).toEqual([{ name: 'numpy', why: 'No matching distribution found for numpy' }]);
+    expect(readFailures(venv, at + PIP_FAILURE_TTL_MS)).toBeUndefined();
+    expect(readFailures(venv, at - 1)).toBeUndefined();
+    writeFileSync(join(venv, FAILURES_FILE), '{"at": "yesterday"}');
+    expect(readFailures(venv, at)).toBeUndefined();
+    expect(readFailures(join(cache, 'python-none'), at)).toBeUndefined();
+  });
 
   it('keeps its environments in the cache folder the environment names', () => {
     expect(cacheFolder({ CONNECT4_GRADER_CACHE: '/x/y' })).toBe('/x/y');
