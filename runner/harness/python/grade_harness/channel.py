@@ -6,6 +6,11 @@ from .wire import dumps, loads
 PROTOCOL_VERSION = 7
 
 
+# Made before it is needed: with the memory full, a reply must not need much more.
+OUT_OF_MEMORY = {"type": "MemoryError", "bases": ["MemoryError", "Exception", "BaseException", "object"],
+                 "message": "the process ran out of memory", "frames": []}
+
+
 class HarnessError(Exception):
     """A bad request: the runner's bug, never the student's."""
 
@@ -15,6 +20,10 @@ def answer(harness, request):
         reply = harness.handle(request)
     except HarnessError as error:
         reply = {"ok": False, "internal": str(error)}
+    except MemoryError:
+        # Only the student's objects fill a process's memory (a search that keeps every state it made): where the
+        # error surfaces, in their call or in the check that reads its answer, it is theirs, and it stops the test.
+        reply = {"ok": False, "exception": OUT_OF_MEMORY}
     except Exception as error:  # our own bug: say so plainly rather than die
         reply = {"ok": False, "internal": f"{type(error).__name__}: {error}"}
     reply["id"] = request.get("id") if isinstance(request, dict) else None
