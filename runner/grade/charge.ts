@@ -34,7 +34,7 @@ import { say, type Decision, type RuleMeta } from './policies/policy.js';
 import { byPrecedence } from './policies/precedence.js';
 import { START_ONCE, cannotStart, judgeStartOnce } from './policies/start-once.js';
 import { TEMPLATE_STUB, judgeStub } from './policies/template-stub.js';
-import { ownAnswerLine, snippetWaitMs, standInParts } from './own-answer.js';
+import { ownAnswerLine, rerunWaitMs, standInParts } from './own-answer.js';
 import type { SubmissionFacts } from './submission-facts.js';
 
 /** The one door a rule's runs go through: each a record like the run phase's, judged by the named test's check. */
@@ -42,7 +42,7 @@ export interface Runs {
   /** A unit's interaction run again (`own`: on the student's own parts), judged by `check`. */
   harness(test: ResolvedTest, key: string, planned: Interaction, check: UnitRecord['check'], standIns?: 'own', callMs?: number): Promise<UnitRecord>;
   /** A case of `test` (another reading of one, or the case another test charges), judged by `test`'s check. */
-  reading(test: ResolvedTest, key: string, testCase: FixtureCase): Promise<UnitRecord>;
+  reading(test: ResolvedTest, key: string, testCase: FixtureCase, callMs?: number): Promise<UnitRecord>;
   /**
    * A test's units from the `from`-th on, run as the run phase runs them: the run stopped at a unit (a memory or output
    * limit) that a rule has since passed, so the units after it must be judged too.
@@ -143,7 +143,7 @@ async function chargeFailing(context: ChargeContext, record: TestRecord, unit: U
   if (silent) return { verdict: decided(DOCUMENT_SILENT, silent, unit.raw) };
   let once: OnceCause | undefined;
   if (unit.testCase && test.kind === 'cases') {
-    const elsewhere = await judgeElsewhereAsking(context, await elsewhereFacts(context, test, unit, read), unit.id);
+    const elsewhere = await judgeElsewhereAsking(context, await elsewhereFacts(context, test, unit, read), unit);
     if (elsewhere) return { verdict: decided(CHARGED_ELSEWHERE, elsewhere, unit.raw) };
     once = await explainedOnce(context, test, unit);
   }
@@ -196,10 +196,11 @@ const placesOf = (context: ChargeContext, test: ResolvedTest, testCase: FixtureC
 };
 
 /** charged-elsewhere's runs, asked until it names none, then its decision. */
-async function judgeElsewhereAsking(context: ChargeContext, facts: ElsewhereFacts, id: string): Promise<Decision | undefined> {
+async function judgeElsewhereAsking(context: ChargeContext, facts: ElsewhereFacts, unit: UnitRecord): Promise<Decision | undefined> {
+  const id = unit.id;
   const answers = new Map<string, Answer>();
   for (let asks = elsewhereAsks(facts, answers); asks.length > 0; asks = elsewhereAsks(facts, answers)) {
-    for (const ask of asks) answers.set(ask.key, { passed: (await context.runs.reading(ask.test, `${id}#${ask.key}`, ask.testCase)).raw.status === 'pass' });
+    for (const ask of asks) answers.set(ask.key, { passed: (await context.runs.reading(ask.test, `${id}#${ask.key}`, ask.testCase, rerunWaitMs(unit, ask.test.limits))).raw.status === 'pass' });
   }
   return judgeElsewhere(facts, answers);
 }
@@ -208,7 +209,7 @@ async function judgeElsewhereAsking(context: ChargeContext, facts: ElsewhereFact
 async function explainedOnce(context: ChargeContext, test: ResolvedTest, unit: UnitRecord): Promise<OnceCause | undefined> {
   for (const place of placesOf(context, test, unit.testCase!)) {
     if (!('once' in place)) continue;
-    const reading = await context.runs.reading(test, `${unit.id}#elsewhere`, place.testCase);
+    const reading = await context.runs.reading(test, `${unit.id}#elsewhere`, place.testCase, rerunWaitMs(unit, test.limits));
     if (reading.raw.status === 'pass') return { cause: place.once.cause, note: place.note, why: place.once.why };
   }
   return undefined;
@@ -275,7 +276,7 @@ async function withOwnAnswer(context: ChargeContext, record: TestRecord, compose
   const unit = record.units.find((u) => u.id === composed.first);
   const parts = context.standIns === 'document' && !context.firstFailure ? standInParts(unit) : [];
   if (!unit?.planned || !unit.check || parts.length === 0) return composed;
-  const own = await context.runs.harness(record.test, `${unit.id}#snippet`, unit.planned, unit.check, 'own', snippetWaitMs(unit, record.test.limits));
+  const own = await context.runs.harness(record.test, `${unit.id}#snippet`, unit.planned, unit.check, 'own', rerunWaitMs(unit, record.test.limits));
   return { ...composed, message: `${composed.message}\n${ownAnswerLine(parts, composed as CaseVerdict, own)}` };
 }
 

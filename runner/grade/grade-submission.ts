@@ -248,10 +248,10 @@ class RuleRuns implements Runs {
     return { id: key, reproduce: '', raw, verdict: raw, observation, studentMs: 0, ...(observation.failure && { failure: observation.failure }) };
   }
 
-  async reading(test: ResolvedTest, key: string, testCase: FixtureCase): Promise<UnitRecord> {
+  async reading(test: ResolvedTest, key: string, testCase: FixtureCase, callMs = test.limits.callMs): Promise<UnitRecord> {
     const planned = interactionOf(this.context.plan, test, testCase);
     const check = (o: CaseObservation) => this.context.plan.check(test.check!, testCase, o, callLine(planned));
-    const { observation } = await this.timed(test, withStandIns(planned, this.options.standIns).interaction, key, test.limits.callMs);
+    const { observation } = await this.timed(test, withStandIns(planned, this.options.standIns).interaction, key, callMs);
     const raw = rawVerdict(this.context.plan, observation, check, 'raises' in testCase.expected);
     return { id: key, reproduce: '', raw, verdict: raw, observation, studentMs: 0, testCase, ...(observation.failure && { failure: observation.failure }) };
   }

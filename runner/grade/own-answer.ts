@@ -17,11 +17,12 @@ export function standInParts(unit: UnitRecord | undefined): string[] {
 }
 
 /**
- * How long the snippet's run waits on a call: the test's limit, but after a timeout the case is known to hang, so the
- * shortest wait a hung target's tests get (hung-target): the line says it does not finish in that time either, which
+ * How long a run the rules make again of a failing unit waits on a call (the snippet's run on the student's own parts,
+ * another reading of the case): the test's limit, but after a timeout the case is known to hang, so the shortest wait
+ * a hung target's tests get (hung-target). The snippet's line then says it does not finish in that time either, which
  * is what the student sees when pasting it, and a hang costs one short wait more, not a whole limit.
  */
-export function snippetWaitMs(unit: UnitRecord, limits: Limits): number {
+export function rerunWaitMs(unit: UnitRecord, limits: Limits): number {
   return unit.failure?.kind === 'timeout' ? Math.min(limits.callMs, HUNG_TARGET_MIN_MS) : limits.callMs;
 }
 

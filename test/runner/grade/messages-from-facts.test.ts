@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { notRunVerdict } from '../../../runner/grade/finish.js';
 import type { UnitRecord } from '../../../runner/grade/ledger.js';
-import { ownAnswerLine, snippetWaitMs } from '../../../runner/grade/own-answer.js';
+import { ownAnswerLine, rerunWaitMs } from '../../../runner/grade/own-answer.js';
 import { DEFAULT_LIMITS } from '../../../runner/model/limits.js';
 import { submissionFacts } from '../../../runner/grade/submission-facts.js';
 import { PROJECT_ROOT } from '../../../runner/project-root.js';
@@ -29,8 +29,8 @@ describe('the snippet under a failure made with the document\'s parts', () => {
   it('waits a short while after a timeout, and says the snippet does not finish there either', () => {
     const limits = { ...DEFAULT_LIMITS, callMs: 60_000 };
     const timedOut = own({ failure: { kind: 'timeout', step: 's', limitMs: 60_000 } });
-    expect(snippetWaitMs(timedOut, limits)).toBe(2_000);
-    expect(snippetWaitMs(own({}), limits)).toBe(60_000);
+    expect(rerunWaitMs(timedOut, limits)).toBe(2_000);
+    expect(rerunWaitMs(own({}), limits)).toBe(60_000);
     const hung = { status: 'timeout' as const, message: 'p.scores_for(b) did not finish within 60000 ms' };
     expect(ownAnswerLine(['Board'], hung, own({ failure: { kind: 'timeout', step: 's', limitMs: 2_000 } }))).toMatch(/there it does not finish within 2000 ms either\.$/u);
   });
