@@ -6,6 +6,7 @@
  * for, in order, a line as printed or one a pattern matches, whatever the prompts said. Pure.
  */
 import type { FixtureCase } from '../model/fixture-types.js';
+import { editDistance } from '../model/edit-distance.js';
 import type { ObservedValue } from '../harness/protocol.js';
 import type { CourseCallInput, CourseSessionInput, ShownLine } from '../model/course-cases.js';
 import type { ProgramResult } from '../pty/run-program.js';
@@ -119,14 +120,4 @@ function nearestLine(want: string, lines: readonly string[]): string | undefined
     if (!best || distance < best.distance) best = { line, distance };
   }
   return best && best.distance <= Math.max(2, Math.floor(want.length / 3)) ? best.line : undefined;
-}
-
-function editDistance(a: string, b: string): number {
-  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    row = next;
-  }
-  return row[b.length]!;
 }
