@@ -41,7 +41,7 @@ export interface ComparisonView {
 /** One part of what the class cost: its seconds and its share of the run's wall time, for a stacked bar. */
 export interface ClassCostPart {
   readonly name: string;
-  readonly kind: 'floor' | 'examples' | 'rest' | 'grader';
+  readonly kind: 'floor' | 'examples' | 'rest' | 'tail' | 'grader';
   readonly seconds: string;
   readonly percent: number;
 }
@@ -64,6 +64,7 @@ export function classCostView(cost: ClassCost): ClassCostView {
       part('floor', 'the floor: starting Python and importing each submission', cost.floorS),
       part('examples', "the students' own code in the documents' examples", cost.examplesS),
       part('rest', "the students' own code in the other tests", cost.restS),
+      ...(cost.tailS ? [part('tail', 'jobs idle at the end, waiting for the last submissions', cost.tailS)] : []),
       part('grader', "the grader's own time", cost.graderS),
     ],
   };

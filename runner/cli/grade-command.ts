@@ -296,6 +296,7 @@ async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io,
   const fresh = new Set<SubmissionResult>();
   // Fewer submissions at once than cores: a test's independent parts may use the core that would idle.
   const sideBySide = Math.min(flags.jobs, submissions.length) < availableParallelism();
+  const idleFrom: number[] = [];
   const results = await gradeAll(submissions, flags.jobs, async (submission) => {
     const refused = timed?.notGraded.get(submission.id);
     if (refused !== undefined) return notGradedResult(submission, spec, refused);
@@ -310,12 +311,14 @@ async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io,
     }
     progress.finished(submission.id, result);
     return result;
-  }, () => journal?.failure !== undefined);
+  }, () => journal?.failure !== undefined, (at) => idleFrom.push(at));
+  const allDone = performance.now();
   progress.done();
   // A write that failed (a full disk) stops the run at once: nothing more is graded, and nothing is written over the last good files.
   if (journal?.failure) return outputFailure(io, journal.failure, flags.out!, journal);
-  // What this run cost: the submissions it graded (not those --resume kept), from its start to the last one's end.
-  const cost = classCost(results.filter((r) => fresh.has(r)), flags.jobs, performance.now() - begun);
+  // What this run cost: the submissions it graded (not those --resume kept), from its start to the last one's end,
+  // with the time each job had nothing left to grade while another finished.
+  const cost = classCost(results.filter((r) => fresh.has(r)), flags.jobs, allDone - begun, idleFrom.reduce((n, at) => n + (allDone - at), 0));
   const graded: RunResults = {
     tool: { name: 'connect-four-grader', version },
     generatedAt: new Date().toISOString(),
@@ -419,8 +422,11 @@ function notGradedResult(submission: Submission, spec: ResolvedSpec, reason: str
   return { id: submission.id, path: submission.path, assignment: spec.assignment, ...(submission.student && { student: submission.student }), status: 'error', error: reason, score: 0, maxScore: spec.maxScore, durationMs: 0, tests };
 }
 
-/** Runs `work` over the items with at most `jobs` at once, results in the items' order; none is started once `stop` says so. */
-export async function gradeAll<T, R>(items: readonly T[], jobs: number, work: (item: T) => Promise<R>, stop: () => boolean = () => false): Promise<R[]> {
+/**
+ * Runs `work` over the items with at most `jobs` at once, results in the items' order; none is started once `stop`
+ * says so. `idle` hears when each job finds nothing left to do (the last one's too).
+ */
+export async function gradeAll<T, R>(items: readonly T[], jobs: number, work: (item: T) => Promise<R>, stop: () => boolean = () => false, idle?: (at: number) => void): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {
@@ -428,6 +434,7 @@ export async function gradeAll<T, R>(items: readonly T[], jobs: number, work: (i
       const index = next++;
       results[index] = await work(items[index]!);
     }
+    idle?.(performance.now());
   };
   await Promise.all(Array.from({ length: Math.min(jobs, items.length) }, worker));
   return results;

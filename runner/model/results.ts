@@ -486,8 +486,9 @@ export interface StudentChange {
 
 /**
  * What a class run cost, in seconds of its wall time: the floor (starting Python and importing every submission,
- * spread over the jobs), the students' own code in the documents' examples and in everything else, and the grader's
- * own time (the rest: processes, the harness's round trips, the checks, the reports). The parts add up to `wallS`.
+ * spread over the jobs), the students' own code in the documents' examples and in everything else, the jobs left with
+ * nothing to do while the last submissions finished, and the grader's own time (the rest: processes, the harness's
+ * round trips, the checks, the reports). The parts add up to `wallS`.
  */
 export interface ClassCost {
   readonly submissions: number;
@@ -496,5 +497,10 @@ export interface ClassCost {
   readonly floorS: number;
   readonly examplesS: number;
   readonly restS: number;
+  /**
+   * Added: the jobs' idle time at the end, spread over the jobs like the other parts: a job that found no submission
+   * left waits for the others' last ones (one slow submission near the end of the list makes it long). Absent before.
+   */
+  readonly tailS?: number;
   readonly graderS: number;
 }

@@ -160,6 +160,7 @@ async function main(): Promise<void> {
         floorS: cost.floorS,
         examplesS: cost.examplesS,
         restS: cost.restS,
+        tailS: cost.tailS ?? 0,
         graderS: cost.graderS,
         graderShare: round(cost.graderS / cost.wallS),
         naiveStudentS: round(graded.plainStudentS),
@@ -173,7 +174,7 @@ async function main(): Promise<void> {
         mkdirSync(join(PROJECT_ROOT, 'test-results'), { recursive: true });
         cpSync(join(scratch, 'out', 'results.json'), join(PROJECT_ROOT, 'test-results', `bench-class-${assignment}-results.json`));
       }
-      console.log(`${assignment}: ${row.wallS} s for ${SIZE}, peak ${row.peakMb} MB; floor ${row.floorS} s, the documents' examples ${row.examplesS} s, the other tests ${row.restS} s, the grader ${row.graderS} s (${Math.round(100 * row.graderShare)} %); correct ones at full marks ${row.correctFullMarks}; a ${NAIVE} submission's own code ${row.naiveStudentS} s (median); grade check of it ${row.checkS} s, first output ${row.checkFirstOutputS} s`);
+      console.log(`${assignment}: ${row.wallS} s for ${SIZE}, peak ${row.peakMb} MB; floor ${row.floorS} s, the documents' examples ${row.examplesS} s, the other tests ${row.restS} s, jobs idle at the end ${row.tailS} s, the grader ${row.graderS} s (${Math.round(100 * row.graderShare)} %); correct ones at full marks ${row.correctFullMarks}; a ${NAIVE} submission's own code ${row.naiveStudentS} s (median); grade check of it ${row.checkS} s, first output ${row.checkFirstOutputS} s`);
     } finally {
       rmSync(scratch, { recursive: true, force: true });
     }
@@ -190,6 +191,7 @@ interface Row {
   readonly floorS: number;
   readonly examplesS: number;
   readonly restS: number;
+  readonly tailS: number;
   readonly graderS: number;
   readonly graderShare: number;
   readonly correctFullMarks: string;
@@ -208,9 +210,9 @@ function writeNowTable(rows: readonly Row[], machine: string): void {
   const table = [
     `Measured ${new Date().toISOString().slice(0, 10)} on ${machine}, classes of ${SIZE}, \`--jobs 2\`, \`npm run bench:class\`.`,
     '',
-    "| assignment | wall | floor | the documents' examples | the other tests | the grader (share) | correct at full marks | `grade check` of correct-naive |",
-    '| --- | --- | --- | --- | --- | --- | --- | --- |',
-    ...rows.map((r) => `| ${r.assignment} | ${r.wallS} s | ${r.floorS} s | ${r.examplesS} s | ${r.restS} s | ${r.graderS} s (${share(r)}) | ${r.correctFullMarks} | ${r.checkS} s |`),
+    "| assignment | wall | floor | the documents' examples | the other tests | jobs idle at the end | the grader (share) | correct at full marks | `grade check` of correct-naive |",
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...rows.map((r) => `| ${r.assignment} | ${r.wallS} s | ${r.floorS} s | ${r.examplesS} s | ${r.restS} s | ${r.tailS} s | ${r.graderS} s (${share(r)}) | ${r.correctFullMarks} | ${r.checkS} s |`),
   ].join('\n');
   writeFileSync(file, `${text.slice(0, from + begin.length)}\n${table}\n${text.slice(to)}`);
 }

@@ -133,10 +133,12 @@ describe('grade CLI', () => {
     expect(text).toMatch(/^correct-classic\s+3\/96/m);
     const results = readResults(out);
     expect(Object.keys(results).sort()).toEqual(['clusters', 'cost', 'generatedAt', 'sandbox', 'seed', 'settings', 'similarity', 'submissions', 'tool']);
-    // The class's cost adds up to its wall time: the floor, the students' own code in two parts, and the grader's.
+    // The class's cost adds up to its wall time: the floor, the students' own code in two parts, the jobs idle at the
+    // end, and the grader's.
     const { cost } = results;
     expect(cost).toMatchObject({ submissions: 2, jobs: 2 });
-    expect(cost.floorS + cost.examplesS + cost.restS + cost.graderS).toBeCloseTo(cost.wallS, 0);
+    expect(cost.floorS + cost.examplesS + cost.restS + cost.tailS + cost.graderS).toBeCloseTo(cost.wallS, 0);
+    expect(cost.tailS).toBeGreaterThanOrEqual(0);
     // Each submission's floor is measured (the class's is rounded to a tenth of a second, and two fast starts may round to 0).
     expect(cost.floorS).toBeGreaterThanOrEqual(0);
     expect(results.submissions.every((s: { floorMs?: number }) => (s.floorMs ?? 0) > 0)).toBe(true);
