@@ -21,7 +21,7 @@ The package, one role a module:
   program.py       program mode, and what both program paths share: the call, the file a person runs
   server.py        serve mode: the request loop, and each test in a forked child under a watchdog
 
-Requests (protocol version 6; the TypeScript side is runner/harness/protocol.ts):
+Requests (protocol version 7; the TypeScript side is runner/harness/protocol.ts):
   {"id", "op": "import", "module", "file", "skip"?}  load one student file as a module (partial modules are kept;
                                                `skip` registers it empty, for a module that hung at import)
   {"id", "op": "fresh", "seed"}                  a new namespace holding every loaded module's public names
@@ -57,8 +57,12 @@ Requests (protocol version 6; the TypeScript side is runner/harness/protocol.ts)
                                                raised an exception named in stopOn; then {"id", "ok": true, "ran": n}.
                                                A case that times out or kills its child ends the pipeline: its
                                                child held the line, so the cases after it are never answered
+  {"id", "op": "exec", "source", "value"?, "inputs"?, "quiet"?}
+                                               a statement of a course's own test, run in the namespace
 A target is a path: a name in the namespace, then attribute names (strings) or indexes (integers).
 The config's "doubles" lists the files of the assignment's doubles (bound read-only into the sandbox).
+Version 7 added "exec", and on an import "cpuMs" and "stopAt" (a top level stopped at a line once its CPU time ran out,
+its definitions kept) and, in the reply, "formerNames" (another accepted name of a role's file, resolved).
 Version 6 added the short form of a plain list, in arguments and in replies: {"type": "plain", "value": <JSON>}, a
 list whose values are all lists, strs, whole numbers within 2**53, bools and None, sent as the JSON it is.
 Version 5 added "pipeline": a test's cases sent at once, so the runner judges one case while the next runs.
