@@ -77,7 +77,7 @@ export function winningMoves(board: BoardRows, who: 1 | 2): number[] {
 export function suggestMove1Acceptable(board: BoardRows, who: 1 | 2): { columns: number[]; reason: 'win' | 'block' | 'any' } {
   const wins = winningMoves(board, who);
   if (wins.length > 0) return { columns: wins, reason: 'win' };
-  const blocks = winningMoves(board, opponentOf(who) as 1 | 2);
+  const blocks = winningMoves(board, opponentOf(who));
   if (blocks.length > 0) return { columns: blocks, reason: 'block' };
   return { columns: getValidMoves(board), reason: 'any' };
 }

@@ -42,7 +42,7 @@ export function gradingPlan(id: AssignmentId): { plan: Assignment; doubles: stri
   // The grader names look-ahead mistakes with the reference's search; the kit, which must hold none, from a table.
   // Only the grader makes failing boards smaller: each smaller board's answer is the reference's.
   const diagnose: DiagnoseLookahead = (cases, rules, family) => diagnoseLookahead(cases, rules, family, plan.choiceMistakes);
-  return { plan, doubles: doublesFiles(id), standIns: 'document', diagnose, ...(plan.loadShrinker && { shrink: plan.loadShrinker }) };
+  return { plan, doubles: doublesFiles(id), standIns: 'document', diagnose, ...(plan.loadShrinker && { shrink: plan.loadShrinker.bind(plan) }) };
 }
 
 /**

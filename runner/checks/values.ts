@@ -57,7 +57,7 @@ export function toPyValue(value: ObservedValue): PyValue | undefined {
     case 'tuple': {
       if (value.truncated) return undefined;
       const items = value.items.map(toPyValue);
-      return items.every((i) => i !== undefined) ? { type: value.type, items: items as PyValue[] } : undefined;
+      return items.every((i) => i !== undefined) ? { type: value.type, items } : undefined;
     }
     case 'dict': {
       const entries: [PyValue, PyValue][] = [];
@@ -136,7 +136,7 @@ export function typeSlipOf(expected: PyValue, observed: ObservedValue): string |
 }
 
 function formatAny(v: PyValue | ObservedValue): string {
-  return 'class' in v ? formatObserved(v as ObservedValue) : formatPy(v as PyValue);
+  return 'class' in v ? formatObserved(v) : formatPy(v as PyValue);
 }
 
 /** A type's name with its article, as messages say it: `an int`, `a tuple`. */

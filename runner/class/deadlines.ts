@@ -94,8 +94,8 @@ export async function parseLatePolicy(text: string, file: string): Promise<LateP
   const given = d['cutoff'];
   let cutoff: LatePolicy['cutoff'];
   if (given !== undefined) {
-    const text = given instanceof Date ? given.toISOString() : String(given);
     if (typeof given !== 'string' && !(given instanceof Date)) throw new DeadlineError(`${file}: cutoff is a time after the deadline (3d, 72h) or an ISO time with its zone, got ${JSON.stringify(given)}`);
+    const text = given instanceof Date ? given.toISOString() : given;
     cutoff = /^\d{4}-/u.test(text) ? { at: parseInstant(text, `${file}: cutoff`), text } : { afterMs: parseDuration(text, `${file}: cutoff`), text };
   }
   return { per, percent, cap, of, lateDays, ...(cutoff && { cutoff }) };

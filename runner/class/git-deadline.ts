@@ -87,7 +87,7 @@ export async function pushAtDeadline(repo: string, log: string, deadline: Date):
   if (!Array.isArray(events)) throw new GitDeadlineError(`${log} must be the list GitHub's repository activity API returns`);
   const branch = String((await git(repo, ['symbolic-ref', '-q', 'HEAD'])).stdout).trim();
   const pushes = (events as PushEvent[])
-    .filter((e) => typeof e?.after === 'string' && typeof e.timestamp === 'string' && (e.activity_type === undefined || PUSHES.has(String(e.activity_type))))
+    .filter((e) => typeof e?.after === 'string' && typeof e.timestamp === 'string' && (e.activity_type === undefined || (typeof e.activity_type === 'string' && PUSHES.has(e.activity_type))))
     .filter((e) => !branch || e.ref === undefined || e.ref === branch)
     .map((e) => ({ sha: e.after as string, at: new Date(e.timestamp as string) }))
     .filter((e) => !Number.isNaN(e.at.getTime()) && e.at.getTime() <= deadline.getTime() && !/^0+$/u.test(e.sha))

@@ -245,7 +245,7 @@ function setupFailure(io: Io, source: CheckSource, error: unknown): number {
 function folderSnapshot(folder: string): string {
   const entries: string[] = [];
   const walk = (dir: string, depth: number) => {
-    let names: string[] = [];
+    let names: string[];
     try {
       names = readdirSync(dir);
     } catch {

@@ -83,7 +83,7 @@ export function runCompare(argv: readonly string[], io: Io): number {
     // The pages handed back are written again where the new run wrote them: they show the score every export shows.
     const handedBack = existsSync(join(resolve(io.cwd, newDir), 'for-students'));
     const written = writeOutputs(run, out, { formats: values['keep-higher'] ? ['html', 'csv', 'junit', 'gradescope'] : ['html'], ...(handedBack && { audience: 'student' as const }) });
-    io.out(formatComparison(run.comparison!));
+    io.out(formatComparison(run.comparison));
     io.out(`Wrote ${written.map((p) => relative(io.cwd, p) || p).join(', ')}\n`);
     return 0;
   } catch (error) {

@@ -73,7 +73,7 @@ export async function runPush(argv: readonly string[], io: Io, hooks: PushHooks 
     if (error instanceof CompareError || error instanceof CanvasError) return fail(error.message);
     throw error;
   }
-  let roster;
+  let roster: ReturnType<typeof loadRoster>;
   try {
     // Canvas user ids are taken only from the course's roster: a Gradescope export's ids are Gradescope's.
     const file = values.roster ?? (run.roster && existsSync(resolve(io.cwd, run.roster.file)) ? run.roster.file : undefined);

@@ -137,7 +137,7 @@ export class HarnessSession {
       buffer: false,
       encoding: 'utf8',
     });
-    const session = new HarnessSession(child as unknown as ChildHandle, child.stdio[3] as unknown as Duplex, cgroup.remove);
+    const session = new HarnessSession(child, child.stdio[3] as unknown as Duplex, cgroup.remove);
     session.listen();
     live.add(session);
     const first = await session.readLine(context.limits.importMs);
@@ -248,7 +248,7 @@ export class HarnessSession {
       // a watchdog (before the fork, or no fork at all) nothing else times the request: the limit is this side's.
       const line = await this.readLine(this.watched ? timeoutMs + RELAY_MARGIN_MS : timeoutMs);
       if (line === undefined) {
-        const gone = this.exited as { exitCode: number | undefined; signal: string | undefined } | undefined;
+        const gone = this.exited;
         if (gone) return { kind: 'crashed', exitCode: gone.exitCode, signal: gone.signal, stderr: this.tail() };
         this.kill();
         return { kind: 'timeout', limitMs: timeoutMs };

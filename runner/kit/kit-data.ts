@@ -75,6 +75,7 @@ export function buildKitData(spec: ResolvedSpec, graderVersion: string): KitData
 /** Reads check-data.json's text, refusing data of another format (a kit unpacked over another's). */
 export function parseKitData(text: string): KitData {
   const data = JSON.parse(text) as KitData;
-  if (data.format !== KIT_DATA_FORMAT) throw new Error(`check-data.json is format ${String(data.format)}; this check reads format ${KIT_DATA_FORMAT}: reinstall the kit`);
+  const format: unknown = data.format;
+  if (format !== KIT_DATA_FORMAT) throw new Error(`check-data.json is format ${String(format)}; this check reads format ${KIT_DATA_FORMAT}: reinstall the kit`);
   return data;
 }

@@ -49,7 +49,7 @@ export function unpackZip(zipPath: string): Unpacked {
       },
     });
   } catch (error) {
-    throw new Error(`${zipPath} could not be read as a zip: ${(error as Error).message}`);
+    throw new Error(`${zipPath} could not be read as a zip: ${(error as Error).message}`, { cause: error });
   }
   const dir = mkdtempSync(join(tmpdir(), 'grade-zip-'));
   unpacked.add(dir);
@@ -123,6 +123,7 @@ export function readGradescopeExport(dir: string): GradescopeSubmission[] | unde
     const people = Array.isArray(submitters) ? submitters : [];
     const field = (person: Record<string, unknown>, key: string) => {
       const value = person[`:${key}`] ?? person[key];
+      // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a name, SIS id or email is a YAML string or number; anything else is shown as JavaScript writes it
       return value === undefined || value === null ? undefined : String(value);
     };
     const names = people.map((p) => field(p, 'name')).filter((n): n is string => Boolean(n));

@@ -79,6 +79,7 @@ function lintWhole(root: string, ref: string, options: { now?: Date; cwd?: strin
     if (linted.spec) checkedBefore.set(key, linted.spec);
     return linted.spec ? resolveIn(root, file, linted.spec, linted.place) : { file, problems: byPlace(linted.problems) };
   }
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- it is needed: without it, `extends` is no property of `{}`
   const named = (parsed.data as { extends?: unknown } | null)?.extends;
   const problems = [...parsed.problems];
   if (typeof named === 'string' && !isAssignmentId(named)) {

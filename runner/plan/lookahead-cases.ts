@@ -135,7 +135,7 @@ function narrowest<T extends { m: MistakeName; rule: AnswerRule }>(found: readon
 /** A case's position from its board's rows, the checker scored for (or to move) and the look-ahead; undefined for anything else. */
 export function positionFromRows(rows: unknown, checker: unknown, lookahead: unknown): LookaheadPosition | undefined {
   if (!Array.isArray(rows) || !rows.every((r) => typeof r === 'string') || (checker !== 'X' && checker !== 'O') || typeof lookahead !== 'number') return undefined;
-  return { rows: rows as string[], me: checker, lookahead };
+  return { rows, me: checker, lookahead };
 }
 
 /** The line a failing test's message gains: the mistake, and on how many boards it was checked. */

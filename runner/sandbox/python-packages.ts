@@ -153,7 +153,7 @@ export function readFailures(dir: string, now: number): { name: string; why: str
   try {
     const data = JSON.parse(readFileSync(join(dir, FAILURES_FILE), 'utf8')) as { at?: unknown; failed?: unknown };
     if (typeof data.at !== 'number' || now - data.at < 0 || now - data.at >= PIP_FAILURE_TTL_MS || !Array.isArray(data.failed)) return undefined;
-    return data.failed.filter((f): f is { name: string; why: string } => typeof f?.name === 'string' && typeof f?.why === 'string');
+    return (data.failed as ({ name?: unknown; why?: unknown } | null)[]).filter((f): f is { name: string; why: string } => typeof f?.name === 'string' && typeof f?.why === 'string');
   } catch {
     return undefined;
   }
@@ -164,4 +164,4 @@ function fail(building: string, problem: string): { problem: string } {
   return { problem };
 }
 
-const lastLine = (text: unknown) => String(text ?? '').trim().split('\n').at(-1)?.slice(0, 300) || 'no message';
+const lastLine = (text: string | undefined) => (text ?? '').trim().split('\n').at(-1)?.slice(0, 300) || 'no message';

@@ -123,7 +123,7 @@ function timeCheck(assignment: string, folder: string): Promise<{ wallS: number;
     const started = performance.now();
     let first: number | undefined;
     let printed = '';
-    const terminal = pty.spawn(process.execPath, [CLI, 'check', folder, '--assignment', assignment, '--python', PYTHON], { cols: 120, rows: 40, cwd: folder, env: { ...process.env, CI: '' } as Record<string, string> });
+    const terminal = pty.spawn(process.execPath, [CLI, 'check', folder, '--assignment', assignment, '--python', PYTHON], { cols: 120, rows: 40, cwd: folder, env: { ...process.env, CI: '' } });
     terminal.onData((data) => {
       first ??= performance.now();
       printed += data;

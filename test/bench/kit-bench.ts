@@ -91,11 +91,15 @@ for (const assignment of ASSIGNMENTS) {
       }
       red += failures.length;
     }
-    const row: Record<string, unknown> = { assignment, installOfflineS: round(offline.seconds), installS: round(online.seconds), warnings: [...offline.warnings, ...online.warnings] };
-    console.log(`${assignment}: install ${row['installOfflineS']} s offline, ${row['installS']} s online, ${offline.warnings.length + online.warnings.length === 0 ? 'no warnings' : `warnings: ${[...offline.warnings, ...online.warnings].join(' | ')}`}`);
+    const installOfflineS = round(offline.seconds);
+    const installS = round(online.seconds);
+    const row: Record<string, unknown> = { assignment, installOfflineS, installS, warnings: [...offline.warnings, ...online.warnings] };
+    console.log(`${assignment}: install ${installOfflineS} s offline, ${installS} s online, ${offline.warnings.length + online.warnings.length === 0 ? 'no warnings' : `warnings: ${[...offline.warnings, ...online.warnings].join(' | ')}`}`);
     if (PARTS.has('busy')) {
-      Object.assign(row, { green: RUNS - failures.length, runs: RUNS, checkMedianS: round(median(times)), checkMaxS: round(Math.max(...times)), failures });
-      console.log(`  beside two CPU hogs: ${RUNS - failures.length}/${RUNS} green on ${SAMPLE}; median ${row['checkMedianS']} s, slowest ${row['checkMaxS']} s`);
+      const checkMedianS = round(median(times));
+      const checkMaxS = round(Math.max(...times));
+      Object.assign(row, { green: RUNS - failures.length, runs: RUNS, checkMedianS, checkMaxS, failures });
+      console.log(`  beside two CPU hogs: ${RUNS - failures.length}/${RUNS} green on ${SAMPLE}; median ${checkMedianS} s, slowest ${checkMaxS} s`);
       for (const failure of failures) console.log(`    ${failure}`);
     }
     if (PARTS.has('agreement')) {

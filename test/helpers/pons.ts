@@ -1,7 +1,7 @@
 /** Pascal Pons's scored benchmark positions from the shared folder: `<moves> <score>` per line, columns 1–7. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Grid, type Piece, createGrid, dropPiece } from '../../reference/core/grid.js';
+import { type Grid, createGrid, dropPiece } from '../../reference/core/grid.js';
 import { sharedFolder } from '../../runner/golden/shared-documents.js';
 
 export const PONS_SETS = {
@@ -28,7 +28,7 @@ export function readPonsSet(name: keyof typeof PONS_SETS, limit = Infinity): Pon
     .map((line) => {
       const [moves, score] = line.trim().split(/\s+/) as [string, string];
       const grid = createGrid(6, 7);
-      [...moves].forEach((ch, i) => dropPiece(grid, Number(ch) - 1, (i % 2 === 0 ? 1 : 2) as Piece));
+      [...moves].forEach((ch, i) => dropPiece(grid, Number(ch) - 1, (i % 2 === 0 ? 1 : 2)));
       return { moves, score: Number(score), grid };
     });
 }

@@ -34,7 +34,7 @@ export function mismatch(c: FixtureCase, seen: Observed, options: { stdoutEndsWi
   if ('raises' in e) return seen.raised === e.raises ? null : `expected ${e.raises}, got ${seen.raised ?? shown(seen.value)}`;
   if (seen.raised) return `raised ${seen.raised}; stdout: ${seen.stdout.slice(-300)}`;
   const sorted = (v: PyValue): PyValue => (options.asSet && (v.type === 'list' || v.type === 'tuple') ? { ...v, items: [...v.items].sort((a, b) => formatPy(a).localeCompare(formatPy(b))) } : v);
-  const accepted = (want: PyValue) => seen.value !== null && seen.value.type !== 'object' && isSamePy(sorted(seen.value as PyValue), sorted(want));
+  const accepted = (want: PyValue) => seen.value !== null && seen.value.type !== 'object' && isSamePy(sorted(seen.value), sorted(want));
   if ('value' in e && !('stdout' in e)) {
     if (accepted(e.value) || (c.lenient?.alsoAccepted ?? []).some(accepted)) return null;
     return `expected ${formatPy(e.value)}, got ${shown(seen.value)}`;

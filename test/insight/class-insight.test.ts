@@ -39,7 +39,7 @@ function disguise(source: string, salt: string): string {
   const renamed = source.replace(/\b([A-Za-z_]\w*)\b/gu, (name) => (tokenize(name)[0]?.kind === 'V' ? `${name}_${salt}` : name));
   // Top-level functions and classes in reverse order, and each class's methods too.
   const reverseMethods = (block: string) => {
-    const [head, ...methods] = block.split(/\n(?=    def )/u);
+    const [head, ...methods] = block.split(/\n(?= {4}def )/u);
     return [head, ...methods.reverse()].join('\n');
   };
   const [head, ...defs] = renamed.split(/\n(?=(?:def|class) )/u);

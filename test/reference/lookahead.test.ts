@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Piece, createGrid, dropPiece, validColumns } from '../../reference/core/grid.js';
+import { createGrid, dropPiece, validColumns } from '../../reference/core/grid.js';
 import { type FullBoardRule, lookaheadCost, scoreColumns, scoreOnGrid } from '../../reference/core/lookahead.js';
 import { createRng } from '../../runner/model/rng.js';
 
@@ -45,7 +45,7 @@ function randomPosition(seed: number, rows: number, cols: number) {
   for (let i = 0; i < plies; i++) {
     const open = validColumns(grid);
     if (open.length === 0) break;
-    dropPiece(grid, rng.pick(open), (i % 2 === 0 ? 1 : 2) as Piece);
+    dropPiece(grid, rng.pick(open), (i % 2 === 0 ? 1 : 2));
   }
   const cells: Cells = Array.from({ length: rows }, (_, r) => Array.from({ length: cols }, (_, c) => ' XO'[grid.cells[r * cols + c]!]!));
   return { grid, cells };

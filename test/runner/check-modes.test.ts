@@ -45,7 +45,7 @@ describe('grade check --watch', () => {
       const check = () => {
         if ((out.match(/Watching .* for changes/gu) ?? []).length >= count) {
           clearTimeout(timer);
-          child.stdout!.off('data', onData);
+          child.stdout.off('data', onData);
           resolveWait();
         }
       };
@@ -53,7 +53,7 @@ describe('grade check --watch', () => {
         out += chunk.toString();
         check();
       };
-      child.stdout!.on('data', onData);
+      child.stdout.on('data', onData);
       check();
     });
     await waitFor(1);
@@ -116,8 +116,8 @@ describe('terminal colours and progress', () => {
     progress.testFinished();
     progress.done();
     const lines = said.split('\r\x1b[K').filter(Boolean);
-    expect(lines[0]).toMatch(/^░+ 0\/2  \d+\.\d s  newGame on the document's example$/u);
-    expect(lines[1]).toMatch(/^█{6}░{6} 1\/2  \d+\.\d s  suggestMove2 is better than suggestMove1$/u);
+    expect(lines[0]).toMatch(/^░+ 0\/2 {2}\d+\.\d s {2}newGame on the document's example$/u);
+    expect(lines[1]).toMatch(/^█{6}░{6} 1\/2 {2}\d+\.\d s {2}suggestMove2 is better than suggestMove1$/u);
     expect(said.endsWith('\r\x1b[K')).toBe(true);
     // Off a terminal, or in CI, the report alone.
     let piped = '';

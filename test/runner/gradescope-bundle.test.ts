@@ -59,8 +59,8 @@ describe('grade gradescope-bundle', () => {
     const mode = modes(zip);
     expect((mode.get('setup.sh')! & 0o777).toString(8)).toBe('755');
     expect((mode.get('run_autograder')! & 0o777).toString(8)).toBe('755');
-    expect(JSON.parse(new TextDecoder().decode(files['grader/package.json']!)).scripts.prepare).toBeUndefined();
-    expect(new TextDecoder().decode(files['setup.sh']!)).toContain('npm ci --omit=dev');
+    expect(JSON.parse(new TextDecoder().decode(files['grader/package.json'])).scripts.prepare).toBeUndefined();
+    expect(new TextDecoder().decode(files['setup.sh'])).toContain('npm ci --omit=dev');
   });
 
   it("grades /autograder/submission with run_autograder into Gradescope's results.json", async () => {
@@ -79,8 +79,8 @@ describe('grade gradescope-bundle', () => {
     const pack = join(PROJECT_ROOT, 'fixtures', 'packs', 'cs61a-hw04');
     expect(await runCli(['gradescope-bundle', pack, '--out', target], () => {}, () => {})).toBe(0);
     const packed = unzipSync(readFileSync(target));
-    expect(new TextDecoder().decode(packed['grader/pack/assignment.yml']!)).toBe(readFileSync(join(pack, 'assignment.yml'), 'utf8'));
-    expect(new TextDecoder().decode(packed['run_autograder']!)).toContain('--assignment "$ROOT/source/grader/pack"');
+    expect(new TextDecoder().decode(packed['grader/pack/assignment.yml'])).toBe(readFileSync(join(pack, 'assignment.yml'), 'utf8'));
+    expect(new TextDecoder().decode(packed['run_autograder'])).toContain('--assignment "$ROOT/source/grader/pack"');
     const results = await runAutograder(packRoot, packed, 'print-board-indexes-board');
     // The pack: print_board.pieces is worth 2 (of 3), one point of Question 5 is graded by hand, create_row.generated is visible.
     expect(results.tests.reduce((n, t) => n + t.max_score, 0)).toBe(39);
@@ -94,8 +94,8 @@ describe('grade gradescope-bundle', () => {
     mkdirSync(packDir, { recursive: true });
     writeFileSync(join(packDir, 'assignment.yml'), 'extends: hmc-cs5-hw11\nboards:\n  sizes:\n    - { rows: 5, columns: 6 }\n');
     const packed = unzipSync(gradescopeBundle(PROJECT_ROOT, 'hmc-cs5-hw11', join(packDir, 'assignment.yml')));
-    const setup = new TextDecoder().decode(packed['setup.sh']!);
-    const run = new TextDecoder().decode(packed['run_autograder']!);
+    const setup = new TextDecoder().decode(packed['setup.sh']);
+    const run = new TextDecoder().decode(packed['run_autograder']);
     const line = setup.split('\n').find((l) => l.includes('lint pack'))!;
     expect(line).toBe('CONNECT4_CACHE="/autograder/source/grader/cache" node dist/grade.js lint pack');
     expect(run).toContain('export CONNECT4_CACHE="$ROOT/source/grader/cache"');

@@ -180,7 +180,6 @@ export function buildBoardFixtures(ctx: AssignmentContext): FixtureFile[] {
     // One run of four in each direction at every place it fits on a 6×7 board, alone on the board.
     const directions = [['horizontal', 0, 1], ['vertical', 1, 0], ['down-diagonal', 1, 1], ['up-diagonal', -1, 1]] as const;
     for (const [name, dr, dc] of directions) {
-      let i = 0;
       for (let r = 0; r < 6; r++) {
         for (let c = 0; c < 7; c++) {
           const cells = [0, 1, 2, 3].map((k) => [r + k * dr, c + k * dc] as const);
@@ -197,7 +196,6 @@ export function buildBoardFixtures(ctx: AssignmentContext): FixtureFile[] {
           setCell(gapped, cells[3]![0], cells[3]![1], 0);
           const board3 = boardInput(gapped);
           isWinFor.push({ id: `Board.is_win_for.gen.${name}-three-${r}${c}`, source: generated(ctx, `is_win_for.${name}`), input: { board: board3, checker }, python: `${boardSetup(board3)}\nb.is_win_for('${checker}')`, expected: { value: py.bool(false) } });
-          i++;
         }
       }
     }

@@ -50,7 +50,7 @@ export interface Cs111Input {
 }
 
 /** A case's input as its builders wrote it (the fixtures are checked against the schema, and built by these builders). */
-export const cs111Input = (testCase: FixtureCase): Cs111Input => testCase.input as Cs111Input;
+export const cs111Input = (testCase: FixtureCase): Cs111Input => testCase.input;
 
 const slotsArg = (rows: readonly string[]): Arg => ({ type: 'list', items: rows.map((row) => ({ type: 'list', items: [...row].map(str) })) });
 

@@ -1,7 +1,7 @@
 /** Golden cases for HMC CS5 Homework 11 (document 001): float scores, width-first boards, IPython examples. */
 import { type Grid, XO_SPACE, getCell, gridToRows, setCell } from '../../../reference/core/grid.js';
 import { FULL_BOARD_RULES, TIEBREAKS, lookaheadCost, scoreColumnsEveryRule } from '../../../reference/core/lookahead.js';
-import { CHECKERS, type Checker, pieceOf } from '../../../reference/hmc-cs5-hw11.js';
+import { CHECKERS, pieceOf } from '../../../reference/hmc-cs5-hw11.js';
 import * as ref from '../../../reference/hmc-cs5-hw11.js';
 import { formatPy, formatPyStr, py } from '../../model/py-value.js';
 import { type AssignmentContext, boardSize, documentSource, fileMaker, familyRng, generated, nth } from '../../fixtures/build-context.js';
@@ -106,7 +106,7 @@ export function buildHmcFixtures(ctx: AssignmentContext): FixtureFile[] {
     for (const [name, p, n, answer] of docTb) {
       const got = ref.tiebreakMove(scores, p.tiebreak);
       if (got[0] !== answer) throw new Error('tiebreakMove disagrees with the document');
-      tiebreakMove.push({ id: `Player.tiebreakMove.doc.${p.tiebreak}`, source: doc(`In [${n}]: ${name}.tiebreakMove(scores)\nOut[${n}]: ${got[0]}`), input: { scores, player: p }, python: `${ref.playerConstructor(p)}.tiebreakMove(${formatPy(py.ints(scores))})`, expected: { value: py.int(got[0]!) } });
+      tiebreakMove.push({ id: `Player.tiebreakMove.doc.${p.tiebreak}`, source: doc(`In [${n}]: ${name}.tiebreakMove(scores)\nOut[${n}]: ${got[0]}`), input: { scores, player: p }, python: `${ref.playerConstructor(p)}.tiebreakMove(${formatPy(py.ints(scores))})`, expected: { value: py.int(got[0]) } });
     }
     const rng = familyRng(ctx, 'tiebreakMove');
     for (let j = 0; j < 30; j++) {
@@ -278,16 +278,16 @@ export function buildHmcFixtures(ctx: AssignmentContext): FixtureFile[] {
 }
 
 export function scoresForCase(id: string, source: FixtureCase['source'], board: HmcBoardInput, grid: Grid, p: ref.HmcPlayer): FixtureCase {
-  const { byRule, ambiguous } = scoreColumnsEveryRule(grid, pieceOf(p.ox as Checker), p.ply as number);
+  const { byRule, ambiguous } = scoreColumnsEveryRule(grid, pieceOf(p.ox), p.ply as number);
   // Who already has four decides every open column at once, whatever the ply: one rule, graded by one test (spec
   // `where` on `won`), so the ply groups keep to games still going.
-  const mine = ref.winsFor(grid, p.ox as Checker);
+  const mine = ref.winsFor(grid, p.ox);
   const theirs = ref.winsFor(grid, p.ox === 'X' ? 'O' : 'X');
   const won = mine && theirs ? 'both' : mine ? 'self' : theirs ? 'opponent' : 'none';
   const base: FixtureCase = {
     id, source, input: { board, player: p, won }, python: `${boardSetup(board, grid)}\n${ref.playerConstructor(p)}.scoresFor(b)`, expected: { value: py.floats(byRule.complement) },
     // What the call asks of a plain search (every trial move at every level), for a timeout's message in the kit.
-    facts: { boards: lookaheadCost(grid, pieceOf(p.ox as Checker), p.ply as number).boards },
+    facts: { boards: lookaheadCost(grid, pieceOf(p.ox), p.ply as number).boards },
   };
   if (!ambiguous) return base;
   return {
@@ -307,8 +307,8 @@ function gameBoards(p1: ref.HmcPlayer, p2: ref.HmcPlayer, columns: readonly numb
   let boards = 0;
   columns.forEach((column, i) => {
     const p = i % 2 === 0 ? p1 : p2;
-    boards += lookaheadCost(grid, pieceOf(p.ox as Checker), p.ply as number).boards;
-    ref.addMove(grid, column, p.ox as Checker);
+    boards += lookaheadCost(grid, pieceOf(p.ox), p.ply as number).boards;
+    ref.addMove(grid, column, p.ox);
   });
   return boards;
 }

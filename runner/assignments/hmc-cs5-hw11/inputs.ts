@@ -36,4 +36,4 @@ export interface HmcInput {
 }
 
 /** A case's input as its builders wrote it (the fixtures are checked against the schema, and built by these builders). */
-export const hmcInput = (testCase: FixtureCase): HmcInput => testCase.input as HmcInput;
+export const hmcInput = (testCase: FixtureCase): HmcInput => testCase.input;

@@ -224,7 +224,7 @@ function checkRoundTrip(testCase: FixtureCase, observed: ObservedValue): CaseVer
       [{ type: 'str', value: 'player1' }, { type: 'str', value: game.player1 }],
       [{ type: 'str', value: 'player2' }, { type: 'str', value: game.player2 }],
       [{ type: 'str', value: 'who' }, { type: 'int', value: game.who }],
-      [{ type: 'str', value: 'board' }, { type: 'list', items: game.board.map((row) => ({ type: 'list', items: row.map((v) => ({ type: 'int', value: v }) as PyValue) })) }],
+      [{ type: 'str', value: 'board' }, { type: 'list', items: game.board.map((row) => ({ type: 'list', items: row.map((v) => ({ type: 'int', value: v })) })) }],
     ],
   };
   if (isSameValue(want, observed)) return pass();

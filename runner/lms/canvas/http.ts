@@ -149,7 +149,7 @@ export class CanvasHttp {
       if (pages > 10_000) throw new CanvasError(`${path}: more than 10,000 pages`);
       const answer = await this.request('GET', next);
       if (answer.status !== 200 || !Array.isArray(answer.json)) throw new CanvasError(`GET ${this.url(next).pathname}: ${describe(answer)}`, answer.status);
-      items.push(...answer.json);
+      items.push(...(answer.json as unknown[]));
       const link = nextLink(answer.headers.get('link'));
       if (link !== undefined && !this.isCanvas(this.url(link))) throw new CanvasError(`the next page of ${path} is at ${this.url(link).origin}, not on Canvas`);
       next = link;

@@ -84,8 +84,8 @@ describe("Conniption's search mistakes", () => {
       const named = diagnose(moves);
       expect(named, id).toMatchObject({ variant: id, sentence: expect.stringMatching(/^Your moves are what a search /u), of: CASES.length });
       // One passed case that the mistake would not choose: nothing is named.
-      const against = CASES.find((c) => c.facts && SEARCH_LOOKAHEAD.expectedOf!(c)!.some((m) => !answers(c)[id]!.document!.includes(m)))!;
-      const right = SEARCH_LOOKAHEAD.expectedOf!(against)!.find((m) => !answers(against)[id]!.document!.includes(m))!;
+      const against = CASES.find((c) => c.facts && SEARCH_LOOKAHEAD.expectedOf!(c)!.some((m) => !answers(c)[id]!.document.includes(m)))!;
+      const right = SEARCH_LOOKAHEAD.expectedOf!(against)!.find((m) => !answers(against)[id]!.document.includes(m))!;
       expect(diagnose({ ...moves, [against.id]: moveText(right) }), `${id} with ${against.id} right`).toBeUndefined();
     }
     expect(diagnose(Object.fromEntries(CASES.map((c) => [c.id, classic[c.id]!.move])))).toBeUndefined();

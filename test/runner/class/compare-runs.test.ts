@@ -129,7 +129,7 @@ describe('comparing two runs of a class', () => {
     expect(byId['cy']!.keptHigher).toBeUndefined();
     expect(kept.comparison.students.find((x) => x.id === 'ada')).toMatchObject({ exported: { old: 4, new: 2 }, reasons: ['adjustment +2 on b (regrade): no longer applied (it was line 2)'] });
     // A score kept on Monday is carried on by a keep-higher on Tuesday.
-    const wednesday = compareWith('runs/tuesday', kept, run(tuesday.submissions.map((x) => ({ ...x, adjusted: undefined })) as SubmissionResult[], prints), true);
+    const wednesday = compareWith('runs/tuesday', kept, run(tuesday.submissions.map((x) => ({ ...x, adjusted: undefined })), prints), true);
     expect(wednesday.submissions.find((x) => x.id === 'bob')!.keptHigher).toEqual({ score: 4, from: 'runs/tuesday', automatic: 4 });
   });
 });

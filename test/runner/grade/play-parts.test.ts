@@ -15,7 +15,7 @@ function lane(name: string, log: string[], ready = true): Lane {
     ask: (index) => (async () => {
       log.push(`${name}: asked for part ${index}`);
       return { replies: {} } satisfies CaseObservation;
-    }) as Ask,
+    }),
   };
 }
 

@@ -8,7 +8,6 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ASSIGNMENT_IDS, type AssignmentId } from '../../../runner/model/ids.js';
 import { assignmentFor } from '../../../runner/assignments/registry.js';
-import type { FixtureCase } from '../../../runner/model/fixture-types.js';
 import { PROJECT_ROOT } from '../../../runner/project-root.js';
 import { loadSpec, SpecError } from '../../../runner/pack/load-spec.js';
 import { tempDirs } from '../../temp-dirs.js';
@@ -64,8 +63,8 @@ describe('a typo in a link is refused at load with its place', () => {
 describe.each(ASSIGNMENT_IDS)("%s's declared links", (id) => {
   const assignment = assignmentFor(id);
   const spec = loadSpec(PROJECT_ROOT, id);
-  const someCase = spec.tests.find((t) => t.kind === 'cases')!.fixtureCases[0]! as FixtureCase;
-  const programCase = (spec.tests.find((t) => t.kind === 'program') ?? spec.tests.find((t) => t.kind === 'cases'))!.fixtureCases[0]! as FixtureCase;
+  const someCase = spec.tests.find((t) => t.kind === 'cases')!.fixtureCases[0]!;
+  const programCase = (spec.tests.find((t) => t.kind === 'program') ?? spec.tests.find((t) => t.kind === 'cases'))!.fixtureCases[0]!;
   // A name the code does not know is an internal error; any other error here comes from the empty observation.
   const answers = (run: () => unknown) => {
     try {
@@ -90,7 +89,7 @@ describe.each(ASSIGNMENT_IDS)("%s's declared links", (id) => {
     expect(answers(() => assignment.property('no-such-property'))).toBe(false);
     for (const check of assignment.links.checks) expect(answers(() => assignment.check(check, someCase, { replies: {} }, 'call()')), check).toBe(true);
     for (const check of assignment.links.programChecks) {
-      expect(answers(() => assignment.checkProgram(check, programCase, { transcript: '', exitCode: 0, signal: undefined, prompts: [], answersSent: 0, askedForMore: false, timedOut: false, truncated: false } as never, async () => ({ replies: {} }) as never)), check).toBe(true);
+      expect(answers(() => assignment.checkProgram(check, programCase, { transcript: '', exitCode: 0, signal: undefined, prompts: [], answersSent: 0, askedForMore: false, timedOut: false, truncated: false } as never, async () => ({ replies: {} }))), check).toBe(true);
     }
     for (const property of assignment.links.properties) expect(answers(() => assignment.property(property)), property).toBe(true);
   });
