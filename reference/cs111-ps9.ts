@@ -22,7 +22,6 @@ export type Checker = 'X' | 'O';
 export const CHECKERS: readonly Checker[] = ['X', 'O'];
 
 export const pieceOf = (checker: Checker): Piece => (checker === 'X' ? 1 : 2);
-export const checkerOf = (piece: Piece): Checker => (piece === 1 ? 'X' : 'O');
 export const opponentChecker = (checker: Checker): Checker => (checker === 'X' ? 'O' : 'X');
 
 /** `Board(height, width)`: every slot ' '. */
@@ -66,10 +65,6 @@ export function boardFromMoves(height: number, width: number, colnums: string): 
   const grid = newBoard(height, width);
   addCheckers(grid, colnums);
   return grid;
-}
-
-export function reset(grid: Grid): void {
-  grid.cells.fill(0);
 }
 
 export function canAddTo(grid: Grid, col: number): boolean {

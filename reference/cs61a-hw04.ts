@@ -2,7 +2,6 @@
  * CS61A Homework 4, functional Connect N (document 002). A board is a list of rows, row 0 at the top, each cell
  * '-', 'X' or 'O'. Functions return new boards and never change the one they are given.
  */
-export type Cell61 = '-' | 'X' | 'O';
 export type Board61 = readonly (readonly string[])[];
 export const EMPTY = '-';
 

@@ -24,9 +24,6 @@ export interface ParsedRow extends AdjustmentRow {
   readonly student: string;
 }
 
-/** What a row names: a test, a group graded by hand, the total, or a test the spec no longer has. */
-export type RowKind = AdjustmentRow['kind'];
-
 /** What a row may name: the tests of the spec, its groups with hand-graded points, and the students graded. */
 export interface AdjustmentTargets {
   readonly tests: ReadonlyMap<string, { readonly maxScore: number }>;

@@ -30,8 +30,6 @@ export function didYouMean(given: string, names: Iterable<string>): string {
   return near.length === 0 ? '' : `; did you mean ${near.length === 1 ? near[0] : `${near.slice(0, -1).join(', ')} or ${near.at(-1)}`}?`;
 }
 
-export type NameMatch = { readonly found: string } | { readonly ambiguous: readonly string[] } | { readonly missing: true };
-
 /** `given` among `names` (each mapped to what it stands for): exactly, else without regard to case. */
 export function matchName<T>(given: string, names: ReadonlyMap<string, T>): { readonly found: T } | { readonly ambiguous: readonly string[] } | { readonly missing: true } {
   if (names.has(given)) return { found: names.get(given)! };

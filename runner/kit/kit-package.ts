@@ -13,6 +13,7 @@ export const kitName = (data: Pick<KitData, 'assignment'>): string => `connect4-
  * by side (npm refuses a second global package whose command has the name of another's). `npx --yes ./<tgz>` runs it
  * without naming it. A kit built with `alias` answers to the plain `connect4-check` too: for a course that hands out
  * one kit at a time, as a kit installed alone.
+ * @alias kitName: the same name, said where it is a command.
  */
 export const kitCommand = kitName;
 

@@ -37,6 +37,3 @@ export const courseSessionInput = (testCase: FixtureCase): CourseSessionInput =>
 
 /** The call graded, as the student reads it in a message: the last statement. */
 export const gradedCall = (testCase: FixtureCase): string => courseCallInput(testCase).statements.at(-1)!.text;
-
-/** A shown line as a message says it: the line quoted, or the pattern between slashes. */
-export const shownText = (shown: ShownLine): string => ('line' in shown ? JSON.stringify(shown.line) : `a line matching /${shown.pattern}/`);

@@ -1,7 +1,7 @@
 /** What an assignment offers a pack's handout examples: a call turned into a fixture case by the reference. */
 import type { PyValue } from './py-value.js';
 import type { Expected, FixtureCase } from './fixture-types.js';
-import { parseLiteral, type PythonCall, type PythonStatement } from './python-literal.js';
+import type { PythonCall, PythonStatement } from './python-literal.js';
 
 export interface ExampleCase {
   /** The case's input in the assignment's own terms, as its plan reads the generated cases of the same target. */
@@ -34,4 +34,3 @@ export function functionExamples(build: (call: PythonCall) => ExampleCase | { re
   };
 }
 
-export { parseLiteral };

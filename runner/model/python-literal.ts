@@ -52,15 +52,6 @@ export function parseLiteral(text: string): PyValue {
   return value;
 }
 
-export function parseCall(text: string): PythonCall {
-  const reader = new Reader(text);
-  const name = reader.name();
-  reader.expect('(');
-  const args = reader.items(')');
-  reader.end();
-  return { name, args };
-}
-
 class Reader {
   private at = 0;
   constructor(

@@ -8,7 +8,7 @@ import { isPackRef } from '../pack/pack-ref.js';
 import { SpecError, specPath } from '../spec/resolve-spec.js';
 import type { ResolvedSpec } from '../model/spec-types.js';
 
-export { resolveSpec, selectCases, SpecError, specPath } from '../spec/resolve-spec.js';
+export { SpecError, specPath } from '../spec/resolve-spec.js';
 
 /**
  * The spec of a built-in assignment by id, or of a course's pack by path (a folder with assignment.yml, or the file):

@@ -75,4 +75,3 @@ function boardOf(c: SeenCase): { grid: Grid; me: Piece } {
   return { grid: gridFromRows(c.position.rows, XO_SPACE), me: c.position.me === 'X' ? 1 : 2 };
 }
 
-export { diagnosisLine } from './lookahead-cases.js';

@@ -10,10 +10,6 @@ import type { PythonStatement, SessionArg } from '../model/python-literal.js';
 
 export class ExampleError extends Error {}
 
-export interface Made<T> {
-  readonly made: T;
-}
-
 export interface SessionReader<T> {
   /** A constructor call (`Board(6, 7)`) made into the builder's object; `keywords`, the arguments given by name. */
   readonly construct: (name: string, args: readonly PyValue[], keywords: Readonly<Record<string, PyValue>>) => T;

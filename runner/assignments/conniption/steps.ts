@@ -13,7 +13,7 @@ import type { ProgramPlan } from '../../plan/assignment.js';
 import { argFromPy, call, get, int, str, type Interaction, type Step } from '../../plan/interaction.js';
 import { conniptionInput, replInput, type StateInput } from './inputs.js';
 
-export type { ReplInput, StateInput } from './inputs.js';
+export type { StateInput } from './inputs.js';
 
 const boardValue = (board: StateInput['board']): PyValue => py.tuple(board.map((col) => py.tuple(col.map(py.bool))));
 const pyBool = (b: boolean) => (b ? 'True' : 'False');

@@ -13,7 +13,7 @@ import { HMC_PROMPT } from './checks.js';
 import { caseText } from '../../plan/case-texts.js';
 import { hmcInput, type HmcBoardInput, type HmcPlayerInput } from './inputs.js';
 
-export type { HmcBoardInput, HmcInput, HmcPlayerInput } from './inputs.js';
+export type { HmcBoardInput, HmcPlayerInput } from './inputs.js';
 
 
 const plyArg = (ply: number | 'HUMAN'): Arg => (ply === 'HUMAN' ? str(ply) : int(ply));
