@@ -9,7 +9,7 @@ import type { CaseObservation } from '../checks/observation.js';
 import type { FixtureCase } from '../model/fixture-types.js';
 import { withStandIns, type Interaction } from '../plan/interaction.js';
 import type { ResolvedTest } from '../model/spec-types.js';
-import type { ChargedUnit } from './finish.js';
+import type { ChargedUnit } from './policies/policy.js';
 import type { TestRecord } from './ledger.js';
 import { diagnosisLine, fittingChoices, someChoiceFits, type DiagnoseLookahead, type SeenCase } from '../plan/lookahead-cases.js';
 import type { Diagnosis, TestResult } from '../model/results.js';

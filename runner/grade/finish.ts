@@ -1,46 +1,15 @@
 /**
- * A test's result in the results.json contract, from its record and its charge: the one place a test's message is
- * written, once, from the facts (how many units ran and failed, the first failure with both sides and its snippet, why
- * the run stopped early, the notes the rules gave the cases they passed), then points on a pass, the hint after a
- * failure it is about, who played the games, the shorter waits of a target that had hung, why a test did not run,
- * and an import charged upstream. Nothing downstream takes a message apart. Pure.
+ * A test's verdict composed from its record (how many units ran and failed, the first failure with both sides and its
+ * snippet, why the run stopped early, the notes the rules gave the cases they passed, why a test did not run), and
+ * its result in the results.json contract once the rules have charged it: points on a pass, the hint after a failure
+ * it is about. Nothing downstream takes a message apart. Pure.
  */
 import type { ResolvedTest } from '../model/spec-types.js';
 import { isProgramTest, type NotRun, type TestRecord } from './ledger.js';
-import { DECIDED_LATER, laterForHungPart } from './policies/decided-later.js';
-import { HUNG_TARGET } from './policies/hung-target.js';
-import { count, say } from './policies/policy.js';
-import type { CaseStatus, CaseVerdict } from '../checks/verdict.js';
-import { judgeUpstream, UPSTREAM_IMPORT } from './policies/upstream-import.js';
+import { count, type ChargedUnit, type Composed } from './policies/policy.js';
+import type { CaseStatus } from '../checks/verdict.js';
 import { crashSite } from '../checks/crash-site.js';
-import type { FirstFailure, TestResult, TestStatus } from '../model/results.js';
-import type { SubmissionFacts } from './submission-facts.js';
-import { upstreamOf } from './upstream-imports.js';
-
-/** A unit as charged: its record's place and the verdict the rules gave it. */
-export interface ChargedUnit {
-  readonly id: string;
-  readonly reproduce: string;
-  readonly typed?: readonly string[];
-  readonly verdict: CaseVerdict;
-  /** A pass given to a call that never ended (a one-rule test's). */
-  readonly hung?: boolean;
-}
-
-/** A test's verdict before it is a result: status, words, both sides, the snippet of its first failure. */
-export interface Composed extends Omit<CaseVerdict, 'status'> {
-  readonly status: TestStatus;
-  readonly reproduce?: string;
-  readonly typed?: readonly string[];
-  /** The first failing unit, and how many failed of how many ran: what a later rule's words cite. */
-  readonly first?: string;
-  readonly failed: number;
-  readonly ran: number;
-  /** The games passed with the student's own players: the note on the quick ones does not apply. */
-  readonly ownPlayers?: true;
-  /** The kit could not play it as the grader does: decided after the student submits (policies/decided-later.ts). */
-  readonly decidedLater?: true;
-}
+import type { FirstFailure, TestResult } from '../model/results.js';
 
 const STOPPED = { time: 'never ended', memory: 'ran out of memory', output: 'printed past the output limit' } as const;
 
@@ -94,7 +63,8 @@ export function notRunVerdict(test: ResolvedTest, notRun: NotRun, only?: string)
     case 'budget':
       return { status: 'timeout', message: `the submission's time budget (${Math.round(notRun.limitMs / 1000)} s for all tests) ran out before this test`, failed: 0, ran: 0 };
     case 'own-part-hung':
-      return { status: 'skipped', decidedLater: true, message: say(DECIDED_LATER, laterForHungPart(notRun.part, notRun.test)), failed: 0, ran: 0 };
+      // decided-later says why, in the kit's words.
+      return { status: 'skipped', decidedLater: true, message: `not run: ${notRun.part} never ended in ${notRun.test}`, failed: 0, ran: 0 };
     case 'internal':
       return { status: 'error', message: `internal error in the grader: ${notRun.detail} (not your fault; please report it)`, failed: 0, ran: 0 };
     case 'blocked':
@@ -120,15 +90,6 @@ function blockedMessage(notRun: Extract<NotRun, { kind: 'blocked' }>): string {
   return `${said.join('; ')}${why.length > 0 ? ` (${[...new Set(why)].join('; ')})` : ''}`;
 }
 
-/** An import test's verdict: its own, unless another file's failed import is why (upstream-import). */
-export function importVerdict(record: TestRecord, facts: SubmissionFacts): Composed {
-  const direct = record.direct!;
-  const where = facts.role(record.test.file!);
-  const upstream = direct.status !== 'pass' && where?.file && where.files.length === 1 ? upstreamOf(facts, where.role, where.file) : undefined;
-  if (upstream) return { status: 'pass', message: say(UPSTREAM_IMPORT, judgeUpstream(where!.file!, upstream.file, `import.${upstream.role}`, direct.message)), failed: 0, ran: 0 };
-  return { ...direct, failed: direct.status === 'pass' ? 0 : 1, ran: 1 };
-}
-
 /** A test's first failure as facts: the unit it failed on and what it did there, or that it follows from another test. */
 export function firstFailure(record: TestRecord, verdict: Composed, units: readonly ChargedUnit[] = []): FirstFailure | undefined {
   if (verdict.status === 'pass' || verdict.status === 'skipped') return undefined;
@@ -147,19 +108,17 @@ export function firstFailure(record: TestRecord, verdict: Composed, units: reado
   return { ...at, kind: verdict.status === 'error' ? 'crash' : 'answer', said: shown?.actual ?? verdict.actual ?? verdict.message };
 }
 
-/** The result: points on a pass; the hint after a failure; the notes on the games' players and on a hung target. */
+/** The result: points on a pass, the hint after a failure. */
 export function finishTest(test: ResolvedTest, record: TestRecord, verdict: Composed, units: readonly ChargedUnit[] = []): TestResult {
   // A hint follows a wrong answer and a crash of the student's code, not a test that could not run.
   const hint = (verdict.status === 'fail' || verdict.status === 'error') && test.hint && !record.notRun && record.direct?.hint !== false ? `\nHint: ${test.hint}` : '';
-  const players = !record.players ? '' : 'quick' in record.players ? (verdict.ownPlayers ? '' : `\n${record.players.quick}`) : verdict.status === 'pass' ? '' : `\n${record.players.own}`;
-  const hung = record.hungBefore && verdict.status === 'timeout' ? `\n${say(HUNG_TARGET, { messageId: 'shorter', data: { target: test.target, test: record.hungBefore.test, waitMs: record.hungBefore.waitMs } })}` : '';
   const reproduce = verdict.reproduce ?? record.direct?.reproduce;
   const failure = firstFailure(record, verdict, units);
   return {
     id: test.id, name: test.name, group: test.group, target: test.target, maxScore: test.points, visibility: test.visibility,
     status: verdict.status,
     score: verdict.status === 'pass' ? test.points : 0,
-    message: `${verdict.message}${players}${hung}${hint}`,
+    message: `${verdict.message}${hint}`,
     ...(verdict.expected !== undefined && { expected: verdict.expected }),
     ...(verdict.actual !== undefined && { actual: verdict.actual }),
     ...(reproduce && { reproduce }),

@@ -8,24 +8,23 @@ import { mergeReplacements } from '../plan/game-replay.js';
 import type { AssignmentPlan } from '../plan/assignment.js';
 import type { CaseObservation } from '../checks/observation.js';
 import type { FixtureCase } from '../model/fixture-types.js';
-import { withoutSpeedOnly, withStandIns, type Interaction, type StandIns } from '../plan/interaction.js';
+import { testOfPart, withoutSpeedOnly, withStandIns, type Interaction, type StandIns } from '../plan/interaction.js';
 import { inCourseNames, namesAsWritten, namesKept, ownTestInNamesKept, resultInCourseNames } from '../pack/course-names.js';
 import { ownPartsLimits } from '../model/limits.js';
 import { calibrate } from '../sandbox/calibrate.js';
 import type { SandboxEnvironment } from '../sandbox/environment.js';
 import { createWorkspace } from '../sandbox/workspace.js';
 import type { ResolvedSpec, ResolvedTest, TestKind } from '../model/spec-types.js';
-import { createCharger, type Charged, type Runs } from './charge.js';
+import { createCharger, type Charged } from './charge.js';
 import { courseSessionUnit, isCourseTest } from './course-units.js';
-import type { ChargedUnit, Composed } from './finish.js';
+import type { ChargedUnit, Runs } from './policies/policy.js';
 import { withDiagnoses } from './diagnoses.js';
-import { testOfPart } from './policies/kit-blame.js';
-import { finishTest, importVerdict, notRunVerdict } from './finish.js';
+import { finishTest } from './finish.js';
 import type { Submission } from '../layout/layout.js';
 import { isProgramTest, type Ledger, type NotRun, type TestRecord, type UnitRecord } from './ledger.js';
 import { formerNames, locateByDefinitions, locateFiles, moduleRole, type Located } from '../layout/located-files.js';
 import type { DiagnoseLookahead } from '../plan/lookahead-cases.js';
-import { hungTargetLimits } from './policies/hung-target.js';
+import { hungTargetLimits } from './waits.js';
 import { ProgramRuns } from './program-runs.js';
 import type { FileRole, SubmissionResult, TestResult } from '../model/results.js';
 import { interactionOf, marksHung, programUnit, rawVerdict, runUnits, type RunContext } from './run-units.js';
@@ -145,7 +144,7 @@ async function runAll(graded: readonly ResolvedTest[], context: RunContext, fact
     const began = performance.now();
     const studentBefore = context.session.studentMs;
     const record: TestRecord = {
-      ...(await runTest({ test, limits, ...(why && { notRun: why }), ...(ownHung && { notRun: { kind: 'own-part-hung', ...ownHung } }), ...(hung && { hungBefore: { test: hung, waitMs: limits.callMs } }), ...(oneRule && { oneRule }) }, context, facts)),
+      ...(await runTest({ test, limits, ...(why && { notRun: why }), ...(ownHung && { notRun: { kind: 'own-part-hung', ...ownHung } }), ...(hung && { hungBefore: { test: hung, waitMs: limits.callMs } }), ...(oneRule && { oneRule: true }) }, context, facts)),
       durationMs: performance.now() - began,
       studentMs: context.session.studentMs - studentBefore,
     };
@@ -171,21 +170,13 @@ function hungOwnPart(test: ResolvedTest, context: RunContext, hungIn: ReadonlyMa
 /** The charge phase: every test's verdict, then the look-ahead mistakes named and the failing boards made smaller. */
 async function chargeAll(graded: readonly ResolvedTest[], ledger: Ledger, context: RunContext, facts: SubmissionFacts, options: GradeOptions): Promise<TestResult[]> {
   const runs = new RuleRuns(context, options);
-  const charge = createCharger({ spec: options.spec, plan: context.plan, ledger, facts, standIns: options.standIns, firstFailure: context.firstFailure, runs });
+  const charge = createCharger({ spec: options.spec, plan: context.plan, ledger, facts, standIns: options.standIns, firstFailure: context.firstFailure, runs, ...(options.only && { only: options.only.pattern }) });
   const charged = new Map<string, Charged>();
   const results: TestResult[] = [];
   for (const test of graded) {
-    const record = ledger.get(test.id)!;
-    let verdict: Composed;
-    if (record.notRun) verdict = notRunVerdict(test, record.notRun, options.only?.pattern);
-    else if (test.kind === 'import') verdict = importVerdict(record, facts);
-    else if (record.direct) verdict = { ...record.direct, failed: record.direct.status === 'pass' ? 0 : 1, ran: 1 };
-    else {
-      const made = await charge(test.id);
-      charged.set(test.id, made);
-      verdict = made;
-    }
-    results.push(finishTest(test, charged.get(test.id)?.record ?? record, verdict, charged.get(test.id)?.units));
+    const made = await charge(test.id);
+    charged.set(test.id, made);
+    results.push(finishTest(test, made.record, made, made.units));
   }
   const units = new Map([...charged].map(([id, c]) => [id, c.units] as const));
   // The records as charged: a test resumed after a stop a rule passed has its later units too.
@@ -263,7 +254,7 @@ class RuleRuns implements Runs {
       this.within = test.id;
       const limits = record.hungBefore ? hungTargetLimits(test.limits) : test.limits;
       const rule = test.check ?? test.property;
-      const ran = await runUnits(test, this.context, unitsOf(test, this.context, limits).slice(from), rule ? this.context.plan.judgesOnly?.(rule) : undefined, record.hungBefore !== undefined);
+      const ran = await runUnits(test, this.context, unitsOf(test, this.context, limits).slice(from), rule !== undefined && this.context.plan.judgesOnly?.(rule) !== undefined, record.hungBefore !== undefined);
       return { units: ran.records, ...(ran.stopped && { stopped: ran.stopped }) };
     });
   }
@@ -276,7 +267,7 @@ class RuleRuns implements Runs {
         const planned = replace ? { ...base, replace: mergeReplacements(base.replace ?? [], replace) } : base;
         return programUnit(test, this.context, c, fast ? withQuickPlayers(planned, this.options.standIns) : planned, test.limits);
       });
-      return (await runUnits(test, this.context, units, undefined, false)).records;
+      return (await runUnits(test, this.context, units, false, false)).records;
     });
   }
 

@@ -16,7 +16,6 @@ import { columnOf, judgeStrength, type PositionAnswer, type StrengthPosition } f
 import type { SubmissionFacts } from './submission-facts.js';
 import { isProgramTest, type Blocker, type DirectVerdict, type MissingName, type NotRun, type TestRecord } from './ledger.js';
 import { checkFileNames, checkFilePresent, missingFile, moduleRole } from '../layout/located-files.js';
-import type { OneRule } from './policies/one-rule.js';
 import { caseUnit, programUnit, propertyUnits, runUnits, type RunContext, type Unit } from './run-units.js';
 import { checkNamesUsed } from './names-used.js';
 import { courseUnits, isCourseTest } from './course-units.js';
@@ -28,7 +27,8 @@ export interface TestRun {
   /** The limits it runs under: a target that already hung is waited on a tenth as long (policies/hung-target.ts). */
   readonly limits: Limits;
   readonly hungBefore?: { readonly test: string; readonly waitMs: number };
-  readonly oneRule?: OneRule;
+  /** The test judges one rule only (AssignmentPlan.judgesOnly): it sits through a couple of hangs. */
+  readonly oneRule?: boolean;
 }
 
 /** Runs one test's units, or records why none ran; our own bug is recorded as one, never thrown. */
@@ -60,7 +60,7 @@ export async function runTest(run: TestRun, context: RunContext, facts: Submissi
     if (!isProgramTest(test)) await context.session.isolate(test.group);
     if (test.kind === 'strength') return { ...base, units: [], ...(await runStrength(test, context, run.limits)) };
     const units = unitsOf(test, context, run.limits);
-    const ran = await runUnits(test, context, units, run.oneRule, run.hungBefore !== undefined);
+    const ran = await runUnits(test, context, units, run.oneRule === true, run.hungBefore !== undefined);
     return { ...base, of: units.length, units: ran.records, ...(ran.stopped && { stopped: ran.stopped }), ...(ran.documentMs !== undefined && { documentMs: ran.documentMs }), ...(test.kind === 'program' && fastPlayersOf(context, test)) };
   } catch (error) {
     return { ...base, units: [], notRun: { kind: 'internal', detail: (error as Error).message } };

@@ -17,8 +17,6 @@ import type { ResolvedTest } from '../model/spec-types.js';
 import { caseGroups } from './case-groups.js';
 import { isProgramTest, type TestRecord, type UnitRecord } from './ledger.js';
 import { playParts, type Lane } from './play-parts.js';
-import { judgeDocumentSilent } from './policies/document-silent.js';
-import { judgeOneRule, type OneRule } from './policies/one-rule.js';
 import type { ProgramRuns } from './program-runs.js';
 import { callLine, caseSeed } from './seeds.js';
 import type { CaseAsk as HarnessAsk, SubmissionSession } from './submission-session.js';
@@ -171,10 +169,11 @@ type Stop = TestRecord['stopped'];
 
 /**
  * Runs a test's units in order, until one hangs (one time limit is enough to know), fills a memory or output limit,
- * or the submission's budget runs out; a one-rule test sits through a couple of hangs, as it judges the calls that
- * return. The cases' harness runs go ahead in one line (a heavy test's in two groups, each in a child of its own).
+ * or the submission's budget runs out; a test that judges one rule sits through a couple of hangs (`oneRule`), as it
+ * judges the calls that return. Where a rule later passes the unit a stop was made at, the charge runs the rest.
+ * The cases' harness runs go ahead in one line (a heavy test's in two groups, each in a child of its own).
  */
-export async function runUnits(test: ResolvedTest, context: RunContext, units: readonly Unit[], oneRule: OneRule | undefined, hungBefore: boolean): Promise<{ records: UnitRecord[]; stopped?: Stop; documentMs?: number }> {
+export async function runUnits(test: ResolvedTest, context: RunContext, units: readonly Unit[], oneRule: boolean, hungBefore: boolean): Promise<{ records: UnitRecord[]; stopped?: Stop; documentMs?: number }> {
   if (!context.firstFailure) {
     const sent = units.filter((u) => u.ask);
     const groups = context.noFork ? undefined : caseGroups(sent.map((u) => u.cost));
@@ -193,7 +192,7 @@ export async function runUnits(test: ResolvedTest, context: RunContext, units: r
       const record = await unit.run();
       records.push(record);
       if (record.document) documentMs = (documentMs ?? 0) + record.studentMs;
-      stopped = stopAt(record, test, oneRule, context.firstFailure, () => ++hangs >= (hungBefore ? 1 : HUNG_CALLS_JUDGED));
+      stopped = stopAt(record, oneRule, context.firstFailure, () => ++hangs >= (hungBefore ? 1 : HUNG_CALLS_JUDGED));
       if (stopped) break;
     }
   } finally {
@@ -202,13 +201,14 @@ export async function runUnits(test: ResolvedTest, context: RunContext, units: r
   return { records, ...(documentMs !== undefined && { documentMs }), ...(stopped && { stopped }) };
 }
 
-/** Whether the loop stops after this unit: a hang, a memory or output limit (a one-rule test passes crashes and counts its hangs). */
-function stopAt(record: UnitRecord, test: ResolvedTest, oneRule: OneRule | undefined, firstFailure: boolean, enoughHangs: () => boolean): Stop {
+/**
+ * Whether the loop stops after this unit: a hang, a memory or output limit, the first failure where asked. A call
+ * that hangs in a one-rule test is counted, not a stop, until enough have hung; every other judgement is the rules'.
+ */
+function stopAt(record: UnitRecord, oneRule: boolean, firstFailure: boolean, enoughHangs: () => boolean): Stop {
   const { raw, failure } = record;
   if (raw.status === 'pass') return undefined;
-  const local = judgeOneRule(failure, oneRule) ?? judgeDocumentSilent(failure, record.testCase?.lenient?.open ? record.testCase.lenient.reason : undefined);
-  if (local?.hung) return enoughHangs() ? { at: record.id, by: 'hangs' } : undefined;
-  if (local) return undefined;
+  if (oneRule && failure?.kind === 'timeout') return enoughHangs() ? { at: record.id, by: 'hangs' } : undefined;
   if (firstFailure) return { at: record.id, by: 'first-failure' };
   if (raw.status === 'timeout') return { at: record.id, by: 'time' };
   if (raw.stoppedAt) return { at: record.id, by: raw.stoppedAt };

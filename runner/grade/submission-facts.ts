@@ -11,7 +11,14 @@ import { definedAs } from '../pack/course-names.js';
 import type { SpecFileRole } from '../model/spec-types.js';
 import { topLevelDefinitions } from '../layout/find-by-definitions.js';
 import { moduleRole, type Located, type StaleImport } from '../layout/located-files.js';
-import type { Stub } from './policies/template-stub.js';
+
+/** A function still the template's stub: where, and its body as written. */
+export interface Stub {
+  readonly name: string;
+  readonly file: string;
+  readonly line: number;
+  readonly body: string;
+}
 
 export interface SubmissionFacts {
   readonly located: readonly Located[];

@@ -129,6 +129,12 @@ export interface LookaheadCases {
   expectedOf?(testCase: FixtureCase): number[] | undefined;
 }
 
+/** What an assignment says a one-rule check judges: the exception that is its own, and why a crash is not. */
+export interface OneRule {
+  readonly exception?: string;
+  readonly note: string;
+}
+
 export interface AssignmentPlan {
   interaction(test: ResolvedTest, testCase: FixtureCase): Interaction;
   /** The tests whose failures may be named as a look-ahead mistake, with how to read their cases. */
@@ -147,7 +153,7 @@ export interface AssignmentPlan {
    * exception other than `exception` (none, when absent) is left to the tests of the answer, and the case passes
    * with the note.
    */
-  readonly judgesOnly?: (check: string) => { readonly exception?: string; readonly note: string } | undefined;
+  readonly judgesOnly?: (check: string) => OneRule | undefined;
   /**
    * Whole games (program tests) replayed with the document's version of each part whose own tests failed, given the
    * ids of the tests failed so far and the program test at hand (a part is never swapped in its own test); undefined

@@ -138,3 +138,9 @@ export function set(target: TargetPath, value: Arg, python?: string): Step {
 export function repr(target: TargetPath, observe: string): Step {
   return { request: { op: 'repr', target }, observe, python: formatPath(target) };
 }
+
+/** Whether a test (by id) is one of a part's: its id starts with the part's prefix, or is the prefix itself (`player.oppCh`). */
+export const testOfPart = (id: string, part: OwnPart): boolean => id.startsWith(part.tests) || id === part.tests.replace(/\.$/u, '');
+
+/** Whether a target (`Player.scoresFor`, `get_piece`) is a part's own code: the part itself, a method of it, or it as a method. */
+export const targetOfPart = (target: string, part: OwnPart): boolean => target === part.name || target.startsWith(`${part.name}.`) || target.endsWith(`.${part.name}`);

@@ -9,14 +9,8 @@ import type { StepFailure } from '../../checks/observation.js';
 import type { ChargedElsewhere, Excuse } from '../../plan/assignment.js';
 import type { FixtureCase } from '../../model/fixture-types.js';
 import type { ResolvedTest } from '../../model/spec-types.js';
-import type { Decision, RuleMeta } from './policy.js';
-
-export const CHARGED_ELSEWHERE: RuleMeta = {
-  name: 'charged-elsewhere',
-  rule: "a failure another test charges passes here, when the other reading answers right or the crash's frames show it, and that test does not pass",
-  messages: { elsewhere: '{note}' },
-};
-
+import { rerunWaitMs } from '../waits.js';
+import { failed, type Decision, type Rule, type Status, type UnitContext } from './policy.js';
 
 /** A run a rule asks for: one case with a check's judgement, from a fresh namespace. */
 export interface CaseAsk {
@@ -85,3 +79,44 @@ export function judgeElsewhere(facts: ElsewhereFacts, answers: ReadonlyMap<strin
   }
   return undefined;
 }
+
+/** The places the assignment says a failing case may be charged instead (AssignmentPlan.readingElsewhere). */
+export function placesOf(context: Pick<UnitContext, 'plan' | 'spec'>, test: ResolvedTest, testCase: FixtureCase): readonly ChargedElsewhere[] {
+  const found = context.plan.readingElsewhere?.(test, testCase, context.spec.tests);
+  return found === undefined ? [] : Array.isArray(found) ? found : [found as ChargedElsewhere];
+}
+
+/** The places a failing case may be charged instead, with the statuses of the tests they name. */
+async function elsewhereFacts(context: UnitContext): Promise<ElsewhereFacts> {
+  const { test, unit } = context;
+  const places = placesOf(context, test, unit.testCase!);
+  const excuse = unit.failure ? context.plan.excuseFailure?.(test, unit.testCase!, unit.failure) : undefined;
+  const statuses = new Map<string, Status>();
+  for (const id of new Set([...places.flatMap((p) => ('once' in p ? [] : [p.chargedBy.id])), ...(excuse ? [excuse.chargedBy] : [])])) statuses.set(id, await context.status(id));
+  return {
+    test, testCase: unit.testCase!, failure: unit.failure, excuse, places,
+    notPassed: (id) => statuses.get(id) !== 'pass',
+    failed: (id) => failed(statuses.get(id)),
+    runs: (id) => statuses.get(id) !== undefined && statuses.get(id) !== 'skipped',
+  };
+}
+
+export const chargedElsewhere: Rule<'unit'> = {
+  meta: {
+    name: 'charged-elsewhere',
+    rule: "a failure another test charges passes here, when the other reading answers right or the crash's frames show it, and that test does not pass",
+    scope: 'unit',
+    messages: { elsewhere: '{note}' },
+  },
+  // Its runs are asked until it names none, then it decides.
+  judge: async (context) => {
+    const { unit, test } = context;
+    if (!unit.testCase || test.kind !== 'cases') return undefined;
+    const facts = await elsewhereFacts(context);
+    const answers = new Map<string, Answer>();
+    for (let asks = elsewhereAsks(facts, answers); asks.length > 0; asks = elsewhereAsks(facts, answers)) {
+      for (const ask of asks) answers.set(ask.key, { passed: (await context.runs.reading(ask.test, `${unit.id}#${ask.key}`, ask.testCase, rerunWaitMs(unit, ask.test.limits))).raw.status === 'pass' });
+    }
+    return judgeElsewhere(facts, answers);
+  },
+};

@@ -5,19 +5,10 @@
  * weaker opponent is easier to beat. Such a pass is not shown as one: the test is decided after the student submits,
  * and the kit says what it saw and why it cannot decide. A failure there stays a failure, with the kit's own caveat
  * naming the parts it ran on (a stronger own opponent is the student's to judge). Likewise a test that would run on the
- * student's own part whose own test never ended is not run at all: it would only wait out its limit on the same loop,
- * where the grader, with the document's part, may well pass it.
+ * student's own part whose own test never ended is not run at all (the run records it: NotRun `own-part-hung`): it
+ * would only wait out its limit on the same loop, where the grader, with the document's part, may well pass it.
  */
-import { count, type Said, type RuleMeta } from './policy.js';
-
-export const DECIDED_LATER: RuleMeta = {
-  name: 'decided-later',
-  rule: "in the kit, a pass against the student's own version of the opponent (where the grader plays the document's) is decided after they submit",
-  messages: {
-    opponent: 'Decided after you submit: here the opponent was your own {opponent}, where the grader plays the document\'s, so passing here does not mean passing there (a weaker opponent is easier to beat). What it saw: {saw}.',
-    hung: 'Decided after you submit: here it would run on your own {part}, which never ended in {test} (fix that first); the grader runs it with the document\'s {part}, so it was not run here.',
-  },
-};
+import { count, ranUnits, type Decision, type Rule } from './policy.js';
 
 export interface LaterFacts {
   /** The kit's (own stand-ins), or the grader's. */
@@ -31,12 +22,32 @@ export interface LaterFacts {
   readonly ran: number;
 }
 
-/** The kit's words for a test it does not run: the student's own part it would run on never ended in its own test. */
-export const laterForHungPart = (part: string, test: string): Said => ({ messageId: 'hung', data: { part, test } });
-
-/** The kit's words for a pass it cannot give; nothing where the test stands as it ran. */
-export function judgeDecidedLater(f: LaterFacts): Said | undefined {
+/** The kit's decision on a pass it cannot give; nothing where the test stands as it ran. */
+export function judgeDecidedLater(f: LaterFacts): Decision | undefined {
   if (f.standIns !== 'own' || !f.passed || f.opponents.length === 0) return undefined;
   const saw = f.saw.length > 0 ? f.saw.join('; ') : `${count(f.ran, 'case')} passed`;
-  return { messageId: 'opponent', data: { opponent: [...new Set(f.opponents)].join(' and '), saw } };
+  return { status: 'skipped', decidedLater: true, messageId: 'opponent', data: { opponent: [...new Set(f.opponents)].join(' and '), saw } };
 }
+
+export const decidedLater: Rule<'test'> = {
+  meta: {
+    name: 'decided-later',
+    rule: "in the kit, a pass against the student's own version of the opponent (where the grader plays the document's), or a test left unrun on the student's own part that never ended, is decided after they submit",
+    scope: 'test',
+    messages: {
+      opponent: 'Decided after you submit: here the opponent was your own {opponent}, where the grader plays the document\'s, so passing here does not mean passing there (a weaker opponent is easier to beat). What it saw: {saw}.',
+      hung: 'Decided after you submit: here it would run on your own {part}, which never ended in {test} (fix that first); the grader runs it with the document\'s {part}, so it was not run here.',
+    },
+  },
+  judge: ({ record, composed, charged, standIns }) => {
+    if (record.notRun?.kind === 'own-part-hung') return { status: 'skipped', decidedLater: true, messageId: 'hung', data: { part: record.notRun.part, test: record.notRun.test } };
+    if (!ranUnits(record)) return undefined;
+    return judgeDecidedLater({
+      standIns,
+      passed: composed.status === 'pass',
+      opponents: record.units.flatMap((u) => (u.raw.ownOpponent ? [u.raw.ownOpponent] : [])),
+      saw: charged.flatMap((u) => (u.verdict.status === 'pass' && u.verdict.note ? [u.verdict.note] : [])),
+      ran: charged.length,
+    });
+  },
+};

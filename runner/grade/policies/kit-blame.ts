@@ -6,24 +6,20 @@
  * target; where a part has tests graded later, it says the failure may be in either.
  */
 import { joinNames } from '../../checks/text.js';
-import type { OwnPart } from '../../plan/interaction.js';
-import { say, type RuleMeta } from './policy.js';
+import { targetOfPart, testOfPart, type OwnPart } from '../../plan/interaction.js';
+import { failed, type Rule, type Said, type Status } from './policy.js';
 
-export const KIT_BLAME: RuleMeta = {
+const META = {
   name: 'kit-blame',
   rule: "the kit names the student's own parts a failure may come from, and blames the tested part only when they pass all their tests",
+  scope: 'unit',
   messages: {
+    standIn: '{note}',
     parts: 'Here it ran with your own {names}, whose own tests fail ({tests}): fix {those} first, as this failure may come from there. After you submit, the grader runs this test with the document\'s {names}, so a bug there costs only its own tests.',
     here: 'Here it ran with your own {names}, where the grader uses the document\'s; they pass their visible tests, so this failure is most likely in {target}.',
     later: 'Here it ran with your own {names}, where the grader uses the document\'s; they pass their visible tests, but more tests of {untested} are graded after you submit, so this failure may be in {target} or in {untested}.',
   },
-};
-
-/** Whether a test (by id) is one of a part's: its id starts with the part's prefix, or is the prefix itself (`player.oppCh`). */
-export const testOfPart = (id: string, part: OwnPart): boolean => id.startsWith(part.tests) || id === part.tests.replace(/\.$/u, '');
-
-/** Whether a target (`Player.scoresFor`, `get_piece`) is a part's own code: the part itself, a method of it, or it as a method. */
-export const targetOfPart = (target: string, part: OwnPart): boolean => target === part.name || target.startsWith(`${part.name}.`) || target.endsWith(`.${part.name}`);
+} as const;
 
 export interface PartFacts {
   /** A part's failing tests (their ids). */
@@ -35,17 +31,38 @@ export interface PartFacts {
 }
 
 /** The kit's note for a failing unit that ran on the student's own `parts`; nothing where the note would mislead. */
-export function kitBlame(parts: readonly OwnPart[], target: string, facts: PartFacts): string | undefined {
+export function blameOf(parts: readonly OwnPart[], target: string, facts: PartFacts): Said | undefined {
   if (parts.length === 0) return undefined;
   const bad = parts.map((part) => ({ part, tests: facts.failing(part) })).filter((f) => f.tests.length > 0);
   if (bad.length > 0) {
     const names = joinNames(bad.map((f) => f.part.name));
-    return say(KIT_BLAME, { messageId: 'parts', data: { names, tests: bad.flatMap((f) => f.tests).join(', '), those: bad.length === 1 ? 'that' : 'those' } });
+    return { messageId: 'parts', data: { names, tests: bad.flatMap((f) => f.tests).join(', '), those: bad.length === 1 ? 'that' : 'those' } };
   }
   // Blame the tested part only when each part it ran on was judged by a test of its own, and none is the target.
   if (!parts.every(facts.ran) || parts.some((p) => target === p.name || target.endsWith(`.${p.name}`))) return undefined;
   const untested = parts.filter(facts.later);
   const names = joinNames(parts.map((p) => p.name));
-  if (untested.length > 0) return say(KIT_BLAME, { messageId: 'later', data: { names, untested: joinNames(untested.map((p) => p.name)), target } });
-  return say(KIT_BLAME, { messageId: 'here', data: { names, target } });
+  if (untested.length > 0) return { messageId: 'later', data: { names, untested: joinNames(untested.map((p) => p.name)), target } };
+  return { messageId: 'here', data: { names, target } };
 }
+
+export const kitBlame: Rule<'unit'> = {
+  meta: META,
+  judge: async (context) => {
+    const { unit, test } = context;
+    if (!unit.own) return undefined;
+    const own = unit.own;
+    const statuses = new Map<string, Status>();
+    for (const t of context.spec.tests.filter((x) => own.own.some((p) => testOfPart(x.id, p)))) statuses.set(t.id, await context.status(t.id));
+    const ids = [...statuses.keys()];
+    // The tests the kit does not run (hidden): left out of its spec, or, graded as the kit grades, not in the ledger.
+    const later = [...(context.spec.laterTargets ?? []), ...context.spec.tests.filter((t) => t.points > 0 && !context.ledger.has(t.id)).map((t) => t.target)];
+    const blame = blameOf(own.own, test.target, {
+      failing: (part) => ids.filter((id) => testOfPart(id, part) && failed(statuses.get(id))),
+      ran: (part) => ids.some((id) => testOfPart(id, part) && statuses.get(id) !== undefined && statuses.get(id) !== 'skipped'),
+      later: (part) => later.some((target) => targetOfPart(target, part)),
+    });
+    const notes: Said[] = [...(blame ? [blame] : []), ...own.notes.map((note) => ({ messageId: 'standIn', data: { note } }))];
+    return notes.length > 0 ? { notes } : undefined;
+  },
+};

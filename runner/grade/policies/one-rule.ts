@@ -4,22 +4,8 @@
  * here with a note. The rule's own exception (the barrier's) is this test's.
  */
 import type { StepFailure } from '../../checks/observation.js';
-import type { Decision, RuleMeta } from './policy.js';
-
-/** What an assignment says a one-rule check judges: the exception that is its own, and why a crash is not. */
-export interface OneRule {
-  readonly exception?: string;
-  readonly note: string;
-}
-
-export const ONE_RULE: RuleMeta = {
-  name: 'one-rule',
-  rule: 'a crash or a hang in a test that judges one rule is passed: the value tests charge it',
-  messages: {
-    crash: '{type} was raised: {note}',
-    hang: 'it did not finish within {limitMs} ms: this test judges one rule only, on the cases that return; the hang is graded by the tests of the answer',
-  },
-};
+import type { OneRule } from '../../plan/assignment.js';
+import type { Decision, Rule } from './policy.js';
 
 export function judgeOneRule(failure: StepFailure | undefined, rule: OneRule | undefined): Decision | undefined {
   if (!rule || !failure) return undefined;
@@ -27,3 +13,16 @@ export function judgeOneRule(failure: StepFailure | undefined, rule: OneRule | u
   if (failure.kind === 'timeout') return { status: 'pass', messageId: 'hang', data: { limitMs: failure.limitMs }, hung: true };
   return undefined;
 }
+
+export const oneRule: Rule<'unit'> = {
+  meta: {
+    name: 'one-rule',
+    rule: 'a crash or a hang in a test that judges one rule is passed: the value tests charge it',
+    scope: 'unit',
+    messages: {
+      crash: '{type} was raised: {note}',
+      hang: 'it did not finish within {limitMs} ms: this test judges one rule only, on the cases that return; the hang is graded by the tests of the answer',
+    },
+  },
+  judge: (context) => judgeOneRule(context.unit.failure, context.oneRule(context.test)),
+};

@@ -4,7 +4,7 @@
  * not fit (a missing file), and a pass do not.
  */
 import { describe, expect, it } from 'vitest';
-import type { Composed } from '../../../runner/grade/finish.js';
+import type { Composed } from '../../../runner/grade/policies/policy.js';
 import { finishTest } from '../../../runner/grade/finish.js';
 import type { TestRecord } from '../../../runner/grade/ledger.js';
 import { PROJECT_ROOT } from '../../../runner/project-root.js';

@@ -6,6 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ChargedElsewhere } from '../../../../runner/plan/assignment.js';
 import { chargeLedger, crash, fixtureCase, pass, plan, record, runs, test, unit, wrong } from './ledgers.js';
+import { chargedElsewhere } from '../../../../runner/grade/policies/charged-elsewhere.js';
+import { ruleTester } from './rule-tester.js';
 
 const failing = (t: ReturnType<typeof test>) => record(t, [unit(`${t.id}.c1`, wrong(), { testCase: t.fixtureCases[0]! })]);
 const passing = (t: ReturnType<typeof test>) => record(t, [unit(`${t.id}.c1`, pass, { testCase: t.fixtureCases[0]! })]);
@@ -58,4 +60,24 @@ describe('charged-elsewhere', () => {
     expect(table.asked).toEqual([]);
     expect((await chargeLedger([failing(leftRight), failing(random)], { plan: p, runs: table }))['tiebreak.random']!.status).toBe('pass');
   });
+});
+
+const winDoc = test('win.document', { target: 'win' });
+const winUp = test('win.up', { target: 'win' });
+const crashedHere = () => record(winDoc, [unit('win.document.c1', { status: 'error', message: 'raised' }, { failure: crash(), testCase: winDoc.fixtureCases[0]! })]);
+const upHelper = plan({ excuseFailure: () => ({ chargedBy: 'win.up', note: 'raised in the up helper: charged by win.up' }) });
+const barrierWin = test('barrier.win', { target: 'win' });
+const columns = plan({ readingElsewhere: (t) => (t.id === 'win.document' ? { testCase: fixtureCase('columns'), chargedBy: barrierWin, note: 'reads the board as columns' } : undefined) });
+
+ruleTester(chargedElsewhere, {
+  valid: [
+    { name: 'the test said to charge it passes', records: [crashedHere(), passing(winUp)], at: 'win.document', plan: upHelper },
+    { name: 'the other reading answers wrong too', records: [failing(winDoc), failing(barrierWin)], at: 'win.document', plan: columns, runs: runs({}) },
+    { name: "the charging test passes that test's case", records: [failing(winDoc), failing(barrierWin)], at: 'win.document', plan: columns, runs: runs({ 'win.document.c1#reading0': pass, 'win.document.c1#charged0': pass }) },
+    { name: 'a test the run left out charges nothing', records: [failing(winDoc)], at: 'win.document', plan: columns, runs: runs({ 'win.document.c1#reading0': pass, 'win.document.c1#charged0': wrong() }) },
+  ],
+  invalid: [
+    { name: "a crash in a failing test's helper", records: [crashedHere(), failing(winUp)], at: 'win.document', plan: upHelper, expected: { status: 'pass', messageId: 'elsewhere', data: { note: 'raised in the up helper: charged by win.up' } } },
+    { name: 'the other reading answers right and the charging test fails its case', records: [failing(winDoc), failing(barrierWin)], at: 'win.document', plan: columns, runs: runs({ 'win.document.c1#reading0': pass, 'win.document.c1#charged0': wrong() }), expected: { status: 'pass', messageId: 'elsewhere', data: { note: 'reads the board as columns' } }, text: 'reads the board as columns' },
+  ],
 });

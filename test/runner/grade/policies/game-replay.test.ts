@@ -1,11 +1,12 @@
 /**
- * game-replay, own-lookahead and messages-elsewhere: a game that goes wrong is played again, with the student's own
- * look-ahead where quick players played, then with the document's versions of the parts whose tests failed; it passes
- * only if it then plays right. A message test that failed sets the games' messages aside, and nothing more.
+ * game-replay: a game that goes wrong is played again with the document's versions of the parts whose tests failed;
+ * it passes only if it then plays right. The kit, which has no document's parts, says which failing parts it used.
  */
 import { describe, expect, it } from 'vitest';
 import type { GameReplay } from '../../../../runner/plan/assignment.js';
+import { gameReplay } from '../../../../runner/grade/policies/game-replay.js';
 import { chargeLedger, plan, record, runs, session, test, unit, wrong } from './ledgers.js';
+import { ruleTester } from './rule-tester.js';
 
 const good = { status: 'pass' as const, message: 'ok' };
 const bad = wrong('the game ended on a different board');
@@ -44,33 +45,25 @@ describe('game-replay', () => {
   });
 });
 
-describe('own-lookahead', () => {
-  it('passes games that go wrong only with the quick players, on the student\'s own', async () => {
-    const table = runs({}, [session('g1', good, 'ok')]);
-    const charged = await chargeLedger([record(game, [session('g1', bad, 'x')], { players: { quick: 'quick players' } })], { runs: table });
-    expect(charged['games.ai']).toMatchObject({ status: 'pass', ownPlayers: true });
-    expect(table.asked).toEqual(['programs games.ai own players']);
-  });
-});
+const kitBad = (transcript: string) => [record(boardTest, [unit('b1', wrong())]), record(game, [session('g1', bad, transcript)])];
 
-describe('messages-elsewhere', () => {
-  const messages = test('moves.messages', { target: 'move' });
-  const judged: string[] = [];
-  const p = plan({
-    program: () => ({ call: null, prompt: '', answers: [], reproduce: '', messagesGradedBy: 'moves.messages' }),
-    checkProgram: (_check, _case, _result, _ask, j) => {
-      judged.push(j?.messagesChargedBy ?? 'none');
-      return j?.messagesChargedBy ? { status: 'pass', message: 'ok', note: 'the win message is charged by moves.messages' } : bad;
+ruleTester(gameReplay, {
+  valid: [
+    { name: 'a game that passed', records: [record(boardTest, [unit('b1', wrong())]), record(game, [session('g1', good, 'ok')])], at: 'games.ai', plan: plan({ gameReplay: replay }) },
+    { name: "no part's test failed", records: [record(boardTest, [unit('b1', good)]), record(game, [session('g1', bad, 'x')])], at: 'games.ai', plan: plan({ gameReplay: replay }) },
+    { name: 'the replay fails too', records: kitBad('x'), at: 'games.ai', plan: plan({ gameReplay: replay }), runs: runs({}, [session('g1', bad, 'x')]) },
+    { name: 'a game that hung', records: [record(boardTest, [unit('b1', wrong())]), record(game, [session('g1', { status: 'timeout', message: 'never ended' }, 'x')])], at: 'games.ai', plan: plan({ gameReplay: replay }) },
+    { name: "in the kit, a crash before the student's code ran", records: kitBad("Traceback (most recent call last):\nAttributeError: 'Board' object has no attribute 'playGame'\n"), at: 'games.ai', plan: plan({ gameReplay: replay }), standIns: 'own' },
+  ],
+  invalid: [
+    {
+      name: "the replay with the document's Board plays right", records: kitBad('x'), at: 'games.ai', plan: plan({ gameReplay: replay }), runs: runs({}, [session('g1', good, 'ok')]),
+      expected: { status: 'pass', messageId: 'replayed', data: { passed: '1 terminal session passed', parts: 'Board', because: 'board.add', failed: 1, of: 1, first: 'g1' } },
     },
-  });
-
-  it('judges the session again with the messages set aside once their test failed', async () => {
-    const charged = await chargeLedger([record(messages, [unit('m', wrong())]), record(game, [session('g1', bad, 'x')])], { plan: p });
-    expect(charged['games.ai']!.status).toBe('pass');
-    expect(judged).toEqual(['moves.messages']);
-  });
-
-  it('keeps the session\'s failure while the messages pass their test', async () => {
-    expect((await chargeLedger([record(messages, [unit('m', good)]), record(game, [session('g1', bad, 'x')])], { plan: p }))['games.ai']!.status).toBe('fail');
-  });
+    {
+      name: 'in the kit, the failing parts the game used', records: kitBad('x'), at: 'games.ai', plan: plan({ gameReplay: replay }), standIns: 'own',
+      expected: { notes: [{ messageId: 'kit', data: { parts: 'Board', because: 'board.add' } }] },
+      text: "The game used your Board, whose own tests failed (board.add): after you submit, the game is played again with the document's versions, so fix those first; this failure may come from there.",
+    },
+  ],
 });

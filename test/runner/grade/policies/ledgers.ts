@@ -3,7 +3,7 @@ import type { AssignmentPlan } from '../../../../runner/plan/assignment.js';
 import type { StepFailure } from '../../../../runner/checks/observation.js';
 import type { CaseVerdict } from '../../../../runner/checks/verdict.js';
 import type { FixtureCase } from '../../../../runner/model/fixture-types.js';
-import type { Runs } from '../../../../runner/grade/charge.js';
+import type { Runs } from '../../../../runner/grade/policies/policy.js';
 import type { TestRecord, UnitRecord } from '../../../../runner/grade/ledger.js';
 import type { ProgramResult } from '../../../../runner/pty/run-program.js';
 import { DEFAULT_LIMITS } from '../../../../runner/model/limits.js';
@@ -67,7 +67,7 @@ export function runs(answers: Readonly<Record<string, CaseVerdict>> = {}, progra
 
 import { createCharger, type Charged } from '../../../../runner/grade/charge.js';
 import type { SubmissionFacts } from '../../../../runner/grade/submission-facts.js';
-import type { Stub } from '../../../../runner/grade/policies/template-stub.js';
+import type { Stub } from '../../../../runner/grade/submission-facts.js';
 
 /** Submission facts with no files: a rule that reads the files reads nothing. */
 export const noFiles = (stubs: Readonly<Record<string, Stub>> = {}): SubmissionFacts => ({

@@ -2,6 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { judgeOneRule } from '../../../../runner/grade/policies/one-rule.js';
 import { chargeLedger, crash, hang, plan, record, test, unit, wrong } from './ledgers.js';
+import { oneRule } from '../../../../runner/grade/policies/one-rule.js';
+import { ruleTester } from './rule-tester.js';
 
 const rule = { note: 'this test judges one rule only' };
 
@@ -23,4 +25,21 @@ describe('one-rule', () => {
     expect(charged['f.restores']).toMatchObject({ status: 'fail', first: 'b' });
     expect(charged['f.restores']!.units[0]!.verdict).toMatchObject({ status: 'pass', note: 'IndexError was raised: this test judges one rule only' });
   });
+});
+
+const judges = plan({ judgesOnly: (c) => (c === 'restored' ? { note: 'this test judges one rule only', exception: 'AbstractionBarrierError' } : undefined) });
+const oneRuleTest = test('f.restores', { check: 'restored' });
+const failing = (failure: Parameters<typeof unit>[2]) => [record(oneRuleTest, [unit('a', { status: 'error', message: 'raised' }, failure)])];
+
+ruleTester(oneRule, {
+  valid: [
+    { name: 'a test of the answer', records: [record(test('f.value'), [unit('a', { status: 'error', message: 'raised' }, { failure: crash() })])], at: 'f.value', plan: judges },
+    { name: "the rule's own exception", records: failing({ failure: crash('AbstractionBarrierError') }), at: 'f.restores', plan: judges },
+    { name: 'a wrong answer', records: failing({}), at: 'f.restores', plan: judges },
+    { name: 'a dead process', records: failing({ failure: { kind: 'crashed', step: 'f()', detail: 'killed' } }), at: 'f.restores', plan: judges },
+  ],
+  invalid: [
+    { name: 'another crash', records: failing({ failure: crash('IndexError') }), at: 'f.restores', plan: judges, expected: { status: 'pass', messageId: 'crash', data: { type: 'IndexError', note: 'this test judges one rule only' } }, text: 'IndexError was raised: this test judges one rule only' },
+    { name: 'a hang', records: failing({ failure: hang }), at: 'f.restores', plan: judges, expected: { status: 'pass', messageId: 'hang', data: { limitMs: 5000 }, hung: true } },
+  ],
 });

@@ -1,10 +1,11 @@
 /**
- * crash-once and start-once: a program crash at one line is charged by the failing program test of highest precedence
- * that meets it; a given program that cannot start by the test the assignment names. Neither depends on the order
- * the tests are charged in.
+ * crash-once: a program crash at one line is charged by the failing program test of highest precedence that meets
+ * it, whatever the order the tests are charged in.
  */
 import { describe, expect, it } from 'vitest';
+import { crashOnce } from '../../../../runner/grade/policies/crash-once.js';
 import { chargeLedger, plan, record, session, test } from './ledgers.js';
+import { ruleTester } from './rule-tester.js';
 
 const traceback = 'Enter a column: x\nTraceback (most recent call last):\n  File "game.py", line 40, in <module>\n    play()\n  File "game.py", line 12, in play\n    col = int(input())\nValueError: invalid literal for int() with base 10: \'x\'\n';
 const crashed = { status: 'error' as const, message: 'the program crashed' };
@@ -30,20 +31,19 @@ describe('crash-once', () => {
   });
 });
 
-describe('start-once', () => {
-  const human = test('game.human', { kind: 'program', target: 'game', check: 'program-result', visibility: 'visible' });
-  const ai = test('game.ai', { kind: 'program', target: 'game', check: 'program-result', visibility: 'visible' });
-  const stuck = (t: ReturnType<typeof test>) => record(t, [session(`${t.id}.1`, crashed, 'Traceback (most recent call last):\nNameError: x\n', ['3'], 0)]);
-  const p = plan({ chargesStartOnce: ['game'], chargesFirst: ['game.human'] });
+const setupTest = test('play.setup', { kind: 'program', target: 'play', check: 'repl' });
+const movesTest = test('play.moves', { kind: 'program', target: 'play', check: 'repl', visibility: 'visible' });
+const fuzzTest = test('play.fuzz', { kind: 'program', target: 'play', check: 'repl' });
+const threeTests = () => [record(setupTest, [session('s1', crashed, traceback)]), record(movesTest, [session('m1', good, 'ok'), session('m2', crashed, traceback)]), record(fuzzTest, [session('f1', crashed, traceback)])];
 
-  it('charges the named test; the other passes, naming it', async () => {
-    const charged = await chargeLedger([stuck(ai), stuck(human)], { plan: p });
-    expect(charged['game.human']!.status).toBe('error');
-    expect(charged['game.ai']).toMatchObject({ status: 'pass', message: 'not charged again: game could not start, which game.human charges' });
-  });
-
-  it('charges every test when the named one got going', async () => {
-    const charged = await chargeLedger([stuck(ai), record(human, [session('h', crashed, 'Enter: 3\n', ['3'], 1)])], { plan: p });
-    expect(charged['game.ai']!.status).toBe('error');
-  });
+ruleTester(crashOnce, {
+  valid: [
+    { name: 'the test that charges it', records: threeTests(), at: 'play.moves' },
+    { name: 'a crash no test of higher precedence met', records: [record(setupTest, [session('s1', crashed, 'Traceback (most recent call last):\n  File "game.py", line 7, in <module>\nKeyError: 1\n')]), ...threeTests().slice(1)], at: 'play.setup' },
+    { name: 'a session that hung', records: threeTests(), at: 'play.fuzz', verdict: { status: 'timeout', message: 'never ended' } },
+    { name: 'the test of higher precedence passed', records: threeTests(), at: 'play.fuzz', statuses: { 'play.moves': 'pass', 'play.setup': 'pass' } },
+  ],
+  invalid: [
+    { name: 'the same crash a visible test met', records: threeTests(), at: 'play.fuzz', expected: { status: 'pass', messageId: 'again', data: { charger: 'play.moves', site: 'ValueError at game.py line 40' } }, text: 'it crashed as it did in play.moves, which charges it (ValueError at game.py line 40)' },
+  ],
 });
