@@ -148,7 +148,7 @@ export function formatRoster(run: RunResults, part = false): string {
 /** A warning when the Canvas gradebook would carry no id for anyone: Canvas would match no row of it. */
 export function gradebookWithoutIds(run: RunResults): string | undefined {
   if (run.submissions.length === 0 || run.submissions.some((s) => s.student?.id || s.student?.sisId || s.student?.email)) return undefined;
-  return 'The Canvas gradebook (canvas.csv) has no student ids (these submissions are folders, not a Canvas download): Canvas will match nobody. Give --roster <the gradebook exported from Canvas> to fill them in.\n';
+  return 'The Canvas gradebook (gradebook.csv) has no student ids (these submissions are folders, not a Canvas download): Canvas will match nobody. Give --roster <the gradebook exported from Canvas> to fill them in.\n';
 }
 
 /** The roster's assignment columns as Canvas names them, `Homework 4 (9001)`: the name and the assignment's id. */

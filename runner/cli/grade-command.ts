@@ -36,7 +36,7 @@ import { compareWith, CompareError, formatComparison, readRun } from './compare-
 import { AdjustmentsError, applyAdjustments, type ParsedRow } from '../class/adjustments.js';
 import { applyRoster, formatRoster, gradebookWithoutIds, RosterError, type RosterStudent } from '../class/roster.js';
 import type { CanvasOptions } from '../../reports/csv.js';
-import { GradebookFlagError, gradebookAssignmentId, gradebookLines, loadRoster, parseCanvasProblems } from './gradebook-flags.js';
+import { askedForGradebook, GradebookFlagError, gradebookAssignmentId, gradebookLines, loadRoster, parseCanvasProblems } from './gradebook-flags.js';
 import { formatLateness, loadDeadlines, markLateness, timeSubmissions, type DeadlineFlags, type DeadlineSetup, type Timed } from './deadline-setup.js';
 import { DeadlineError } from '../class/deadlines.js';
 import { GitDeadlineError } from '../class/git-deadline.js';
@@ -68,6 +68,8 @@ export interface GradeFlags extends DeadlineFlags {
   readonly canvasProblems?: string;
   /** `--roster <file>`: Canvas's gradebook export, whose ids fill the gradebook's. */
   readonly roster?: string;
+  /** The user asked for the Canvas gradebook (runner/cli/gradebook-flags.ts): only then does the run say what it lacks. */
+  readonly gradebookAsked: boolean;
   /** Reuse what results.jsonl in --out says was graded with the same seed, spec and files. */
   readonly resume: boolean;
   readonly shard?: Shard;
@@ -160,7 +162,8 @@ export function parseFlags(argv: readonly string[], io: Io, root: string): Grade
   const canvas = values['canvas-assignment-id'];
   if (canvas !== undefined && !/^\d+$/u.test(canvas)) throw new UsageError(`--canvas-assignment-id is the number in the assignment's Canvas address, got ${canvas}`);
   const only = values.only === undefined ? undefined : onlyPattern(values.only);
-  return { paths, out, jobs, seed, python: values.python ?? 'python3', formats, ...(values.assignment && { assignment: isPackRef(values.assignment) ? resolve(io.cwd, values.assignment) : values.assignment }), ...(only && { only }), ...(canvas && { canvasAssignmentId: canvas }), resume: values.resume ?? false, keepHigher: values['keep-higher'] ?? false, visibleOnly: values.visible ?? false, standIns, strength: values.strength ?? false, ...(values.audience !== undefined && { audience: values.audience as 'instructor' | 'student' }), ...(shard && { shard: { index: shard.index, count: shard.count } }), ...(shard && 'from' in shard && { shardFrom: String(shard.from) }), ...(values.previous !== undefined && { previous: values.previous }), ...(values.adjustments !== undefined && { adjustments: resolve(io.cwd, values.adjustments) }), ...(values.notes !== undefined && { notes: resolve(io.cwd, values.notes) }), ...(values['canvas-problems'] !== undefined && { canvasProblems: values['canvas-problems'] }), ...(values.roster !== undefined && { roster: values.roster }), ...(values.due !== undefined && { due: values.due }), ...(values.grace !== undefined && { grace: values.grace }), ...(values['late-policy'] !== undefined && { latePolicy: resolve(io.cwd, values['late-policy']) }), ...(values.extensions !== undefined && { extensions: resolve(io.cwd, values.extensions) }), ...(values['at-deadline'] && { atDeadline: true }), ...(values.pushes !== undefined && { pushes: resolve(io.cwd, values.pushes) }) };
+  const gradebookAsked = askedForGradebook({ format: values.format, roster: values.roster, canvasAssignmentId: canvas, canvasProblems: values['canvas-problems'] });
+  return { paths, out, jobs, seed, python: values.python ?? 'python3', formats, gradebookAsked, ...(values.assignment && { assignment: isPackRef(values.assignment) ? resolve(io.cwd, values.assignment) : values.assignment }), ...(only && { only }), ...(canvas && { canvasAssignmentId: canvas }), resume: values.resume ?? false, keepHigher: values['keep-higher'] ?? false, visibleOnly: values.visible ?? false, standIns, strength: values.strength ?? false, ...(values.audience !== undefined && { audience: values.audience }), ...(shard && { shard: { index: shard.index, count: shard.count } }), ...(shard && 'from' in shard && { shardFrom: String(shard.from) }), ...(values.previous !== undefined && { previous: values.previous }), ...(values.adjustments !== undefined && { adjustments: resolve(io.cwd, values.adjustments) }), ...(values.notes !== undefined && { notes: resolve(io.cwd, values.notes) }), ...(values['canvas-problems'] !== undefined && { canvasProblems: values['canvas-problems'] }), ...(values.roster !== undefined && { roster: values.roster }), ...(values.due !== undefined && { due: values.due }), ...(values.grace !== undefined && { grace: values.grace }), ...(values['late-policy'] !== undefined && { latePolicy: resolve(io.cwd, values['late-policy']) }), ...(values.extensions !== undefined && { extensions: resolve(io.cwd, values.extensions) }), ...(values['at-deadline'] && { atDeadline: true }), ...(values.pushes !== undefined && { pushes: resolve(io.cwd, values.pushes) }) };
 }
 
 /** What another command (`grade mutants`) changes in a class run: no code comparison, and its own part of results.json. */
@@ -368,8 +371,8 @@ async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io,
   if (run.adjustments) io.out(formatAdjustments(run));
   if (deadlines) io.out(formatLateness(run.submissions, deadlines));
   if (run.roster) io.out(formatRoster(run, flags.shard !== undefined || flags.only !== undefined));
-  else if (flags.formats.includes('csv') && !flags.shard) io.out(gradebookWithoutIds(run) ?? '');
-  if (flags.formats.includes('csv') && !flags.shard) io.out(gradebookLines(run, canvasAssignment, gradebook.problems));
+  else if (flags.formats.includes('csv') && !flags.shard && flags.gradebookAsked) io.out(gradebookWithoutIds(run) ?? '');
+  if (flags.formats.includes('csv') && !flags.shard && flags.gradebookAsked) io.out(gradebookLines(run, canvasAssignment, gradebook.problems));
   if (run.notes) {
     // A shard, an --only or a --visible run sees part of the class: what it did not match, another part may (grade merge decides).
     const part = flags.shard !== undefined || flags.only !== undefined || flags.visibleOnly;

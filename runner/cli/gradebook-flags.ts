@@ -51,6 +51,17 @@ export function gradebookAssignmentId(given: string | undefined, roster: { file:
   return { said: `none of ${roster.file}'s columns is clearly this assignment (${title})${listed ? `; it has ${listed}` : ''}: give --canvas-assignment-id <its id>, or the gradebook's column creates a new assignment when imported` };
 }
 
+/**
+ * Whether the user asked for the Canvas gradebook: named csv in --format, or gave a Canvas flag (--roster,
+ * --canvas-assignment-id, --canvas-problems). Only then does a run say what the gradebook lacks (ids Canvas matches,
+ * the assignment it imports into): with the default formats it is written all the same, and someone who never
+ * mentioned Canvas reads nothing about it.
+ */
+export function askedForGradebook(given: { readonly format?: string | undefined; readonly roster?: string | undefined; readonly canvasAssignmentId?: string | undefined; readonly canvasProblems?: string | undefined }): boolean {
+  const named = given.format?.split(',').map((f) => f.trim()).includes('csv') ?? false;
+  return named || given.roster !== undefined || given.canvasAssignmentId !== undefined || given.canvasProblems !== undefined;
+}
+
 /** What the terminal says of the Canvas gradebook: where its assignment id came from, and each column Canvas would take as new. */
 export function gradebookLines(run: RunResults, assignment: { id?: string; said?: string }, problems: CanvasOptions['problems'] | undefined): string {
   const id = assignment.id ?? run.gradebook?.canvasAssignmentId;

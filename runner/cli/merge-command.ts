@@ -10,7 +10,7 @@ import { AdjustmentsError, applyAdjustments, parseAdjustments } from '../class/a
 import { JOURNAL_FILE } from '../class/journal.js';
 import { applyNotes, formatNotesUse, mergeNotes, NotesError, unmatchedNotesError, type Note } from '../class/notes.js';
 import { adjustmentTargets, formatAdjustments, loadNotes } from './second-pass.js';
-import { GradebookFlagError, gradebookAssignmentId, gradebookLines, loadRoster, parseCanvasProblems } from './gradebook-flags.js';
+import { askedForGradebook, GradebookFlagError, gradebookAssignmentId, gradebookLines, loadRoster, parseCanvasProblems } from './gradebook-flags.js';
 import { applyRoster, formatRoster, gradebookWithoutIds, mergeRosters, RosterError } from '../class/roster.js';
 import type { CanvasOptions } from '../../reports/csv.js';
 import { discoverSubmissions } from '../layout/layout.js';
@@ -134,9 +134,11 @@ export async function runMerge(argv: readonly string[], io: Io, root: string): P
   const written = writeOutputs(merged, out, { formats: formats as ReportFormat[], ...(canvas.id && { canvasAssignmentId: canvas.id }), ...(values.audience && { audience: values.audience as 'instructor' | 'student' }), ...(problems && { canvasProblems: problems }) });
   io.out(formatSummary(spec, merged, written.map((path) => relative(io.cwd, path) || path), makeColors(colorsEnabled(io.env, io.isTTY))));
   if (values.adjustments !== undefined && merged.adjustments) io.out(formatAdjustments(merged));
+  // Said only where the user asked for the gradebook, here or in the runs merged (which recorded their Canvas flags).
+  const gradebookAsked = askedForGradebook({ format: values.format, roster: values.roster, canvasAssignmentId: values['canvas-assignment-id'], canvasProblems: values['canvas-problems'] }) || merged.gradebook !== undefined;
   if (merged.roster) io.out(formatRoster(merged));
-  else if (formats.includes('csv')) io.out(gradebookWithoutIds(merged) ?? '');
-  if (formats.includes('csv')) io.out(gradebookLines(merged, canvas, problems ?? merged.gradebook?.problems));
+  else if (formats.includes('csv') && gradebookAsked) io.out(gradebookWithoutIds(merged) ?? '');
+  if (formats.includes('csv') && gradebookAsked) io.out(gradebookLines(merged, canvas, problems ?? merged.gradebook?.problems));
   if (merged.notes) {
     io.out(formatNotesUse(merged, notes, 'the class'));
     const unmatched = merged.settings?.only === undefined ? unmatchedNotesError(merged, notes) : undefined;

@@ -1,11 +1,13 @@
 /**
  * The gradebook as an instructor uploads it, through the CLI: a class of plain folders graded with Canvas's roster
  * export gets the roster's ids, per-problem columns that add up when asked for, and the students on one side only
- * listed; without a roster, the run says Canvas will match nobody; shards merged write the single run's gradebook.
+ * listed; without a roster, the run says Canvas will match nobody, but only to a user who asked for the gradebook;
+ * shards merged write the single run's gradebook.
  */
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { askedForGradebook } from '../../runner/cli/gradebook-flags.js';
 import { cli } from '../helpers/cli.js';
 import { PROJECT_ROOT } from '../../runner/project-root.js';
 import { tempDirs } from '../temp-dirs.js';
@@ -78,6 +80,32 @@ describe('the gradebook of a class of folders', () => {
     expect(unnamed.out).toContain('it has Lab 1 (11), Lab 2 (12): give --canvas-assignment-id <its id>');
     expect(unnamed.out).toContain('gradebook.csv\'s column "CS 61A Homework 4: Connect N with a data abstraction" has no Canvas assignment id');
   }, 120_000);
+
+  it('says nothing of Canvas to a user who asked for no Canvas output, and writes the gradebook all the same', async () => {
+    const out = temp('gradebook-quiet-');
+    const quiet = await cli(klass, '--assignment', 'cs61a-hw04', '--out', out, '--only', 'create_row.');
+    expect(quiet.code, quiet.err).toBe(0);
+    expect(readFileSync(join(out, 'gradebook.csv'), 'utf8')).toContain('Student,ID,SIS User ID');
+    expect(`${quiet.out}${quiet.err}`).not.toMatch(/Canvas|Gradebook:/u);
+    // Merged with the default formats, the same; the gradebook named in --format, the warnings are back.
+    const shards = [1, 2].map((i) => temp(`gradebook-quiet-shard-${i}-`));
+    for (const [i, dir] of shards.entries()) expect((await cli(klass, '--assignment', 'cs61a-hw04', '--out', dir, '--format', 'json', '--only', 'create_row.', '--shard', `${i + 1}/2`)).code).toBe(0);
+    const merged = await cli('merge', ...shards, '--out', temp('gradebook-quiet-merged-'));
+    expect(merged.code, merged.err).toBe(0);
+    expect(`${merged.out}${merged.err}`).not.toMatch(/Canvas|Gradebook:/u);
+    const asked = await cli('merge', ...shards, '--out', temp('gradebook-asked-merged-'), '--format', 'json,csv');
+    expect(asked.out).toContain('Canvas will match nobody');
+    expect(asked.out).toContain('importing it creates a new assignment');
+  }, 120_000);
+
+  it('takes the gradebook as asked for when csv is named in --format or a Canvas flag is given', () => {
+    expect(askedForGradebook({})).toBe(false);
+    expect(askedForGradebook({ format: 'json,html' })).toBe(false);
+    expect(askedForGradebook({ format: 'json, csv' })).toBe(true);
+    expect(askedForGradebook({ roster: 'roster.csv' })).toBe(true);
+    expect(askedForGradebook({ canvasAssignmentId: '700' })).toBe(true);
+    expect(askedForGradebook({ canvasProblems: 'all' })).toBe(true);
+  });
 
   it('says Canvas will match nobody without a roster, and refuses a roster that is not one before grading', async () => {
     const plain = await cli(klass, '--assignment', 'cs61a-hw04', '--out', temp('gradebook-plain-'), '--format', 'json,csv', '--only', 'create_row.');
