@@ -14,6 +14,7 @@ import type { RunResults, SubmissionResult } from '../runner/model/results.js';
 import { forStudents } from './for-students.js';
 import { classView, gradedWith, pageNames, submissionView, type SubmissionView } from './model.js';
 import { inZone } from './timeliness.js';
+import type { RunsIndexView } from './runs-index.js';
 
 /** reports/ in the source tree, found from here whether this runs as source (reports/) or built (dist/reports/). */
 export function reportsFolder(): string {
@@ -27,6 +28,7 @@ export function reportsFolder(): string {
 interface Renderers {
   readonly submission: Handlebars.TemplateDelegate;
   readonly classPage: Handlebars.TemplateDelegate;
+  readonly runsIndex: Handlebars.TemplateDelegate;
   readonly css: string;
   readonly js: string;
 }
@@ -47,7 +49,7 @@ function renderers(): Renderers {
   const css = read('assets/report.css');
   const js = read('assets/report.js');
   if (/<\/style/iu.test(css) || /<\/script/iu.test(js)) throw new Error('report assets must not contain closing tags');
-  cached = { submission: hb.compile(read('templates/submission.hbs'), { strict: false }), classPage: hb.compile(read('templates/class.hbs')), css, js };
+  cached = { submission: hb.compile(read('templates/submission.hbs'), { strict: false }), classPage: hb.compile(read('templates/class.hbs')), runsIndex: hb.compile(read('templates/runs-index.hbs')), css, js };
   return cached;
 }
 
@@ -67,6 +69,12 @@ export function renderSubmissionPage(run: RunResults, submission: SubmissionResu
 export function renderClassPage(run: RunResults): string {
   const view = classView(run);
   return renderers().classPage({ ...pageContext(run, `${view.title}: class summary`, run.submissions.find((s) => s.late?.zone)?.late?.zone), c: view });
+}
+
+/** The page over a folder of runs (reports/runs-index.ts), in the reports' frame. */
+export function renderRunsIndex(view: RunsIndexView): string {
+  const { css, js, runsIndex } = renderers();
+  return runsIndex({ title: view.heading, css, js, tool: view.tool, generatedAt: view.generatedAt, seed: view.seed, v: view });
 }
 
 /**

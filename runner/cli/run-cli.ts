@@ -19,6 +19,7 @@ import { runCompare } from './compare-command.js';
 import { runMutants } from './mutants-command.js';
 import { runKitCommand } from './kit-command.js';
 import { runInit, runLint } from './pack-commands.js';
+import { runIndex } from './index-command.js';
 import { isPackRef, packFile } from '../pack/pack-ref.js';
 import { loadSpec } from '../pack/load-spec.js';
 
@@ -48,6 +49,9 @@ Usage:
                            merge them: a Slurm job array and a merge job after it (--cpus-per-task, --work <dir>),
                            a Kubernetes Indexed Job and a merge Job (--image, --claim, --mount, --name), or a
                            GitHub Actions matrix and a merge job; --command <cmd> is the grader on the nodes
+  grade index [<folder>]   index.html over the runs in the folder's sub-folders (each a --out of grade, merge or
+                           mutants; default ./grade-report): a card per run with its class's mean and scores, the
+                           mistakes named, and links to its class summary, a student who passed and one who did not
   grade compare <old-out> <new-out> [--out <dir>] [--keep-higher]
                            what changed between two runs of a class: changes.csv (student, old, new, delta, the
                            tests that went each way, why) and a "What changed" section in the class summary
@@ -187,6 +191,7 @@ export async function runCli(argv: readonly string[], out: (s: string) => void, 
   if (command === 'scale') return runScale(rest, io, PROJECT_ROOT);
   if (command === 'push') return runPush(rest, io);
   if (command === 'compare') return runCompare(rest, io);
+  if (command === 'index') return runIndex(rest, io, PROJECT_ROOT);
   if (command === 'mutants') return runMutants(rest, io, PROJECT_ROOT, version);
   return runGrade(argv, io, PROJECT_ROOT, version, 'grade');
 }

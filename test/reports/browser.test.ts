@@ -1,11 +1,12 @@
 /**
  * The reports in a real browser: Debian's Chromium driven by playwright-core opens the generated files and checks
- * what a person sees (the counts, a board diff, the sort) and that nothing a student printed ran. Screenshots go to
+ * what a person sees (the counts, a board diff, the sort, the index over a folder of runs and every link of its cards)
+ * and that nothing a student printed ran. Screenshots go to
  * test-results/screenshots/. `.ci/run` installs Chromium; elsewhere, `apt-get install chromium`.
  */
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +14,11 @@ import { writeReports } from '../../reports/write-reports.js';
 import { runCli } from '../../runner/cli/run-cli.js';
 import type { RunResults } from '../../runner/model/results.js';
 import { PROJECT_ROOT } from '../../runner/project-root.js';
+import { followCardLinks } from './follow-links.js';
+import { runsFolder } from './runs-folder.js';
 import { SAMPLE_RUN } from './sample-run.js';
+
+const BOB_PAGE = '_bob_script_window.pwned_true_script_img_src_x_onerror_window.pwned_true_.html';
 
 const CHROMIUM = '/usr/bin/chromium';
 const SHOTS = join(PROJECT_ROOT, 'test-results', 'screenshots');
@@ -129,6 +134,53 @@ describe('the HTML reports in Chromium', () => {
     } finally {
       rmSync(klass, { recursive: true, force: true });
       rmSync(graded, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+describe('the index over a folder of runs in Chromium', () => {
+  it("opens, follows every link of every card to a page that is there, and fits a phone", async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'browser-runs-'));
+    try {
+      runsFolder(folder);
+      const code = await runCli(['index', folder], () => {}, () => {}, { env: {}, cwd: folder });
+      expect(code).toBe(0);
+      const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+      const requests: string[] = [];
+      page.on('request', (request) => { if (!request.url().startsWith('file:')) requests.push(request.url()); });
+      const index = pathToFileURL(join(folder, 'index.html')).href;
+      await page.goto(index);
+      await expect(page.locator('h1').innerText()).resolves.toBe(`The runs in ${basename(folder)}`);
+      await expect(page.locator('[data-runs]').innerText()).resolves.toBe('3 runs');
+      await expect(page.locator('section.card.run h2').allInnerTexts()).resolves.toEqual(['CS 111 PS9', 'HMC', 'JSON only']);
+      await expect(page.locator('section.card.run .big').allInnerTexts()).resolves.toEqual(['6.0', '3.0', '6.0']);
+      await expect(page.locator('section.card.run').nth(1).locator('.histogram .bar').count()).resolves.toBe(10);
+      await page.screenshot({ path: join(SHOTS, 'runs-index.png'), fullPage: true });
+      const followed = await followCardLinks(page, index);
+      expect(followed.map((f) => `${f.card} ${f.href}`)).toEqual([
+        'cs111-ps9 cs111-ps9/index.html', 'cs111-ps9 cs111-ps9/index.html', 'cs111-ps9 cs111-ps9/submissions/alice.html',
+        `cs111-ps9 cs111-ps9/submissions/${BOB_PAGE}`, `cs111-ps9 cs111-ps9/for-students/${BOB_PAGE}`,
+        'hmc hmc/index.html', 'hmc hmc/index.html', 'hmc hmc/submissions/ada.html', 'hmc hmc/submissions/bo.html',
+      ]);
+      // No broken link: each landed on its own file, a page of the reports with its heading.
+      for (const f of followed) {
+        expect(f.url, f.href).toBe(new URL(f.href, index).href);
+        expect(f.heading, f.href).not.toBe('');
+      }
+      expect(followed.map((f) => f.heading)).toEqual(['CS 111 PS9', 'CS 111 PS9', 'Smith, Alice', expect.stringMatching(/^=bob/), expect.stringMatching(/^=bob/), 'HMC', 'HMC', 'ada', 'bo']);
+      await expect(page.evaluate(() => (globalThis as unknown as { pwned?: boolean }).pwned)).resolves.toBeUndefined();
+      expect(requests).toEqual([]);
+      await page.close();
+      const phone = await browser.newPage({ viewport: { width: 375, height: 740 }, isMobile: true });
+      await phone.goto(index);
+      const overflow = await phone.evaluate(() => {
+        const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement;
+        return root.scrollWidth - root.clientWidth;
+      });
+      expect(overflow).toBeLessThanOrEqual(0);
+      await phone.close();
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
     }
   }, 60_000);
 });
