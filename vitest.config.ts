@@ -6,7 +6,13 @@ import { slowFirstSequencer } from './test/helpers/slow-first-sequencer.js';
  * `npm test` runs the fast tests; the suites that grade every bundled sample and the real corpus (minutes each) run
  * with `npm run test:all`, and always under CI, which must run everything.
  */
-export const SLOW_SUITES = ['test/assignments/*/samples.test.ts', 'test/assignments/*/kit-verdicts.test.ts', 'test/runner/samples-*.test.ts', 'test/calibration/**/*.test.ts', 'test/runner/scale-slurm.test.ts'];
+export const SLOW_SUITES = [
+  'test/assignments/*/samples.test.ts',
+  'test/assignments/*/kit-verdicts.test.ts',
+  'test/runner/samples-*.test.ts',
+  'test/calibration/**/*.test.ts',
+  'test/runner/scale-slurm.test.ts',
+];
 /**
  * The slow suites by what they cost (the largest first): they start first, so none is left to run alone at the end.
  * Measured per file in a clean clone as CI runs it (2 cores, 2026-11-28, `4f2a265`: 646 s in all; docs/development.md

@@ -32,7 +32,13 @@ export interface ConniptionState {
 }
 
 export function initialState(player1Turn = true): ConniptionState {
-  return { board: Array.from({ length: COLUMNS }, () => []), player1Turn, flipsRem: [START_FLIPS, START_FLIPS], flippable: true, resMove: null };
+  return {
+    board: Array.from({ length: COLUMNS }, () => []),
+    player1Turn,
+    flipsRem: [START_FLIPS, START_FLIPS],
+    flippable: true,
+    resMove: null,
+  };
 }
 
 export type Stage = 'noFlip' | 'postFlip' | 'preFlip' | 'dualFlip';
@@ -46,7 +52,8 @@ export function childStates(state: ConniptionState): (ConniptionState & { stage:
   const mover = state.player1Turn;
   const me = mover ? 0 : 1;
   const flipsLeft = state.flipsRem[me];
-  const spend = (n: number): [number, number] => (me === 0 ? [state.flipsRem[0] - n, state.flipsRem[1]] : [state.flipsRem[0], state.flipsRem[1] - n]);
+  const spend = (n: number): [number, number] =>
+    me === 0 ? [state.flipsRem[0] - n, state.flipsRem[1]] : [state.flipsRem[0], state.flipsRem[1] - n];
   const open = [...Array(COLUMNS).keys()].filter((c) => state.board[c]!.length < HEIGHT);
   const make = (stage: Stage, board: boolean[][], flips: number, flippable: boolean, move: string) => ({
     board,
@@ -77,8 +84,36 @@ export const WIN_LINES: readonly (readonly (readonly [number, number])[])[] = ((
   for (let r = 0; r < HEIGHT; r++) for (let c = 0; c + 3 < COLUMNS; c++) lines.push(run(c, r, 1, 0));
   for (let c = 0; c < COLUMNS; c++) for (let r = 0; r + 3 < HEIGHT; r++) lines.push(run(c, r, 0, 1));
   // Anti-diagonals then diagonals, in the order the document lists them.
-  for (const [c, r] of [[3, 0], [4, 0], [3, 1], [5, 0], [4, 1], [3, 2], [6, 0], [5, 1], [4, 2], [6, 1], [5, 2], [6, 2]] as const) lines.push(run(c, r, -1, 1));
-  for (const [c, r] of [[3, 0], [2, 0], [3, 1], [1, 0], [2, 1], [3, 2], [0, 0], [1, 1], [2, 2], [0, 1], [1, 2], [0, 2]] as const) lines.push(run(c, r, 1, 1));
+  for (const [c, r] of [
+    [3, 0],
+    [4, 0],
+    [3, 1],
+    [5, 0],
+    [4, 1],
+    [3, 2],
+    [6, 0],
+    [5, 1],
+    [4, 2],
+    [6, 1],
+    [5, 2],
+    [6, 2],
+  ] as const)
+    lines.push(run(c, r, -1, 1));
+  for (const [c, r] of [
+    [3, 0],
+    [2, 0],
+    [3, 1],
+    [1, 0],
+    [2, 1],
+    [3, 2],
+    [0, 0],
+    [1, 1],
+    [2, 2],
+    [0, 1],
+    [1, 2],
+    [0, 2],
+  ] as const)
+    lines.push(run(c, r, 1, 1));
   return lines;
 })();
 
@@ -218,7 +253,10 @@ export function parseMove(text: string): ParsedMove | null {
 export type MoveRefusal = 'not-a-move' | 'column-full' | 'no-flips-left' | 'flip-after-opponent-flip';
 
 /** The state a move string leads to, or why the rules refuse it. */
-export function applyMove(state: ConniptionState, text: string): { ok: true; state: ConniptionState } | { ok: false; refusal: MoveRefusal } {
+export function applyMove(
+  state: ConniptionState,
+  text: string,
+): { ok: true; state: ConniptionState } | { ok: false; refusal: MoveRefusal } {
   const move = parseMove(text);
   if (!move) return { ok: false, refusal: 'not-a-move' };
   if (state.board[move.column]!.length >= HEIGHT) return { ok: false, refusal: 'column-full' };
@@ -256,7 +294,10 @@ export interface ReplOutcome {
 /** The AI's move: the scripted one when it is legal, else the lowest-numbered column without flips. */
 export function scriptedAiMove(state: ConniptionState, wanted: string | undefined): ConniptionState {
   const children = childStates(state);
-  const chosen = children.find((c) => c.resMove === wanted) ?? children.filter((c) => /^\d$/.test(c.resMove!)).sort((a, b) => a.resMove!.localeCompare(b.resMove!))[0] ?? children[0]!;
+  const chosen =
+    children.find((c) => c.resMove === wanted) ??
+    children.filter((c) => /^\d$/.test(c.resMove!)).sort((a, b) => a.resMove!.localeCompare(b.resMove!))[0] ??
+    children[0]!;
   const { stage: _stage, ...next } = chosen;
   return next;
 }

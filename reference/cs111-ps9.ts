@@ -84,7 +84,6 @@ export function isWinFor(grid: Grid, checker: Checker): boolean {
   return hasRun(grid, pieceOf(checker), CONNECT);
 }
 
-
 // ---------------------------------------------------------------------------------------------------------------
 // Players
 
@@ -162,8 +161,7 @@ export function aiNextMove(grid: Grid, checker: Checker, tiebreak: Tiebreak, loo
 // process_move and connect_four
 
 export const WELCOME = 'Welcome to Connect Four!';
-export const winMessage = (player: PlayerSpec, moves: number): string =>
-  `${playerRepr(player)} wins in ${moves} moves.\nCongratulations!`;
+export const winMessage = (player: PlayerSpec, moves: number): string => `${playerRepr(player)} wins in ${moves} moves.\nCongratulations!`;
 export const TIE_MESSAGE = "It's a tie!";
 
 /** What one `process_move` printed and returned, given the column the player chose. */
@@ -205,7 +203,14 @@ export interface GameRecord {
  */
 export function connectFour(player1: PlayerSpec, player2: PlayerSpec, inputs: readonly string[] = []): GameRecord {
   if (player1.checker === player2.checker) {
-    return { transcript: 'need one X player and one O player.\n', finalBoard: null, columns: [], winner: null, result: 'bad-players', finalMessage: '' };
+    return {
+      transcript: 'need one X player and one O player.\n',
+      finalBoard: null,
+      columns: [],
+      winner: null,
+      result: 'bad-players',
+      finalMessage: '',
+    };
   }
   for (const p of [player1, player2]) {
     if (p.kind === 'random' || (p.kind === 'ai' && p.tiebreak === 'RANDOM')) {
@@ -214,7 +219,10 @@ export function connectFour(player1: PlayerSpec, player2: PlayerSpec, inputs: re
   }
   const grid = newBoard(6, 7);
   let transcript = `${WELCOME}\n\n${boardRepr(grid)}\n`;
-  const moves = new Map<PlayerSpec, number>([[player1, 0], [player2, 0]]);
+  const moves = new Map<PlayerSpec, number>([
+    [player1, 0],
+    [player2, 0],
+  ]);
   const columns: number[] = [];
   let queue = [...inputs];
   for (let turn = 0; ; turn++) {
@@ -251,4 +259,3 @@ export function connectFour(player1: PlayerSpec, player2: PlayerSpec, inputs: re
     }
   }
 }
-

@@ -72,7 +72,14 @@ export function checkWinRow(board: Board61, _maxRows: number, maxCols: number, n
   return hasRunAlong(cells, numConnect, player);
 }
 
-export function checkWinColumn(board: Board61, maxRows: number, _maxCols: number, numConnect: number, col: number, player: string): boolean {
+export function checkWinColumn(
+  board: Board61,
+  maxRows: number,
+  _maxCols: number,
+  numConnect: number,
+  col: number,
+  player: string,
+): boolean {
   const cells: string[] = [];
   for (let row = 0; row < maxRows; row++) cells.push(getPiece(board, row, col));
   return hasRunAlong(cells, numConnect, player);
@@ -82,7 +89,15 @@ export function checkWinColumn(board: Board61, maxRows: number, _maxCols: number
  * The course's `check_win_diagonal`: both diagonals through (row, col), each walked from its top end, any run of
  * `num_connect` along it (the run need not include (row, col) itself).
  */
-export function checkWinDiagonal(board: Board61, maxRows: number, maxCols: number, numConnect: number, row: number, col: number, player: string): boolean {
+export function checkWinDiagonal(
+  board: Board61,
+  maxRows: number,
+  maxCols: number,
+  numConnect: number,
+  row: number,
+  col: number,
+  player: string,
+): boolean {
   const down: string[] = [];
   let r = row - Math.min(row, col);
   let c = col - Math.min(row, col);
@@ -97,7 +112,15 @@ export function checkWinDiagonal(board: Board61, maxRows: number, maxCols: numbe
 }
 
 /** `check_win`: a win in the row, the column or either diagonal through (row, col). */
-export function checkWin(board: Board61, maxRows: number, maxCols: number, numConnect: number, row: number, col: number, player: string): boolean {
+export function checkWin(
+  board: Board61,
+  maxRows: number,
+  maxCols: number,
+  numConnect: number,
+  row: number,
+  col: number,
+  player: string,
+): boolean {
   return (
     checkWinRow(board, maxRows, maxCols, numConnect, row, player) ||
     checkWinColumn(board, maxRows, maxCols, numConnect, col, player) ||

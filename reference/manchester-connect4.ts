@@ -104,7 +104,8 @@ export type MalformedKind =
   | 'cell-out-of-range'
   | 'cell-not-a-number';
 
-export type ParseResult = { readonly ok: true; readonly game: Game } | { readonly ok: false; readonly kind: MalformedKind; readonly reason: string };
+export type ParseResult =
+  { readonly ok: true; readonly game: Game } | { readonly ok: false; readonly kind: MalformedKind; readonly reason: string };
 
 /**
  * `loadGame`'s reading of a file: nine lines (a final newline is allowed), two non-empty names, `who` 1 or 2, six
@@ -184,7 +185,12 @@ export function heuristic(grid: Grid, who: Piece): number {
   const them = opponentOf(who);
   let score = 0;
   for (let r = 0; r < grid.rows; r++) if (getCell(grid, r, 3) === who) score += 3;
-  const windows: [number, number][] = [[0, 1], [1, 0], [1, 1], [-1, 1]];
+  const windows: [number, number][] = [
+    [0, 1],
+    [1, 0],
+    [1, 1],
+    [-1, 1],
+  ];
   for (const [dr, dc] of windows) {
     for (let r = 0; r < grid.rows; r++) {
       for (let c = 0; c < grid.cols; c++) {
@@ -329,7 +335,8 @@ export function moveBetween(before: BoardRows, after: BoardRows, who: 1 | 2): { 
   if (changed.length !== 1) return { problem: `${changed.length} cells changed between two boards, not one` };
   const [r, c] = changed[0]!;
   if (before[r]![c] !== 0) return { problem: `a checker in column ${c + 1} changed` };
-  if (after[r]![c] !== who) return { problem: `column ${c + 1} got ${after[r]![c] === 1 ? 'X' : 'O'}, but it was ${who === 1 ? 'X' : 'O'}'s turn` };
+  if (after[r]![c] !== who)
+    return { problem: `column ${c + 1} got ${after[r]![c] === 1 ? 'X' : 'O'}, but it was ${who === 1 ? 'X' : 'O'}'s turn` };
   const landing = makeMove(before, c, who);
   if (landing[r]![c] !== who) return { problem: `the checker in column ${c + 1} floats: it is not where a dropped checker lands` };
   return { column: c };

@@ -7,6 +7,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => process.exit(130));
 }
 
-process.exitCode = await runCli(process.argv.slice(2), (s) => process.stdout.write(s), (s) => process.stderr.write(s), {
-  isTTY: Boolean(process.stderr.isTTY),
-});
+process.exitCode = await runCli(
+  process.argv.slice(2),
+  (s) => process.stdout.write(s),
+  (s) => process.stderr.write(s),
+  {
+    isTTY: Boolean(process.stderr.isTTY),
+  },
+);

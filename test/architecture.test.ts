@@ -38,7 +38,8 @@ function importsIn(text: string, fileName = 'source.ts'): ImportOf[] {
   const visit = (node: ts.Node): void => {
     if (ts.isImportDeclaration(node)) named(node.moduleSpecifier, node.importClause?.isTypeOnly ?? false);
     else if (ts.isExportDeclaration(node)) named(node.moduleSpecifier, node.isTypeOnly);
-    else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) named(node.moduleReference.expression, node.isTypeOnly);
+    else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference))
+      named(node.moduleReference.expression, node.isTypeOnly);
     else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) named(node.arguments[0], false);
     else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) named(node.argument.literal, true);
     ts.forEachChild(node, visit);
@@ -47,11 +48,15 @@ function importsIn(text: string, fileName = 'source.ts'): ImportOf[] {
   return found;
 }
 const parsed = new Map<string, ImportOf[]>();
-const importsOf = (file: string): ImportOf[] => parsed.get(file) ?? parsed.set(file, importsIn(readFileSync(file, 'utf8'), file)).get(file)!;
+const importsOf = (file: string): ImportOf[] =>
+  parsed.get(file) ?? parsed.set(file, importsIn(readFileSync(file, 'utf8'), file)).get(file)!;
 /** Every module a file imports, types included. */
 const imports = (file: string): string[] => importsOf(file).map((i) => i.spec);
 /** The modules a file loads when it runs: not the types it imports (erased). */
-const valueImports = (file: string): string[] => importsOf(file).filter((i) => !i.typeOnly).map((i) => i.spec);
+const valueImports = (file: string): string[] =>
+  importsOf(file)
+    .filter((i) => !i.typeOnly)
+    .map((i) => i.spec);
 /** A relative import as the file it names (`./x.js` is `x.ts` in the sources). */
 const target = (file: string, spec: string): string => resolve(dirname(file), spec.replace(/\.js$/, '.ts'));
 const inside = (folder: string, file: string): boolean => !relative(folder, file).startsWith('..');
@@ -79,7 +84,7 @@ describe('the import reader', () => {
       "const i = await import('./i.js');",
       "type J = import('./j.js').J;",
       "// import './not-a-comment.js';",
-      "const k = \"import './not-a-string.js'\";",
+      'const k = "import \'./not-a-string.js\'";',
     ].join('\n');
     expect(importsIn(source)).toEqual([
       { spec: './a.js', typeOnly: false },
@@ -115,7 +120,8 @@ describe('import boundaries', () => {
     expect(files.length).toBeGreaterThan(5);
     for (const file of files) {
       for (const spec of valueImports(file)) {
-        const allowed = spec.startsWith('.') && [root, ROOT('reference'), ROOT('runner', 'model')].some((folder) => inside(folder, target(file, spec)));
+        const allowed =
+          spec.startsWith('.') && [root, ROOT('reference'), ROOT('runner', 'model')].some((folder) => inside(folder, target(file, spec)));
         expect(allowed, `${shown(file)} imports ${spec}`).toBe(true);
       }
     }
@@ -138,12 +144,22 @@ describe('import boundaries', () => {
 
   it('has no import circle anywhere (type imports count: a circle of types is a circle of ideas)', () => {
     const files = ['reference', 'runner', 'reports'].flatMap((d) => sources(ROOT(d)));
-    const graph = new Map(files.map((f) => [f, imports(f).filter((s) => s.startsWith('.')).map((s) => target(f, s)).filter((t) => files.includes(t))]));
+    const graph = new Map(
+      files.map((f) => [
+        f,
+        imports(f)
+          .filter((s) => s.startsWith('.'))
+          .map((s) => target(f, s))
+          .filter((t) => files.includes(t)),
+      ]),
+    );
     expect(findCycles(graph).map((cycle) => cycle.map(shown).join(' → '))).toEqual([]);
   });
 
   it('keeps each assignment in its folder: no folder imports another, and the shared pieces import none (but the list of ids)', () => {
-    const shared = ['model', 'pty', 'sandbox', 'harness', 'checks', 'layout', 'fixtures', 'plan', 'spec'].map((folder) => ROOT('runner', folder)).concat(ROOT('reports'));
+    const shared = ['model', 'pty', 'sandbox', 'harness', 'checks', 'layout', 'fixtures', 'plan', 'spec']
+      .map((folder) => ROOT('runner', folder))
+      .concat(ROOT('reports'));
     for (const file of ['runner', 'reports'].flatMap((d) => sources(ROOT(d)))) {
       const own = ASSIGNMENT_IDS.find((id) => inside(join(ASSIGNMENTS_DIR, id), file));
       for (const spec of imports(file).filter((s) => s.startsWith('.'))) {
@@ -151,7 +167,8 @@ describe('import boundaries', () => {
         const theirs = ASSIGNMENT_IDS.find((id) => inside(join(ASSIGNMENTS_DIR, id), to));
         if (own) expect(theirs === undefined || theirs === own, `${shown(file)} imports ${spec}`).toBe(true);
         // The shared pieces may know the ids (a leaf list), never an assignment or the registry that lists them.
-        if (shared.some((folder) => inside(folder, file))) expect(inside(ASSIGNMENTS_DIR, to) && to !== IDS, `${shown(file)} imports ${spec}`).toBe(false);
+        if (shared.some((folder) => inside(folder, file)))
+          expect(inside(ASSIGNMENTS_DIR, to) && to !== IDS, `${shown(file)} imports ${spec}`).toBe(false);
         if (!own && theirs) expect(REGISTRY, `${shown(file)} reaches into ${theirs}'s folder: go through the registry`).toContain(file);
       }
     }
@@ -164,7 +181,9 @@ describe('import boundaries', () => {
     for (const file of files.filter((f) => !REGISTRY.includes(f))) {
       const own = ASSIGNMENT_IDS.find((id) => inside(join(ASSIGNMENTS_DIR, id), file));
       const lines = readFileSync(file, 'utf8').split('\n');
-      const named = lines.map((line, i) => ({ line: i + 1, id: ids.exec(line)?.[1] })).filter((hit) => hit.id !== undefined && hit.id !== own);
+      const named = lines
+        .map((line, i) => ({ line: i + 1, id: ids.exec(line)?.[1] }))
+        .filter((hit) => hit.id !== undefined && hit.id !== own);
       expect(named.map((hit) => `${shown(file)}:${hit.line} names ${hit.id}`)).toEqual([]);
     }
   });
@@ -205,11 +224,21 @@ const layerOf = (part: string): number => LAYERS.findIndex((layer) => layer.incl
 
 describe('layers', () => {
   const files = ['reference', 'runner', 'reports'].flatMap((d) => sources(ROOT(d)));
-  const graph = new Map(files.map((f) => [f, imports(f).filter((s) => s.startsWith('.')).map((s) => target(f, s)).filter((t) => files.includes(t))]));
+  const graph = new Map(
+    files.map((f) => [
+      f,
+      imports(f)
+        .filter((s) => s.startsWith('.'))
+        .map((s) => target(f, s))
+        .filter((t) => files.includes(t)),
+    ]),
+  );
 
   it('names every folder under runner/ and every file at its top', () => {
     const runner = ROOT('runner');
-    const entries = readdirSync(runner).filter((name) => name !== '__pycache__' && (statSync(join(runner, name)).isDirectory() || name.endsWith('.ts')));
+    const entries = readdirSync(runner).filter(
+      (name) => name !== '__pycache__' && (statSync(join(runner, name)).isDirectory() || name.endsWith('.ts')),
+    );
     expect(entries.length).toBeGreaterThan(15);
     const unnamed = entries.map((name) => `runner/${name}`).filter((part) => !LAYERS.flat().includes(part));
     expect(unnamed, 'place each in LAYERS').toEqual([]);
@@ -245,7 +274,10 @@ describe('layers', () => {
 });
 
 describe('module size', () => {
-  const nonBlank = (file: string) => readFileSync(file, 'utf8').split('\n').filter((line) => line.trim() !== '').length;
+  const nonBlank = (file: string) =>
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() !== '').length;
 
   // TypeScript is counted as Prettier writes it (140 columns, an object too long for a line one property a line):
   // the largest files, under 500 lines as they were written before, came to 660–720 lines formatted.

@@ -12,7 +12,19 @@ import { PROJECT_ROOT } from '../runner/project-root.js';
 
 describe('the project', () => {
   it('typechecks', async () => {
-    const tsc = await execa(process.execPath, [createRequire(import.meta.url).resolve('typescript/bin/tsc'), '-p', 'tsconfig.json', '--noEmit', '--incremental', '--tsBuildInfoFile', join(PROJECT_ROOT, 'node_modules', '.cache', 'typecheck.tsbuildinfo')], { cwd: PROJECT_ROOT, reject: false });
+    const tsc = await execa(
+      process.execPath,
+      [
+        createRequire(import.meta.url).resolve('typescript/bin/tsc'),
+        '-p',
+        'tsconfig.json',
+        '--noEmit',
+        '--incremental',
+        '--tsBuildInfoFile',
+        join(PROJECT_ROOT, 'node_modules', '.cache', 'typecheck.tsbuildinfo'),
+      ],
+      { cwd: PROJECT_ROOT, reject: false },
+    );
     expect(tsc.exitCode, `${tsc.stdout}${tsc.stderr}`).toBe(0);
   }, 120_000);
 });

@@ -105,8 +105,18 @@ export class BitBoard {
       const dr = d === 0 ? 0 : d === 3 ? -1 : 1;
       const dc = d === 1 ? 0 : 1;
       let count = 1;
-      for (let r = row + dr, c = col + dc; count < n && r >= 0 && r < rows && c < cols && (masks[base + r]! & (1 << c)) !== 0; r += dr, c += dc) count++;
-      for (let r = row - dr, c = col - dc; count < n && r >= 0 && r < rows && c >= 0 && (masks[base + r]! & (1 << c)) !== 0; r -= dr, c -= dc) count++;
+      for (
+        let r = row + dr, c = col + dc;
+        count < n && r >= 0 && r < rows && c < cols && (masks[base + r]! & (1 << c)) !== 0;
+        r += dr, c += dc
+      )
+        count++;
+      for (
+        let r = row - dr, c = col - dc;
+        count < n && r >= 0 && r < rows && c >= 0 && (masks[base + r]! & (1 << c)) !== 0;
+        r -= dr, c -= dc
+      )
+        count++;
       if (count >= n) return true;
     }
     return false;
@@ -130,13 +140,27 @@ export class BitBoard {
       const d1 = r + 1 < rows ? masks[base + r + 1]! : 0;
       const d2 = r + 2 < rows ? masks[base + r + 2]! : 0;
       const d3 = r + 3 < rows ? masks[base + r + 3]! : 0;
-      let w = ((m >>> 1) & (m >>> 2) & (m >>> 3)) | ((m << 1) & (m >>> 1) & (m >>> 2)) | ((m << 1) & (m << 2) & (m >>> 1)) | ((m << 1) & (m << 2) & (m << 3));
+      let w =
+        ((m >>> 1) & (m >>> 2) & (m >>> 3)) |
+        ((m << 1) & (m >>> 1) & (m >>> 2)) |
+        ((m << 1) & (m << 2) & (m >>> 1)) |
+        ((m << 1) & (m << 2) & (m << 3));
       w |= d1 & d2 & d3;
       // The line (r+k, c+k): A(k) = row r+k shifted right by k (left for k < 0).
-      let a1 = d1 >>> 1, a2 = d2 >>> 2, a3 = d3 >>> 3, b1 = u1 << 1, b2 = u2 << 2, b3 = u3 << 3;
+      let a1 = d1 >>> 1,
+        a2 = d2 >>> 2,
+        a3 = d3 >>> 3,
+        b1 = u1 << 1,
+        b2 = u2 << 2,
+        b3 = u3 << 3;
       w |= (a1 & a2 & a3) | (b1 & a1 & a2) | (b2 & b1 & a1) | (b3 & b2 & b1);
       // The line (r+k, c-k): the shifts reversed.
-      a1 = d1 << 1; a2 = d2 << 2; a3 = d3 << 3; b1 = u1 >>> 1; b2 = u2 >>> 2; b3 = u3 >>> 3;
+      a1 = d1 << 1;
+      a2 = d2 << 2;
+      a3 = d3 << 3;
+      b1 = u1 >>> 1;
+      b2 = u2 >>> 2;
+      b3 = u3 >>> 3;
       w |= (a1 & a2 & a3) | (b1 & a1 & a2) | (b2 & b1 & a1) | (b3 & b2 & b1);
       w &= board & ~(masks[r]! | masks[rows + r]!);
       for (; w !== 0; w &= w - 1) count++;

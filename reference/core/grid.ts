@@ -109,7 +109,8 @@ export function findRuns(grid: Grid, piece: Piece, n: number): { direction: Dire
   const runs: { direction: DirectionName; row: number; col: number }[] = [];
   if (n <= 0) return runs;
   for (const { name, dr, dc } of DIRECTIONS) {
-    for (let row = 0; row < grid.rows; row++) for (let col = 0; col < grid.cols; col++) if (runFrom(grid, piece, n, row, col, dr, dc)) runs.push({ direction: name, row, col });
+    for (let row = 0; row < grid.rows; row++)
+      for (let col = 0; col < grid.cols; col++) if (runFrom(grid, piece, n, row, col, dr, dc)) runs.push({ direction: name, row, col });
   }
   return runs;
 }
@@ -118,7 +119,8 @@ export function findRuns(grid: Grid, piece: Piece, n: number): { direction: Dire
 export function hasRun(grid: Grid, piece: Piece, n: number): boolean {
   if (n <= 0) return false;
   for (const { dr, dc } of DIRECTIONS) {
-    for (let row = 0; row < grid.rows; row++) for (let col = 0; col < grid.cols; col++) if (runFrom(grid, piece, n, row, col, dr, dc)) return true;
+    for (let row = 0; row < grid.rows; row++)
+      for (let col = 0; col < grid.cols; col++) if (runFrom(grid, piece, n, row, col, dr, dc)) return true;
   }
   return false;
 }
@@ -130,7 +132,12 @@ export function hasRunThrough(grid: Grid, row: number, col: number, piece: Piece
   for (const { dr, dc } of DIRECTIONS) {
     let run = 1;
     for (let sign = -1; sign <= 1; sign += 2) {
-      for (let r = row + sign * dr, c = col + sign * dc; r >= 0 && r < grid.rows && c >= 0 && c < grid.cols && grid.cells[r * grid.cols + c] === piece; r += sign * dr, c += sign * dc) run++;
+      for (
+        let r = row + sign * dr, c = col + sign * dc;
+        r >= 0 && r < grid.rows && c >= 0 && c < grid.cols && grid.cells[r * grid.cols + c] === piece;
+        r += sign * dr, c += sign * dc
+      )
+        run++;
     }
     if (run >= n) return true;
   }
@@ -183,4 +190,3 @@ export function cellSymbols(empty: string, first: string, second: string): CellS
 }
 
 export const XO_SPACE = cellSymbols(' ', 'X', 'O');
-

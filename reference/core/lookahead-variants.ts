@@ -50,8 +50,14 @@ function scoreLevel(board: Grid, me: Piece, lookahead: number, mistake: Lookahea
       winOpp = !winMe && hasRun(board, opponentOf(me), CONNECT);
     }
     if (lookahead === 0 || !mistake.playsOnFinished) {
-      if (winMe) { scores.push(SCORE.win); continue; }
-      if (winOpp) { scores.push(SCORE.loss); continue; }
+      if (winMe) {
+        scores.push(SCORE.win);
+        continue;
+      }
+      if (winOpp) {
+        scores.push(SCORE.loss);
+        continue;
+      }
     }
     if (lookahead === 0) {
       scores.push(SCORE.neutral);

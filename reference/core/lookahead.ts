@@ -107,7 +107,11 @@ export function scoreOnGrid(grid: Grid, me: Piece, lookahead: number, rule: Full
 }
 
 /** Every rule's scores, and whether they disagree (the case fixtures must mark as ambiguous). */
-export function scoreColumnsEveryRule(grid: Grid, me: Piece, lookahead: number): { byRule: Record<FullBoardRule, number[]>; ambiguous: boolean } {
+export function scoreColumnsEveryRule(
+  grid: Grid,
+  me: Piece,
+  lookahead: number,
+): { byRule: Record<FullBoardRule, number[]>; ambiguous: boolean } {
   const byRule = {
     'tie-50': scoreColumns(grid, me, lookahead, 'tie-50'),
     complement: scoreColumns(grid, me, lookahead, 'complement'),
@@ -134,7 +138,6 @@ export function maxOf(values: ArrayLike<number>): number {
   for (let i = 0; i < values.length; i++) if (values[i]! > best) best = values[i]!;
   return best;
 }
-
 
 /**
  * What one `scores_for` / `scoresFor` call asks of a student's code written the documents' plain way: `boards` is

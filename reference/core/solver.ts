@@ -74,7 +74,7 @@ function fromGrid(grid: Grid): Bits {
     for (let h = 0; h < grid.rows; h++) {
       const cell = grid.cells[(grid.rows - 1 - h) * grid.cols + c]!;
       if (cell === 0) break;
-      const bit = 1 << (((c % LO_COLS) * STRIDE) + h);
+      const bit = 1 << ((c % LO_COLS) * STRIDE + h);
       if (c < LO_COLS) {
         bits.mLo |= bit;
         if (cell === toMove) bits.pLo |= bit;
@@ -213,7 +213,7 @@ export class Solver {
       const r2Lo = ((pLo >>> 12) | (pHi << 16)) & M28;
       const r2Hi = pHi >>> 12;
       rLo |= (l1Lo & l2Lo & (((pLo << 18) & M28) | r1Lo)) | (r1Lo & r2Lo & (l1Lo | (((pLo >>> 18) | (pHi << 10)) & M28)));
-      rHi |= (l1Hi & l2Hi & (((pHi << 18) | (pLo >>> 10)) | r1Hi)) | (r1Hi & r2Hi & (l1Hi | (pHi >>> 18)));
+      rHi |= (l1Hi & l2Hi & ((pHi << 18) | (pLo >>> 10) | r1Hi)) | (r1Hi & r2Hi & (l1Hi | (pHi >>> 18)));
     }
     {
       // d = 7: the row
@@ -226,7 +226,7 @@ export class Solver {
       const r2Lo = ((pLo >>> 14) | (pHi << 14)) & M28;
       const r2Hi = pHi >>> 14;
       rLo |= (l1Lo & l2Lo & (((pLo << 21) & M28) | r1Lo)) | (r1Lo & r2Lo & (l1Lo | (((pLo >>> 21) | (pHi << 7)) & M28)));
-      rHi |= (l1Hi & l2Hi & (((pHi << 21) | (pLo >>> 7)) | r1Hi)) | (r1Hi & r2Hi & (l1Hi | (pHi >>> 21)));
+      rHi |= (l1Hi & l2Hi & ((pHi << 21) | (pLo >>> 7) | r1Hi)) | (r1Hi & r2Hi & (l1Hi | (pHi >>> 21)));
     }
     {
       // d = 8: the diagonal going up to the right
@@ -239,7 +239,7 @@ export class Solver {
       const r2Lo = ((pLo >>> 16) | (pHi << 12)) & M28;
       const r2Hi = pHi >>> 16;
       rLo |= (l1Lo & l2Lo & (((pLo << 24) & M28) | r1Lo)) | (r1Lo & r2Lo & (l1Lo | (((pLo >>> 24) | (pHi << 4)) & M28)));
-      rHi |= (l1Hi & l2Hi & (((pHi << 24) | (pLo >>> 4)) | r1Hi)) | (r1Hi & r2Hi & (l1Hi | (pHi >>> 24)));
+      rHi |= (l1Hi & l2Hi & ((pHi << 24) | (pLo >>> 4) | r1Hi)) | (r1Hi & r2Hi & (l1Hi | (pHi >>> 24)));
     }
     this.wLo = rLo & (this.boardLo ^ mLo);
     this.wHi = rHi & (this.boardHi ^ mHi);

@@ -37,12 +37,24 @@ export function assignmentFor(id: string): Assignment {
 export const allAssignments = (): readonly Assignment[] => ASSIGNMENT_IDS.map((id) => ASSIGNMENTS[id]);
 
 /** What grading one assignment needs beside its spec: its plan, its doubles and tools, the document's stand-ins. */
-export function gradingPlan(id: AssignmentId): { plan: Assignment; doubles: string[]; standIns: 'document'; diagnose: DiagnoseLookahead; shrink?: Assignment['loadShrinker'] } {
+export function gradingPlan(id: AssignmentId): {
+  plan: Assignment;
+  doubles: string[];
+  standIns: 'document';
+  diagnose: DiagnoseLookahead;
+  shrink?: Assignment['loadShrinker'];
+} {
   const plan = ASSIGNMENTS[id];
   // The grader names look-ahead mistakes with the reference's search; the kit, which must hold none, from a table.
   // Only the grader makes failing boards smaller: each smaller board's answer is the reference's.
   const diagnose: DiagnoseLookahead = (cases, rules, family) => diagnoseLookahead(cases, rules, family, plan.choiceMistakes);
-  return { plan, doubles: doublesFiles(id), standIns: 'document', diagnose, ...(plan.loadShrinker && { shrink: plan.loadShrinker.bind(plan) }) };
+  return {
+    plan,
+    doubles: doublesFiles(id),
+    standIns: 'document',
+    diagnose,
+    ...(plan.loadShrinker && { shrink: plan.loadShrinker.bind(plan) }),
+  };
 }
 
 /**
@@ -55,7 +67,14 @@ export function kitGradingPlan(id: AssignmentId): { plan: KitPlan; doubles: stri
 
 /** The module the kit's bundle starts from for an assignment: its kit.ts (kit.js once compiled). */
 export function kitPlanModule(id: AssignmentId): string {
-  const dir = join(PROJECT_ROOT, existsSync(join(PROJECT_ROOT, 'dist')) && !existsSync(join(PROJECT_ROOT, 'runner', 'assignments', id, 'kit.ts')) ? 'dist/runner' : 'runner', 'assignments', id);
+  const dir = join(
+    PROJECT_ROOT,
+    existsSync(join(PROJECT_ROOT, 'dist')) && !existsSync(join(PROJECT_ROOT, 'runner', 'assignments', id, 'kit.ts'))
+      ? 'dist/runner'
+      : 'runner',
+    'assignments',
+    id,
+  );
   return ['kit.ts', 'kit.js'].map((name) => join(dir, name)).find((file) => existsSync(file)) ?? join(dir, 'kit.ts');
 }
 

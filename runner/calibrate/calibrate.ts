@@ -14,7 +14,9 @@ import { gradeCorpus, realCorpusFolder } from './corpus.js';
 async function main(): Promise<void> {
   const corpus = realCorpusFolder();
   if (!corpus) {
-    console.error('calibrate: no real-corpus folder beside the checkout (../shared/real-corpus); set CONNECT4_SHARED to the folder that holds it');
+    console.error(
+      'calibrate: no real-corpus folder beside the checkout (../shared/real-corpus); set CONNECT4_SHARED to the folder that holds it',
+    );
     process.exit(2);
   }
   const only = process.argv.slice(2);

@@ -22,7 +22,9 @@ export function lostTests(submission: SubmissionResult): LostTest[] {
 
 /** The verdict line pinned by the calibration test: score, then the lost test ids. */
 export function verdictLine(submission: SubmissionResult): string {
-  const lost = lostTests(submission).map((t) => t.id).sort();
+  const lost = lostTests(submission)
+    .map((t) => t.id)
+    .sort();
   return `${round(submission.score)}/${submission.maxScore}${lost.length > 0 ? ` lost: ${lost.join(' ')}` : ''}`;
 }
 
@@ -47,6 +49,7 @@ export function renderCalibration(results: readonly RunResults[]): string {
   return out.join('\n');
 }
 
-const firstLine = (text: string | undefined) => (text ?? '').split('\n').find((l) => l.trim() !== '' && !/^\d+ of \d+ .* failed; the first/.test(l)) ?? '';
+const firstLine = (text: string | undefined) =>
+  (text ?? '').split('\n').find((l) => l.trim() !== '' && !/^\d+ of \d+ .* failed; the first/.test(l)) ?? '';
 const escapeCell = (text: string) => text.slice(0, 300).replaceAll('|', '\\|');
 const round = (n: number) => Math.round(n * 100) / 100;

@@ -8,7 +8,6 @@ import { execa } from 'execa';
 import { PROJECT_ROOT } from '../project-root.js';
 import type { RunResults } from '../model/results.js';
 
-
 /** The real corpus beside the checkout, or undefined when it is not there. */
 export function realCorpusFolder(): string | undefined {
   const shared = process.env.CONNECT4_SHARED ? resolve(process.env.CONNECT4_SHARED) : resolve(PROJECT_ROOT, '..', 'shared');
@@ -23,7 +22,18 @@ export const SOURCE_CLI: readonly string[] = ['--import', 'tsx', join(PROJECT_RO
  * Grades one assignment's folder of the corpus into `out` with the CLI (`cli`: from source unless told, as Node's
  * arguments before the CLI's own), and returns its results.
  */
-export async function gradeCorpus(corpus: string, assignment: string, out: string, jobs = 2, env: Readonly<Record<string, string>> = {}, cli: readonly string[] = SOURCE_CLI): Promise<RunResults> {
-  await execa(process.execPath, [...cli, join(corpus, assignment), '--assignment', assignment, '--out', out, '--jobs', String(jobs), '--format', 'json'], { cwd: PROJECT_ROOT, stdin: 'ignore', stdout: 'ignore', stderr: 'inherit', env });
+export async function gradeCorpus(
+  corpus: string,
+  assignment: string,
+  out: string,
+  jobs = 2,
+  env: Readonly<Record<string, string>> = {},
+  cli: readonly string[] = SOURCE_CLI,
+): Promise<RunResults> {
+  await execa(
+    process.execPath,
+    [...cli, join(corpus, assignment), '--assignment', assignment, '--out', out, '--jobs', String(jobs), '--format', 'json'],
+    { cwd: PROJECT_ROOT, stdin: 'ignore', stdout: 'ignore', stderr: 'inherit', env },
+  );
   return JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as RunResults;
 }

@@ -84,22 +84,36 @@ export function judgeStrength(
   if (answered === 0) {
     const first = firstMissing?.verdict;
     return {
-      verdict: { status: first?.status === 'timeout' ? 'timeout' : 'error', message: `no move could be judged on the ${positions.length} positions${first ? `; the first (${firstMissing!.position.id}): ${first.message}` : ''}` },
+      verdict: {
+        status: first?.status === 'timeout' ? 'timeout' : 'error',
+        message: `no move could be judged on the ${positions.length} positions${first ? `; the first (${firstMissing!.position.id}): ${first.message}` : ''}`,
+      },
       strength,
       ...(firstMissing && { reproduce: firstMissing.position.python }),
     };
   }
 
-  const lines = [`kept the game's value in ${kept} of ${positions.length} positions (${percent(kept, positions.length)}) and played a best move in ${best} (${percent(best, positions.length)}), judged by perfect play.`];
-  if (missing > 0 && firstMissing) lines.push(`${missing} position${missing === 1 ? '' : 's'} got no move; the first (${firstMissing.position.id}): ${firstMissing.verdict.message}`);
+  const lines = [
+    `kept the game's value in ${kept} of ${positions.length} positions (${percent(kept, positions.length)}) and played a best move in ${best} (${percent(best, positions.length)}), judged by perfect play.`,
+  ];
+  if (missing > 0 && firstMissing)
+    lines.push(
+      `${missing} position${missing === 1 ? '' : 's'} got no move; the first (${firstMissing.position.id}): ${firstMissing.verdict.message}`,
+    );
   else if (missing > 0) lines.push(`${missing} position${missing === 1 ? ' was' : 's were'} not asked: the submission's time ran out.`);
   if (firstLost) {
     const { position, column } = firstLost;
-    lines.push(`For example, in ${position.id} it chose column ${column}, which turns ${outcome(position.labels.value)} into ${outcome(position.labels.scores[column]!)}; column ${keepingColumns(position.labels)} would keep it.`);
+    lines.push(
+      `For example, in ${position.id} it chose column ${column}, which turns ${outcome(position.labels.value)} into ${outcome(position.labels.scores[column]!)}; column ${keepingColumns(position.labels)} would keep it.`,
+    );
   }
   const share = kept / positions.length;
   const earns = rule.points === 0 || share >= (rule.minKeeps ?? 0);
-  lines.push(rule.points === 0 ? 'This figure is for information: it costs no points.' : `It needs ${percent(rule.minKeeps ?? 0, 1)} for its points.`);
+  lines.push(
+    rule.points === 0
+      ? 'This figure is for information: it costs no points.'
+      : `It needs ${percent(rule.minKeeps ?? 0, 1)} for its points.`,
+  );
   const shown = firstLost ?? (firstMissing && { position: firstMissing.position });
   return {
     verdict: {

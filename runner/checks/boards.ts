@@ -9,7 +9,8 @@ export type BoardRows = readonly (readonly string[])[];
 
 /** A `slots`-style value (a list of rows, each a list of one-character strings) as rows, or why it is not one. */
 export function boardFromValue(value: PyValue | ObservedValue): { rows: BoardRows } | { problem: string } {
-  if (value.type !== 'list') return { problem: `slots is ${value.type === 'object' ? `a ${value.class} object` : `a ${value.type}`}, not a list of rows` };
+  if (value.type !== 'list')
+    return { problem: `slots is ${value.type === 'object' ? `a ${value.class} object` : `a ${value.type}`}, not a list of rows` };
   const rows: string[][] = [];
   for (const [r, row] of value.items.entries()) {
     if (row.type !== 'list') return { problem: `slots[${r}] is a ${row.type}, not a list` };

@@ -45,13 +45,18 @@ function checkRaised(call: string, due: string, observation: CaseObservation): C
     return fail(`${call} raised ${formatException(failure.exception)}; expected ${due}`, due, formatException(failure.exception));
   }
   const reply = observation.replies['result'];
-  return fail(`${call} raised nothing; expected ${due}${reply ? ` (it returned ${formatObserved(reply.value)})` : ''}`, due, reply ? `returned ${formatObserved(reply.value)}` : 'nothing raised');
+  return fail(
+    `${call} raised nothing; expected ${due}${reply ? ` (it returned ${formatObserved(reply.value)})` : ''}`,
+    due,
+    reply ? `returned ${formatObserved(reply.value)}` : 'nothing raised',
+  );
 }
 
 /** Printed text as it can be seen: the same lines, trailing spaces and a final newline aside. */
 function checkPrinted(call: string, expected: string, printed: string): CaseVerdict {
   if (expected === printed) return pass();
-  if (visibleText(expected) === visibleText(printed)) return pass('accepted with invisible differences in what it printed (trailing spaces or a final newline)');
+  if (visibleText(expected) === visibleText(printed))
+    return pass('accepted with invisible differences in what it printed (trailing spaces or a final newline)');
   return fail(`what ${call} printed differs: ${firstDifference(visibleText(expected), visibleText(printed))}`, expected, printed);
 }
 
@@ -96,21 +101,27 @@ export function checkCourseSession(testCase: FixtureCase, marked: ProgramResult)
   return spaces ? pass('accepted with invisible differences (trailing spaces)') : pass();
 }
 
-const matches = (shown: ShownLine, line: string): boolean => ('line' in shown ? line.trimEnd() === shown.line.trimEnd() : new RegExp(shown.pattern, 'u').test(line.trimEnd()));
+const matches = (shown: ShownLine, line: string): boolean =>
+  'line' in shown ? line.trimEnd() === shown.line.trimEnd() : new RegExp(shown.pattern, 'u').test(line.trimEnd());
 
 /** Why the transcript does not show the i-th line: shown too early, shown nowhere (with the nearest line printed), or never reached. */
 function missing(shows: readonly ShownLine[], i: number, lines: readonly string[], at: number): string {
   const shown = shows[i]!;
-  const which = shows.length === 1 ? '' : ` (the ${ordinal(i + 1)} of the ${shows.length} lines the test looks for${i > 0 ? `, after ${describe(shows[i - 1]!)}` : ''})`;
+  const which =
+    shows.length === 1
+      ? ''
+      : ` (the ${ordinal(i + 1)} of the ${shows.length} lines the test looks for${i > 0 ? `, after ${describe(shows[i - 1]!)}` : ''})`;
   const what = 'line' in shown ? `the line ${JSON.stringify(shown.line)}` : `a line matching /${shown.pattern}/`;
-  if (lines.some((line, n) => n <= at && matches(shown, line))) return `the transcript shows ${what} only before ${describe(shows[i - 1]!)}, which the test looks for first${which}`;
+  if (lines.some((line, n) => n <= at && matches(shown, line)))
+    return `the transcript shows ${what} only before ${describe(shows[i - 1]!)}, which the test looks for first${which}`;
   const near = 'line' in shown ? nearestLine(shown.line, lines.slice(at + 1)) : undefined;
   return `the transcript does not show ${what}${which}${near !== undefined ? `; the nearest line it printed: ${JSON.stringify(near)}` : ''}`;
 }
 
 const describe = (shown: ShownLine): string => ('line' in shown ? JSON.stringify(shown.line) : `the line matching /${shown.pattern}/`);
 
-const ordinal = (n: number): string => `${n}${n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th'}`;
+const ordinal = (n: number): string =>
+  `${n}${n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th'}`;
 
 /** The printed line nearest to `want` (a slip of a few characters), if one is near enough to be the one meant. */
 function nearestLine(want: string, lines: readonly string[]): string | undefined {

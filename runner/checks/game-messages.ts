@@ -34,7 +34,9 @@ export function factOf(line: string): GameFact | undefined {
 }
 
 export function gameFacts(text: string): GameFact[] {
-  return messageLines(text).map(factOf).filter((f): f is GameFact => f !== undefined);
+  return messageLines(text)
+    .map(factOf)
+    .filter((f): f is GameFact => f !== undefined);
 }
 
 const describe = (fact: GameFact | undefined): string => {
@@ -65,14 +67,18 @@ function endingGap(expected: string, actual: string): { gap?: EndingGap; note?: 
   if (want.kind !== 'win' || got.kind !== 'win') return {};
   if (got.who !== want.who) return { gap: { way: got.moves === want.moves ? 'winner' : 'other', want, got, said } };
   if (want.moves === undefined) return {};
-  if (got.moves === undefined) return { note: `the win message does not say how many moves (${describe(want)} was due); its wording is graded by process_move's messages` };
+  if (got.moves === undefined)
+    return {
+      note: `the win message does not say how many moves (${describe(want)} was due); its wording is graded by process_move's messages`,
+    };
   return got.moves === want.moves ? {} : { gap: { way: 'count', want, got, said } };
 }
 
 /** A gap in words, after `what: `. */
 function gapWords({ way, want, got, said }: EndingGap): string {
   if (way === 'ended') return `the game should not have ended, but the program said ${describe(got)}`;
-  if (way === 'count' && want?.kind === 'win' && got?.kind === 'win') return `${want.who} wins, but in ${got.moves} moves according to the program; the game took ${want.moves} of ${want.who}'s moves (is num_moves counted for every kind of player?)`;
+  if (way === 'count' && want?.kind === 'win' && got?.kind === 'win')
+    return `${want.who} wins, but in ${got.moves} moves according to the program; the game took ${want.moves} of ${want.who}'s moves (is num_moves counted for every kind of player?)`;
   return `expected the game to end with ${describe(want)}; the program's last messages say ${describe(got)}: ${JSON.stringify(said)}`;
 }
 
@@ -100,14 +106,25 @@ export function compareGameByMeaning(what: string, expected: string, actual: str
   const gotBoards = boardsInText(actual);
   for (const [i, board] of wantBoards.entries()) {
     const got = gotBoards[i];
-    if (!got) return fail(`${what}: expected ${wantBoards.length} board${wantBoards.length === 1 ? '' : 's'} printed, found ${gotBoards.length}`, expected, actual);
+    if (!got)
+      return fail(
+        `${what}: expected ${wantBoards.length} board${wantBoards.length === 1 ? '' : 's'} printed, found ${gotBoards.length}`,
+        expected,
+        actual,
+      );
     if (!isSameBoard(board, got)) return fail(`${what}: board ${i + 1} printed differs\n${drawBoardDiff(board, got)}`, expected, actual);
   }
-  if (gotBoards.length > wantBoards.length) return fail(`${what}: expected ${wantBoards.length} boards printed, found ${gotBoards.length}`, expected, actual);
-  const wantTurns = gameFacts(expected).filter((f) => f.kind === 'turn').map((f) => (f as { who: string }).who);
-  const gotTurns = gameFacts(actual).filter((f) => f.kind === 'turn').map((f) => (f as { who: string }).who);
+  if (gotBoards.length > wantBoards.length)
+    return fail(`${what}: expected ${wantBoards.length} boards printed, found ${gotBoards.length}`, expected, actual);
+  const wantTurns = gameFacts(expected)
+    .filter((f) => f.kind === 'turn')
+    .map((f) => (f as { who: string }).who);
+  const gotTurns = gameFacts(actual)
+    .filter((f) => f.kind === 'turn')
+    .map((f) => (f as { who: string }).who);
   const notes: string[] = [];
-  if (gotTurns.length === 0 && wantTurns.length > 0) notes.push('no message says whose turn it is; the turn message is graded by process_move\'s messages');
+  if (gotTurns.length === 0 && wantTurns.length > 0)
+    notes.push("no message says whose turn it is; the turn message is graded by process_move's messages");
   else if (gotTurns.join('') !== wantTurns.join('')) {
     const turns = `the turns announced were ${gotTurns.join(', ')}; expected ${wantTurns.join(', ')}`;
     if (!messagesChargedBy) return fail(`${what}: ${turns}`, expected, actual);
@@ -119,6 +136,7 @@ export function compareGameByMeaning(what: string, expected: string, actual: str
   if (ending.status !== 'pass') return ending;
   if (ending.note) notes.push(ending.note);
   const worded = messageLines(expected).join('\n') === messageLines(actual).join('\n');
-  if (!worded) notes.push('messages worded differently from the document were read for their meaning; the wording is graded once, by its own test');
+  if (!worded)
+    notes.push('messages worded differently from the document were read for their meaning; the wording is graded once, by its own test');
   return notes.length > 0 ? pass(notes.join('; ')) : pass();
 }

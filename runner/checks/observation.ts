@@ -14,7 +14,13 @@ export interface ObservedReply {
 }
 
 export type StepFailure =
-  | { readonly kind: 'exception'; readonly step: string; readonly observe?: string; readonly exception: StudentException; readonly stdout: string }
+  | {
+      readonly kind: 'exception';
+      readonly step: string;
+      readonly observe?: string;
+      readonly exception: StudentException;
+      readonly stdout: string;
+    }
   | { readonly kind: 'timeout'; readonly step: string; readonly limitMs: number }
   /** outOfMemory: the process died of a MemoryError, which takes seconds of filling its memory. */
   | { readonly kind: 'crashed'; readonly step: string; readonly detail: string; readonly outOfMemory?: boolean }
@@ -40,7 +46,19 @@ export function replyFor(observation: CaseObservation, key: string, caseId: stri
 
 /** How a module's first import went: what the import test judges. */
 export type ImportOutcome =
-  | { readonly kind: 'ok'; readonly stdout: string; readonly prompts: readonly string[]; readonly durationMs: number; readonly formerNames?: readonly FormerName[] }
-  | { readonly kind: 'exception'; readonly exception: StudentException; readonly stdout: string; readonly prompts: readonly string[]; readonly formerNames?: readonly FormerName[] }
+  | {
+      readonly kind: 'ok';
+      readonly stdout: string;
+      readonly prompts: readonly string[];
+      readonly durationMs: number;
+      readonly formerNames?: readonly FormerName[];
+    }
+  | {
+      readonly kind: 'exception';
+      readonly exception: StudentException;
+      readonly stdout: string;
+      readonly prompts: readonly string[];
+      readonly formerNames?: readonly FormerName[];
+    }
   | { readonly kind: 'timeout'; readonly limitMs: number }
   | { readonly kind: 'crashed'; readonly detail: string };

@@ -22,33 +22,59 @@ export interface ProgramJudging {
 /** How the run ended, when that alone decides the verdict. */
 export function programEnding(result: ProgramResult): CaseVerdict | undefined {
   const tail = result.transcript.trimEnd().split('\n').slice(-12).join('\n');
-  if (result.timedOut) return { status: 'timeout', message: `${result.timedOut.phase}: nothing within ${result.timedOut.limitMs} ms. The end of the transcript:\n${tail}` };
-  if (result.truncated) return { status: 'error', message: `the program printed more than ${result.maxChars} characters and was stopped (a game prints a few thousand). The start of what it printed:\n${result.transcript.slice(0, 600)}` };
-  if (result.askedForMore) return fail(`the program asked for more input than the test types (${result.answersSent} lines); the game should have ended. The end of the transcript:\n${tail}`);
+  if (result.timedOut)
+    return {
+      status: 'timeout',
+      message: `${result.timedOut.phase}: nothing within ${result.timedOut.limitMs} ms. The end of the transcript:\n${tail}`,
+    };
+  if (result.truncated)
+    return {
+      status: 'error',
+      message: `the program printed more than ${result.maxChars} characters and was stopped (a game prints a few thousand). The start of what it printed:\n${result.transcript.slice(0, 600)}`,
+    };
+  if (result.askedForMore)
+    return fail(
+      `the program asked for more input than the test types (${result.answersSent} lines); the game should have ended. The end of the transcript:\n${tail}`,
+    );
   const at = result.transcript.indexOf(TRACEBACK);
   if (at >= 0) {
     const lines = result.transcript.slice(at).trimEnd().split('\n');
     return { status: 'error', message: `the program crashed: ${lines.at(-1)}\n${lines.slice(-6).join('\n')}` };
   }
   if (result.exitCode !== undefined && result.exitCode !== 0) {
-    return { status: 'error', message: `the program exited with code ${result.exitCode} before the game was over. The end of the transcript:\n${tail}` };
+    return {
+      status: 'error',
+      message: `the program exited with code ${result.exitCode} before the game was over. The end of the transcript:\n${tail}`,
+    };
   }
-  if (result.signal !== undefined) return { status: 'error', message: `the program was killed by signal ${result.signal}. The end of the transcript:\n${tail}` };
+  if (result.signal !== undefined)
+    return { status: 'error', message: `the program was killed by signal ${result.signal}. The end of the transcript:\n${tail}` };
   return undefined;
 }
 
-export function checkProgram(check: string, testCase: FixtureCase, marked: ProgramResult, _ask?: unknown, judged: ProgramJudging = {}): CaseVerdict {
+export function checkProgram(
+  check: string,
+  testCase: FixtureCase,
+  marked: ProgramResult,
+  _ask?: unknown,
+  judged: ProgramJudging = {},
+): CaseVerdict {
   const result = withoutAskMarkers(marked);
   const ending = programEnding(result);
   if (ending) return ending;
   const expected = testCase.expected;
   if (!('stdout' in expected)) throw new Error(`internal: ${testCase.id} has no stdout`);
-  if (check === 'program-output') return compareGameByMeaning('the transcript', expected.stdout, result.transcript, judged.messagesChargedBy);
+  if (check === 'program-output')
+    return compareGameByMeaning('the transcript', expected.stdout, result.transcript, judged.messagesChargedBy);
   if (check !== 'program-result') throw new Error(`internal: unknown program check '${check}'`);
   const wantBoard = boardsInText(expected.stdout).at(-1);
   const gotBoard = boardsInText(result.transcript).at(-1);
   if (wantBoard && (!gotBoard || !isSameBoard(wantBoard, gotBoard))) {
-    return fail(`the game ended on a different board${gotBoard ? `\n${drawBoardDiff(wantBoard, gotBoard)}` : ' (no board printed)'}`, expected.stdout, result.transcript);
+    return fail(
+      `the game ended on a different board${gotBoard ? `\n${drawBoardDiff(wantBoard, gotBoard)}` : ' (no board printed)'}`,
+      expected.stdout,
+      result.transcript,
+    );
   }
   return compareEnding("the game's end", expected.stdout, result.transcript, judged.messagesChargedBy);
 }

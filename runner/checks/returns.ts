@@ -18,7 +18,13 @@ export function acceptedValues(expected: Expected): PyValue[] {
  * Numbers are compared by value (`-1` equals `-1.0`): a type slip costs only the one test that grades types
  * (`strictTypes`), with a note everywhere else.
  */
-export function checkReturned(what: string, expected: Expected, lenient: Leniency | undefined, observed: ObservedValue, options: { strictTypes?: boolean; typesTest?: string; shown?: ObservedValue } = {}): CaseVerdict {
+export function checkReturned(
+  what: string,
+  expected: Expected,
+  lenient: Leniency | undefined,
+  observed: ObservedValue,
+  options: { strictTypes?: boolean; typesTest?: string; shown?: ObservedValue } = {},
+): CaseVerdict {
   const accepted = acceptedValues(expected);
   if (accepted.some((value) => isSameValue(value, observed))) return pass();
   const alternative = lenient?.alsoAccepted.find((value) => isSameValue(value, observed));
@@ -36,11 +42,21 @@ export function checkReturned(what: string, expected: Expected, lenient: Lenienc
   if (lenient?.open) {
     const readings = [...accepted, ...lenient.alsoAccepted];
     const fixed = fixedPositions(readings, observed);
-    if (fixed === undefined) return pass(`not scored, as the document is silent here (${lenient.reason}): ${what} returned ${got}; the readings give ${readings.map(formatPy).join(' or ')}`);
+    if (fixed === undefined)
+      return pass(
+        `not scored, as the document is silent here (${lenient.reason}): ${what} returned ${got}; the readings give ${readings.map(formatPy).join(' or ')}`,
+      );
     // Only what the document is silent about is free: the columns every reading agrees on are checked as usual.
     const where = `column${fixed.free.length === 1 ? '' : 's'} ${fixed.free.join(', ')}`;
-    if (fixed.wrong.length === 0) return pass(`${where} not scored, as the document is silent there (${lenient.reason}): ${what} returned ${got}; the readings give ${readings.map(formatPy).join(' or ')}; the other columns are right`);
-    return fail(`${what} returned ${got}; expected ${want} (the document is silent about ${where} only, where ${readings.map(formatPy).join(' or ')} differ), and column${fixed.wrong.length === 1 ? '' : 's'} ${fixed.wrong.join(', ')} ${fixed.wrong.length === 1 ? 'is' : 'are'} wrong`, want, got);
+    if (fixed.wrong.length === 0)
+      return pass(
+        `${where} not scored, as the document is silent there (${lenient.reason}): ${what} returned ${got}; the readings give ${readings.map(formatPy).join(' or ')}; the other columns are right`,
+      );
+    return fail(
+      `${what} returned ${got}; expected ${want} (the document is silent about ${where} only, where ${readings.map(formatPy).join(' or ')} differ), and column${fixed.wrong.length === 1 ? '' : 's'} ${fixed.wrong.join(', ')} ${fixed.wrong.length === 1 ? 'is' : 'are'} wrong`,
+      want,
+      got,
+    );
   }
   const typeNote = accepted.map((value) => describeTypeDifference(value, observed)).find(Boolean);
   const noneNote = observed.type === 'none' && accepted.some((v) => v.type !== 'none') ? ' (None: is a return statement missing?)' : '';
@@ -93,7 +109,13 @@ export interface BothWays {
 
 /** The observed value with the both-ways number given the type expected at its place, and whether any was. */
 function easeBothWays(want: PyValue, got: ObservedValue, both: BothWays): { value: ObservedValue; eased: boolean } {
-  if ((want.type === 'int' || want.type === 'float') && (got.type === 'int' || got.type === 'float') && want.type !== got.type && Number(got.value) === both.value && Number(want.value) === both.value) {
+  if (
+    (want.type === 'int' || want.type === 'float') &&
+    (got.type === 'int' || got.type === 'float') &&
+    want.type !== got.type &&
+    Number(got.value) === both.value &&
+    Number(want.value) === both.value
+  ) {
     return { value: { type: want.type, value: both.value }, eased: true };
   }
   if ((want.type === 'list' || want.type === 'tuple') && (got.type === 'list' || got.type === 'tuple')) {
@@ -105,7 +127,8 @@ function easeBothWays(want: PyValue, got: ObservedValue, both: BothWays): { valu
 
 function typeSlip(want: PyValue, got: ObservedValue): string | undefined {
   const isNumber = (t: string) => t === 'int' || t === 'float';
-  if (isNumber(want.type) && isNumber(got.type)) return want.type === got.type ? undefined : `expected ${article(want.type)}, got ${article(got.type)} (${formatObserved(got)})`;
+  if (isNumber(want.type) && isNumber(got.type))
+    return want.type === got.type ? undefined : `expected ${article(want.type)}, got ${article(got.type)} (${formatObserved(got)})`;
   if ((want.type === 'list' || want.type === 'tuple') && (got.type === 'list' || got.type === 'tuple')) {
     if (want.type !== got.type) return `expected ${article(want.type)}, got ${article(got.type)}`;
     for (const [i, item] of got.items.entries()) {
@@ -117,20 +140,28 @@ function typeSlip(want: PyValue, got: ObservedValue): string | undefined {
   return undefined;
 }
 
-
 /**
  * Scores on a board already won: the open columns' scores are the test's rule; a full column's -1 (the number types
  * aside) is the look-ahead tests' (a search that never checks for full columns is charged there, not again here).
  * `where` names those tests in the note.
  */
-export function checkOpenColumns(call: string, testCase: { readonly expected: Expected; readonly lenient?: Leniency }, got: ObservedValue, where: string, options: { typesTest?: string } = {}): CaseVerdict {
+export function checkOpenColumns(
+  call: string,
+  testCase: { readonly expected: Expected; readonly lenient?: Leniency },
+  got: ObservedValue,
+  where: string,
+  options: { typesTest?: string } = {},
+): CaseVerdict {
   const expected = 'value' in testCase.expected ? testCase.expected.value : undefined;
-  if (expected?.type !== 'list' || got.type !== 'list' || got.items.length !== expected.items.length) return checkReturned(call, testCase.expected, testCase.lenient, got, options);
+  if (expected?.type !== 'list' || got.type !== 'list' || got.items.length !== expected.items.length)
+    return checkReturned(call, testCase.expected, testCase.lenient, got, options);
   const full = expected.items.flatMap((item, i) => ((item.type === 'float' || item.type === 'int') && item.value === -1 ? [i] : []));
   const judged: ObservedValue = { ...got, items: got.items.map((item, i) => (full.includes(i) ? expected.items[i]! : item)) };
   // A failure shows the answer as returned, not as judged.
   const verdict = checkReturned(call, testCase.expected, testCase.lenient, judged, { ...options, shown: got });
   if (verdict.status !== 'pass') return verdict;
   if (full.every((i) => isSameByValue(expected.items[i]!, got.items[i]!))) return verdict;
-  return pass(`the open columns are right; full column${full.length === 1 ? '' : 's'} ${full.join(', ')} (-1) ${full.length === 1 ? 'is' : 'are'} graded by ${where}`);
+  return pass(
+    `the open columns are right; full column${full.length === 1 ? '' : 's'} ${full.join(', ')} (-1) ${full.length === 1 ? 'is' : 'are'} graded by ${where}`,
+  );
 }

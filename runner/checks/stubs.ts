@@ -27,7 +27,7 @@ function signatureEnd(lines: readonly string[], at: number): { head: number; inl
     const text = lines[l]!.replace(/("|')(?:\\.|(?!\1).)*\1/gu, (s) => '_'.repeat(s.length));
     for (let c = 0; c < text.length; c++) {
       const ch = text[c]!;
-      if (ch === '#' ) break;
+      if (ch === '#') break;
       if (ch === '(' || ch === '[') {
         depth++;
         opened = true;

@@ -21,7 +21,11 @@ const show = (line: string | undefined) => (line === undefined ? 'no line' : JSO
 
 /** Text as a person sees it: trailing spaces on each line and blank lines at the very end do not show. */
 export function visibleText(text: string): string {
-  return text.split('\n').map((line) => line.trimEnd()).join('\n').replace(/\n+$/u, '');
+  return text
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .join('\n')
+    .replace(/\n+$/u, '');
 }
 
 /**
@@ -30,7 +34,8 @@ export function visibleText(text: string): string {
  */
 export function compareVisibleText(what: string, expected: string, actual: string): CaseVerdict {
   if (expected === actual) return pass();
-  if (visibleText(expected) === visibleText(actual)) return pass(`${what.replace(/\(.*$/u, '')} accepted with invisible differences (trailing spaces or a final newline)`);
+  if (visibleText(expected) === visibleText(actual))
+    return pass(`${what.replace(/\(.*$/u, '')} accepted with invisible differences (trailing spaces or a final newline)`);
   return fail(`${what} differs: ${firstDifference(visibleText(expected), visibleText(actual))}`, expected, actual);
 }
 
@@ -38,7 +43,10 @@ const isBoardLine = (line: string) => /^\|(.\|)+$/u.test(line.trim()) || /^-+$/u
 
 /** Message lines (not board drawings), trailing spaces removed, blank lines dropped. */
 export function messageLines(text: string): string[] {
-  return text.split('\n').map((l) => l.trimEnd()).filter((l) => l !== '' && !isBoardLine(l));
+  return text
+    .split('\n')
+    .map((l) => l.trimEnd())
+    .filter((l) => l !== '' && !isBoardLine(l));
 }
 
 /**
@@ -50,22 +58,34 @@ export function compareMessages(what: string, expected: string, actual: string):
   const got = messageLines(actual);
   for (let i = 0; i < Math.max(want.length, got.length); i++) {
     if (want[i] !== got[i]) {
-      return fail(`${what}: message ${i + 1} ${want[i] === undefined ? 'is extra' : 'differs'}: expected ${show(want[i])}, got ${show(got[i])}`, expected, actual);
+      return fail(
+        `${what}: message ${i + 1} ${want[i] === undefined ? 'is extra' : 'differs'}: expected ${show(want[i])}, got ${show(got[i])}`,
+        expected,
+        actual,
+      );
     }
   }
   const wantBoards = boardsInText(expected);
   const gotBoards = boardsInText(actual);
   if (wantBoards.length !== gotBoards.length) {
-    return fail(`${what}: expected ${wantBoards.length} board${wantBoards.length === 1 ? '' : 's'} printed, found ${gotBoards.length}`, expected, actual);
+    return fail(
+      `${what}: expected ${wantBoards.length} board${wantBoards.length === 1 ? '' : 's'} printed, found ${gotBoards.length}`,
+      expected,
+      actual,
+    );
   }
   for (const [i, board] of wantBoards.entries()) {
     if (!isSameBoard(board, gotBoards[i]!)) {
       return fail(`${what}: board ${i + 1} printed differs\n${drawBoardDiff(board, gotBoards[i]!)}`, expected, actual);
     }
   }
-  const note = expected === actual ? undefined : 'accepted with different blank lines, trailing spaces or board frame; the board format itself is graded by the __repr__ tests';
+  const note =
+    expected === actual
+      ? undefined
+      : 'accepted with different blank lines, trailing spaces or board frame; the board format itself is graded by the __repr__ tests';
   return pass(note);
 }
 
 /** `a`, `a and b`, `a, b and c`: names in a sentence. */
-export const joinNames = (names: readonly string[]): string => (names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`);
+export const joinNames = (names: readonly string[]): string =>
+  names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;

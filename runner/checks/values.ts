@@ -98,7 +98,10 @@ export function isSameNumbers(a: PyValue, b: PyValue): boolean {
   }
   if (a.type !== b.type) return false;
   if (a.type === 'dict' && b.type === 'dict') {
-    return a.entries.length === b.entries.length && a.entries.every(([k, v]) => b.entries.some(([k2, v2]) => isSamePy(k, k2) && isSameNumbers(v, v2)));
+    return (
+      a.entries.length === b.entries.length &&
+      a.entries.every(([k, v]) => b.entries.some(([k2, v2]) => isSamePy(k, k2) && isSameNumbers(v, v2)))
+    );
   }
   return isSamePy(a, b);
 }
@@ -141,7 +144,18 @@ function formatAny(v: PyValue | ObservedValue): string {
 
 /** A type's name with its article, as messages say it: `an int`, `a tuple`. */
 export function article(type: string): string {
-  const names: Record<string, string> = { int: 'an int', float: 'a float', bool: 'a bool', str: 'a str', none: 'None', list: 'a list', tuple: 'a tuple', dict: 'a dict', set: 'a set', object: 'an object' };
+  const names: Record<string, string> = {
+    int: 'an int',
+    float: 'a float',
+    bool: 'a bool',
+    str: 'a str',
+    none: 'None',
+    list: 'a list',
+    tuple: 'a tuple',
+    dict: 'a dict',
+    set: 'a set',
+    object: 'an object',
+  };
   return names[type] ?? type;
 }
 

@@ -45,12 +45,19 @@ export function csvRecords(text: string): { line: number; fields: string[] }[] {
   for (let i = 0; i < body.length; i++) {
     const ch = body[i]!;
     if (quoted) {
-      if (ch === '"' && body[i + 1] === '"') { field += '"'; i++; }
-      else if (ch === '"') quoted = false;
-      else { if (ch === '\n') line++; field += ch; }
+      if (ch === '"' && body[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else {
+        if (ch === '\n') line++;
+        field += ch;
+      }
     } else if (ch === '"' && field === '') quoted = true;
-    else if (ch === ',') { fields.push(field); field = ''; }
-    else if (ch === '\n' || ch === '\r') {
+    else if (ch === ',') {
+      fields.push(field);
+      field = '';
+    } else if (ch === '\n' || ch === '\r') {
       if (ch === '\r' && body[i + 1] === '\n') i++;
       fields.push(field);
       if (fields.some((f) => f.trim() !== '')) records.push({ line: start, fields });
@@ -81,35 +88,73 @@ export function parseAdjustments(text: string, file: string, targets: Adjustment
   if (!header) throw new AdjustmentsError(`${file} is empty: its first row must be ${HEADER.join(',')}`);
   const names = header.fields.map((f) => f.trim().toLowerCase());
   if (names.slice(0, 3).join(',') !== HEADER.slice(0, 3).join(',') || names.some((n, i) => n !== HEADER[i])) {
-    throw problem(header.line, `the first row must be the header ${HEADER.join(',')} (reason and by may be left out), not ${header.fields.join(',')}`);
+    throw problem(
+      header.line,
+      `the first row must be the header ${HEADER.join(',')} (reason and by may be left out), not ${header.fields.join(',')}`,
+    );
   }
   const seen = new Map<string, number>();
   const students = new Map<string, string>([...targets.students].map((id) => [id, id]));
-  const targetIds = new Map<string, string>([...targets.tests.keys(), ...targets.manual.keys(), ...(targets.retired ?? [])].map((id) => [id, id]));
+  const targetIds = new Map<string, string>(
+    [...targets.tests.keys(), ...targets.manual.keys(), ...(targets.retired ?? [])].map((id) => [id, id]),
+  );
   return rows.map(({ line, fields }) => {
-    if (fields.length > HEADER.length) throw problem(line, `${fields.length} fields; a row has at most ${HEADER.length} (quote a reason that holds a comma)`);
+    if (fields.length > HEADER.length)
+      throw problem(line, `${fields.length} fields; a row has at most ${HEADER.length} (quote a reason that holds a comma)`);
     const [given = '', named = '', change = '', reason = '', by = ''] = fields.map((f) => f.trim());
     // Names are matched without regard to case (ADA is ada), and one that matches nothing offers the nearest.
     const who = matchName(given, students);
-    if ('ambiguous' in who) throw problem(line, `'${given}' is ${who.ambiguous.join(' and ')}, which differ only by case: write the one you mean exactly`);
-    if ('missing' in who) throw problem(line, `no submission '${given}' was graded${given === '' ? ' (the student column is empty)' : didYouMean(given, students.keys())}`);
+    if ('ambiguous' in who)
+      throw problem(line, `'${given}' is ${who.ambiguous.join(' and ')}, which differ only by case: write the one you mean exactly`);
+    if ('missing' in who)
+      throw problem(
+        line,
+        `no submission '${given}' was graded${given === '' ? ' (the student column is empty)' : didYouMean(given, students.keys())}`,
+      );
     const student = who.found;
     const what = named.toLowerCase() === 'total' ? { found: 'total' } : matchName(named, targetIds);
     const test = 'found' in what ? what.found : named;
-    const kind = test === 'total' ? 'total' : targets.tests.has(test) ? 'test' : targets.manual.has(test) ? 'manual' : targets.retired?.has(test) ? 'retired' : undefined;
-    if (!kind) throw problem(line, `'${named}' is neither a test id, a group graded by hand (${[...targets.manual.keys()].join(', ') || 'none in this spec'}) nor total${didYouMean(named, targetIds.keys())}`);
+    const kind =
+      test === 'total'
+        ? 'total'
+        : targets.tests.has(test)
+          ? 'test'
+          : targets.manual.has(test)
+            ? 'manual'
+            : targets.retired?.has(test)
+              ? 'retired'
+              : undefined;
+    if (!kind)
+      throw problem(
+        line,
+        `'${named}' is neither a test id, a group graded by hand (${[...targets.manual.keys()].join(', ') || 'none in this spec'}) nor total${didYouMean(named, targetIds.keys())}`,
+      );
     const m = /^([+\-=])\s*(\d+(?:\.\d+)?)$/u.exec(change);
     if (!m) throw problem(line, `the change '${change}' is not +n, -n or =n (for example +2, -1.5, =4)`);
     const op = m[1] as '+' | '-' | '=';
     const amount = Number(m[2]);
-    if (kind === 'manual' && amount > targets.manual.get(test)!.points) throw problem(line, `${test} is graded by hand out of ${counted(targets.manual.get(test)!.points, 'point')}, not ${amount}`);
-    if (kind === 'test' && op === '=' && amount > targets.tests.get(test)!.maxScore) throw problem(line, `${test} is worth ${counted(targets.tests.get(test)!.maxScore, 'point')}, not ${amount}`);
-    if (kind !== 'manual' && kind !== 'retired' && reason === '') throw problem(line, 'give a reason: the student sees it beside the change');
+    if (kind === 'manual' && amount > targets.manual.get(test)!.points)
+      throw problem(line, `${test} is graded by hand out of ${counted(targets.manual.get(test)!.points, 'point')}, not ${amount}`);
+    if (kind === 'test' && op === '=' && amount > targets.tests.get(test)!.maxScore)
+      throw problem(line, `${test} is worth ${counted(targets.tests.get(test)!.maxScore, 'point')}, not ${amount}`);
+    if (kind !== 'manual' && kind !== 'retired' && reason === '')
+      throw problem(line, 'give a reason: the student sees it beside the change');
     const key = `${student}\u0000${test}`;
     const earlier = seen.get(key);
-    if (earlier !== undefined) throw problem(line, `a second row for ${student} and ${test} (the first is line ${earlier}): put both changes in one row`);
+    if (earlier !== undefined)
+      throw problem(line, `a second row for ${student} and ${test} (the first is line ${earlier}): put both changes in one row`);
     seen.set(key, line);
-    return { line, student, test, kind, op, amount, reason, ...(by && { by }), ...(kind === 'manual' && { group: targets.manual.get(test)!.name }) };
+    return {
+      line,
+      student,
+      test,
+      kind,
+      op,
+      amount,
+      reason,
+      ...(by && { by }),
+      ...(kind === 'manual' && { group: targets.manual.get(test)!.name }),
+    };
   });
 }
 
@@ -120,17 +165,39 @@ export function parseAdjustments(text: string, file: string, targets: Adjustment
  */
 export function applyAdjustments(run: RunResults, rows: readonly ParsedRow[], file: string | undefined, manualPoints: number): RunResults {
   const byHand = rows.some((r) => r.kind === 'manual') ? manualPoints : 0;
-  const submissions = run.submissions.map((s) => adjustOne(s, rows.filter((r) => r.student === s.id), byHand));
-  const unapplied = rows.filter((r) => r.kind === 'retired').map((r) => ({ line: r.line, student: r.student, test: r.test, why: `${r.test} is no longer a test of the spec` }));
+  const submissions = run.submissions.map((s) =>
+    adjustOne(
+      s,
+      rows.filter((r) => r.student === s.id),
+      byHand,
+    ),
+  );
+  const unapplied = rows
+    .filter((r) => r.kind === 'retired')
+    .map((r) => ({ line: r.line, student: r.student, test: r.test, why: `${r.test} is no longer a test of the spec` }));
   // Once any hand-graded points are entered, every maximum counts them all: whoever has none entered is named.
-  const notEntered = byHand === 0 ? [] : (run.settings?.groups ?? []).filter((g) => (g.manualPoints ?? 0) > 0).flatMap((g) => {
-    const entered = new Set(rows.filter((r) => r.kind === 'manual' && r.test === g.id).map((r) => r.student));
-    const missing = run.submissions.filter((s) => !entered.has(s.id)).map((s) => s.id);
-    return missing.length > 0 ? [{ group: g.id, name: g.name, points: g.manualPoints!, students: missing }] : [];
-  });
+  const notEntered =
+    byHand === 0
+      ? []
+      : (run.settings?.groups ?? [])
+          .filter((g) => (g.manualPoints ?? 0) > 0)
+          .flatMap((g) => {
+            const entered = new Set(rows.filter((r) => r.kind === 'manual' && r.test === g.id).map((r) => r.student));
+            const missing = run.submissions.filter((s) => !entered.has(s.id)).map((s) => s.id);
+            return missing.length > 0 ? [{ group: g.id, name: g.name, points: g.manualPoints!, students: missing }] : [];
+          });
   // Without a file, only the late policy's penalties were applied: there is no file to report on.
-  const hash = createHash('sha256').update(JSON.stringify(rows.map(({ line: _line, ...row }) => row))).digest('hex').slice(0, 12);
-  return { ...run, submissions, ...(file !== undefined && { adjustments: { file, rows: rows.length, hash, manualPoints: byHand, unapplied, ...(notEntered.length > 0 && { notEntered }) } }) };
+  const hash = createHash('sha256')
+    .update(JSON.stringify(rows.map(({ line: _line, ...row }) => row)))
+    .digest('hex')
+    .slice(0, 12);
+  return {
+    ...run,
+    submissions,
+    ...(file !== undefined && {
+      adjustments: { file, rows: rows.length, hash, manualPoints: byHand, unapplied, ...(notEntered.length > 0 && { notEntered }) },
+    }),
+  };
 }
 
 /** The late policy's penalty as a row: made from the submission's own `late`, so a merge or a rerun makes it again. */
@@ -153,9 +220,14 @@ function adjustOne(submission: SubmissionResult, rows: readonly ParsedRow[], man
     if (row.kind === 'test' && test) {
       const asked = row.op === '=' ? row.amount : test.score + (row.op === '+' ? row.amount : -row.amount);
       moved = Math.min(test.maxScore, Math.max(0, asked)) - test.score;
-      if (round(moved) === 0 && row.op !== '=') clamped = row.op === '+' ? `changes nothing: ${row.test} already has all its ${counted(test.maxScore, 'point')}` : `changes nothing: ${row.test} already has 0 points`;
+      if (round(moved) === 0 && row.op !== '=')
+        clamped =
+          row.op === '+'
+            ? `changes nothing: ${row.test} already has all its ${counted(test.maxScore, 'point')}`
+            : `changes nothing: ${row.test} already has 0 points`;
       else if (round(moved) === 0) clamped = `changes nothing: ${row.test} already has ${counted(test.score, 'point')}`;
-      else if (asked !== test.score + moved) clamped = `moved ${signed(moved)}, not ${row.op}${row.amount}: ${row.test} stays within 0 and its ${counted(test.maxScore, 'point')}`;
+      else if (asked !== test.score + moved)
+        clamped = `moved ${signed(moved)}, not ${row.op}${row.amount}: ${row.test} stays within 0 and its ${counted(test.maxScore, 'point')}`;
     } else {
       // Hand-graded points start at 0: `=n` and `+n` give n, `-n` takes n away.
       moved = row.op === '-' ? -row.amount : row.amount;
@@ -176,7 +248,12 @@ function adjustOne(submission: SubmissionResult, rows: readonly ParsedRow[], man
     // The total stays within 0 and the maximum: a grade above it is extra credit, which a course enters in its gradebook.
     score = Math.min(maxScore, Math.max(0, asked));
     const moved = round(score - before);
-    const clamped = score !== asked ? `${row.op === '=' ? `set to ${round(score)}, not ${row.amount}` : `moved ${signed(moved)}, not ${row.op}${row.amount}`}: the total stays within 0 and ${maxScore}` : moved === 0 ? `changes nothing: the total is already ${round(before)}` : undefined;
+    const clamped =
+      score !== asked
+        ? `${row.op === '=' ? `set to ${round(score)}, not ${row.amount}` : `moved ${signed(moved)}, not ${row.op}${row.amount}`}: the total stays within 0 and ${maxScore}`
+        : moved === 0
+          ? `changes nothing: the total is already ${round(before)}`
+          : undefined;
     applied.push({ ...strip(row), applied: moved, ...(clamped && { clamped }) });
   }
   return { ...submission, adjusted: { score: round(Math.max(0, score)), maxScore, rows: applied } };

@@ -19,14 +19,32 @@ export function classCost(submissions: readonly SubmissionResult[], jobs: number
   const restS = spread(Math.max(0, rest));
   const tailS = spread(Math.max(0, idleMs));
   const wallS = round(wallMs / 1000);
-  return { submissions: submissions.length, jobs: lanes, wallS, floorS, examplesS, restS, tailS, graderS: round(Math.max(0, wallS - floorS - examplesS - restS - tailS)) };
+  return {
+    submissions: submissions.length,
+    jobs: lanes,
+    wallS,
+    floorS,
+    examplesS,
+    restS,
+    tailS,
+    graderS: round(Math.max(0, wallS - floorS - examplesS - restS - tailS)),
+  };
 }
 
 /** The parts of a class's cost that its shards had, as one: the machines' time adds up. */
 export function sumCosts(costs: readonly ClassCost[]): ClassCost | undefined {
   if (costs.length === 0) return undefined;
   const add = (key: Exclude<keyof ClassCost, 'jobs'>) => round(costs.reduce((n, c) => n + (c[key] ?? 0), 0));
-  return { submissions: add('submissions'), jobs: Math.max(...costs.map((c) => c.jobs)), wallS: add('wallS'), floorS: add('floorS'), examplesS: add('examplesS'), restS: add('restS'), tailS: add('tailS'), graderS: add('graderS') };
+  return {
+    submissions: add('submissions'),
+    jobs: Math.max(...costs.map((c) => c.jobs)),
+    wallS: add('wallS'),
+    floorS: add('floorS'),
+    examplesS: add('examplesS'),
+    restS: add('restS'),
+    tailS: add('tailS'),
+    graderS: add('graderS'),
+  };
 }
 
 /** The cost in one paragraph for the terminal: each part in seconds and as a share of the wall time. */

@@ -28,15 +28,25 @@ export function compareRuns(previous: RunResults, current: RunResults, previousP
   for (const submission of current.submissions) {
     const old = before.get(submission.id);
     if (old) {
-      const change = only.length > 0 ? studentChange(...partOf(old, submission), changedById, oldTests, true) : studentChange(old, submission, changedById, oldTests);
+      const change =
+        only.length > 0
+          ? studentChange(...partOf(old, submission), changedById, oldTests, true)
+          : studentChange(old, submission, changedById, oldTests);
       if (change) students.push(change);
     }
   }
-  const scores = (s: SubmissionResult) => ({ id: s.id, ...(s.student?.name && { name: s.student.name }), score: s.score, exported: exportedScore(s) });
+  const scores = (s: SubmissionResult) => ({
+    id: s.id,
+    ...(s.student?.name && { name: s.student.name }),
+    score: s.score,
+    exported: exportedScore(s),
+  });
   return {
     previous: { path: previousPath, generatedAt: previous.generatedAt },
     // The largest drop in what the exports show first: the students an instructor must look at before an upload.
-    students: students.sort((a, b) => (a.exported?.delta ?? a.delta) - (b.exported?.delta ?? b.delta) || a.delta - b.delta || a.id.localeCompare(b.id)),
+    students: students.sort(
+      (a, b) => (a.exported?.delta ?? a.delta) - (b.exported?.delta ?? b.delta) || a.delta - b.delta || a.id.localeCompare(b.id),
+    ),
     added: current.submissions.filter((s) => !before.has(s.id)).map((s) => s.id),
     removed: previous.submissions.filter((s) => !after.has(s.id)).map((s) => s.id),
     addedStudents: current.submissions.filter((s) => !before.has(s.id)).map(scores),
@@ -48,7 +58,10 @@ export function compareRuns(previous: RunResults, current: RunResults, previousP
   };
 }
 
-function testChange(old: TestFingerprint | undefined, now: TestFingerprint | undefined): 'spec' | 'fixture' | 'spec and fixture' | undefined {
+function testChange(
+  old: TestFingerprint | undefined,
+  now: TestFingerprint | undefined,
+): 'spec' | 'fixture' | 'spec and fixture' | undefined {
   if (!old || !now) return undefined;
   const spec = old.definition !== now.definition;
   const fixture = old.cases !== now.cases;
@@ -67,23 +80,44 @@ function partOf(old: SubmissionResult, now: SubmissionResult): [SubmissionResult
   const cut = (s: SubmissionResult): SubmissionResult => {
     const { adjusted: _a, keptHigher: _k, ...rest } = s;
     const tests = s.tests.filter((t) => a.has(t.id) && b.has(t.id));
-    return { ...rest, tests, score: round(tests.reduce((n, t) => n + t.score, 0)), maxScore: round(tests.reduce((n, t) => n + t.maxScore, 0)) };
+    return {
+      ...rest,
+      tests,
+      score: round(tests.reduce((n, t) => n + t.score, 0)),
+      maxScore: round(tests.reduce((n, t) => n + t.maxScore, 0)),
+    };
   };
   return [cut(old), cut(now)];
 }
 
-function studentChange(old: SubmissionResult, now: SubmissionResult, changedTests: ReadonlyMap<string, string>, oldTests: ReadonlySet<string>, partial = false): StudentChange | undefined {
+function studentChange(
+  old: SubmissionResult,
+  now: SubmissionResult,
+  changedTests: ReadonlyMap<string, string>,
+  oldTests: ReadonlySet<string>,
+  partial = false,
+): StudentChange | undefined {
   const ids = now.tests.map((t) => t.id).filter((id) => oldTests.has(id) && old.tests.some((t) => t.id === id));
   const passToFail = ids.filter((id) => passed(old, id) && !passed(now, id));
   const failToPass = ids.filter((id) => !passed(old, id) && passed(now, id));
-  const pointsMoved = now.tests.some((t) => {
-    const before = old.tests.find((o) => o.id === t.id);
-    return !before || before.score !== t.score || before.maxScore !== t.maxScore;
-  }) || old.tests.length !== now.tests.length;
+  const pointsMoved =
+    now.tests.some((t) => {
+      const before = old.tests.find((o) => o.id === t.id);
+      return !before || before.score !== t.score || before.maxScore !== t.maxScore;
+    }) || old.tests.length !== now.tests.length;
   const delta = round(now.score - old.score);
   const exported = { old: exportedScore(old), new: exportedScore(now), delta: round(exportedScore(now) - exportedScore(old)) };
   const exportReasons = exportChanges(old, now);
-  if (delta === 0 && exported.delta === 0 && exportReasons.length === 0 && passToFail.length === 0 && failToPass.length === 0 && !pointsMoved && old.status === now.status) return undefined;
+  if (
+    delta === 0 &&
+    exported.delta === 0 &&
+    exportReasons.length === 0 &&
+    passToFail.length === 0 &&
+    failToPass.length === 0 &&
+    !pointsMoved &&
+    old.status === now.status
+  )
+    return undefined;
   const reasons: string[] = [];
   if (old.filesHash && now.filesHash && old.filesHash !== now.filesHash) reasons.push('submission changed');
   const moved = now.tests.filter((t) => {
@@ -94,11 +128,14 @@ function studentChange(old: SubmissionResult, now: SubmissionResult, changedTest
     const what = changedTests.get(test.id);
     if (what) reasons.push(`${what} changed: ${test.id}`);
   }
-  if (!partial && (now.tests.some((t) => !oldTests.has(t.id)) || old.tests.some((t) => !now.tests.some((n) => n.id === t.id)))) reasons.push('tests added or removed');
+  if (!partial && (now.tests.some((t) => !oldTests.has(t.id)) || old.tests.some((t) => !now.tests.some((n) => n.id === t.id))))
+    reasons.push('tests added or removed');
   if (reasons.length === 0 && (delta !== 0 || passToFail.length > 0 || failToPass.length > 0 || pointsMoved || old.status !== now.status)) {
-    reasons.push(old.filesHash && now.filesHash
-      ? 'unexplained: the same files, spec and fixtures (a timeout on a busy machine, or a random choice)'
-      : 'unknown: a run without recorded hashes');
+    reasons.push(
+      old.filesHash && now.filesHash
+        ? 'unexplained: the same files, spec and fixtures (a timeout on a busy machine, or a random choice)'
+        : 'unknown: a run without recorded hashes',
+    );
   }
   const part = (pick: (s: SubmissionResult) => number | undefined) => {
     const [a, b] = [pick(old), pick(now)];
@@ -141,16 +178,19 @@ function exportChanges(old: SubmissionResult, now: SubmissionResult): string[] {
   const after = new Map((now.adjusted?.rows ?? []).map((r) => [rowKey(r), r]));
   for (const [key, r] of after) {
     if (!before.has(key)) reasons.push(`${rowWords(r)}: added (line ${r.line})`);
-    else if (before.get(key)!.applied !== r.applied) reasons.push(`${rowWords(r)}: now moves ${signed(r.applied ?? 0)}, was ${signed(before.get(key)!.applied ?? 0)}`);
+    else if (before.get(key)!.applied !== r.applied)
+      reasons.push(`${rowWords(r)}: now moves ${signed(r.applied ?? 0)}, was ${signed(before.get(key)!.applied ?? 0)}`);
   }
   for (const [key, r] of before) if (!after.has(key)) reasons.push(`${rowWords(r)}: no longer applied (it was line ${r.line})`);
   const [was, is] = [old.keptHigher, now.keptHigher];
-  if (was && !is) reasons.push(`keep-higher not repeated: the earlier run's exports kept ${was.score} (from ${was.from}); give --keep-higher again to keep it`);
+  if (was && !is)
+    reasons.push(
+      `keep-higher not repeated: the earlier run's exports kept ${was.score} (from ${was.from}); give --keep-higher again to keep it`,
+    );
   else if (!was && is) reasons.push(`keep-higher: keeps ${is.score}, the higher score of ${is.from}`);
   else if (was && is && was.score !== is.score) reasons.push(`keep-higher: keeps ${is.score}, was ${was.score}`);
   return reasons;
 }
-
 
 /**
  * `--keep-higher`: a student whose tests gave more in the previous run keeps that automatic score, recorded on the

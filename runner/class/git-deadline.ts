@@ -20,12 +20,26 @@ process.once('exit', () => {
 
 /** Git with nothing of the repository's own that could run: no hooks, no fsmonitor, no system config, no prompt. */
 async function git(repo: string, args: readonly string[], options: { encoding?: 'buffer' } = {}) {
-  return execa('git', ['-c', 'core.fsmonitor=false', '-c', `core.hooksPath=${process.platform === 'win32' ? 'NUL' : '/dev/null'}`, '-c', 'protocol.allow=never', '-C', repo, ...args], {
-    env: { GIT_CONFIG_NOSYSTEM: '1', GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0' },
-    extendEnv: true,
-    reject: false,
-    ...(options.encoding && { encoding: options.encoding }),
-  });
+  return execa(
+    'git',
+    [
+      '-c',
+      'core.fsmonitor=false',
+      '-c',
+      `core.hooksPath=${process.platform === 'win32' ? 'NUL' : '/dev/null'}`,
+      '-c',
+      'protocol.allow=never',
+      '-C',
+      repo,
+      ...args,
+    ],
+    {
+      env: { GIT_CONFIG_NOSYSTEM: '1', GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0' },
+      extendEnv: true,
+      reject: false,
+      ...(options.encoding && { encoding: options.encoding }),
+    },
+  );
 }
 
 /** The repository holding a submission's files: the nearest `.git` at or above them, no higher than the class folder. */
@@ -87,7 +101,12 @@ export async function pushAtDeadline(repo: string, log: string, deadline: Date):
   if (!Array.isArray(events)) throw new GitDeadlineError(`${log} must be the list GitHub's repository activity API returns`);
   const branch = String((await git(repo, ['symbolic-ref', '-q', 'HEAD'])).stdout).trim();
   const pushes = (events as PushEvent[])
-    .filter((e) => typeof e?.after === 'string' && typeof e.timestamp === 'string' && (e.activity_type === undefined || (typeof e.activity_type === 'string' && PUSHES.has(e.activity_type))))
+    .filter(
+      (e) =>
+        typeof e?.after === 'string' &&
+        typeof e.timestamp === 'string' &&
+        (e.activity_type === undefined || (typeof e.activity_type === 'string' && PUSHES.has(e.activity_type))),
+    )
     .filter((e) => !branch || e.ref === undefined || e.ref === branch)
     .map((e) => ({ sha: e.after as string, at: new Date(e.timestamp as string) }))
     .filter((e) => !Number.isNaN(e.at.getTime()) && e.at.getTime() <= deadline.getTime() && !/^0+$/u.test(e.sha))
@@ -95,7 +114,10 @@ export async function pushAtDeadline(repo: string, log: string, deadline: Date):
   const last = pushes.at(-1);
   if (!last) return undefined;
   const known = await git(repo, ['cat-file', '-e', `${last.sha}^{commit}`]);
-  if (known.exitCode !== 0) throw new GitDeadlineError(`${log}: the push at ${last.at.toISOString()} was of ${last.sha.slice(0, 12)}, which the repository does not hold (fetch it, then grade again)`);
+  if (known.exitCode !== 0)
+    throw new GitDeadlineError(
+      `${log}: the push at ${last.at.toISOString()} was of ${last.sha.slice(0, 12)}, which the repository does not hold (fetch it, then grade again)`,
+    );
   return { sha: last.sha, at: last.at.toISOString(), source: 'git push' };
 }
 
@@ -104,9 +126,17 @@ export async function checkoutCommit(repo: string, sha: string): Promise<string>
   const dir = mkdtempSync(join(tmpdir(), 'grade-commit-'));
   made.add(dir);
   const archive = await git(repo, ['archive', '--format=tar', sha], { encoding: 'buffer' });
-  if (archive.exitCode !== 0) throw new GitDeadlineError(`${repo}: git archive ${sha.slice(0, 12)} failed: ${Buffer.from(archive.stderr as Uint8Array).toString('utf8').split('\n')[0]}`);
+  if (archive.exitCode !== 0)
+    throw new GitDeadlineError(
+      `${repo}: git archive ${sha.slice(0, 12)} failed: ${
+        Buffer.from(archive.stderr as Uint8Array)
+          .toString('utf8')
+          .split('\n')[0]
+      }`,
+    );
   const untar = await execa('tar', ['-x', '-C', dir], { input: Buffer.from(archive.stdout as Uint8Array), reject: false });
-  if (untar.exitCode !== 0) throw new GitDeadlineError(`${repo}: the files of ${sha.slice(0, 12)} could not be unpacked: ${String(untar.stderr).split('\n')[0]}`);
+  if (untar.exitCode !== 0)
+    throw new GitDeadlineError(`${repo}: the files of ${sha.slice(0, 12)} could not be unpacked: ${String(untar.stderr).split('\n')[0]}`);
   return dir;
 }
 

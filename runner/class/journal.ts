@@ -46,7 +46,9 @@ export function specFingerprint(spec: ResolvedSpec): string {
 /** Per test, a hash of its definition and one of its fixture cases: what `grade compare` reads to say why. */
 export function testFingerprints(spec: ResolvedSpec): Record<string, TestFingerprint> {
   const hash = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16);
-  return Object.fromEntries(spec.tests.map(({ fixtureCases, ...definition }) => [definition.id, { definition: hash(definition), cases: hash(fixtureCases) }]));
+  return Object.fromEntries(
+    spec.tests.map(({ fixtureCases, ...definition }) => [definition.id, { definition: hash(definition), cases: hash(fixtureCases) }]),
+  );
 }
 
 /** ": tests changed: a, b; added: c; removed: d", from two runs' fingerprints (nothing when either has none). */
@@ -56,7 +58,11 @@ export function changedTests(before: JournalHeader['tests'], now: JournalHeader[
   const added = Object.keys(now).filter((id) => !before[id]);
   const removed = Object.keys(before).filter((id) => !now[id]);
   const list = (ids: string[]) => `${ids.slice(0, 6).join(', ')}${ids.length > 6 ? ` and ${ids.length - 6} more` : ''}`;
-  const parts = [changed.length > 0 && `tests changed: ${list(changed)}`, added.length > 0 && `added: ${list(added)}`, removed.length > 0 && `removed: ${list(removed)}`].filter(Boolean);
+  const parts = [
+    changed.length > 0 && `tests changed: ${list(changed)}`,
+    added.length > 0 && `added: ${list(added)}`,
+    removed.length > 0 && `removed: ${list(removed)}`,
+  ].filter(Boolean);
   return parts.length > 0 ? ` (${parts.join('; ')})` : '';
 }
 
@@ -92,10 +98,18 @@ export class Journal {
     if (resume && existsSync(path)) {
       const lines = readFileSync(path, 'utf8').split('\n').filter(Boolean);
       const first = parseLine(lines[0] ?? '') as JournalHeader | undefined;
-      if (!first || first.kind !== 'run') throw new ResumeError(`${path} does not start with a run header; remove it to grade from the start`);
-      const differs = ([...new Set([...Object.keys(header), ...Object.keys(first)])] as (keyof JournalHeader)[]).filter((k) => k !== 'kind' && k !== 'tests' && first[k] !== header[k]);
+      if (!first || first.kind !== 'run')
+        throw new ResumeError(`${path} does not start with a run header; remove it to grade from the start`);
+      const differs = ([...new Set([...Object.keys(header), ...Object.keys(first)])] as (keyof JournalHeader)[]).filter(
+        (k) => k !== 'kind' && k !== 'tests' && first[k] !== header[k],
+      );
       if (differs.length > 0) {
-        const shown = differs.map((k) => `${k} ${JSON.stringify(first[k])} there, ${JSON.stringify(header[k])} now${k === 'spec' ? changedTests(first.tests, header.tests) : ''}`).join('; ');
+        const shown = differs
+          .map(
+            (k) =>
+              `${k} ${JSON.stringify(first[k])} there, ${JSON.stringify(header[k])} now${k === 'spec' ? changedTests(first.tests, header.tests) : ''}`,
+          )
+          .join('; ');
         throw new ResumeError(`cannot resume from ${path}: it was graded differently (${shown}); grade without --resume to start again`);
       }
       const done = new Map<string, SubmissionResult>();

@@ -22,7 +22,13 @@ export function didYouMean(given: string, names: Iterable<string>): string {
   const lower = given.toLowerCase();
   const max = Math.max(1, Math.min(3, Math.floor(lower.length / 3)));
   const near = [...new Set(names)]
-    .map((name) => ({ name, d: name.toLowerCase().includes(lower) || (lower.length >= 3 && lower.includes(name.toLowerCase())) ? 1 : distance(lower, name.toLowerCase(), max) }))
+    .map((name) => ({
+      name,
+      d:
+        name.toLowerCase().includes(lower) || (lower.length >= 3 && lower.includes(name.toLowerCase()))
+          ? 1
+          : distance(lower, name.toLowerCase(), max),
+    }))
     .filter((n) => n.d <= max)
     .sort((a, b) => a.d - b.d || a.name.localeCompare(b.name))
     .slice(0, 3)
@@ -31,7 +37,10 @@ export function didYouMean(given: string, names: Iterable<string>): string {
 }
 
 /** `given` among `names` (each mapped to what it stands for): exactly, else without regard to case. */
-export function matchName<T>(given: string, names: ReadonlyMap<string, T>): { readonly found: T } | { readonly ambiguous: readonly string[] } | { readonly missing: true } {
+export function matchName<T>(
+  given: string,
+  names: ReadonlyMap<string, T>,
+): { readonly found: T } | { readonly ambiguous: readonly string[] } | { readonly missing: true } {
   if (names.has(given)) return { found: names.get(given)! };
   const lower = given.toLowerCase();
   const hits = [...names.keys()].filter((name) => name.toLowerCase() === lower);

@@ -39,7 +39,8 @@ export async function parseNotes(text: string, file: string): Promise<Map<string
   }
   const data: unknown = doc.toJS();
   if (data === null || data === undefined) return new Map();
-  if (typeof data !== 'object' || Array.isArray(data) || !isMap(doc.contents)) throw new NotesError(`${file} must map cluster or test ids to notes (id: text), not a ${Array.isArray(data) ? 'list' : typeof data}`);
+  if (typeof data !== 'object' || Array.isArray(data) || !isMap(doc.contents))
+    throw new NotesError(`${file} must map cluster or test ids to notes (id: text), not a ${Array.isArray(data) ? 'list' : typeof data}`);
   const notes = new Map<string, Note>();
   for (const pair of doc.contents.items) {
     const id = String(isScalar(pair.key) ? pair.key.value : pair.key);
@@ -53,15 +54,24 @@ export async function parseNotes(text: string, file: string): Promise<Map<string
     if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
       const entry = value as Record<string, unknown>;
       const extra = Object.keys(entry).filter((k) => k !== 'note' && k !== 'retired' && k !== 'visibility');
-      if (extra.length > 0) throw new NotesError(`${where}: ${id} has ${extra.map((k) => `'${k}'`).join(', ')}; an entry holds note, retired and visibility only`);
-      if (entry['retired'] !== undefined && typeof entry['retired'] !== 'boolean') throw new NotesError(`${where}: retired is true or false, got ${JSON.stringify(entry['retired'])}`);
-      if (entry['visibility'] !== undefined && entry['visibility'] !== 'visible' && entry['visibility'] !== 'after-due') throw new NotesError(`${where}: visibility is visible (the student sees the note at once, even on a hidden test) or after-due (with its test), got ${JSON.stringify(entry['visibility'])}`);
+      if (extra.length > 0)
+        throw new NotesError(
+          `${where}: ${id} has ${extra.map((k) => `'${k}'`).join(', ')}; an entry holds note, retired and visibility only`,
+        );
+      if (entry['retired'] !== undefined && typeof entry['retired'] !== 'boolean')
+        throw new NotesError(`${where}: retired is true or false, got ${JSON.stringify(entry['retired'])}`);
+      if (entry['visibility'] !== undefined && entry['visibility'] !== 'visible' && entry['visibility'] !== 'after-due')
+        throw new NotesError(
+          `${where}: visibility is visible (the student sees the note at once, even on a hidden test) or after-due (with its test), got ${JSON.stringify(entry['visibility'])}`,
+        );
       markdown = entry['note'];
       retired = entry['retired'] === true;
       afterDue = entry['visibility'] === 'after-due';
     }
-    if (typeof markdown !== 'string' || markdown.trim() === '') throw new NotesError(`${where}: the note for ${id} must be text (use | for several lines)`);
-    if (markdown.length > 2000) throw new NotesError(`${where}: the note for ${id} is ${markdown.length} characters; keep a note under 2,000`);
+    if (typeof markdown !== 'string' || markdown.trim() === '')
+      throw new NotesError(`${where}: the note for ${id} must be text (use | for several lines)`);
+    if (markdown.length > 2000)
+      throw new NotesError(`${where}: the note for ${id} is ${markdown.length} characters; keep a note under 2,000`);
     notes.set(id, { markdown: markdown.trim(), line, retired, ...(afterDue && { visibility: 'after-due' as const }) });
   }
   return notes;
@@ -78,8 +88,14 @@ export function checkNoteIds(notes: Notes, file: string, testIds: ReadonlySet<st
     const test = CLUSTER_ID.exec(id)?.[1] ?? id;
     if (testIds.has(test)) continue;
     const near = [...testIds].filter((t) => t.split('.')[0] === test.split('.')[0]).slice(0, 4);
-    const kind = CLUSTER_ID.test(id) ? `the cluster ${id} is of ${test}, which` : id.includes('#') ? `${id} is not a cluster id (a test id, '#' and 8 hex digits), and ${test}` : id;
-    throw new NotesError(`${file} line ${note.line}: ${kind} is no test of this assignment${near.length ? ` (its tests there: ${near.join(', ')})` : ''}; ids are in the class summary and \`grade list\``);
+    const kind = CLUSTER_ID.test(id)
+      ? `the cluster ${id} is of ${test}, which`
+      : id.includes('#')
+        ? `${id} is not a cluster id (a test id, '#' and 8 hex digits), and ${test}`
+        : id;
+    throw new NotesError(
+      `${file} line ${note.line}: ${kind} is no test of this assignment${near.length ? ` (its tests there: ${near.join(', ')})` : ''}; ids are in the class summary and \`grade list\``,
+    );
   }
 }
 
@@ -104,21 +120,40 @@ export function applyNotes(run: RunResults, notes: Notes, file: string): RunResu
       const { notes: _old, ...bare } = test;
       const found = noteIdsOf(test).filter((id) => notes.has(id));
       for (const id of found) used.add(id);
-      return found.length === 0 ? bare : { ...bare, notes: found.map((id) => ({ from: id, markdown: notes.get(id)!.markdown, ...(notes.get(id)!.visibility && { visibility: notes.get(id)!.visibility }) })) };
+      return found.length === 0
+        ? bare
+        : {
+            ...bare,
+            notes: found.map((id) => ({
+              from: id,
+              markdown: notes.get(id)!.markdown,
+              ...(notes.get(id)!.visibility && { visibility: notes.get(id)!.visibility }),
+            })),
+          };
     }),
   }));
   const unused = [...notes.keys()].filter((id) => !used.has(id));
   return {
     ...run,
     submissions,
-    ...(run.clusters && { clusters: run.clusters.map(({ note: _old, ...c }) => (c.id && notes.has(c.id) ? { ...c, note: notes.get(c.id)!.markdown } : c)) }),
-    notes: { file, used: [...notes.keys()].filter((id) => used.has(id)), unmatched: unused.filter((id) => !notes.get(id)!.retired), retired: unused.filter((id) => notes.get(id)!.retired), hash: notesHash(notes) },
+    ...(run.clusters && {
+      clusters: run.clusters.map(({ note: _old, ...c }) => (c.id && notes.has(c.id) ? { ...c, note: notes.get(c.id)!.markdown } : c)),
+    }),
+    notes: {
+      file,
+      used: [...notes.keys()].filter((id) => used.has(id)),
+      unmatched: unused.filter((id) => !notes.get(id)!.retired),
+      retired: unused.filter((id) => notes.get(id)!.retired),
+      hash: notesHash(notes),
+    },
   };
 }
 
 /** The notes' content as a short hash (their ids, text, retired and visibility, not their lines): equal notes, equal hash. */
 export function notesHash(notes: Notes): string {
-  const content = [...notes.entries()].map(([id, n]) => [id, n.markdown, n.retired, n.visibility ?? 'visible']).sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+  const content = [...notes.entries()]
+    .map(([id, n]) => [id, n.markdown, n.retired, n.visibility ?? 'visible'])
+    .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
   return createHash('sha256').update(JSON.stringify(content)).digest('hex').slice(0, 12);
 }
 
@@ -139,7 +174,9 @@ export function formatNotesUse(run: RunResults, notes?: Notes, scope = 'this run
 export function unmatchedNotesError(run: RunResults, notes?: Notes): string | undefined {
   const n = run.notes;
   if (!n || n.unmatched.length === 0) return undefined;
-  const lines = n.unmatched.map((id) => `  ${n.file}${notes?.get(id) ? ` line ${notes.get(id)!.line}` : ''}: ${id} matches no failure in the class`);
+  const lines = n.unmatched.map(
+    (id) => `  ${n.file}${notes?.get(id) ? ` line ${notes.get(id)!.line}` : ''}: ${id} matches no failure in the class`,
+  );
   return `${lines.join('\n')}\nCorrect the id (the class summary lists the clusters), or keep the note with retired: true (id: {note: …, retired: true}); the reports are written.\n`;
 }
 
@@ -156,11 +193,23 @@ export function mergeNotes(run: RunResults, parts: readonly RunResults[]): RunRe
     const retired = new Set(noted.flatMap((p) => p.notes!.retired ?? []));
     const files = [...new Set(noted.map((p) => p.notes!.file))];
     const hashes = [...new Set(noted.map((p) => p.notes!.hash))];
-    merged = { ...run, notes: { file: files.join(', '), ...(hashes.length === 1 && hashes[0] !== undefined && { hash: hashes[0] }), used: all.filter((id) => used.has(id)), unmatched: all.filter((id) => !used.has(id) && !retired.has(id)), retired: all.filter((id) => !used.has(id) && retired.has(id)) } };
+    merged = {
+      ...run,
+      notes: {
+        file: files.join(', '),
+        ...(hashes.length === 1 && hashes[0] !== undefined && { hash: hashes[0] }),
+        used: all.filter((id) => used.has(id)),
+        unmatched: all.filter((id) => !used.has(id) && !retired.has(id)),
+        retired: all.filter((id) => !used.has(id) && retired.has(id)),
+      },
+    };
   }
   if (!merged.clusters) return merged;
   const clusters = merged.clusters.map((c) => {
-    const note = merged.submissions.flatMap((s) => (c.submissions.includes(s.id) ? s.tests : [])).flatMap((t) => t.notes ?? []).find((n) => n.from === c.id);
+    const note = merged.submissions
+      .flatMap((s) => (c.submissions.includes(s.id) ? s.tests : []))
+      .flatMap((t) => t.notes ?? [])
+      .find((n) => n.from === c.id);
     return note ? { ...c, note: note.markdown } : c;
   });
   return { ...merged, clusters };

@@ -34,9 +34,15 @@ export function parseRoster(text: string, file: string): RosterStudent[] {
   const [header, ...rows] = records;
   if (!header) throw new RosterError(`${file} is empty: export the gradebook from Canvas (Grades, Export, CSV) and give that file`);
   const names = header.fields.map((f) => f.trim().toLowerCase());
-  const at = Object.fromEntries(Object.entries(COLUMNS).map(([key, column]) => [key, names.indexOf(column)])) as Record<keyof typeof COLUMNS, number>;
+  const at = Object.fromEntries(Object.entries(COLUMNS).map(([key, column]) => [key, names.indexOf(column)])) as Record<
+    keyof typeof COLUMNS,
+    number
+  >;
   const missing = (['name', 'id'] as const).filter((key) => at[key] < 0).map((key) => COLUMNS[key]);
-  if (missing.length > 0) throw new RosterError(`${file}, line ${header.line}: no ${missing.map((m) => `'${m}'`).join(' or ')} column; a Canvas gradebook export starts Student,ID,SIS User ID,SIS Login ID,Section`);
+  if (missing.length > 0)
+    throw new RosterError(
+      `${file}, line ${header.line}: no ${missing.map((m) => `'${m}'`).join(' or ')} column; a Canvas gradebook export starts Student,ID,SIS User ID,SIS Login ID,Section`,
+    );
   const cell = (fields: string[], key: keyof typeof COLUMNS) => (at[key] >= 0 ? (fields[at[key]] ?? '').trim() : '');
   const students: RosterStudent[] = [];
   for (const { line, fields } of rows) {
@@ -45,7 +51,8 @@ export function parseRoster(text: string, file: string): RosterStudent[] {
     if (/^(points possible|manual posting)/iu.test(name) || (name === '' && cell(fields, 'id') === '')) continue;
     if (name === 'Student, Test') continue;
     const id = cell(fields, 'id');
-    if (!/^\d+$/u.test(id)) throw new RosterError(`${file}, line ${line}: ${name || 'a row'} has the ID '${id}'; Canvas's user ids are numbers`);
+    if (!/^\d+$/u.test(id))
+      throw new RosterError(`${file}, line ${line}: ${name || 'a row'} has the ID '${id}'; Canvas's user ids are numbers`);
     students.push({ line, name, id, sisId: cell(fields, 'sisId'), login: cell(fields, 'login'), section: cell(fields, 'section') });
   }
   const seen = new Map<string, number>();
@@ -57,7 +64,12 @@ export function parseRoster(text: string, file: string): RosterStudent[] {
 }
 
 /** Letters and digits only, lower case: `Lovelace, Ada`, `lovelaceada` and `LovelaceAda` are one name. */
-const plain = (text: string | undefined) => (text ?? '').normalize('NFKD').replace(/[\u0300-\u036f]/gu, '').toLowerCase().replace(/[^a-z0-9]/gu, '');
+const plain = (text: string | undefined) =>
+  (text ?? '')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/gu, '');
 
 /** `Lovelace, Ada` read both ways; a name without a comma as written. */
 function nameForms(name: string): string[] {
@@ -70,7 +82,9 @@ const rosterKeys = (r: RosterStudent): string[][] => [
   [`user:${r.id}`],
   r.sisId ? [`sis:${plain(r.sisId)}`] : [],
   r.login ? [`login:${r.login.toLowerCase()}`] : [],
-  [...new Set([plain(r.login), plain(r.login.split('@')[0]), plain(r.sisId), r.id, ...nameForms(r.name)].filter(Boolean))].map((k) => `name:${k}`),
+  [...new Set([plain(r.login), plain(r.login.split('@')[0]), plain(r.sisId), r.id, ...nameForms(r.name)].filter(Boolean))].map(
+    (k) => `name:${k}`,
+  ),
 ];
 
 /** The keys a submission offers, tier by tier: it matches the rows of the first tier where any key matches. */
@@ -78,7 +92,8 @@ const SUBMISSION_KEYS: readonly ((s: SubmissionResult) => readonly string[])[] =
   (s) => (s.student?.id ? [`user:${s.student.id}`] : []),
   (s) => (s.student?.sisId ? [`sis:${plain(s.student.sisId)}`] : []),
   (s) => (s.student?.email ? [`login:${s.student.email.toLowerCase()}`] : []),
-  (s) => [...new Set([plain(s.id), plain(s.student?.name), plain(s.student?.email?.split('@')[0])].filter(Boolean))].map((k) => `name:${k}`),
+  (s) =>
+    [...new Set([plain(s.id), plain(s.student?.name), plain(s.student?.email?.split('@')[0])].filter(Boolean))].map((k) => `name:${k}`),
 ];
 
 /** The run with each matched submission named as the roster names it (its ids and section), and what did not match. */
@@ -105,18 +120,33 @@ export function applyRoster(run: RunResults, roster: readonly RosterStudent[], f
       }
       const r = found[0]!;
       used.add(r);
-      const student: StudentIdentity = { name: r.name, id: r.id, ...(r.sisId && { sisId: r.sisId }), ...(r.login && { email: r.login }), ...(r.section && { section: r.section }), ...(before?.late !== undefined && { late: before.late }), fromRoster: { file, ...(before && { before }) } };
+      const student: StudentIdentity = {
+        name: r.name,
+        id: r.id,
+        ...(r.sisId && { sisId: r.sisId }),
+        ...(r.login && { email: r.login }),
+        ...(r.section && { section: r.section }),
+        ...(before?.late !== undefined && { late: before.late }),
+        fromRoster: { file, ...(before && { before }) },
+      };
       return { ...s, student };
     }
     notInRoster.push(s.id);
     return s;
   });
   const twice = roster.filter((r) => submissions.filter((s) => s.student?.id === r.id).length > 1).map((r) => r.name);
-  if (twice.length > 0) throw new RosterError(`${file}: ${twice.join(', ')} would be given two submissions' grades; rename one folder, or leave one out`);
+  if (twice.length > 0)
+    throw new RosterError(`${file}: ${twice.join(', ')} would be given two submissions' grades; rename one folder, or leave one out`);
   return {
     ...run,
     submissions,
-    roster: { file, matched: used.size, notInRoster, noSubmission: roster.filter((r) => !used.has(r)).map((r) => ({ name: r.name, id: r.id })), ambiguous },
+    roster: {
+      file,
+      matched: used.size,
+      notInRoster,
+      noSubmission: roster.filter((r) => !used.has(r)).map((r) => ({ name: r.name, id: r.id })),
+      ambiguous,
+    },
   };
 }
 
@@ -125,10 +155,21 @@ export function mergeRosters(run: RunResults, parts: readonly RunResults[]): Run
   const rosters = parts.flatMap((p) => (p.roster ? [p.roster] : []));
   if (rosters.length === 0) return run;
   const matched = new Set(run.submissions.flatMap((s) => (s.student?.id ? [s.student.id] : [])));
-  const missing = new Map(rosters.flatMap((r) => r.noSubmission).filter((s) => !matched.has(s.id)).map((s) => [s.id, s]));
+  const missing = new Map(
+    rosters
+      .flatMap((r) => r.noSubmission)
+      .filter((s) => !matched.has(s.id))
+      .map((s) => [s.id, s]),
+  );
   return {
     ...run,
-    roster: { file: rosters[0]!.file, matched: rosters.reduce((n, r) => n + r.matched, 0), notInRoster: rosters.flatMap((r) => r.notInRoster), noSubmission: [...missing.values()], ambiguous: rosters.flatMap((r) => r.ambiguous) },
+    roster: {
+      file: rosters[0]!.file,
+      matched: rosters.reduce((n, r) => n + r.matched, 0),
+      notInRoster: rosters.flatMap((r) => r.notInRoster),
+      noSubmission: [...missing.values()],
+      ambiguous: rosters.flatMap((r) => r.ambiguous),
+    },
   };
 }
 
@@ -138,9 +179,12 @@ export function mergeRosters(run: RunResults, parts: readonly RunResults[]): Run
  */
 export function formatRoster(run: RunResults, part = false): string {
   const r = run.roster!;
-  const lines = [`Roster ${r.file}: ${r.matched} of ${run.submissions.length} submission${run.submissions.length === 1 ? '' : 's'} matched`];
+  const lines = [
+    `Roster ${r.file}: ${r.matched} of ${run.submissions.length} submission${run.submissions.length === 1 ? '' : 's'} matched`,
+  ];
   if (r.notInRoster.length) lines.push(`  not in the roster (Canvas will not take their grades): ${r.notInRoster.join(', ')}`);
-  for (const a of r.ambiguous) lines.push(`  ${a.submission} matches ${a.candidates.join(' and ')}: not matched; name the folder by the SIS Login ID`);
+  for (const a of r.ambiguous)
+    lines.push(`  ${a.submission} matches ${a.candidates.join(' and ')}: not matched; name the folder by the SIS Login ID`);
   if (r.noSubmission.length && !part) lines.push(`  in the roster with no submission: ${r.noSubmission.map((s) => s.name).join('; ')}`);
   return `${lines.join('\n')}\n`;
 }
@@ -165,15 +209,25 @@ export function rosterAssignments(text: string): { name: string; id: string }[] 
   });
 }
 
-const words = (text: string) => text.normalize('NFKD').replace(/[\u0300-\u036f]/gu, '').toLowerCase().split(/[^a-z0-9]+/u).filter(Boolean);
+const words = (text: string) =>
+  text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/gu, '')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/u)
+    .filter(Boolean);
 
 /**
  * The roster's column of this assignment: the one whose name's words stand in a row in the run's title (`Homework 4`
  * in "CS 61A Homework 4: Connect N", not `Homework 40`), or the title's in the column's name. Undefined when none or
  * several do, with the columns it could be, so the instructor names it.
  */
-export function assignmentColumn(columns: readonly { name: string; id: string }[], title: string): { name: string; id: string } | { candidates: { name: string; id: string }[] } {
-  const contains = (outer: string[], inner: string[]) => inner.length > 0 && outer.some((_, i) => inner.every((w, j) => outer[i + j] === w));
+export function assignmentColumn(
+  columns: readonly { name: string; id: string }[],
+  title: string,
+): { name: string; id: string } | { candidates: { name: string; id: string }[] } {
+  const contains = (outer: string[], inner: string[]) =>
+    inner.length > 0 && outer.some((_, i) => inner.every((w, j) => outer[i + j] === w));
   const t = words(title);
   const matches = columns.filter((c) => contains(t, words(c.name)) || contains(words(c.name), t));
   return matches.length === 1 ? matches[0]! : { candidates: matches.length > 1 ? matches : [...columns] };

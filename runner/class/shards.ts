@@ -21,14 +21,16 @@ export function parseShard(text: string): Shard | { error: string } {
   const match = /^(\d+)\/(\d+)$/u.exec(text.trim());
   const index = Number(match?.[1]);
   const count = Number(match?.[2]);
-  if (!match || count < 1 || index < 1 || index > count || count > 1000) return { error: `--shard is i/n with 1 ≤ i ≤ n (like 2/4), got ${text}` };
+  if (!match || count < 1 || index < 1 || index > count || count > 1000)
+    return { error: `--shard is i/n with 1 ≤ i ≤ n (like 2/4), got ${text}` };
   return { index, count };
 }
 
 export const formatShard = (shard: Shard): string => `${shard.index}/${shard.count}`;
 
 /** A whole number read from the environment, or undefined when unset or not a whole number. */
-const whole = (text: string | undefined): number | undefined => (text !== undefined && /^\d+$/u.test(text.trim()) ? Number(text) : undefined);
+const whole = (text: string | undefined): number | undefined =>
+  text !== undefined && /^\d+$/u.test(text.trim()) ? Number(text) : undefined;
 
 /**
  * `--shard auto`: this task's shard from the scheduler that started it. `GRADE_SHARD` (`i/n`) is read first, then a
@@ -37,14 +39,17 @@ const whole = (text: string | undefined): number | undefined => (text !== undefi
  * environment), then `GRADE_SHARD_INDEX` (from 0, as GitHub Actions' `strategy.job-index`) with `GRADE_SHARD_COUNT`
  * (`strategy.job-total`). Pure: the environment is given.
  */
-export function shardFromEnvironment(env: Readonly<Record<string, string | undefined>>): (Shard & { readonly from: string }) | { error: string } {
+export function shardFromEnvironment(
+  env: Readonly<Record<string, string | undefined>>,
+): (Shard & { readonly from: string }) | { error: string } {
   const given = env['GRADE_SHARD'];
   if (given !== undefined) {
     const shard = parseShard(given);
     return 'error' in shard ? { error: `GRADE_SHARD: ${shard.error}` } : { ...shard, from: `GRADE_SHARD=${given}` };
   }
   const within = (index: number | undefined, count: number | undefined, from: string) => {
-    if (index === undefined || count === undefined || count < 1 || index >= count) return { error: `--shard auto: ${from} does not give a task index from 0 below a count of tasks` };
+    if (index === undefined || count === undefined || count < 1 || index >= count)
+      return { error: `--shard auto: ${from} does not give a task index from 0 below a count of tasks` };
     const shard = parseShard(`${index + 1}/${count}`);
     return 'error' in shard ? { error: `--shard auto: ${from}: ${shard.error}` } : { ...shard, from };
   };
@@ -52,13 +57,28 @@ export function shardFromEnvironment(env: Readonly<Record<string, string | undef
   if (task !== undefined) return slurmShard(task, env);
   const completion = env['JOB_COMPLETION_INDEX'];
   if (completion !== undefined) {
-    if (env['GRADE_SHARD_COUNT'] === undefined) return { error: '--shard auto: a Kubernetes Indexed Job gives JOB_COMPLETION_INDEX but not the number of completions; set GRADE_SHARD_COUNT to the Job\'s spec.completions' };
-    return within(whole(completion), whole(env['GRADE_SHARD_COUNT']), `the Kubernetes Indexed Job (JOB_COMPLETION_INDEX=${completion}, GRADE_SHARD_COUNT=${env['GRADE_SHARD_COUNT']})`);
+    if (env['GRADE_SHARD_COUNT'] === undefined)
+      return {
+        error:
+          "--shard auto: a Kubernetes Indexed Job gives JOB_COMPLETION_INDEX but not the number of completions; set GRADE_SHARD_COUNT to the Job's spec.completions",
+      };
+    return within(
+      whole(completion),
+      whole(env['GRADE_SHARD_COUNT']),
+      `the Kubernetes Indexed Job (JOB_COMPLETION_INDEX=${completion}, GRADE_SHARD_COUNT=${env['GRADE_SHARD_COUNT']})`,
+    );
   }
   if (env['GRADE_SHARD_INDEX'] !== undefined || env['GRADE_SHARD_COUNT'] !== undefined) {
-    return within(whole(env['GRADE_SHARD_INDEX']), whole(env['GRADE_SHARD_COUNT']), `GRADE_SHARD_INDEX=${env['GRADE_SHARD_INDEX'] ?? ''} and GRADE_SHARD_COUNT=${env['GRADE_SHARD_COUNT'] ?? ''}`);
+    return within(
+      whole(env['GRADE_SHARD_INDEX']),
+      whole(env['GRADE_SHARD_COUNT']),
+      `GRADE_SHARD_INDEX=${env['GRADE_SHARD_INDEX'] ?? ''} and GRADE_SHARD_COUNT=${env['GRADE_SHARD_COUNT'] ?? ''}`,
+    );
   }
-  return { error: '--shard auto found no shard in the environment: set GRADE_SHARD=i/n, or run it as a Slurm job array, a Kubernetes Indexed Job (with GRADE_SHARD_COUNT) or with GRADE_SHARD_INDEX and GRADE_SHARD_COUNT (GitHub Actions: strategy.job-index and strategy.job-total)' };
+  return {
+    error:
+      '--shard auto found no shard in the environment: set GRADE_SHARD=i/n, or run it as a Slurm job array, a Kubernetes Indexed Job (with GRADE_SHARD_COUNT) or with GRADE_SHARD_INDEX and GRADE_SHARD_COUNT (GitHub Actions: strategy.job-index and strategy.job-total)',
+  };
 }
 
 const SLURM_VARIABLES = 'SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_MIN, SLURM_ARRAY_TASK_MAX, SLURM_ARRAY_TASK_STEP';
@@ -68,19 +88,30 @@ const SLURM_VARIABLES = 'SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_MIN, SLURM_ARRAY_
  * array (`--array=1-4`, `0-15:4`); a list such as `1,2,5` is not evenly stepped, so its count (`SLURM_ARRAY_TASK_COUNT`)
  * differs from the span's and no task can tell which shard it is: refused, saying how to write the array.
  */
-function slurmShard(task: number, env: Readonly<Record<string, string | undefined>>): (Shard & { readonly from: string }) | { error: string } {
+function slurmShard(
+  task: number,
+  env: Readonly<Record<string, string | undefined>>,
+): (Shard & { readonly from: string }) | { error: string } {
   const min = whole(env['SLURM_ARRAY_TASK_MIN']);
   const max = whole(env['SLURM_ARRAY_TASK_MAX']);
   const step = whole(env['SLURM_ARRAY_TASK_STEP']) ?? 1;
   const count = whole(env['SLURM_ARRAY_TASK_COUNT']);
-  if (min === undefined || max === undefined) return { error: `--shard auto: Slurm array task ${task} without SLURM_ARRAY_TASK_MIN and SLURM_ARRAY_TASK_MAX: the shard cannot be told from the task id alone (Slurm sets both for every job array; set GRADE_SHARD=i/n to give it)` };
-  if (step < 1 || max < min || task < min || task > max) return { error: `--shard auto: Slurm array task ${task} is outside its array ${min}-${max}:${step} (${SLURM_VARIABLES})` };
+  if (min === undefined || max === undefined)
+    return {
+      error: `--shard auto: Slurm array task ${task} without SLURM_ARRAY_TASK_MIN and SLURM_ARRAY_TASK_MAX: the shard cannot be told from the task id alone (Slurm sets both for every job array; set GRADE_SHARD=i/n to give it)`,
+    };
+  if (step < 1 || max < min || task < min || task > max)
+    return { error: `--shard auto: Slurm array task ${task} is outside its array ${min}-${max}:${step} (${SLURM_VARIABLES})` };
   const span = Math.floor((max - min) / step) + 1;
   if ((task - min) % step !== 0 || (max - min) % step !== 0 || (count !== undefined && count !== span)) {
-    return { error: `--shard auto: the Slurm array is not contiguous (task ${task}; ${count ?? '?'} tasks from ${min} to ${max}, step ${step}): each task's shard is (id − min) / step, so give the array as a range, --array=${min}-${min + ((count ?? span) - 1) * step}${step > 1 ? `:${step}` : ''} (a %N cap is fine), not a list` };
+    return {
+      error: `--shard auto: the Slurm array is not contiguous (task ${task}; ${count ?? '?'} tasks from ${min} to ${max}, step ${step}): each task's shard is (id − min) / step, so give the array as a range, --array=${min}-${min + ((count ?? span) - 1) * step}${step > 1 ? `:${step}` : ''} (a %N cap is fine), not a list`,
+    };
   }
   const shard = parseShard(`${(task - min) / step + 1}/${span}`);
-  return 'error' in shard ? { error: `--shard auto: the Slurm array: ${shard.error}` } : { ...shard, from: `the Slurm array (task ${task} of ${min}-${max}${step > 1 ? `:${step}` : ''})` };
+  return 'error' in shard
+    ? { error: `--shard auto: the Slurm array: ${shard.error}` }
+    : { ...shard, from: `the Slurm array (task ${task} of ${min}-${max}${step > 1 ? `:${step}` : ''})` };
 }
 
 export function shardOf<T>(items: readonly T[], shard: Shard): T[] {
@@ -108,9 +139,12 @@ export function mergeRuns(runs: readonly { readonly from: string; readonly run: 
     const clash = [
       run.tool.version !== first.run.tool.version && `grader version ${run.tool.version} (${first.from}: ${first.run.tool.version})`,
       run.seed !== first.run.seed && `seed ${run.seed} (${first.from}: ${first.run.seed})`,
-      run.settings?.assignment !== first.run.settings?.assignment && `assignment ${run.settings?.assignment} (${first.from}: ${first.run.settings?.assignment})`,
-      run.pack?.hash !== first.run.pack?.hash && `assignment pack ${run.pack?.hash ?? 'none'} (${first.from}: ${first.run.pack?.hash ?? 'none'})`,
-      run.settings?.only !== first.run.settings?.only && `--only ${run.settings?.only ?? 'none'} (${first.from}: ${first.run.settings?.only ?? 'none'})`,
+      run.settings?.assignment !== first.run.settings?.assignment &&
+        `assignment ${run.settings?.assignment} (${first.from}: ${first.run.settings?.assignment})`,
+      run.pack?.hash !== first.run.pack?.hash &&
+        `assignment pack ${run.pack?.hash ?? 'none'} (${first.from}: ${first.run.pack?.hash ?? 'none'})`,
+      run.settings?.only !== first.run.settings?.only &&
+        `--only ${run.settings?.only ?? 'none'} (${first.from}: ${first.run.settings?.only ?? 'none'})`,
     ].filter(Boolean);
     if (clash.length > 0) throw new MergeError(`${from} was graded differently: ${clash.join(', ')}`);
   }
@@ -120,11 +154,17 @@ export function mergeRuns(runs: readonly { readonly from: string; readonly run: 
   if (sharded.length === 0) {
     submissions = runs.flatMap(({ run }) => run.submissions);
   } else {
-    if (sharded.length !== runs.length) throw new MergeError(`${shards.find((s) => s.shard === undefined)!.from} is a whole run, the others are shards: merge shards of one split only`);
+    if (sharded.length !== runs.length)
+      throw new MergeError(
+        `${shards.find((s) => s.shard === undefined)!.from} is a whole run, the others are shards: merge shards of one split only`,
+      );
     const parsed = shards.map(({ from, shard }) => ({ from, ...(parseShard(shard!) as Shard) }));
     const count = parsed[0]!.count;
     const other = parsed.find((p) => p.count !== count);
-    if (other) throw new MergeError(`${other.from} is shard ${other.index}/${other.count}, ${parsed[0]!.from} is one of ${count}: merge shards of one split only`);
+    if (other)
+      throw new MergeError(
+        `${other.from} is shard ${other.index}/${other.count}, ${parsed[0]!.from} is one of ${count}: merge shards of one split only`,
+      );
     const byIndex = new Map<number, string>();
     for (const p of parsed) {
       const twice = byIndex.get(p.index);
@@ -132,8 +172,13 @@ export function mergeRuns(runs: readonly { readonly from: string; readonly run: 
       byIndex.set(p.index, p.from);
     }
     const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !byIndex.has(i));
-    if (missing.length > 0) throw new MergeError(`shard${missing.length === 1 ? '' : 's'} ${missing.map((i) => `${i}/${count}`).join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing`);
-    const ordered = [...runs].sort((a, b) => (parseShard(a.run.settings!.shard!) as Shard).index - (parseShard(b.run.settings!.shard!) as Shard).index);
+    if (missing.length > 0)
+      throw new MergeError(
+        `shard${missing.length === 1 ? '' : 's'} ${missing.map((i) => `${i}/${count}`).join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing`,
+      );
+    const ordered = [...runs].sort(
+      (a, b) => (parseShard(a.run.settings!.shard!) as Shard).index - (parseShard(b.run.settings!.shard!) as Shard).index,
+    );
     submissions = interleave(ordered.map(({ run }) => run.submissions));
   }
   const ids = new Map<string, string>();
@@ -144,7 +189,10 @@ export function mergeRuns(runs: readonly { readonly from: string; readonly run: 
       ids.set(s.id, from);
     }
   }
-  const latest = runs.map(({ run }) => run.generatedAt).sort().at(-1)!;
+  const latest = runs
+    .map(({ run }) => run.generatedAt)
+    .sort()
+    .at(-1)!;
   const { shard: _shard, ...settings } = first.run.settings ?? ({} as NonNullable<RunResults['settings']>);
   // Clusters span the whole class, so they are found again over every shard's submissions. Similarity needs the
   // code: here the shards' own pairs, which `grade merge --submissions` replaces by a comparison across shards.
@@ -156,7 +204,16 @@ export function mergeRuns(runs: readonly { readonly from: string; readonly run: 
   // The class's cost is every run's machine time added up.
   const cost = sumCosts(runs.flatMap(({ run: r }) => (r.cost ? [r.cost] : [])));
   const adjustments = mergeAdjustmentRecords(runs.map((r) => r.run));
-  return { ...run, generatedAt: latest, ...(first.run.settings && { settings }), submissions, ...(cost && { cost }), ...(adjustments && { adjustments }), clusters: failureClusters(submissions), ...(similarity && { similarity }) };
+  return {
+    ...run,
+    generatedAt: latest,
+    ...(first.run.settings && { settings }),
+    submissions,
+    ...(cost && { cost }),
+    ...(adjustments && { adjustments }),
+    clusters: failureClusters(submissions),
+    ...(similarity && { similarity }),
+  };
 }
 
 /**
@@ -164,17 +221,38 @@ export function mergeRuns(runs: readonly { readonly from: string; readonly run: 
  * grace, late policy, extensions), each by a hash of its content. A line per setting that differs, naming what each
  * run used; none when they agree. The notes or adjustments `grade merge` applies itself are not the runs' to agree on.
  */
-export function mixedSettings(runs: readonly { readonly from: string; readonly run: RunResults }[], replaced: { readonly notes?: boolean; readonly adjustments?: boolean } = {}): string[] {
+export function mixedSettings(
+  runs: readonly { readonly from: string; readonly run: RunResults }[],
+  replaced: { readonly notes?: boolean; readonly adjustments?: boolean } = {},
+): string[] {
   const lines: string[] = [];
   const compare = (what: string, pick: (run: RunResults) => { key: string; shown: string }) => {
     const seen = runs.map(({ from, run }) => ({ from, ...pick(run) }));
     if (new Set(seen.map((s) => s.key)).size > 1) lines.push(`${what}: ${seen.map((s) => `${s.from} ${s.shown}`).join('; ')}`);
   };
-  if (!replaced.notes) compare('notes', (r) => (r.notes ? { key: r.notes.hash ?? r.notes.file, shown: `used ${r.notes.file}${r.notes.hash ? ` (${r.notes.hash})` : ''}` } : { key: 'none', shown: 'had no notes' }));
-  if (!replaced.adjustments) compare('adjustments', (r) => (r.adjustments ? { key: r.adjustments.hash ?? r.adjustments.file, shown: `used ${r.adjustments.file} (${r.adjustments.rows} row${r.adjustments.rows === 1 ? '' : 's'}${r.adjustments.hash ? `, ${r.adjustments.hash}` : ''})` } : { key: 'none', shown: 'had no adjustments' }));
+  if (!replaced.notes)
+    compare('notes', (r) =>
+      r.notes
+        ? { key: r.notes.hash ?? r.notes.file, shown: `used ${r.notes.file}${r.notes.hash ? ` (${r.notes.hash})` : ''}` }
+        : { key: 'none', shown: 'had no notes' },
+    );
+  if (!replaced.adjustments)
+    compare('adjustments', (r) =>
+      r.adjustments
+        ? {
+            key: r.adjustments.hash ?? r.adjustments.file,
+            shown: `used ${r.adjustments.file} (${r.adjustments.rows} row${r.adjustments.rows === 1 ? '' : 's'}${r.adjustments.hash ? `, ${r.adjustments.hash}` : ''})`,
+          }
+        : { key: 'none', shown: 'had no adjustments' },
+    );
   compare('deadline', (r) => {
     const d = r.settings?.deadline;
-    return d ? { key: d.hash, shown: `was due ${d.due}${d.graceMs ? ` with ${Math.round(d.graceMs / 60_000)} min of grace` : ''}, ${d.policy ? `late policy ${d.policy}` : 'no late policy'}${d.extensions ? `, extensions ${d.extensions}` : ''}${d.atDeadline ? ', at the deadline' : ''} (${d.hash})` } : { key: 'none', shown: 'had no due time' };
+    return d
+      ? {
+          key: d.hash,
+          shown: `was due ${d.due}${d.graceMs ? ` with ${Math.round(d.graceMs / 60_000)} min of grace` : ''}, ${d.policy ? `late policy ${d.policy}` : 'no late policy'}${d.extensions ? `, extensions ${d.extensions}` : ''}${d.atDeadline ? ', at the deadline' : ''} (${d.hash})`,
+        }
+      : { key: 'none', shown: 'had no due time' };
   });
   return lines;
 }

@@ -41,7 +41,16 @@ export interface CheckSource {
   /** The chosen assignment with its tests and their cases. */
   readonly load: (spec: SpecFiles) => ResolvedSpec;
   /** The plan, the harness's Python files and the stand-ins a test of one part runs with. */
-  readonly grading: (spec: ResolvedSpec, standIns: StandIns) => { readonly plan: AssignmentPlan; readonly doubles: readonly string[]; readonly standIns: StandIns; readonly diagnose?: DiagnoseLookahead; readonly shrink?: GradeOptions['shrink'] };
+  readonly grading: (
+    spec: ResolvedSpec,
+    standIns: StandIns,
+  ) => {
+    readonly plan: AssignmentPlan;
+    readonly doubles: readonly string[];
+    readonly standIns: StandIns;
+    readonly diagnose?: DiagnoseLookahead;
+    readonly shrink?: GradeOptions['shrink'];
+  };
   /** What the check does not grade, said at its end: the hidden tests' count and points, and the points graded by hand. */
   readonly later: (spec: ResolvedSpec) => string | undefined;
   /** The formats --format may name, and how a run is written into --out (results.json always). */
@@ -91,23 +100,42 @@ function parseCheckFlags(argv: readonly string[], io: Io, source: CheckSource): 
     },
   });
   const value = (name: string): string | undefined => (values as Record<string, string | boolean | undefined>)[name] as string | undefined;
-  if (positionals.length > 1) throw new UsageError(`give one folder to check (got ${positionals.length}); to grade a class, use grade <folder>`);
+  if (positionals.length > 1)
+    throw new UsageError(`give one folder to check (got ${positionals.length}); to grade a class, use grade <folder>`);
   const standIns = value('stand-ins') ?? 'document';
   if (standIns !== 'document' && standIns !== 'own') throw new UsageError(`--stand-ins is document or own, got ${standIns}`);
   const out = values.out !== undefined ? resolve(io.cwd, values.out) : values.ci ? ciOut(io) : undefined;
   const forbidden = source.forbiddenOut;
-  if (out !== undefined && forbidden !== undefined && (out === forbidden || out.startsWith(forbidden + sep))) throw new UsageError(`--out ${values.out} is inside the source folder reports/; choose another folder`);
+  if (out !== undefined && forbidden !== undefined && (out === forbidden || out.startsWith(forbidden + sep)))
+    throw new UsageError(`--out ${values.out} is inside the source folder reports/; choose another folder`);
   const seed = values.seed === undefined ? DEFAULT_SEED : Number(values.seed);
   if (!Number.isSafeInteger(seed) || seed < 0) throw new UsageError(`--seed must be a whole number ≥ 0, got ${values.seed}`);
-  const formats = values.format === undefined ? (values.ci ? ['json', 'junit'] : ['json']) : values.format.split(',').map((f) => f.trim()).filter(Boolean);
-  for (const format of formats) if (!source.formats.includes(format)) throw new UsageError(`unknown --format '${format}'; known: ${source.formats.join(', ')}`);
+  const formats =
+    values.format === undefined
+      ? values.ci
+        ? ['json', 'junit']
+        : ['json']
+      : values.format
+          .split(',')
+          .map((f) => f.trim())
+          .filter(Boolean);
+  for (const format of formats)
+    if (!source.formats.includes(format)) throw new UsageError(`unknown --format '${format}'; known: ${source.formats.join(', ')}`);
   const only = values.only === undefined ? undefined : onlyPattern(values.only);
   const named = value('assignment');
   // A pack's folder is named from where the command runs.
   const assignment = named !== undefined && isPackRef(named) ? resolve(io.cwd, named) : named;
   return {
-    path: positionals[0] ?? '.', out, seed, python: values.python ?? 'python3', formats,
-    ci: values.ci ?? false, watch: values.watch ?? false, standIns, ...(assignment && { assignment }), ...(only && { only }),
+    path: positionals[0] ?? '.',
+    out,
+    seed,
+    python: values.python ?? 'python3',
+    formats,
+    ci: values.ci ?? false,
+    watch: values.watch ?? false,
+    standIns,
+    ...(assignment && { assignment }),
+    ...(only && { only }),
   };
 }
 
@@ -143,16 +171,20 @@ async function checkOnce(flags: CheckFlags, specs: readonly SpecFiles[], io: Io,
   const submission = found.submissions[0];
   if (!submission) {
     // Said once: where a warning above already says the folder holds nothing (empty, not there), not again.
-    if (found.nothingIn.length === 0) io.err(`${source.command}: no submission found in ${flags.path} (looked for ${[...knownNames(specs)].slice(0, 6).join(', ')}, …)\n`);
+    if (found.nothingIn.length === 0)
+      io.err(`${source.command}: no submission found in ${flags.path} (looked for ${[...knownNames(specs)].slice(0, 6).join(', ')}, …)\n`);
     return 2;
   }
   const detected = specs.length === 1 || flags.assignment ? specs[0] : detectAssignment(specs, found.submissions);
   if (!detected) {
-    io.err(`${source.command}: cannot tell the assignment from the file names; pass --assignment (one of ${specs.map((s) => s.assignment).join(', ')})${source.hint?.(found.submissions) ?? ''}\n`);
+    io.err(
+      `${source.command}: cannot tell the assignment from the file names; pass --assignment (one of ${specs.map((s) => s.assignment).join(', ')})${source.hint?.(found.submissions) ?? ''}\n`,
+    );
     return 2;
   }
   // A student at a terminal sees at once that the check has started; the report follows when it is done.
-  if (io.isTTY && !flags.watch) io.err(colors.dim(`Checking ${submission.id} against ${detected.title} (${detected.visibleTests} tests)…\n`));
+  if (io.isTTY && !flags.watch)
+    io.err(colors.dim(`Checking ${submission.id} against ${detected.title} (${detected.visibleTests} tests)…\n`));
   let spec: ResolvedSpec;
   let sandbox: SandboxEnvironment;
   try {
@@ -168,8 +200,21 @@ async function checkOnce(flags: CheckFlags, specs: readonly SpecFiles[], io: Io,
     tool: source.tool,
     generatedAt: new Date().toISOString(),
     seed: flags.seed,
-    sandbox: { python: `${sandbox.python} (${sandbox.pythonVersion})`, network: sandbox.network, isolation: sandbox.isolation, notes: sandbox.notes, packages: { allowed: [...spec.packages], provided: sandbox.packagesSummary ?? '' } },
-    settings: { assignment: spec.assignment, title: spec.title, limits: { ...spec.limits }, manualPoints: spec.manualPoints, ...(flags.only && { only: flags.only.pattern }), fingerprints: testFingerprints(spec) },
+    sandbox: {
+      python: `${sandbox.python} (${sandbox.pythonVersion})`,
+      network: sandbox.network,
+      isolation: sandbox.isolation,
+      notes: sandbox.notes,
+      packages: { allowed: [...spec.packages], provided: sandbox.packagesSummary ?? '' },
+    },
+    settings: {
+      assignment: spec.assignment,
+      title: spec.title,
+      limits: { ...spec.limits },
+      manualPoints: spec.manualPoints,
+      ...(flags.only && { only: flags.only.pattern }),
+      fingerprints: testFingerprints(spec),
+    },
     submissions: [result],
   };
   if (flags.out !== undefined) {
@@ -186,26 +231,73 @@ async function checkOnce(flags: CheckFlags, specs: readonly SpecFiles[], io: Io,
   io.out(formatCheckReport(spec, result, later, [isolationLine(sandbox), ...sandbox.notes], colors));
   if (flags.ci) {
     reportToGitHub(spec, result, later, io, resolve(io.cwd, flags.path));
-    if (flags.out !== undefined) io.out(`The check's files (${flags.formats.map((f) => (f === 'json' ? 'results.json' : f === 'junit' ? 'junit.xml' : f)).join(', ')}) are in ${flags.out}\n`);
+    if (flags.out !== undefined)
+      io.out(
+        `The check's files (${flags.formats.map((f) => (f === 'json' ? 'results.json' : f === 'junit' ? 'junit.xml' : f)).join(', ')}) are in ${flags.out}\n`,
+      );
   }
   return result.tests.some((t) => t.status !== 'pass' && t.status !== 'skipped') ? 1 : 0;
 }
 
-async function checkSubmission(submission: Submission, spec: ResolvedSpec, sandbox: SandboxEnvironment, flags: CheckFlags, source: CheckSource, progress: CheckProgress): Promise<SubmissionResult> {
+async function checkSubmission(
+  submission: Submission,
+  spec: ResolvedSpec,
+  sandbox: SandboxEnvironment,
+  flags: CheckFlags,
+  source: CheckSource,
+  progress: CheckProgress,
+): Promise<SubmissionResult> {
   const started = performance.now();
   try {
     // One submission: a second core, where there is one, plays a test's independent parts beside the first.
-    return await gradeSubmission(submission, { spec, ...source.grading(spec, flags.standIns), sandbox, seed: flags.seed, ...(flags.only && { only: flags.only }), visibleOnly: true, sideBySide: availableParallelism() > 1, onTestStart: (test) => progress.testStarted(test.name), onTestRan: () => progress.testFinished() });
+    return await gradeSubmission(submission, {
+      spec,
+      ...source.grading(spec, flags.standIns),
+      sandbox,
+      seed: flags.seed,
+      ...(flags.only && { only: flags.only }),
+      visibleOnly: true,
+      sideBySide: availableParallelism() > 1,
+      onTestStart: (test) => progress.testStarted(test.name),
+      onTestRan: () => progress.testFinished(),
+    });
   } catch (error) {
     const reason = `internal error while checking: ${(error as Error).message}`;
-    const tests = spec.tests.filter((t) => t.visibility === 'visible').map((t) => ({ id: t.id, name: t.name, group: t.group, target: t.target, status: 'error' as const, score: 0, maxScore: t.points, visibility: t.visibility, message: reason }));
-    return { id: submission.id, path: submission.path, assignment: spec.assignment, status: 'error', error: reason, score: 0, maxScore: tests.reduce((n, t) => n + t.maxScore, 0), durationMs: Math.round(performance.now() - started), tests };
+    const tests = spec.tests
+      .filter((t) => t.visibility === 'visible')
+      .map((t) => ({
+        id: t.id,
+        name: t.name,
+        group: t.group,
+        target: t.target,
+        status: 'error' as const,
+        score: 0,
+        maxScore: t.points,
+        visibility: t.visibility,
+        message: reason,
+      }));
+    return {
+      id: submission.id,
+      path: submission.path,
+      assignment: spec.assignment,
+      status: 'error',
+      error: reason,
+      score: 0,
+      maxScore: tests.reduce((n, t) => n + t.maxScore, 0),
+      durationMs: Math.round(performance.now() - started),
+      tests,
+    };
   }
 }
 
 /** What kept the student's code in its folder, in one line: the check says which isolation it had, as grade does. */
 function isolationLine(sandbox: SandboxEnvironment): string {
-  const how = sandbox.isolation === 'bubblewrap' ? 'bubblewrap (your code sees only its folder)' : sandbox.isolation === 'namespaces' ? 'its own network and process namespaces' : 'no sandbox';
+  const how =
+    sandbox.isolation === 'bubblewrap'
+      ? 'bubblewrap (your code sees only its folder)'
+      : sandbox.isolation === 'namespaces'
+        ? 'its own network and process namespaces'
+        : 'no sandbox';
   return `ran with ${sandbox.python} (Python ${sandbox.pythonVersion}) in ${how}`;
 }
 
@@ -259,7 +351,9 @@ function folderSnapshot(folder: string): string {
         if (stat.isDirectory()) {
           if (depth < 4) walk(path, depth + 1);
         } else entries.push(`${relative(folder, path)}:${stat.size}:${stat.mtimeMs}`);
-      } catch { /* gone between the listing and the stat */ }
+      } catch {
+        /* gone between the listing and the stat */
+      }
     }
   };
   walk(folder, 0);

@@ -35,20 +35,28 @@ export async function writeCliBundle(root: string): Promise<string> {
     external: EXTERNAL,
     logLevel: 'warning',
     // CommonJS packages in an ES module bundle require Node's built-ins through a real `require`.
-    banner: { js: [`import { createRequire as __bundleRequire } from 'node:module';`, `const ${BUNDLE_URL} = import.meta.url;`, `const require = __bundleRequire(${BUNDLE_URL});`].join('\n') },
+    banner: {
+      js: [
+        `import { createRequire as __bundleRequire } from 'node:module';`,
+        `const ${BUNDLE_URL} = import.meta.url;`,
+        `const require = __bundleRequire(${BUNDLE_URL});`,
+      ].join('\n'),
+    },
     define: { 'import.meta.url': MODULE_URL },
-    plugins: [{
-      name: 'module-url',
-      setup(bundler) {
-        // esbuild reads the filter as a Go regular expression: no flags.
-        bundler.onLoad({ filter: /\.[cm]?js$/ }, async ({ path }) => {
-          const contents = await readFile(path, 'utf8');
-          if (!contents.includes('import.meta.url')) return undefined;
-          const own = `./${relative(dirname(outfile), path).split(sep).join('/')}`;
-          return { contents: `const ${MODULE_URL} = new URL(${JSON.stringify(own)}, ${BUNDLE_URL}).href;\n${contents}`, loader: 'js' };
-        });
+    plugins: [
+      {
+        name: 'module-url',
+        setup(bundler) {
+          // esbuild reads the filter as a Go regular expression: no flags.
+          bundler.onLoad({ filter: /\.[cm]?js$/ }, async ({ path }) => {
+            const contents = await readFile(path, 'utf8');
+            if (!contents.includes('import.meta.url')) return undefined;
+            const own = `./${relative(dirname(outfile), path).split(sep).join('/')}`;
+            return { contents: `const ${MODULE_URL} = new URL(${JSON.stringify(own)}, ${BUNDLE_URL}).href;\n${contents}`, loader: 'js' };
+          });
+        },
       },
-    }],
+    ],
   });
   return outfile;
 }

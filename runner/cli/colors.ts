@@ -21,5 +21,12 @@ export function colorsEnabled(env: Readonly<Record<string, string | undefined>>,
 const wrap = (on: boolean, open: number, close: number) => (s: string) => (on ? `\x1b[${open}m${s}\x1b[${close}m` : s);
 
 export function makeColors(enabled: boolean): Colors {
-  return { enabled, green: wrap(enabled, 32, 39), red: wrap(enabled, 31, 39), yellow: wrap(enabled, 33, 39), dim: wrap(enabled, 2, 22), bold: wrap(enabled, 1, 22) };
+  return {
+    enabled,
+    green: wrap(enabled, 32, 39),
+    red: wrap(enabled, 31, 39),
+    yellow: wrap(enabled, 33, 39),
+    dim: wrap(enabled, 2, 22),
+    bold: wrap(enabled, 1, 22),
+  };
 }

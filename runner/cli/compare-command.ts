@@ -24,7 +24,8 @@ export function readRun(dir: string, io: Pick<Io, 'cwd'>): RunResults {
   } catch (error) {
     throw new CompareError(`${relative(io.cwd, path) || path} is not JSON: ${(error as Error).message}`);
   }
-  if (!Array.isArray(run.submissions)) throw new CompareError(`${relative(io.cwd, path) || path} has no submissions: it is not a grade run's results.json`);
+  if (!Array.isArray(run.submissions))
+    throw new CompareError(`${relative(io.cwd, path) || path} has no submissions: it is not a grade run's results.json`);
   return run;
 }
 
@@ -32,12 +33,20 @@ export function readRun(dir: string, io: Pick<Io, 'cwd'>): RunResults {
  * `current` as its exports will stand (the previous run's higher scores kept with `keepHigher`) and compared with the
  * run in `previousDir`; refused when the two graded different assignments.
  */
-export function compareWith(previousDir: string, previous: RunResults, current: RunResults, keep = false): RunResults & { comparison: RunComparison } {
+export function compareWith(
+  previousDir: string,
+  previous: RunResults,
+  current: RunResults,
+  keep = false,
+): RunResults & { comparison: RunComparison } {
   const a = previous.settings?.assignment ?? previous.submissions[0]?.assignment;
   const b = current.settings?.assignment ?? current.submissions[0]?.assignment;
   if (a && b && a !== b) throw new CompareError(`${previousDir} graded ${a}, this run ${b}: only runs of one assignment compare`);
   const part = current.settings?.only ?? previous.settings?.only;
-  if (keep && part !== undefined) throw new CompareError(`${current.settings?.only !== undefined ? 'this run' : previousDir} graded only the tests matching ${part}: --keep-higher keeps whole scores, which a part of the tests does not give`);
+  if (keep && part !== undefined)
+    throw new CompareError(
+      `${current.settings?.only !== undefined ? 'this run' : previousDir} graded only the tests matching ${part}: --keep-higher keeps whole scores, which a part of the tests does not give`,
+    );
   const run = keep ? keepHigher(current, previous, previousDir) : current;
   return { ...run, comparison: compareExports(previous, run, previousDir, keep) };
 }
@@ -46,11 +55,19 @@ export function compareWith(previousDir: string, previous: RunResults, current: 
 export function formatComparison(c: RunComparison): string {
   const exported = (s: StudentChange) => s.exported?.delta ?? s.delta;
   const drops = c.students.filter((s) => exported(s) < 0 || s.delta < 0);
-  const lines = [`Compared with ${c.previous.path}${c.only ? ` on the tests both ran (--only ${c.only})` : ''}: ${c.students.length === 0 ? 'no student changed' : `${c.students.length} student${c.students.length === 1 ? '' : 's'} changed, ${drops.length} lost points`}${c.added.length ? `; ${c.added.length} new (${c.added.join(', ')})` : ''}${c.removed.length ? `; ${c.removed.length} gone (${c.removed.join(', ')})` : ''}`];
-  if (c.keptHigher) lines.push(`  --keep-higher: ${c.keptHigher} student${c.keptHigher === 1 ? ' keeps' : 's keep'} the previous, higher score in every export`);
+  const lines = [
+    `Compared with ${c.previous.path}${c.only ? ` on the tests both ran (--only ${c.only})` : ''}: ${c.students.length === 0 ? 'no student changed' : `${c.students.length} student${c.students.length === 1 ? '' : 's'} changed, ${drops.length} lost points`}${c.added.length ? `; ${c.added.length} new (${c.added.join(', ')})` : ''}${c.removed.length ? `; ${c.removed.length} gone (${c.removed.join(', ')})` : ''}`,
+  ];
+  if (c.keptHigher)
+    lines.push(
+      `  --keep-higher: ${c.keptHigher} student${c.keptHigher === 1 ? ' keeps' : 's keep'} the previous, higher score in every export`,
+    );
   for (const s of drops) {
     const auto = `${s.old} → ${s.new} (${signed(s.delta)})`;
-    const score = s.exported && (s.exported.old !== s.old || s.exported.new !== s.new) ? `exported ${s.exported.old} → ${s.exported.new} (${signed(s.exported.delta)}), automatic ${auto}` : auto;
+    const score =
+      s.exported && (s.exported.old !== s.old || s.exported.new !== s.new)
+        ? `exported ${s.exported.old} → ${s.exported.new} (${signed(s.exported.delta)}), automatic ${auto}`
+        : auto;
     lines.push(`  ${s.id}: ${score}; now failing ${s.passToFail.join(', ') || 'nothing new'}; ${s.reasons.join('; ')}`);
   }
   return `${lines.join('\n')}\n`;
@@ -66,7 +83,11 @@ export function runCompare(argv: readonly string[], io: Io): number {
   let values: { out?: string | undefined; 'keep-higher'?: boolean | undefined };
   let positionals: string[];
   try {
-    ({ values, positionals } = parseArgs({ args: [...argv], allowPositionals: true, options: { out: { type: 'string', short: 'o' }, 'keep-higher': { type: 'boolean' } } }));
+    ({ values, positionals } = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      options: { out: { type: 'string', short: 'o' }, 'keep-higher': { type: 'boolean' } },
+    }));
   } catch (error) {
     return fail((error as Error).message);
   }
@@ -78,11 +99,17 @@ export function runCompare(argv: readonly string[], io: Io): number {
     const run = compareWith(oldDir, previous, current, values['keep-higher'] === true);
     const out = resolve(io.cwd, values.out ?? newDir);
     // The earlier run is the baseline: the comparison is never written into it (symlinks followed).
-    if (sameOrInside(out, resolve(io.cwd, oldDir))) return fail(`--out ${values.out ?? newDir} is ${realFolder(out) === realFolder(resolve(io.cwd, oldDir)) ? 'the folder' : 'inside the folder'} of the earlier run ${oldDir} (compared on disk): writing there would replace its reports; give another folder`);
+    if (sameOrInside(out, resolve(io.cwd, oldDir)))
+      return fail(
+        `--out ${values.out ?? newDir} is ${realFolder(out) === realFolder(resolve(io.cwd, oldDir)) ? 'the folder' : 'inside the folder'} of the earlier run ${oldDir} (compared on disk): writing there would replace its reports; give another folder`,
+      );
     // Keeping the higher scores changes the gradebooks: they are written again with the HTML.
     // The pages handed back are written again where the new run wrote them: they show the score every export shows.
     const handedBack = existsSync(join(resolve(io.cwd, newDir), 'for-students'));
-    const written = writeOutputs(run, out, { formats: values['keep-higher'] ? ['html', 'csv', 'junit', 'gradescope'] : ['html'], ...(handedBack && { audience: 'student' as const }) });
+    const written = writeOutputs(run, out, {
+      formats: values['keep-higher'] ? ['html', 'csv', 'junit', 'gradescope'] : ['html'],
+      ...(handedBack && { audience: 'student' as const }),
+    });
     io.out(formatComparison(run.comparison));
     io.out(`Wrote ${written.map((p) => relative(io.cwd, p) || p).join(', ')}\n`);
     return 0;

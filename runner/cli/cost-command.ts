@@ -18,18 +18,37 @@ export async function runCost(id: string, io: Io, root: string, version: string)
     return 2;
   }
   const dir = join(root, 'fixtures', 'submissions', id);
-  const samples = existsSync(dir) ? readdirSync(dir).filter((n) => n.startsWith('correct')).sort() : [];
+  const samples = existsSync(dir)
+    ? readdirSync(dir)
+        .filter((n) => n.startsWith('correct'))
+        .sort()
+    : [];
   if (samples.length === 0) {
-    io.err(`grade list --cost: no bundled correct samples of ${id} in ${dir} (they come with the grader's repository, not its npm package)\n`);
+    io.err(
+      `grade list --cost: no bundled correct samples of ${id} in ${dir} (they come with the grader's repository, not its npm package)\n`,
+    );
     return 2;
   }
   const out = mkdtempSync(join(tmpdir(), 'grade-cost-'));
   try {
     io.err(`Grading the ${samples.length} bundled correct samples of ${id} one at a time...\n`);
     let said = '';
-    const quiet: Io = { ...io, out: () => {}, err: (s) => { said += s; }, isTTY: false };
+    const quiet: Io = {
+      ...io,
+      out: () => {},
+      err: (s) => {
+        said += s;
+      },
+      isTTY: false,
+    };
     // --strength: what the figures for information would cost is worth knowing before a class is graded with them.
-    const code = await runGrade([...samples.map((s) => join(dir, s)), '--assignment', id, '--out', out, '--format', 'json', '--jobs', '1', '--strength'], quiet, root, version, 'grade');
+    const code = await runGrade(
+      [...samples.map((s) => join(dir, s)), '--assignment', id, '--out', out, '--format', 'json', '--jobs', '1', '--strength'],
+      quiet,
+      root,
+      version,
+      'grade',
+    );
     if (code !== 0) {
       io.err(said.slice(-2000));
       return code;
@@ -59,7 +78,10 @@ export function formatCost(run: RunResults): string {
   }
   lines.push(`${'all tests'.padEnd(idWidth)}  ${subs.map((s) => cell(s.studentMs)).join('  ')}`);
   lines.push(`${'wall time'.padEnd(idWidth)}  ${subs.map((s) => cell(s.durationMs)).join('  ')}`);
-  const costliest = testCosts(subs).slice(0, 3).filter((c) => c.totalStudentMs > 0);
-  if (costliest.length > 0) lines.push('', `Costliest: ${costliest.map((c) => `${c.id} (median ${(c.medianStudentMs / 1000).toFixed(2)} s)`).join(', ')}`);
+  const costliest = testCosts(subs)
+    .slice(0, 3)
+    .filter((c) => c.totalStudentMs > 0);
+  if (costliest.length > 0)
+    lines.push('', `Costliest: ${costliest.map((c) => `${c.id} (median ${(c.medianStudentMs / 1000).toFixed(2)} s)`).join(', ')}`);
   return lines.join('\n') + '\n';
 }

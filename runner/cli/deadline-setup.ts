@@ -6,9 +6,32 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { relative } from 'node:path';
-import { cutoffOf, deadlineOf, DeadlineError, latenessOf, NO_PENALTY, parseDuration, parseExtensions, parseInstant, parseLatePolicy, spoken, zoneOf, type Deadline, type Extension, type LatePolicy } from '../class/deadlines.js';
+import {
+  cutoffOf,
+  deadlineOf,
+  DeadlineError,
+  latenessOf,
+  NO_PENALTY,
+  parseDuration,
+  parseExtensions,
+  parseInstant,
+  parseLatePolicy,
+  spoken,
+  zoneOf,
+  type Deadline,
+  type Extension,
+  type LatePolicy,
+} from '../class/deadlines.js';
 import { fileBeside } from './second-pass.js';
-import { checkoutCommit, commitAtDeadline, headCommit, pushAtDeadline, pushLogOf, repositoryOf, type Commit } from '../class/git-deadline.js';
+import {
+  checkoutCommit,
+  commitAtDeadline,
+  headCommit,
+  pushAtDeadline,
+  pushLogOf,
+  repositoryOf,
+  type Commit,
+} from '../class/git-deadline.js';
 import { submissionFromFolder, type Submission } from '../layout/layout.js';
 import type { RunSettings, SubmissionResult } from '../model/results.js';
 import { createHash } from 'node:crypto';
@@ -40,40 +63,87 @@ export interface DeadlineSetup {
   readonly record: NonNullable<RunSettings['deadline']>;
 }
 
-
 /** The deadline's settings, or undefined when the run has no due time and nothing asks for one. */
-export async function loadDeadlines(flags: DeadlineFlags, packDue: string | undefined, students: readonly Submission[], cwd: string): Promise<DeadlineSetup | undefined> {
+export async function loadDeadlines(
+  flags: DeadlineFlags,
+  packDue: string | undefined,
+  students: readonly Submission[],
+  cwd: string,
+): Promise<DeadlineSetup | undefined> {
   const shown = (file: string) => relative(cwd, file) || file;
   const policyFile = flags.latePolicy ?? fileBeside(flags.paths, LATE_POLICY_FILE);
   const extensionsFile = flags.extensions ?? fileBeside(flags.paths, EXTENSIONS_FILE);
   const dueText = flags.due ?? packDue;
   if (dueText === undefined) {
-    const asking = [flags.grace !== undefined && '--grace', policyFile && shown(policyFile), extensionsFile && shown(extensionsFile), flags.atDeadline && '--at-deadline', flags.pushes !== undefined && '--pushes'].filter(Boolean);
-    if (asking.length > 0) throw new DeadlineError(`${asking.join(', ')} need${asking.length === 1 ? 's' : ''} a due time: give --due 2026-12-04T23:59:00-05:00 (or the pack's due)`);
+    const asking = [
+      flags.grace !== undefined && '--grace',
+      policyFile && shown(policyFile),
+      extensionsFile && shown(extensionsFile),
+      flags.atDeadline && '--at-deadline',
+      flags.pushes !== undefined && '--pushes',
+    ].filter(Boolean);
+    if (asking.length > 0)
+      throw new DeadlineError(
+        `${asking.join(', ')} need${asking.length === 1 ? 's' : ''} a due time: give --due 2026-12-04T23:59:00-05:00 (or the pack's due)`,
+      );
     return undefined;
   }
   const due = parseInstant(dueText, flags.due !== undefined ? '--due' : "the pack's due");
   const graceMs = flags.grace === undefined ? 0 : parseDuration(flags.grace, '--grace');
-  for (const [file, flag] of [[policyFile, '--late-policy'], [extensionsFile, '--extensions']] as const) {
+  for (const [file, flag] of [
+    [policyFile, '--late-policy'],
+    [extensionsFile, '--extensions'],
+  ] as const) {
     if (file !== undefined && !existsSync(file)) throw new DeadlineError(`${flag} ${file}: no such file`);
   }
   const policy = policyFile ? await parseLatePolicy(readFileSync(policyFile, 'utf8'), shown(policyFile)) : NO_PENALTY;
   // A student is named by the submission's id, or by the ids an export gave (Gradescope's sid, e-mail, user id).
-  const names = new Map(students.flatMap((s) => [s.id, s.student?.id, s.student?.sisId, s.student?.email].filter((n): n is string => Boolean(n)).map((n) => [n, s.id] as const)));
-  const extensions = extensionsFile ? parseExtensions(readFileSync(extensionsFile, 'utf8'), shown(extensionsFile), names) : new Map<string, Extension>();
-  if (flags.pushes !== undefined && !flags.atDeadline) throw new DeadlineError('--pushes picks the commit graded at the deadline: give --at-deadline with it');
-  if (flags.pushes !== undefined && !(existsSync(flags.pushes) && statSync(flags.pushes).isDirectory())) throw new DeadlineError(`--pushes ${flags.pushes}: no such folder (it holds <submission id>.json for each repository)`);
+  const names = new Map(
+    students.flatMap((s) =>
+      [s.id, s.student?.id, s.student?.sisId, s.student?.email].filter((n): n is string => Boolean(n)).map((n) => [n, s.id] as const),
+    ),
+  );
+  const extensions = extensionsFile
+    ? parseExtensions(readFileSync(extensionsFile, 'utf8'), shown(extensionsFile), names)
+    : new Map<string, Extension>();
+  if (flags.pushes !== undefined && !flags.atDeadline)
+    throw new DeadlineError('--pushes picks the commit graded at the deadline: give --at-deadline with it');
+  if (flags.pushes !== undefined && !(existsSync(flags.pushes) && statSync(flags.pushes).isDirectory()))
+    throw new DeadlineError(`--pushes ${flags.pushes}: no such folder (it holds <submission id>.json for each repository)`);
   const policyText = policyFile ? readFileSync(policyFile, 'utf8') : '';
   const extensionsText = extensionsFile ? readFileSync(extensionsFile, 'utf8') : '';
-  const hash = createHash('sha256').update(JSON.stringify([due.toISOString(), graceMs, policyText, extensionsText, flags.atDeadline === true])).digest('hex').slice(0, 12);
-  const record = { due: dueText.trim(), graceMs, ...(policyFile && { policy: shown(policyFile) }), ...(extensionsFile && { extensions: shown(extensionsFile) }), ...(flags.atDeadline && { atDeadline: true }), hash };
-  return { due, zone: zoneOf(dueText), graceMs, policy, record, ...(policyFile && { policyFile: shown(policyFile) }), extensions, atDeadline: flags.atDeadline === true, ...(flags.pushes !== undefined && { pushes: flags.pushes }) };
+  const hash = createHash('sha256')
+    .update(JSON.stringify([due.toISOString(), graceMs, policyText, extensionsText, flags.atDeadline === true]))
+    .digest('hex')
+    .slice(0, 12);
+  const record = {
+    due: dueText.trim(),
+    graceMs,
+    ...(policyFile && { policy: shown(policyFile) }),
+    ...(extensionsFile && { extensions: shown(extensionsFile) }),
+    ...(flags.atDeadline && { atDeadline: true }),
+    hash,
+  };
+  return {
+    due,
+    zone: zoneOf(dueText),
+    graceMs,
+    policy,
+    record,
+    ...(policyFile && { policyFile: shown(policyFile) }),
+    extensions,
+    atDeadline: flags.atDeadline === true,
+    ...(flags.pushes !== undefined && { pushes: flags.pushes }),
+  };
 }
 
 export interface Timed {
   readonly submissions: readonly Submission[];
   /** Each submission's time and where it came from (absent: no time known). */
-  readonly times: ReadonlyMap<string, { readonly at?: string; readonly source: 'gradescope' | 'git commit' | 'git push' | 'canvas'; readonly commit?: string }>;
+  readonly times: ReadonlyMap<
+    string,
+    { readonly at?: string; readonly source: 'gradescope' | 'git commit' | 'git push' | 'canvas'; readonly commit?: string }
+  >;
   /** Submissions not to grade, each with why: nothing in the late window, or only work after the late cutoff. */
   readonly notGraded: ReadonlyMap<string, string>;
   readonly warnings: readonly string[];
@@ -84,9 +154,18 @@ export interface Timed {
  * not taken); with one, its cutoff, or no end at all when it has none (late work is taken, and pays the penalty).
  */
 function lateWindowEnd(setup: DeadlineSetup, deadline: Deadline): { end?: Date; words: string } {
-  if (!setup.policyFile) return { end: new Date(deadline.due.getTime() + deadline.graceMs), words: `their deadline${deadline.graceMs ? ' and grace' : ''}; without a late policy late work is not taken` };
+  if (!setup.policyFile)
+    return {
+      end: new Date(deadline.due.getTime() + deadline.graceMs),
+      words: `their deadline${deadline.graceMs ? ' and grace' : ''}; without a late policy late work is not taken`,
+    };
   const cutoff = cutoffOf(deadline, setup.policy);
-  return cutoff ? { end: cutoff, words: `the late cutoff, ${setup.policy.cutoff!.text}${'afterMs' in setup.policy.cutoff! ? ' after their deadline' : ''}` } : { words: 'no cutoff' };
+  return cutoff
+    ? {
+        end: cutoff,
+        words: `the late cutoff, ${setup.policy.cutoff!.text}${'afterMs' in setup.policy.cutoff! ? ' after their deadline' : ''}`,
+      }
+    : { words: 'no cutoff' };
 }
 
 /**
@@ -94,7 +173,12 @@ function lateWindowEnd(setup: DeadlineSetup, deadline: Deadline): { end?: Date; 
  * the deadline (grace included) without a late policy, its cutoff with one. A repository with nothing by then, or work
  * that came after the late cutoff, is not graded, and its page says why.
  */
-export async function timeSubmissions(submissions: readonly Submission[], setup: DeadlineSetup, classRoots: readonly string[], known: ReadonlySet<string>): Promise<Timed> {
+export async function timeSubmissions(
+  submissions: readonly Submission[],
+  setup: DeadlineSetup,
+  classRoots: readonly string[],
+  known: ReadonlySet<string>,
+): Promise<Timed> {
   const times = new Map<string, { at?: string; source: 'gradescope' | 'git commit' | 'git push' | 'canvas'; commit?: string }>();
   const notGraded = new Map<string, string>();
   const warnings: string[] = [];
@@ -107,10 +191,16 @@ export async function timeSubmissions(submissions: readonly Submission[], setup:
       const log = pushLogOf(setup.pushes, s.id);
       const end = window.end;
       // No end: the last push, or the repository's last commit.
-      const commit: Commit | undefined = log ? await pushAtDeadline(repo, log, end ?? new Date('9999-12-31T00:00:00Z')) : end ? await commitAtDeadline(repo, end) : await headCommit(repo);
+      const commit: Commit | undefined = log
+        ? await pushAtDeadline(repo, log, end ?? new Date('9999-12-31T00:00:00Z'))
+        : end
+          ? await commitAtDeadline(repo, end)
+          : await headCommit(repo);
       if (!commit) {
         const head = await headCommit(repo);
-        const why = end ? `no ${log ? 'push' : 'commit'} at or before ${inZone(end.toISOString(), setup.zone)} (${window.words})${head ? `: the last commit, ${inZone(head.at, setup.zone)}, came after it` : ': the repository has no commit'}` : `no ${log ? 'push in its push log' : 'commit in the repository'}`;
+        const why = end
+          ? `no ${log ? 'push' : 'commit'} at or before ${inZone(end.toISOString(), setup.zone)} (${window.words})${head ? `: the last commit, ${inZone(head.at, setup.zone)}, came after it` : ': the repository has no commit'}`
+          : `no ${log ? 'push in its push log' : 'commit in the repository'}`;
         warnings.push(`${s.id}: ${why}: not graded`);
         notGraded.set(s.id, `Not graded: ${why}.`);
         if (head) times.set(s.id, { at: head.at, source: 'git commit', commit: head.sha });
@@ -133,7 +223,10 @@ export async function timeSubmissions(submissions: readonly Submission[], setup:
     const at = times.get(s.id)?.at;
     const cutoff = cutoffOf(deadline, setup.policy);
     if (at !== undefined && cutoff && Date.parse(at) > cutoff.getTime()) {
-      notGraded.set(s.id, `Not graded: submitted ${inZone(at, setup.zone)}, after the late cutoff (${inZone(cutoff.toISOString(), setup.zone)}, ${setup.policy.cutoff!.text}${'afterMs' in setup.policy.cutoff! ? ' after the deadline' : ''}).`);
+      notGraded.set(
+        s.id,
+        `Not graded: submitted ${inZone(at, setup.zone)}, after the late cutoff (${inZone(cutoff.toISOString(), setup.zone)}, ${setup.policy.cutoff!.text}${'afterMs' in setup.policy.cutoff! ? ' after the deadline' : ''}).`,
+      );
       warnings.push(`${s.id}: submitted after the late cutoff: not graded`);
     }
   }
@@ -153,7 +246,12 @@ export function markLateness(results: readonly SubmissionResult[], setup: Deadli
   return results.map((r) => {
     const time = times.get(r.id);
     if (!time) return r;
-    const lateness = latenessOf(time.at === undefined ? undefined : new Date(time.at), time.source, deadlineOf(setup.due, setup.graceMs, setup.extensions.get(r.id), setup.zone), setup.policy);
+    const lateness = latenessOf(
+      time.at === undefined ? undefined : new Date(time.at),
+      time.source,
+      deadlineOf(setup.due, setup.graceMs, setup.extensions.get(r.id), setup.zone),
+      setup.policy,
+    );
     return { ...r, late: { ...lateness, ...(time.commit && { commit: time.commit }) } };
   });
 }
@@ -162,8 +260,13 @@ export function markLateness(results: readonly SubmissionResult[], setup: Deadli
 export function formatLateness(results: readonly SubmissionResult[], setup: DeadlineSetup): string {
   const timed = results.filter((r) => r.late);
   const late = timed.filter((r) => r.late!.lateBySeconds > 0 || r.late!.source === 'canvas');
-  const lines = [`Due ${inZone(setup.due.toISOString(), setup.zone)}${setup.graceMs ? ` (grace ${spoken(setup.graceMs)})` : ''}${setup.policyFile ? `, late policy ${setup.policyFile}` : ', no late policy (late work is marked, not penalized)'}: ${late.length} of ${timed.length} timed submission${timed.length === 1 ? '' : 's'} late${timed.length < results.length ? `; ${results.length - timed.length} with no time known` : ''}`];
+  const lines = [
+    `Due ${inZone(setup.due.toISOString(), setup.zone)}${setup.graceMs ? ` (grace ${spoken(setup.graceMs)})` : ''}${setup.policyFile ? `, late policy ${setup.policyFile}` : ', no late policy (late work is marked, not penalized)'}: ${late.length} of ${timed.length} timed submission${timed.length === 1 ? '' : 's'} late${timed.length < results.length ? `; ${results.length - timed.length} with no time known` : ''}`,
+  ];
   for (const r of late) lines.push(`  ${r.id}: ${r.late!.reason}`);
-  if (timed.some((r) => r.late!.source === 'git commit')) lines.push("  A commit's date is what the student's git wrote, their own claim: give --at-deadline --pushes <dir> to use GitHub's push times.");
+  if (timed.some((r) => r.late!.source === 'git commit'))
+    lines.push(
+      "  A commit's date is what the student's git wrote, their own claim: give --at-deadline --pushes <dir> to use GitHub's push times.",
+    );
   return `${lines.join('\n')}\n`;
 }

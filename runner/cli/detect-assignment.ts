@@ -11,11 +11,16 @@ export type SpecFiles = Pick<ResolvedSpec, 'assignment' | 'files' | 'title'> & {
 
 /** Every file name the specs' roles may have, lower-cased; a bare pattern (`*.py`) only when it is the one spec. */
 export function knownNames(specs: readonly SpecFiles[]): Set<string> {
-  return new Set(specs.flatMap((s) => s.files.flatMap((f) => f.names.map((n) => n.toLowerCase()))).filter((n) => specs.length === 1 || !isBarePattern(n)));
+  return new Set(
+    specs
+      .flatMap((s) => s.files.flatMap((f) => f.names.map((n) => n.toLowerCase())))
+      .filter((n) => specs.length === 1 || !isBarePattern(n)),
+  );
 }
 
 /** Every class and function the specs' roles are found by. */
-export const knownDefinitions = (specs: readonly SpecFiles[]): Set<string> => new Set(specs.flatMap((s) => s.files.flatMap((f) => f.defines ?? [])));
+export const knownDefinitions = (specs: readonly SpecFiles[]): Set<string> =>
+  new Set(specs.flatMap((s) => s.files.flatMap((f) => f.defines ?? [])));
 
 /**
  * The assignment whose file names the submissions use most; when none uses any, the one whose classes and functions

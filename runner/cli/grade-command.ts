@@ -3,7 +3,14 @@
  * results.json to --out and print a summary. Set-up problems exit 2 with a message that says what to do; a graded
  * run exits 0 whatever the scores. `grade check` is runner/cli/check-command.ts, on the repository's specs.
  */
-import { pinnedHangs, submissionTimeScale, testOrderSeed, withPinnedHangs, withTestsShuffled, withTimeScale } from '../spec/resolve-spec.js';
+import {
+  pinnedHangs,
+  submissionTimeScale,
+  testOrderSeed,
+  withPinnedHangs,
+  withTestsShuffled,
+  withTimeScale,
+} from '../spec/resolve-spec.js';
 import { caseSeed } from '../grade/seeds.js';
 import { gradingPlan, kitGradingPlan } from '../assignments/registry.js';
 import type { StandIns } from '../plan/interaction.js';
@@ -14,7 +21,16 @@ import { join, relative, resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { discoverSubmissions, type Submission } from '../layout/layout.js';
 import { gradeSubmission } from '../grade/grade-submission.js';
-import { filesHashOf, Journal, JOURNAL_FILE, ResumeError, specFingerprint, submissionKey, testFingerprints, type JournalHeader } from '../class/journal.js';
+import {
+  filesHashOf,
+  Journal,
+  JOURNAL_FILE,
+  ResumeError,
+  specFingerprint,
+  submissionKey,
+  testFingerprints,
+  type JournalHeader,
+} from '../class/journal.js';
 import { formatShard, parseShard, shardFromEnvironment, shardOf, type Shard } from '../class/shards.js';
 import { classCost, formatClassCost } from '../class/class-cost.js';
 import { failureClusters } from '../insight/clusters.js';
@@ -36,8 +52,23 @@ import { compareWith, CompareError, formatComparison, readRun } from './compare-
 import { AdjustmentsError, applyAdjustments, type ParsedRow } from '../class/adjustments.js';
 import { applyRoster, formatRoster, gradebookWithoutIds, RosterError, type RosterStudent } from '../class/roster.js';
 import type { CanvasOptions } from '../../reports/csv.js';
-import { askedForGradebook, GradebookFlagError, gradebookAssignmentId, gradebookLines, loadRoster, parseCanvasProblems } from './gradebook-flags.js';
-import { formatLateness, loadDeadlines, markLateness, timeSubmissions, type DeadlineFlags, type DeadlineSetup, type Timed } from './deadline-setup.js';
+import {
+  askedForGradebook,
+  GradebookFlagError,
+  gradebookAssignmentId,
+  gradebookLines,
+  loadRoster,
+  parseCanvasProblems,
+} from './gradebook-flags.js';
+import {
+  formatLateness,
+  loadDeadlines,
+  markLateness,
+  timeSubmissions,
+  type DeadlineFlags,
+  type DeadlineSetup,
+  type Timed,
+} from './deadline-setup.js';
 import { DeadlineError } from '../class/deadlines.js';
 import { GitDeadlineError } from '../class/git-deadline.js';
 import { applyNotes, formatNotesUse, NotesError, unmatchedNotesError, type Note } from '../class/notes.js';
@@ -132,9 +163,12 @@ export function parseFlags(argv: readonly string[], io: Io, root: string): Grade
     allowPositionals: true,
     options: GRADE_OPTIONS,
   });
-  if (values.audience !== undefined && values.audience !== 'student' && values.audience !== 'instructor') throw new UsageError(`--audience is student or instructor, got ${values.audience}`);
-  if (values['keep-higher'] && values.previous === undefined) throw new UsageError('--keep-higher needs --previous <old-out>: the run whose scores may be kept');
-  const shard = values.shard === undefined ? undefined : values.shard.trim() === 'auto' ? shardFromEnvironment(io.env) : parseShard(values.shard);
+  if (values.audience !== undefined && values.audience !== 'student' && values.audience !== 'instructor')
+    throw new UsageError(`--audience is student or instructor, got ${values.audience}`);
+  if (values['keep-higher'] && values.previous === undefined)
+    throw new UsageError('--keep-higher needs --previous <old-out>: the run whose scores may be kept');
+  const shard =
+    values.shard === undefined ? undefined : values.shard.trim() === 'auto' ? shardFromEnvironment(io.env) : parseShard(values.shard);
   if (shard && 'error' in shard) throw new UsageError(shard.error);
   if (values.ci || values.watch) throw new UsageError(`--${values.ci ? 'ci' : 'watch'} is for grade check`);
   const standIns = values['stand-ins'] ?? 'document';
@@ -143,27 +177,74 @@ export function parseFlags(argv: readonly string[], io: Io, root: string): Grade
   if (paths.length === 0) throw new UsageError('give a folder of submissions (or one submission): grade <path...>');
   const out = resolve(io.cwd, values.out ?? 'grade-report');
   const reportsSource = join(root, 'reports');
-  if (out !== undefined && sameOrInside(out, reportsSource)) throw new UsageError(`--out ${values.out} is inside the source folder reports/; choose another folder`);
+  if (out !== undefined && sameOrInside(out, reportsSource))
+    throw new UsageError(`--out ${values.out} is inside the source folder reports/; choose another folder`);
   // The run --previous compares with is this run's baseline: writing over it would compare the class with itself.
   // Compared as real paths: a symlink to the previous run's folder is that folder.
   const previous = values.previous === undefined ? undefined : resolve(io.cwd, values.previous);
   if (previous !== undefined && sameOrInside(out, previous)) {
-    throw new UsageError(`--out ${values.out ?? 'grade-report'} is ${realFolder(out) === realFolder(previous) ? 'the folder' : 'inside the folder'} of the run --previous compares with (${values.previous}${realFolder(previous) !== previous || realFolder(out) !== out ? `, ${realFolder(previous)} on disk` : ''}): this run would write over it. Give --out another folder`);
+    throw new UsageError(
+      `--out ${values.out ?? 'grade-report'} is ${realFolder(out) === realFolder(previous) ? 'the folder' : 'inside the folder'} of the run --previous compares with (${values.previous}${realFolder(previous) !== previous || realFolder(out) !== out ? `, ${realFolder(previous)} on disk` : ''}): this run would write over it. Give --out another folder`,
+    );
   }
   const jobs = values.jobs === undefined ? Math.max(1, Math.min(availableParallelism(), 4)) : Number(values.jobs);
-  if (!Number.isInteger(jobs) || jobs < 1 || jobs > 64) throw new UsageError(`--jobs must be a whole number from 1 to 64, got ${values.jobs}`);
+  if (!Number.isInteger(jobs) || jobs < 1 || jobs > 64)
+    throw new UsageError(`--jobs must be a whole number from 1 to 64, got ${values.jobs}`);
   const seed = values.seed === undefined ? DEFAULT_SEED : Number(values.seed);
   if (!Number.isSafeInteger(seed) || seed < 0) throw new UsageError(`--seed must be a whole number ≥ 0, got ${values.seed}`);
-  const asked = values.format === undefined ? DEFAULT_FORMATS : values.format.split(',').map((f) => f.trim()).filter(Boolean);
+  const asked =
+    values.format === undefined
+      ? DEFAULT_FORMATS
+      : values.format
+          .split(',')
+          .map((f) => f.trim())
+          .filter(Boolean);
   for (const format of asked) {
-    if (!(REPORT_FORMATS as readonly string[]).includes(format)) throw new UsageError(`unknown --format '${format}'; known: ${REPORT_FORMATS.join(', ')}`);
+    if (!(REPORT_FORMATS as readonly string[]).includes(format))
+      throw new UsageError(`unknown --format '${format}'; known: ${REPORT_FORMATS.join(', ')}`);
   }
   const formats = asked as ReportFormat[];
   const canvas = values['canvas-assignment-id'];
-  if (canvas !== undefined && !/^\d+$/u.test(canvas)) throw new UsageError(`--canvas-assignment-id is the number in the assignment's Canvas address, got ${canvas}`);
+  if (canvas !== undefined && !/^\d+$/u.test(canvas))
+    throw new UsageError(`--canvas-assignment-id is the number in the assignment's Canvas address, got ${canvas}`);
   const only = values.only === undefined ? undefined : onlyPattern(values.only);
-  const gradebookAsked = askedForGradebook({ format: values.format, roster: values.roster, canvasAssignmentId: canvas, canvasProblems: values['canvas-problems'] });
-  return { paths, out, jobs, seed, python: values.python ?? 'python3', formats, gradebookAsked, ...(values.assignment && { assignment: isPackRef(values.assignment) ? resolve(io.cwd, values.assignment) : values.assignment }), ...(only && { only }), ...(canvas && { canvasAssignmentId: canvas }), resume: values.resume ?? false, keepHigher: values['keep-higher'] ?? false, visibleOnly: values.visible ?? false, standIns, strength: values.strength ?? false, ...(values.audience !== undefined && { audience: values.audience }), ...(shard && { shard: { index: shard.index, count: shard.count } }), ...(shard && 'from' in shard && { shardFrom: String(shard.from) }), ...(values.previous !== undefined && { previous: values.previous }), ...(values.adjustments !== undefined && { adjustments: resolve(io.cwd, values.adjustments) }), ...(values.notes !== undefined && { notes: resolve(io.cwd, values.notes) }), ...(values['canvas-problems'] !== undefined && { canvasProblems: values['canvas-problems'] }), ...(values.roster !== undefined && { roster: values.roster }), ...(values.due !== undefined && { due: values.due }), ...(values.grace !== undefined && { grace: values.grace }), ...(values['late-policy'] !== undefined && { latePolicy: resolve(io.cwd, values['late-policy']) }), ...(values.extensions !== undefined && { extensions: resolve(io.cwd, values.extensions) }), ...(values['at-deadline'] && { atDeadline: true }), ...(values.pushes !== undefined && { pushes: resolve(io.cwd, values.pushes) }) };
+  const gradebookAsked = askedForGradebook({
+    format: values.format,
+    roster: values.roster,
+    canvasAssignmentId: canvas,
+    canvasProblems: values['canvas-problems'],
+  });
+  return {
+    paths,
+    out,
+    jobs,
+    seed,
+    python: values.python ?? 'python3',
+    formats,
+    gradebookAsked,
+    ...(values.assignment && { assignment: isPackRef(values.assignment) ? resolve(io.cwd, values.assignment) : values.assignment }),
+    ...(only && { only }),
+    ...(canvas && { canvasAssignmentId: canvas }),
+    resume: values.resume ?? false,
+    keepHigher: values['keep-higher'] ?? false,
+    visibleOnly: values.visible ?? false,
+    standIns,
+    strength: values.strength ?? false,
+    ...(values.audience !== undefined && { audience: values.audience }),
+    ...(shard && { shard: { index: shard.index, count: shard.count } }),
+    ...(shard && 'from' in shard && { shardFrom: String(shard.from) }),
+    ...(values.previous !== undefined && { previous: values.previous }),
+    ...(values.adjustments !== undefined && { adjustments: resolve(io.cwd, values.adjustments) }),
+    ...(values.notes !== undefined && { notes: resolve(io.cwd, values.notes) }),
+    ...(values['canvas-problems'] !== undefined && { canvasProblems: values['canvas-problems'] }),
+    ...(values.roster !== undefined && { roster: values.roster }),
+    ...(values.due !== undefined && { due: values.due }),
+    ...(values.grace !== undefined && { grace: values.grace }),
+    ...(values['late-policy'] !== undefined && { latePolicy: resolve(io.cwd, values['late-policy']) }),
+    ...(values.extensions !== undefined && { extensions: resolve(io.cwd, values.extensions) }),
+    ...(values['at-deadline'] && { atDeadline: true }),
+    ...(values.pushes !== undefined && { pushes: resolve(io.cwd, values.pushes) }),
+  };
 }
 
 /** What another command (`grade mutants`) changes in a class run: no code comparison, and its own part of results.json. */
@@ -178,7 +259,14 @@ export interface GradeHooks {
   readonly recorded?: (result: SubmissionResult, count: number) => void;
 }
 
-export async function runGrade(argv: readonly string[], io: Io, root: string, version: string, mode: 'grade' | 'check', hooks: GradeHooks = {}): Promise<number> {
+export async function runGrade(
+  argv: readonly string[],
+  io: Io,
+  root: string,
+  version: string,
+  mode: 'grade' | 'check',
+  hooks: GradeHooks = {},
+): Promise<number> {
   if (mode === 'check') return runCheck(argv, io, repoCheckSource(root, version));
   let flags: GradeFlags;
   let specs: SpecFiles[];
@@ -196,14 +284,25 @@ export async function runGrade(argv: readonly string[], io: Io, root: string, ve
   return gradeOnce(flags, specs, io, root, version, hooks);
 }
 
-async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io, root: string, version: string, hooks: GradeHooks): Promise<number> {
+async function gradeOnce(
+  flags: GradeFlags,
+  specs: readonly SpecFiles[],
+  io: Io,
+  root: string,
+  version: string,
+  hooks: GradeHooks,
+): Promise<number> {
   const begun = performance.now();
   const colors = makeColors(colorsEnabled(io.env, io.isTTY));
   // The sandbox probe waits on processes: it runs while the submissions are found and the spec is loaded.
   const probing = probeEarly(flags.python);
   // A bare pattern (`*.py`, Conniption's "any .py files") names no assignment: it counts only when chosen.
   const known = knownNames(specs);
-  const found = discoverSubmissions(flags.paths.map((p) => resolve(io.cwd, p)), known, knownDefinitions(specs));
+  const found = discoverSubmissions(
+    flags.paths.map((p) => resolve(io.cwd, p)),
+    known,
+    knownDefinitions(specs),
+  );
   for (const warning of found.warnings) io.err(`grade: ${warning}\n`);
   if (found.submissions.length === 0) {
     io.err(`grade: no submissions found in ${flags.paths.join(', ')} (looked for ${[...known].slice(0, 6).join(', ')}, …)\n`);
@@ -257,7 +356,10 @@ async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io,
     }
     throw error;
   }
-  let gradebook: { roster?: { file: string; students: RosterStudent[]; assignments: { name: string; id: string }[] }; problems?: CanvasOptions['problems'] };
+  let gradebook: {
+    roster?: { file: string; students: RosterStudent[]; assignments: { name: string; id: string }[] };
+    problems?: CanvasOptions['problems'];
+  };
   try {
     const roster = loadRoster(flags.roster, io.cwd);
     const problems = parseCanvasProblems(flags.canvasProblems, spec);
@@ -286,7 +388,10 @@ async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io,
   const all = timed?.submissions ?? found.submissions;
   const submissions = flags.shard ? shardOf(all, flags.shard) : all;
   // A scheduler's task says which shard it took, so a log shows it before anything is graded.
-  if (flags.shardFrom) io.err(`grade: --shard auto: shard ${formatShard(flags.shard!)} (${submissions.length} of ${all.length} submissions), from ${flags.shardFrom}\n`);
+  if (flags.shardFrom)
+    io.err(
+      `grade: --shard auto: shard ${formatShard(flags.shard!)} (${submissions.length} of ${all.length} submissions), from ${flags.shardFrom}\n`,
+    );
   let journal: Journal | undefined;
   try {
     journal = flags.out === undefined ? undefined : openJournal(flags, spec, version, hooks.firstFailure === true);
@@ -294,49 +399,89 @@ async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io,
     if (isFileError(error)) return outputFailure(io, error, flags.out!, undefined);
     return setupFailure(io, error);
   }
-  if (journal && journal.done.size > 0) io.err(`grade: resuming: ${journal.done.size} submission${journal.done.size === 1 ? '' : 's'} already graded in ${relative(io.cwd, join(flags.out!, JOURNAL_FILE))}\n`);
+  if (journal && journal.done.size > 0)
+    io.err(
+      `grade: resuming: ${journal.done.size} submission${journal.done.size === 1 ? '' : 's'} already graded in ${relative(io.cwd, join(flags.out!, JOURNAL_FILE))}\n`,
+    );
   const progress: Progress = createProgress(io, submissions.length, false, colors);
   const fresh = new Set<SubmissionResult>();
   // Fewer submissions at once than cores: a test's independent parts may use the core that would idle.
   const sideBySide = Math.min(flags.jobs, submissions.length) < availableParallelism();
   const idleFrom: number[] = [];
-  const results = await gradeAll(submissions, flags.jobs, async (submission) => {
-    const refused = timed?.notGraded.get(submission.id);
-    if (refused !== undefined) return notGradedResult(submission, spec, refused);
-    const key = submissionKey(submission);
-    const done = journal?.done.get(key);
-    progress.started(submission.id);
-    const result = done ?? { ...(await gradeOne(submission, spec, sandbox, flags, hooks.firstFailure === true, sideBySide)), filesHash: filesHashOf(key) };
-    if (!done) fresh.add(result);
-    if (!done && journal) {
-      journal.append(key, result);
-      if (!journal.failure) hooks.recorded?.(result, journal.written);
-    }
-    progress.finished(submission.id, result);
-    return result;
-  }, () => journal?.failure !== undefined, (at) => idleFrom.push(at));
+  const results = await gradeAll(
+    submissions,
+    flags.jobs,
+    async (submission) => {
+      const refused = timed?.notGraded.get(submission.id);
+      if (refused !== undefined) return notGradedResult(submission, spec, refused);
+      const key = submissionKey(submission);
+      const done = journal?.done.get(key);
+      progress.started(submission.id);
+      const result = done ?? {
+        ...(await gradeOne(submission, spec, sandbox, flags, hooks.firstFailure === true, sideBySide)),
+        filesHash: filesHashOf(key),
+      };
+      if (!done) fresh.add(result);
+      if (!done && journal) {
+        journal.append(key, result);
+        if (!journal.failure) hooks.recorded?.(result, journal.written);
+      }
+      progress.finished(submission.id, result);
+      return result;
+    },
+    () => journal?.failure !== undefined,
+    (at) => idleFrom.push(at),
+  );
   const allDone = performance.now();
   progress.done();
   // A write that failed (a full disk) stops the run at once: nothing more is graded, and nothing is written over the last good files.
   if (journal?.failure) return outputFailure(io, journal.failure, flags.out!, journal);
   // What this run cost: the submissions it graded (not those --resume kept), from its start to the last one's end,
   // with the time each job had nothing left to grade while another finished.
-  const cost = classCost(results.filter((r) => fresh.has(r)), flags.jobs, allDone - begun, idleFrom.reduce((n, at) => n + (allDone - at), 0));
+  const cost = classCost(
+    results.filter((r) => fresh.has(r)),
+    flags.jobs,
+    allDone - begun,
+    idleFrom.reduce((n, at) => n + (allDone - at), 0),
+  );
   const graded: RunResults = {
     tool: { name: 'connect-four-grader', version },
     generatedAt: new Date().toISOString(),
     seed: flags.seed,
-    sandbox: { python: `${sandbox.python} (${sandbox.pythonVersion})`, network: sandbox.network, isolation: sandbox.isolation, notes: sandbox.notes, packages: { allowed: [...spec.packages], provided: sandbox.packagesSummary ?? '' } },
-    settings: { assignment: spec.assignment, title: spec.title, limits: { ...spec.limits }, manualPoints: spec.manualPoints, ...(flags.strength && { strength: true }), ...(flags.only && { only: flags.only.pattern }), ...(flags.shard && { shard: formatShard(flags.shard) }), fingerprints: testFingerprints(spec), groups: spec.groups.map((g) => ({ id: g.id, name: g.name, ...(g.manualPoints && { manualPoints: g.manualPoints }) })), ...(deadlines && { deadline: deadlines.record }) },
+    sandbox: {
+      python: `${sandbox.python} (${sandbox.pythonVersion})`,
+      network: sandbox.network,
+      isolation: sandbox.isolation,
+      notes: sandbox.notes,
+      packages: { allowed: [...spec.packages], provided: sandbox.packagesSummary ?? '' },
+    },
+    settings: {
+      assignment: spec.assignment,
+      title: spec.title,
+      limits: { ...spec.limits },
+      manualPoints: spec.manualPoints,
+      ...(flags.strength && { strength: true }),
+      ...(flags.only && { only: flags.only.pattern }),
+      ...(flags.shard && { shard: formatShard(flags.shard) }),
+      fingerprints: testFingerprints(spec),
+      groups: spec.groups.map((g) => ({ id: g.id, name: g.name, ...(g.manualPoints && { manualPoints: g.manualPoints }) })),
+      ...(deadlines && { deadline: deadlines.record }),
+    },
     ...(spec.pack && { pack: packRecord(spec) }),
     submissions: deadlines && timed ? markLateness(results, deadlines, timed.times) : results,
     ...(fresh.size > 0 && { cost }),
     clusters: failureClusters(results),
-    ...(hooks.similarity !== false && { similarity: { ...classSimilarity(root, spec.assignment, submissions), aiPairs: aiAgreement(results) } }),
+    ...(hooks.similarity !== false && {
+      similarity: { ...classSimilarity(root, spec.assignment, submissions), aiPairs: aiAgreement(results) },
+    }),
   };
   // The late policy's penalties are rows of the second pass, applied with the file's (or alone, without one).
   const penalized = graded.submissions.some((s) => (s.late?.percent ?? 0) > 0);
-  let run = adjustments ? applyAdjustments(graded, adjustments.rows, relative(io.cwd, adjustments.file) || adjustments.file, spec.manualPoints) : penalized ? applyAdjustments(graded, [], undefined, spec.manualPoints) : graded;
+  let run = adjustments
+    ? applyAdjustments(graded, adjustments.rows, relative(io.cwd, adjustments.file) || adjustments.file, spec.manualPoints)
+    : penalized
+      ? applyAdjustments(graded, [], undefined, spec.manualPoints)
+      : graded;
   if (notes) run = applyNotes(run, notes.notes, relative(io.cwd, notes.file) || notes.file);
   if (gradebook.roster) {
     try {
@@ -361,18 +506,34 @@ async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io,
   const canvasAssignment = gradebookAssignmentId(flags.canvasAssignmentId, gradebook.roster, spec.title);
   let written: string[];
   try {
-    written = flags.out === undefined ? [] : writeOutputs(run, flags.out, { formats: flags.formats, canvasAssignmentId: canvasAssignment.id, audience: flags.audience, canvasProblems: gradebook.problems });
+    written =
+      flags.out === undefined
+        ? []
+        : writeOutputs(run, flags.out, {
+            formats: flags.formats,
+            canvasAssignmentId: canvasAssignment.id,
+            audience: flags.audience,
+            canvasProblems: gradebook.problems,
+          });
   } catch (error) {
     return outputFailure(io, error, flags.out!, journal);
   }
-  io.out(formatSummary(spec, run, written.map((path) => relative(io.cwd, path) || path), colors));
+  io.out(
+    formatSummary(
+      spec,
+      run,
+      written.map((path) => relative(io.cwd, path) || path),
+      colors,
+    ),
+  );
   if (fresh.size > 0) io.out(`${formatClassCost(cost)}\n`);
   if (run.comparison) io.out(formatComparison(run.comparison));
   if (run.adjustments) io.out(formatAdjustments(run));
   if (deadlines) io.out(formatLateness(run.submissions, deadlines));
   if (run.roster) io.out(formatRoster(run, flags.shard !== undefined || flags.only !== undefined));
   else if (flags.formats.includes('csv') && !flags.shard && flags.gradebookAsked) io.out(gradebookWithoutIds(run) ?? '');
-  if (flags.formats.includes('csv') && !flags.shard && flags.gradebookAsked) io.out(gradebookLines(run, canvasAssignment, gradebook.problems));
+  if (flags.formats.includes('csv') && !flags.shard && flags.gradebookAsked)
+    io.out(gradebookLines(run, canvasAssignment, gradebook.problems));
   if (run.notes) {
     // A shard, an --only or a --visible run sees part of the class: what it did not match, another part may (grade merge decides).
     const part = flags.shard !== undefined || flags.only !== undefined || flags.visibleOnly;
@@ -389,8 +550,16 @@ async function gradeOnce(flags: GradeFlags, specs: readonly SpecFiles[], io: Io,
 function openJournal(flags: GradeFlags, spec: ResolvedSpec, version: string, firstFailure: boolean): Journal {
   mkdirSync(flags.out!, { recursive: true });
   const header: JournalHeader = {
-    kind: 'run', tool: 'connect-four-grader', version, assignment: spec.assignment, seed: flags.seed, spec: specFingerprint(spec), tests: testFingerprints(spec),
-    only: flags.only?.pattern ?? null, shard: flags.shard ? formatShard(flags.shard) : null, visibleOnly: flags.visibleOnly,
+    kind: 'run',
+    tool: 'connect-four-grader',
+    version,
+    assignment: spec.assignment,
+    seed: flags.seed,
+    spec: specFingerprint(spec),
+    tests: testFingerprints(spec),
+    only: flags.only?.pattern ?? null,
+    shard: flags.shard ? formatShard(flags.shard) : null,
+    visibleOnly: flags.visibleOnly,
     ...(flags.strength && { strength: true }),
     // A run whose tests stop at their first failure is not one a class run may resume from.
     ...(firstFailure && { firstFailure }),
@@ -398,7 +567,14 @@ function openJournal(flags: GradeFlags, spec: ResolvedSpec, version: string, fir
   return Journal.open(join(flags.out!, JOURNAL_FILE), header, flags.resume);
 }
 
-async function gradeOne(submission: Submission, given: ResolvedSpec, sandbox: SandboxEnvironment, flags: GradeFlags, firstFailure: boolean, sideBySide: boolean): Promise<SubmissionResult> {
+async function gradeOne(
+  submission: Submission,
+  given: ResolvedSpec,
+  sandbox: SandboxEnvironment,
+  flags: GradeFlags,
+  firstFailure: boolean,
+  sideBySide: boolean,
+): Promise<SubmissionResult> {
   const started = performance.now();
   // The grader's own suites may grade a submission pinned to hang under shorter limits (CONNECT4_TEST_TIME_SCALE_FOR),
   // and wait on the very tests pinned to hang for less still (CONNECT4_TEST_HANGS_FOR).
@@ -411,25 +587,87 @@ async function gradeOne(submission: Submission, given: ResolvedSpec, sandbox: Sa
   const spec = order === undefined ? pinned : withTestsShuffled(pinned, caseSeed(order, submission.id));
   try {
     const plan = flags.standIns === 'own' ? kitGradingPlan(spec.assignment) : gradingPlan(spec.assignment);
-    return inSpecOrder(given, await gradeSubmission(submission, { spec, ...plan, sandbox, seed: flags.seed, ...(flags.only && { only: flags.only }), visibleOnly: flags.visibleOnly, strength: flags.strength, warmPrograms: flags.jobs < availableParallelism(), sideBySide, ...(firstFailure && { firstFailure }) }));
+    return inSpecOrder(
+      given,
+      await gradeSubmission(submission, {
+        spec,
+        ...plan,
+        sandbox,
+        seed: flags.seed,
+        ...(flags.only && { only: flags.only }),
+        visibleOnly: flags.visibleOnly,
+        strength: flags.strength,
+        warmPrograms: flags.jobs < availableParallelism(),
+        sideBySide,
+        ...(firstFailure && { firstFailure }),
+      }),
+    );
   } catch (error) {
     const reason = `internal error while grading: ${(error as Error).message}`;
-    const tests: TestResult[] = spec.tests.map((t) => ({ id: t.id, name: t.name, group: t.group, target: t.target, status: 'error', score: 0, maxScore: t.points, visibility: t.visibility, message: reason }));
-    return { id: submission.id, path: submission.path, assignment: spec.assignment, ...(submission.student && { student: submission.student }), status: 'error', error: reason, score: 0, maxScore: spec.maxScore, durationMs: Math.round(performance.now() - started), tests };
+    const tests: TestResult[] = spec.tests.map((t) => ({
+      id: t.id,
+      name: t.name,
+      group: t.group,
+      target: t.target,
+      status: 'error',
+      score: 0,
+      maxScore: t.points,
+      visibility: t.visibility,
+      message: reason,
+    }));
+    return {
+      id: submission.id,
+      path: submission.path,
+      assignment: spec.assignment,
+      ...(submission.student && { student: submission.student }),
+      status: 'error',
+      error: reason,
+      score: 0,
+      maxScore: spec.maxScore,
+      durationMs: Math.round(performance.now() - started),
+      tests,
+    };
   }
 }
 
 /** A submission not graded for a reason of the class's (work only after the late cutoff): each test not run, and why. */
 function notGradedResult(submission: Submission, spec: ResolvedSpec, reason: string): SubmissionResult {
-  const tests: TestResult[] = spec.tests.map((t) => ({ id: t.id, name: t.name, group: t.group, target: t.target, status: 'skipped', score: 0, maxScore: t.points, visibility: t.visibility, message: reason }));
-  return { id: submission.id, path: submission.path, assignment: spec.assignment, ...(submission.student && { student: submission.student }), status: 'error', error: reason, score: 0, maxScore: spec.maxScore, durationMs: 0, tests };
+  const tests: TestResult[] = spec.tests.map((t) => ({
+    id: t.id,
+    name: t.name,
+    group: t.group,
+    target: t.target,
+    status: 'skipped',
+    score: 0,
+    maxScore: t.points,
+    visibility: t.visibility,
+    message: reason,
+  }));
+  return {
+    id: submission.id,
+    path: submission.path,
+    assignment: spec.assignment,
+    ...(submission.student && { student: submission.student }),
+    status: 'error',
+    error: reason,
+    score: 0,
+    maxScore: spec.maxScore,
+    durationMs: 0,
+    tests,
+  };
 }
 
 /**
  * Runs `work` over the items with at most `jobs` at once, results in the items' order; none is started once `stop`
  * says so. `idle` hears when each job finds nothing left to do (the last one's too).
  */
-export async function gradeAll<T, R>(items: readonly T[], jobs: number, work: (item: T) => Promise<R>, stop: () => boolean = () => false, idle?: (at: number) => void): Promise<R[]> {
+export async function gradeAll<T, R>(
+  items: readonly T[],
+  jobs: number,
+  work: (item: T) => Promise<R>,
+  stop: () => boolean = () => false,
+  idle?: (at: number) => void,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {
@@ -443,7 +681,10 @@ export async function gradeAll<T, R>(items: readonly T[], jobs: number, work: (i
   return results;
 }
 
-const isFileError = (error: unknown): error is NodeJS.ErrnoException => error instanceof Error && typeof (error as NodeJS.ErrnoException).code === 'string' && typeof (error as NodeJS.ErrnoException).syscall === 'string';
+const isFileError = (error: unknown): error is NodeJS.ErrnoException =>
+  error instanceof Error &&
+  typeof (error as NodeJS.ErrnoException).code === 'string' &&
+  typeof (error as NodeJS.ErrnoException).syscall === 'string';
 
 /**
  * --out cannot be written (a full disk, no permission, a file where a folder should be): one line naming the path
@@ -452,16 +693,27 @@ const isFileError = (error: unknown): error is NodeJS.ErrnoException => error in
 function outputFailure(io: Io, error: unknown, out: string, journal: Journal | undefined): number {
   if (!isFileError(error)) throw error;
   // A write that fails after its file is open (a full disk) names no path: the journal's own failure names the journal.
-  const path = journal?.failure === error ? join(out, JOURNAL_FILE) : error.path ?? out;
-  const stopped = journal?.failure === error ? '; grading stopped there, and results.json and the reports were not written (the last good ones are kept)' : '';
-  const kept = journal ? `${stopped}; ${relative(io.cwd, join(out, JOURNAL_FILE)) || JOURNAL_FILE} keeps the ${journal.written} submission${journal.written === 1 ? '' : 's'} graded before that, so --resume grades only the rest` : '';
+  const path = journal?.failure === error ? join(out, JOURNAL_FILE) : (error.path ?? out);
+  const stopped =
+    journal?.failure === error
+      ? '; grading stopped there, and results.json and the reports were not written (the last good ones are kept)'
+      : '';
+  const kept = journal
+    ? `${stopped}; ${relative(io.cwd, join(out, JOURNAL_FILE)) || JOURNAL_FILE} keeps the ${journal.written} submission${journal.written === 1 ? '' : 's'} graded before that, so --resume grades only the rest`
+    : '';
   io.err(`grade: cannot write ${relative(io.cwd, path) || path}: ${error.code} (${FILE_ERRORS[error.code!] ?? error.message})${kept}\n`);
   return 2;
 }
 
 const FILE_ERRORS: Readonly<Record<string, string>> = {
-  ENOSPC: 'no space left on the device', EDQUOT: 'over the disk quota', EACCES: 'permission denied', EPERM: 'not permitted',
-  EROFS: 'a read-only file system', ENOTDIR: 'part of the path is a file, not a folder', EISDIR: 'a folder is in the way', EEXIST: 'a file is in the way',
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'over the disk quota',
+  EACCES: 'permission denied',
+  EPERM: 'not permitted',
+  EROFS: 'a read-only file system',
+  ENOTDIR: 'part of the path is a file, not a folder',
+  EISDIR: 'a folder is in the way',
+  EEXIST: 'a file is in the way',
 };
 
 function setupFailure(io: Io, error: unknown): number {

@@ -32,9 +32,13 @@ if ! command -v node >/dev/null || [ "$(node -p 'process.versions.node.split("."
 fi
 cd /autograder/source/grader
 npm ci --omit=dev --no-audit --no-fund
-${pack ? `# The course's pack, checked, and its generated cases on its own boards built into the image once.
+${
+  pack
+    ? `# The course's pack, checked, and its generated cases on its own boards built into the image once.
 CONNECT4_CACHE="/autograder/${PACK_CACHE}" node ${CLI_BUNDLE} lint pack
-` : ''}`;
+`
+    : ''
+}`;
 }
 
 /** `assignment` is an id, or `pack` when the bundle carries the course's pack (grader/pack/assignment.yml). */
@@ -45,8 +49,12 @@ set -uo pipefail
 ROOT="\${AUTOGRADER_ROOT:-/autograder}"
 OUT="$(mktemp -d)"
 mkdir -p "$ROOT/results"
-${assignment === PACK_IN_BUNDLE ? `export CONNECT4_CACHE="$ROOT/${PACK_CACHE}"
-` : ''}node "$ROOT/source/grader/${CLI_BUNDLE}" "$ROOT/submission" --assignment ${assignment === PACK_IN_BUNDLE ? '"$ROOT/source/grader/pack"' : assignment} --format json,gradescope --out "$OUT" --jobs 1
+${
+  assignment === PACK_IN_BUNDLE
+    ? `export CONNECT4_CACHE="$ROOT/${PACK_CACHE}"
+`
+    : ''
+}node "$ROOT/source/grader/${CLI_BUNDLE}" "$ROOT/submission" --assignment ${assignment === PACK_IN_BUNDLE ? '"$ROOT/source/grader/pack"' : assignment} --format json,gradescope --out "$OUT" --jobs 1
 status=$?
 result="$(ls "$OUT"/gradescope/*.json 2>/dev/null | head -n 1)"
 if [ -n "$result" ]; then
@@ -77,11 +85,23 @@ function packageEntries(root: string, assignment: string): Zippable {
     entries[`grader/${rel.split('\\').join('/')}`] = [data, REGULAR];
   };
   // The harness and the assignment's tools and doubles run from the package's sources, as in the repository.
-  const python = ['tools.py', 'doubles.py'].map((name) => join('runner', 'assignments', assignment, name)).filter((file) => existsSync(join(root, file)));
+  const python = ['tools.py', 'doubles.py']
+    .map((name) => join('runner', 'assignments', assignment, name))
+    .filter((file) => existsSync(join(root, file)));
   const harness = [join('runner', 'harness', 'python'), ...python];
   // The run script starts the bundled bin, which the build writes last: without it the build did not finish.
   if (!existsSync(join(root, CLI_BUNDLE))) throw new Error(`${CLI_BUNDLE} is missing from ${root}: run npm run build first`);
-  for (const path of ['package.json', 'package-lock.json', 'dist', 'spec', 'reports/templates', 'reports/assets', 'fixtures/fixture.schema.json', join('fixtures', assignment), ...harness]) {
+  for (const path of [
+    'package.json',
+    'package-lock.json',
+    'dist',
+    'spec',
+    'reports/templates',
+    'reports/assets',
+    'fixtures/fixture.schema.json',
+    join('fixtures', assignment),
+    ...harness,
+  ]) {
     const full = join(root, path);
     if (!existsSync(full)) throw new Error(`${path} is missing from ${root}${path === 'dist' ? ': run npm run build first' : ''}`);
     add(full);
@@ -94,12 +114,15 @@ const PACK_IN_BUNDLE = 'pack';
 
 /** The bundle of a built-in, or with `packFile` of a course's pack extending it (its assignment.yml goes along). */
 export function gradescopeBundle(root: string, assignment: string, packFile?: string): Uint8Array {
-  return zipSync({
-    'setup.sh': [new TextEncoder().encode(setupScript(packFile !== undefined)), EXECUTABLE],
-    run_autograder: [new TextEncoder().encode(runScript(packFile ? PACK_IN_BUNDLE : assignment)), EXECUTABLE],
-    ...packageEntries(root, assignment),
-    ...(packFile && { 'grader/pack/assignment.yml': [readFileSync(packFile), REGULAR] }),
-  }, { level: 6 });
+  return zipSync(
+    {
+      'setup.sh': [new TextEncoder().encode(setupScript(packFile !== undefined)), EXECUTABLE],
+      run_autograder: [new TextEncoder().encode(runScript(packFile ? PACK_IN_BUNDLE : assignment)), EXECUTABLE],
+      ...packageEntries(root, assignment),
+      ...(packFile && { 'grader/pack/assignment.yml': [readFileSync(packFile), REGULAR] }),
+    },
+    { level: 6 },
+  );
 }
 
 export function writeGradescopeBundle(root: string, assignment: string, out: string, packFile?: string): number {

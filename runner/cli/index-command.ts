@@ -26,7 +26,10 @@ export interface RunsOptions {
 
 /** Refused before anything is written: a folder that is one run's, whose index.html is its class summary. */
 export function checkIndexFolder(folder: string, shown = folder): void {
-  if (existsSync(join(folder, 'results.json'))) throw new IndexError(`${shown} is the folder of one run: its index.html is that run's class summary. Give the folder that holds the runs' folders`);
+  if (existsSync(join(folder, 'results.json')))
+    throw new IndexError(
+      `${shown} is the folder of one run: its index.html is that run's class summary. Give the folder that holds the runs' folders`,
+    );
 }
 
 /** The document an assignment is graded against (a pack's is its built-in's), where the spec can be read. */
@@ -48,14 +51,19 @@ export function findRuns(folder: string, root: string, options: RunsOptions = {}
   const shown = options.shown ?? folder;
   if (!existsSync(folder) || !statSync(folder).isDirectory()) throw new IndexError(`${shown} is not a folder`);
   checkIndexFolder(folder, shown);
-  const names = options.folders ? options.folders.filter((name) => existsSync(join(folder, name))) : readdirSync(folder).filter((name) => statSync(join(folder, name)).isDirectory()).sort((a, b) => a.localeCompare(b));
+  const names = options.folders
+    ? options.folders.filter((name) => existsSync(join(folder, name)))
+    : readdirSync(folder)
+        .filter((name) => statSync(join(folder, name)).isDirectory())
+        .sort((a, b) => a.localeCompare(b));
   const runs: IndexedRun[] = [];
   const skipped: string[] = [];
   for (const name of names) {
     const dir = join(folder, name);
     const path = join(dir, 'results.json');
     if (!existsSync(path)) {
-      if (existsSync(join(dir, JOURNAL_FILE))) skipped.push(`${name} has only ${JOURNAL_FILE}: that run did not finish (run it again with --resume)`);
+      if (existsSync(join(dir, JOURNAL_FILE)))
+        skipped.push(`${name} has only ${JOURNAL_FILE}: that run did not finish (run it again with --resume)`);
       continue;
     }
     let run: RunResults;
@@ -80,9 +88,15 @@ export function findRuns(folder: string, root: string, options: RunsOptions = {}
  * Writes `folder`/index.html over the runs in its sub-folders, its top lines made from the runs found; its path, and
  * the sub-folders left out and why.
  */
-export function writeRunsIndex(folder: string, root: string, about: (runs: readonly IndexedRun[]) => IndexAbout, options: RunsOptions = {}): { path: string; runs: number; skipped: string[] } {
+export function writeRunsIndex(
+  folder: string,
+  root: string,
+  about: (runs: readonly IndexedRun[]) => IndexAbout,
+  options: RunsOptions = {},
+): { path: string; runs: number; skipped: string[] } {
   const { runs, skipped } = findRuns(folder, root, options);
-  if (runs.length === 0) throw new IndexError(`no run in ${options.shown ?? folder}'s folders (a run's folder holds the results.json that grade --out writes)`);
+  if (runs.length === 0)
+    throw new IndexError(`no run in ${options.shown ?? folder}'s folders (a run's folder holds the results.json that grade --out writes)`);
   const path = join(folder, 'index.html');
   writeWhole(path, renderRunsIndex(runsIndexView(runs, about(runs))));
   return { path, runs: runs.length, skipped };
@@ -108,7 +122,7 @@ export function runIndex(argv: readonly string[], io: Io, root: string): number 
   } catch (error) {
     return fail((error as Error).message);
   }
-  if (positionals.length > 1) return fail('give one folder: the one that holds the runs\' folders (grade index grade-report)');
+  if (positionals.length > 1) return fail("give one folder: the one that holds the runs' folders (grade index grade-report)");
   const given = positionals[0] ?? 'grade-report';
   const folder = resolve(io.cwd, given);
   const shown = relative(io.cwd, folder) || '.';

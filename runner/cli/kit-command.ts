@@ -21,7 +21,11 @@ export async function runKitCommand(argv: readonly string[], io: Io, root: strin
   let values: { out?: string | undefined; classroom?: boolean | undefined; alias?: boolean | undefined };
   let positionals: string[];
   try {
-    ({ values, positionals } = parseArgs({ args: [...argv], allowPositionals: true, options: { out: { type: 'string', short: 'o' }, classroom: { type: 'boolean' }, alias: { type: 'boolean' } } }));
+    ({ values, positionals } = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      options: { out: { type: 'string', short: 'o' }, classroom: { type: 'boolean' }, alias: { type: 'boolean' } },
+    }));
   } catch (error) {
     io.err(`grade kit: ${(error as Error).message}\n`);
     return 2;
@@ -30,7 +34,9 @@ export async function runKitCommand(argv: readonly string[], io: Io, root: strin
   const named = positionals[0];
   const pack = named !== undefined && isPackRef(named);
   if (!named || positionals.length > 1 || (!pack && (!graded.includes(named) || !isAssignmentId(named)))) {
-    io.err(`grade kit: give one assignment${named && !pack && !graded.includes(named) ? ` (no spec for ${named})` : ''}: ${graded.join(', ')}, or a course's pack folder\n`);
+    io.err(
+      `grade kit: give one assignment${named && !pack && !graded.includes(named) ? ` (no spec for ${named})` : ''}: ${graded.join(', ')}, or a course's pack folder\n`,
+    );
     return 2;
   }
   const assignment = pack ? resolve(io.cwd, named) : named;
@@ -39,19 +45,23 @@ export async function runKitCommand(argv: readonly string[], io: Io, root: strin
   try {
     const kit = await buildKit({ assignment, out, classroom: values.classroom ?? false, version, alias: values.alias ?? false });
     const { data } = kit;
-    io.out([
-      `Wrote the student's kit for ${data.title}:`,
-      `  ${shown(kit.tarball)}   the package to hand out (${kitName(data)}, spec ${data.specHash})`,
-      `  ${shown(kit.folder)}/   the same, unpacked`,
-      ...(kit.classroom ? [`  ${shown(kit.classroom)}/   a GitHub Classroom starter: copy its .github folder into the template repository`] : []),
-      '',
-      `It holds the ${counted(data.spec.tests.length, 'visible test')} (${counted(data.spec.maxScore, 'point')}) and no answer: ${counted(data.hidden.tests, 'hidden test')} worth ${counted(data.hidden.points, 'point')} stay${data.hidden.tests === 1 ? 's' : ''} with you${data.hidden.manualPoints > 0 ? `, as do the ${counted(data.hidden.manualPoints, 'point')} graded by hand` : ''}.`,
-      'A student installs it and checks their folder with:',
-      `  npm install -g ./${shown(kit.tarball).split(/[\\/]/u).at(-1)}`,
-      `  ${kitCommand(data)}          (or, without installing: npx --yes ./${shown(kit.tarball).split(/[\\/]/u).at(-1)})`,
-      ...(values.alias ? [`It answers to ${KIT_ALIAS} too (--alias): a student can have one such kit installed at a time.`] : []),
-      '',
-    ].join('\n'));
+    io.out(
+      [
+        `Wrote the student's kit for ${data.title}:`,
+        `  ${shown(kit.tarball)}   the package to hand out (${kitName(data)}, spec ${data.specHash})`,
+        `  ${shown(kit.folder)}/   the same, unpacked`,
+        ...(kit.classroom
+          ? [`  ${shown(kit.classroom)}/   a GitHub Classroom starter: copy its .github folder into the template repository`]
+          : []),
+        '',
+        `It holds the ${counted(data.spec.tests.length, 'visible test')} (${counted(data.spec.maxScore, 'point')}) and no answer: ${counted(data.hidden.tests, 'hidden test')} worth ${counted(data.hidden.points, 'point')} stay${data.hidden.tests === 1 ? 's' : ''} with you${data.hidden.manualPoints > 0 ? `, as do the ${counted(data.hidden.manualPoints, 'point')} graded by hand` : ''}.`,
+        'A student installs it and checks their folder with:',
+        `  npm install -g ./${shown(kit.tarball).split(/[\\/]/u).at(-1)}`,
+        `  ${kitCommand(data)}          (or, without installing: npx --yes ./${shown(kit.tarball).split(/[\\/]/u).at(-1)})`,
+        ...(values.alias ? [`It answers to ${KIT_ALIAS} too (--alias): a student can have one such kit installed at a time.`] : []),
+        '',
+      ].join('\n'),
+    );
     return 0;
   } catch (error) {
     if (error instanceof KitBuildError || error instanceof SpecError) {

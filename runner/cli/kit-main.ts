@@ -48,7 +48,12 @@ export function kitCheckSource(data: KitData, plan: KitPlan, version: string): C
     specs: () => [{ ...spec, visibleTests: spec.tests.length }],
     load: () => spec,
     // The look-ahead mistakes are named from the table of answers the kit was built with (runner/kit/kit-data.ts).
-    grading: () => ({ plan, doubles: existsSync(tools) ? [tools] : [], standIns: 'own', ...(data.lookahead && { diagnose: kitDiagnose(data.lookahead) }) }),
+    grading: () => ({
+      plan,
+      doubles: existsSync(tools) ? [tools] : [],
+      standIns: 'own',
+      ...(data.lookahead && { diagnose: kitDiagnose(data.lookahead) }),
+    }),
     later: () => data.later,
     formats: ['json', 'junit'],
     write: writeKitOutputs,
@@ -88,6 +93,12 @@ export async function runKit(plan: KitPlan, argv: readonly string[] = process.ar
     process.stdout.write(`${version} (${data.title}; grader ${data.graderVersion}, spec ${data.specHash})\n`);
     return 0;
   }
-  const io = { out: (s: string) => void process.stdout.write(s), err: (s: string) => void process.stderr.write(s), isTTY: process.stdout.isTTY === true, env: process.env, cwd: process.cwd() };
+  const io = {
+    out: (s: string) => void process.stdout.write(s),
+    err: (s: string) => void process.stderr.write(s),
+    isTTY: process.stdout.isTTY === true,
+    env: process.env,
+    cwd: process.cwd(),
+  };
   return runCheck(argv, io, kitCheckSource(data, plan, version));
 }

@@ -56,7 +56,9 @@ export function listFixtures(root: string, id: string): ListResult {
   for (const f of files) {
     const doc = f.cases.filter((c) => c.source.kind === 'document').length;
     const lenient = f.cases.filter((c) => c.lenient).length;
-    lines.push(`${f.target.padEnd(width)}  ${String(f.cases.length).padStart(5)}  ${String(doc).padStart(17)}  ${String(lenient).padStart(7)}  ${f.description}`);
+    lines.push(
+      `${f.target.padEnd(width)}  ${String(f.cases.length).padStart(5)}  ${String(doc).padStart(17)}  ${String(lenient).padStart(7)}  ${f.description}`,
+    );
   }
   return { ok: true, text: lines.join('\n') + '\n' };
 }
@@ -64,7 +66,11 @@ export function listFixtures(root: string, id: string): ListResult {
 /** Every test with its id, points and visibility, grouped by problem. */
 export function formatTests(spec: ResolvedSpec): string {
   const width = Math.max(...spec.tests.map((t) => t.id.length));
-  const lines = [spec.title, ...(spec.pack ? [`a course's pack extending ${spec.pack.extends} (${spec.pack.hash})${spec.due ? `, due ${spec.due}` : ''}`] : []), ''];
+  const lines = [
+    spec.title,
+    ...(spec.pack ? [`a course's pack extending ${spec.pack.extends} (${spec.pack.hash})${spec.due ? `, due ${spec.due}` : ''}`] : []),
+    '',
+  ];
   for (const group of spec.groups) {
     const manual = group.manualPoints ? ` (${group.manualPoints} of them by hand)` : '';
     lines.push(`${group.name}: ${counted(group.points, 'point')}${manual}`);
@@ -73,6 +79,8 @@ export function formatTests(spec: ResolvedSpec): string {
     }
     lines.push('');
   }
-  lines.push(`${counted(spec.tests.length, 'test')}, ${counted(spec.maxScore, 'point')} graded automatically${spec.manualPoints ? `, ${spec.manualPoints} by hand` : ''}`);
+  lines.push(
+    `${counted(spec.tests.length, 'test')}, ${counted(spec.maxScore, 'point')} graded automatically${spec.manualPoints ? `, ${spec.manualPoints} by hand` : ''}`,
+  );
   return lines.join('\n') + '\n';
 }

@@ -32,7 +32,9 @@ export function runInit(argv: readonly string[], io: Io, root: string, version: 
   }
   const id = positionals[0];
   if (id === undefined || positionals.length > 1 || !isAssignmentId(id)) {
-    io.err(`grade init: give the built-in assignment to adapt: grade init <${ASSIGNMENT_IDS.join(' | ')}> [--out <folder>]${id && !isAssignmentId(id) ? ` (no built-in '${id}')` : ''}\n`);
+    io.err(
+      `grade init: give the built-in assignment to adapt: grade init <${ASSIGNMENT_IDS.join(' | ')}> [--out <folder>]${id && !isAssignmentId(id) ? ` (no built-in '${id}')` : ''}\n`,
+    );
     return 2;
   }
   const folder = resolve(io.cwd, values.out ?? id);
@@ -52,7 +54,9 @@ export function runInit(argv: readonly string[], io: Io, root: string, version: 
     io.err(`grade init: cannot write ${relative(io.cwd, file) || file}: ${(error as Error).message}\n`);
     return 2;
   }
-  io.out(`Wrote ${relative(io.cwd, file) || file}: a pack of ${id} that changes nothing yet, every value the built-in's in a comment beside its key.\nNext: uncomment and edit what your course changes, then grade lint ${shown}\n`);
+  io.out(
+    `Wrote ${relative(io.cwd, file) || file}: a pack of ${id} that changes nothing yet, every value the built-in's in a comment beside its key.\nNext: uncomment and edit what your course changes, then grade lint ${shown}\n`,
+  );
   return 0;
 }
 
@@ -60,33 +64,55 @@ export function runLint(argv: readonly string[], io: Io, root: string, version: 
   const upgrade = argv.includes('--upgrade');
   const [ref, ...more] = argv.filter((a) => a !== '--upgrade');
   if (ref === undefined || more.length > 0 || ref.startsWith('-')) {
-    io.err(`grade lint: give one pack: grade lint <folder with assignment.yml | assignment.yml> [--upgrade]${ref?.startsWith('-') ? ` (no option ${ref})` : ''}\n`);
+    io.err(
+      `grade lint: give one pack: grade lint <folder with assignment.yml | assignment.yml> [--upgrade]${ref?.startsWith('-') ? ` (no option ${ref})` : ''}\n`,
+    );
     return 2;
   }
   const result = lintPack(root, ref, { cwd: io.cwd });
   if (!result.spec) {
-    io.err(`${formatProblems(result.file, result.problems).replace(/^ {2}/gmu, '')}\n${result.problems.length} ${result.problems.length === 1 ? 'fault' : 'faults'}: nothing graded with this pack until ${result.problems.length === 1 ? 'it is' : 'they are'} mended\n`);
+    io.err(
+      `${formatProblems(result.file, result.problems).replace(/^ {2}/gmu, '')}\n${result.problems.length} ${result.problems.length === 1 ? 'fault' : 'faults'}: nothing graded with this pack until ${result.problems.length === 1 ? 'it is' : 'they are'} mended\n`,
+    );
     return 2;
   }
   const spec = result.spec;
   // A built-in's own pack (spec/<id>) extends nothing: it is the base a course's pack changes.
   const built = spec.pack ? builtInSpec(root, spec.pack.extends) : undefined;
   const now = built && builtInValues(built);
-  const upgraded = built && now && result.written ? packUpgrade(result.written, { hash: valuesHash(now), grader: version, values: now }, builtInHistory(root, built.assignment)) : undefined;
+  const upgraded =
+    built && now && result.written
+      ? packUpgrade(result.written, { hash: valuesHash(now), grader: version, values: now }, builtInHistory(root, built.assignment))
+      : undefined;
   const kept = new Set(upgraded?.kept.map((k) => k.path));
   const changes = spec.pack ? packChanges(loadSpec(root, spec.pack.extends), spec, kept) : [];
   const ungraded = Object.entries(spec.texts ?? {}).filter(([key, t]) => t.notGraded && result.written?.texts?.[key] !== undefined);
   const visible = spec.tests.filter((t) => t.visibility === 'visible').length;
   const shared = sharedCases(spec);
-  io.out([
-    `${result.file}: ${spec.title}, ${spec.pack ? `extending ${spec.pack.extends} (pack ${spec.pack.hash})` : `the built-in ${spec.assignment}`}`,
-    `  ${counted(spec.tests.length, 'test')}, ${counted(spec.maxScore, 'point')} graded automatically${spec.manualPoints ? ` and ${spec.manualPoints} by hand` : ''}; ${counted(visible, 'test')} in the student's check${spec.due ? `; due ${spec.due}` : ''}`,
-    // With --upgrade and a built-in changed since, the pack's own changes are listed beside the built-in's, below.
-    ...(spec.pack && !(upgrade && upgraded?.base && upgraded.changes.length > 0) ? [changes.length === 0 ? '  It changes nothing in the built-in.' : `  What it changes:\n${changes.map((c) => `    ${c}`).join('\n')}`] : []),
-    ...shared.map((s) => `  Note: ${s.hidden} is ${spec.tests.find((t) => t.id === s.hidden)!.visibility} but the visible ${s.visible} runs ${s.cases} of its cases: students see those in their check`),
-    ...ungraded.map(([key, t]) => `  Note: texts.${key} is not graded (${t.notGraded}): students' programs are not charged for another wording`),
-    ...(upgraded && now ? upgradeLines(upgraded, now, { upgrade, assignment: spec.pack!.extends, grader: version, ownChanges: changes }) : []),
-    '',
-  ].join('\n'));
+  io.out(
+    [
+      `${result.file}: ${spec.title}, ${spec.pack ? `extending ${spec.pack.extends} (pack ${spec.pack.hash})` : `the built-in ${spec.assignment}`}`,
+      `  ${counted(spec.tests.length, 'test')}, ${counted(spec.maxScore, 'point')} graded automatically${spec.manualPoints ? ` and ${spec.manualPoints} by hand` : ''}; ${counted(visible, 'test')} in the student's check${spec.due ? `; due ${spec.due}` : ''}`,
+      // With --upgrade and a built-in changed since, the pack's own changes are listed beside the built-in's, below.
+      ...(spec.pack && !(upgrade && upgraded?.base && upgraded.changes.length > 0)
+        ? [
+            changes.length === 0
+              ? '  It changes nothing in the built-in.'
+              : `  What it changes:\n${changes.map((c) => `    ${c}`).join('\n')}`,
+          ]
+        : []),
+      ...shared.map(
+        (s) =>
+          `  Note: ${s.hidden} is ${spec.tests.find((t) => t.id === s.hidden)!.visibility} but the visible ${s.visible} runs ${s.cases} of its cases: students see those in their check`,
+      ),
+      ...ungraded.map(
+        ([key, t]) => `  Note: texts.${key} is not graded (${t.notGraded}): students' programs are not charged for another wording`,
+      ),
+      ...(upgraded && now
+        ? upgradeLines(upgraded, now, { upgrade, assignment: spec.pack!.extends, grader: version, ownChanges: changes })
+        : []),
+      '',
+    ].join('\n'),
+  );
   return 0;
 }

@@ -33,7 +33,9 @@ export function createProgress(io: Io, total: number, quiet: boolean, colors: Co
     if (!live) return;
     const slowest = [...running.entries()].sort((a, b) => a[1] - b[1])[0];
     const still = slowest ? `  slowest running: ${slowest[0]} (${seconds(performance.now() - slowest[1])})` : '';
-    io.err(`\r\x1b[K${colors.green(progressBar(finished, total))} ${finished}/${total}  ${seconds(performance.now() - begun)}${colors.dim(still)}`);
+    io.err(
+      `\r\x1b[K${colors.green(progressBar(finished, total))} ${finished}/${total}  ${seconds(performance.now() - begun)}${colors.dim(still)}`,
+    );
   };
   const timer = live ? setInterval(draw, 250) : undefined;
   timer?.unref();
@@ -50,7 +52,9 @@ export function createProgress(io: Io, total: number, quiet: boolean, colors: Co
         draw();
         return;
       }
-      io.err(`[${finished}/${total}] ${id}: ${result.score}/${result.maxScore}${result.status === 'error' ? ' (error)' : ''} in ${seconds(result.durationMs)}\n`);
+      io.err(
+        `[${finished}/${total}] ${id}: ${result.score}/${result.maxScore}${result.status === 'error' ? ' (error)' : ''} in ${seconds(result.durationMs)}\n`,
+      );
     },
     done() {
       if (timer) clearInterval(timer);
@@ -73,7 +77,12 @@ const CHECK_BAR = 12;
  * The check's line: `████░░░░ 7/20  1.3 s  suggestMove2 is better than…`, the running test's name cut to fit. A
  * student waiting on their own code's games sees which test that is.
  */
-export function checkProgressLine(done: number, total: number, elapsedMs: number, running: string | undefined): { bar: string; text: string; now: string } {
+export function checkProgressLine(
+  done: number,
+  total: number,
+  elapsedMs: number,
+  running: string | undefined,
+): { bar: string; text: string; now: string } {
   const bar = progressBar(done, total, CHECK_BAR);
   const text = ` ${done}/${total}  ${seconds(elapsedMs)}`;
   const room = CHECK_LINE - bar.length - text.length - 2;

@@ -51,20 +51,40 @@ export async function runPush(argv: readonly string[], io: Io, hooks: PushHooks 
   };
   const [target, ...rest] = argv;
   if (target !== 'canvas') return fail(`push where? grade push canvas [<run folder>] --course <id> (the only LMS so far is Canvas)`);
-  let values: { course?: string | undefined; assignment?: string | undefined; roster?: string | undefined; 'dry-run'?: boolean | undefined; 'canvas-url'?: string | undefined };
+  let values: {
+    course?: string | undefined;
+    assignment?: string | undefined;
+    roster?: string | undefined;
+    'dry-run'?: boolean | undefined;
+    'canvas-url'?: string | undefined;
+  };
   let positionals: string[];
   try {
-    ({ values, positionals } = parseArgs({ args: [...rest], allowPositionals: true, options: { course: { type: 'string' }, assignment: { type: 'string' }, roster: { type: 'string' }, 'dry-run': { type: 'boolean' }, 'canvas-url': { type: 'string' } } }));
+    ({ values, positionals } = parseArgs({
+      args: [...rest],
+      allowPositionals: true,
+      options: {
+        course: { type: 'string' },
+        assignment: { type: 'string' },
+        roster: { type: 'string' },
+        'dry-run': { type: 'boolean' },
+        'canvas-url': { type: 'string' },
+      },
+    }));
   } catch (error) {
     return fail((error as Error).message);
   }
   if (positionals.length > 1) return fail(`give one run folder (the --out of grade or grade merge), not ${positionals.length}`);
   const token = io.env['CANVAS_TOKEN']?.trim();
-  if (!token) return fail('set CANVAS_TOKEN to your own Canvas access token (Canvas: Account, Settings, New access token); it is read from the environment only');
+  if (!token)
+    return fail(
+      'set CANVAS_TOKEN to your own Canvas access token (Canvas: Account, Settings, New access token); it is read from the environment only',
+    );
   const address = values['canvas-url'] ?? io.env['CANVAS_URL'];
   if (!address) return fail('give the Canvas address: --canvas-url https://school.instructure.com (or CANVAS_URL)');
   const course = values.course ?? io.env['CANVAS_COURSE_ID'];
-  if (!course || !/^(\d+|sis_course_id:\S+)$/u.test(course)) return fail(`give the course: --course <the number in the course's Canvas address>${course ? `, got ${course}` : ''}`);
+  if (!course || !/^(\d+|sis_course_id:\S+)$/u.test(course))
+    return fail(`give the course: --course <the number in the course's Canvas address>${course ? `, got ${course}` : ''}`);
   let run: RunResults;
   try {
     canvasOrigin(address);
@@ -83,14 +103,27 @@ export async function runPush(argv: readonly string[], io: Io, hooks: PushHooks 
     if (error instanceof RosterError || error instanceof GradebookFlagError) return fail(error.message);
     throw error;
   }
-  if (!run.roster) return fail("the run was graded without a roster, so no Canvas user id is known for sure: give --roster <the gradebook exported from Canvas> (Grades, Export)");
+  if (!run.roster)
+    return fail(
+      'the run was graded without a roster, so no Canvas user id is known for sure: give --roster <the gradebook exported from Canvas> (Grades, Export)',
+    );
   const fromRoster = gradebookAssignmentId(undefined, roster, run.settings?.title ?? '');
   const assignment = values.assignment ?? run.gradebook?.canvasAssignmentId ?? fromRoster.id;
-  if (!assignment) return fail(`give the Canvas assignment: --assignment <the number in its address>${fromRoster.said ? ` (${fromRoster.said})` : ''}`);
+  if (!assignment)
+    return fail(`give the Canvas assignment: --assignment <the number in its address>${fromRoster.said ? ` (${fromRoster.said})` : ''}`);
   if (!/^\d+$/u.test(assignment)) return fail(`--assignment is the number in the assignment's Canvas address, got ${assignment}`);
-  const http = new CanvasHttp({ baseUrl: address, token, ...(hooks.sleep && { sleep: hooks.sleep }), ...(hooks.backoffMs !== undefined && { backoffMs: hooks.backoffMs }), ...(hooks.timeoutMs !== undefined && { timeoutMs: hooks.timeoutMs }), onWait: (line) => io.err(`grade push: ${line}\n`) });
+  const http = new CanvasHttp({
+    baseUrl: address,
+    token,
+    ...(hooks.sleep && { sleep: hooks.sleep }),
+    ...(hooks.backoffMs !== undefined && { backoffMs: hooks.backoffMs }),
+    ...(hooks.timeoutMs !== undefined && { timeoutMs: hooks.timeoutMs }),
+    onWait: (line) => io.err(`grade push: ${line}\n`),
+  });
   const dryRun = values['dry-run'] === true;
-  io.out(`Canvas ${canvasOrigin(address).host}, course ${course}, assignment ${assignment}${dryRun ? ' (dry run: nothing is written)' : ''}\n`);
+  io.out(
+    `Canvas ${canvasOrigin(address).host}, course ${course}, assignment ${assignment}${dryRun ? ' (dry run: nothing is written)' : ''}\n`,
+  );
   const byId = new Map(run.submissions.map((s) => [s.id, s]));
   let report;
   try {
@@ -116,12 +149,18 @@ export async function runPush(argv: readonly string[], io: Io, hooks: PushHooks 
   const unchanged = plan.actions.length - changes.length;
   if (dryRun) {
     for (const a of changes) io.out(`  ${a.wanted.name} (user ${a.userId}): would write ${changeWords(a)}\n`);
-    io.out(`Would change ${changes.length} student${changes.length === 1 ? '' : 's'}; ${unchanged} already as graded${plan.skipped.length ? `; ${plan.skipped.length} left out` : ''}. Nothing was written (${http.reads} reads).\n`);
+    io.out(
+      `Would change ${changes.length} student${changes.length === 1 ? '' : 's'}; ${unchanged} already as graded${plan.skipped.length ? `; ${plan.skipped.length} left out` : ''}. Nothing was written (${http.reads} reads).\n`,
+    );
     return 0;
   }
-  io.out(`${changes.length === 0 ? 'Canvas already holds every score and comment: nothing to write' : `Pushed ${report.done.length} of ${changes.length} change${changes.length === 1 ? '' : 's'}, each read back`}; ${unchanged} already as graded${plan.skipped.length ? `; ${plan.skipped.length} left out` : ''} (${http.reads} reads, ${http.writes} writes).\n`);
+  io.out(
+    `${changes.length === 0 ? 'Canvas already holds every score and comment: nothing to write' : `Pushed ${report.done.length} of ${changes.length} change${changes.length === 1 ? '' : 's'}, each read back`}; ${unchanged} already as graded${plan.skipped.length ? `; ${plan.skipped.length} left out` : ''} (${http.reads} reads, ${http.writes} writes).\n`,
+  );
   if (report.failed.length > 0) {
-    io.err(`grade push: ${report.failed.length} student${report.failed.length === 1 ? '' : 's'} not pushed (push again to retry them; what was pushed stays):\n${report.failed.map((f) => `  ${f.student}: ${f.why}\n`).join('')}`);
+    io.err(
+      `grade push: ${report.failed.length} student${report.failed.length === 1 ? '' : 's'} not pushed (push again to retry them; what was pushed stays):\n${report.failed.map((f) => `  ${f.student}: ${f.why}\n`).join('')}`,
+    );
     return 1;
   }
   return 0;

@@ -20,7 +20,8 @@ export function repoCheckSource(root: string, version: string): CheckSource {
     specs: (assignment) => {
       const graded = availableSpecs(root);
       if (assignment === undefined) return graded.map((id) => readSpecFiles(root, id));
-      if (!isPackRef(assignment) && !graded.includes(assignment)) throw new UsageError(`no spec for --assignment ${assignment}; graded here: ${graded.join(', ')}`);
+      if (!isPackRef(assignment) && !graded.includes(assignment))
+        throw new UsageError(`no spec for --assignment ${assignment}; graded here: ${graded.join(', ')}`);
       // One assignment named: loaded (and checked) now, before any grading.
       return [withVisibleCount(loadSpec(root, assignment))];
     },

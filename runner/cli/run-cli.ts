@@ -151,7 +151,12 @@ function readVersion(): string {
   return (JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 }
 
-export async function runCli(argv: readonly string[], out: (s: string) => void, err: (s: string) => void, options: { isTTY?: boolean; env?: Readonly<Record<string, string | undefined>>; cwd?: string } = {}): Promise<number> {
+export async function runCli(
+  argv: readonly string[],
+  out: (s: string) => void,
+  err: (s: string) => void,
+  options: { isTTY?: boolean; env?: Readonly<Record<string, string | undefined>>; cwd?: string } = {},
+): Promise<number> {
   const [command, ...rest] = argv;
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
     out(HELP);
@@ -181,7 +186,13 @@ export async function runCli(argv: readonly string[], out: (s: string) => void, 
     return 0;
   }
   if (command === 'gradescope-bundle') return bundleCommand(rest, out, err, options.cwd ?? process.cwd());
-  if (command === 'kit') return runKitCommand(rest, { out, err, isTTY: options.isTTY ?? false, env: options.env ?? process.env, cwd: options.cwd ?? process.cwd() }, PROJECT_ROOT, readVersion());
+  if (command === 'kit')
+    return runKitCommand(
+      rest,
+      { out, err, isTTY: options.isTTY ?? false, env: options.env ?? process.env, cwd: options.cwd ?? process.cwd() },
+      PROJECT_ROOT,
+      readVersion(),
+    );
   const io = { out, err, isTTY: options.isTTY ?? false, env: options.env ?? process.env, cwd: options.cwd ?? process.cwd() };
   const version = readVersion();
   if (command === 'check') return runGrade(rest, io, PROJECT_ROOT, version, 'check');
@@ -223,7 +234,9 @@ function bundleCommand(argv: readonly string[], out: (s: string) => void, err: (
   const target = resolve(cwd, values.out ?? `autograder-${pack ? `${spec.assignment}-${spec.pack!.hash.slice(0, 8)}` : named}.zip`);
   try {
     const bytes = writeGradescopeBundle(PROJECT_ROOT, spec.assignment, target, pack ? packFile(resolve(cwd, named)) : undefined);
-    out(`Wrote ${relative(cwd, target) || target} (${Math.round(bytes / 1024)} KB): upload it as the assignment's autograder (Configure Autograder → Zip file upload).\n`);
+    out(
+      `Wrote ${relative(cwd, target) || target} (${Math.round(bytes / 1024)} KB): upload it as the assignment's autograder (Configure Autograder → Zip file upload).\n`,
+    );
     return 0;
   } catch (error) {
     err(`grade gradescope-bundle: ${(error as Error).message}\n`);

@@ -24,14 +24,27 @@ export function fileBeside(paths: readonly string[], name: string): string | und
 }
 
 /** The adjustments file given, or adjustments.csv in the (first) submissions folder; its rows checked. */
-export function loadAdjustments(flags: SecondPassFlags, spec: ResolvedSpec, submissions: readonly Submission[], earlier: readonly (RunResults | undefined)[]): { file: string; rows: ParsedRow[] } | undefined {
+export function loadAdjustments(
+  flags: SecondPassFlags,
+  spec: ResolvedSpec,
+  submissions: readonly Submission[],
+  earlier: readonly (RunResults | undefined)[],
+): { file: string; rows: ParsedRow[] } | undefined {
   const file = flags.adjustments ?? fileBeside(flags.paths, ADJUSTMENTS_FILE);
   if (!file) return undefined;
   if (!existsSync(file)) throw new AdjustmentsError(`--adjustments ${file}: no such file`);
   // Tests an earlier run of this class graded that the spec has since dropped: their rows are kept, not applied.
   const known = new Set(spec.tests.map((t) => t.id));
   const retired = new Set(earlier.flatMap((run) => Object.keys(run?.settings?.fingerprints ?? {})).filter((id) => !known.has(id)));
-  const rows = parseAdjustments(readFileSync(file, 'utf8'), file, adjustmentTargets(spec, submissions.map((s) => s.id), retired));
+  const rows = parseAdjustments(
+    readFileSync(file, 'utf8'),
+    file,
+    adjustmentTargets(
+      spec,
+      submissions.map((s) => s.id),
+      retired,
+    ),
+  );
   return { file, rows };
 }
 
@@ -46,7 +59,11 @@ export function adjustmentTargets(spec: ResolvedSpec, students: readonly string[
 }
 
 /** The notes file given, or notes.yml in the (first) submissions folder, read and checked against the spec's tests. */
-export async function loadNotes(flags: SecondPassFlags, spec: Pick<ResolvedSpec, 'tests'>, shown: (file: string) => string = (f) => f): Promise<{ file: string; notes: Map<string, Note> } | undefined> {
+export async function loadNotes(
+  flags: SecondPassFlags,
+  spec: Pick<ResolvedSpec, 'tests'>,
+  shown: (file: string) => string = (f) => f,
+): Promise<{ file: string; notes: Map<string, Note> } | undefined> {
   const file = flags.notes ?? fileBeside(flags.paths, NOTES_FILE);
   if (!file) return undefined;
   if (!existsSync(file)) throw new NotesError(`--notes ${shown(file)}: no such file`);
@@ -76,14 +93,19 @@ export function readIfThere(dir: string | undefined): RunResults | undefined {
 export function formatAdjustments(run: RunResults): string {
   const a = run.adjustments!;
   const changed = run.submissions.filter((s) => s.adjusted && s.adjusted.score !== s.score).length;
-  const lines = [`Adjustments from ${a.file}: ${a.rows} row${a.rows === 1 ? '' : 's'}, ${changed} score${changed === 1 ? '' : 's'} changed${a.manualPoints ? `; ${a.manualPoints} hand-graded points added to every maximum` : ''}`];
+  const lines = [
+    `Adjustments from ${a.file}: ${a.rows} row${a.rows === 1 ? '' : 's'}, ${changed} score${changed === 1 ? '' : 's'} changed${a.manualPoints ? `; ${a.manualPoints} hand-graded points added to every maximum` : ''}`,
+  ];
   for (const u of a.unapplied) lines.push(`  not applied (line ${u.line}, ${u.student}): ${u.why}`);
   for (const n of a.notEntered ?? []) {
     const shown = n.students.length > 8 ? `${n.students.slice(0, 8).join(', ')} and ${n.students.length - 8} more` : n.students.join(', ');
-    lines.push(`  ${n.group} (${n.name}, ${n.points} points graded by hand) is not entered for ${n.students.length} of ${run.submissions.length} student${run.submissions.length === 1 ? '' : 's'}, who count 0 of its ${n.points} points until it is: ${shown}`);
+    lines.push(
+      `  ${n.group} (${n.name}, ${n.points} points graded by hand) is not entered for ${n.students.length} of ${run.submissions.length} student${run.submissions.length === 1 ? '' : 's'}, who count 0 of its ${n.points} points until it is: ${shown}`,
+    );
   }
   // A row that moved less than it asks, or nothing, is said: the instructor meant something else.
-  for (const s of run.submissions) for (const r of s.adjusted?.rows ?? []) if (r.clamped) lines.push(`  line ${r.line} (${s.id}, ${r.op}${r.amount} on ${r.test}): ${r.clamped}`);
+  for (const s of run.submissions)
+    for (const r of s.adjusted?.rows ?? [])
+      if (r.clamped) lines.push(`  line ${r.line} (${s.id}, ${r.op}${r.amount} on ${r.test}): ${r.clamped}`);
   return `${lines.join('\n')}\n`;
 }
-

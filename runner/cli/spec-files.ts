@@ -9,7 +9,9 @@ import type { SpecFiles } from './detect-assignment.js';
 
 export function availableSpecs(root: string): string[] {
   // The built-ins with a pack; spec/ also holds the schemas.
-  return readdirSync(join(root, 'spec')).filter((id) => isAssignmentId(id) && existsSync(specPath(root, id))).sort();
+  return readdirSync(join(root, 'spec'))
+    .filter((id) => isAssignmentId(id) && existsSync(specPath(root, id)))
+    .sort();
 }
 
 /** A spec's id and file roles, read without loading fixtures; loadSpec reports a broken spec. */
@@ -24,5 +26,5 @@ export function readSpecFiles(root: string, assignment: string): SpecFiles {
 }
 
 /** A resolved spec with the count `check` announces. */
-export const withVisibleCount = (spec: ResolvedSpec): ResolvedSpec & SpecFiles => Object.assign(spec, { visibleTests: spec.tests.filter((t) => t.visibility === 'visible').length });
-
+export const withVisibleCount = (spec: ResolvedSpec): ResolvedSpec & SpecFiles =>
+  Object.assign(spec, { visibleTests: spec.tests.filter((t) => t.visibility === 'visible').length });

@@ -9,7 +9,11 @@ import type { Arg, HarnessRequest, ObservedValue } from './protocol.js';
 
 export type PlainJson = string | number | boolean | null | readonly PlainJson[];
 /** An argument as it is written: the typed form, or the short one for a plain list. */
-export type WireArg = Arg | { readonly type: 'plain'; readonly value: PlainJson } | { readonly type: 'list' | 'tuple'; readonly items: readonly WireArg[] } | { readonly type: 'dict'; readonly entries: readonly (readonly [WireArg, WireArg])[] };
+export type WireArg =
+  | Arg
+  | { readonly type: 'plain'; readonly value: PlainJson }
+  | { readonly type: 'list' | 'tuple'; readonly items: readonly WireArg[] }
+  | { readonly type: 'dict'; readonly entries: readonly (readonly [WireArg, WireArg])[] };
 
 /** Each argument's wire form, made once however many cases and submissions send it. */
 const wireForms = new WeakMap<Arg, WireArg>();
@@ -19,9 +23,12 @@ export function toWire(arg: Arg): WireArg {
   let wire = wireForms.get(arg);
   if (wire === undefined) {
     const plain = arg.type === 'list' ? plainOf(arg) : undefined;
-    wire = plain !== undefined ? { type: 'plain', value: plain }
-      : arg.type === 'dict' ? { type: 'dict', entries: arg.entries.map(([k, v]) => [toWire(k), toWire(v)] as const) }
-      : { type: arg.type, items: arg.items.map(toWire) };
+    wire =
+      plain !== undefined
+        ? { type: 'plain', value: plain }
+        : arg.type === 'dict'
+          ? { type: 'dict', entries: arg.entries.map(([k, v]) => [toWire(k), toWire(v)] as const) }
+          : { type: arg.type, items: arg.items.map(toWire) };
     wireForms.set(arg, wire);
   }
   return wire;
@@ -53,8 +60,10 @@ function plainOf(arg: Arg): PlainJson | undefined {
 
 /** A request as it is written: its arguments and assigned value in their wire form. */
 export function wireRequest<R extends HarnessRequest>(request: R): R {
-  if (request.op === 'call' && request.args.some((a) => a.type === 'list' || a.type === 'tuple' || a.type === 'dict')) return { ...request, args: request.args.map(toWire) };
-  if (request.op === 'set' && (request.value.type === 'list' || request.value.type === 'tuple' || request.value.type === 'dict')) return { ...request, value: toWire(request.value) };
+  if (request.op === 'call' && request.args.some((a) => a.type === 'list' || a.type === 'tuple' || a.type === 'dict'))
+    return { ...request, args: request.args.map(toWire) };
+  if (request.op === 'set' && (request.value.type === 'list' || request.value.type === 'tuple' || request.value.type === 'dict'))
+    return { ...request, value: toWire(request.value) };
   return request;
 }
 

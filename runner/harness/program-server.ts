@@ -29,7 +29,17 @@ export class ProgramServer {
     const started = await HarnessSession.start(context);
     if ('error' in started) return undefined;
     for (const entry of modules) {
-      const outcome = await started.session.send({ op: 'import', module: entry.module, file: entry.file, ...(entry.skip && { skip: true }), cpuMs: entry.cpuMs ?? context.limits.importMs, ...(entry.stopAt !== undefined && { stopAt: entry.stopAt }) }, importWallMs(context.limits));
+      const outcome = await started.session.send(
+        {
+          op: 'import',
+          module: entry.module,
+          file: entry.file,
+          ...(entry.skip && { skip: true }),
+          cpuMs: entry.cpuMs ?? context.limits.importMs,
+          ...(entry.stopAt !== undefined && { stopAt: entry.stopAt }),
+        },
+        importWallMs(context.limits),
+      );
       // An exception at import is the student's, and the import test reports it; a hang or a crash ends the server.
       if (outcome.kind !== 'reply' || 'internal' in outcome.reply) {
         await started.session.close();
@@ -58,11 +68,13 @@ export class ProgramServer {
 /** A forked run as a terminal run reports it: the same transcript, phases and counts. */
 export function programResult(reply: ProgramReply, request: ProgramRequest): ProgramResult {
   const total = request.answers.length;
-  const timedOut = reply.timedOut && (reply.timedOut.kind === 'total'
-    ? { phase: wholeProgramPhase(reply.timedOut.sent, total), limitMs: request.programMs }
-    : reply.timedOut.kind === 'ended'
-      ? { phase: askedAfterEndPhase(total), limitMs: request.programMs }
-      : { phase: promptPhase(reply.timedOut.sent, request.answers), limitMs: request.promptMs });
+  const timedOut =
+    reply.timedOut &&
+    (reply.timedOut.kind === 'total'
+      ? { phase: wholeProgramPhase(reply.timedOut.sent, total), limitMs: request.programMs }
+      : reply.timedOut.kind === 'ended'
+        ? { phase: askedAfterEndPhase(total), limitMs: request.programMs }
+        : { phase: promptPhase(reply.timedOut.sent, request.answers), limitMs: request.promptMs });
   return {
     transcript: normalizeTerminalText(reply.output),
     exitCode: timedOut ? undefined : reply.exitCode,

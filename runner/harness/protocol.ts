@@ -23,10 +23,25 @@ export type HarnessRequest =
    * `cpuMs`: the top level's limit in CPU time, past which it is stopped where it stands (its definitions kept);
    * `stopAt`: the line a first import was stopped at, where a later one stops at once.
    */
-  | { readonly op: 'import'; readonly module: string; readonly file: string; readonly skip?: boolean; readonly cpuMs?: number; readonly stopAt?: number }
+  | {
+      readonly op: 'import';
+      readonly module: string;
+      readonly file: string;
+      readonly skip?: boolean;
+      readonly cpuMs?: number;
+      readonly stopAt?: number;
+    }
   | { readonly op: 'fresh'; readonly seed: number }
   /** `quiet`: the value is not serialised (no check reads it); the reply names its class only. */
-  | { readonly op: 'call'; readonly target: TargetPath; readonly args: readonly Arg[]; readonly bind?: string; readonly inputs?: readonly string[]; readonly repeat?: number; readonly quiet?: boolean }
+  | {
+      readonly op: 'call';
+      readonly target: TargetPath;
+      readonly args: readonly Arg[];
+      readonly bind?: string;
+      readonly inputs?: readonly string[];
+      readonly repeat?: number;
+      readonly quiet?: boolean;
+    }
   | { readonly op: 'get'; readonly target: TargetPath; readonly bind?: string; readonly quiet?: boolean }
   | { readonly op: 'set'; readonly target: TargetPath; readonly value: Arg }
   | { readonly op: 'repr'; readonly target: TargetPath }
@@ -35,7 +50,13 @@ export type HarnessRequest =
    * run in the test's namespace (grade_harness/course_code.py); `value`: an expression whose value is the reply's.
    * The expected value never comes with it.
    */
-  | { readonly op: 'exec'; readonly source: string; readonly value?: boolean; readonly inputs?: readonly string[]; readonly quiet?: boolean }
+  | {
+      readonly op: 'exec';
+      readonly source: string;
+      readonly value?: boolean;
+      readonly inputs?: readonly string[];
+      readonly quiet?: boolean;
+    }
   /**
    * Rebinds `name` in the namespace to a double of the student's class: `kind` names one of the assignment's
    * doubles (runner/assignments/<id>/doubles.py, `DOUBLES`), such as the document's Board; or `memo`, the harness's
@@ -147,8 +168,18 @@ export type FormerName = readonly [string, string];
 
 /** What the harness says back to one request. `internal` is the harness's own failure, never the student's. */
 export type HarnessReply =
-  | ({ readonly ok: true; readonly value: ObservedValue; readonly defined?: readonly string[]; readonly formerNames?: FormerName[] } & CallRecord)
-  | ({ readonly ok: false; readonly exception: StudentException; readonly defined?: readonly string[]; readonly formerNames?: FormerName[] } & CallRecord)
+  | ({
+      readonly ok: true;
+      readonly value: ObservedValue;
+      readonly defined?: readonly string[];
+      readonly formerNames?: FormerName[];
+    } & CallRecord)
+  | ({
+      readonly ok: false;
+      readonly exception: StudentException;
+      readonly defined?: readonly string[];
+      readonly formerNames?: FormerName[];
+    } & CallRecord)
   | { readonly ok: false; readonly internal: string };
 
 /** Said by the serving process for a test's child (after `fork`): the request ran out of time, or the child died. */
@@ -175,7 +206,13 @@ export function parseReply(line: string): { id: number; reply: HarnessReply | Ch
   const record = data as Record<string, unknown>;
   if (typeof record['id'] !== 'number') return { error: 'the harness sent a reply without a numeric id' };
   if (typeof record['ok'] !== 'boolean') return { error: `reply ${record['id']} has no ok flag` };
-  if (record['ok'] === false && typeof record['internal'] !== 'string' && typeof record['exception'] !== 'object' && typeof record['timedOut'] !== 'number' && typeof record['crashed'] !== 'object') {
+  if (
+    record['ok'] === false &&
+    typeof record['internal'] !== 'string' &&
+    typeof record['exception'] !== 'object' &&
+    typeof record['timedOut'] !== 'number' &&
+    typeof record['crashed'] !== 'object'
+  ) {
     return { error: `reply ${record['id']} failed without saying why` };
   }
   return { id: record['id'], reply: data as HarnessReply | ChildEnding };

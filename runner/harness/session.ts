@@ -77,12 +77,24 @@ export function studentEnv(workdir: string): Record<string, string> {
  * The command line of a student process running the harness in `mode`: inside bubblewrap where the machine has it
  * (joining the process-count cgroup first), else behind the namespace wrapper.
  */
-export function studentCommand(sandbox: SandboxEnvironment, place: { readonly workdir: string; readonly cgroup: string | undefined }, harnessArgs: readonly string[]): [string, string[]] {
+export function studentCommand(
+  sandbox: SandboxEnvironment,
+  place: { readonly workdir: string; readonly cgroup: string | undefined },
+  harnessArgs: readonly string[],
+): [string, string[]] {
   const fixed = sandbox.fixedAddresses ?? [];
   // Without site where the probe found its folders: the harness puts them back (SandboxEnvironment.sitePaths).
   const flags = sandbox.sitePaths ? ['-I', '-S', '-B'] : ['-I', '-B'];
   const full = sandbox.bubblewrap
-    ? inCgroup(place.cgroup, [...fixed, 'bwrap', ...bubblewrapArgs(sandbox.bubblewrap, place.workdir, sandbox.doubles, compiledBeside(sandbox.doubles ?? [])), sandbox.python, ...flags, `${HARNESS_INSIDE}/harness.py`, ...harnessArgs])
+    ? inCgroup(place.cgroup, [
+        ...fixed,
+        'bwrap',
+        ...bubblewrapArgs(sandbox.bubblewrap, place.workdir, sandbox.doubles, compiledBeside(sandbox.doubles ?? [])),
+        sandbox.python,
+        ...flags,
+        `${HARNESS_INSIDE}/harness.py`,
+        ...harnessArgs,
+      ])
     : [...fixed, ...sandbox.wrapper, sandbox.python, ...flags, HARNESS_SCRIPT, ...harnessArgs];
   return [full[0]!, full.slice(1)];
 }
@@ -126,7 +138,10 @@ export class HarnessSession {
     const execa = await loadExeca();
     const cgroup = createPidsCgroup(context.sandbox.pidsCgroupRoot, context.limits.processes);
     const config = { ...pythonConfig(context, cgroup.path), channelFd: 3, ...(context.scriptedSearch && { scriptedSearch: true }) };
-    const [command, args] = studentCommand(context.sandbox, { workdir: context.workdir, cgroup: cgroup.path }, ['serve', JSON.stringify(config)]);
+    const [command, args] = studentCommand(context.sandbox, { workdir: context.workdir, cgroup: cgroup.path }, [
+      'serve',
+      JSON.stringify(config),
+    ]);
     const child = execa(command, args, {
       cwd: context.workdir,
       env: studentEnv(context.workdir),
@@ -148,9 +163,12 @@ export class HarnessSession {
       ready = undefined;
     }
     if (!isReady(ready) || ready.version !== PROTOCOL_VERSION) {
-      const reason = first !== undefined ? `its first line was not the expected greeting: ${first.slice(0, 200)}`
-        : session.exited ? `it exited (${describeExit(session.exited)}): ${session.tail()}`
-          : `no answer within ${context.limits.importMs} ms`;
+      const reason =
+        first !== undefined
+          ? `its first line was not the expected greeting: ${first.slice(0, 200)}`
+          : session.exited
+            ? `it exited (${describeExit(session.exited)}): ${session.tail()}`
+            : `no answer within ${context.limits.importMs} ms`;
       await session.close();
       return { error: `the Python harness did not start: ${reason}` };
     }
@@ -166,7 +184,9 @@ export class HarnessSession {
     this.process.stderr?.on('data', keep);
     this.channel.setEncoding('utf8');
     this.channel.on('data', (chunk: string) => this.receive(chunk));
-    this.channel.on('error', () => { /* the process died; the exit handler reports it */ });
+    this.channel.on('error', () => {
+      /* the process died; the exit handler reports it */
+    });
     void this.process.then((result) => {
       this.exited = { exitCode: result.exitCode, signal: result.signal };
       this.removeCgroup();
@@ -279,7 +299,9 @@ export class HarnessSession {
     const exited = this.exited;
     if (exited) return [{ kind: 'crashed', exitCode: exited.exitCode, signal: exited.signal, stderr: this.tail() }];
     const ids = requests.map(() => this.nextId++);
-    this.channel.write(`${JSON.stringify({ op: 'batch', requests: requests.map(({ request, timeoutMs }, i) => ({ id: ids[i], ...wireRequest(request), limitMs: timeoutMs })) })}\n`);
+    this.channel.write(
+      `${JSON.stringify({ op: 'batch', requests: requests.map(({ request, timeoutMs }, i) => ({ id: ids[i], ...wireRequest(request), limitMs: timeoutMs })) })}\n`,
+    );
     return (await this.readCase(ids, requests)) as RequestOutcome[];
   }
 
@@ -287,7 +309,11 @@ export class HarnessSession {
    * One case's replies, in order, up to the first that fails; the harness being gone or silent ends it with that
    * outcome. `closing`: the pipeline's id, whose closing line before the case's first reply means it never ran.
    */
-  private async readCase(ids: readonly number[], requests: readonly PipelinedRequest[], closing?: number): Promise<RequestOutcome[] | 'not run'> {
+  private async readCase(
+    ids: readonly number[],
+    requests: readonly PipelinedRequest[],
+    closing?: number,
+  ): Promise<RequestOutcome[] | 'not run'> {
     const outcomes: RequestOutcome[] = [];
     for (let j = 0; j < requests.length;) {
       const next = await this.nextReply(requests[j]!.timeoutMs, performance.now());
@@ -308,7 +334,11 @@ export class HarnessSession {
    * not run (the budget ran out, an earlier case raised one of `stopOn`, or an earlier case timed out or killed its
    * child, which held the line) is handed `undefined`. Nothing else may be sent until this resolves.
    */
-  async sendPipeline(cases: readonly (readonly PipelinedRequest[])[], options: { readonly budgetMs: number; readonly stopOn: readonly string[] }, onCase: (index: number, outcomes: RequestOutcome[] | undefined) => void): Promise<void> {
+  async sendPipeline(
+    cases: readonly (readonly PipelinedRequest[])[],
+    options: { readonly budgetMs: number; readonly stopOn: readonly string[] },
+    onCase: (index: number, outcomes: RequestOutcome[] | undefined) => void,
+  ): Promise<void> {
     let index = 0;
     const rest = () => {
       for (; index < cases.length; index++) onCase(index, undefined);
@@ -316,7 +346,15 @@ export class HarnessSession {
     if (this.exited) return rest();
     const id = this.nextId++;
     const ids = cases.map((requests) => requests.map(() => this.nextId++));
-    const line = { id, op: 'pipeline', budgetMs: Math.max(0, Math.round(options.budgetMs)), stopOn: options.stopOn, cases: cases.map((requests, i) => requests.map(({ request, timeoutMs }, j) => ({ id: ids[i]![j], ...wireRequest(request), limitMs: timeoutMs }))) };
+    const line = {
+      id,
+      op: 'pipeline',
+      budgetMs: Math.max(0, Math.round(options.budgetMs)),
+      stopOn: options.stopOn,
+      cases: cases.map((requests, i) =>
+        requests.map(({ request, timeoutMs }, j) => ({ id: ids[i]![j], ...wireRequest(request), limitMs: timeoutMs })),
+      ),
+    };
     this.channel.write(`${JSON.stringify(line)}\n`);
     for (; index < cases.length; index++) {
       const outcomes = await this.readCase(ids[index]!, cases[index]!, id);
@@ -358,7 +396,12 @@ export class HarnessSession {
   async close(): Promise<void> {
     this.channel.end();
     this.kill();
-    await new Promise<void>((resolve) => { void this.process.then(() => resolve(), () => resolve()); });
+    await new Promise<void>((resolve) => {
+      void this.process.then(
+        () => resolve(),
+        () => resolve(),
+      );
+    });
   }
 }
 

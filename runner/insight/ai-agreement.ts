@@ -35,7 +35,8 @@ export function aiAgreement(submissions: readonly SubmissionResult[]): AiAgreeme
       }
       return tally;
     });
-    const unusual = (p: number, move: number | null | undefined) => move !== null && move !== undefined && (counts[p]!.get(move) ?? 0) * 2 < members.length;
+    const unusual = (p: number, move: number | null | undefined) =>
+      move !== null && move !== undefined && (counts[p]!.get(move) ?? 0) * 2 < members.length;
     for (let i = 0; i < members.length; i++) {
       for (let j = i + 1; j < members.length; j++) {
         const a = members[i]!;
@@ -53,5 +54,8 @@ export function aiAgreement(submissions: readonly SubmissionResult[]): AiAgreeme
       }
     }
   }
-  return pairs.sort((x, y) => y.same / y.of - x.same / x.of || y.same - x.same || x.test.localeCompare(y.test) || x.a.localeCompare(y.a) || x.b.localeCompare(y.b));
+  return pairs.sort(
+    (x, y) =>
+      y.same / y.of - x.same / x.of || y.same - x.same || x.test.localeCompare(y.test) || x.a.localeCompare(y.a) || x.b.localeCompare(y.b),
+  );
 }

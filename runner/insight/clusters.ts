@@ -19,9 +19,17 @@ export function mistakeOf(test: TestResult): { readonly key: string; readonly su
   const failure = test.failure;
   if (test.status === 'pass' || test.status === 'skipped' || !failure || failure.kind === 'consequence') return undefined;
   const where = failure.case ?? '';
-  const did = failure.kind === 'crash' ? `raised ${failure.said}` : failure.kind === 'answer' && failure.said === test.actual ? `gave ${failure.said}${test.expected !== undefined ? `; expected ${test.expected}` : ''}` : failure.said;
+  const did =
+    failure.kind === 'crash'
+      ? `raised ${failure.said}`
+      : failure.kind === 'answer' && failure.said === test.actual
+        ? `gave ${failure.said}${test.expected !== undefined ? `; expected ${test.expected}` : ''}`
+        : failure.said;
   const summary = oneLine(did);
-  return { key: `${test.id}\u0000${test.status}\u0000${where}\u0000${failure.kind}\u0000${failure.said}`, summary: where ? `${summary} (first failing case: ${where})` : summary };
+  return {
+    key: `${test.id}\u0000${test.status}\u0000${where}\u0000${failure.kind}\u0000${failure.said}`,
+    summary: where ? `${summary} (first failing case: ${where})` : summary,
+  };
 }
 
 /**
@@ -32,14 +40,23 @@ export const clusterId = (key: string, test: string): string => `${test}#${creat
 
 /** Clusters of at least `minSize` students, the largest first (ties in the spec's test order). */
 export function failureClusters(submissions: readonly SubmissionResult[], minSize = 2): FailureCluster[] {
-  const groups = new Map<string, { key: string; test: TestResult; summary: string; members: { submission: SubmissionResult; test: TestResult }[]; order: number }>();
+  const groups = new Map<
+    string,
+    { key: string; test: TestResult; summary: string; members: { submission: SubmissionResult; test: TestResult }[]; order: number }
+  >();
   const order = new Map<string, number>();
   for (const submission of submissions) {
     for (const test of submission.tests) {
       if (!order.has(test.id)) order.set(test.id, order.size);
       const mistake = mistakeOf(test);
       if (!mistake) continue;
-      const group = groups.get(mistake.key) ?? { key: mistake.key, test, summary: mistake.summary, members: [], order: order.get(test.id)! };
+      const group = groups.get(mistake.key) ?? {
+        key: mistake.key,
+        test,
+        summary: mistake.summary,
+        members: [],
+        order: order.get(test.id)!,
+      };
       group.members.push({ submission, test });
       groups.set(mistake.key, group);
     }
@@ -51,7 +68,10 @@ export function failureClusters(submissions: readonly SubmissionResult[], minSiz
       const example = members[0]!;
       // A diagnosis all members share says what the mistake is, for the instructor's note on it.
       const diagnosed = example.test.diagnosis;
-      const shared = diagnosed && members.every((m) => m.test.diagnosis?.variant === diagnosed.variant) ? { variant: diagnosed.variant, sentence: diagnosed.sentence } : undefined;
+      const shared =
+        diagnosed && members.every((m) => m.test.diagnosis?.variant === diagnosed.variant)
+          ? { variant: diagnosed.variant, sentence: diagnosed.sentence }
+          : undefined;
       return {
         ...(shared && { diagnosis: shared }),
         id: clusterId(key, test.id),

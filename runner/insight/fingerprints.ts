@@ -12,9 +12,42 @@ export const K = 12;
 export const W = 8;
 
 const KEYWORDS = new Set([
-  'False', 'None', 'True', 'and', 'as', 'assert', 'async', 'await', 'break', 'class', 'continue', 'def', 'del', 'elif',
-  'else', 'except', 'finally', 'for', 'from', 'global', 'if', 'import', 'in', 'is', 'lambda', 'nonlocal', 'not', 'or',
-  'pass', 'raise', 'return', 'try', 'while', 'with', 'yield', 'self',
+  'False',
+  'None',
+  'True',
+  'and',
+  'as',
+  'assert',
+  'async',
+  'await',
+  'break',
+  'class',
+  'continue',
+  'def',
+  'del',
+  'elif',
+  'else',
+  'except',
+  'finally',
+  'for',
+  'from',
+  'global',
+  'if',
+  'import',
+  'in',
+  'is',
+  'lambda',
+  'nonlocal',
+  'not',
+  'or',
+  'pass',
+  'raise',
+  'return',
+  'try',
+  'while',
+  'with',
+  'yield',
+  'self',
 ]);
 
 export interface Token {
@@ -23,7 +56,8 @@ export interface Token {
   readonly line: number;
 }
 
-const TOKEN = /(#[^\n]*)|([rRbBuUfF]{0,2}(?:"""[\s\S]*?"""|'''[\s\S]*?'''|"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'))|(\d[\d_]*(?:\.\d*)?(?:[eE][+-]?\d+)?j?|\.\d+)|([A-Za-z_\u00c0-\uffff][\w\u00c0-\uffff]*)|(\*\*=?|\/\/=?|->|:=|<<=?|>>=?|[-+*/%@&|^=<>!]=|[()[\]{}:,;.+\-*/%@&|^~<>=])|(\n)|([ \t\r\f\\]+)|(.)/gu;
+const TOKEN =
+  /(#[^\n]*)|([rRbBuUfF]{0,2}(?:"""[\s\S]*?"""|'''[\s\S]*?'''|"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'))|(\d[\d_]*(?:\.\d*)?(?:[eE][+-]?\d+)?j?|\.\d+)|([A-Za-z_\u00c0-\uffff][\w\u00c0-\uffff]*)|(\*\*=?|\/\/=?|->|:=|<<=?|>>=?|[-+*/%@&|^=<>!]=|[()[\]{}:,;.+\-*/%@&|^~<>=])|(\n)|([ \t\r\f\\]+)|(.)/gu;
 
 export function tokenize(source: string): Token[] {
   const tokens: Token[] = [];

@@ -99,18 +99,33 @@ export function similarPairs(submissions: readonly SubmissionCode[], options: Si
     const [i, j] = key.split(':').map(Number) as [number, number];
     const score = shared / Math.max(1, Math.min(size[i]!, size[j]!));
     if (shared < MIN_SHARED || score < threshold) continue;
-    pairs.push({ a: submissions[i]!.id, b: submissions[j]!.id, score: Math.round(score * 1000) / 1000, shared, regions: regionsOf(submissions[i]!, prints[i]!, submissions[j]!, prints[j]!, holders, common) });
+    pairs.push({
+      a: submissions[i]!.id,
+      b: submissions[j]!.id,
+      score: Math.round(score * 1000) / 1000,
+      shared,
+      regions: regionsOf(submissions[i]!, prints[i]!, submissions[j]!, prints[j]!, holders, common),
+    });
   }
   pairs.sort(byScore);
   return { threshold, compared: submissions.length, pairs };
 }
 
 /** The most similar pair first; ties by the most shared, then by name. */
-export const byScore = (x: Pick<SimilarPair, 'a' | 'b' | 'score' | 'shared'>, y: Pick<SimilarPair, 'a' | 'b' | 'score' | 'shared'>): number =>
-  y.score - x.score || y.shared - x.shared || (x.a + x.b < y.a + y.b ? -1 : 1);
+export const byScore = (
+  x: Pick<SimilarPair, 'a' | 'b' | 'score' | 'shared'>,
+  y: Pick<SimilarPair, 'a' | 'b' | 'score' | 'shared'>,
+): number => y.score - x.score || y.shared - x.shared || (x.a + x.b < y.a + y.b ? -1 : 1);
 
 /** Shared fingerprints grouped into stretches that run in step in both files, the longest first. */
-function regionsOf(a: SubmissionCode, inA: ReadonlyMap<number, Located[]>, b: SubmissionCode, inB: ReadonlyMap<number, Located[]>, holders: ReadonlyMap<number, number[]>, common: number): SharedRegion[] {
+function regionsOf(
+  a: SubmissionCode,
+  inA: ReadonlyMap<number, Located[]>,
+  b: SubmissionCode,
+  inB: ReadonlyMap<number, Located[]>,
+  holders: ReadonlyMap<number, number[]>,
+  common: number,
+): SharedRegion[] {
   const matches = [...inA.keys()]
     .filter((hash) => inB.has(hash) && holders.get(hash)!.length <= common)
     .map((hash) => ({ a: inA.get(hash)![0]!, b: inB.get(hash)![0]! }))
@@ -118,7 +133,12 @@ function regionsOf(a: SubmissionCode, inA: ReadonlyMap<number, Located[]>, b: Su
   const stretches: { a: Located; b: Located; count: number }[] = [];
   for (const match of matches) {
     const last = stretches.at(-1);
-    const inStep = last && last.a.file === match.a.file && last.b.file === match.b.file && match.a.from <= last.a.to + 3 && Math.abs(match.b.from - last.b.to) <= 6;
+    const inStep =
+      last &&
+      last.a.file === match.a.file &&
+      last.b.file === match.b.file &&
+      match.a.from <= last.a.to + 3 &&
+      Math.abs(match.b.from - last.b.to) <= 6;
     if (inStep) {
       last.a = { ...last.a, to: Math.max(last.a.to, match.a.to) };
       last.b = { ...last.b, from: Math.min(last.b.from, match.b.from), to: Math.max(last.b.to, match.b.to) };

@@ -37,7 +37,13 @@ export const CLASSROOM_KIT_DIR = '.github/connect4-check';
  * `alias`: the package also declares the plain `connect4-check`, for a course that hands out one kit at a time (npm
  * refuses a second package with a command of that name, so two alias kits cannot be installed side by side).
  */
-export async function buildKit(options: { readonly assignment: string; readonly out: string; readonly classroom: boolean; readonly version: string; readonly alias?: boolean }): Promise<BuiltKit> {
+export async function buildKit(options: {
+  readonly assignment: string;
+  readonly out: string;
+  readonly classroom: boolean;
+  readonly version: string;
+  readonly alias?: boolean;
+}): Promise<BuiltKit> {
   const spec = loadSpec(PROJECT_ROOT, options.assignment);
   const built = buildKitData(spec, options.version);
   const lookahead = lookaheadTable(built.spec);
@@ -96,7 +102,10 @@ const STAND_IN_MODULES = ['lines.py'];
 
 /** The harness's Python package, without caches or what only the stand-ins use. */
 function copyHarness(to: string): void {
-  cpSync(HARNESS_DIR, to, { recursive: true, filter: (path) => !path.includes('__pycache__') && !path.endsWith('.pyc') && !STAND_IN_MODULES.includes(basename(path)) });
+  cpSync(HARNESS_DIR, to, {
+    recursive: true,
+    filter: (path) => !path.includes('__pycache__') && !path.endsWith('.pyc') && !STAND_IN_MODULES.includes(basename(path)),
+  });
 }
 
 /** The kit's folder packed into `out` as the .tgz a course hands out; the tarball's path. */

@@ -33,7 +33,10 @@ export function forbiddenInKit(path: string, assignment: AssignmentId): string |
 function packageModule(path: string): string {
   const candidates = [join(PROJECT_ROOT, `${path}.ts`), join(PROJECT_ROOT, 'dist', `${path}.js`)];
   const found = candidates.find((file) => existsSync(file));
-  if (!found) throw new KitBuildError(`${path} is missing from the grader's package (looked for ${candidates.map((c) => relative(PROJECT_ROOT, c)).join(', ')})`);
+  if (!found)
+    throw new KitBuildError(
+      `${path} is missing from the grader's package (looked for ${candidates.map((c) => relative(PROJECT_ROOT, c)).join(', ')})`,
+    );
   return found;
 }
 
@@ -61,21 +64,30 @@ export async function bundleKit(assignment: AssignmentId, outfile: string, optio
     outfile,
     external: ['node-pty'],
     // The bundle's CommonJS dependencies call require(); ESM gives them one made for the bundle's own place.
-    banner: { js: "#!/usr/bin/env node\nimport { createRequire as kitRequire } from 'node:module';\nconst require = kitRequire(import.meta.url);" },
+    banner: {
+      js: "#!/usr/bin/env node\nimport { createRequire as kitRequire } from 'node:module';\nconst require = kitRequire(import.meta.url);",
+    },
     legalComments: 'none',
     metafile: true,
     logLevel: 'silent',
     write: false,
   });
   const own = (path: string) => relative(PROJECT_ROOT, resolve(PROJECT_ROOT, path)).split(sep).join('/');
-  const inputs = Object.keys(result.metafile.inputs).filter((path) => !path.includes('node_modules')).map(own);
-  const importers = (input: string) => Object.entries(result.metafile.inputs).filter(([, meta]) => meta.imports.some((i) => own(i.path) === input)).map(([path]) => own(path));
+  const inputs = Object.keys(result.metafile.inputs)
+    .filter((path) => !path.includes('node_modules'))
+    .map(own);
+  const importers = (input: string) =>
+    Object.entries(result.metafile.inputs)
+      .filter(([, meta]) => meta.imports.some((i) => own(i.path) === input))
+      .map(([path]) => own(path));
   const forbidden = inputs.filter((input) => forbiddenInKit(input, assignment));
   // The module to name is the one the kit's own code brings in (its importer is allowed), not one deep inside.
   const first = forbidden.find((input) => importers(input).some((by) => !forbiddenInKit(by, assignment))) ?? forbidden[0];
   if (first) {
     const by = importers(first).filter((path) => !forbiddenInKit(path, assignment));
-    throw new KitBuildError(`the kit for ${assignment} would hold ${first}${by.length > 0 ? ` (imported by ${by.join(', ')})` : ''}: ${forbiddenInKit(first, assignment)}; the kit must hold nothing that answers a graded function`);
+    throw new KitBuildError(
+      `the kit for ${assignment} would hold ${first}${by.length > 0 ? ` (imported by ${by.join(', ')})` : ''}: ${forbiddenInKit(first, assignment)}; the kit must hold nothing that answers a graded function`,
+    );
   }
   // Written only once it is known to hold nothing forbidden.
   mkdirSync(dirname(outfile), { recursive: true });

@@ -42,7 +42,8 @@ export interface KitLookahead {
 
 /** The kit's way to name a look-ahead mistake: the grader's rule, over the table of answers it carries. */
 export function kitDiagnose(table: KitLookahead): DiagnoseLookahead {
-  return (cases, rules, family) => nameMistake(cases, rules, table.mistakes, (mistake, rule, seen) => table.answers[seen.id]?.[mistake]?.[rule], family);
+  return (cases, rules, family) =>
+    nameMistake(cases, rules, table.mistakes, (mistake, rule, seen) => table.answers[seen.id]?.[mistake]?.[rule], family);
 }
 
 /** The hash of a resolved spec (its tests and every case they select): what the kit's version names. */
@@ -66,7 +67,14 @@ export function buildKitData(spec: ResolvedSpec, graderVersion: string): KitData
     title: spec.title,
     graderVersion,
     specHash: specHash(spec),
-    spec: { ...rest, ...(pack && { pack: { ...pack, path: 'assignment.yml' } }), groups, tests: visible, maxScore: points(visible), laterTargets: [...new Set(hidden.filter((t) => t.points > 0).map((t) => t.target))].sort() },
+    spec: {
+      ...rest,
+      ...(pack && { pack: { ...pack, path: 'assignment.yml' } }),
+      groups,
+      tests: visible,
+      maxScore: points(visible),
+      laterTargets: [...new Set(hidden.filter((t) => t.points > 0).map((t) => t.target))].sort(),
+    },
     later: gradedLater(spec),
     hidden: { tests: hidden.filter((t) => t.points > 0).length, points: points(hidden), manualPoints: spec.manualPoints },
   };
@@ -76,6 +84,7 @@ export function buildKitData(spec: ResolvedSpec, graderVersion: string): KitData
 export function parseKitData(text: string): KitData {
   const data = JSON.parse(text) as KitData;
   const format: unknown = data.format;
-  if (format !== KIT_DATA_FORMAT) throw new Error(`check-data.json is format ${String(format)}; this check reads format ${KIT_DATA_FORMAT}: reinstall the kit`);
+  if (format !== KIT_DATA_FORMAT)
+    throw new Error(`check-data.json is format ${String(format)}; this check reads format ${KIT_DATA_FORMAT}: reinstall the kit`);
   return data;
 }

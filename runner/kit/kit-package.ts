@@ -21,10 +21,12 @@ export const kitCommand = kitName;
 export const KIT_ALIAS = 'connect4-check';
 
 /** `0.1.0-spec.3fa2b1c4d5e6`: the grader's version, and the spec's hash as a prerelease tag. */
-export const kitVersion = (data: Pick<KitData, 'graderVersion' | 'specHash'>): string => `${data.graderVersion.replace(/[-+].*$/u, '')}-spec.${data.specHash}`;
+export const kitVersion = (data: Pick<KitData, 'graderVersion' | 'specHash'>): string =>
+  `${data.graderVersion.replace(/[-+].*$/u, '')}-spec.${data.specHash}`;
 
 /** The kit's tarball, named as `npm pack` names a package's. */
-export const kitTarball = (data: Pick<KitData, 'assignment' | 'graderVersion' | 'specHash'>): string => `${kitName(data)}-${kitVersion(data)}.tgz`;
+export const kitTarball = (data: Pick<KitData, 'assignment' | 'graderVersion' | 'specHash'>): string =>
+  `${kitName(data)}-${kitVersion(data)}.tgz`;
 
 /**
  * The node-pty the kit carries inside itself (runner/kit/vendor-node-pty.ts): its JavaScript and the binaries of the
@@ -52,7 +54,10 @@ export function kitPackageJson(data: KitData, options: { readonly alias: boolean
 
 export function kitReadme(data: KitData, options: { readonly alias: boolean } = { alias: false }): string {
   const tarball = kitTarball(data);
-  const hidden = data.hidden.tests > 0 ? `${counted(data.hidden.tests, 'hidden test')} worth ${counted(data.hidden.points, 'point')}` : 'no hidden tests';
+  const hidden =
+    data.hidden.tests > 0
+      ? `${counted(data.hidden.tests, 'hidden test')} worth ${counted(data.hidden.points, 'point')}`
+      : 'no hidden tests';
   return `# ${kitName(data)}
 
 Check your work on ${data.title} before you submit. This package runs the **visible tests** of the assignment on your own machine, the same tests and the same
@@ -69,8 +74,12 @@ npm install -g ./${tarball}
 \`\`\`
 
 (or, without installing: \`npx --yes ./${tarball}\` in your folder). The command is named for the assignment,
-\`${kitCommand(data)}\`, so the kits of other assignments install beside it.${options.alias ? ` It answers to \`${KIT_ALIAS}\` too, which
-only one kit at a time can have: remove another assignment's kit first (\`npm uninstall -g <its name>\`).` : ''} It installs from this file
+\`${kitCommand(data)}\`, so the kits of other assignments install beside it.${
+    options.alias
+      ? ` It answers to \`${KIT_ALIAS}\` too, which
+only one kit at a time can have: remove another assignment's kit first (\`npm uninstall -g <its name>\`).`
+      : ''
+  } It installs from this file
 alone, in a second or two, with or without a network, and needs no compiler: it carries the terminal support
 (node-pty) for Linux on x86-64 and for macOS. Elsewhere (Windows, or Linux on ARM) the program tests run on pipes
 rather than a terminal, and the check says so: a program that asks whether it is on a terminal, or moves the cursor

@@ -27,18 +27,21 @@ function filesUnder(folder: string, prefix = ''): string[] {
  */
 export async function packFolder(folder: string, tarball: string): Promise<void> {
   const files = filesUnder(folder);
-  await create({
-    file: tarball,
-    cwd: folder,
-    gzip: true,
-    prefix: 'package',
-    portable: true,
-    noDirRecurse: true,
-    mtime: NPM_PACK_DATE,
-    // The header's mode is read from the entry's stat after this call: a file only its owner could read (a umask of
-    // 077) would install unreadable for everyone else.
-    onWriteEntry: (entry) => {
-      if (entry.stat) entry.stat.mode = (entry.stat.mode & ~0o7777) | ((entry.stat.mode & 0o111) !== 0 ? 0o755 : 0o644);
+  await create(
+    {
+      file: tarball,
+      cwd: folder,
+      gzip: true,
+      prefix: 'package',
+      portable: true,
+      noDirRecurse: true,
+      mtime: NPM_PACK_DATE,
+      // The header's mode is read from the entry's stat after this call: a file only its owner could read (a umask of
+      // 077) would install unreadable for everyone else.
+      onWriteEntry: (entry) => {
+        if (entry.stat) entry.stat.mode = (entry.stat.mode & ~0o7777) | ((entry.stat.mode & 0o111) !== 0 ? 0o755 : 0o644);
+      },
     },
-  }, files);
+    files,
+  );
 }

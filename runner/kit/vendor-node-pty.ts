@@ -18,12 +18,19 @@ export function vendorNodePty(to: string): string[] {
   if (!existsSync(join(from, 'package.json'))) throw new KitBuildError(`node-pty is not installed in ${from}: run npm ci first`);
   const { name, version, main, types, license } = JSON.parse(readFileSync(join(from, 'package.json'), 'utf8')) as Record<string, string>;
   // The kit's package.json names this version; npm refuses a bundled copy that does not match it.
-  if (version !== KIT_NODE_PTY) throw new KitBuildError(`node-pty ${version} is installed, but the kit names ${KIT_NODE_PTY} (runner/kit/kit-package.ts): make them agree`);
+  if (version !== KIT_NODE_PTY)
+    throw new KitBuildError(
+      `node-pty ${version} is installed, but the kit names ${KIT_NODE_PTY} (runner/kit/kit-package.ts): make them agree`,
+    );
   mkdirSync(to, { recursive: true });
   // No scripts (its install script compiles where no prebuilt binary fits), no dependencies (only for building).
-  writeFileSync(join(to, 'package.json'), `${JSON.stringify({ name, version, main, types, license, description: 'node-pty, as the connect4-check kit carries it: prebuilt binaries only, no install script' }, null, 2)}\n`);
+  writeFileSync(
+    join(to, 'package.json'),
+    `${JSON.stringify({ name, version, main, types, license, description: 'node-pty, as the connect4-check kit carries it: prebuilt binaries only, no install script' }, null, 2)}\n`,
+  );
   cpSync(join(from, 'lib'), join(to, 'lib'), { recursive: true, filter: (path) => !/\.test\.js$|\.map$/u.test(path) });
-  for (const file of ['LICENSE', 'typings']) if (existsSync(join(from, file))) cpSync(join(from, file), join(to, file), { recursive: true });
+  for (const file of ['LICENSE', 'typings'])
+    if (existsSync(join(from, file))) cpSync(join(from, file), join(to, file), { recursive: true });
   const platforms: string[] = [];
   for (const platform of PREBUILT) {
     if (!existsSync(join(from, 'prebuilds', platform))) continue;

@@ -30,7 +30,10 @@ const IGNORED_ENTRY = /(^|\/)(__MACOSX|\.DS_Store|\._[^/]*|__pycache__)(\/|$)/u;
 export function unpackZip(zipPath: string): Unpacked {
   const warnings: string[] = [];
   const size = statSync(zipPath).size;
-  if (size > ZIP_LIMITS.zipBytes) throw new Error(`${zipPath} is ${Math.round(size / 1024 / 1024)} MB, more than a class's submissions should be (${ZIP_LIMITS.zipBytes / 1024 / 1024} MB)`);
+  if (size > ZIP_LIMITS.zipBytes)
+    throw new Error(
+      `${zipPath} is ${Math.round(size / 1024 / 1024)} MB, more than a class's submissions should be (${ZIP_LIMITS.zipBytes / 1024 / 1024} MB)`,
+    );
   let total = 0;
   let count = 0;
   let entries: Record<string, Uint8Array>;
@@ -44,7 +47,10 @@ export function unpackZip(zipPath: string): Unpacked {
         }
         total += file.originalSize;
         count++;
-        if (total > ZIP_LIMITS.totalBytes || count > ZIP_LIMITS.files) throw new Error(`${zipPath} unpacks to more than ${ZIP_LIMITS.totalBytes / 1024 / 1024} MB or ${ZIP_LIMITS.files} files; it was not read`);
+        if (total > ZIP_LIMITS.totalBytes || count > ZIP_LIMITS.files)
+          throw new Error(
+            `${zipPath} unpacks to more than ${ZIP_LIMITS.totalBytes / 1024 / 1024} MB or ${ZIP_LIMITS.files} files; it was not read`,
+          );
         return true;
       },
     });
@@ -130,7 +136,12 @@ export function readGradescopeExport(dir: string): GradescopeSubmission[] | unde
     const first = people[0] ?? {};
     const sid = field(first, 'sid');
     const email = field(first, 'email');
-    const student: StudentIdentity = { name: names.join(' & ') || folder, id: folder.replace(/^submission_/u, ''), ...(sid && { sisId: sid }), ...(email && { email }) };
+    const student: StudentIdentity = {
+      name: names.join(' & ') || folder,
+      id: folder.replace(/^submission_/u, ''),
+      ...(sid && { sisId: sid }),
+      ...(email && { email }),
+    };
     const submittedAt = gradescopeTime(meta?.[':created_at'] ?? meta?.['created_at']);
     return existsSync(join(dir, folder)) ? [{ folder, student, ...(submittedAt && { submittedAt }) }] : [];
   });

@@ -38,7 +38,11 @@ const IGNORED = /^(\.|__pycache__$|__MACOSX$|node_modules$)/;
  * `known` are the file names of the assignments (lower case), e.g. `ps9pr1.py`; `defines` the classes and functions
  * their files define (`Board`, `newGame`), by which a folder whose files have other names is still found.
  */
-export function discoverSubmissions(paths: readonly string[], known: ReadonlySet<string>, defines: ReadonlySet<string> = new Set()): Discovered {
+export function discoverSubmissions(
+  paths: readonly string[],
+  known: ReadonlySet<string>,
+  defines: ReadonlySet<string> = new Set(),
+): Discovered {
   const found: Found = { submissions: [], layouts: [], warnings: [], defines, nothingIn: [] };
   undecodableNames.length = 0;
   for (const path of paths) {
@@ -66,8 +70,15 @@ export function discoverSubmissions(paths: readonly string[], known: ReadonlySet
     seen.set(s.id, count);
     return count === 1 ? s : { ...s, id: `${s.id}-${count}` };
   });
-  const unreadable = [...new Set(undecodableNames)].map((name) => `${relative(process.cwd(), name) || name}: skipped, as its name is not UTF-8 (rename it to grade it)`);
-  return { submissions: unique, layouts: [...new Set(found.layouts)], warnings: [...found.warnings, ...unreadable], nothingIn: found.nothingIn };
+  const unreadable = [...new Set(undecodableNames)].map(
+    (name) => `${relative(process.cwd(), name) || name}: skipped, as its name is not UTF-8 (rename it to grade it)`,
+  );
+  return {
+    submissions: unique,
+    layouts: [...new Set(found.layouts)],
+    warnings: [...found.warnings, ...unreadable],
+    nothingIn: found.nothingIn,
+  };
 }
 
 interface Found {
@@ -102,7 +113,11 @@ function discoverIn(path: string, name: string, shown: string, known: ReadonlySe
     for (const entry of gradescope) {
       const folder = join(path, entry.folder);
       const root = shallowestWithKnown(folder, known, 0) ?? folder;
-      found.submissions.push({ ...folderSubmission(entry.folder, join(shown, entry.folder), root), student: entry.student, ...(entry.submittedAt && { submittedAt: entry.submittedAt }) });
+      found.submissions.push({
+        ...folderSubmission(entry.folder, join(shown, entry.folder), root),
+        student: entry.student,
+        ...(entry.submittedAt && { submittedAt: entry.submittedAt }),
+      });
     }
     found.layouts.push('gradescope');
     if (gradescope.length === 0) found.warnings.push(`${shown}: a Gradescope export with no submission folders`);
@@ -116,7 +131,8 @@ function discoverIn(path: string, name: string, shown: string, known: ReadonlySe
   }
   const perFile = oneFilePerStudent(entries.files, known);
   if (perFile.size >= 2) {
-    for (const [student, file] of perFile) found.submissions.push({ id: student, path: join(shown, file), files: [{ source: join(path, file), name: file }] });
+    for (const [student, file] of perFile)
+      found.submissions.push({ id: student, path: join(shown, file), files: [{ source: join(path, file), name: file }] });
     found.layouts.push('flat');
     return;
   }
@@ -127,7 +143,11 @@ function discoverIn(path: string, name: string, shown: string, known: ReadonlySe
   }
   const flat = groupFlatFiles(entries.files, known);
   for (const [student, files] of flat) {
-    found.submissions.push({ id: student, path: join(shown, `${student}*`), files: files.map(([file, canonical]) => ({ source: join(path, file), name: canonical })) });
+    found.submissions.push({
+      id: student,
+      path: join(shown, `${student}*`),
+      files: files.map(([file, canonical]) => ({ source: join(path, file), name: canonical })),
+    });
   }
   if (flat.size > 0) found.layouts.push('flat');
   let folders = 0;
@@ -143,7 +163,9 @@ function discoverIn(path: string, name: string, shown: string, known: ReadonlySe
   for (const dir of entries.dirs) {
     // A folder of code under other names (another semester's numbering, Board.py beside Player.py) is found by what
     // its files define, unless the folder given is itself such a submission.
-    const inside = shallowestWithKnown(join(path, dir), known, 0) ?? (ownCode ? undefined : shallowestWithDefinitions(join(path, dir), found.defines, 0));
+    const inside =
+      shallowestWithKnown(join(path, dir), known, 0) ??
+      (ownCode ? undefined : shallowestWithDefinitions(join(path, dir), found.defines, 0));
     if (inside) {
       found.submissions.push(folderSubmission(dir, join(shown, dir), inside));
       folders++;
@@ -160,7 +182,9 @@ function discoverIn(path: string, name: string, shown: string, known: ReadonlySe
     // Beside other students' folders, a folder with the wrong file names is a student who still gets a result.
     const hasFiles = folders > 0 && listDir(join(path, dir)).files.length > 0;
     if (hasFiles) found.submissions.push(folderSubmission(dir, join(shown, dir), join(path, dir)));
-    found.warnings.push(`${join(shown, dir)}: no file of the assignment in it (looked for ${[...known].slice(0, 4).join(', ')}, …, and for files defining ${[...found.defines].slice(0, 3).join(', ') || 'its names'}, …)${hasFiles ? '; graded with its files missing' : ''}`);
+    found.warnings.push(
+      `${join(shown, dir)}: no file of the assignment in it (looked for ${[...known].slice(0, 4).join(', ')}, …, and for files defining ${[...found.defines].slice(0, 3).join(', ') || 'its names'}, …)${hasFiles ? '; graded with its files missing' : ''}`,
+    );
   }
   if (folders > 0) found.layouts.push('folders');
   if (flat.size === 0 && folders === 0 && entries.dirs.length === 0) {
@@ -237,7 +261,9 @@ function listDir(dir: string): { files: string[]; dirs: string[] } {
 
 /** A file name's bytes as readable text: printable ASCII kept, every other byte as \xNN. */
 function escapeBytes(bytes: Buffer): string {
-  return [...bytes].map((b) => (b >= 0x20 && b < 0x7f && b !== 0x5c ? String.fromCharCode(b) : `\\x${b.toString(16).padStart(2, '0')}`)).join('');
+  return [...bytes]
+    .map((b) => (b >= 0x20 && b < 0x7f && b !== 0x5c ? String.fromCharCode(b) : `\\x${b.toString(16).padStart(2, '0')}`))
+    .join('');
 }
 
 function shallowestWithKnown(dir: string, known: ReadonlySet<string>, depth: number): string | undefined {
@@ -292,7 +318,9 @@ export function groupFlatFiles(files: readonly string[], known: ReadonlySet<stri
   const groups = new Map<string, [string, string][]>();
   for (const file of files) {
     const lower = file.toLowerCase();
-    const name = [...known].filter((k) => !k.includes('*') && lower.endsWith(k) && lower.length > k.length).sort((a, b) => b.length - a.length)[0];
+    const name = [...known]
+      .filter((k) => !k.includes('*') && lower.endsWith(k) && lower.length > k.length)
+      .sort((a, b) => b.length - a.length)[0];
     if (!name) continue;
     const student = file.slice(0, file.length - name.length).replace(/[\s._-]+$/, '');
     if (!student) continue;
@@ -310,7 +338,13 @@ export function isKnownFile(known: ReadonlySet<string>, file: string): boolean {
 }
 
 export function namePattern(glob: string): RegExp {
-  return new RegExp(`^${glob.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('(.+)')}$`, 'iu');
+  return new RegExp(
+    `^${glob
+      .split('*')
+      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('(.+)')}$`,
+    'iu',
+  );
 }
 
 /**

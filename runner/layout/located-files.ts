@@ -30,12 +30,17 @@ export interface FileContext {
 export function locateFiles(spec: ResolvedSpec, names: readonly string[]): Located[] {
   const lower = new Map(names.map((n) => [n.toLowerCase(), n]));
   const sorted = [...names].sort();
-  const find = (pattern: string) => (pattern.includes('*') ? sorted.filter((n) => namePattern(pattern).test(n)) : [lower.get(pattern.toLowerCase())].filter((n) => n !== undefined));
-  return spec.files.map((role) => {
-    const found = role.names.flatMap(find);
-    const files = role.many ? [...new Set(found)] : found.slice(0, 1);
-    return { role: role.role, kind: role.kind, looked: role.names, file: files[0], files };
-  }).filter((l) => l.file !== undefined || !spec.files.find((f) => f.role === l.role)?.optional);
+  const find = (pattern: string) =>
+    pattern.includes('*')
+      ? sorted.filter((n) => namePattern(pattern).test(n))
+      : [lower.get(pattern.toLowerCase())].filter((n) => n !== undefined);
+  return spec.files
+    .map((role) => {
+      const found = role.names.flatMap(find);
+      const files = role.many ? [...new Set(found)] : found.slice(0, 1);
+      return { role: role.role, kind: role.kind, looked: role.names, file: files[0], files };
+    })
+    .filter((l) => l.file !== undefined || !spec.files.find((f) => f.role === l.role)?.optional);
 }
 
 /** A file that imports another accepted name of a role's file (last term's `ps9pr1`), which the harness resolved. */
@@ -69,18 +74,35 @@ export function checkFileNames(located: readonly Located[], stale: readonly Stal
   const renamed = modules.filter((l) => l.byDefinitions);
   const named = (n: string) => n.replace('*', '<name>');
   if (modules.length > 0 && modules.every((l) => !l.file)) {
-    return { status: 'fail', message: `no file of the assignment: none is named ${modules.map((l) => named(l.looked[0]!)).join(', ')}, and none defines the classes and functions the assignment asks for` };
+    return {
+      status: 'fail',
+      message: `no file of the assignment: none is named ${modules.map((l) => named(l.looked[0]!)).join(', ')}, and none defines the classes and functions the assignment asks for`,
+    };
   }
   if (stale.length > 0) {
-    const lines = stale.map((s) => `${s.file} imports ${s.imported}, another name of ${s.meant}: graded with ${s.meant} in its place; change the import to ${s.meant.replace(/\.py$/u, '')}`);
-    return { status: 'fail', message: `graded, but a file imports a name the submission's files do not have:\n${lines.map((line) => `  ${line}`).join('\n')}`, expected: stale.map((s) => s.meant.replace(/\.py$/u, '')).join('\n'), actual: stale.map((s) => s.imported).join('\n') };
+    const lines = stale.map(
+      (s) =>
+        `${s.file} imports ${s.imported}, another name of ${s.meant}: graded with ${s.meant} in its place; change the import to ${s.meant.replace(/\.py$/u, '')}`,
+    );
+    return {
+      status: 'fail',
+      message: `graded, but a file imports a name the submission's files do not have:\n${lines.map((line) => `  ${line}`).join('\n')}`,
+      expected: stale.map((s) => s.meant.replace(/\.py$/u, '')).join('\n'),
+      actual: stale.map((s) => s.imported).join('\n'),
+    };
   }
   if (renamed.length === 0) {
     const absent = modules.filter((l) => !l.file).map((l) => named(l.looked[0]!));
-    return { status: 'pass', message: `every file found has the assignment's name${absent.length > 0 ? ` (${absent.join(', ')} missing: charged by its import test)` : ''}` };
+    return {
+      status: 'pass',
+      message: `every file found has the assignment's name${absent.length > 0 ? ` (${absent.join(', ')} missing: charged by its import test)` : ''}`,
+    };
   }
-  const some = (names: readonly string[]) => (names.length > 3 ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more` : names.join(', '));
-  const lines = renamed.map((l) => `${some(l.byDefinitions!.names)} found in ${l.byDefinitions!.sources.join(' and ')}, graded as ${named(l.looked[0]!)}`);
+  const some = (names: readonly string[]) =>
+    names.length > 3 ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more` : names.join(', ');
+  const lines = renamed.map(
+    (l) => `${some(l.byDefinitions!.names)} found in ${l.byDefinitions!.sources.join(' and ')}, graded as ${named(l.looked[0]!)}`,
+  );
   return {
     status: 'fail',
     message: `graded, but not under the names the assignment gives:\n${lines.map((line) => `  ${line}`).join('\n')}`,
@@ -94,7 +116,12 @@ export function checkFileNames(located: readonly Located[], stale: readonly Stal
  * reading the workspace's copies. A file found under another extension is copied beside itself as `.py`, so it
  * imports, and the student's imports between files keep working.
  */
-export function locateByDefinitions(spec: ResolvedSpec, located: readonly Located[], names: readonly string[], workspaceDir: string): Located[] {
+export function locateByDefinitions(
+  spec: ResolvedSpec,
+  located: readonly Located[],
+  names: readonly string[],
+  workspaceDir: string,
+): Located[] {
   const needs = spec.files.filter((f) => f.kind === 'module' && !f.optional && f.defines && !located.find((l) => l.role === f.role)?.file);
   if (needs.length === 0) return [...located];
   const claimed = new Set(located.flatMap((l) => l.files));
@@ -102,7 +129,10 @@ export function locateByDefinitions(spec: ResolvedSpec, located: readonly Locate
     const text = readSource(join(workspaceDir, name));
     return text === undefined ? [] : [{ name, defines: topLevelDefinitions(text), claimed: claimed.has(name) }];
   });
-  const found = findByDefinitions(needs.map((f) => ({ role: f.role, defines: f.defines! })), candidates);
+  const found = findByDefinitions(
+    needs.map((f) => ({ role: f.role, defines: f.defines! })),
+    candidates,
+  );
   const taken = new Set(names.map((n) => n.toLowerCase()));
   return located.map((l) => {
     const hit = found.get(l.role);
@@ -138,8 +168,13 @@ export function missingFile(where: Located, context: FileContext): string {
   const named = (n: string) => n.replace('*', '<name>');
   const left = where.looked.find((name) => context.skipped.has(name));
   if (left) return `${left} was left out of the workspace: ${context.skipped.get(left)}`;
-  const others = context.unclaimed.filter((name) => name.toLowerCase().endsWith(where.looked[0]!.slice(where.looked[0]!.lastIndexOf('.')).toLowerCase()));
-  const seen = others.length > 0 ? `; the submission has ${others.slice(0, 4).join(', ')}: if one of these is it, rename it ${named(where.looked[0]!)}` : '';
+  const others = context.unclaimed.filter((name) =>
+    name.toLowerCase().endsWith(where.looked[0]!.slice(where.looked[0]!.lastIndexOf('.')).toLowerCase()),
+  );
+  const seen =
+    others.length > 0
+      ? `; the submission has ${others.slice(0, 4).join(', ')}: if one of these is it, rename it ${named(where.looked[0]!)}`
+      : '';
   return `${named(where.looked[0]!)} is missing (looked for ${where.looked.map(named).join(', ')})${seen}`;
 }
 

@@ -26,11 +26,11 @@ export type ExampleBuilder = (session: readonly PythonStatement[]) => ExampleCas
 export function functionExamples(build: (call: PythonCall) => ExampleCase | { readonly problem: string }): ExampleBuilder {
   return (session) => {
     const [only, ...more] = session;
-    if (!only || more.length > 0 || only.receiver || only.assign) return { problem: 'an example here is one call of a function, such as create_row(3)' };
+    if (!only || more.length > 0 || only.receiver || only.assign)
+      return { problem: 'an example here is one call of a function, such as create_row(3)' };
     if (only.keywords) return { problem: 'give the arguments by position, as the document calls the function' };
     const named = only.args.find((a) => a.type === 'name');
     if (named) return { problem: `${named.type === 'name' ? named.name : ''} is a name; the arguments here are values written out` };
     return build({ name: only.call, args: only.args as PyValue[] });
   };
 }
-

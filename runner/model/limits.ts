@@ -86,5 +86,11 @@ export function pinnedHangLimits(limits: Limits): Limits {
  */
 export function ownPartsLimits(limits: Limits, factor: number): Limits {
   const more = (ms: number) => Math.round(ms * factor);
-  return { ...limits, callMs: more(limits.callMs), programMs: more(limits.programMs), promptMs: more(limits.promptMs), submissionMs: more(limits.submissionMs) };
+  return {
+    ...limits,
+    callMs: more(limits.callMs),
+    programMs: more(limits.programMs),
+    promptMs: more(limits.promptMs),
+    submissionMs: more(limits.submissionMs),
+  };
 }

@@ -49,9 +49,7 @@ export function formatPy(value: PyValue): string {
     case 'list':
       return `[${value.items.map(formatPy).join(', ')}]`;
     case 'tuple':
-      return value.items.length === 1
-        ? `(${formatPy(value.items[0]!)},)`
-        : `(${value.items.map(formatPy).join(', ')})`;
+      return value.items.length === 1 ? `(${formatPy(value.items[0]!)},)` : `(${value.items.map(formatPy).join(', ')})`;
     case 'dict':
       return `{${value.entries.map(([k, v]) => `${formatPy(k)}: ${formatPy(v)}`).join(', ')}}`;
   }
@@ -110,10 +108,7 @@ export function isSamePy(a: PyValue, b: PyValue): boolean {
     }
     case 'dict': {
       const be = (b as typeof a).entries;
-      return (
-        a.entries.length === be.length &&
-        a.entries.every(([k, v]) => be.some(([k2, v2]) => isSamePy(k, k2) && isSamePy(v, v2)))
-      );
+      return a.entries.length === be.length && a.entries.every(([k, v]) => be.some(([k2, v2]) => isSamePy(k, k2) && isSamePy(v, v2)));
     }
   }
 }

@@ -26,7 +26,9 @@ export type SessionArg = PyValue | PythonName;
  */
 export interface PythonStatement {
   readonly assign?: string;
-  readonly receiver?: { readonly name: string } | { readonly call: string; readonly args: readonly SessionArg[]; readonly keywords?: Readonly<Record<string, SessionArg>> };
+  readonly receiver?:
+    | { readonly name: string }
+    | { readonly call: string; readonly args: readonly SessionArg[]; readonly keywords?: Readonly<Record<string, SessionArg>> };
   readonly call: string;
   readonly args: readonly SessionArg[];
   /** Arguments given by name (`flippable=False`), when any. */
@@ -35,7 +37,10 @@ export interface PythonStatement {
 
 /** A session: one statement a line (a leading `>>> ` or `In [n]: ` is the prompt, not the code). */
 export function parseSession(text: string): PythonStatement[] {
-  const lines = text.split('\n').map((line) => line.replace(/^\s*(>>>|In \[\d+\]:)\s?/u, '').trim()).filter((line) => line !== '' && !line.startsWith('#'));
+  const lines = text
+    .split('\n')
+    .map((line) => line.replace(/^\s*(>>>|In \[\d+\]:)\s?/u, '').trim())
+    .filter((line) => line !== '' && !line.startsWith('#'));
   if (lines.length === 0) throw new PythonSyntaxError('expected a call');
   return lines.map((line) => {
     const reader = new Reader(line, true);

@@ -12,7 +12,8 @@ import type { PackBoards, PackInfo } from './pack-types.js';
  * spec; `calls` and `session` are a course's own tests, written in its pack (runner/pack/own-tests.ts), their cases
  * made when the pack loads.
  */
-export type TestKind = 'file-present' | 'file-names' | 'import' | 'cases' | 'property' | 'program' | 'strength' | 'names-used' | 'calls' | 'session';
+export type TestKind =
+  'file-present' | 'file-names' | 'import' | 'cases' | 'property' | 'program' | 'strength' | 'names-used' | 'calls' | 'session';
 /** `after-due`: hidden until the pack's due date, then visible (Gradescope's after_due_date). */
 export type Visibility = 'visible' | 'hidden' | 'after-due';
 

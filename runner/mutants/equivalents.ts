@@ -16,7 +16,8 @@ export interface EquivalentEntry {
   readonly why: string;
 }
 
-export const equivalentsPath = (root: string, assignment: string): string => join(root, 'runner', 'assignments', assignment, 'equivalent-mutants.json');
+export const equivalentsPath = (root: string, assignment: string): string =>
+  join(root, 'runner', 'assignments', assignment, 'equivalent-mutants.json');
 
 export class EquivalentsError extends Error {}
 
@@ -46,7 +47,8 @@ export function loadReviewed(root: string, assignment: string, solution: string 
   return { equivalents: parseEquivalents(text, path, solution), given: parseGiven(text, path) };
 }
 
-export const loadEquivalents = (root: string, assignment: string, solution: string = DEFAULT_SOLUTION): Map<string, string> => loadReviewed(root, assignment, solution).equivalents;
+export const loadEquivalents = (root: string, assignment: string, solution: string = DEFAULT_SOLUTION): Map<string, string> =>
+  loadReviewed(root, assignment, solution).equivalents;
 
 /** The solutions that have a reviewed list, in the file's order. */
 export function listedSolutions(root: string, assignment: string): string[] {
@@ -74,7 +76,8 @@ function readJson(text: string, path: string): unknown {
 
 function solutionLists(data: unknown, path: string): Record<string, unknown> {
   const lists = (data as { solutions?: unknown } | null)?.solutions;
-  if (lists === null || typeof lists !== 'object' || Array.isArray(lists)) throw new EquivalentsError(`${path}: expected { "solutions": { "correct-plain": [ { "id": "m-…", "why": "…" } ] } }`);
+  if (lists === null || typeof lists !== 'object' || Array.isArray(lists))
+    throw new EquivalentsError(`${path}: expected { "solutions": { "correct-plain": [ { "id": "m-…", "why": "…" } ] } }`);
   return lists as Record<string, unknown>;
 }
 
@@ -83,8 +86,10 @@ export function parseGiven(text: string, path: string): GivenFunction[] {
   const list = (JSON.parse(text) as { given?: unknown }).given ?? [];
   if (!Array.isArray(list)) throw new EquivalentsError(`${path}: "given" must be a list of { "function": "…", "why": "…" }`);
   return list.map((entry: Partial<GivenFunction> | null, index) => {
-    if (typeof entry?.function !== 'string' || entry.function.trim() === '') throw new EquivalentsError(`${path}, given ${index + 1}: "function" must name a function (Class.method or a glob)`);
-    if (typeof entry.why !== 'string' || entry.why.trim() === '') throw new EquivalentsError(`${path}, given ${index + 1} (${entry.function}): say in "why" why it is not the student's work`);
+    if (typeof entry?.function !== 'string' || entry.function.trim() === '')
+      throw new EquivalentsError(`${path}, given ${index + 1}: "function" must name a function (Class.method or a glob)`);
+    if (typeof entry.why !== 'string' || entry.why.trim() === '')
+      throw new EquivalentsError(`${path}, given ${index + 1} (${entry.function}): say in "why" why it is not the student's work`);
     return { function: entry.function.trim(), why: entry.why.trim() };
   });
 }
@@ -96,8 +101,10 @@ export function parseEquivalents(text: string, path: string, solution: string = 
   const found = new Map<string, string>();
   list.forEach((entry: Partial<EquivalentEntry> | null, index) => {
     const where = `${path}, ${solution} entry ${index + 1}`;
-    if (typeof entry?.id !== 'string' || !/^m-[0-9a-f]{10}$/u.test(entry.id)) throw new EquivalentsError(`${where}: "id" must be a mutant id such as m-3f9a0c1b2d, got ${JSON.stringify(entry?.id)}`);
-    if (typeof entry.why !== 'string' || entry.why.trim() === '') throw new EquivalentsError(`${where} (${entry.id}): say in "why" what makes it equivalent`);
+    if (typeof entry?.id !== 'string' || !/^m-[0-9a-f]{10}$/u.test(entry.id))
+      throw new EquivalentsError(`${where}: "id" must be a mutant id such as m-3f9a0c1b2d, got ${JSON.stringify(entry?.id)}`);
+    if (typeof entry.why !== 'string' || entry.why.trim() === '')
+      throw new EquivalentsError(`${where} (${entry.id}): say in "why" what makes it equivalent`);
     if (found.has(entry.id)) throw new EquivalentsError(`${where}: ${entry.id} is listed twice`);
     found.set(entry.id, entry.why.trim());
   });

@@ -37,8 +37,15 @@ export const MUTATOR = (root: string): string => join(root, 'runner', 'mutants',
 /** Runs the mutator on the solution's files (paths relative to it); the solution is only parsed, never run. */
 export async function generateMutants(root: string, python: string, solution: string, files: readonly string[]): Promise<MutatorOutput> {
   const execa = await loadExeca();
-  const run = await execa(python, [MUTATOR(root), solution, ...files], { reject: false, maxBuffer: 512 * 1024 * 1024, env: { PYTHONDONTWRITEBYTECODE: '1', PYTHONIOENCODING: 'utf-8' } });
-  if (run.exitCode !== 0) throw new MutantsError(`the mutator stopped on ${solution}: ${(run.stderr || run.stdout || String(run.exitCode)).trim().split('\n').slice(-3).join(' ')}`);
+  const run = await execa(python, [MUTATOR(root), solution, ...files], {
+    reject: false,
+    maxBuffer: 512 * 1024 * 1024,
+    env: { PYTHONDONTWRITEBYTECODE: '1', PYTHONIOENCODING: 'utf-8' },
+  });
+  if (run.exitCode !== 0)
+    throw new MutantsError(
+      `the mutator stopped on ${solution}: ${(run.stderr || run.stdout || String(run.exitCode)).trim().split('\n').slice(-3).join(' ')}`,
+    );
   try {
     return JSON.parse(run.stdout) as MutatorOutput;
   } catch (error) {
@@ -79,10 +86,16 @@ export interface Selection {
  * smallest — a spread over every file and operator that stays the same for the same seed, in the mutator's order.
  */
 export function selectMutants(mutants: readonly Mutant[], selection: Selection): Mutant[] {
-  const wanted = selection.functionPattern === undefined ? [...mutants] : mutants.filter((m) => matchesFunction(selection.functionPattern!, m.function));
+  const wanted =
+    selection.functionPattern === undefined ? [...mutants] : mutants.filter((m) => matchesFunction(selection.functionPattern!, m.function));
   if (selection.limit === undefined || wanted.length <= selection.limit) return wanted;
   const rank = (m: Mutant) => createHash('sha1').update(`${selection.seed}:${m.id}`).digest('hex');
-  const kept = new Set([...wanted].sort((a, b) => (rank(a) < rank(b) ? -1 : 1)).slice(0, selection.limit).map((m) => m.id));
+  const kept = new Set(
+    [...wanted]
+      .sort((a, b) => (rank(a) < rank(b) ? -1 : 1))
+      .slice(0, selection.limit)
+      .map((m) => m.id),
+  );
   return wanted.filter((m) => kept.has(m.id));
 }
 
@@ -91,7 +104,11 @@ export function selectMutants(mutants: readonly Mutant[], selection: Selection):
  * `AIPlayer.scores_for` too, the name a student would say.
  */
 export function matchesFunction(globs: string, qualified: string): boolean {
-  const patterns = globs.split(',').map((p) => p.trim()).filter(Boolean).map((p) => globToRegExp(p, 'whole'));
+  const patterns = globs
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((p) => globToRegExp(p, 'whole'));
   return patterns.some((p) => p.test(qualified) || p.test(qualified.split('.').pop()!));
 }
 

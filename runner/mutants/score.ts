@@ -43,9 +43,18 @@ export function scoreMutants(submissions: readonly SubmissionResult[], input: Sc
     const status = killedBy.length > 0 ? 'killed' : why !== undefined ? 'equivalent' : 'survived';
     const lines = changedLines(input.originals.get(m.file) ?? '', m.source);
     return {
-      id: m.id, file: m.file, line: lines.line || m.line, function: m.function, operator: m.operator, change: m.change,
-      before: lines.before, after: lines.after, status, killingTests: killedBy.length,
-      ...(killedBy[0] !== undefined && { killedBy: killedBy[0] }), ...(status === 'equivalent' && { why }),
+      id: m.id,
+      file: m.file,
+      line: lines.line || m.line,
+      function: m.function,
+      operator: m.operator,
+      change: m.change,
+      before: lines.before,
+      after: lines.after,
+      status,
+      killingTests: killedBy.length,
+      ...(killedBy[0] !== undefined && { killedBy: killedBy[0] }),
+      ...(status === 'equivalent' && { why }),
     };
   });
   const killed = mutants.filter((m) => m.status === 'killed').length;
@@ -60,14 +69,34 @@ export function scoreMutants(submissions: readonly SubmissionResult[], input: Sc
   const groups = [...new Set(testInfo.map((t) => t.group))].map((group) => {
     const groupsKilling = (m: MutantResult) => new Set(killers.get(m.id)!.map((id) => groupOf.get(id)));
     const by = mutants.filter((m) => groupsKilling(m).has(group));
-    return { group, killed: by.length, onlyKilled: by.filter((m) => groupsKilling(m).size === 1).length, percent: percent(by.length, counted) };
+    return {
+      group,
+      killed: by.length,
+      onlyKilled: by.filter((m) => groupsKilling(m).size === 1).length,
+      percent: percent(by.length, counted),
+    };
   });
   return {
-    solution: input.solution, solutionId: input.solutionId, seed: input.seed, generated: input.generated, graded: mutants.length,
-    ...(input.limit !== undefined && { limit: input.limit }), ...(input.functionFilter !== undefined && { functionFilter: input.functionFilter }),
-    killed, survived: mutants.filter((m) => m.status === 'survived').length, equivalent,
-    score: percent(killed, counted), scoreWithEquivalents: percent(killed, mutants.length),
-    solutionFailures, given: input.given, skippedFiles: input.skippedFiles, staleEquivalents, groups, tests, functions: byFunction(mutants), mutants,
+    solution: input.solution,
+    solutionId: input.solutionId,
+    seed: input.seed,
+    generated: input.generated,
+    graded: mutants.length,
+    ...(input.limit !== undefined && { limit: input.limit }),
+    ...(input.functionFilter !== undefined && { functionFilter: input.functionFilter }),
+    killed,
+    survived: mutants.filter((m) => m.status === 'survived').length,
+    equivalent,
+    score: percent(killed, counted),
+    scoreWithEquivalents: percent(killed, mutants.length),
+    solutionFailures,
+    given: input.given,
+    skippedFiles: input.skippedFiles,
+    staleEquivalents,
+    groups,
+    tests,
+    functions: byFunction(mutants),
+    mutants,
   };
 }
 

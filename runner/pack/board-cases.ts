@@ -32,7 +32,9 @@ function cacheFolder(): string {
       // not writable here: the next place
     }
   }
-  throw new SpecError(`no folder to keep a pack's generated cases in (${join(base, 'pack-cases')} cannot be written): set CONNECT4_CACHE to a folder you can write`);
+  throw new SpecError(
+    `no folder to keep a pack's generated cases in (${join(base, 'pack-cases')} cannot be written): set CONNECT4_CACHE to a folder you can write`,
+  );
 }
 
 /**
@@ -43,7 +45,10 @@ function cacheFolder(): string {
 function buildKey(root: string, assignment: AssignmentId, boards: BoardSizes): string {
   const hash = createHash('sha256').update(JSON.stringify({ assignment, boards, seed: DEFAULT_SEED }));
   const shipped = join(root, 'fixtures', assignment);
-  for (const name of readdirSync(shipped).filter((f) => f.endsWith('.json')).sort()) hash.update(name).update(readFileSync(join(shipped, name)));
+  for (const name of readdirSync(shipped)
+    .filter((f) => f.endsWith('.json'))
+    .sort())
+    hash.update(name).update(readFileSync(join(shipped, name)));
   // This module sits in runner/pack/ of the sources, or of dist/: the builders and the reference beside it.
   const code = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
   for (const dir of [join('runner', 'fixtures'), join('runner', 'assignments', assignment), 'reference']) hashTree(hash, join(code, dir));
@@ -64,7 +69,9 @@ function hashTree(hash: ReturnType<typeof createHash>, dir: string): void {
 function builder(): { command: string; args: string[] } {
   const here = fileURLToPath(import.meta.url);
   const script = join(dirname(here), '..', 'golden', here.endsWith('.ts') ? 'build-pack-cases.ts' : 'build-pack-cases.js');
-  return here.endsWith('.ts') ? { command: process.execPath, args: ['--import', 'tsx', script] } : { command: process.execPath, args: [script] };
+  return here.endsWith('.ts')
+    ? { command: process.execPath, args: ['--import', 'tsx', script] }
+    : { command: process.execPath, args: [script] };
 }
 
 /** The fixture files a pack with `boards` grades with, by name: the shipped ones with each generated case rebuilt. */
@@ -74,11 +81,21 @@ export function boardFixtures(root: string, assignment: AssignmentId, boards: Bo
     const { command, args } = builder();
     try {
       // Builds take a second or two; a minute means the builder is stuck, which is ours to fix, not the course's.
-      execFileSync(command, [...args, assignment, JSON.stringify(boards), file], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'], timeout: 120_000 });
+      execFileSync(command, [...args, assignment, JSON.stringify(boards), file], {
+        cwd: root,
+        stdio: ['ignore', 'ignore', 'pipe'],
+        timeout: 120_000,
+      });
     } catch (error) {
       // The child's own error line (its stack and Node's version follow it).
-      const said = String((error as { stderr?: Buffer }).stderr ?? '').split('\n').find((line) => /^\w*Error\b/u.test(line.trim()))?.trim() ?? '';
-      throw new SpecError(`the grader could not build the generated cases of ${assignment} on boards ${JSON.stringify(boards.sizes)} (a fault of the grader's, to report)${said ? `:\n${said}` : ''}`);
+      const said =
+        String((error as { stderr?: Buffer }).stderr ?? '')
+          .split('\n')
+          .find((line) => /^\w*Error\b/u.test(line.trim()))
+          ?.trim() ?? '';
+      throw new SpecError(
+        `the grader could not build the generated cases of ${assignment} on boards ${JSON.stringify(boards.sizes)} (a fault of the grader's, to report)${said ? `:\n${said}` : ''}`,
+      );
     }
   }
   const built = (JSON.parse(readFileSync(file, 'utf8')) as { files: Record<string, FixtureFile> }).files;
@@ -89,6 +106,6 @@ export function boardFixtures(root: string, assignment: AssignmentId, boards: Bo
     // The build is the file, in its order; its document cases are the shipped ones, which carry their lines.
     const shipped = JSON.parse(readFileSync(shippedPath, 'utf8')) as FixtureFile;
     const documentCase = new Map(shipped.cases.filter((c) => c.source.kind === 'document').map((c) => [c.id, c] as const));
-    return { ...rebuilt, cases: rebuilt.cases.map((c): FixtureCase => (c.source.kind === 'document' ? documentCase.get(c.id) ?? c : c)) };
+    return { ...rebuilt, cases: rebuilt.cases.map((c): FixtureCase => (c.source.kind === 'document' ? (documentCase.get(c.id) ?? c) : c)) };
   };
 }

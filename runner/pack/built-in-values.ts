@@ -46,7 +46,9 @@ export function builtInValues(spec: Spec): BuiltInValues {
 
 /** 16 hex of the sha256 of the values, their paths in order: the same values give the same hash. */
 export function valuesHash(values: BuiltInValues): string {
-  const sorted = Object.keys(values).sort().map((path) => [path, values[path]]);
+  const sorted = Object.keys(values)
+    .sort()
+    .map((path) => [path, values[path]]);
   return createHash('sha256').update(JSON.stringify(sorted)).digest('hex').slice(0, 16);
 }
 
@@ -57,7 +59,9 @@ export const historyPath = (root: string, id: string): string => join(root, 'spe
  * one before (a change of points is a line in a review, not the whole list again).
  */
 export interface HistoryFile {
-  readonly versions: readonly ({ readonly hash: string; readonly grader: string } & ({ readonly values: BuiltInValues } | { readonly set: BuiltInValues; readonly unset: readonly string[] }))[];
+  readonly versions: readonly ({ readonly hash: string; readonly grader: string } & (
+    { readonly values: BuiltInValues } | { readonly set: BuiltInValues; readonly unset: readonly string[] }
+  ))[];
 }
 
 /** Every version of a built-in recorded in its history, the oldest first; none where there is no history. */
@@ -71,7 +75,10 @@ export function versionsOf(file: HistoryFile): BuiltInVersion[] {
   const versions: BuiltInVersion[] = [];
   for (const entry of file.versions) {
     const before = versions.at(-1)?.values ?? {};
-    const values = 'values' in entry ? entry.values : Object.fromEntries([...Object.entries(before).filter(([path]) => !entry.unset.includes(path)), ...Object.entries(entry.set)]);
+    const values =
+      'values' in entry
+        ? entry.values
+        : Object.fromEntries([...Object.entries(before).filter(([path]) => !entry.unset.includes(path)), ...Object.entries(entry.set)]);
     versions.push({ hash: entry.hash, grader: entry.grader, values });
   }
   return versions;
@@ -83,7 +90,9 @@ export function historyFile(versions: readonly BuiltInVersion[]): HistoryFile {
     versions: versions.map((v, i) => {
       const before = versions[i - 1]?.values;
       if (!before) return { hash: v.hash, grader: v.grader, values: v.values };
-      const set = Object.fromEntries(Object.entries(v.values).filter(([path, value]) => JSON.stringify(before[path]) !== JSON.stringify(value)));
+      const set = Object.fromEntries(
+        Object.entries(v.values).filter(([path, value]) => JSON.stringify(before[path]) !== JSON.stringify(value)),
+      );
       return { hash: v.hash, grader: v.grader, set, unset: Object.keys(before).filter((path) => !(path in v.values)) };
     }),
   };
@@ -91,4 +100,10 @@ export function historyFile(versions: readonly BuiltInVersion[]): HistoryFile {
 
 /** One value as lint says it. */
 export const shownValue = (value: string | number | readonly string[] | undefined): string =>
-  value === undefined ? 'none' : typeof value === 'string' ? JSON.stringify(value) : Array.isArray(value) ? `[${value.join(', ')}]` : String(value);
+  value === undefined
+    ? 'none'
+    : typeof value === 'string'
+      ? JSON.stringify(value)
+      : Array.isArray(value)
+        ? `[${value.join(', ')}]`
+        : String(value);

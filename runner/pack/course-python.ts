@@ -14,7 +14,9 @@ export interface PythonSnippet {
 }
 
 /** A snippet's statements (lines counted from its first), or Python's fault at its line and column. */
-export type SnippetRead = { readonly statements: readonly CourseStatement[] } | { readonly fault: { readonly line: number; readonly column: number; readonly message: string } };
+export type SnippetRead =
+  | { readonly statements: readonly CourseStatement[] }
+  | { readonly fault: { readonly line: number; readonly column: number; readonly message: string } };
 
 /** Compiles each snippet; ast's source segments give each statement exactly as written (decorators and all). */
 const READER = String.raw`
@@ -68,9 +70,16 @@ export function readCoursePython(snippets: readonly PythonSnippet[], python = 'p
   const keyOf = (s: PythonSnippet) => `${s.graded ? 1 : 0}${s.source}`;
   const asked = [...new Map(snippets.filter((s) => !known.has(keyOf(s))).map((s) => [keyOf(s), s])).values()];
   if (asked.length > 0) {
-    const ran = spawnSync(python, ['-I', '-S', '-B', '-c', READER], { input: JSON.stringify(asked), encoding: 'utf8', timeout: 30_000, maxBuffer: 64 * 1024 * 1024 });
+    const ran = spawnSync(python, ['-I', '-S', '-B', '-c', READER], {
+      input: JSON.stringify(asked),
+      encoding: 'utf8',
+      timeout: 30_000,
+      maxBuffer: 64 * 1024 * 1024,
+    });
     if (ran.error || ran.status !== 0) {
-      const why = ran.error ? ran.error.message : `it exited with ${ran.status ?? ran.signal}: ${ran.stderr.trim().split('\n').at(-1) ?? ''}`;
+      const why = ran.error
+        ? ran.error.message
+        : `it exited with ${ran.status ?? ran.signal}: ${ran.stderr.trim().split('\n').at(-1) ?? ''}`;
       return { problem: `the course's Python could not be read: ${python} did not run (${why}); grade needs Python 3 as ${python}` };
     }
     const read = JSON.parse(ran.stdout) as SnippetRead[];

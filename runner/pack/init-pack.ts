@@ -27,7 +27,7 @@ function textLines(base: Spec): string[] {
 function boardLines(boards: Assignment['boards']): string[] {
   if (boards !== 'follow') return [`# boards: ${boards.refused}`];
   return [
-    '# The boards the generated cases use, in turn (the document\'s own examples keep theirs): 4 to 10 rows and columns.',
+    "# The boards the generated cases use, in turn (the document's own examples keep theirs): 4 to 10 rows and columns.",
     '# boards:',
     '#   sizes: [{ rows: 6, columns: 7 }]',
   ];
@@ -43,7 +43,7 @@ export function initPackText(base: Spec, folder: string, boards: Assignment['boa
   const lines = [
     `# An assignment pack: what this course changes in the built-in assignment ${base.assignment}.`,
     '# It changes nothing yet: each value below is the built-in\'s, in a comment. To change one, delete the "# " before',
-    '# its section\'s key and its own line, then edit the value. What stays a comment follows the built-in, as it is now',
+    "# its section's key and its own line, then edit the value. What stays a comment follows the built-in, as it is now",
     '# and as later versions of the grader change it.',
     `# Check it: grade lint ${folder}    Grade with it: grade <submissions> --assignment ${folder}`,
     `extends: ${base.assignment}  # the built-in this pack adapts (it cannot change)`,
@@ -53,23 +53,25 @@ export function initPackText(base: Spec, folder: string, boards: Assignment['boa
     '',
     ...textLines(base),
     '',
-    '# The course\'s own names for the document\'s API: a class or function, or Class.method with the method\'s new',
-    '# name (Board.add_checker: add_move). A submission that keeps the document\'s name loses one test, names.used.',
+    "# The course's own names for the document's API: a class or function, or Class.method with the method's new",
+    "# name (Board.add_checker: add_move). A submission that keeps the document's name loses one test, names.used.",
     '# names:',
     ...(base.api ?? []).map((name) => `#   ${name}: ${name.split('.').at(-1)}`),
     '',
     ...boardLines(boards),
     '',
-    '# Each role\'s file: the names it may have, the first being the one students are asked for (* matches anything).',
+    "# Each role's file: the names it may have, the first being the one students are asked for (* matches anything).",
     '# files:',
     ...base.files.map((file) => `#   ${file.role}: { names: [${file.names.map(q).join(', ')}] }${file.optional ? '  # optional' : ''}`),
     '',
-    '# Each problem: its name, the points graded by hand, and its total (checked: its tests\' points plus manualPoints;',
+    "# Each problem: its name, the points graded by hand, and its total (checked: its tests' points plus manualPoints;",
     '# left out, it is worked out).',
     '# groups:',
-    ...base.groups.map((group) => `#   ${group.id}: { name: ${q(group.name)}, manualPoints: ${group.manualPoints ?? 0}, points: ${group.points} }`),
+    ...base.groups.map(
+      (group) => `#   ${group.id}: { name: ${q(group.name)}, manualPoints: ${group.manualPoints ?? 0}, points: ${group.points} }`,
+    ),
     '',
-    '# Each test: points (all or nothing), visibility (visible: in the student\'s check and pages; hidden: never shown to',
+    "# Each test: points (all or nothing), visibility (visible: in the student's check and pages; hidden: never shown to",
     '# students, its cases nowhere; after-due: hidden until due, then shown), a hint shown with a failure, and',
     '# enabled: false to leave it out of every run and total. A hint may say {files.<role>} and {texts.<key>}.',
     '# tests:',
@@ -77,16 +79,20 @@ export function initPackText(base: Spec, folder: string, boards: Assignment['boa
   for (const group of base.groups) {
     lines.push(`#   # ${group.name}`);
     for (const test of group.tests) {
-      const values = [`points: ${test.points}`, `visibility: ${test.visibility}`, ...(test.hint === undefined ? [] : [`hint: ${q(test.hint)}`])];
+      const values = [
+        `points: ${test.points}`,
+        `visibility: ${test.visibility}`,
+        ...(test.hint === undefined ? [] : [`hint: ${q(test.hint)}`]),
+      ];
       lines.push(`#   ${test.id}: { ${values.join(', ')} }  # ${filledIn(test.name, base.files, base.texts)}`);
     }
   }
   lines.push(
     '#',
-    '#   A test of the course\'s own: under tests, an id of its own (names joined by dots) with its kind, group, name and',
-    '#   points (visibility and hint as above). kind: calls runs Python on the student\'s code, setup then each call, and',
-    '#   grades what the call\'s last line gives (expected: a Python value; prints: the text; raises: an exception; left',
-    '#   out, the reference\'s answer where the call uses only the assignment\'s API). kind: session runs a program (run:',
+    "#   A test of the course's own: under tests, an id of its own (names joined by dots) with its kind, group, name and",
+    "#   points (visibility and hint as above). kind: calls runs Python on the student's code, setup then each call, and",
+    "#   grades what the call's last line gives (expected: a Python value; prints: the text; raises: an exception; left",
+    "#   out, the reference's answer where the call uses only the assignment's API). kind: session runs a program (run:",
     '#   the Python that starts it, or main: true), types input, one line per question whatever it asks, and grades the',
     '#   lines its transcript must show, in order (shows: a line, or { pattern: a regular expression }).',
     `#   course.example: { kind: calls, group: ${base.groups[0]!.id}, name: "…", points: 1, setup: "…", calls: [{ call: "…", expected: "…" }] }`,

@@ -81,9 +81,16 @@ export function writeBuiltInSpecs(root: string, dir = READ_AT_BUILD): string[] {
 /** The faults of a built-in's links to its assignment's code, each at its place. */
 export function builtInLinkProblems(spec: Spec, locate: Locate): PackProblem[] {
   if (!isAssignmentId(spec.assignment)) return [];
-  const placeholders = spec.groups.flatMap((group, g) => group.tests.flatMap((test, t) => (['name', 'hint'] as const).flatMap((field) => {
-    const path = ['groups', g, 'tests', t, field];
-    return unknownPlaceholders(test[field] ?? '', spec).map((message) => ({ path, ...locate(path), message }));
-  })));
-  return [...placeholders, ...specLinkProblems(spec, assignmentFor(spec.assignment).links, locate, `runner/assignments/${spec.assignment}/links.ts`)];
+  const placeholders = spec.groups.flatMap((group, g) =>
+    group.tests.flatMap((test, t) =>
+      (['name', 'hint'] as const).flatMap((field) => {
+        const path = ['groups', g, 'tests', t, field];
+        return unknownPlaceholders(test[field] ?? '', spec).map((message) => ({ path, ...locate(path), message }));
+      }),
+    ),
+  );
+  return [
+    ...placeholders,
+    ...specLinkProblems(spec, assignmentFor(spec.assignment).links, locate, `runner/assignments/${spec.assignment}/links.ts`),
+  ];
 }

@@ -73,7 +73,16 @@ function lintWhole(root: string, ref: string, options: { now?: Date; cwd?: strin
     // what a pack may not, and be recorded as no pack at all.
     const id = (parsed.data as { assignment?: unknown }).assignment;
     if (typeof id !== 'string' || resolve(path) !== resolve(specPath(root, id))) {
-      return { file, problems: [{ path: ['assignment'], ...parsed.locate(['assignment'], { key: true }), message: `only a built-in's own file (spec/<id>/assignment.yml) says assignment:; a course's pack says extends: <id> and changes what a course may change (grade init ${typeof id === 'string' ? id : '<id>'} writes one)` }] };
+      return {
+        file,
+        problems: [
+          {
+            path: ['assignment'],
+            ...parsed.locate(['assignment'], { key: true }),
+            message: `only a built-in's own file (spec/<id>/assignment.yml) says assignment:; a course's pack says extends: <id> and changes what a course may change (grade init ${typeof id === 'string' ? id : '<id>'} writes one)`,
+          },
+        ],
+      };
     }
     const linted = lintBuiltIn(parsed);
     if (linted.spec) checkedBefore.set(key, linted.spec);
@@ -83,15 +92,29 @@ function lintWhole(root: string, ref: string, options: { now?: Date; cwd?: strin
   const named = (parsed.data as { extends?: unknown } | null)?.extends;
   const problems = [...parsed.problems];
   if (typeof named === 'string' && !isAssignmentId(named)) {
-    problems.push({ path: ['extends'], ...parsed.locate(['extends']), message: `'${named}' is not a built-in assignment (${ASSIGNMENT_IDS.join(', ')})${nearest(named, ASSIGNMENT_IDS)}` });
+    problems.push({
+      path: ['extends'],
+      ...parsed.locate(['extends']),
+      message: `'${named}' is not a built-in assignment (${ASSIGNMENT_IDS.join(', ')})${nearest(named, ASSIGNMENT_IDS)}`,
+    });
   }
   const base = typeof named === 'string' && isAssignmentId(named) ? builtInSpec(root, named) : undefined;
   // A test an earlier version of the built-in had, which a pack made from it may still name.
-  const former = base ? new Set(builtInHistory(root, base.assignment).flatMap((v) => Object.keys(v.values).flatMap((path) => /^tests\.(.+)\.group$/u.exec(path)?.[1] ?? []))) : undefined;
+  const former = base
+    ? new Set(
+        builtInHistory(root, base.assignment).flatMap((v) =>
+          Object.keys(v.values).flatMap((path) => /^tests\.(.+)\.group$/u.exec(path)?.[1] ?? []),
+        ),
+      )
+    : undefined;
   if (base) problems.push(...linkProblems(base, parsed.data, parsed.locate, former));
-  if (base) problems.push(...ownTestProblems(base, parsed.data, parsed.locate, new Set([...base.groups.flatMap((g) => g.tests.map((t) => t.id)), NAMES_USED])));
+  if (base)
+    problems.push(
+      ...ownTestProblems(base, parsed.data, parsed.locate, new Set([...base.groups.flatMap((g) => g.tests.map((t) => t.id)), NAMES_USED])),
+    );
   const boards = (parsed.data as Pack | null)?.boards;
-  if (base && boards && parsed.problems.length === 0) problems.push(...boardsProblems(assignmentFor(base.assignment), boards, parsed.locate));
+  if (base && boards && parsed.problems.length === 0)
+    problems.push(...boardsProblems(assignmentFor(base.assignment), boards, parsed.locate));
   if (problems.length > 0 || !base) return { file, problems: byPlace(problems) };
   const pack = packOf(parsed);
   const applied = applyPack(base, pack, parsed.locate, options.now ?? new Date());
@@ -120,24 +143,45 @@ function lintWhole(root: string, ref: string, options: { now?: Date; cwd?: strin
   const own = withOwnCases(resolved, pack, parsed.locate, PACK_FILE);
   if (own.problems.length > 0) return { file, problems: byPlace(own.problems) };
   resolved = own.spec;
-  return { file, problems: [], written: pack, spec: { ...resolved, pack: { path, extends: base.assignment, hash }, ...(pack.due !== undefined && { due: pack.due }) } };
+  return {
+    file,
+    problems: [],
+    written: pack,
+    spec: { ...resolved, pack: { path, extends: base.assignment, hash }, ...(pack.due !== undefined && { due: pack.due }) },
+  };
 }
 
 /** A spec resolved with its fixtures, or the fault the resolver found at its place in the file. */
-function resolveIn(root: string, file: string, spec: Spec, place?: (path: readonly (string | number)[]) => { line: number; column: number }, fixtures?: FixtureSource): LintResult {
+function resolveIn(
+  root: string,
+  file: string,
+  spec: Spec,
+  place?: (path: readonly (string | number)[]) => { line: number; column: number },
+  fixtures?: FixtureSource,
+): LintResult {
   try {
     return { file, problems: [], spec: resolveSpec(root, spec, file, { ...(place && { place }), ...(fixtures && { fixtures }) }) };
   } catch (error) {
     if (!(error instanceof SpecError)) throw error;
     const at = error.place;
-    return { file, problems: [at ? { path: [at.label], line: at.line, column: at.column, message: at.fault } : { path: [], line: 1, column: 1, message: error.message }] };
+    return {
+      file,
+      problems: [
+        at
+          ? { path: [at.label], line: at.line, column: at.column, message: at.fault }
+          : { path: [], line: 1, column: 1, message: error.message },
+      ],
+    };
   }
 }
 
 /** The spec with the course's wording: in each case it grades, and in its list of texts. */
 function reworded(spec: ResolvedSpec, texts: Readonly<Record<string, SpecText>>, changed: Readonly<Record<string, string>>): ResolvedSpec {
   const tests = spec.tests.map((t) => ({ ...t, fixtureCases: t.fixtureCases.map((c) => withCourseTexts(c, texts, changed)) }));
-  return { ...withTests(spec, tests), texts: Object.fromEntries(Object.entries(texts).map(([key, t]) => [key, { ...t, text: changed[key] ?? t.text }])) };
+  return {
+    ...withTests(spec, tests),
+    texts: Object.fromEntries(Object.entries(texts).map(([key, t]) => [key, { ...t, text: changed[key] ?? t.text }])),
+  };
 }
 
 /** The spec a pack grades with, or a SpecError naming every fault's file, line and column. */
@@ -148,7 +192,8 @@ export function loadPack(root: string, ref: string, options: { now?: Date; cwd?:
 }
 
 /** What results.json records of a pack (DESIGN.md: per run `pack`). */
-export const packRecord = (spec: ResolvedSpec): (PackInfo & { due?: string }) | undefined => spec.pack && { ...spec.pack, ...(spec.due !== undefined && { due: spec.due }) };
+export const packRecord = (spec: ResolvedSpec): (PackInfo & { due?: string }) | undefined =>
+  spec.pack && { ...spec.pack, ...(spec.due !== undefined && { due: spec.due }) };
 
 export { formatProblems };
 
@@ -156,7 +201,8 @@ export { formatProblems };
 function missingPack(ref: string, path: string, cwd: string): string {
   const folder = dirname(path);
   const init = 'grade init <id> --out <folder> writes one';
-  if (basename(path) === PACK_FILE && existsSync(folder)) return `no ${PACK_FILE} in ${shownPath(folder, cwd) || '.'}: a pack is a folder with ${PACK_FILE} in it; ${init}`;
+  if (basename(path) === PACK_FILE && existsSync(folder))
+    return `no ${PACK_FILE} in ${shownPath(folder, cwd) || '.'}: a pack is a folder with ${PACK_FILE} in it; ${init}`;
   return `there is no folder or file ${JSON.stringify(ref)}${isAbsolute(ref) ? '' : ` (looked for ${resolve(cwd, ref)})`}: give the folder that holds ${PACK_FILE}, or the file itself; ${init}`;
 }
 

@@ -9,7 +9,11 @@ export const NAMES_USED = 'names.used';
 
 /** The names a pack really renames: a name given back to itself changes nothing. */
 export const renamed = (names: Readonly<Record<string, unknown>> | undefined): Record<string, string> =>
-  Object.fromEntries(Object.entries(names ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== entry[0].split('.').at(-1)));
+  Object.fromEntries(
+    Object.entries(names ?? {}).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== entry[0].split('.').at(-1),
+    ),
+  );
 
 /** The base with names.used in it, when the pack renames anything; else the base as it is. */
 export function withNamesUsed(base: Spec, names: Readonly<Record<string, unknown>> | undefined): Spec {
@@ -17,7 +21,9 @@ export function withNamesUsed(base: Spec, names: Readonly<Record<string, unknown
   if (Object.keys(course).length === 0) return base;
   const all = base.groups.flatMap((g) => g.tests);
   const after = all.find((t) => t.kind === 'file-names') ?? all.find((t) => t.kind === 'import') ?? all[0]!;
-  const written = Object.entries(course).map(([doc, name]) => (doc.includes('.') ? `${course[doc.split('.')[0]!] ?? doc.split('.')[0]}.${name}` : name));
+  const written = Object.entries(course).map(([doc, name]) =>
+    doc.includes('.') ? `${course[doc.split('.')[0]!] ?? doc.split('.')[0]}.${name}` : name,
+  );
   const shown = written.length <= 4 ? written.join(', ') : `${written.slice(0, 3).join(', ')} and ${written.length - 3} more`;
   const test: SpecTest = {
     id: NAMES_USED,

@@ -21,14 +21,23 @@ import { withTests } from './with-tests.js';
 type Path = (string | number)[];
 
 /** The spec with the course's own tests' cases in it, or the faults in their Python and values. */
-export function withOwnCases(spec: ResolvedSpec, pack: Pack, locate: ParsedPack['locate'], file: string, python?: string): { spec: ResolvedSpec; problems: PackProblem[] } {
+export function withOwnCases(
+  spec: ResolvedSpec,
+  pack: Pack,
+  locate: ParsedPack['locate'],
+  file: string,
+  python?: string,
+): { spec: ResolvedSpec; problems: PackProblem[] } {
   const own = ownTests(pack).filter(([id]) => spec.tests.some((t) => t.id === id));
   if (own.length === 0) return { spec, problems: [] };
   const problems: PackProblem[] = [];
   const fault = (path: Path, message: string, key = false) => problems.push({ path, ...locate(path, { key }), message });
   // Every snippet of every test, read by Python in one process.
   const snippets = own.flatMap(([id, test]) => snippetsOf(id, test));
-  const read = readCoursePython(snippets.map((s) => ({ source: s.source, graded: s.graded })), python);
+  const read = readCoursePython(
+    snippets.map((s) => ({ source: s.source, graded: s.graded })),
+    python,
+  );
   if ('problem' in read) {
     fault(['tests', own[0]![0]], read.problem, true);
     return { spec, problems };
@@ -38,22 +47,44 @@ export function withOwnCases(spec: ResolvedSpec, pack: Pack, locate: ParsedPack[
     const got = read[i]!;
     const at = locate(snippet.path, { content: true });
     if ('fault' in got) {
-      problems.push({ path: snippet.path, line: at.line + got.fault.line - 1, column: at.column + got.fault.column - 1, message: `Python reads it as: ${got.fault.message}` });
+      problems.push({
+        path: snippet.path,
+        line: at.line + got.fault.line - 1,
+        column: at.column + got.fault.column - 1,
+        message: `Python reads it as: ${got.fault.message}`,
+      });
     } else {
-      statements.set(snippet.path.join('.'), got.statements.map((s) => ({ text: s.text, line: at.line + s.line - 1 })));
+      statements.set(
+        snippet.path.join('.'),
+        got.statements.map((s) => ({ text: s.text, line: at.line + s.line - 1 })),
+      );
     }
   });
   if (problems.length > 0) return { spec, problems };
   const made = new Map<string, ResolvedTest>();
   for (const [id, written] of own) {
     const test = spec.tests.find((t) => t.id === id)!;
-    const cases = written.kind === 'calls' ? callCases(spec, id, written, statements, locate, file, fault) : [sessionCase(id, written, statements, locate, file)];
+    const cases =
+      written.kind === 'calls'
+        ? callCases(spec, id, written, statements, locate, file, fault)
+        : [sessionCase(id, written, statements, locate, file)];
     if (cases.some((c) => c === undefined)) continue;
     const all = cases as FixtureCase[];
-    made.set(id, { ...test, fixtureCases: all, ...(written.target === undefined && { target: targetOf(id, written, all) }), uses: usedNames(spec, all) });
+    made.set(id, {
+      ...test,
+      fixtureCases: all,
+      ...(written.target === undefined && { target: targetOf(id, written, all) }),
+      uses: usedNames(spec, all),
+    });
   }
   if (problems.length > 0) return { spec, problems };
-  return { spec: withTests(spec, spec.tests.map((t) => made.get(t.id) ?? t)), problems };
+  return {
+    spec: withTests(
+      spec,
+      spec.tests.map((t) => made.get(t.id) ?? t),
+    ),
+    problems,
+  };
 }
 
 interface Snippet {
@@ -71,7 +102,15 @@ function snippetsOf(id: string, test: PackOwnTest): Snippet[] {
 }
 
 /** A calls test's cases, one a call: its statements after the set-up's, and what it must give. Undefined at a fault. */
-function callCases(spec: ResolvedSpec, id: string, test: PackOwnTest, statements: ReadonlyMap<string, readonly CourseStatement[]>, locate: ParsedPack['locate'], file: string, fault: (path: Path, message: string, key?: boolean) => void): (FixtureCase | undefined)[] {
+function callCases(
+  spec: ResolvedSpec,
+  id: string,
+  test: PackOwnTest,
+  statements: ReadonlyMap<string, readonly CourseStatement[]>,
+  locate: ParsedPack['locate'],
+  file: string,
+  fault: (path: Path, message: string, key?: boolean) => void,
+): (FixtureCase | undefined)[] {
   const setup = statements.get(['tests', id, 'setup'].join('.')) ?? [];
   return (test.calls ?? []).map((call, i) => {
     const at: Path = ['tests', id, 'calls', i];
@@ -87,8 +126,13 @@ function callCases(spec: ResolvedSpec, id: string, test: PackOwnTest, statements
     if ('made' in answer) {
       const { made, call: name } = answer;
       if (call.raises !== undefined) {
-        if (!('raises' in made.expected)) return void fault([...at, 'raises'], `the reference ${'stdout' in made.expected ? 'prints' : 'returns'} an answer here and raises nothing`);
-        if (made.expected.raises !== call.raises) return void fault([...at, 'raises'], `the reference raises ${made.expected.raises} here, not ${call.raises}`);
+        if (!('raises' in made.expected))
+          return void fault(
+            [...at, 'raises'],
+            `the reference ${'stdout' in made.expected ? 'prints' : 'returns'} an answer here and raises nothing`,
+          );
+        if (made.expected.raises !== call.raises)
+          return void fault([...at, 'raises'], `the reference raises ${made.expected.raises} here, not ${call.raises}`);
       } else {
         const wrong = givenAgainst(made, name, call);
         if (wrong) return void fault([...at, wrong.key], wrong.message);
@@ -97,12 +141,20 @@ function callCases(spec: ResolvedSpec, id: string, test: PackOwnTest, statements
       expected = courseExpected(made.expected, call);
       extra = { ...(made.lenient && { lenient: made.lenient }), ...(made.anyOrder && { anyOrder: true }) };
     } else if (given === undefined) {
-      const why = 'unread' in answer ? `it reads only calls of the assignment's API with values written out (${answer.unread})` : answer.problem;
-      return void fault([...at, 'call'], `the reference cannot say what this call gives (${why}): write it as expected (a Python value), prints (the text) or raises (an exception)`);
+      const why =
+        'unread' in answer ? `it reads only calls of the assignment's API with values written out (${answer.unread})` : answer.problem;
+      return void fault(
+        [...at, 'call'],
+        `the reference cannot say what this call gives (${why}): write it as expected (a Python value), prints (the text) or raises (an exception)`,
+      );
     } else {
       expected = given;
     }
-    const input: CourseCallInput = { statements: all, ...(call.input && { inputs: call.input }), ...(extra.anyOrder && { anyOrder: true }) };
+    const input: CourseCallInput = {
+      statements: all,
+      ...(call.input && { inputs: call.input }),
+      ...(extra.anyOrder && { anyOrder: true }),
+    };
     const { line } = locate([...at, 'call'], { content: true });
     return {
       id: `${id}.${i + 1}`,
@@ -128,7 +180,10 @@ function expectedOf(call: PackCall, at: Path, fault: (path: Path, message: strin
       value = parseLiteral(call.expected);
     } catch (error) {
       if (!(error instanceof PythonSyntaxError)) throw error;
-      fault([...at, 'expected'], `not a Python value written out (a number, a string, True, False, None, a list, a tuple or a dict): ${error.message}; to check an object, call what shows it (repr(b), b.slots)`);
+      fault(
+        [...at, 'expected'],
+        `not a Python value written out (a number, a string, True, False, None, a list, a tuple or a dict): ${error.message}; to check an object, call what shows it (repr(b), b.slots)`,
+      );
       return null;
     }
   }
@@ -141,7 +196,8 @@ function expectedOf(call: PackCall, at: Path, fault: (path: Path, message: strin
  * value returned only where the course wrote one: a function that prints is graded on what it prints).
  */
 function courseExpected(reference: Expected, call: PackCall): Expected {
-  if ('stdout' in reference) return { stdout: reference.stdout, ...(call.expected !== undefined && reference.value !== undefined && { value: reference.value }) };
+  if ('stdout' in reference)
+    return { stdout: reference.stdout, ...(call.expected !== undefined && reference.value !== undefined && { value: reference.value }) };
   if ('oneOf' in reference && call.expected !== undefined) {
     // The course's value is one of those right: each of them passes.
     const said = parseLiteral(call.expected);
@@ -151,7 +207,13 @@ function courseExpected(reference: Expected, call: PackCall): Expected {
 }
 
 /** A session's one case: what it runs, what is typed, and the lines its transcript must show. */
-function sessionCase(id: string, test: PackOwnTest, statements: ReadonlyMap<string, readonly CourseStatement[]>, locate: ParsedPack['locate'], file: string): FixtureCase {
+function sessionCase(
+  id: string,
+  test: PackOwnTest,
+  statements: ReadonlyMap<string, readonly CourseStatement[]>,
+  locate: ParsedPack['locate'],
+  file: string,
+): FixtureCase {
   const shows: ShownLine[] = (test.shows ?? []).map((s) => (typeof s === 'string' ? { line: s } : { pattern: s.pattern }));
   const run = statements.get(['tests', id, 'run'].join('.'));
   const input: CourseSessionInput = { ...(run && { run: run.map((s) => s.text).join('\n') }), answers: test.input ?? [], shows };
@@ -175,7 +237,11 @@ function targetOf(id: string, test: PackOwnTest, cases: readonly FixtureCase[]):
   if (test.kind === 'session') {
     const run = (cases[0]!.input as unknown as CourseSessionInput).run;
     if (run === undefined) return 'main';
-    const last = run.split('\n').filter((l) => l.trim() !== '').at(-1) ?? '';
+    const last =
+      run
+        .split('\n')
+        .filter((l) => l.trim() !== '')
+        .at(-1) ?? '';
     const made = /^\s*([A-Za-z_]\w*)\(.*\)\.([A-Za-z_]\w*)\(/u.exec(last);
     if (made) return `${made[1]}.${made[2]}`;
     return /^\s*([A-Za-z_]\w*)\(/u.exec(last)?.[1] ?? id;
@@ -186,7 +252,10 @@ function targetOf(id: string, test: PackOwnTest, cases: readonly FixtureCase[]):
   if (made) return `${made[1]}.${made[2]}`;
   const method = /^([A-Za-z_]\w*)\.([A-Za-z_]\w*)\(/u.exec(last);
   if (method) {
-    const maker = statements.map((s) => new RegExp(`^${method[1]}\\s*=\\s*([A-Za-z_]\\w*)\\(`, 'u').exec(s.text)?.[1]).filter(Boolean).at(-1);
+    const maker = statements
+      .map((s) => new RegExp(`^${method[1]}\\s*=\\s*([A-Za-z_]\\w*)\\(`, 'u').exec(s.text)?.[1])
+      .filter(Boolean)
+      .at(-1);
     return maker ? `${maker}.${method[2]}` : id;
   }
   return /^([A-Za-z_]\w*)\(/u.exec(last)?.[1] ?? id;
@@ -198,6 +267,11 @@ function targetOf(id: string, test: PackOwnTest, cases: readonly FixtureCase[]):
  */
 function usedNames(spec: ResolvedSpec, cases: readonly FixtureCase[]): string[] {
   const source = cases.map((c) => c.python).join('\n');
-  const words = new Set(source.replace(/(["'])(?:\\.|(?!\1).)*\1/gu, '').replace(/#.*$/gmu, '').match(/[A-Za-z_][A-Za-z0-9_]*/gu) ?? []);
+  const words = new Set(
+    source
+      .replace(/(["'])(?:\\.|(?!\1).)*\1/gu, '')
+      .replace(/#.*$/gmu, '')
+      .match(/[A-Za-z_][A-Za-z0-9_]*/gu) ?? [],
+  );
   return (spec.api ?? []).filter((name) => !name.includes('.') && (words.has(name) || words.has(spec.names?.[name] ?? name)));
 }

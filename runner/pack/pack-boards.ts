@@ -9,9 +9,15 @@ import type { PackBoards, PackProblem } from '../model/pack-types.js';
 import type { ParsedPack } from './read-pack.js';
 
 /** The builders' form of a pack's boards: [rows, columns] pairs. */
-export const boardSizesOf = (boards: PackBoards): BoardSizes => ({ sizes: boards.sizes.map(({ rows, columns }) => [rows, columns] as const) });
+export const boardSizesOf = (boards: PackBoards): BoardSizes => ({
+  sizes: boards.sizes.map(({ rows, columns }) => [rows, columns] as const),
+});
 
-export function boardsProblems(assignment: Pick<Assignment, 'id' | 'boards'>, boards: PackBoards, locate: ParsedPack['locate']): PackProblem[] {
+export function boardsProblems(
+  assignment: Pick<Assignment, 'id' | 'boards'>,
+  boards: PackBoards,
+  locate: ParsedPack['locate'],
+): PackProblem[] {
   const fault = (path: (string | number)[], message: string): PackProblem => ({ path, ...locate(path, { key: true }), message });
   if (assignment.boards !== 'follow') return [fault(['boards'], assignment.boards.refused)];
   const problem = boardSizesProblem(boardSizesOf(boards));

@@ -11,10 +11,16 @@ export function packChanges(base: ResolvedSpec, spec: ResolvedSpec, kept: Readon
   const own = (path: string) => !kept.has(path);
   if (spec.title !== base.title && own('title')) lines.push(`title: ${JSON.stringify(spec.title)}`);
   if (spec.due !== undefined) lines.push(`due: ${spec.due} (after-due tests are shown from then)`);
-  for (const [doc, course] of Object.entries(spec.names ?? {})) lines.push(`names.${doc}: ${course} (students write ${doc.includes('.') ? `${spec.names?.[doc.split('.')[0]!] ?? doc.split('.')[0]}.${course}` : course}; the document says ${doc})`);
+  for (const [doc, course] of Object.entries(spec.names ?? {}))
+    lines.push(
+      `names.${doc}: ${course} (students write ${doc.includes('.') ? `${spec.names?.[doc.split('.')[0]!] ?? doc.split('.')[0]}.${course}` : course}; the document says ${doc})`,
+    );
   for (const [key, text] of Object.entries(spec.texts ?? {})) {
     const was = base.texts?.[key];
-    if (was && was.text !== text.text && own(`texts.${key}`)) lines.push(`texts.${key}: ${JSON.stringify(text.text)} (was ${JSON.stringify(was.text)}: ${was.says})${was.notGraded ? `; not graded: ${was.notGraded}` : ''}`);
+    if (was && was.text !== text.text && own(`texts.${key}`))
+      lines.push(
+        `texts.${key}: ${JSON.stringify(text.text)} (was ${JSON.stringify(was.text)}: ${was.says})${was.notGraded ? `; not graded: ${was.notGraded}` : ''}`,
+      );
   }
   if (spec.boards) {
     const sizes = spec.boards.sizes.map((s) => `${s.rows} × ${s.columns}`).join(', ');
@@ -22,7 +28,8 @@ export function packChanges(base: ResolvedSpec, spec: ResolvedSpec, kept: Readon
   }
   for (const file of spec.files) {
     const was = base.files.find((f) => f.role === file.role);
-    if (was && was.names.join() !== file.names.join() && own(`files.${file.role}.names`)) lines.push(`files.${file.role}: ${file.names.join(', ')} (was ${was.names.join(', ')})`);
+    if (was && was.names.join() !== file.names.join() && own(`files.${file.role}.names`))
+      lines.push(`files.${file.role}: ${file.names.join(', ')} (was ${was.names.join(', ')})`);
   }
   for (const group of base.groups) {
     const now = spec.groups.find((g) => g.id === group.id);
@@ -31,8 +38,10 @@ export function packChanges(base: ResolvedSpec, spec: ResolvedSpec, kept: Readon
       continue;
     }
     if (now.name !== group.name && own(`groups.${group.id}.name`)) lines.push(`groups.${group.id}: named ${JSON.stringify(now.name)}`);
-    if ((now.manualPoints ?? 0) !== (group.manualPoints ?? 0) && own(`groups.${group.id}.manualPoints`)) lines.push(`groups.${group.id}: ${counted(now.manualPoints ?? 0, 'point')} by hand (was ${group.manualPoints ?? 0})`);
-    if (now.points !== group.points && own(`groups.${group.id}.points`)) lines.push(`groups.${group.id}: ${counted(now.points, 'point')} (was ${group.points})`);
+    if ((now.manualPoints ?? 0) !== (group.manualPoints ?? 0) && own(`groups.${group.id}.manualPoints`))
+      lines.push(`groups.${group.id}: ${counted(now.manualPoints ?? 0, 'point')} by hand (was ${group.manualPoints ?? 0})`);
+    if (now.points !== group.points && own(`groups.${group.id}.points`))
+      lines.push(`groups.${group.id}: ${counted(now.points, 'point')} (was ${group.points})`);
   }
   for (const test of base.tests) {
     const now = spec.tests.find((t) => t.id === test.id);
@@ -65,6 +74,10 @@ function ownKind(test: ResolvedTest): string {
   const by = (how: string) => test.fixtureCases.filter((c) => c.source.kind === 'course' && c.source.reference === how).length;
   const [computed, checked] = [by('computed'), by('checked')];
   const written = test.fixtureCases.length - computed - checked;
-  const said = [computed > 0 && `${computed} computed by the reference`, checked > 0 && `${checked} checked against it`, written > 0 && `${written} as the pack writes ${written === 1 ? 'it' : 'them'}`].filter(Boolean);
+  const said = [
+    computed > 0 && `${computed} computed by the reference`,
+    checked > 0 && `${checked} checked against it`,
+    written > 0 && `${written} as the pack writes ${written === 1 ? 'it' : 'them'}`,
+  ].filter(Boolean);
   return ` (${counted(test.fixtureCases.length, 'call')} of ${test.target}: ${said.join(', ')})`;
 }

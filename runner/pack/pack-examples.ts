@@ -14,7 +14,12 @@ import { parseLiteral, parseSession, PythonSyntaxError } from '../model/python-l
 import type { ParsedPack } from './read-pack.js';
 import { withTests } from './with-tests.js';
 
-export function withExamples(spec: ResolvedSpec, examples: readonly PackExample[], locate: ParsedPack['locate'], file: string): { spec: ResolvedSpec; problems: PackProblem[] } {
+export function withExamples(
+  spec: ResolvedSpec,
+  examples: readonly PackExample[],
+  locate: ParsedPack['locate'],
+  file: string,
+): { spec: ResolvedSpec; problems: PackProblem[] } {
   const problems: PackProblem[] = [];
   const fault = (i: number, key: string | undefined, message: string) => {
     const path = ['examples', i, ...(key ? [key] : [])];
@@ -22,16 +27,27 @@ export function withExamples(spec: ResolvedSpec, examples: readonly PackExample[
   };
   const added = new Map<string, FixtureCase[]>();
   examples.forEach((example, i) => {
-    if (!exampleBuilder(spec.assignment)) return fault(i, undefined, `${spec.assignment} takes no handout examples yet (${assignmentsWithExamples().join(', ')} do)`);
+    if (!exampleBuilder(spec.assignment))
+      return fault(i, undefined, `${spec.assignment} takes no handout examples yet (${assignmentsWithExamples().join(', ')} do)`);
     const test = spec.tests.find((t) => t.id === example.test);
-    if (!test) return fault(i, 'test', `no test '${example.test}' in this pack${nearest(example.test, spec.tests.map((t) => t.id))}`);
+    if (!test)
+      return fault(
+        i,
+        'test',
+        `no test '${example.test}' in this pack${nearest(
+          example.test,
+          spec.tests.map((t) => t.id),
+        )}`,
+      );
     if (test.kind !== 'cases') return fault(i, 'test', `${test.id} is a ${test.kind} test; an example joins a test of cases`);
     const answer = referenceCase(spec, example.call);
     if ('unread' in answer) return fault(i, 'call', `not a call with literal arguments: ${answer.unread}`);
     if ('problem' in answer) return fault(i, 'call', answer.problem);
     const { made, call } = answer;
-    if (documentNameOf(spec, call) !== test.target.split('.').at(-1)) return fault(i, 'call', `${test.id} grades ${test.target}, not ${call}`);
-    if (example.expected === undefined && example.prints === undefined) return fault(i, undefined, 'an example gives what the handout shows: expected (the value) or prints (the text)');
+    if (documentNameOf(spec, call) !== test.target.split('.').at(-1))
+      return fault(i, 'call', `${test.id} grades ${test.target}, not ${call}`);
+    if (example.expected === undefined && example.prints === undefined)
+      return fault(i, undefined, 'an example gives what the handout shows: expected (the value) or prints (the text)');
     const wrong = givenAgainst(made, call, example);
     if (wrong) return fault(i, wrong.key, wrong.message);
     const { line } = locate(['examples', i]);
@@ -53,16 +69,24 @@ export function withExamples(spec: ResolvedSpec, examples: readonly PackExample[
 }
 
 /** A name as the document says it: the course's names (a pack's `names`) put back, as the reference reads them. */
-const documentNameOf = (spec: ResolvedSpec, name: string): string => Object.entries(spec.names ?? {}).find(([, course]) => course === name)?.[0].split('.').at(-1) ?? name;
+const documentNameOf = (spec: ResolvedSpec, name: string): string =>
+  Object.entries(spec.names ?? {})
+    .find(([, course]) => course === name)?.[0]
+    .split('.')
+    .at(-1) ?? name;
 
 /**
  * The reference's case for Python written in the course's names (a handout example, or a call of a course's own test
  * after its set-up), with the name of the call it grades; or why the reference gives none: `unread`, lines it cannot
  * read as calls with literal arguments; `problem`, what the assignment's builder cannot answer.
  */
-export function referenceCase(spec: ResolvedSpec, text: string): { made: ExampleCase; call: string } | { unread: string } | { problem: string } {
+export function referenceCase(
+  spec: ResolvedSpec,
+  text: string,
+): { made: ExampleCase; call: string } | { unread: string } | { problem: string } {
   const builder = exampleBuilder(spec.assignment);
-  if (!builder) return { problem: `the reference of ${spec.assignment} answers no call of a pack yet (${assignmentsWithExamples().join(', ')} do)` };
+  if (!builder)
+    return { problem: `the reference of ${spec.assignment} answers no call of a pack yet (${assignmentsWithExamples().join(', ')} do)` };
   let session;
   try {
     session = parseSession(text);
@@ -72,7 +96,13 @@ export function referenceCase(spec: ResolvedSpec, text: string): { made: Example
   }
   const documents = (name: string) => documentNameOf(spec, name);
   // The reference reads the document's names: a course's are put back on every line.
-  const made = builder(session.map((s) => ({ ...s, call: documents(s.call), ...(s.receiver && 'call' in s.receiver && { receiver: { ...s.receiver, call: documents(s.receiver.call) } }) })));
+  const made = builder(
+    session.map((s) => ({
+      ...s,
+      call: documents(s.call),
+      ...(s.receiver && 'call' in s.receiver && { receiver: { ...s.receiver, call: documents(s.receiver.call) } }),
+    })),
+  );
   return 'problem' in made ? made : { made, call: session.at(-1)!.call };
 }
 
@@ -80,9 +110,14 @@ export function referenceCase(spec: ResolvedSpec, text: string): { made: Example
  * What the handout or the course says a call gives (`expected`, a Python value; `prints`, its text) against the
  * reference's answer: undefined when it is one the reference gives, else the key at fault and the reference's value.
  */
-export function givenAgainst(made: ExampleCase, call: string, given: { readonly expected?: string | undefined; readonly prints?: string | undefined }): { key: 'expected' | 'prints'; message: string } | undefined {
+export function givenAgainst(
+  made: ExampleCase,
+  call: string,
+  given: { readonly expected?: string | undefined; readonly prints?: string | undefined },
+): { key: 'expected' | 'prints'; message: string } | undefined {
   if (given.expected !== undefined) {
-    if ('stdout' in made.expected && made.expected.value?.type === 'none' && given.prints === undefined) return { key: 'expected', message: `${call} prints its answer: give it as prints, not expected` };
+    if ('stdout' in made.expected && made.expected.value?.type === 'none' && given.prints === undefined)
+      return { key: 'expected', message: `${call} prints its answer: give it as prints, not expected` };
     let said;
     try {
       said = parseLiteral(given.expected);
@@ -90,15 +125,34 @@ export function givenAgainst(made: ExampleCase, call: string, given: { readonly 
       if (error instanceof PythonSyntaxError) return { key: 'expected', message: `not a Python value: ${error.message}` };
       throw error;
     }
-    const accepted = 'value' in made.expected && made.expected.value !== undefined ? [made.expected.value] : 'oneOf' in made.expected ? made.expected.oneOf : [];
+    const accepted =
+      'value' in made.expected && made.expected.value !== undefined
+        ? [made.expected.value]
+        : 'oneOf' in made.expected
+          ? made.expected.oneOf
+          : [];
     const right = made.accepts?.(said) ?? accepted.some((v) => isSamePy(said, v));
-    const reference = 'raises' in made.expected ? `an exception (${made.expected.raises})` : 'oneOf' in made.expected ? `one of ${accepted.map(formatPy).join(', ')}` : formatPy(accepted[0]!);
+    const reference =
+      'raises' in made.expected
+        ? `an exception (${made.expected.raises})`
+        : 'oneOf' in made.expected
+          ? `one of ${accepted.map(formatPy).join(', ')}`
+          : formatPy(accepted[0]!);
     if (!right) return { key: 'expected', message: `the reference gives ${reference}, not ${formatPy(said)}` };
   }
   if (given.prints !== undefined) {
     if (!('stdout' in made.expected)) return { key: 'prints', message: `${call} returns its answer: give it as expected, not prints` };
-    const tidy = (text: string) => text.split('\n').map((line) => line.trimEnd()).join('\n').trimEnd();
-    if (tidy(given.prints) !== tidy(made.expected.stdout)) return { key: 'prints', message: `the reference prints ${JSON.stringify(made.expected.stdout)}, not ${JSON.stringify(given.prints)}` };
+    const tidy = (text: string) =>
+      text
+        .split('\n')
+        .map((line) => line.trimEnd())
+        .join('\n')
+        .trimEnd();
+    if (tidy(given.prints) !== tidy(made.expected.stdout))
+      return {
+        key: 'prints',
+        message: `the reference prints ${JSON.stringify(made.expected.stdout)}, not ${JSON.stringify(given.prints)}`,
+      };
   }
   return undefined;
 }

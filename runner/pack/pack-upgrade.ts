@@ -35,12 +35,14 @@ export function packValues(pack: Pack): BuiltInValues {
   for (const [key, text] of Object.entries(pack.texts ?? {})) values[`texts.${key}`] = text;
   for (const [role, file] of Object.entries(pack.files ?? {})) values[`files.${role}.names`] = [...file.names];
   for (const [id, group] of Object.entries(pack.groups ?? {})) {
-    for (const field of ['name', 'manualPoints', 'points'] as const) if (group[field] !== undefined) values[`groups.${id}.${field}`] = group[field];
+    for (const field of ['name', 'manualPoints', 'points'] as const)
+      if (group[field] !== undefined) values[`groups.${id}.${field}`] = group[field];
   }
   for (const [id, test] of Object.entries(pack.tests ?? {})) {
     // A test of the course's own is no value of the built-in's, kept or changed.
     if ('kind' in test) continue;
-    for (const field of ['points', 'visibility', 'hint'] as const) if (test[field] !== undefined) values[`tests.${id}.${field}`] = test[field];
+    for (const field of ['points', 'visibility', 'hint'] as const)
+      if (test[field] !== undefined) values[`tests.${id}.${field}`] = test[field];
   }
   return values;
 }
@@ -48,9 +50,14 @@ export function packValues(pack: Pack): BuiltInValues {
 const same = (a: Value | undefined, b: Value | undefined): boolean => JSON.stringify(a) === JSON.stringify(b);
 
 /** How many of the values the pack writes are `version`'s own. */
-const keptOf = (written: BuiltInValues, version: BuiltInValues): number => Object.keys(written).filter((path) => same(written[path], version[path])).length;
+const keptOf = (written: BuiltInValues, version: BuiltInValues): number =>
+  Object.keys(written).filter((path) => same(written[path], version[path])).length;
 
-export function packUpgrade(pack: Pack & { readonly madeFrom?: { readonly builtIn: string; readonly grader: string } }, current: BuiltInVersion, history: readonly BuiltInVersion[]): PackUpgrade {
+export function packUpgrade(
+  pack: Pack & { readonly madeFrom?: { readonly builtIn: string; readonly grader: string } },
+  current: BuiltInVersion,
+  history: readonly BuiltInVersion[],
+): PackUpgrade {
   const written = packValues(pack);
   let base: PackUpgrade['base'];
   let unknown: PackUpgrade['unknown'];
@@ -61,14 +68,26 @@ export function packUpgrade(pack: Pack & { readonly madeFrom?: { readonly builtI
   } else if (Object.keys(written).length > 0) {
     // A pack from before madeFrom: the version whose values it writes most of (the latest of equals), if that
     // explains more of them than the built-in as it is now.
-    const best = [...history].reverse().reduce<BuiltInVersion | undefined>((top, v) => (!top || keptOf(written, v.values) > keptOf(written, top.values) ? v : top), undefined);
-    if (best && best.hash !== current.hash && keptOf(written, best.values) > keptOf(written, current.values)) base = { ...best, inferred: true };
+    const best = [...history]
+      .reverse()
+      .reduce<BuiltInVersion | undefined>(
+        (top, v) => (!top || keptOf(written, v.values) > keptOf(written, top.values) ? v : top),
+        undefined,
+      );
+    if (best && best.hash !== current.hash && keptOf(written, best.values) > keptOf(written, current.values))
+      base = { ...best, inferred: true };
   }
-  if (!base || base.hash === current.hash) return { ...(base && { base }), ...(unknown && { unknown }), current: current.hash, changes: [], kept: [] };
+  if (!base || base.hash === current.hash)
+    return { ...(base && { base }), ...(unknown && { unknown }), current: current.hash, changes: [], kept: [] };
   const paths = [...new Set([...Object.keys(base.values), ...Object.keys(current.values)])];
-  const changes = paths.filter((path) => !same(base.values[path], current.values[path])).map((path): BuiltInChange => ({
-    path, was: base.values[path], now: current.values[path], ...(written[path] !== undefined && { packSays: written[path] }),
-  }));
+  const changes = paths
+    .filter((path) => !same(base.values[path], current.values[path]))
+    .map((path): BuiltInChange => ({
+      path,
+      was: base.values[path],
+      now: current.values[path],
+      ...(written[path] !== undefined && { packSays: written[path] }),
+    }));
   const kept = changes.filter((c) => c.packSays !== undefined && same(c.packSays, c.was) && c.now !== undefined);
   return { base, current: current.hash, changes, kept };
 }

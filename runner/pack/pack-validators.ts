@@ -25,7 +25,8 @@ export function packSchema(root: string, kind: PackKind): object {
   return kind === 'course' ? read('pack-schema.json') : withAssignmentIds(read('schema.json'));
 }
 
-const fileOf = (schema: object, dir: string) => join(dir, `${createHash('sha256').update(JSON.stringify(schema)).digest('hex').slice(0, 16)}.cjs`);
+const fileOf = (schema: object, dir: string) =>
+  join(dir, `${createHash('sha256').update(JSON.stringify(schema)).digest('hex').slice(0, 16)}.cjs`);
 
 /** The schema's check: the one the build compiled from this very schema, else compiled now. */
 export function packValidator(schema: object, dir = COMPILED): ValidateFunction {

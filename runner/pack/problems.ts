@@ -7,7 +7,8 @@ export function formatProblems(file: string, problems: readonly PackProblem[]): 
 }
 
 /** The faults in the order the file has them. */
-export const byPlace = (problems: readonly PackProblem[]): PackProblem[] => [...problems].sort((a, b) => a.line - b.line || a.column - b.column);
+export const byPlace = (problems: readonly PackProblem[]): PackProblem[] =>
+  [...problems].sort((a, b) => a.line - b.line || a.column - b.column);
 
 /** What a command says when a pack has faults. */
 export const faultsMessage = (file: string, problems: readonly PackProblem[]): string =>

@@ -58,18 +58,25 @@ function schemaProblem(error: ErrorObject, locate: ParsedPack['locate'], kind: P
   if (error.keyword === 'additionalProperties') {
     const key = String(params['additionalProperty']);
     const full = [...path, key];
-    const why = kind === 'built-in'
-      ? `'${key}' is not a key here`
-      : `'${key}' is not a key here${path.length === 0 ? ' (extends, madeFrom, title, due, texts, names, boards, examples, files, groups, tests)' : allowedHere(path, data)}`;
+    const why =
+      kind === 'built-in'
+        ? `'${key}' is not a key here`
+        : `'${key}' is not a key here${path.length === 0 ? ' (extends, madeFrom, title, due, texts, names, boards, examples, files, groups, tests)' : allowedHere(path, data)}`;
     return { path: full, ...locate(full, { key: true }), message: why };
   }
   let message = error.message ?? 'is not right';
   if (error.keyword === 'enum') message = `must be one of ${(params['allowedValues'] as unknown[]).join(', ')}`;
-  if (error.keyword === 'pattern' && path.at(-1) === 'due') message = 'must be an ISO date and time with its zone, such as 2026-12-04T23:59:00-05:00';
-  if (error.keyword === 'pattern' && path.at(-1) === 'builtIn') message = 'must be the 16 hexadecimal digits grade init wrote (the hash of the built-in the pack was made from)';
+  if (error.keyword === 'pattern' && path.at(-1) === 'due')
+    message = 'must be an ISO date and time with its zone, such as 2026-12-04T23:59:00-05:00';
+  if (error.keyword === 'pattern' && path.at(-1) === 'builtIn')
+    message = 'must be the 16 hexadecimal digits grade init wrote (the hash of the built-in the pack was made from)';
   if (error.keyword === 'required') {
     const key = String(params['missingProperty']);
-    return { path, ...locate(path), message: key === 'extends' && kind === 'course' ? 'a pack needs extends: the built-in assignment it adapts' : `needs '${key}'` };
+    return {
+      path,
+      ...locate(path),
+      message: key === 'extends' && kind === 'course' ? 'a pack needs extends: the built-in assignment it adapts' : `needs '${key}'`,
+    };
   }
   return { path, ...locate(path), message };
 }
@@ -94,7 +101,11 @@ function allowedHere(path: readonly (string | number)[], data: unknown): string 
 
 function pointerPath(pointer: string): (string | number)[] {
   if (pointer === '') return [];
-  return pointer.slice(1).split('/').map((part) => part.replace(/~1/gu, '/').replace(/~0/gu, '~')).map((part) => (/^\d+$/u.test(part) ? Number(part) : part));
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((part) => part.replace(/~1/gu, '/').replace(/~0/gu, '~'))
+    .map((part) => (/^\d+$/u.test(part) ? Number(part) : part));
 }
 
 function locator(doc: Document, lines: LineCounter, text: string): ParsedPack['locate'] {
@@ -122,7 +133,7 @@ function locator(doc: Document, lines: LineCounter, text: string): ParsedPack['l
       }
       last = node ?? keyNode;
     }
-    const target = (options.key && keyNode ? keyNode : last ?? keyNode) as Node | undefined;
+    const target = (options.key && keyNode ? keyNode : (last ?? keyNode)) as Node | undefined;
     if (!target?.range) return { line: 1, column: 1 };
     if (options.content && isScalar(target) && (target.type === 'BLOCK_LITERAL' || target.type === 'BLOCK_FOLDED')) {
       // A block's text starts on the line below its header, at its indentation.
@@ -130,7 +141,8 @@ function locator(doc: Document, lines: LineCounter, text: string): ParsedPack['l
       const indent = /^ */u.exec(text.slice(next))![0].length;
       return place(next + indent);
     }
-    if (options.content && isScalar(target) && (target.type === 'QUOTE_DOUBLE' || target.type === 'QUOTE_SINGLE')) return place(target.range[0] + 1);
+    if (options.content && isScalar(target) && (target.type === 'QUOTE_DOUBLE' || target.type === 'QUOTE_SINGLE'))
+      return place(target.range[0] + 1);
     return place(target.range[0]);
   };
 }

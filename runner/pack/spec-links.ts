@@ -13,16 +13,19 @@ type Locate = (path: readonly (string | number)[]) => { line: number; column: nu
 export function specLinkProblems(spec: Spec, links: SpecLinks, locate: Locate, linksFile: string): PackProblem[] {
   const problems: PackProblem[] = [];
   const fault = (path: (string | number)[], message: string) => problems.push({ path, ...locate(path), message });
-  const known = (kind: string, name: string, list: readonly string[]) => `no ${kind} '${name}' in ${spec.assignment}${nearest(name, list)} (${linksFile} lists them)`;
+  const known = (kind: string, name: string, list: readonly string[]) =>
+    `no ${kind} '${name}' in ${spec.assignment}${nearest(name, list)} (${linksFile} lists them)`;
   spec.groups.forEach((group, g) => {
     group.tests.forEach((test, t) => {
       const at = ['groups', g, 'tests', t];
       if (!links.targets.includes(test.target)) fault([...at, 'target'], known('target', test.target, links.targets));
       if (test.check !== undefined) {
         const checks = test.kind === 'program' ? links.programChecks : links.checks;
-        if (!checks.includes(test.check)) fault([...at, 'check'], known(test.kind === 'program' ? 'program check' : 'check', test.check, checks));
+        if (!checks.includes(test.check))
+          fault([...at, 'check'], known(test.kind === 'program' ? 'program check' : 'check', test.check, checks));
       }
-      if (test.property !== undefined && !links.properties.includes(test.property)) fault([...at, 'property'], known('property', test.property, links.properties));
+      if (test.property !== undefined && !links.properties.includes(test.property))
+        fault([...at, 'property'], known('property', test.property, links.properties));
       if (test.kind === 'property' && test.property === undefined) fault(at, 'a property test names its property');
     });
   });

@@ -27,7 +27,10 @@ export function filledIn(text: string, files: readonly SpecFileRole[], texts: Re
 /** The placeholders in `text` that name no file role or text of the spec, each with what it could name. */
 export function unknownPlaceholders(text: string, spec: Pick<Spec, 'files' | 'texts'>): string[] {
   return [...text.matchAll(PLACEHOLDER)].flatMap(([whole, section, key]) => {
-    if (section === 'files') return spec.files.some((f) => f.role === key) ? [] : [`${whole} names no file role (its roles: ${spec.files.map((f) => f.role).join(', ')})`];
+    if (section === 'files')
+      return spec.files.some((f) => f.role === key)
+        ? []
+        : [`${whole} names no file role (its roles: ${spec.files.map((f) => f.role).join(', ')})`];
     const keys = Object.keys(spec.texts ?? {});
     return keys.includes(key!) ? [] : [`${whole} names no text (${keys.length > 0 ? `its texts: ${keys.join(', ')}` : 'it fixes none'})`];
   });

@@ -19,7 +19,8 @@ import { builtInSpec } from './load-built-in.js';
 /** The commit that brought in course packs: a pack can have been made from any version since. */
 const PACKS_SINCE = 'b77a350';
 
-const git = (...args: string[]): string => execFileSync('git', args, { cwd: PROJECT_ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'] });
+const git = (...args: string[]): string =>
+  execFileSync('git', args, { cwd: PROJECT_ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'] });
 
 /** A built-in's spec as a commit had it: spec/<id>.json before the built-ins were packs, spec/<id>/assignment.yml since. */
 function specAt(commit: string, id: string): Spec | undefined {
@@ -37,7 +38,9 @@ function specAt(commit: string, id: string): Spec | undefined {
 }
 
 function versionsFromGit(id: string): BuiltInVersion[] {
-  const commits = git('log', '--reverse', '--format=%H', `${PACKS_SINCE}^..HEAD`, '--', `spec/${id}.json`, `spec/${id}/assignment.yml`).split('\n').filter(Boolean);
+  const commits = git('log', '--reverse', '--format=%H', `${PACKS_SINCE}^..HEAD`, '--', `spec/${id}.json`, `spec/${id}/assignment.yml`)
+    .split('\n')
+    .filter(Boolean);
   const first = git('rev-list', '-n', '1', PACKS_SINCE).trim();
   return [...new Set([first, ...commits])].flatMap((commit) => {
     const spec = specAt(commit, id);

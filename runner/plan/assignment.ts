@@ -146,7 +146,13 @@ export interface AssignmentPlan {
    * The verdict on a terminal program's run, by the spec's check name. `ask` runs harness steps after the run, for a
    * check whose referee is the student's own code (Manchester's computer games in the student's kit).
    */
-  checkProgram(check: string, testCase: FixtureCase, result: ProgramResult, ask: Ask, judged?: ProgramJudging): CaseVerdict | Promise<CaseVerdict>;
+  checkProgram(
+    check: string,
+    testCase: FixtureCase,
+    result: ProgramResult,
+    ask: Ask,
+    judged?: ProgramJudging,
+  ): CaseVerdict | Promise<CaseVerdict>;
   neededNames(test: ResolvedTest): readonly string[];
   /**
    * Checks that judge one rule only (CS61A's abstraction barrier, a board left unchanged, num_moves counted): an
@@ -191,7 +197,11 @@ export interface AssignmentPlan {
    * a RANDOM tie-break that fails where LEFT fails on the same scores, once the LEFT/RIGHT test has failed). Several
    * are tried in turn. `tests` are the spec's tests.
    */
-  readonly readingElsewhere?: (test: ResolvedTest, testCase: FixtureCase, tests: readonly ResolvedTest[]) => ChargedElsewhere | readonly ChargedElsewhere[] | undefined;
+  readonly readingElsewhere?: (
+    test: ResolvedTest,
+    testCase: FixtureCase,
+    tests: readonly ResolvedTest[],
+  ) => ChargedElsewhere | readonly ChargedElsewhere[] | undefined;
 }
 
 /**

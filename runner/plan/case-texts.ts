@@ -10,7 +10,11 @@ import type { SpecText } from '../model/spec-types.js';
 export const caseText = (testCase: FixtureCase, key: string, documents: string): string => testCase.texts?.[key] ?? documents;
 
 /** The case with the course's texts: `changed` maps a key to its new wording, `texts` says what each key is. */
-export function withCourseTexts(testCase: FixtureCase, texts: Readonly<Record<string, SpecText>>, changed: Readonly<Record<string, string>>): FixtureCase {
+export function withCourseTexts(
+  testCase: FixtureCase,
+  texts: Readonly<Record<string, SpecText>>,
+  changed: Readonly<Record<string, string>>,
+): FixtureCase {
   const keys = Object.keys(changed).filter((key) => texts[key] && texts[key].text !== changed[key]);
   if (keys.length === 0) return testCase;
   const printed = keys.filter((key) => texts[key]!.kind !== 'command').map((key) => [texts[key]!.text, changed[key]!] as const);
@@ -18,8 +22,8 @@ export function withCourseTexts(testCase: FixtureCase, texts: Readonly<Record<st
   const reword = (text: string) => printed.reduce((out, [from, to]) => out.replaceAll(from, to), text);
   return {
     ...testCase,
-    input: commands.size > 0 ? retype(testCase.input, commands) as FixtureCase['input'] : testCase.input,
-    expected: printed.length > 0 ? deepStrings(testCase.expected, reword) as FixtureCase['expected'] : testCase.expected,
+    input: commands.size > 0 ? (retype(testCase.input, commands) as FixtureCase['input']) : testCase.input,
+    expected: printed.length > 0 ? (deepStrings(testCase.expected, reword) as FixtureCase['expected']) : testCase.expected,
     texts: Object.fromEntries(keys.map((key) => [key, changed[key]!])),
   };
 }
@@ -28,7 +32,8 @@ export function withCourseTexts(testCase: FixtureCase, texts: Readonly<Record<st
 function deepStrings(value: unknown, rewrite: (text: string) => string): unknown {
   if (typeof value === 'string') return rewrite(value);
   if (Array.isArray(value)) return value.map((item) => deepStrings(item, rewrite));
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, deepStrings(v, rewrite)]));
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, deepStrings(v, rewrite)]));
   return value;
 }
 
@@ -36,7 +41,14 @@ function deepStrings(value: unknown, rewrite: (text: string) => string): unknown
 function retype(value: unknown, commands: ReadonlyMap<string, string>): unknown {
   if (Array.isArray(value)) return value.map((item) => retype(item, commands));
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, TYPED.has(k) && Array.isArray(v) ? v.map((line: unknown) => (typeof line === 'string' ? commands.get(line) ?? line : line)) : retype(v, commands)]));
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [
+      k,
+      TYPED.has(k) && Array.isArray(v)
+        ? v.map((line: unknown) => (typeof line === 'string' ? (commands.get(line) ?? line) : line))
+        : retype(v, commands),
+    ]),
+  );
 }
 
 const TYPED = new Set(['lines', 'inputs']);

@@ -18,7 +18,11 @@ export function courseCallInteraction(testCase: FixtureCase): Interaction {
   const typed = inputs && inputs.length > 0 ? `   # type: ${inputs.join(', ')}` : '';
   const steps = statements.map((statement, i): Step => {
     if (i < statements.length - 1) return { request: { op: 'exec', source: statement.text }, python: statement.text };
-    return { request: { op: 'exec', source: statement.text, value: true, ...(inputs && inputs.length > 0 && { inputs }) }, observe: 'result', python: statement.text + typed };
+    return {
+      request: { op: 'exec', source: statement.text, value: true, ...(inputs && inputs.length > 0 && { inputs }) },
+      observe: 'result',
+      python: statement.text + typed,
+    };
   });
   const interaction = { steps };
   made.set(testCase, interaction);

@@ -12,7 +12,9 @@ import type { GameReplay } from './assignment.js';
 export type ReplayParts = readonly (readonly [name: string, tests: readonly string[]])[];
 
 /** Every test id the parts name. */
-export const replayedTests = (...parts: readonly ReplayParts[]): string[] => [...new Set(parts.flatMap((p) => p.flatMap(([, tests]) => tests)))];
+export const replayedTests = (...parts: readonly ReplayParts[]): string[] => [
+  ...new Set(parts.flatMap((p) => p.flatMap(([, tests]) => tests))),
+];
 
 function failedParts(failed: ReadonlySet<string>, parts: ReplayParts): { swapped: string[]; kept: string[]; because: string[] } {
   const ids = [...failed];
@@ -25,7 +27,13 @@ function failedParts(failed: ReadonlySet<string>, parts: ReplayParts): { swapped
 }
 
 /** A class double (`kind` in doubles.py) standing in for the methods whose tests failed; `keepAlso` stay the student's. */
-export function classReplay(kind: string, name: string, parts: ReplayParts, failed: ReadonlySet<string>, keepAlso: readonly string[] = []): GameReplay | undefined {
+export function classReplay(
+  kind: string,
+  name: string,
+  parts: ReplayParts,
+  failed: ReadonlySet<string>,
+  keepAlso: readonly string[] = [],
+): GameReplay | undefined {
   const { swapped, kept, because } = failedParts(failed, parts);
   if (swapped.length === 0) return undefined;
   return { replace: [{ kind, name, keep: [...keepAlso, ...kept] }], parts: [`${name}.${swapped.join(', ')}`], because };
@@ -52,7 +60,10 @@ export function joinReplays(replays: readonly (GameReplay | undefined)[]): GameR
 export function mergeReplacements(first: readonly ClassReplacement[], second: readonly ClassReplacement[]): ClassReplacement[] {
   const merged: ClassReplacement[] = [];
   for (const entry of [...first, ...second]) {
-    const at = merged.findIndex((m) => m.kind === entry.kind && ('names' in m) === ('names' in entry) && ('name' in m ? m.name === (entry as { name?: string }).name : true));
+    const at = merged.findIndex(
+      (m) =>
+        m.kind === entry.kind && 'names' in m === 'names' in entry && ('name' in m ? m.name === (entry as { name?: string }).name : true),
+    );
     if (at < 0) {
       merged.push(entry);
       continue;

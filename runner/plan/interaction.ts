@@ -49,7 +49,11 @@ export interface Interaction {
   readonly steps: readonly Step[];
 }
 
-export const reproduceOf = (interaction: Interaction): string => interaction.steps.map((s) => s.python).filter(Boolean).join('\n');
+export const reproduceOf = (interaction: Interaction): string =>
+  interaction.steps
+    .map((s) => s.python)
+    .filter(Boolean)
+    .join('\n');
 
 /**
  * The interaction as it runs with `standIns`, and what it left out: in the kit, the parts of the student's own it
@@ -70,9 +74,12 @@ const withStandInsMade = new WeakMap<Interaction, Partial<Record<StandIns, { int
 function standInsOf(interaction: Interaction, standIns: StandIns): { interaction: Interaction; left: LeftOut } {
   const steps = interaction.steps.filter((s) => s.only === undefined || s.only === standIns);
   const dropped = standIns === 'own' ? interaction.steps.filter((s) => s.only === 'document') : [];
-  const own = dropped.flatMap((s) => (s.kitNote ? [] : s.parts ?? []));
+  const own = dropped.flatMap((s) => (s.kitNote ? [] : (s.parts ?? [])));
   const notes = dropped.flatMap((s) => (s.kitNote ? [s.kitNote] : []));
-  return { interaction: { steps }, left: { own: own.filter((p, i) => own.findIndex((q) => q.name === p.name) === i), notes: [...new Set(notes)] } };
+  return {
+    interaction: { steps },
+    left: { own: own.filter((p, i) => own.findIndex((q) => q.name === p.name) === i), notes: [...new Set(notes)] },
+  };
 }
 
 /** The interaction without its speedOnly steps: what the student's snippet runs when pasted. */
@@ -116,12 +123,23 @@ export function argFromPy(value: PyValue): Arg {
 export const str = (value: string): Arg => ({ type: 'str', value });
 export const int = (value: number): Arg => ({ type: 'int', value });
 
-export function call(target: TargetPath, args: readonly Arg[], options: { bind?: string; observe?: string; inputs?: readonly string[]; repeat?: number; comment?: string } = {}): Step {
+export function call(
+  target: TargetPath,
+  args: readonly Arg[],
+  options: { bind?: string; observe?: string; inputs?: readonly string[]; repeat?: number; comment?: string } = {},
+): Step {
   const text = `${formatPath(target)}(${args.map(formatArg).join(', ')})`;
   const typed = options.inputs && options.inputs.length > 0 ? `   # type: ${options.inputs.join(', ')}` : '';
   const python = options.repeat ? `[${text} for _ in range(${options.repeat})]` : options.bind ? `${options.bind} = ${text}` : text;
   return {
-    request: { op: 'call', target, args, ...(options.bind && { bind: options.bind }), ...(options.inputs && { inputs: options.inputs }), ...(options.repeat && { repeat: options.repeat }) },
+    request: {
+      op: 'call',
+      target,
+      args,
+      ...(options.bind && { bind: options.bind }),
+      ...(options.inputs && { inputs: options.inputs }),
+      ...(options.repeat && { repeat: options.repeat }),
+    },
     ...(options.observe && { observe: options.observe }),
     python: python + typed + (options.comment ? `   # ${options.comment}` : ''),
   };
@@ -143,4 +161,5 @@ export function repr(target: TargetPath, observe: string): Step {
 export const testOfPart = (id: string, part: OwnPart): boolean => id.startsWith(part.tests) || id === part.tests.replace(/\.$/u, '');
 
 /** Whether a target (`Player.scoresFor`, `get_piece`) is a part's own code: the part itself, a method of it, or it as a method. */
-export const targetOfPart = (target: string, part: OwnPart): boolean => target === part.name || target.startsWith(`${part.name}.`) || target.endsWith(`.${part.name}`);
+export const targetOfPart = (target: string, part: OwnPart): boolean =>
+  target === part.name || target.startsWith(`${part.name}.`) || target.endsWith(`.${part.name}`);

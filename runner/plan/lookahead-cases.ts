@@ -90,7 +90,13 @@ const same = (a: number, b: number) => Math.abs(a - b) < 1e-9;
  * The answers come from the grader's search (runner/plan/lookahead-diagnosis.ts) or, in the kit, from a table
  * of the visible cases' answers made when the kit was built.
  */
-export function nameMistake(cases: readonly SeenCase[], rules: readonly AnswerRule[], mistakes: readonly MistakeName[], answer: MistakeAnswer, kind: MistakeFamily = 'scores'): Diagnosis | undefined {
+export function nameMistake(
+  cases: readonly SeenCase[],
+  rules: readonly AnswerRule[],
+  mistakes: readonly MistakeName[],
+  answer: MistakeAnswer,
+  kind: MistakeFamily = 'scores',
+): Diagnosis | undefined {
   const failing = cases.filter((c) => !c.passed && !c.hung);
   if (failing.length === 0 || failing.some((c) => !c.actual)) return undefined;
   const moves = kind === 'choices';
@@ -100,15 +106,26 @@ export function nameMistake(cases: readonly SeenCase[], rules: readonly AnswerRu
   const byDepth = (a: SeenCase, b: SeenCase) => a.position.lookahead - b.position.lookahead;
   const judged = [...[...failing].sort(byDepth), ...cases.filter((c) => c.passed && c.actual).sort(byDepth)];
   const matches = (given: readonly number[] | undefined, c: SeenCase) =>
-    given !== undefined && (moves ? given.includes(c.actual![0]!) : given.length === c.actual!.length && given.every((v, i) => same(v, c.actual![i]!)));
-  const found = mistakes.flatMap((m) => rules.filter((rule) => judged.every((c) => matches(answer(m.id, rule, c), c))).slice(0, 1).map((rule) => ({ m, rule })));
+    given !== undefined &&
+    (moves ? given.includes(c.actual![0]!) : given.length === c.actual!.length && given.every((v, i) => same(v, c.actual![i]!)));
+  const found = mistakes.flatMap((m) =>
+    rules
+      .filter((rule) => judged.every((c) => matches(answer(m.id, rule, c), c)))
+      .slice(0, 1)
+      .map((rule) => ({ m, rule })),
+  );
   // Choices: of mistakes that all allow the student's moves, the one allowing fewest on every board is named (a
   // wider one allows the student's moves only because it allows more).
   const named = moves ? narrowest(found, judged, answer) : found;
   const family = named[0]?.m.family;
   if (named.length === 0 || (named.length > 1 && (!family || named.some((f) => f.m.family !== family)))) return undefined;
   const m = named[0]!.m;
-  return { variant: m.id, sentence: `Your ${moves ? 'moves' : 'scores'} are ${m.sentence}.`, cases: failing.map((c) => c.id), of: judged.length };
+  return {
+    variant: m.id,
+    sentence: `Your ${moves ? 'moves' : 'scores'} are ${m.sentence}.`,
+    cases: failing.map((c) => c.id),
+    of: judged.length,
+  };
 }
 
 /**
@@ -122,21 +139,35 @@ export function someChoiceFits(cases: readonly SeenCase[], rules: readonly Answe
 
 /** Of the mistakes given, those that choose the student's move on every case given, under some rule. */
 export function fittingChoices(mistakes: readonly string[], cases: readonly SeenCase[], rules: readonly AnswerRule[]): string[] {
-  return mistakes.filter((id) => rules.some((rule) => cases.every((c) => c.actual?.length === 1 && (c.answers?.[id]?.[rule]?.includes(c.actual[0]!) ?? false))));
+  return mistakes.filter((id) =>
+    rules.some((rule) => cases.every((c) => c.actual?.length === 1 && (c.answers?.[id]?.[rule]?.includes(c.actual[0]!) ?? false))),
+  );
 }
 
 /** The found mistakes whose choices are within every other's on every board judged. */
-function narrowest<T extends { m: MistakeName; rule: AnswerRule }>(found: readonly T[], judged: readonly SeenCase[], answer: MistakeAnswer): T[] {
-  const within = (a: T, b: T) => judged.every((c) => (answer(a.m.id, a.rule, c) ?? []).every((col) => (answer(b.m.id, b.rule, c) ?? []).includes(col)));
+function narrowest<T extends { m: MistakeName; rule: AnswerRule }>(
+  found: readonly T[],
+  judged: readonly SeenCase[],
+  answer: MistakeAnswer,
+): T[] {
+  const within = (a: T, b: T) =>
+    judged.every((c) => (answer(a.m.id, a.rule, c) ?? []).every((col) => (answer(b.m.id, b.rule, c) ?? []).includes(col)));
   const inside = found.filter((a) => found.every((b) => a === b || within(a, b)));
   return inside.length === 1 ? inside : [...found];
 }
 
 /** A case's position from its board's rows, the checker scored for (or to move) and the look-ahead; undefined for anything else. */
 export function positionFromRows(rows: unknown, checker: unknown, lookahead: unknown): LookaheadPosition | undefined {
-  if (!Array.isArray(rows) || !rows.every((r) => typeof r === 'string') || (checker !== 'X' && checker !== 'O') || typeof lookahead !== 'number') return undefined;
+  if (
+    !Array.isArray(rows) ||
+    !rows.every((r) => typeof r === 'string') ||
+    (checker !== 'X' && checker !== 'O') ||
+    typeof lookahead !== 'number'
+  )
+    return undefined;
   return { rows, me: checker, lookahead };
 }
 
 /** The line a failing test's message gains: the mistake, and on how many boards it was checked. */
-export const diagnosisLine = (d: Diagnosis) => `The likely mistake (${d.variant}, matches all ${d.cases.length} failing board${d.cases.length === 1 ? '' : 's'} and the ${d.of - d.cases.length} passed): ${d.sentence}`;
+export const diagnosisLine = (d: Diagnosis) =>
+  `The likely mistake (${d.variant}, matches all ${d.cases.length} failing board${d.cases.length === 1 ? '' : 's'} and the ${d.of - d.cases.length} passed): ${d.sentence}`;

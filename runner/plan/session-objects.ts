@@ -20,7 +20,10 @@ export interface SessionReader<T> {
 }
 
 /** The objects the lines before the last made, and the last line's receiver, method and arguments. */
-export function readSession<T>(session: readonly PythonStatement[], reader: SessionReader<T>): { objects: ReadonlyMap<string, T>; receiver: T | undefined; staticOf?: string; method: string; args: readonly (PyValue | T)[] } {
+export function readSession<T>(
+  session: readonly PythonStatement[],
+  reader: SessionReader<T>,
+): { objects: ReadonlyMap<string, T>; receiver: T | undefined; staticOf?: string; method: string; args: readonly (PyValue | T)[] } {
   const objects = new Map<string, T>();
   const resolve = (arg: SessionArg): PyValue | T => {
     if (arg.type !== 'name') return arg;
@@ -48,8 +51,12 @@ export function readSession<T>(session: readonly PythonStatement[], reader: Sess
   session.slice(0, -1).forEach((statement) => {
     const receiver = receiverOf(statement);
     if (receiver === undefined) {
-      if (!statement.assign) throw new ExampleError(`${statement.call}(…) makes nothing a later line uses: write name = ${statement.call}(…)`);
-      objects.set(statement.assign, reader.construct(statement.call, literal(statement.args, statement.call), keywordsOf(statement.keywords, statement.call)));
+      if (!statement.assign)
+        throw new ExampleError(`${statement.call}(…) makes nothing a later line uses: write name = ${statement.call}(…)`);
+      objects.set(
+        statement.assign,
+        reader.construct(statement.call, literal(statement.args, statement.call), keywordsOf(statement.keywords, statement.call)),
+      );
       return;
     }
     if (statement.assign) throw new ExampleError(`only the last line's answer is graded: ${statement.assign} = … before it is not read`);
@@ -59,7 +66,8 @@ export function readSession<T>(session: readonly PythonStatement[], reader: Sess
   });
   const last = session.at(-1)!;
   if (last.keywords) throw new ExampleError(`give ${last.call}'s arguments by position`);
-  const staticOf = last.receiver && 'name' in last.receiver && reader.classes?.includes(last.receiver.name) ? last.receiver.name : undefined;
+  const staticOf =
+    last.receiver && 'name' in last.receiver && reader.classes?.includes(last.receiver.name) ? last.receiver.name : undefined;
   if (staticOf !== undefined) return { objects, receiver: undefined, staticOf, method: last.call, args: last.args.map(resolve) };
   return { objects, receiver: receiverOf(last), method: last.call, args: last.args.map(resolve) };
 }
@@ -105,8 +113,18 @@ export function sessionExamples(build: ExampleBuilder): ExampleBuilder {
 }
 
 /** The column an AI answers: one, or any of several equally right. */
-export const columnAnswer = (answer: readonly number[]): Expected => (answer.length === 1 ? { value: py.int(answer[0]!) } : { oneOf: answer.map(py.int) });
+export const columnAnswer = (answer: readonly number[]): Expected =>
+  answer.length === 1 ? { value: py.int(answer[0]!) } : { oneOf: answer.map(py.int) };
 
 /** A case's parts from a case the builders made (its id and source are the example's). */
-export const caseParts = (made: { input: ExampleCase['input']; expected: ExampleCase['expected']; facts?: ExampleCase['facts']; lenient?: ExampleCase['lenient'] }): ExampleCase =>
-  ({ input: made.input, expected: made.expected, ...(made.facts && { facts: made.facts }), ...(made.lenient && { lenient: made.lenient }) });
+export const caseParts = (made: {
+  input: ExampleCase['input'];
+  expected: ExampleCase['expected'];
+  facts?: ExampleCase['facts'];
+  lenient?: ExampleCase['lenient'];
+}): ExampleCase => ({
+  input: made.input,
+  expected: made.expected,
+  ...(made.facts && { facts: made.facts }),
+  ...(made.lenient && { lenient: made.lenient }),
+});

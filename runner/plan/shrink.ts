@@ -79,10 +79,21 @@ export function smallerBoards(rows: readonly string[]): string[][] {
     if (tops[a]! < 0) continue;
     // The top two of one column, when they are one of each.
     const below = tops[a]! + 1 < rows.length ? rows[tops[a]! + 1]![a]! : EMPTY;
-    if (below !== EMPTY && below !== pieceAt(a)) boards.push(cleared(rows, [[tops[a]!, a], [tops[a]! + 1, a]]));
+    if (below !== EMPTY && below !== pieceAt(a))
+      boards.push(
+        cleared(rows, [
+          [tops[a]!, a],
+          [tops[a]! + 1, a],
+        ]),
+      );
     for (let b = a + 1; b < width; b++) {
       if (tops[b]! < 0 || pieceAt(a) === pieceAt(b)) continue;
-      boards.push(cleared(rows, [[tops[a]!, a], [tops[b]!, b]]));
+      boards.push(
+        cleared(rows, [
+          [tops[a]!, a],
+          [tops[b]!, b],
+        ]),
+      );
     }
   }
   return boards;
@@ -97,7 +108,8 @@ export function failsTheSameWay(first: CaseVerdict, next: CaseVerdict, sameAnswe
   if (next.status !== 'fail' || first.status !== 'fail') return false;
   if (sameAnswers) return next.expected === first.expected && next.actual === first.actual;
   // A Python scalar as the checks write one: a bool, None, a number or a short string.
-  const short = (text: string | undefined) => text !== undefined && /^(?:True|False|None|-?\d+(?:\.\d+)?|'[^'\n]{0,20}'|"[^"\n]{0,20}")$/u.test(text);
+  const short = (text: string | undefined) =>
+    text !== undefined && /^(?:True|False|None|-?\d+(?:\.\d+)?|'[^'\n]{0,20}'|"[^"\n]{0,20}")$/u.test(text);
   if (short(first.expected) && short(first.actual)) return next.expected === first.expected && next.actual === first.actual;
   return true;
 }
@@ -127,7 +139,10 @@ export async function shrinkCase(
   const most = first === undefined ? Infinity : Math.max(COST_GROWTH * first, COST_FLOOR);
   // The cheapest boards first, each only when it costs no more than `most`: a step costs least this way.
   const affordable = (boards: string[][]): { board: string[]; cost: number }[] =>
-    boards.map((board) => ({ board, cost: shrinker.cost?.(start, board) ?? 1 })).filter((b) => b.cost <= most).sort((a, b) => a.cost - b.cost);
+    boards
+      .map((board) => ({ board, cost: shrinker.cost?.(start, board) ?? 1 }))
+      .filter((b) => b.cost <= most)
+      .sort((a, b) => a.cost - b.cost);
   let best: Shrunk | undefined;
   let tried = 0;
   let step = 0;

@@ -20,7 +20,8 @@ const ESCAPED = '\u001B[m';
  * An escape string (OSC, ended by BEL or ST; DCS, SOS, PM, APC or a title, ended by ST) whose payload has not ended
  * yet: only these sequences can run past a line's end, so until they end the text after them may still change.
  */
-const OPEN_STRING = /(?:(?:\u001B\]|\u009D)[^\u0007\u0018\u001A\u001B\u0080-\u009F]*|(?:\u001B[PX^_k]|[\u0090\u0098\u009E\u009F])[^\u0018\u001A\u001B\u0080-\u009F]*)$/u;
+const OPEN_STRING =
+  /(?:(?:\u001B\]|\u009D)[^\u0007\u0018\u001A\u001B\u0080-\u009F]*|(?:\u001B[PX^_k]|[\u0090\u0098\u009E\u009F])[^\u0018\u001A\u001B\u0080-\u009F]*)$/u;
 
 /**
  * normalizeTerminalText of a terminal's output as it arrives, chunk by chunk, without going over all of it again for

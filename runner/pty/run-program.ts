@@ -20,7 +20,7 @@ const DRAIN_MS = 2_000;
 
 /** The phase a prompt timer names: the first question, or the next one after the last line sent. */
 export const promptPhase = (sent: number, answers: readonly string[]): string =>
-  (sent === 0 ? FIRST_PROMPT_PHASE : `no prompt after sending ${JSON.stringify(answers[sent - 1])}`);
+  sent === 0 ? FIRST_PROMPT_PHASE : `no prompt after sending ${JSON.stringify(answers[sent - 1])}`;
 
 export const wholeProgramPhase = (sent: number, total: number): string => `the whole program (${sent} of ${total} lines sent)`;
 
@@ -29,7 +29,8 @@ export const wholeProgramPhase = (sent: number, total: number): string => `the w
  * once and then waits for typing, so the program would wait until the whole program's limit. It is stopped at once,
  * with the verdict that wait would have given (a program that loops on end of input costs nothing more).
  */
-export const askedAfterEndPhase = (total: number): string => `the whole program (all ${total} lines sent, then end of input, after which it asked for input again and would wait for ever)`;
+export const askedAfterEndPhase = (total: number): string =>
+  `the whole program (all ${total} lines sent, then end of input, after which it asked for input again and would wait for ever)`;
 
 export interface ProgramRun {
   readonly command: string;
@@ -89,7 +90,12 @@ function loadPty(): { readonly pty: PtyModule } | { readonly problem: string } {
   } catch (error) {
     const { code, message } = error as { code?: string; message?: string };
     const first = String(message ?? error).split('\n')[0]!;
-    loaded = { problem: code === 'MODULE_NOT_FOUND' && first.includes("'node-pty'") ? `node-pty is not installed: ${first}` : `node-pty did not load: ${first}` };
+    loaded = {
+      problem:
+        code === 'MODULE_NOT_FOUND' && first.includes("'node-pty'")
+          ? `node-pty is not installed: ${first}`
+          : `node-pty did not load: ${first}`,
+    };
   }
   return loaded;
 }
@@ -116,11 +122,19 @@ function onTerminal(run: ProgramRun): Running {
       try {
         process.kill(-terminal.pid, 'SIGKILL');
       } catch {
-        try { terminal.kill('SIGKILL'); } catch { /* already gone */ }
+        try {
+          terminal.kill('SIGKILL');
+        } catch {
+          /* already gone */
+        }
       }
     },
-    onData: (listener) => { terminal.onData(listener); },
-    onExit: (listener) => { terminal.onExit(({ exitCode, signal }) => listener({ exitCode, signal: signal || undefined })); },
+    onData: (listener) => {
+      terminal.onData(listener);
+    },
+    onExit: (listener) => {
+      terminal.onExit(({ exitCode, signal }) => listener({ exitCode, signal: signal || undefined }));
+    },
     outputEnded: false,
   };
 }
@@ -147,7 +161,9 @@ function onPipes(run: ProgramRun): Running {
       child.stderr.on('data', listener);
     },
     onExit: (listener) => {
-      child.once('exit', (code, signal) => listener({ exitCode: code ?? undefined, signal: signal ? constants.signals[signal] : undefined }));
+      child.once('exit', (code, signal) =>
+        listener({ exitCode: code ?? undefined, signal: signal ? constants.signals[signal] : undefined }),
+      );
       // A command that could not start is said in the output, with the exit code a shell gives it.
       child.on('error', (error) => {
         if (child.pid !== undefined) return;
@@ -157,7 +173,9 @@ function onPipes(run: ProgramRun): Running {
     },
     outputEnded: false,
   };
-  child.once('close', () => { running.outputEnded = true; });
+  child.once('close', () => {
+    running.outputEnded = true;
+  });
   return running;
 }
 
@@ -230,7 +248,8 @@ export function runProgram(run: ProgramRun): Promise<ProgramResult> {
       // when they are done: closed (unless a child the program left behind holds them open).
       const exitedAt = performance.now();
       const seenAll = () => (run.endMarker ? output.value.includes(run.endMarker) : run.terminal !== 'pipes');
-      const drained = () => program.outputEnded || output.truncated || timedOut !== undefined || seenAll() || performance.now() - exitedAt > DRAIN_MS;
+      const drained = () =>
+        program.outputEnded || output.truncated || timedOut !== undefined || seenAll() || performance.now() - exitedAt > DRAIN_MS;
       const settle = () => (drained() ? finish() : setTimeout(settle, 10));
       const finish = () => {
         if (finished) return;

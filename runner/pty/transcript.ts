@@ -45,7 +45,11 @@ export class GrowingTranscript {
   private counted = 0;
   private countFrom = 0;
 
-  constructor(private readonly start: string, private readonly end: string | undefined, private readonly prompt: string) {}
+  constructor(
+    private readonly start: string,
+    private readonly end: string | undefined,
+    private readonly prompt: string,
+  ) {}
 
   add(settled: string): void {
     this.buffer += settled;
@@ -94,7 +98,11 @@ export class GrowingTranscript {
     }
     // Prompts wholly before where an end marker could still begin are counted for good.
     const limit = this.endAt ?? (this.end ? Math.max(this.begin, this.length - this.end.length + 1) : this.length);
-    for (let at = this.find(this.prompt, this.countFrom); at >= 0 && at + this.prompt.length <= limit; at = this.find(this.prompt, this.countFrom)) {
+    for (
+      let at = this.find(this.prompt, this.countFrom);
+      at >= 0 && at + this.prompt.length <= limit;
+      at = this.find(this.prompt, this.countFrom)
+    ) {
       this.counted++;
       this.countFrom = at + this.prompt.length;
     }
@@ -113,7 +121,11 @@ export class ProgramOutputWatch {
   private counter: GrowingTranscript;
   private tail = '';
 
-  constructor(private readonly start: string, private readonly end: string | undefined, private readonly prompt: string) {
+  constructor(
+    private readonly start: string,
+    private readonly end: string | undefined,
+    private readonly prompt: string,
+  ) {
     this.counter = new GrowingTranscript(start, end, prompt);
   }
 

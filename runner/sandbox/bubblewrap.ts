@@ -16,7 +16,8 @@ export const doublesInside = (file: string): string => join('/grader-doubles', `
  * Where a doubles or tools file's compiled copy (`<folder>/__pycache__/<name>.<tag>.pyc`) appears: where Python looks
  * for the cache of the file as doublesInside names it, so an interpreter that may write none (-B) still reads it.
  */
-export const compiledInside = (pyc: string): string => join('/grader-doubles', '__pycache__', `${basename(dirname(dirname(pyc)))}-${basename(pyc)}`);
+export const compiledInside = (pyc: string): string =>
+  join('/grader-doubles', '__pycache__', `${basename(dirname(dirname(pyc)))}-${basename(pyc)}`);
 
 export const SANDBOX_UID = 65534;
 
@@ -31,15 +32,50 @@ export interface BubblewrapLayout {
  * bwrap's arguments, up to and including `--`, for a process whose workspace is `workdir`; `doubles` are the host
  * paths of the assignment's doubles files, `compiled` their compiled copies (environment.ts, compiledBeside).
  */
-export function bubblewrapArgs(layout: BubblewrapLayout, workdir: string, doubles: readonly string[] = [], compiled: readonly string[] = []): string[] {
+export function bubblewrapArgs(
+  layout: BubblewrapLayout,
+  workdir: string,
+  doubles: readonly string[] = [],
+  compiled: readonly string[] = [],
+): string[] {
   const args = [
-    '--die-with-parent', '--unshare-all', '--unshare-user', '--uid', String(SANDBOX_UID), '--gid', String(SANDBOX_UID), '--cap-drop', 'ALL',
-    '--ro-bind', '/usr', '/usr',
-    '--symlink', 'usr/bin', '/bin', '--symlink', 'usr/sbin', '/sbin', '--symlink', 'usr/lib', '/lib', '--symlink', 'usr/lib64', '/lib64',
-    '--ro-bind-try', '/etc/ld.so.cache', '/etc/ld.so.cache', '--ro-bind-try', '/etc/localtime', '/etc/localtime',
-    '--proc', '/proc', '--dev', '/dev',
+    '--die-with-parent',
+    '--unshare-all',
+    '--unshare-user',
+    '--uid',
+    String(SANDBOX_UID),
+    '--gid',
+    String(SANDBOX_UID),
+    '--cap-drop',
+    'ALL',
+    '--ro-bind',
+    '/usr',
+    '/usr',
+    '--symlink',
+    'usr/bin',
+    '/bin',
+    '--symlink',
+    'usr/sbin',
+    '/sbin',
+    '--symlink',
+    'usr/lib',
+    '/lib',
+    '--symlink',
+    'usr/lib64',
+    '/lib64',
+    '--ro-bind-try',
+    '/etc/ld.so.cache',
+    '/etc/ld.so.cache',
+    '--ro-bind-try',
+    '/etc/localtime',
+    '/etc/localtime',
+    '--proc',
+    '/proc',
+    '--dev',
+    '/dev',
     // The host's /tmp is hidden by an empty one; the workspace (which lives under the host's temp folder) goes on top.
-    '--tmpfs', '/tmp',
+    '--tmpfs',
+    '/tmp',
   ];
   for (const dir of layout.runtime) args.push('--ro-bind', dir, dir);
   args.push('--ro-bind', layout.harnessDir, HARNESS_INSIDE);

@@ -101,7 +101,8 @@ const made = new Map<string, Promise<Calibration>>();
  */
 export function calibrate(python: string, env: NodeJS.ProcessEnv = process.env): Promise<Calibration> {
   const fixed = Number(env['CONNECT4_OWN_PARTS_FACTOR']);
-  if (env['CONNECT4_OWN_PARTS_FACTOR'] !== undefined && Number.isFinite(fixed)) return Promise.resolve({ factor: Math.min(MAX_FACTOR, Math.max(1, fixed)), ms: 0, cached: false });
+  if (env['CONNECT4_OWN_PARTS_FACTOR'] !== undefined && Number.isFinite(fixed))
+    return Promise.resolve({ factor: Math.min(MAX_FACTOR, Math.max(1, fixed)), ms: 0, cached: false });
   let calibration = made.get(python);
   if (!calibration) made.set(python, (calibration = measureCalibration(python, env)));
   return calibration;

@@ -152,39 +152,86 @@ export async function probeSandbox(pythonCommand: string): Promise<SandboxEnviro
   const { python, pythonVersion, layout, bubblewrap, fixedAddresses, wrapper, sitePaths } = await probeProcessesOnce(pythonCommand);
   const site = sitePaths && { sitePaths };
   const notes: string[] = [];
-  if ('problem' in bubblewrap) notes.push(`no bubblewrap sandbox (${bubblewrap.problem}): student code can read the whole filesystem and write wherever the grader can; install bubblewrap (apt-get install bubblewrap) to keep it in its folder`);
-  if (wrapper.length === 0 && !('ok' in bubblewrap)) notes.push('network not isolated: this machine does not allow unshare --net, so student code could open connections');
+  if ('problem' in bubblewrap)
+    notes.push(
+      `no bubblewrap sandbox (${bubblewrap.problem}): student code can read the whole filesystem and write wherever the grader can; install bubblewrap (apt-get install bubblewrap) to keep it in its folder`,
+    );
+  if (wrapper.length === 0 && !('ok' in bubblewrap))
+    notes.push('network not isolated: this machine does not allow unshare --net, so student code could open connections');
 
   const pidsCgroupRoot = findPidsCgroupRoot();
   if (pidsCgroupRoot) sweepStaleCgroups(pidsCgroupRoot);
   if (pidsCgroupRoot === undefined) {
-    notes.push(process.getuid?.() === 0
-      ? 'process count not capped: no writable pids cgroup, and RLIMIT_NPROC does not bind root'
-      : 'process count capped by RLIMIT_NPROC only (no writable pids cgroup)');
+    notes.push(
+      process.getuid?.() === 0
+        ? 'process count not capped: no writable pids cgroup, and RLIMIT_NPROC does not bind root'
+        : 'process count capped by RLIMIT_NPROC only (no writable pids cgroup)',
+    );
   }
   const noFork = forkUnavailable();
-  if (noFork) notes.push(`each test runs in a fresh Python (${process.platform === 'win32' ? 'Windows has no fork' : 'CONNECT4_NO_FORK=1'}): slower, the same verdicts`);
+  if (noFork)
+    notes.push(
+      `each test runs in a fresh Python (${process.platform === 'win32' ? 'Windows has no fork' : 'CONNECT4_NO_FORK=1'}): slower, the same verdicts`,
+    );
   const noTerminal = terminalUnavailable();
   const terminal: ProgramTerminal = noTerminal === undefined ? 'pty' : 'pipes';
-  if (noTerminal !== undefined) notes.push(`programs ran on pipes, not a terminal (${noTerminal}); a program that needs a real terminal may behave differently`);
+  if (noTerminal !== undefined)
+    notes.push(`programs ran on pipes, not a terminal (${noTerminal}); a program that needs a real terminal may behave differently`);
   if ('ok' in bubblewrap) {
-    return { python, pythonVersion, wrapper: [], ...(fixedAddresses && { fixedAddresses }), isolation: 'bubblewrap', bubblewrap: layout, network: 'isolated', pidsCgroupRoot, ...(noFork && { noFork }), terminal, ...site, notes };
+    return {
+      python,
+      pythonVersion,
+      wrapper: [],
+      ...(fixedAddresses && { fixedAddresses }),
+      isolation: 'bubblewrap',
+      bubblewrap: layout,
+      network: 'isolated',
+      pidsCgroupRoot,
+      ...(noFork && { noFork }),
+      terminal,
+      ...site,
+      notes,
+    };
   }
-  return { python, pythonVersion, wrapper, ...(fixedAddresses && { fixedAddresses }), isolation: wrapper.length > 0 ? 'namespaces' : 'none', network: wrapper.length > 0 ? 'isolated' : 'not-isolated', pidsCgroupRoot, ...(noFork && { noFork }), terminal, ...site, notes };
+  return {
+    python,
+    pythonVersion,
+    wrapper,
+    ...(fixedAddresses && { fixedAddresses }),
+    isolation: wrapper.length > 0 ? 'namespaces' : 'none',
+    network: wrapper.length > 0 ? 'isolated' : 'not-isolated',
+    pidsCgroupRoot,
+    ...(noFork && { noFork }),
+    terminal,
+    ...site,
+    notes,
+  };
 }
 
 async function probeProcesses(pythonCommand: string): Promise<ProbedProcesses> {
   const execa = await loadExeca();
   // A pyenv shim's interpreter is asked directly where pyenv's choice is plain: the shim's bash costs more than Python.
   const command = pyenvInterpreter(pythonCommand) ?? pythonCommand;
-  const found = await execa(command, ['-c', ASK_PYTHON, join(HARNESS_DIR, 'grade_harness'), ASSIGNMENTS_DIR], { reject: false, timeout: 20_000 });
+  const found = await execa(command, ['-c', ASK_PYTHON, join(HARNESS_DIR, 'grade_harness'), ASSIGNMENTS_DIR], {
+    reject: false,
+    timeout: 20_000,
+  });
   if (found.exitCode !== 0 || typeof found.stdout !== 'string') {
-    throw new SetupError('no-python', `cannot run Python as '${pythonCommand}': ${found.shortMessage ?? 'it exited with an error'}. Install python3 or pass --python <path>.`);
+    throw new SetupError(
+      'no-python',
+      `cannot run Python as '${pythonCommand}': ${found.shortMessage ?? 'it exited with an error'}. Install python3 or pass --python <path>.`,
+    );
   }
-  const [python = pythonCommand, pythonVersion = '?', major = '0', prefix = '', basePrefix = '', sitePathsLine = ''] = found.stdout.trim().split('\n');
+  const [python = pythonCommand, pythonVersion = '?', major = '0', prefix = '', basePrefix = '', sitePathsLine = ''] = found.stdout
+    .trim()
+    .split('\n');
   if (major !== '3') throw new SetupError('no-python', `'${pythonCommand}' is Python ${pythonVersion}; the assignments need Python 3.`);
   const minor = Number(/^3\.(\d+)/u.exec(pythonVersion)?.[1] ?? NaN);
-  if (minor < OLDEST_PYTHON_MINOR) throw new SetupError('no-python', `'${pythonCommand}' is Python ${pythonVersion}; the assignments need Python 3.${OLDEST_PYTHON_MINOR} or newer: install a newer Python 3, or pass --python <path> to one.`);
+  if (minor < OLDEST_PYTHON_MINOR)
+    throw new SetupError(
+      'no-python',
+      `'${pythonCommand}' is Python ${pythonVersion}; the assignments need Python 3.${OLDEST_PYTHON_MINOR} or newer: install a newer Python 3, or pass --python <path> to one.`,
+    );
   const sitePaths = readSitePaths(sitePathsLine);
 
   const layout: BubblewrapLayout = { runtime: runtimeFolders([prefix, basePrefix], python), harnessDir: HARNESS_DIR };
@@ -235,7 +282,10 @@ export function compiledBeside(files: readonly string[]): string[] {
     const cache = join(dirname(file), '__pycache__');
     const stem = `${basename(file).replace(/\.py$/u, '')}.`;
     try {
-      return readdirSync(cache).filter((name) => name.startsWith(stem) && name.endsWith('.pyc')).sort().map((name) => join(cache, name));
+      return readdirSync(cache)
+        .filter((name) => name.startsWith(stem) && name.endsWith('.pyc'))
+        .sort()
+        .map((name) => join(cache, name));
     } catch {
       return [];
     }
@@ -248,10 +298,18 @@ async function probeBubblewrap(layout: BubblewrapLayout, python: string): Promis
   if (process.env['CONNECT4_NO_BUBBLEWRAP'] === '1') return { problem: 'turned off by CONNECT4_NO_BUBBLEWRAP=1' };
   const scratch = mkdtempSync(join(tmpdir(), 'grade-probe-'));
   try {
-    const probe = await execa('bwrap', [...bubblewrapArgs(layout, scratch), python, '-I', '-S', '-B', '-c', 'import os; os.listdir(".")'], { reject: false, timeout: 20_000 });
+    const probe = await execa('bwrap', [...bubblewrapArgs(layout, scratch), python, '-I', '-S', '-B', '-c', 'import os; os.listdir(".")'], {
+      reject: false,
+      timeout: 20_000,
+    });
     if (probe.exitCode === 0) return { ok: true };
-    const said = String(probe.stderr ?? '').trim().split('\n').at(-1);
-    return { problem: (probe as { code?: string }).code === 'ENOENT' ? 'bwrap is not installed' : `bwrap failed: ${said || probe.shortMessage}` };
+    const said = String(probe.stderr ?? '')
+      .trim()
+      .split('\n')
+      .at(-1);
+    return {
+      problem: (probe as { code?: string }).code === 'ENOENT' ? 'bwrap is not installed' : `bwrap failed: ${said || probe.shortMessage}`,
+    };
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
@@ -268,7 +326,11 @@ function findPidsCgroupRoot(): string | undefined {
       rmdirSync(probe);
       if (usable) return root;
     } catch {
-      try { rmdirSync(probe); } catch { /* it was never made */ }
+      try {
+        rmdirSync(probe);
+      } catch {
+        /* it was never made */
+      }
     }
   }
   return undefined;
@@ -303,7 +365,11 @@ function sweepStaleCgroups(root: string): void {
   for (const name of readdirSync(root)) {
     const owner = /^grade-(\d+)-\d+$/.exec(name)?.[1];
     if (!owner || isRunning(Number(owner))) continue;
-    try { rmdirSync(join(root, name)); } catch { /* in use or already gone */ }
+    try {
+      rmdirSync(join(root, name));
+    } catch {
+      /* in use or already gone */
+    }
   }
 }
 
@@ -317,4 +383,5 @@ function isRunning(pid: number): boolean {
 }
 
 /** Windows has no os.fork; CONNECT4_NO_FORK=1 takes the same path anywhere. */
-export const forkUnavailable = (env: NodeJS.ProcessEnv = process.env): boolean => env.CONNECT4_NO_FORK === '1' || process.platform === 'win32';
+export const forkUnavailable = (env: NodeJS.ProcessEnv = process.env): boolean =>
+  env.CONNECT4_NO_FORK === '1' || process.platform === 'win32';

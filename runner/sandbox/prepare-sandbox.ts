@@ -10,12 +10,27 @@ import { preparePython } from './python-packages.js';
 /** The probe of `python`, started early; its failure is kept to be thrown only if that Python is the one used. */
 export type EarlyProbe = Promise<{ probed: SandboxEnvironment } | { error: unknown }>;
 
-export const probeEarly = (python: string): EarlyProbe => probeSandbox(python).then((probed) => ({ probed }), (error: unknown) => ({ error }));
+export const probeEarly = (python: string): EarlyProbe =>
+  probeSandbox(python).then(
+    (probed) => ({ probed }),
+    (error: unknown) => ({ error }),
+  );
 
-export async function prepareSandbox(python: string, spec: Pick<ResolvedSpec, 'packages' | 'courseModules' | 'names'>, probing: EarlyProbe): Promise<SandboxEnvironment> {
+export async function prepareSandbox(
+  python: string,
+  spec: Pick<ResolvedSpec, 'packages' | 'courseModules' | 'names'>,
+  probing: EarlyProbe,
+): Promise<SandboxEnvironment> {
   const prepared = await preparePython(python, spec.packages);
   const early = await probing;
   if ('error' in early && prepared.python === python) throw early.error;
   const probed = prepared.python === python && 'probed' in early ? early.probed : await probeSandbox(prepared.python);
-  return { ...probed, notes: [...probed.notes, ...prepared.notes], allowedPackages: spec.packages, courseModules: spec.courseModules, ...(spec.names && { names: spec.names }), packagesSummary: prepared.summary };
+  return {
+    ...probed,
+    notes: [...probed.notes, ...prepared.notes],
+    allowedPackages: spec.packages,
+    courseModules: spec.courseModules,
+    ...(spec.names && { names: spec.names }),
+    packagesSummary: prepared.summary,
+  };
 }

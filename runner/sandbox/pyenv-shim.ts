@@ -27,7 +27,11 @@ function onPath(command: string, path: string): string | undefined {
 
 /** The version names a pyenv version file holds: its words, lines starting with # left out. */
 export function versionFileNames(text: string): string[] {
-  return text.split('\n').filter((line) => !line.trimStart().startsWith('#')).flatMap((line) => line.trim().split(/\s+/u)).filter(Boolean);
+  return text
+    .split('\n')
+    .filter((line) => !line.trimStart().startsWith('#'))
+    .flatMap((line) => line.trim().split(/\s+/u))
+    .filter(Boolean);
 }
 
 /** The nearest `.python-version` at or above `cwd`. */

@@ -19,9 +19,11 @@ export interface PreparedPython {
   readonly notes: readonly string[];
 }
 
-const FIND_MISSING = 'import importlib.util, json, sys\nprint(json.dumps([n for n in sys.argv[1:] if importlib.util.find_spec(n) is None]))';
+const FIND_MISSING =
+  'import importlib.util, json, sys\nprint(json.dumps([n for n in sys.argv[1:] if importlib.util.find_spec(n) is None]))';
 /** FIND_MISSING, with the interpreter itself: its real path (past a pyenv shim, which costs ~80 ms a start) and version. */
-const FIND_MISSING_AND_SELF = 'import importlib.util, json, sys\nprint(json.dumps({"executable": sys.executable, "version": sys.version, "missing": [n for n in sys.argv[1:] if importlib.util.find_spec(n) is None]}))';
+const FIND_MISSING_AND_SELF =
+  'import importlib.util, json, sys\nprint(json.dumps({"executable": sys.executable, "version": sys.version, "missing": [n for n in sys.argv[1:] if importlib.util.find_spec(n) is None]}))';
 
 /** Which of `packages` `python` cannot import (all of them when it cannot even run). */
 export async function missingPackages(python: string, packages: readonly string[]): Promise<string[]> {
@@ -48,7 +50,11 @@ export function cacheFolder(env: Readonly<Record<string, string | undefined>> = 
  * PyPy), with the packages it lacked added one by one, so one that cannot be had (numpy has no PyPy wheel in many
  * package indexes) does not keep the others out.
  */
-export async function preparePython(python: string, packages: readonly string[], options: { cache?: string } = {}): Promise<PreparedPython> {
+export async function preparePython(
+  python: string,
+  packages: readonly string[],
+  options: { cache?: string } = {},
+): Promise<PreparedPython> {
   const execa = await loadExeca();
   const list = packages.join(', ');
   if (packages.length === 0) return { python, summary: 'no third-party packages allowed', missing: [], notes: [] };
@@ -57,10 +63,14 @@ export async function preparePython(python: string, packages: readonly string[],
   const self = readSelf(probe.exitCode === 0 ? String(probe.stdout) : '');
   const missing = self?.missing ?? [...packages];
   if (missing.length === 0) return { python, summary: `${python} has ${list}`, missing: [], notes: [] };
-  const key = createHash('sha256').update(`${self ? `${self.executable} ${self.version}` : python}\n${[...packages].sort().join(',')}`).digest('hex').slice(0, 16);
+  const key = createHash('sha256')
+    .update(`${self ? `${self.executable} ${self.version}` : python}\n${[...packages].sort().join(',')}`)
+    .digest('hex')
+    .slice(0, 16);
   const dir = join(options.cache ?? cacheFolder(), `python-${key}`);
   const venvPython = join(dir, 'bin', 'python');
-  const cannot = (names: readonly string[], why: string) => `${names.join(', ')} could not be installed (${why}): a submission that imports ${names.length === 1 ? 'it' : 'them'} fails its import test`;
+  const cannot = (names: readonly string[], why: string) =>
+    `${names.join(', ')} could not be installed (${why}): a submission that imports ${names.length === 1 ? 'it' : 'them'} fails its import test`;
   if (existsSync(venvPython)) {
     const lacking = await missingPackages(venvPython, packages);
     if (lacking.length === 0) return { python: venvPython, summary: `a virtual environment with ${list} (${dir})`, missing: [], notes: [] };
@@ -76,7 +86,8 @@ export async function preparePython(python: string, packages: readonly string[],
     }
   }
   const built = await buildEnvironment(python, dir, missing);
-  if ('problem' in built) return { python, summary: `${python} (no virtual environment: ${built.problem})`, missing, notes: [cannot(missing, built.problem)] };
+  if ('problem' in built)
+    return { python, summary: `${python} (no virtual environment: ${built.problem})`, missing, notes: [cannot(missing, built.problem)] };
   const still = await missingPackages(venvPython, packages);
   const failures = built.failed.filter((f) => still.includes(f.name));
   const unexplained = still.filter((name) => !failures.some((f) => f.name === name));
@@ -84,7 +95,10 @@ export async function preparePython(python: string, packages: readonly string[],
     python: venvPython,
     summary: `a virtual environment of ${python} with ${packages.filter((p) => !still.includes(p)).join(', ') || 'none of them'} (${dir}, prepared now)`,
     missing: still,
-    notes: [...failures.map((f) => cannot([f.name], `pip install ${f.name} failed: ${f.why}`)), ...(unexplained.length > 0 ? [`${unexplained.join(', ')} still cannot be imported after pip install`] : [])],
+    notes: [
+      ...failures.map((f) => cannot([f.name], `pip install ${f.name} failed: ${f.why}`)),
+      ...(unexplained.length > 0 ? [`${unexplained.join(', ')} still cannot be imported after pip install`] : []),
+    ],
   };
 }
 
@@ -102,7 +116,11 @@ function readSelf(stdout: string): { executable: string; version: string; missin
  * A venv that sees `python`'s own packages, plus each of `install` from pip, one at a time; built aside and moved in
  * whole. A package pip cannot install is listed, and the others are still had.
  */
-async function buildEnvironment(python: string, dir: string, install: readonly string[]): Promise<{ failed: { name: string; why: string }[] } | { problem: string }> {
+async function buildEnvironment(
+  python: string,
+  dir: string,
+  install: readonly string[],
+): Promise<{ failed: { name: string; why: string }[] } | { problem: string }> {
   const execa = await loadExeca();
   const building = `${dir}.building-${process.pid}`;
   rmSync(building, { recursive: true, force: true });
@@ -110,13 +128,18 @@ async function buildEnvironment(python: string, dir: string, install: readonly s
   // With a pip of its own that can install into another interpreter, the venv needs none: putting pip into it
   // (ensurepip) was most of the time a venv took (about 8 s of 9 here).
   const ownPip = await installsElsewhere(python);
-  const venv = await execa(python, ['-m', 'venv', '--system-site-packages', ...(ownPip ? ['--without-pip'] : []), building], { reject: false, timeout: 120_000 });
+  const venv = await execa(python, ['-m', 'venv', '--system-site-packages', ...(ownPip ? ['--without-pip'] : []), building], {
+    reject: false,
+    timeout: 120_000,
+  });
   if (venv.exitCode !== 0) return fail(building, `python -m venv failed: ${lastLine(venv.stderr)}`);
   const venvPython = join(building, 'bin', 'python');
   const failed: { name: string; why: string }[] = [];
   for (const name of install) {
     const flags = ['install', '--disable-pip-version-check', '--no-input', '-q', name];
-    const pip = await (ownPip ? execa(python, ['-m', 'pip', '--python', venvPython, ...flags], { reject: false, timeout: 600_000 }) : execa(venvPython, ['-m', 'pip', ...flags], { reject: false, timeout: 600_000 }));
+    const pip = await (ownPip
+      ? execa(python, ['-m', 'pip', '--python', venvPython, ...flags], { reject: false, timeout: 600_000 })
+      : execa(venvPython, ['-m', 'pip', ...flags], { reject: false, timeout: 600_000 }));
     if (pip.exitCode !== 0) failed.push({ name, why: lastLine(pip.stderr) });
   }
   if (failed.length === install.length) return fail(building, `pip install ${install.join(' ')} failed: ${failed[0]!.why}`);
@@ -152,8 +175,11 @@ export const PIP_FAILURE_TTL_MS = 24 * 3600_000;
 export function readFailures(dir: string, now: number): { name: string; why: string }[] | undefined {
   try {
     const data = JSON.parse(readFileSync(join(dir, FAILURES_FILE), 'utf8')) as { at?: unknown; failed?: unknown };
-    if (typeof data.at !== 'number' || now - data.at < 0 || now - data.at >= PIP_FAILURE_TTL_MS || !Array.isArray(data.failed)) return undefined;
-    return (data.failed as ({ name?: unknown; why?: unknown } | null)[]).filter((f): f is { name: string; why: string } => typeof f?.name === 'string' && typeof f?.why === 'string');
+    if (typeof data.at !== 'number' || now - data.at < 0 || now - data.at >= PIP_FAILURE_TTL_MS || !Array.isArray(data.failed))
+      return undefined;
+    return (data.failed as ({ name?: unknown; why?: unknown } | null)[]).filter(
+      (f): f is { name: string; why: string } => typeof f?.name === 'string' && typeof f?.why === 'string',
+    );
   } catch {
     return undefined;
   }

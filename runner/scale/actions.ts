@@ -22,7 +22,12 @@ const SETUP = [
 export function actionsWorkflow(plan: ScalePlan): string {
   const shard = `shards/shard-\${{ matrix.shard }}`;
   const grade = `${shellLine([...plan.command, ...plan.gradeArgs, '--jobs', String(plan.cpusPerTask), '--format', 'json'])} --shard \${{ matrix.shard }}/${plan.shards} --out ${shard}`;
-  const merge = mergeCommands({ ...plan }, Array.from({ length: plan.shards }, (_, i) => `shards/shard-${i + 1}`)).map(shellLine).join(' && ');
+  const merge = mergeCommands(
+    { ...plan },
+    Array.from({ length: plan.shards }, (_, i) => `shards/shard-${i + 1}`),
+  )
+    .map(shellLine)
+    .join(' && ');
   return [
     `# Written by grade scale actions: ${plan.shards} shards of the class, at most ${plan.maxRunning} at once, then one merge.`,
     '# Put it in .github/workflows/ of the repository that holds the class, and run it from the Actions tab.',

@@ -23,7 +23,14 @@ export interface KubernetesOptions {
 /** A YAML scalar as JSON writes it: every JSON string is a YAML double-quoted one. */
 const q = (text: string): string => JSON.stringify(text);
 
-function job(name: string, spec: readonly string[], plan: ScalePlan, options: KubernetesOptions, script: string, env: readonly string[]): string {
+function job(
+  name: string,
+  spec: readonly string[],
+  plan: ScalePlan,
+  options: KubernetesOptions,
+  script: string,
+  env: readonly string[],
+): string {
   return [
     'apiVersion: batch/v1',
     'kind: Job',
@@ -57,13 +64,20 @@ export function kubernetesFiles(plan: ScalePlan, options: KubernetesOptions): Re
     `# Written by grade scale k8s: ${plan.shards} shards of the class, at most ${plan.maxRunning} at once; each pod grades the shard`,
     '# its completion index names (grade --shard auto), into its own folder on the class volume. run.sh applies it,',
     '# waits for it to complete, then applies the merge.',
-    job(shardsJob, [
-      `completions: ${plan.shards}`,
-      `parallelism: ${plan.maxRunning}`,
-      'completionMode: Indexed',
-      // A pod that failed is started again and resumes its shard's folder; the Job fails after that many in all.
-      `backoffLimit: ${plan.shards}`,
-    ], plan, options, shardScript, [`- { name: GRADE_SHARD_COUNT, value: ${q(String(plan.shards))} }`]),
+    job(
+      shardsJob,
+      [
+        `completions: ${plan.shards}`,
+        `parallelism: ${plan.maxRunning}`,
+        'completionMode: Indexed',
+        // A pod that failed is started again and resumes its shard's folder; the Job fails after that many in all.
+        `backoffLimit: ${plan.shards}`,
+      ],
+      plan,
+      options,
+      shardScript,
+      [`- { name: GRADE_SHARD_COUNT, value: ${q(String(plan.shards))} }`],
+    ),
   ].join('\n');
   const merge = [
     `# Written by grade scale k8s: merges the ${plan.shards} shards' folders into ${plan.out}; run.sh applies it once ${shardsJob} is complete.`,

@@ -29,10 +29,12 @@ export interface ScalePlan {
 }
 
 /** The folder of shard `i` (from 1), under the work folder. */
-export const shardDir = (work: string, index: number | string): string => `${work === '.' ? '' : `${work.replace(/\/+$/u, '')}/`}shards/shard-${index}`;
+export const shardDir = (work: string, index: number | string): string =>
+  `${work === '.' ? '' : `${work.replace(/\/+$/u, '')}/`}shards/shard-${index}`;
 
 /** Each shard's folder, in order. */
-export const shardDirs = (plan: Pick<ScalePlan, 'work' | 'shards'>): string[] => Array.from({ length: plan.shards }, (_, i) => shardDir(plan.work, i + 1));
+export const shardDirs = (plan: Pick<ScalePlan, 'work' | 'shards'>): string[] =>
+  Array.from({ length: plan.shards }, (_, i) => shardDir(plan.work, i + 1));
 
 /** A word as a POSIX shell reads it back: single-quoted unless it is plain. */
 export function shellWord(word: string): string {
@@ -46,10 +48,28 @@ export const doubleQuoted = (text: string): string => text.replace(/[\\"$`]/gu, 
 
 /** The merge's command line, and the comparison with an earlier run when asked. */
 export function mergeCommands(plan: ScalePlan, shards: readonly string[] = shardDirs(plan)): string[][] {
-  const merge = [...plan.command, 'merge', ...shards, ...plan.submissions.flatMap((s) => ['--submissions', s]), ...plan.mergeArgs, '--out', plan.out];
-  const compare = plan.previous ? [[...plan.command, 'compare', plan.previous.dir, plan.out, ...(plan.previous.keepHigher ? ['--keep-higher'] : [])]] : [];
+  const merge = [
+    ...plan.command,
+    'merge',
+    ...shards,
+    ...plan.submissions.flatMap((s) => ['--submissions', s]),
+    ...plan.mergeArgs,
+    '--out',
+    plan.out,
+  ];
+  const compare = plan.previous
+    ? [[...plan.command, 'compare', plan.previous.dir, plan.out, ...(plan.previous.keepHigher ? ['--keep-higher'] : [])]]
+    : [];
   return [merge, ...compare];
 }
 
 /** A shard's command line but its `--out` and `--shard`, which each scheduler gives its own way. */
-export const shardCommand = (plan: ScalePlan): string[] => [...plan.command, ...plan.gradeArgs, '--jobs', String(plan.cpusPerTask), '--format', 'json', '--resume'];
+export const shardCommand = (plan: ScalePlan): string[] => [
+  ...plan.command,
+  ...plan.gradeArgs,
+  '--jobs',
+  String(plan.cpusPerTask),
+  '--format',
+  'json',
+  '--resume',
+];

@@ -7,7 +7,12 @@
  */
 import { doubleQuoted, mergeCommands, shardCommand, shardDir, shellLine, shellWord, type ScalePlan } from './plan.js';
 
-export const SLURM_FILES = { shards: 'grade-shards.sbatch', merge: 'grade-merge.sbatch', submit: 'submit.sh', merged: 'merged.ok' } as const;
+export const SLURM_FILES = {
+  shards: 'grade-shards.sbatch',
+  merge: 'grade-merge.sbatch',
+  submit: 'submit.sh',
+  merged: 'merged.ok',
+} as const;
 
 export function slurmFiles(plan: ScalePlan): Record<string, string> {
   const logs = `${plan.work}/logs`;
@@ -18,7 +23,11 @@ export function slurmFiles(plan: ScalePlan): Record<string, string> {
     ...extra,
   ];
   const shards = [
-    ...header('grade-shards', [`#SBATCH --array=1-${plan.shards}%${plan.maxRunning}`, `#SBATCH --cpus-per-task=${plan.cpusPerTask}`, `#SBATCH --output=${logs}/shard-%a.out`]),
+    ...header('grade-shards', [
+      `#SBATCH --array=1-${plan.shards}%${plan.maxRunning}`,
+      `#SBATCH --cpus-per-task=${plan.cpusPerTask}`,
+      `#SBATCH --output=${logs}/shard-%a.out`,
+    ]),
     `# Written by grade scale slurm: shard i of ${plan.shards} in task i (grade --shard auto reads the array's task id,`,
     '# minimum and step), each into its own folder; a task started again resumes what its folder already holds.',
     'set -euo pipefail',

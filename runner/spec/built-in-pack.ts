@@ -35,7 +35,11 @@ export function specOfBuiltIn(pack: BuiltInPack, locate: Locate): { spec?: Spec;
   }));
   for (const group of groups.filter((g) => g.tests.length === 0)) {
     const path = ['groups', group.id];
-    problems.push({ path, ...locate(path, { key: true }), message: 'a group with no test: give a test group: ' + group.id + ', or remove the group' });
+    problems.push({
+      path,
+      ...locate(path, { key: true }),
+      message: 'a group with no test: give a test group: ' + group.id + ', or remove the group',
+    });
   }
   if (problems.length > 0) return { problems };
   const { files, groups: _groups, tests: _tests, ...rest } = pack;

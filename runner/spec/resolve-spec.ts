@@ -13,7 +13,10 @@ import type { ResolvedSpec, ResolvedTest, Spec, SpecTest } from '../model/spec-t
 export class SpecError extends Error {
   readonly code = 'bad-spec';
   /** Where in its file the fault is, when the reader kept places: what `grade lint` lists. */
-  constructor(message: string, readonly place?: { readonly line: number; readonly column: number; readonly label: string; readonly fault: string }) {
+  constructor(
+    message: string,
+    readonly place?: { readonly line: number; readonly column: number; readonly label: string; readonly fault: string },
+  ) {
     super(message);
   }
 }
@@ -33,7 +36,12 @@ type Place = (path: readonly (string | number)[]) => { line: number; column: num
  * The spec with its limits filled in and its fixtures' cases selected. It was checked against its schema when read
  * (runner/pack/read-pack.ts); what only the fixtures can tell is checked here.
  */
-export function resolveSpec(root: string, spec: Spec, path: string, options: { place?: Place; fixtures?: FixtureSource } = {}): ResolvedSpec {
+export function resolveSpec(
+  root: string,
+  spec: Spec,
+  path: string,
+  options: { place?: Place; fixtures?: FixtureSource } = {},
+): ResolvedSpec {
   const { place } = options;
   // A fault at a test or group: its file and place (file:line:column when the reader kept places) and its label.
   const at = (where: (string | number)[], label: string) => ({ where, label });
@@ -73,7 +81,8 @@ export function resolveSpec(root: string, spec: Spec, path: string, options: { p
       }
       if (test.minKeeps !== undefined && test.kind !== 'strength') throw fault(where, `minKeeps is for strength tests only`);
       const fixtureCases = test.fixture ? selectCases(fixture(test.fixture, where).cases, test) : [];
-      if (test.fixture && fixtureCases.length === 0) throw fault(at(['groups', g, 'tests', t, 'cases'], `tests.${test.id}.cases`), `its selectors match no case in ${test.fixture}`);
+      if (test.fixture && fixtureCases.length === 0)
+        throw fault(at(['groups', g, 'tests', t, 'cases'], `tests.${test.id}.cases`), `its selectors match no case in ${test.fixture}`);
       const { limits: own, ...rest } = test;
       return { ...rest, group: group.name, groupId: group.id, limits: limitsOf(spec.limits, own), fixtureCases };
     });
@@ -123,13 +132,26 @@ export function submissionTimeScale(): { readonly factor: number; readonly ids: 
   if (raw === undefined || raw === '') return undefined;
   const m = /^([0-9.]+):(.+)$/u.exec(raw);
   const factor = Number(m?.[1]);
-  if (!m || !(factor > 0 && factor <= 1)) throw new SpecError(`CONNECT4_TEST_TIME_SCALE_FOR must be <factor>:<id>,<id> with a factor above 0 and at most 1, not '${raw}'`);
-  return { factor, ids: new Set(m[2]!.split(',').map((id) => id.trim()).filter(Boolean)) };
+  if (!m || !(factor > 0 && factor <= 1))
+    throw new SpecError(`CONNECT4_TEST_TIME_SCALE_FOR must be <factor>:<id>,<id> with a factor above 0 and at most 1, not '${raw}'`);
+  return {
+    factor,
+    ids: new Set(
+      m[2]!
+        .split(',')
+        .map((id) => id.trim())
+        .filter(Boolean),
+    ),
+  };
 }
 
 /** The spec with every time limit times `factor` (none below the scaled floor: runner/model/limits.ts). */
 export function withTimeScale(spec: ResolvedSpec, factor: number): ResolvedSpec {
-  return { ...spec, limits: scaleTimeLimits(spec.limits, factor), tests: spec.tests.map((t) => ({ ...t, limits: scaleTimeLimits(t.limits, factor) })) };
+  return {
+    ...spec,
+    limits: scaleTimeLimits(spec.limits, factor),
+    tests: spec.tests.map((t) => ({ ...t, limits: scaleTimeLimits(t.limits, factor) })),
+  };
 }
 
 /**
@@ -152,7 +174,8 @@ export function pinnedHangs(): ReadonlyMap<string, ReadonlySet<string>> {
 /** The spec with the named tests' calls, programs and prompts limited as pinned hangs (pinnedHangLimits). */
 export function withPinnedHangs(spec: ResolvedSpec, tests: ReadonlySet<string>): ResolvedSpec {
   const unknown = [...tests].filter((id) => !spec.tests.some((t) => t.id === id));
-  if (unknown.length > 0) throw new SpecError(`CONNECT4_TEST_HANGS_FOR names tests ${spec.assignment} does not have: ${unknown.join(', ')}`);
+  if (unknown.length > 0)
+    throw new SpecError(`CONNECT4_TEST_HANGS_FOR names tests ${spec.assignment} does not have: ${unknown.join(', ')}`);
   return { ...spec, tests: spec.tests.map((t) => (tests.has(t.id) ? { ...t, limits: pinnedHangLimits(t.limits) } : t)) };
 }
 
@@ -190,7 +213,8 @@ function matchesWhere(input: Readonly<Record<string, unknown>>, where: SpecTest[
   if (!where) return true;
   return Object.entries(where).every(([path, allowed]) => {
     let value: unknown = input;
-    for (const key of path.split('.')) value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+    for (const key of path.split('.'))
+      value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
     return allowed.some((a) => a === value);
   });
 }

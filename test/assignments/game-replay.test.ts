@@ -16,7 +16,11 @@ const replay = (id: Parameters<typeof assignmentFor>[0], failed: string[], testI
 
 describe('replaying a game without the bugs already charged', () => {
   it("CS111: the document's Board for any Board test, its Player and AIPlayer methods for theirs, the others kept", () => {
-    expect(replay('cs111-ps9', ['board.add_checker'])).toEqual({ replace: [{ kind: 'cs111-board', name: 'Board' }], parts: ['Board'], because: ['board.add_checker'] });
+    expect(replay('cs111-ps9', ['board.add_checker'])).toEqual({
+      replace: [{ kind: 'cs111-board', name: 'Board' }],
+      parts: ['Board'],
+      because: ['board.add_checker'],
+    });
     expect(replay('cs111-ps9', ['aiplayer.scores_for.lookahead-4', 'player.next_move.column'])).toEqual({
       replace: [
         { kind: 'cs111-player-inherited', name: 'Player', keep: ['__init__', '__repr__', 'opponent_checker'] },
@@ -29,21 +33,34 @@ describe('replaying a game without the bugs already charged', () => {
 
   it("CS111: a game replays with the document's process_move when its moves' tests failed, but process_move's own test does not", () => {
     expect(replay('cs111-ps9', ['process_move.result', 'board.is_full'], 'connect_four.ai-games')).toEqual({
-      replace: [{ kind: 'cs111-board', name: 'Board' }, { kind: 'cs111-document', names: ['process_move'] }],
+      replace: [
+        { kind: 'cs111-board', name: 'Board' },
+        { kind: 'cs111-document', names: ['process_move'] },
+      ],
       parts: ['Board', 'process_move'],
       because: ['board.is_full', 'process_move.result'],
     });
-    expect(replay('cs111-ps9', ['process_move.result', 'board.is_full'], 'process_move.terminal')).toEqual({ replace: [{ kind: 'cs111-board', name: 'Board' }], parts: ['Board'], because: ['board.is_full'] });
+    expect(replay('cs111-ps9', ['process_move.result', 'board.is_full'], 'process_move.terminal')).toEqual({
+      replace: [{ kind: 'cs111-board', name: 'Board' }],
+      parts: ['Board'],
+      because: ['board.is_full'],
+    });
   });
 
   it("CS111: a messages test that failed swaps no part: what the messages say is set aside by the games themselves, so a slip there excuses no bug in process_move's moves", () => {
     expect(replay('cs111-ps9', ['process_move.messages'], 'connect_four.ai-games')).toBeUndefined();
-    expect(replay('cs111-ps9', ['process_move.messages', 'board.is_full'], 'connect_four.ai-games')).toEqual({ replace: [{ kind: 'cs111-board', name: 'Board' }], parts: ['Board'], because: ['board.is_full'] });
+    expect(replay('cs111-ps9', ['process_move.messages', 'board.is_full'], 'connect_four.ai-games')).toEqual({
+      replace: [{ kind: 'cs111-board', name: 'Board' }],
+      parts: ['Board'],
+      because: ['board.is_full'],
+    });
   });
 
   it('CS111: nothing to replay with when only parts without a stand-in failed (a prompt, the games)', () => {
     expect(replay('cs111-ps9', ['player.next_move.prompts', 'connect_four.human-games', 'aiplayer.next_move.strength'])).toBeUndefined();
-    expect(replay('cs111-ps9', ['aiplayer.next_move.counts-moves'])?.replace).toEqual([{ kind: 'cs111-aiplayer', name: 'AIPlayer', keep: ['scores_for', 'max_score_column', 'opponent_checker', '__repr__'] }]);
+    expect(replay('cs111-ps9', ['aiplayer.next_move.counts-moves'])?.replace).toEqual([
+      { kind: 'cs111-aiplayer', name: 'AIPlayer', keep: ['scores_for', 'max_score_column', 'opponent_checker', '__repr__'] },
+    ]);
   });
 
   it("HMC: the document's Player methods whose tests failed (a computer player's nextMove among them), the student's Board kept", () => {

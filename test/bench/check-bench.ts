@@ -38,13 +38,20 @@ interface CheckRun {
 async function checkOnce(assignment: string, folder: string, out: string): Promise<CheckRun> {
   rmSync(out, { recursive: true, force: true });
   const started = performance.now();
-  const ran = await execa(process.execPath, [CLI, 'check', folder, '--assignment', assignment, '--out', out], { cwd: folder, reject: false, stdin: 'ignore', env: { CI: '' } });
+  const ran = await execa(process.execPath, [CLI, 'check', folder, '--assignment', assignment, '--out', out], {
+    cwd: folder,
+    reject: false,
+    stdin: 'ignore',
+    env: { CI: '' },
+  });
   const wallS = (performance.now() - started) / 1000;
   // A check exits 1 when a test fails, as real work mostly does; anything else is the grader's failure.
-  if (ran.exitCode !== 0 && ran.exitCode !== 1) throw new Error(`grade check of ${folder} (${assignment}) exited ${ran.exitCode}: ${`${ran.stdout}\n${ran.stderr}`.slice(-600)}`);
+  if (ran.exitCode !== 0 && ran.exitCode !== 1)
+    throw new Error(`grade check of ${folder} (${assignment}) exited ${ran.exitCode}: ${`${ran.stdout}\n${ran.stderr}`.slice(-600)}`);
   const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as RunResults;
   const submission = results.submissions[0];
-  if (!submission || submission.status !== 'graded') throw new Error(`grade check of ${folder} (${assignment}) graded nothing: ${ran.stdout.slice(-600)}`);
+  if (!submission || submission.status !== 'graded')
+    throw new Error(`grade check of ${folder} (${assignment}) graded nothing: ${ran.stdout.slice(-600)}`);
   const slowest = [...submission.tests].sort((a, b) => (b.durationMs ?? 0) - (a.durationMs ?? 0))[0]!;
   return {
     wallS,
@@ -58,7 +65,9 @@ async function checkOnce(assignment: string, folder: string, out: string): Promi
 async function main(): Promise<void> {
   const corpus = realCorpusFolder();
   if (!corpus) {
-    console.error('bench:check: no real-corpus folder beside the checkout (../shared/real-corpus); set CONNECT4_SHARED to the folder that holds it');
+    console.error(
+      'bench:check: no real-corpus folder beside the checkout (../shared/real-corpus); set CONNECT4_SHARED to the folder that holds it',
+    );
     process.exit(2);
   }
   const work = mkdtempSync(join(tmpdir(), 'bench-check-'));
@@ -67,7 +76,14 @@ async function main(): Promise<void> {
     for (const assignment of ASSIGNMENTS) {
       const dir = join(corpus, assignment);
       let students: string[];
-      try { students = readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort(); } catch { continue; }
+      try {
+        students = readdirSync(dir, { withFileTypes: true })
+          .filter((e) => e.isDirectory())
+          .map((e) => e.name)
+          .sort();
+      } catch {
+        continue;
+      }
       for (const student of students) {
         const folder = join(work, assignment, student);
         mkdirSync(folder, { recursive: true });
@@ -75,10 +91,24 @@ async function main(): Promise<void> {
         const runs: CheckRun[] = [];
         for (let i = 0; i < RUNS; i++) runs.push(await checkOnce(assignment, folder, join(work, 'out')));
         const middle = runs.find((r) => r.wallS === median(runs.map((x) => x.wallS)))!;
-        const row = { assignment, student, wallS: round(middle.wallS), walls: runs.map((r) => round(r.wallS)), studentS: round(middle.studentS), visible: middle.visible, slowest: { ...middle.slowest, wallS: round(middle.slowest.wallS), studentS: round(middle.slowest.studentS) }, atLimit: middle.atLimit };
+        const row = {
+          assignment,
+          student,
+          wallS: round(middle.wallS),
+          walls: runs.map((r) => round(r.wallS)),
+          studentS: round(middle.studentS),
+          visible: middle.visible,
+          slowest: { ...middle.slowest, wallS: round(middle.slowest.wallS), studentS: round(middle.slowest.studentS) },
+          atLimit: middle.atLimit,
+        };
         rows.push(row);
-        const over = row.wallS < TARGET_S ? '' : `  over ${TARGET_S} s: ${row.atLimit.length > 0 ? `stopped at a time limit in ${row.atLimit.join(', ')}` : `slowest ${row.slowest.id} ${row.slowest.wallS} s (the student's own ${row.slowest.studentS} s)`}`;
-        console.log(`${assignment} ${student}: ${row.wallS} s (runs ${row.walls.join(', ')}), the student's own ${row.studentS} s, visible ${row.visible}${over}`);
+        const over =
+          row.wallS < TARGET_S
+            ? ''
+            : `  over ${TARGET_S} s: ${row.atLimit.length > 0 ? `stopped at a time limit in ${row.atLimit.join(', ')}` : `slowest ${row.slowest.id} ${row.slowest.wallS} s (the student's own ${row.slowest.studentS} s)`}`;
+        console.log(
+          `${assignment} ${student}: ${row.wallS} s (runs ${row.walls.join(', ')}), the student's own ${row.studentS} s, visible ${row.visible}${over}`,
+        );
       }
     }
   } finally {
@@ -90,10 +120,15 @@ async function main(): Promise<void> {
     if (of.length === 0) continue;
     const under = of.filter((r) => r.wallS < TARGET_S).length;
     const walls = of.map((r) => r.wallS);
-    console.log(`${assignment}: ${under} of ${of.length} checks under ${TARGET_S} s; median ${median(walls)} s, slowest ${Math.max(...walls)} s`);
+    console.log(
+      `${assignment}: ${under} of ${of.length} checks under ${TARGET_S} s; median ${median(walls)} s, slowest ${Math.max(...walls)} s`,
+    );
   }
   mkdirSync(join(PROJECT_ROOT, 'test-results'), { recursive: true });
-  writeFileSync(join(PROJECT_ROOT, 'test-results', 'bench-check.json'), `${JSON.stringify({ measuredAt: new Date().toISOString(), cpus: cpus().length, runs: RUNS, targetS: TARGET_S, rows }, null, 2)}\n`);
+  writeFileSync(
+    join(PROJECT_ROOT, 'test-results', 'bench-check.json'),
+    `${JSON.stringify({ measuredAt: new Date().toISOString(), cpus: cpus().length, runs: RUNS, targetS: TARGET_S, rows }, null, 2)}\n`,
+  );
 }
 
 await main();

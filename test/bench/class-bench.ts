@@ -86,7 +86,9 @@ function watchMemory(pid: number): { stop: () => number } {
         const parent = Number(fields[1]);
         rss.set(Number(entry), Number(fields[21]) * 4096);
         children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
-      } catch { /* gone */ }
+      } catch {
+        /* gone */
+      }
     }
     let total = 0;
     const stack = [pid];
@@ -98,12 +100,26 @@ function watchMemory(pid: number): { stop: () => number } {
     peak = Math.max(peak, total);
   };
   const timer = setInterval(sample, 250);
-  return { stop: () => { clearInterval(timer); return Math.round(peak / 1024 / 1024); } };
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return Math.round(peak / 1024 / 1024);
+    },
+  };
 }
 
-async function gradeClass(assignment: string, dir: string, out: string, plain: ReadonlySet<string>): Promise<{ wallS: number; peakMb: number; run: RunResults; cost: ClassCost; plainStudentS: number }> {
+async function gradeClass(
+  assignment: string,
+  dir: string,
+  out: string,
+  plain: ReadonlySet<string>,
+): Promise<{ wallS: number; peakMb: number; run: RunResults; cost: ClassCost; plainStudentS: number }> {
   const started = performance.now();
-  const child = execa(process.execPath, [CLI, dir, '--assignment', assignment, '--jobs', '2', '--out', out, '--format', 'json', '--python', PYTHON], { reject: false, stdin: 'ignore' });
+  const child = execa(
+    process.execPath,
+    [CLI, dir, '--assignment', assignment, '--jobs', '2', '--out', out, '--format', 'json', '--python', PYTHON],
+    { reject: false, stdin: 'ignore' },
+  );
   const memory = watchMemory(child.pid!);
   const result = await child;
   const peakMb = memory.stop();
@@ -123,24 +139,31 @@ function timeCheck(assignment: string, folder: string): Promise<{ wallS: number;
     const started = performance.now();
     let first: number | undefined;
     let printed = '';
-    const terminal = pty.spawn(process.execPath, [CLI, 'check', folder, '--assignment', assignment, '--python', PYTHON], { cols: 120, rows: 40, cwd: folder, env: { ...process.env, CI: '' } });
+    const terminal = pty.spawn(process.execPath, [CLI, 'check', folder, '--assignment', assignment, '--python', PYTHON], {
+      cols: 120,
+      rows: 40,
+      cwd: folder,
+      env: { ...process.env, CI: '' },
+    });
     terminal.onData((data) => {
       first ??= performance.now();
       printed += data;
     });
     terminal.onExit(({ exitCode }) => {
       const score = /Score on the visible tests: (?:\x1b\[\d+m)?(\d+)\/(\d+)/u.exec(printed);
-      if (exitCode !== 0 || !score || score[1] !== score[2]) return reject(new Error(`grade check of ${folder} (${assignment}) exited ${exitCode} without full marks: ${printed.slice(-600)}`));
+      if (exitCode !== 0 || !score || score[1] !== score[2])
+        return reject(new Error(`grade check of ${folder} (${assignment}) exited ${exitCode} without full marks: ${printed.slice(-600)}`));
       resolve({ wallS: (performance.now() - started) / 1000, firstOutputS: ((first ?? performance.now()) - started) / 1000 });
     });
   });
 }
 
-
 async function main(): Promise<void> {
   const wanted = (process.env['BENCH_ASSIGNMENTS'] ?? ASSIGNMENTS.join(',')).split(',');
   const machine = `${cpus().length} cores (${cpus()[0]?.model.trim() ?? '?'}), ${Math.round(totalmem() / 2 ** 30)} GiB`;
-  console.log(`Class benchmark, ${new Date().toISOString().slice(0, 10)}, ${machine}; ${SIZE} submissions per class written the plain way, --jobs 2, ${PYTHON}\n`);
+  console.log(
+    `Class benchmark, ${new Date().toISOString().slice(0, 10)}, ${machine}; ${SIZE} submissions per class written the plain way, --jobs 2, ${PYTHON}\n`,
+  );
   const rows: Record<string, unknown>[] = [];
   for (const assignment of ASSIGNMENTS.filter((a) => wanted.includes(a))) {
     const scratch = mkdtempSync(join(tmpdir(), `bench-${assignment}-`));
@@ -174,14 +197,19 @@ async function main(): Promise<void> {
         mkdirSync(join(PROJECT_ROOT, 'test-results'), { recursive: true });
         cpSync(join(scratch, 'out', 'results.json'), join(PROJECT_ROOT, 'test-results', `bench-class-${assignment}-results.json`));
       }
-      console.log(`${assignment}: ${row.wallS} s for ${SIZE}, peak ${row.peakMb} MB; floor ${row.floorS} s, the documents' examples ${row.examplesS} s, the other tests ${row.restS} s, jobs idle at the end ${row.tailS} s, the grader ${row.graderS} s (${Math.round(100 * row.graderShare)} %); correct ones at full marks ${row.correctFullMarks}; a ${NAIVE} submission's own code ${row.naiveStudentS} s (median); grade check of it ${row.checkS} s, first output ${row.checkFirstOutputS} s`);
+      console.log(
+        `${assignment}: ${row.wallS} s for ${SIZE}, peak ${row.peakMb} MB; floor ${row.floorS} s, the documents' examples ${row.examplesS} s, the other tests ${row.restS} s, jobs idle at the end ${row.tailS} s, the grader ${row.graderS} s (${Math.round(100 * row.graderShare)} %); correct ones at full marks ${row.correctFullMarks}; a ${NAIVE} submission's own code ${row.naiveStudentS} s (median); grade check of it ${row.checkS} s, first output ${row.checkFirstOutputS} s`,
+      );
     } finally {
       rmSync(scratch, { recursive: true, force: true });
     }
   }
   mkdirSync(join(PROJECT_ROOT, 'test-results'), { recursive: true });
   const suffix = PYTHON === 'python3' ? '' : `-${basename(PYTHON)}`;
-  writeFileSync(join(PROJECT_ROOT, 'test-results', `bench-class${suffix}.json`), `${JSON.stringify({ date: new Date().toISOString(), machine, size: SIZE, python: PYTHON, rows }, null, 2)}\n`);
+  writeFileSync(
+    join(PROJECT_ROOT, 'test-results', `bench-class${suffix}.json`),
+    `${JSON.stringify({ date: new Date().toISOString(), machine, size: SIZE, python: PYTHON, rows }, null, 2)}\n`,
+  );
   if (PYTHON === 'python3') writeNowTable(rows as unknown as Row[], machine);
 }
 
@@ -212,10 +240,12 @@ function writeNowTable(rows: readonly Row[], machine: string): void {
     '',
     "| assignment | wall | floor | the documents' examples | the other tests | jobs idle at the end | the grader (share) | correct at full marks | `grade check` of correct-naive |",
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
-    ...rows.map((r) => `| ${r.assignment} | ${r.wallS} s | ${r.floorS} s | ${r.examplesS} s | ${r.restS} s | ${r.tailS} s | ${r.graderS} s (${share(r)}) | ${r.correctFullMarks} | ${r.checkS} s |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.assignment} | ${r.wallS} s | ${r.floorS} s | ${r.examplesS} s | ${r.restS} s | ${r.tailS} s | ${r.graderS} s (${share(r)}) | ${r.correctFullMarks} | ${r.checkS} s |`,
+    ),
   ].join('\n');
   writeFileSync(file, `${text.slice(0, from + begin.length)}\n${table}\n${text.slice(to)}`);
 }
-
 
 await main();

@@ -43,8 +43,14 @@ export interface Agreement {
 }
 
 async function classRun(assignment: AssignmentId, out: string, more: readonly string[]): Promise<Map<string, SubmissionResult>> {
-  const samples = readdirSync(samplesOf(assignment)).sort().map((s) => join(samplesOf(assignment), s));
-  const ran = await execa(process.execPath, [GRADE, ...samples, '--assignment', assignment, '--visible', '--format', 'json', '--jobs', '2', '--out', out, ...more], { reject: false, env: { CI: '' } });
+  const samples = readdirSync(samplesOf(assignment))
+    .sort()
+    .map((s) => join(samplesOf(assignment), s));
+  const ran = await execa(
+    process.execPath,
+    [GRADE, ...samples, '--assignment', assignment, '--visible', '--format', 'json', '--jobs', '2', '--out', out, ...more],
+    { reject: false, env: { CI: '' } },
+  );
   if (ran.exitCode !== 0) throw new Error(`grade ${assignment} ${more.join(' ')} exited ${ran.exitCode}: ${ran.stderr}`);
   return new Map((JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as RunResults).submissions.map((s) => [s.id, s]));
 }
@@ -91,7 +97,12 @@ async function timed(command: string, args: readonly string[], cwd: string): Pro
 }
 
 /** The median of `runs` runs of grade check and of the installed kit on `sample`, alternated, and their ratio. */
-export async function sideBySide(assignment: AssignmentId, kitBin: string, sample: string, runs: number): Promise<{ checkS: number; kitS: number; ratio: number }> {
+export async function sideBySide(
+  assignment: AssignmentId,
+  kitBin: string,
+  sample: string,
+  runs: number,
+): Promise<{ checkS: number; kitS: number; ratio: number }> {
   const folder = join(samplesOf(assignment), sample);
   const check: number[] = [];
   const kit: number[] = [];

@@ -46,7 +46,22 @@ interface Install {
 async function install(tarball: string, into: string, offline: boolean): Promise<Install> {
   const prefix = join(into, 'prefix');
   const started = performance.now();
-  const ran = await execa('npm', ['install', '-g', '--prefix', prefix, '--cache', join(into, 'cache'), '--no-audit', '--no-fund', ...(offline ? ['--offline'] : []), tarball], { reject: false, env: { npm_config_update_notifier: 'false' } });
+  const ran = await execa(
+    'npm',
+    [
+      'install',
+      '-g',
+      '--prefix',
+      prefix,
+      '--cache',
+      join(into, 'cache'),
+      '--no-audit',
+      '--no-fund',
+      ...(offline ? ['--offline'] : []),
+      tarball,
+    ],
+    { reject: false, env: { npm_config_update_notifier: 'false' } },
+  );
   const seconds = (performance.now() - started) / 1000;
   if (ran.exitCode !== 0) throw new Error(`npm install ${tarball}${offline ? ' --offline' : ''} exited ${ran.exitCode}: ${ran.stderr}`);
   const warnings = `${ran.stdout}\n${ran.stderr}`.split('\n').filter((line) => /warn|deprecated|gyp|error/iu.test(line));
@@ -59,10 +74,13 @@ function hogs(count: number): ChildProcess[] {
   return Array.from({ length: count }, () => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
 }
 
-
 const rows = [];
 let red = 0;
-console.log(`Kit benchmark, ${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores, load ${loadavg().map((n) => n.toFixed(1)).join(' ')}; ${SAMPLE}, ${RUNS} runs each beside two CPU-bound processes`);
+console.log(
+  `Kit benchmark, ${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores, load ${loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ')}; ${SAMPLE}, ${RUNS} runs each beside two CPU-bound processes`,
+);
 for (const assignment of ASSIGNMENTS) {
   const work = mkdtempSync(join(tmpdir(), `bench-kit-${assignment}-`));
   try {
@@ -70,7 +88,10 @@ for (const assignment of ASSIGNMENTS) {
     const offline = await install(built.tarball, join(work, 'offline'), true);
     const online = await install(built.tarball, join(work, 'online'), false);
     const folder = join(work, 'student');
-    cpSync(join(PROJECT_ROOT, 'fixtures', 'submissions', assignment, SAMPLE), folder, { recursive: true, filter: (path) => !path.endsWith('BUG.md') });
+    cpSync(join(PROJECT_ROOT, 'fixtures', 'submissions', assignment, SAMPLE), folder, {
+      recursive: true,
+      filter: (path) => !path.endsWith('BUG.md'),
+    });
     const times: number[] = [];
     const failures: string[] = [];
     if (PARTS.has('busy')) {
@@ -84,7 +105,9 @@ for (const assignment of ASSIGNMENTS) {
           if (ran.exitCode === 0) continue;
           const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as RunResults;
           const failing = results.submissions[0]?.tests.filter((t) => t.status !== 'pass' && t.status !== 'skipped') ?? [];
-          failures.push(`run ${i + 1} exited ${ran.exitCode}: ${failing.map((t) => `${t.id} (${t.status}): ${t.message.split('\n')[0]}`).join('; ') || ran.stderr}`);
+          failures.push(
+            `run ${i + 1} exited ${ran.exitCode}: ${failing.map((t) => `${t.id} (${t.status}): ${t.message.split('\n')[0]}`).join('; ') || ran.stderr}`,
+          );
         }
       } finally {
         for (const hog of busy) hog.kill('SIGKILL');
@@ -94,33 +117,44 @@ for (const assignment of ASSIGNMENTS) {
     const installOfflineS = round(offline.seconds);
     const installS = round(online.seconds);
     const row: Record<string, unknown> = { assignment, installOfflineS, installS, warnings: [...offline.warnings, ...online.warnings] };
-    console.log(`${assignment}: install ${installOfflineS} s offline, ${installS} s online, ${offline.warnings.length + online.warnings.length === 0 ? 'no warnings' : `warnings: ${[...offline.warnings, ...online.warnings].join(' | ')}`}`);
+    console.log(
+      `${assignment}: install ${installOfflineS} s offline, ${installS} s online, ${offline.warnings.length + online.warnings.length === 0 ? 'no warnings' : `warnings: ${[...offline.warnings, ...online.warnings].join(' | ')}`}`,
+    );
     if (PARTS.has('busy')) {
       const checkMedianS = round(median(times));
       const checkMaxS = round(Math.max(...times));
       Object.assign(row, { green: RUNS - failures.length, runs: RUNS, checkMedianS, checkMaxS, failures });
-      console.log(`  beside two CPU hogs: ${RUNS - failures.length}/${RUNS} green on ${SAMPLE}; median ${checkMedianS} s, slowest ${checkMaxS} s`);
+      console.log(
+        `  beside two CPU hogs: ${RUNS - failures.length}/${RUNS} green on ${SAMPLE}; median ${checkMedianS} s, slowest ${checkMaxS} s`,
+      );
       for (const failure of failures) console.log(`    ${failure}`);
     }
     if (PARTS.has('agreement')) {
       const a = await agreement(assignment, join(work, 'agreement'));
       row['agreement'] = a;
       const differ = a.verdicts - a.agree;
-      console.log(`  agreement on ${a.samples} samples: ${a.agree} of ${a.verdicts} visible verdicts the same (${round((100 * a.agree) / a.verdicts)} %); ${differ} differ, ${a.explained} of them explained in the kit's line (${a.stricter} stricter, ${a.later} decided after submitting, ${a.lenient.length} more lenient)`);
-      for (const line of [...a.lenient.map((l) => `MORE LENIENT: ${l}`), ...a.unexplained.map((l) => `unexplained: ${l}`)]) console.log(`    ${line}`);
+      console.log(
+        `  agreement on ${a.samples} samples: ${a.agree} of ${a.verdicts} visible verdicts the same (${round((100 * a.agree) / a.verdicts)} %); ${differ} differ, ${a.explained} of them explained in the kit's line (${a.stricter} stricter, ${a.later} decided after submitting, ${a.lenient.length} more lenient)`,
+      );
+      for (const line of [...a.lenient.map((l) => `MORE LENIENT: ${l}`), ...a.unexplained.map((l) => `unexplained: ${l}`)])
+        console.log(`    ${line}`);
       if (a.lenient.length > 0 || a.unexplained.length > 0) red++;
     }
     if (PARTS.has('speed')) {
       const s = await sideBySide(assignment, offline.bin, 'correct-naive', SPEED_RUNS);
       row['speed'] = s;
       const apart = SET_APART.includes(assignment);
-      console.log(`  correct-naive, median of ${SPEED_RUNS}: grade check ${s.checkS} s, the kit ${s.kitS} s (${s.ratio}x${apart ? ', set apart from the target' : s.ratio <= 2 ? ', within 2x' : ', OVER 2x'})`);
+      console.log(
+        `  correct-naive, median of ${SPEED_RUNS}: grade check ${s.checkS} s, the kit ${s.kitS} s (${s.ratio}x${apart ? ', set apart from the target' : s.ratio <= 2 ? ', within 2x' : ', OVER 2x'})`,
+      );
       if (!apart && s.ratio > 2) red++;
     }
     if (PARTS.has('loop')) {
       const l = await sideBySide(assignment, offline.bin, LOOPING[assignment], 1);
       row['loop'] = { sample: LOOPING[assignment], ...l };
-      console.log(`  ${LOOPING[assignment]} stopped: grade check ${l.checkS} s, the kit ${l.kitS} s (${l.ratio}x${l.ratio <= 2 ? ', within 2x' : ', OVER 2x'})`);
+      console.log(
+        `  ${LOOPING[assignment]} stopped: grade check ${l.checkS} s, the kit ${l.kitS} s (${l.ratio}x${l.ratio <= 2 ? ', within 2x' : ', OVER 2x'})`,
+      );
       if (l.ratio > 2) red++;
     }
     rows.push(row);
@@ -129,5 +163,8 @@ for (const assignment of ASSIGNMENTS) {
   }
 }
 mkdirSync(join(PROJECT_ROOT, 'test-results'), { recursive: true });
-writeFileSync(join(PROJECT_ROOT, 'test-results', 'bench-kit.json'), `${JSON.stringify({ date: new Date().toISOString(), cores: cpus().length, sample: SAMPLE, rows }, null, 2)}\n`);
+writeFileSync(
+  join(PROJECT_ROOT, 'test-results', 'bench-kit.json'),
+  `${JSON.stringify({ date: new Date().toISOString(), cores: cpus().length, sample: SAMPLE, rows }, null, 2)}\n`,
+);
 process.exitCode = red === 0 ? 0 : 1;

@@ -21,13 +21,20 @@ import { CLI_BUNDLE } from '../../runner/cli/cli-bundle.js';
 const CLI = join(PROJECT_ROOT, CLI_BUNDLE);
 const LIMIT = Number(process.env['BENCH_MUTANTS'] ?? 300);
 const ASSIGNMENTS = process.env['BENCH_ASSIGNMENTS']?.split(',').map((s) => s.trim()) ?? ASSIGNMENT_IDS;
-const SOLUTIONS = process.env['BENCH_SOLUTIONS']?.split(',').map((s) => s.trim()).filter(Boolean);
+const SOLUTIONS = process.env['BENCH_SOLUTIONS']
+  ?.split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 const JOBS = process.env['BENCH_JOBS'] ?? '2';
 
 /** The assignment's bundled correct solutions, or those named that it has. */
 function solutionsOf(assignment: string): string[] {
   const dir = join(PROJECT_ROOT, 'fixtures', 'submissions', assignment);
-  const bundled = existsSync(dir) ? readdirSync(dir).filter((name) => name.startsWith('correct-')).sort() : [];
+  const bundled = existsSync(dir)
+    ? readdirSync(dir)
+        .filter((name) => name.startsWith('correct-'))
+        .sort()
+    : [];
   return SOLUTIONS ? SOLUTIONS.filter((name) => bundled.includes(name)) : bundled;
 }
 
@@ -52,7 +59,11 @@ for (const assignment of ASSIGNMENTS) {
     const out = mkdtempSync(join(tmpdir(), `bench-mutants-${assignment}-`));
     const folder = join(PROJECT_ROOT, 'fixtures', 'submissions', assignment, solution);
     const started = performance.now();
-    const run = await execa('node', [CLI, 'mutants', assignment, '--solution', folder, '--limit', String(LIMIT), '--jobs', JOBS, '--out', out, '--format', 'json'], { reject: false, env: { NO_COLOR: '1' } });
+    const run = await execa(
+      'node',
+      [CLI, 'mutants', assignment, '--solution', folder, '--limit', String(LIMIT), '--jobs', JOBS, '--out', out, '--format', 'json'],
+      { reject: false, env: { NO_COLOR: '1' } },
+    );
     const wallSeconds = (performance.now() - started) / 1000;
     if (run.exitCode !== 0) {
       console.error(`${assignment} ${solution}: grade mutants exited ${run.exitCode}\n${run.stderr}`);
@@ -61,16 +72,39 @@ for (const assignment of ASSIGNMENTS) {
     }
     const m = JSON.parse(readFileSync(join(out, 'mutants.json'), 'utf8')) as MutationResults;
     const survivors = m.mutants.filter((x) => x.status === 'survived').map((s) => `${s.id} ${s.file}:${s.line} ${s.function}: ${s.change}`);
-    rows.push({ assignment, solution, generated: m.generated, graded: m.graded, killed: m.killed, equivalent: m.equivalent, survived: m.survived, score: m.score, scoreWithEquivalents: m.scoreWithEquivalents, wallSeconds: Math.round(wallSeconds), perMutantSeconds: Math.round((wallSeconds / (m.graded + 1)) * 100) / 100, survivors });
-    console.log(`${assignment} ${solution}: ${m.score} % (${m.killed} killed, ${m.equivalent} equivalent, ${m.survived} survived of ${m.graded}; ${m.generated} generated) in ${Math.round(wallSeconds)} s`);
+    rows.push({
+      assignment,
+      solution,
+      generated: m.generated,
+      graded: m.graded,
+      killed: m.killed,
+      equivalent: m.equivalent,
+      survived: m.survived,
+      score: m.score,
+      scoreWithEquivalents: m.scoreWithEquivalents,
+      wallSeconds: Math.round(wallSeconds),
+      perMutantSeconds: Math.round((wallSeconds / (m.graded + 1)) * 100) / 100,
+      survivors,
+    });
+    console.log(
+      `${assignment} ${solution}: ${m.score} % (${m.killed} killed, ${m.equivalent} equivalent, ${m.survived} survived of ${m.graded}; ${m.generated} generated) in ${Math.round(wallSeconds)} s`,
+    );
     for (const line of survivors) console.log(`  survived ${line}`);
     for (const stale of m.staleEquivalents) console.log(`  listed as equivalent but killed by ${stale.killedBy}: ${stale.id}`);
     rmSync(out, { recursive: true, force: true });
   }
 }
 
-console.log('\n| assignment | solution | generated | graded | killed | equivalent | survived | score | with equivalents | wall | per mutant |');
+console.log(
+  '\n| assignment | solution | generated | graded | killed | equivalent | survived | score | with equivalents | wall | per mutant |',
+);
 console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
-for (const r of rows) console.log(`| ${r.assignment} | ${r.solution} | ${r.generated} | ${r.graded} | ${r.killed} | ${r.equivalent} | ${r.survived} | ${r.score} % | ${r.scoreWithEquivalents} % | ${r.wallSeconds} s | ${r.perMutantSeconds} s |`);
+for (const r of rows)
+  console.log(
+    `| ${r.assignment} | ${r.solution} | ${r.generated} | ${r.graded} | ${r.killed} | ${r.equivalent} | ${r.survived} | ${r.score} % | ${r.scoreWithEquivalents} % | ${r.wallSeconds} s | ${r.perMutantSeconds} s |`,
+  );
 mkdirSync(join(PROJECT_ROOT, 'test-results'), { recursive: true });
-writeFileSync(join(PROJECT_ROOT, 'test-results', 'bench-mutants.json'), `${JSON.stringify({ at: new Date().toISOString(), limit: LIMIT, jobs: JOBS, rows }, null, 2)}\n`);
+writeFileSync(
+  join(PROJECT_ROOT, 'test-results', 'bench-mutants.json'),
+  `${JSON.stringify({ at: new Date().toISOString(), limit: LIMIT, jobs: JOBS, rows }, null, 2)}\n`,
+);

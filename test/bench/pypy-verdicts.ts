@@ -15,7 +15,13 @@ import { PINS as MANCHESTER } from '../assignments/manchester-connect4/verdicts.
 import { gradeSamples, samplesFolder } from '../helpers/grade-samples.js';
 import type { SamplePins } from '../helpers/sample-suite.js';
 
-const PINS: Readonly<Record<AssignmentId, SamplePins>> = { 'cs111-ps9': CS111, 'hmc-cs5-hw11': HMC, 'cs61a-hw04': CS61A, 'manchester-connect4': MANCHESTER, conniption: CONNIPTION };
+const PINS: Readonly<Record<AssignmentId, SamplePins>> = {
+  'cs111-ps9': CS111,
+  'hmc-cs5-hw11': HMC,
+  'cs61a-hw04': CS61A,
+  'manchester-connect4': MANCHESTER,
+  conniption: CONNIPTION,
+};
 const PYTHON = process.env['BENCH_PYTHON'] ?? 'pypy3';
 
 async function main(): Promise<void> {
@@ -32,17 +38,31 @@ async function main(): Promise<void> {
       const got = Object.fromEntries(submission.tests.filter((t) => t.status !== 'pass').map((t) => [t.id, t.status]));
       const pinned = pins.expected[submission.id] ?? {};
       for (const id of new Set([...Object.keys(got), ...Object.keys(pinned)])) {
-        if (got[id] !== pinned[id]) differences.push(`${submission.id} ${id}: ${pinned[id] ?? 'pass'} with CPython, ${got[id] ?? 'pass'} with ${PYTHON}: ${submission.tests.find((t) => t.id === id)?.message.split('\n')[0] ?? ''}`);
+        if (got[id] !== pinned[id])
+          differences.push(
+            `${submission.id} ${id}: ${pinned[id] ?? 'pass'} with CPython, ${got[id] ?? 'pass'} with ${PYTHON}: ${submission.tests.find((t) => t.id === id)?.message.split('\n')[0] ?? ''}`,
+          );
       }
     }
     const own = (run: typeof other) => Math.round(run.results.submissions.reduce((n, s) => n + (s.studentMs ?? 0), 0) / 100) / 10;
-    const row = { assignment, samples: samples.length, differences, studentS: { [PYTHON]: own(other), python3: own(cpython) }, wallS: { [PYTHON]: other.results.cost?.wallS, python3: cpython.results.cost?.wallS } };
+    const row = {
+      assignment,
+      samples: samples.length,
+      differences,
+      studentS: { [PYTHON]: own(other), python3: own(cpython) },
+      wallS: { [PYTHON]: other.results.cost?.wallS, python3: cpython.results.cost?.wallS },
+    };
     report.push(row);
-    console.log(`${assignment}: ${samples.length} samples, ${differences.length} verdicts differ; the samples' own time ${row.studentS[PYTHON]} s with ${PYTHON}, ${row.studentS.python3} s with CPython`);
+    console.log(
+      `${assignment}: ${samples.length} samples, ${differences.length} verdicts differ; the samples' own time ${row.studentS[PYTHON]} s with ${PYTHON}, ${row.studentS.python3} s with CPython`,
+    );
     for (const line of differences) console.log(`  ${line}`);
   }
   mkdirSync(join(PROJECT_ROOT, 'test-results'), { recursive: true });
-  writeFileSync(join(PROJECT_ROOT, 'test-results', 'pypy-verdicts.json'), `${JSON.stringify({ date: new Date().toISOString(), python: PYTHON, report }, null, 2)}\n`);
+  writeFileSync(
+    join(PROJECT_ROOT, 'test-results', 'pypy-verdicts.json'),
+    `${JSON.stringify({ date: new Date().toISOString(), python: PYTHON, report }, null, 2)}\n`,
+  );
 }
 
 await main();

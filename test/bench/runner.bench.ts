@@ -33,7 +33,18 @@ beforeAll(async () => {
   session = started.session;
   await session.send({ op: 'import', module: 'ps9pr1', file: 'ps9pr1.py' }, 10_000);
   await session.send({ op: 'fresh', seed: 1 }, 10_000);
-  await session.send({ op: 'call', target: ['Board'], args: [{ type: 'int', value: 6 }, { type: 'int', value: 7 }], bind: 'b' }, 10_000);
+  await session.send(
+    {
+      op: 'call',
+      target: ['Board'],
+      args: [
+        { type: 'int', value: 6 },
+        { type: 'int', value: 7 },
+      ],
+      bind: 'b',
+    },
+    10_000,
+  );
 });
 afterAll(async () => {
   await session.close();
@@ -45,30 +56,58 @@ describe('runner', () => {
     await session.send({ op: 'call', target: ['b', 'can_add_to'], args: [{ type: 'int', value: 3 }] }, 10_000);
   });
 
-  bench('one correct CS111 submission, every test', async () => {
-    await gradeSubmission({ id: 'classic', path: CLASSIC, files }, { spec, ...gradingPlan(spec.assignment), sandbox, seed: 1 });
-  }, { iterations: 3, time: 0, warmupIterations: 0, warmupTime: 0 });
+  bench(
+    'one correct CS111 submission, every test',
+    async () => {
+      await gradeSubmission({ id: 'classic', path: CLASSIC, files }, { spec, ...gradingPlan(spec.assignment), sandbox, seed: 1 });
+    },
+    { iterations: 3, time: 0, warmupIterations: 0, warmupTime: 0 },
+  );
 
-  bench('connect_four games between typed players: the first on a pseudo-terminal, the others forked from the program server', async () => {
-    const pattern = 'connect_four.human-games';
-    await gradeSubmission({ id: 'classic', path: CLASSIC, files }, { spec, ...gradingPlan(spec.assignment), sandbox, seed: 1, only: { pattern, regex: new RegExp(`^${pattern.replace('.', '\\.')}$`) } });
-  }, { iterations: 3, time: 0, warmupIterations: 0, warmupTime: 0 });
+  bench(
+    'connect_four games between typed players: the first on a pseudo-terminal, the others forked from the program server',
+    async () => {
+      const pattern = 'connect_four.human-games';
+      await gradeSubmission(
+        { id: 'classic', path: CLASSIC, files },
+        {
+          spec,
+          ...gradingPlan(spec.assignment),
+          sandbox,
+          seed: 1,
+          only: { pattern, regex: new RegExp(`^${pattern.replace('.', '\\.')}$`) },
+        },
+      );
+    },
+    { iterations: 3, time: 0, warmupIterations: 0, warmupTime: 0 },
+  );
 
-  bench('the suggestMove2 tournament of the correct Manchester submission (10 games against 4 baselines)', async () => {
-    const pattern = 'suggestMove2.*';
-    await gradeSubmission({ id: 'classic', path: MANCHESTER, files: manchesterFiles }, { spec: manchester, ...gradingPlan(manchester.assignment), sandbox, seed: 1, only: { pattern, regex: /^suggestMove2\./ } });
-  }, { iterations: 2, time: 0, warmupIterations: 0, warmupTime: 0 });
+  bench(
+    'the suggestMove2 tournament of the correct Manchester submission (10 games against 4 baselines)',
+    async () => {
+      const pattern = 'suggestMove2.*';
+      await gradeSubmission(
+        { id: 'classic', path: MANCHESTER, files: manchesterFiles },
+        { spec: manchester, ...gradingPlan(manchester.assignment), sandbox, seed: 1, only: { pattern, regex: /^suggestMove2\./ } },
+      );
+    },
+    { iterations: 2, time: 0, warmupIterations: 0, warmupTime: 0 },
+  );
 
   // A program printing debug lines: 4 MB in the 3 KB chunks a pipe brings them in, the prompts counted after each
   // (it went over the whole output each time: 10 s of the grader's time for one such test; now linear).
   const line = 'debug: thinking very hard about the next move 123\n';
   const chunk = line.repeat(Math.ceil(3_000 / line.length));
-  bench('watching a program print 4 MB: prompts counted after every 3 KB chunk', () => {
-    const watch = new ProgramOutputWatch('<start>', '<end>', 'Enter a column: ');
-    watch.append('<start>Enter a column: ');
-    for (let sent = 0; sent < 4_000_000; sent += chunk.length) {
-      watch.append(chunk);
-      watch.prompts();
-    }
-  }, { iterations: 3, time: 0, warmupIterations: 0, warmupTime: 0 });
+  bench(
+    'watching a program print 4 MB: prompts counted after every 3 KB chunk',
+    () => {
+      const watch = new ProgramOutputWatch('<start>', '<end>', 'Enter a column: ');
+      watch.append('<start>Enter a column: ');
+      for (let sent = 0; sent < 4_000_000; sent += chunk.length) {
+        watch.append(chunk);
+        watch.prompts();
+      }
+    },
+    { iterations: 3, time: 0, warmupIterations: 0, warmupTime: 0 },
+  );
 });

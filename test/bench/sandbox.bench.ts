@@ -35,12 +35,20 @@ async function startAndStop(sandbox: SandboxEnvironment): Promise<void> {
 }
 
 describe('sandbox', () => {
-  bench('a harness started and stopped inside bubblewrap', async () => {
-    if (bubblewrap.isolation !== 'bubblewrap') throw new Error(`no bubblewrap here: ${bubblewrap.notes.join('; ')}`);
-    await startAndStop(bubblewrap);
-  }, { iterations: 20, time: 0 });
+  bench(
+    'a harness started and stopped inside bubblewrap',
+    async () => {
+      if (bubblewrap.isolation !== 'bubblewrap') throw new Error(`no bubblewrap here: ${bubblewrap.notes.join('; ')}`);
+      await startAndStop(bubblewrap);
+    },
+    { iterations: 20, time: 0 },
+  );
 
-  bench('a harness started and stopped behind unshare only', async () => {
-    await startAndStop(namespaces);
-  }, { iterations: 20, time: 0 });
+  bench(
+    'a harness started and stopped behind unshare only',
+    async () => {
+      await startAndStop(namespaces);
+    },
+    { iterations: 20, time: 0 },
+  );
 });

@@ -74,7 +74,10 @@ function main(): void {
   }
   const out = join(PROJECT_ROOT, 'test-results');
   mkdirSync(out, { recursive: true });
-  writeFileSync(join(out, 'bench-solver.json'), `${JSON.stringify({ measuredAt: new Date().toISOString(), files: PONS_SETS, rows }, null, 2)}\n`);
+  writeFileSync(
+    join(out, 'bench-solver.json'),
+    `${JSON.stringify({ measuredAt: new Date().toISOString(), files: PONS_SETS, rows }, null, 2)}\n`,
+  );
 }
 
 main();

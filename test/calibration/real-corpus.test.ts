@@ -17,7 +17,9 @@ import { NAMED_MISTAKES, REVIEWED } from './real-corpus-verdicts.js';
 
 const corpus = realCorpusFolder();
 if (!corpus) {
-  console.warn('real-corpus calibration skipped: no ../shared/real-corpus beside the checkout (set CONNECT4_SHARED to the folder that holds real-corpus/)');
+  console.warn(
+    'real-corpus calibration skipped: no ../shared/real-corpus beside the checkout (set CONNECT4_SHARED to the folder that holds real-corpus/)',
+  );
 }
 const out = mkdtempSync(join(tmpdir(), 'calibration-'));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
@@ -26,12 +28,23 @@ describe.skipIf(!corpus)('real student submissions', () => {
   for (const assignment of ASSIGNMENTS) {
     it(`${assignment}: every verdict is the reviewed one`, async () => {
       const folders = readdirSync(join(corpus!, assignment)).sort();
-      const results = await gradeCorpus(corpus!, assignment, join(out, assignment), SUITE_JOBS, hangLimitsEnv(HANGS[assignment] ?? {}), CLI_COMMAND);
+      const results = await gradeCorpus(
+        corpus!,
+        assignment,
+        join(out, assignment),
+        SUITE_JOBS,
+        hangLimitsEnv(HANGS[assignment] ?? {}),
+        CLI_COMMAND,
+      );
       const got = Object.fromEntries([...results.submissions].sort((a, b) => a.id.localeCompare(b.id)).map((s) => [s.id, verdictLine(s)]));
       expect(Object.keys(REVIEWED[assignment] ?? {}).sort()).toEqual(Object.keys(got).sort());
       expect(got).toEqual(REVIEWED[assignment]);
       // A named mistake is read by hand against the submission's code: none is a guess.
-      const named = Object.fromEntries(results.submissions.flatMap((sub) => [...new Set(sub.tests.flatMap((t) => (t.diagnosis ? [t.diagnosis.variant] : [])))].map((v) => [sub.id, v])));
+      const named = Object.fromEntries(
+        results.submissions.flatMap((sub) =>
+          [...new Set(sub.tests.flatMap((t) => (t.diagnosis ? [t.diagnosis.variant] : [])))].map((v) => [sub.id, v]),
+        ),
+      );
       expect(named).toEqual(NAMED_MISTAKES[assignment] ?? {});
       // Folders the grader found nothing to grade in are named in ABSENT below, so none goes unseen.
       expect(folders.filter((f) => !(f in got))).toEqual(ABSENT[assignment] ?? []);

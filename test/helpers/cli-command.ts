@@ -37,6 +37,5 @@ export function distIsCurrent(root = PROJECT_ROOT): true | string {
 }
 
 /** Node's arguments before the CLI's own: `node ...CLI_COMMAND <args>`. */
-export const CLI_COMMAND: readonly string[] = distIsCurrent() === true
-  ? [join(PROJECT_ROOT, CLI_BUNDLE)]
-  : ['--import', 'tsx', join(PROJECT_ROOT, 'runner', 'cli.ts')];
+export const CLI_COMMAND: readonly string[] =
+  distIsCurrent() === true ? [join(PROJECT_ROOT, CLI_BUNDLE)] : ['--import', 'tsx', join(PROJECT_ROOT, 'runner', 'cli.ts')];

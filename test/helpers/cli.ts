@@ -5,6 +5,11 @@ import { PROJECT_ROOT } from '../../runner/project-root.js';
 export async function cli(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const code = await runCli(argv, (s) => (out += s), (s) => (err += s), { env: {}, cwd: PROJECT_ROOT });
+  const code = await runCli(
+    argv,
+    (s) => (out += s),
+    (s) => (err += s),
+    { env: {}, cwd: PROJECT_ROOT },
+  );
   return { code, out, err };
 }

@@ -34,7 +34,14 @@ export interface FakeStudent {
 export interface FakeCanvasOptions {
   readonly token: string;
   readonly course: number;
-  readonly assignment: { id: number; name: string; points_possible: number; published?: boolean; post_manually?: boolean; grading_type?: string };
+  readonly assignment: {
+    id: number;
+    name: string;
+    points_possible: number;
+    published?: boolean;
+    post_manually?: boolean;
+    grading_type?: string;
+  };
   readonly latePolicy?: { late_submission_deduction_enabled: boolean; late_submission_deduction: number; late_submission_interval: string };
   readonly students: readonly FakeStudent[];
   /** Submissions per page of the list (Canvas's default is 10). */
@@ -64,7 +71,15 @@ export interface Recorded {
   readonly status: number;
 }
 
-interface FakeFile { id: number; userId: number; name: string; size: number; contentType: string; bytes?: Buffer; ready: boolean }
+interface FakeFile {
+  id: number;
+  userId: number;
+  name: string;
+  size: number;
+  contentType: string;
+  bytes?: Buffer;
+  ready: boolean;
+}
 
 export class FakeCanvas {
   readonly requests: Recorded[] = [];
@@ -82,7 +97,16 @@ export class FakeCanvas {
   private server: Server;
 
   constructor(readonly options: FakeCanvasOptions) {
-    for (const s of options.students) this.students.set(s.userId, { attempt: 1, submittedAt: '2026-11-20T10:00:00Z', enteredScore: null, late: false, gradeMatchesCurrent: true, comments: [], ...s });
+    for (const s of options.students)
+      this.students.set(s.userId, {
+        attempt: 1,
+        submittedAt: '2026-11-20T10:00:00Z',
+        enteredScore: null,
+        late: false,
+        gradeMatchesCurrent: true,
+        comments: [],
+        ...s,
+      });
     this.server = createServer((req, res) => void this.handle(req, res));
   }
 
@@ -109,16 +133,36 @@ export class FakeCanvas {
 
   private assignmentJson() {
     const a = this.options.assignment;
-    return { id: a.id, name: a.name, points_possible: a.points_possible, published: a.published ?? true, post_manually: a.post_manually ?? false, grading_type: a.grading_type ?? 'points', course_id: this.options.course };
+    return {
+      id: a.id,
+      name: a.name,
+      points_possible: a.points_possible,
+      published: a.published ?? true,
+      post_manually: a.post_manually ?? false,
+      grading_type: a.grading_type ?? 'points',
+      course_id: this.options.course,
+    };
   }
 
   private submissionJson(s: FakeStudent, comments: boolean) {
     const policy = this.options.latePolicy;
-    const deducted = policy?.late_submission_deduction_enabled && s.late && s.enteredScore !== null && s.enteredScore !== undefined ? Math.round(s.enteredScore * policy.late_submission_deduction) / 100 : 0;
+    const deducted =
+      policy?.late_submission_deduction_enabled && s.late && s.enteredScore !== null && s.enteredScore !== undefined
+        ? Math.round(s.enteredScore * policy.late_submission_deduction) / 100
+        : 0;
     return {
-      user_id: s.userId, assignment_id: this.options.assignment.id, attempt: s.attempt, submitted_at: s.submittedAt, workflow_state: s.enteredScore === null ? 'submitted' : 'graded',
-      entered_score: s.enteredScore, score: s.enteredScore === null || s.enteredScore === undefined ? null : s.enteredScore - deducted, grade: s.enteredScore === null || s.enteredScore === undefined ? null : String(s.enteredScore - deducted),
-      points_deducted: deducted || null, late: s.late ?? false, seconds_late: s.late ? 90_000 : 0, grade_matches_current_submission: s.gradeMatchesCurrent ?? true,
+      user_id: s.userId,
+      assignment_id: this.options.assignment.id,
+      attempt: s.attempt,
+      submitted_at: s.submittedAt,
+      workflow_state: s.enteredScore === null ? 'submitted' : 'graded',
+      entered_score: s.enteredScore,
+      score: s.enteredScore === null || s.enteredScore === undefined ? null : s.enteredScore - deducted,
+      grade: s.enteredScore === null || s.enteredScore === undefined ? null : String(s.enteredScore - deducted),
+      points_deducted: deducted || null,
+      late: s.late ?? false,
+      seconds_late: s.late ? 90_000 : 0,
+      grade_matches_current_submission: s.gradeMatchesCurrent ?? true,
       ...(comments && { submission_comments: s.comments }),
     };
   }
@@ -131,7 +175,9 @@ export class FakeCanvas {
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks);
     const method = req.method ?? 'GET';
-    const form = req.headers['content-type']?.startsWith('application/x-www-form-urlencoded') ? new URLSearchParams(body.toString('utf8')) : undefined;
+    const form = req.headers['content-type']?.startsWith('application/x-www-form-urlencoded')
+      ? new URLSearchParams(body.toString('utf8'))
+      : undefined;
     let status = 500;
     const send = (code: number, payload: unknown, headers: Record<string, string> = {}) => {
       status = code;
@@ -156,41 +202,81 @@ export class FakeCanvas {
     } catch (error) {
       send(500, { errors: [{ message: (error as Error).message }] });
     } finally {
-      this.requests.push({ method, path: url.pathname, query: url.searchParams, ...(req.headers.authorization && { auth: req.headers.authorization }), ...(form && { form }), status });
+      this.requests.push({
+        method,
+        path: url.pathname,
+        query: url.searchParams,
+        ...(req.headers.authorization && { auth: req.headers.authorization }),
+        ...(form && { form }),
+        status,
+      });
       this.inFlight--;
     }
   }
 
-  private async route(method: string, url: URL, req: IncomingMessage, body: Buffer, form: URLSearchParams | undefined): Promise<{ status: number; body: unknown; headers?: Record<string, string> }> {
+  private async route(
+    method: string,
+    url: URL,
+    req: IncomingMessage,
+    body: Buffer,
+    form: URLSearchParams | undefined,
+  ): Promise<{ status: number; body: unknown; headers?: Record<string, string> }> {
     const path = url.pathname;
     if (path.startsWith('/files_api/upload/')) return this.upload(path, req, body);
-    if (req.headers.authorization !== `Bearer ${this.options.token}`) return { status: 401, body: { errors: [{ message: 'Invalid access token.' }] } };
+    if (req.headers.authorization !== `Bearer ${this.options.token}`)
+      return { status: 401, body: { errors: [{ message: 'Invalid access token.' }] } };
     const base = `/api/v1/courses/${this.options.course}/assignments/${this.options.assignment.id}`;
     const one = new RegExp(`^${base}/submissions/(\\d+)$`, 'u').exec(path);
     const fileUpload = new RegExp(`^${base}/submissions/(\\d+)/comments/files$`, 'u').exec(path);
     const file = /^\/api\/v1\/files\/(\d+)(\/create_success)?$/u.exec(path);
     if (method === 'GET' && path === base) return { status: 200, body: this.assignmentJson() };
     if (method === 'GET' && path === `/api/v1/courses/${this.options.course}/late_policy`) {
-      return this.options.latePolicy ? { status: 200, body: { late_policy: { id: 1, course_id: this.options.course, ...this.options.latePolicy } } } : { status: 404, body: { errors: [{ message: 'The specified resource does not exist.' }] } };
+      return this.options.latePolicy
+        ? { status: 200, body: { late_policy: { id: 1, course_id: this.options.course, ...this.options.latePolicy } } }
+        : { status: 404, body: { errors: [{ message: 'The specified resource does not exist.' }] } };
     }
     if (method === 'GET' && path === `${base}/submissions`) return this.list(url);
     if (one) {
       const student = this.students.get(Number(one[1]));
       if (!student) return { status: 404, body: { errors: [{ message: 'The specified resource does not exist.' }] } };
-      if (method === 'GET') return { status: 200, body: this.submissionJson(student, url.searchParams.getAll('include[]').includes('submission_comments')) };
+      if (method === 'GET')
+        return { status: 200, body: this.submissionJson(student, url.searchParams.getAll('include[]').includes('submission_comments')) };
       if (method === 'PUT') return this.grade(student, form ?? new URLSearchParams());
     }
     if (method === 'POST' && fileUpload) {
       const name = form?.get('name') ?? '';
       const id = this.nextId++;
-      this.files.set(id, { id, userId: Number(fileUpload[1]), name, size: Number(form?.get('size')), contentType: form?.get('content_type') ?? 'application/octet-stream', ready: false });
-      return { status: 200, body: { upload_url: `${this.url}/files_api/upload/${id}`, upload_params: { filename: name, content_type: form?.get('content_type') ?? '', key: `comments/${id}/${name}` } } };
+      this.files.set(id, {
+        id,
+        userId: Number(fileUpload[1]),
+        name,
+        size: Number(form?.get('size')),
+        contentType: form?.get('content_type') ?? 'application/octet-stream',
+        ready: false,
+      });
+      return {
+        status: 200,
+        body: {
+          upload_url: `${this.url}/files_api/upload/${id}`,
+          upload_params: { filename: name, content_type: form?.get('content_type') ?? '', key: `comments/${id}/${name}` },
+        },
+      };
     }
     if (method === 'GET' && file) {
       const found = this.files.get(Number(file[1]));
       if (!found?.bytes) return { status: 404, body: { errors: [{ message: 'file not uploaded' }] } };
       if (file[2]) found.ready = true;
-      return { status: 200, body: { id: found.id, display_name: found.name, filename: found.name, size: found.size, 'content-type': found.contentType, url: `${this.url}/files/${found.id}/download` } };
+      return {
+        status: 200,
+        body: {
+          id: found.id,
+          display_name: found.name,
+          filename: found.name,
+          size: found.size,
+          'content-type': found.contentType,
+          url: `${this.url}/files/${found.id}/download`,
+        },
+      };
     }
     return { status: 404, body: { errors: [{ message: `no route ${method} ${path}` }] } };
   }
@@ -199,7 +285,9 @@ export class FakeCanvas {
     const per = Math.min(Number(url.searchParams.get('per_page') ?? 10), this.options.perPage ?? 100);
     const page = Number(url.searchParams.get('page') ?? 1);
     const all = [...this.students.values()].sort((a, b) => a.userId - b.userId);
-    const items = all.slice((page - 1) * per, page * per).map((s) => this.submissionJson(s, url.searchParams.getAll('include[]').includes('submission_comments')));
+    const items = all
+      .slice((page - 1) * per, page * per)
+      .map((s) => this.submissionJson(s, url.searchParams.getAll('include[]').includes('submission_comments')));
     const link = (p: number, rel: string) => {
       const next = new URL(url);
       next.searchParams.set('page', String(p));
@@ -223,11 +311,26 @@ export class FakeCanvas {
     if (text !== null) {
       const attachments = form.getAll('comment[file_ids][]').map((id) => {
         const file = this.files.get(Number(id));
-        if (!file?.ready || file.userId !== student.userId) throw new Error(`file ${id} is not an uploaded comment file of this submission`);
-        return { id: file.id, display_name: file.name, size: file.size, 'content-type': file.contentType, url: `${this.url}/files/${file.id}/download` };
+        if (!file?.ready || file.userId !== student.userId)
+          throw new Error(`file ${id} is not an uploaded comment file of this submission`);
+        return {
+          id: file.id,
+          display_name: file.name,
+          size: file.size,
+          'content-type': file.contentType,
+          url: `${this.url}/files/${file.id}/download`,
+        };
       });
       const attempt = form.get('comment[attempt]');
-      student.comments!.push({ id: this.nextId++, comment: text, attempt: attempt === null ? (student.attempt ?? null) : Number(attempt), created_at: new Date().toISOString(), author_id: 1, author_name: 'Instructor', attachments });
+      student.comments!.push({
+        id: this.nextId++,
+        comment: text,
+        attempt: attempt === null ? (student.attempt ?? null) : Number(attempt),
+        created_at: new Date().toISOString(),
+        author_id: 1,
+        author_name: 'Instructor',
+        attachments,
+      });
     }
     return { status: 200, body: this.submissionJson(student, true) };
   }
@@ -236,10 +339,13 @@ export class FakeCanvas {
     if (req.headers.authorization) this.tokenOnUpload++;
     const file = this.files.get(Number(path.split('/').pop()));
     if (!file) return { status: 404, body: 'no such upload' };
-    const entries = [...(await new Response(body, { headers: { 'Content-Type': req.headers['content-type'] ?? '' } }).formData()).entries()];
+    const entries = [
+      ...(await new Response(body, { headers: { 'Content-Type': req.headers['content-type'] ?? '' } }).formData()).entries(),
+    ];
     const last = entries.at(-1);
     if (!last || last[0] !== 'file' || typeof last[1] === 'string') return { status: 400, body: 'the file must be the last field' };
-    if (entries.find(([k]) => k === 'key')?.[1] !== `comments/${file.id}/${file.name}`) return { status: 400, body: 'the upload parameters were changed' };
+    if (entries.find(([k]) => k === 'key')?.[1] !== `comments/${file.id}/${file.name}`)
+      return { status: 400, body: 'the upload parameters were changed' };
     file.bytes = Buffer.from(await last[1].arrayBuffer());
     if (file.bytes.length !== file.size) return { status: 400, body: `size ${file.bytes.length}, announced ${file.size}` };
     if (this.options.upload === 'created') {

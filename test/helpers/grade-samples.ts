@@ -68,9 +68,15 @@ export function processTests(spec: ResolvedSpec, pins: readonly Verdicts[]): str
 }
 
 /** Hostile samples whose attack is reading or writing files the sandbox hides: not regraded without fork. */
-export const FILE_ATTACKS: readonly string[] = ['hostile-answers-from-kit', 'hostile-hunts-files', 'hostile-writes-outside', 'hostile-reads-grader-process'];
+export const FILE_ATTACKS: readonly string[] = [
+  'hostile-answers-from-kit',
+  'hostile-hunts-files',
+  'hostile-writes-outside',
+  'hostile-reads-grader-process',
+];
 
-const pythonFiles = (assignment: AssignmentId, sample: string) => readdirSync(join(samplesFolder(assignment), sample)).filter((f) => f.endsWith('.py')).length;
+const pythonFiles = (assignment: AssignmentId, sample: string) =>
+  readdirSync(join(samplesFolder(assignment), sample)).filter((f) => f.endsWith('.py')).length;
 
 export interface GradedSamples {
   readonly results: RunResults;
@@ -116,7 +122,11 @@ export function hangLimitsEnv(hanging: Readonly<Record<string, readonly string[]
  * the test makes of it); the others under the spec's own.
  */
 export async function gradeSamples({ assignment, samples, pins, hangsIn = {}, args = [], env = {} }: SampleRun): Promise<GradedSamples> {
-  const hanging = Object.fromEntries(samples.filter((s) => hangs(pins[s]) || hangsIn[s] !== undefined).map((s) => [s, [...Object.keys(pins[s]!).filter((test) => pins[s]![test] === 'timeout'), ...(hangsIn[s] ?? [])]]));
+  const hanging = Object.fromEntries(
+    samples
+      .filter((s) => hangs(pins[s]) || hangsIn[s] !== undefined)
+      .map((s) => [s, [...Object.keys(pins[s]!).filter((test) => pins[s]![test] === 'timeout'), ...(hangsIn[s] ?? [])]]),
+  );
   const graded = await gradeFolders(assignment, samples, args, { ...env, ...hangLimitsEnv(hanging) });
   const order = new Map(samples.map((s, i) => [s, i]));
   const submissions = [...graded.results.submissions].sort((a, b) => order.get(a.id)! - order.get(b.id)!);
@@ -127,18 +137,27 @@ export async function gradeSamples({ assignment, samples, pins, hangsIn = {}, ar
  * One CLI run over a class folder holding copies of the named samples: graded side by side as a class is (a folder
  * with no file of the assignment is a student only beside others).
  */
-async function gradeFolders(assignment: AssignmentId, names: readonly string[], args: readonly string[], env: Readonly<Record<string, string>>): Promise<GradedSamples> {
+async function gradeFolders(
+  assignment: AssignmentId,
+  names: readonly string[],
+  args: readonly string[],
+  env: Readonly<Record<string, string>>,
+): Promise<GradedSamples> {
   const work = mkdtempSync(join(tmpdir(), `${assignment}-samples-`));
   const [klass, out] = [join(work, 'class'), join(work, 'out')];
   mkdirSync(klass);
-  for (const name of names) cpSync(join(samplesFolder(assignment), name), join(klass, name), { recursive: true, filter: (path) => !path.includes('__pycache__') });
+  for (const name of names)
+    cpSync(join(samplesFolder(assignment), name), join(klass, name), { recursive: true, filter: (path) => !path.includes('__pycache__') });
   try {
     // No --assignment unless the suite passes one: the assignment is detected from the samples' files, as a class's is.
     const run = await execa(process.execPath, [...CLI_COMMAND, klass, '--out', out, '--jobs', String(SUITE_JOBS), ...args], {
-      cwd: PROJECT_ROOT, env: { CI: 'true', ...env }, reject: false,
+      cwd: PROJECT_ROOT,
+      env: { CI: 'true', ...env },
+      reject: false,
     });
     const stderr = String(run.stderr);
-    if (run.exitCode !== 0) throw new Error(`grade ${assignment} (${names.length} samples) exited ${run.exitCode}: ${stderr.slice(-2_000)}`);
+    if (run.exitCode !== 0)
+      throw new Error(`grade ${assignment} (${names.length} samples) exited ${run.exitCode}: ${stderr.slice(-2_000)}`);
     return { results: JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as RunResults, stderr };
   } finally {
     rmSync(work, { recursive: true, force: true });

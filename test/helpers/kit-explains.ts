@@ -8,4 +8,5 @@
 export const NAMES_ANOTHER_PART = /your own|The game used your|fix (that|those) first/u;
 
 /** How the kit says a test is decided after the student submits, with why. */
-export const DECIDED_LATER = /^Decided after you submit: here (the opponent was your own \w+, where the grader plays the document's|it would run on your own \w+, which never ended)/u;
+export const DECIDED_LATER =
+  /^Decided after you submit: here (the opponent was your own \w+, where the grader plays the document's|it would run on your own \w+, which never ended)/u;

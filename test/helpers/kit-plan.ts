@@ -45,7 +45,9 @@ print(json.dumps(found))
 
 /** What the assignment's tools.py and doubles.py define (a file that does not exist defines nothing). */
 export function pythonKinds(assignment: AssignmentId): { tools: PythonKinds; doubles: PythonKinds } {
-  const found = JSON.parse(execFileSync('python3', ['-c', SCRIPT, HARNESS_DIR, ...doublesFiles(assignment)], { encoding: 'utf8' })) as Record<string, PythonKinds>;
+  const found = JSON.parse(
+    execFileSync('python3', ['-c', SCRIPT, HARNESS_DIR, ...doublesFiles(assignment)], { encoding: 'utf8' }),
+  ) as Record<string, PythonKinds>;
   const none: PythonKinds = { doubles: [], functions: {}, scriptedAi: false };
   return { tools: found['tools.py'] ?? none, doubles: found['doubles.py'] ?? none };
 }

@@ -36,29 +36,61 @@ import { DECIDED_LATER, NAMES_ANOTHER_PART } from './kit-explains.js';
 /** How the kit runs as on Linux or macOS, and as on Windows. */
 const MODES = { fork: {}, 'no fork, no node-pty': { CONNECT4_NO_FORK: '1', CONNECT4_NO_PTY: '1' } } as const;
 
-
-const failing = (s: SubmissionResult): Map<string, TestResult> => new Map(s.tests.filter((t) => t.status !== 'pass' && t.status !== 'skipped').map((t) => [t.id, t]));
+const failing = (s: SubmissionResult): Map<string, TestResult> =>
+  new Map(s.tests.filter((t) => t.status !== 'pass' && t.status !== 'skipped').map((t) => [t.id, t]));
 /** The tests the kit could not play as the grader does: neither passed nor failed there (policies/decided-later.ts). */
 const undecided = (s: SubmissionResult): Map<string, TestResult> => new Map(s.tests.filter((t) => t.decidedLater).map((t) => [t.id, t]));
 /** Each test's status, the kit's undecided ones left out of both sides: what must agree. */
-const statuses = (s: SubmissionResult, leftOut: ReadonlyMap<string, unknown> = new Map()) => Object.fromEntries(s.tests.filter((t) => !leftOut.has(t.id)).map((t) => [t.id, t.status]));
-
+const statuses = (s: SubmissionResult, leftOut: ReadonlyMap<string, unknown> = new Map()) =>
+  Object.fromEntries(s.tests.filter((t) => !leftOut.has(t.id)).map((t) => [t.id, t.status]));
 
 /** grade check's result on a sample, read from its pinned verdicts on the visible tests. */
-function pinnedCheck(sample: string, pinned: Verdicts, visible: readonly ResolvedTest[], samplesDir: string, assignment: AssignmentId): SubmissionResult {
+function pinnedCheck(
+  sample: string,
+  pinned: Verdicts,
+  visible: readonly ResolvedTest[],
+  samplesDir: string,
+  assignment: AssignmentId,
+): SubmissionResult {
   const tests: TestResult[] = visible.map((t) => {
     const status = pinned[t.id] ?? 'pass';
-    return { id: t.id, name: t.name, group: t.group, target: t.target, status, score: status === 'pass' ? t.points : 0, maxScore: t.points, visibility: t.visibility, message: 'pinned' };
+    return {
+      id: t.id,
+      name: t.name,
+      group: t.group,
+      target: t.target,
+      status,
+      score: status === 'pass' ? t.points : 0,
+      maxScore: t.points,
+      visibility: t.visibility,
+      message: 'pinned',
+    };
   });
   const sum = (key: 'score' | 'maxScore') => Math.round(tests.reduce((n, t) => n + t[key], 0) * 1000) / 1000;
-  return { id: sample, path: join(samplesDir, sample), assignment, status: 'graded', score: sum('score'), maxScore: sum('maxScore'), durationMs: 0, tests };
+  return {
+    id: sample,
+    path: join(samplesDir, sample),
+    assignment,
+    status: 'graded',
+    score: sum('score'),
+    maxScore: sum('maxScore'),
+    durationMs: 0,
+    tests,
+  };
 }
 
 /**
  * `diagnosisOnly`: one-bug samples that exist to pin the grader's naming of a look-ahead mistake, which the kit does
  * not make (it holds no look-ahead); the kit's verdicts on a look-ahead bug are pinned on the assignment's older ones.
  */
-export function describeKitVerdicts(assignment: AssignmentId, pins: SamplePins, given: readonly string[] = [], diagnosisOnly: readonly string[] = [], named?: { readonly sample: string; readonly variant: string }, oldest = false): void {
+export function describeKitVerdicts(
+  assignment: AssignmentId,
+  pins: SamplePins,
+  given: readonly string[] = [],
+  diagnosisOnly: readonly string[] = [],
+  named?: { readonly sample: string; readonly variant: string },
+  oldest = false,
+): void {
   const oldestPython = oldest ? process.env['CONNECT4_OLDEST_PYTHON'] : undefined;
   const python = oldestPython ? ['--python', oldestPython] : [];
   const args = [...given, ...python];
@@ -66,7 +98,9 @@ export function describeKitVerdicts(assignment: AssignmentId, pins: SamplePins, 
   // Hostile samples are the sample suites' (and their time limits the slowest runs); the rule is about real work. So
   // are the one-bug samples pinned to hang: the kit gives the student's own code four times the grader's limits, so
   // each hang there costs a minute of waiting to show what the sample suites show already.
-  const samples = readdirSync(samplesDir).filter((name) => !name.startsWith('hostile-') && !hangs(pins.expected[name]) && !diagnosisOnly.includes(name)).sort();
+  const samples = readdirSync(samplesDir)
+    .filter((name) => !name.startsWith('hostile-') && !hangs(pins.expected[name]) && !diagnosisOnly.includes(name))
+    .sort();
   const alike = samples.filter((name) => /^(correct|trivia)-/u.test(name));
   // As on Windows, without fork and node-pty: the trivia samples (texts a program prints) and the classic correct one.
   // The sample suites prove that path's verdicts on every sample it could change.
@@ -92,7 +126,26 @@ export function describeKitVerdicts(assignment: AssignmentId, pins: SamplePins, 
     // the pins, which the sample suites prove, are grade check's verdicts.
     const hidden = new Set(spec.tests.filter((t) => t.visibility === 'hidden').map((t) => t.id));
     const checked = samples.filter((sample) => Object.keys(pins.expected[sample] ?? {}).some((id) => hidden.has(id)));
-    const gradeRun = (names: readonly string[], out: string, more: readonly string[], env: Readonly<Record<string, string>> = {}) => execa(process.execPath, [...CLI_COMMAND, ...names.map((s) => join(samplesDir, s)), '--assignment', assignment, '--visible', '--format', 'json', '--jobs', String(SUITE_JOBS), '--out', out, ...more, ...args], { cwd: PROJECT_ROOT, env: { CI: 'true', ...env }, reject: false });
+    const gradeRun = (names: readonly string[], out: string, more: readonly string[], env: Readonly<Record<string, string>> = {}) =>
+      execa(
+        process.execPath,
+        [
+          ...CLI_COMMAND,
+          ...names.map((s) => join(samplesDir, s)),
+          '--assignment',
+          assignment,
+          '--visible',
+          '--format',
+          'json',
+          '--jobs',
+          String(SUITE_JOBS),
+          '--out',
+          out,
+          ...more,
+          ...args,
+        ],
+        { cwd: PROJECT_ROOT, env: { CI: 'true', ...env }, reject: false },
+      );
     const readRun = async (run: ReturnType<typeof gradeRun>, out: string) => {
       const ran = await run;
       expect(ran.exitCode, String(ran.stderr)).toBe(0);
@@ -106,7 +159,11 @@ export function describeKitVerdicts(assignment: AssignmentId, pins: SamplePins, 
     await execa('tar', ['-xzf', built.tarball, '-C', unpacked]);
     // The kit as npm installs it: its own node-pty is in the tarball.
     const root = join(unpacked, 'package');
-    check = new Map(samples.filter((s) => !checked.includes(s)).map((sample) => [sample, pinnedCheck(sample, pins.expected[sample] ?? {}, visible, samplesDir, assignment)]));
+    check = new Map(
+      samples
+        .filter((s) => !checked.includes(s))
+        .map((sample) => [sample, pinnedCheck(sample, pins.expected[sample] ?? {}, visible, samplesDir, assignment)]),
+    );
     if (checkRun) for (const [id, s] of await readRun(checkRun, baseline)) check.set(id, s);
     // A one-bug sample whose bug no visible test catches has nothing to compare: the kit is not run on it.
     const compared = oneBug.filter((sample) => failing(check.get(sample)!).size > 0);
@@ -117,15 +174,23 @@ export function describeKitVerdicts(assignment: AssignmentId, pins: SamplePins, 
     const runs = [...throughBundle].flatMap(([mode, names]) => names.map((sample) => [mode, sample] as const));
     const results = await eachAtSuitePace(runs, async ([mode, sample]) => {
       const out = join(work, mode.replace(/\W+/gu, '-'), sample);
-      const ran = await execa(process.execPath, [join(root, 'bin', 'connect4-check.js'), join(samplesDir, sample), '--out', out, ...python], { cwd: work, env: { CI: 'true', ...MODES[mode as keyof typeof MODES] }, reject: false });
-      if (ran.exitCode !== 0 && ran.exitCode !== 1) throw new Error(`connect4-check ${sample} (${mode}) exited ${ran.exitCode}: ${String(ran.stderr)}`);
+      const ran = await execa(
+        process.execPath,
+        [join(root, 'bin', 'connect4-check.js'), join(samplesDir, sample), '--out', out, ...python],
+        { cwd: work, env: { CI: 'true', ...MODES[mode as keyof typeof MODES] }, reject: false },
+      );
+      if (ran.exitCode !== 0 && ran.exitCode !== 1)
+        throw new Error(`connect4-check ${sample} (${mode}) exited ${ran.exitCode}: ${String(ran.stderr)}`);
       return (JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as RunResults).submissions[0]!;
     });
     runs.forEach(([mode, sample], i) => bundle.set(mode, (bundle.get(mode) ?? new Map()).set(sample, results[i]!)));
     // The class runs, as the kit grades: every sample compared, and every one the bundle ran in that mode.
     const forked = [...new Set([...alike, ...compared, ...throughBundle.get('fork')!])];
     const unforked = [...new Set([...windows, ...throughBundle.get('no fork, no node-pty')!])];
-    for (const [mode, names] of [['fork', forked], ['no fork, no node-pty', unforked]] as const) {
+    for (const [mode, names] of [
+      ['fork', forked],
+      ['no fork, no node-pty', unforked],
+    ] as const) {
       const out = join(work, `own-parts-${mode.replace(/\W+/gu, '-')}`);
       graded.set(mode, await readRun(gradeRun(names, out, ['--stand-ins', 'own'], MODES[mode]), out));
     }
@@ -175,27 +240,36 @@ export function describeKitVerdicts(assignment: AssignmentId, pins: SamplePins, 
   });
 
   describe.each(['fork', 'no fork, no node-pty'])(`the ${assignment} kit (%s)`, (mode) => {
-    it.each(mode === 'fork' ? alike : windows)("gives %s exactly grade check's verdicts, but those it says are decided after the student submits", (sample) => {
-      const theirs = check.get(sample)!;
-      const ours = graded.get(mode)!.get(sample)!;
-      const later = undecided(ours);
-      expect(statuses(ours, later), [...failing(ours).values()].map((t) => `${t.id}: ${t.message}`).join('\n\n')).toEqual(statuses(theirs, later));
-      for (const t of later.values()) expect(t.message, t.id).toMatch(DECIDED_LATER);
-      const theirsLater = theirs.tests.filter((t) => later.has(t.id)).reduce((n, t) => n + t.score, 0);
-      expect(ours.score).toBe(Math.round((theirs.score - theirsLater) * 1000) / 1000);
-    });
+    it.each(mode === 'fork' ? alike : windows)(
+      "gives %s exactly grade check's verdicts, but those it says are decided after the student submits",
+      (sample) => {
+        const theirs = check.get(sample)!;
+        const ours = graded.get(mode)!.get(sample)!;
+        const later = undecided(ours);
+        expect(statuses(ours, later), [...failing(ours).values()].map((t) => `${t.id}: ${t.message}`).join('\n\n')).toEqual(
+          statuses(theirs, later),
+        );
+        for (const t of later.values()) expect(t.message, t.id).toMatch(DECIDED_LATER);
+        const theirsLater = theirs.tests.filter((t) => later.has(t.id)).reduce((n, t) => n + t.score, 0);
+        expect(ours.score).toBe(Math.round((theirs.score - theirsLater) * 1000) / 1000);
+      },
+    );
 
     // The one-bug samples as on Linux and macOS: the sample suites show the process model does not change a verdict.
-    if (mode === 'fork') it.each(oneBug)('fails %s on every test grade check fails it on, and says where a failure beyond those may come from', (sample) => {
-      const theirs = failing(check.get(sample)!);
-      const checked = graded.get('fork')!.get(sample);
-      if (!checked) return expect(theirs.size, 'a sample the kit was not run on').toBe(0);
-      const ours = failing(checked);
-      const later = undecided(checked);
-      // Never more lenient: a test grade check fails, the kit fails too, or leaves to the grader, saying why.
-      expect([...theirs.keys()].filter((id) => !ours.has(id) && !later.has(id)), 'tests the kit passes').toEqual([]);
-      for (const t of later.values()) expect(t.message, t.id).toMatch(DECIDED_LATER);
-      for (const [id, test] of ours) if (!theirs.has(id)) expect(test.message, `${id}: ${test.message}`).toMatch(NAMES_ANOTHER_PART);
-    });
+    if (mode === 'fork')
+      it.each(oneBug)('fails %s on every test grade check fails it on, and says where a failure beyond those may come from', (sample) => {
+        const theirs = failing(check.get(sample)!);
+        const checked = graded.get('fork')!.get(sample);
+        if (!checked) return expect(theirs.size, 'a sample the kit was not run on').toBe(0);
+        const ours = failing(checked);
+        const later = undecided(checked);
+        // Never more lenient: a test grade check fails, the kit fails too, or leaves to the grader, saying why.
+        expect(
+          [...theirs.keys()].filter((id) => !ours.has(id) && !later.has(id)),
+          'tests the kit passes',
+        ).toEqual([]);
+        for (const t of later.values()) expect(t.message, t.id).toMatch(DECIDED_LATER);
+        for (const [id, test] of ours) if (!theirs.has(id)) expect(test.message, `${id}: ${test.message}`).toMatch(NAMES_ANOTHER_PART);
+      });
   });
 }

@@ -28,7 +28,7 @@ export function readPonsSet(name: keyof typeof PONS_SETS, limit = Infinity): Pon
     .map((line) => {
       const [moves, score] = line.trim().split(/\s+/) as [string, string];
       const grid = createGrid(6, 7);
-      [...moves].forEach((ch, i) => dropPiece(grid, Number(ch) - 1, (i % 2 === 0 ? 1 : 2)));
+      [...moves].forEach((ch, i) => dropPiece(grid, Number(ch) - 1, i % 2 === 0 ? 1 : 2));
       return { moves, score: Number(score), grid };
     });
 }

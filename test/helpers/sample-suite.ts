@@ -14,11 +14,22 @@ import { PROJECT_ROOT } from '../../runner/project-root.js';
 import type { RunResults, TestStatus } from '../../runner/model/results.js';
 import { loadSpec } from '../../runner/pack/load-spec.js';
 import { onlyPattern } from '../../runner/spec/globs.js';
-import { FILE_ATTACKS, gradeSamples, partlyRegraded, processSensitive, processTests, samplesFolder, type HangsIn } from './grade-samples.js';
+import {
+  FILE_ATTACKS,
+  gradeSamples,
+  partlyRegraded,
+  processSensitive,
+  processTests,
+  samplesFolder,
+  type HangsIn,
+} from './grade-samples.js';
 
 export type Verdicts = Record<string, TestStatus>;
 
-const statusOf = (status: TestStatus) => (...ids: string[]): Verdicts => Object.fromEntries(ids.map((id) => [id, status]));
+const statusOf =
+  (status: TestStatus) =>
+  (...ids: string[]): Verdicts =>
+    Object.fromEntries(ids.map((id) => [id, status]));
 export const fail = statusOf('fail');
 export const error = statusOf('error');
 export const timeout = statusOf('timeout');
@@ -54,7 +65,8 @@ export interface SampleSuite extends SamplePins {
 const countOf = (rows: readonly string[], piece: string) => rows.join('').split(piece).length - 1;
 
 /** Every checker rests on another or on the bottom row. */
-const settled = (rows: readonly string[]) => rows.every((row, r) => [...row].every((cell, c) => cell === ' ' || r === rows.length - 1 || rows[r + 1]![c] !== ' '));
+const settled = (rows: readonly string[]) =>
+  rows.every((row, r) => [...row].every((cell, c) => cell === ' ' || r === rows.length - 1 || rows[r + 1]![c] !== ' '));
 
 /** A value only the grader's own environment holds during a sample run (hostile samples look for the name). */
 const CANARY = `canary-${process.pid}-${Date.now()}`;
@@ -65,7 +77,11 @@ const ESCAPE_PROBE = /^escape-probe/u;
 const notPassing = (submissions: RunResults['submissions'], id: string, ran: (test: string) => boolean = () => true) => {
   const submission = submissions.find((s) => s.id === id)!;
   const failing = submission.tests.filter((t) => t.status !== 'pass' && ran(t.id));
-  return { submission, verdicts: Object.fromEntries(failing.map((t) => [t.id, t.status])), why: failing.map((t) => `${t.id}: ${t.message}`).join('\n\n') };
+  return {
+    submission,
+    verdicts: Object.fromEntries(failing.map((t) => [t.id, t.status])),
+    why: failing.map((t) => `${t.id}: ${t.message}`).join('\n\n'),
+  };
 };
 
 /**
@@ -74,7 +90,16 @@ const notPassing = (submissions: RunResults['submissions'], id: string, ran: (te
  */
 const MET_A_HANG = /never ended|a move took longer than|ms of CPU time/u;
 
-export function describeSampleSuite({ assignment, correct, expected, hangsIn = {}, snoopedTarget, args: own = [], diagnoses = {}, smallest = {} }: SampleSuite): void {
+export function describeSampleSuite({
+  assignment,
+  correct,
+  expected,
+  hangsIn = {},
+  snoopedTarget,
+  args: own = [],
+  diagnoses = {},
+  smallest = {},
+}: SampleSuite): void {
   // The 0-point strength tests run too (grade --strength), so every verdict of the spec is pinned.
   const args = ['--strength', ...own];
   const samples = samplesFolder(assignment);
@@ -87,7 +112,14 @@ export function describeSampleSuite({ assignment, correct, expected, hangsIn = {
     // The canary is a secret of the grader's environment: no student process may ever see it.
     // Each sample with the spec's tests in an order of its own (CONNECT4_TEST_ORDER): no pinned verdict may rest on
     // where a test stands.
-    ({ results, stderr } = await gradeSamples({ assignment, samples: folders, pins: expected, hangsIn, args, env: { GRADER_CANARY: CANARY, CONNECT4_TEST_ORDER: '7' } }));
+    ({ results, stderr } = await gradeSamples({
+      assignment,
+      samples: folders,
+      pins: expected,
+      hangsIn,
+      args,
+      env: { GRADER_CANARY: CANARY, CONNECT4_TEST_ORDER: '7' },
+    }));
   }, 900_000);
 
   describe(`the ${assignment} sample submissions`, () => {
@@ -96,7 +128,12 @@ export function describeSampleSuite({ assignment, correct, expected, hangsIn = {
       expect(results.submissions.map((s) => s.id).sort()).toEqual(folders);
       expect(Object.keys(expected).sort()).toEqual(folders);
       // The run counts its submissions, and ends with its last.
-      expect(stderr.match(/^\[(\d+)\/\1\] /gmu)?.map((line) => Number(/\d+/u.exec(line)![0])).reduce((a, b) => a + b, 0)).toBe(folders.length);
+      expect(
+        stderr
+          .match(/^\[(\d+)\/\1\] /gmu)
+          ?.map((line) => Number(/\d+/u.exec(line)![0]))
+          .reduce((a, b) => a + b, 0),
+      ).toBe(folders.length);
     });
 
     it.each(Object.keys(expected))('%s gets exactly its expected verdicts', (id) => {
@@ -114,16 +151,20 @@ export function describeSampleSuite({ assignment, correct, expected, hangsIn = {
     });
 
     it(`gives the correct submissions, written in ${correct.length} styles, full marks`, () => {
-      for (const id of correct) expect(results.submissions.find((s) => s.id === id)).toMatchObject({ score: spec.maxScore, maxScore: spec.maxScore });
+      for (const id of correct)
+        expect(results.submissions.find((s) => s.id === id)).toMatchObject({ score: spec.maxScore, maxScore: spec.maxScore });
     });
 
     it('names the look-ahead mistake of each sample pinned with one, on every failing look-ahead test, and no mistake elsewhere', () => {
-      const named = Object.fromEntries(results.submissions.map((s) => [s.id, [...new Set(s.tests.flatMap((t) => (t.diagnosis ? [t.diagnosis.variant] : [])))]]));
+      const named = Object.fromEntries(
+        results.submissions.map((s) => [s.id, [...new Set(s.tests.flatMap((t) => (t.diagnosis ? [t.diagnosis.variant] : [])))]]),
+      );
       const pinned = Object.fromEntries(results.submissions.map((s) => [s.id, diagnoses[s.id] ? [diagnoses[s.id]!] : []]));
       expect(named).toEqual(pinned);
       for (const [id, variant] of Object.entries(diagnoses)) {
         const submission = results.submissions.find((s) => s.id === id)!;
-        for (const t of submission.tests.filter((x) => x.diagnosis)) expect(t.message, `${id} ${t.id}`).toContain(`The likely mistake (${variant}, matches all`);
+        for (const t of submission.tests.filter((x) => x.diagnosis))
+          expect(t.message, `${id} ${t.id}`).toContain(`The likely mistake (${variant}, matches all`);
       }
     });
 
@@ -153,14 +194,18 @@ export function describeSampleSuite({ assignment, correct, expected, hangsIn = {
     });
 
     it('has a note naming the bug beside every other sample', () => {
-      for (const id of Object.keys(expected).filter((k) => !correct.includes(k))) expect(existsSync(join(samples, id, 'BUG.md')), id).toBe(true);
+      for (const id of Object.keys(expected).filter((k) => !correct.includes(k)))
+        expect(existsSync(join(samples, id, 'BUG.md')), id).toBe(true);
     });
 
     it('has, for every test of the spec, a sample it passes and a sample it fails', () => {
       for (const test of spec.tests) {
         const statuses = results.submissions.map((s) => s.tests.find((t) => t.id === test.id)!.status);
         expect(statuses, test.id).toContain('pass');
-        expect(statuses.some((s) => s === 'fail' || s === 'error'), test.id).toBe(true);
+        expect(
+          statuses.some((s) => s === 'fail' || s === 'error'),
+          test.id,
+        ).toBe(true);
       }
     });
 
@@ -173,7 +218,9 @@ export function describeSampleSuite({ assignment, correct, expected, hangsIn = {
             const result = submission.tests.find((t) => t.id === test.id)!;
             if (result.status !== 'pass') continue;
             expect(result.strength?.positions, `${submission.id} ${test.id}`).toBe(test.fixtureCases.length);
-            expect(result.strength!.answered, `${submission.id} ${test.id}: ${result.message}`).toBeGreaterThan(test.fixtureCases.length / 2);
+            expect(result.strength!.answered, `${submission.id} ${test.id}: ${result.message}`).toBeGreaterThan(
+              test.fixtureCases.length / 2,
+            );
           }
         }
       });
@@ -181,7 +228,9 @@ export function describeSampleSuite({ assignment, correct, expected, hangsIn = {
 
     it('explains every failure: what was called, both sides, and a reproduce snippet', () => {
       for (const submission of results.submissions) {
-        for (const test of submission.tests.filter((t) => t.status === 'fail' && t.target !== 'import' && t.target !== 'files' && !t.target.endsWith('.txt'))) {
+        for (const test of submission.tests.filter(
+          (t) => t.status === 'fail' && t.target !== 'import' && t.target !== 'files' && !t.target.endsWith('.txt'),
+        )) {
           expect(test.message.length, `${submission.id} ${test.id}`).toBeGreaterThan(20);
           expect(test.reproduce, `${submission.id} ${test.id}`).toBeTruthy();
         }
@@ -190,7 +239,11 @@ export function describeSampleSuite({ assignment, correct, expected, hangsIn = {
 
     it('keeps every submission in its folder: nothing written outside, nothing of the grader read', () => {
       const places = [tmpdir(), PROJECT_ROOT, join(PROJECT_ROOT, '..'), homedir(), samples];
-      for (const place of places) expect(readdirSync(place).filter((name) => ESCAPE_PROBE.test(name)), place).toEqual([]);
+      for (const place of places)
+        expect(
+          readdirSync(place).filter((name) => ESCAPE_PROBE.test(name)),
+          place,
+        ).toEqual([]);
       const text = JSON.stringify(results);
       expect(text).not.toContain(CANARY);
       expect(text).not.toMatch(/FOUND-OUTSIDE|LEAKED: /u);
@@ -221,10 +274,17 @@ export function describeSampleSuite({ assignment, correct, expected, hangsIn = {
  */
 function describeWithoutFork(assignment: AssignmentId, expected: SampleSuite['expected'], hangsIn: HangsIn, args: readonly string[]): void {
   const spec = loadSpec(PROJECT_ROOT, assignment);
-  const sensitive = Object.keys(expected).filter((sample) => processSensitive(sample, expected[sample]!, spec)).sort();
+  const sensitive = Object.keys(expected)
+    .filter((sample) => processSensitive(sample, expected[sample]!, spec))
+    .sort();
   const partly = sensitive.filter((sample) => partlyRegraded(sample, expected[sample]!, spec));
   const whole = sensitive.filter((sample) => !partly.includes(sample));
-  const only = onlyPattern(processTests(spec, partly.map((sample) => expected[sample]!)).join(','));
+  const only = onlyPattern(
+    processTests(
+      spec,
+      partly.map((sample) => expected[sample]!),
+    ).join(','),
+  );
   const strength = new Set(spec.tests.filter((t) => t.kind === 'strength').map((t) => t.id));
   describe('without fork or node-pty (CONNECT4_NO_FORK=1 CONNECT4_NO_PTY=1, as on Windows)', () => {
     let results: RunResults;
@@ -233,20 +293,35 @@ function describeWithoutFork(assignment: AssignmentId, expected: SampleSuite['ex
       const env = { CONNECT4_NO_FORK: '1', CONNECT4_NO_PTY: '1' };
       const flags = [...args, '--format', 'json'];
       ({ results } = await gradeSamples({ assignment, samples: whole, pins: expected, hangsIn, args: flags, env }));
-      if (partly.length > 0) ({ results: partResults } = await gradeSamples({ assignment, samples: partly, pins: expected, hangsIn, args: [...flags, '--only', only.pattern], env }));
+      if (partly.length > 0)
+        ({ results: partResults } = await gradeSamples({
+          assignment,
+          samples: partly,
+          pins: expected,
+          hangsIn,
+          args: [...flags, '--only', only.pattern],
+          env,
+        }));
     }, 1_800_000);
     const graded = () => [...results.submissions, ...(partResults?.submissions ?? [])];
 
     it("says so once, in the run's notes", () => {
-      for (const run of [results, partResults ?? results]) expect(run.sandbox.notes.filter((n) => n.includes('fresh Python'))).toHaveLength(1);
+      for (const run of [results, partResults ?? results])
+        expect(run.sandbox.notes.filter((n) => n.includes('fresh Python'))).toHaveLength(1);
     });
 
     it('regrades every trivia and hostile sample (but the file attacks the sandbox meets alike), correct-plain and each correct sample laid out in other files, and every one-bug sample a program, an import, a hang or an error decides', () => {
-      expect(sensitive.filter((s) => /^(trivia|hostile)-/u.test(s)).length).toBe(Object.keys(expected).filter((s) => /^(trivia|hostile)-/u.test(s) && !FILE_ATTACKS.includes(s)).length);
+      expect(sensitive.filter((s) => /^(trivia|hostile)-/u.test(s)).length).toBe(
+        Object.keys(expected).filter((s) => /^(trivia|hostile)-/u.test(s) && !FILE_ATTACKS.includes(s)).length,
+      );
       if ('hostile-reads-fixtures' in expected) expect(sensitive).toContain('hostile-reads-fixtures');
       expect(whole).toContain('correct-plain');
       expect(whole.filter((s) => /^hostile-/u.test(s))).toEqual(sensitive.filter((s) => /^hostile-/u.test(s)));
-      expect(graded().map((s) => s.id).sort()).toEqual(sensitive);
+      expect(
+        graded()
+          .map((s) => s.id)
+          .sort(),
+      ).toEqual(sensitive);
     });
 
     it('regrades the trivia and one-bug samples on every import, file and program test, and on each test pinned on any of them', () => {
@@ -254,7 +329,10 @@ function describeWithoutFork(assignment: AssignmentId, expected: SampleSuite['ex
       for (const t of spec.tests.filter((x) => x.kind === 'program' || x.kind === 'import')) expect(ran.has(t.id), t.id).toBe(true);
       for (const sample of partly) for (const id of Object.keys(expected[sample]!)) expect(ran.has(id), `${sample} ${id}`).toBe(true);
       for (const submission of partResults?.submissions ?? []) {
-        expect(submission.tests.filter((t) => !ran.has(t.id)).map((t) => t.status), submission.id).toEqual(submission.tests.filter((t) => !ran.has(t.id)).map(() => 'skipped'));
+        expect(
+          submission.tests.filter((t) => !ran.has(t.id)).map((t) => t.status),
+          submission.id,
+        ).toEqual(submission.tests.filter((t) => !ran.has(t.id)).map(() => 'skipped'));
       }
     });
 

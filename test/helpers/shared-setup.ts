@@ -15,13 +15,16 @@ import { PROJECT_ROOT } from '../../runner/project-root.js';
 function pythonFirstOnPath(): void {
   const found = spawnSync('python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' });
   const executable = found.status === 0 ? found.stdout.trim() : '';
-  if (executable && existsSync(join(dirname(executable), 'python3'))) process.env.PATH = `${dirname(executable)}${delimiter}${process.env.PATH ?? ''}`;
+  if (executable && existsSync(join(dirname(executable), 'python3')))
+    process.env.PATH = `${dirname(executable)}${delimiter}${process.env.PATH ?? ''}`;
 }
 
 export default function setup(): void {
   pythonFirstOnPath();
   if (process.env.CI !== 'true' && process.env.GRADE_TESTS !== 'all') {
-    console.warn('\n  the sample suites and the real-corpus calibration are left out (minutes each): npm run test:all runs them, as CI does\n');
+    console.warn(
+      '\n  the sample suites and the real-corpus calibration are left out (minutes each): npm run test:all runs them, as CI does\n',
+    );
   }
   const dir = process.env.CONNECT4_SHARED ? resolve(process.env.CONNECT4_SHARED) : resolve(PROJECT_ROOT, '..', 'shared');
   if (existsSync(join(dir, 'seeds'))) return;

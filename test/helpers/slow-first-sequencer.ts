@@ -8,7 +8,13 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /** A glob of the config's (`*` within a folder name, `**` any folders) as a regular expression. */
 const globToRegex = (glob: string): RegExp =>
-  new RegExp(`^${glob.split(/(\*\*\/|\*)/u).map((part) => (part === '**/' ? '(?:.*/)?' : part === '*' ? '[^/]*' : part.replace(/[.+?^${}()|[\]\\]/gu, '\\$&'))).join('')}$`, 'u');
+  new RegExp(
+    `^${glob
+      .split(/(\*\*\/|\*)/u)
+      .map((part) => (part === '**/' ? '(?:.*/)?' : part === '*' ? '[^/]*' : part.replace(/[.+?^${}()|[\]\\]/gu, '\\$&')))
+      .join('')}$`,
+    'u',
+  );
 
 export function slowFirstSequencer(root: string, slowest: readonly string[]) {
   const patterns = slowest.map(globToRegex);
@@ -20,7 +26,10 @@ export function slowFirstSequencer(root: string, slowest: readonly string[]) {
   return class SlowFirst extends BaseSequencer {
     override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
       const byDefault = await super.sort(files);
-      return byDefault.map((file, i) => ({ file, i, rank: rank(file) })).sort((a, b) => a.rank - b.rank || a.i - b.i).map(({ file }) => file);
+      return byDefault
+        .map((file, i) => ({ file, i, rank: rank(file) }))
+        .sort((a, b) => a.rank - b.rank || a.i - b.i)
+        .map(({ file }) => file);
     }
   };
 }

@@ -13,7 +13,9 @@ import { join } from 'node:path';
 
 /** The programs the cluster needs, each found on PATH or in /usr/sbin (where Debian puts the daemons). */
 export function slurmMissing(): string[] {
-  return ['slurmctld', 'slurmd', 'sbatch', 'sinfo'].filter((program) => spawnSync('sh', ['-c', `command -v ${program} || test -x /usr/sbin/${program}`]).status !== 0);
+  return ['slurmctld', 'slurmd', 'sbatch', 'sinfo'].filter(
+    (program) => spawnSync('sh', ['-c', `command -v ${program} || test -x /usr/sbin/${program}`]).status !== 0,
+  );
 }
 
 async function freePort(): Promise<number> {
@@ -40,49 +42,58 @@ export async function startSlurm(): Promise<SlurmCluster> {
   const [controller, node] = [await freePort(), await freePort()];
   const count = Math.max(1, cpus().length);
   const conf = join(dir, 'slurm.conf');
-  writeFileSync(conf, [
-    `ClusterName=grade${process.pid}`,
-    'SlurmctldHost=localhost(127.0.0.1)',
-    `SlurmctldPort=${controller}`,
-    `SlurmdPort=${node}`,
-    'SlurmUser=root',
-    'SlurmdUser=root',
-    'AuthType=auth/none',
-    'CredType=cred/none',
-    `StateSaveLocation=${dir}/state`,
-    `SlurmdSpoolDir=${dir}/spool`,
-    `SlurmctldPidFile=${dir}/slurmctld.pid`,
-    `SlurmdPidFile=${dir}/slurmd.pid`,
-    `SlurmctldLogFile=${dir}/log/slurmctld.log`,
-    `SlurmdLogFile=${dir}/log/slurmd.log`,
-    'MailProg=/bin/true',
-    'ProctrackType=proctrack/linuxproc',
-    'TaskPlugin=task/none',
-    'SchedulerType=sched/builtin',
-    'SelectType=select/cons_tres',
-    'SelectTypeParameters=CR_Core',
-    'MpiDefault=none',
-    'ReturnToService=2',
-    'JobAcctGatherType=jobacct_gather/none',
-    'AccountingStorageType=accounting_storage/none',
-    // sbatch --wait polls every 2 s while its sleep stays under half of this (it grows fourfold otherwise: 2, 8, 32 s).
-    'MinJobAge=4',
-    `NodeName=grade-node NodeHostname=localhost NodeAddr=127.0.0.1 CPUs=${count} State=UNKNOWN`,
-    'PartitionName=grade Nodes=grade-node Default=YES MaxTime=INFINITE State=UP',
-    '',
-  ].join('\n'));
+  writeFileSync(
+    conf,
+    [
+      `ClusterName=grade${process.pid}`,
+      'SlurmctldHost=localhost(127.0.0.1)',
+      `SlurmctldPort=${controller}`,
+      `SlurmdPort=${node}`,
+      'SlurmUser=root',
+      'SlurmdUser=root',
+      'AuthType=auth/none',
+      'CredType=cred/none',
+      `StateSaveLocation=${dir}/state`,
+      `SlurmdSpoolDir=${dir}/spool`,
+      `SlurmctldPidFile=${dir}/slurmctld.pid`,
+      `SlurmdPidFile=${dir}/slurmd.pid`,
+      `SlurmctldLogFile=${dir}/log/slurmctld.log`,
+      `SlurmdLogFile=${dir}/log/slurmd.log`,
+      'MailProg=/bin/true',
+      'ProctrackType=proctrack/linuxproc',
+      'TaskPlugin=task/none',
+      'SchedulerType=sched/builtin',
+      'SelectType=select/cons_tres',
+      'SelectTypeParameters=CR_Core',
+      'MpiDefault=none',
+      'ReturnToService=2',
+      'JobAcctGatherType=jobacct_gather/none',
+      'AccountingStorageType=accounting_storage/none',
+      // sbatch --wait polls every 2 s while its sleep stays under half of this (it grows fourfold otherwise: 2, 8, 32 s).
+      'MinJobAge=4',
+      `NodeName=grade-node NodeHostname=localhost NodeAddr=127.0.0.1 CPUs=${count} State=UNKNOWN`,
+      'PartitionName=grade Nodes=grade-node Default=YES MaxTime=INFINITE State=UP',
+      '',
+    ].join('\n'),
+  );
   const env = { SLURM_CONF: conf, PATH: `${process.env.PATH ?? ''}:/usr/sbin` };
   const daemons: ResultPromise[] = [
     execa('slurmctld', ['-D', '-i', '-f', conf], { env, reject: false, stdio: 'ignore', cleanup: true }),
     execa('slurmd', ['-D', '-N', 'grade-node', '-f', conf], { env, reject: false, stdio: 'ignore', cleanup: true }),
   ];
-  const logs = () => ['slurmctld', 'slurmd'].map((d) => {
-    try {
-      return `${d}:\n${readFileSync(join(dir, 'log', `${d}.log`), 'utf8').split('\n').slice(-15).join('\n')}`;
-    } catch {
-      return `${d}: no log`;
-    }
-  }).join('\n');
+  const logs = () =>
+    ['slurmctld', 'slurmd']
+      .map((d) => {
+        try {
+          return `${d}:\n${readFileSync(join(dir, 'log', `${d}.log`), 'utf8')
+            .split('\n')
+            .slice(-15)
+            .join('\n')}`;
+        } catch {
+          return `${d}: no log`;
+        }
+      })
+      .join('\n');
   const stop = async () => {
     for (const daemon of daemons) daemon.kill('SIGTERM');
     await Promise.all(daemons);

@@ -20,7 +20,25 @@ const paths = only.length > 0 ? only.map((s) => join(samples, s)) : [samples];
 async function grade(standIns: string): Promise<RunResults> {
   const out = mkdtempSync(join(tmpdir(), `stand-ins-${standIns}-`));
   try {
-    const run = await execa(process.execPath, [...CLI_COMMAND, ...paths, '--assignment', assignment!, '--visible', '--stand-ins', standIns, '--format', 'json', '--jobs', '2', '--out', out], { cwd: PROJECT_ROOT, reject: false, env: { CI: 'true' } });
+    const run = await execa(
+      process.execPath,
+      [
+        ...CLI_COMMAND,
+        ...paths,
+        '--assignment',
+        assignment!,
+        '--visible',
+        '--stand-ins',
+        standIns,
+        '--format',
+        'json',
+        '--jobs',
+        '2',
+        '--out',
+        out,
+      ],
+      { cwd: PROJECT_ROOT, reject: false, env: { CI: 'true' } },
+    );
     if (run.exitCode !== 0) throw new Error(String(run.stderr));
     return JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as RunResults;
   } finally {
@@ -32,7 +50,8 @@ const [check, kit] = await Promise.all([grade('document'), grade('own')]);
 let problems = 0;
 for (const submission of check.submissions) {
   const mine = kit.submissions.find((s) => s.id === submission.id)!;
-  const failing = (s: typeof submission) => new Map(s.tests.filter((t) => t.status !== 'pass' && t.status !== 'skipped').map((t) => [t.id, t]));
+  const failing = (s: typeof submission) =>
+    new Map(s.tests.filter((t) => t.status !== 'pass' && t.status !== 'skipped').map((t) => [t.id, t]));
   const theirs = failing(submission);
   const ours = failing(mine);
   const alike = /^(correct|trivia)-/u.test(submission.id);
@@ -41,8 +60,13 @@ for (const submission of check.submissions) {
   const wrong = missing.length > 0 || (alike && extra.length > 0);
   if (wrong) problems++;
   if (wrong || extra.length > 0) {
-    console.log(`${wrong ? '✗' : '·'} ${submission.id}: ${missing.length > 0 ? `kit passes ${missing.join(', ')}; ` : ''}${extra.length > 0 ? `kit also fails ${extra.join(', ')}` : ''}`);
-    for (const id of [...missing, ...extra]) console.log(`    ${id}:\n      check: ${(submission.tests.find((t) => t.id === id)?.message ?? '').split('\n').slice(0, 3).join('\n             ')}\n      kit:   ${(mine.tests.find((t) => t.id === id)?.message ?? '').split('\n').slice(0, 6).join('\n             ')}`);
+    console.log(
+      `${wrong ? '✗' : '·'} ${submission.id}: ${missing.length > 0 ? `kit passes ${missing.join(', ')}; ` : ''}${extra.length > 0 ? `kit also fails ${extra.join(', ')}` : ''}`,
+    );
+    for (const id of [...missing, ...extra])
+      console.log(
+        `    ${id}:\n      check: ${(submission.tests.find((t) => t.id === id)?.message ?? '').split('\n').slice(0, 3).join('\n             ')}\n      kit:   ${(mine.tests.find((t) => t.id === id)?.message ?? '').split('\n').slice(0, 6).join('\n             ')}`,
+      );
   }
 }
 console.log(`${check.submissions.length} samples, ${problems} with a kit verdict that breaks the rule`);

@@ -41,7 +41,10 @@ describe('strength positions', () => {
       const open = p.scores.filter((s): s is number => s !== null);
       expect(p.value).toBe(Math.max(...open));
       // Some move keeps the value, some move gives it away; none wins at once (every AI would find it).
-      expect(open.some((s) => Math.sign(s) !== Math.sign(p.value)), p.moves).toBe(true);
+      expect(
+        open.some((s) => Math.sign(s) !== Math.sign(p.value)),
+        p.moves,
+      ).toBe(true);
       expect(p.value, p.moves).toBeLessThan((43 - p.moves.length) >> 1);
     }
   });
@@ -56,8 +59,10 @@ describe('judging a strength test', () => {
     const judged = judgeStrength(four, [{ column: 1 }, { column: 2 }, { column: 3 }, { column: 6 }], { points: 0 });
     expect(judged.strength).toEqual({ positions: 4, answered: 4, kept: 3, best: 2, moves: [1, 2, 3, 6] });
     expect(judged.verdict.status).toBe('pass');
-    expect(judged.verdict.message).toContain('kept the game\'s value in 3 of 4 positions (75 %) and played a best move in 2 (50 %)');
-    expect(judged.verdict.message).toContain('in AI.strength.gen.002 it chose column 3, which turns a win into a draw; column 1, 2 or 6 would keep it');
+    expect(judged.verdict.message).toContain("kept the game's value in 3 of 4 positions (75 %) and played a best move in 2 (50 %)");
+    expect(judged.verdict.message).toContain(
+      'in AI.strength.gen.002 it chose column 3, which turns a win into a draw; column 1, 2 or 6 would keep it',
+    );
     expect(judged.verdict).toMatchObject({ expected: 'column 1, 2 or 6 (keeps a win)', actual: 'column 3 (a draw)' });
     expect(judged.reproduce).toBe('p.move(b2)');
   });
@@ -95,22 +100,51 @@ describe('judging a strength test', () => {
 describe('AIs that choose alike', () => {
   const strength = (moves: (number | null)[]): AiStrength => ({ positions: moves.length, answered: moves.length, kept: 0, best: 0, moves });
   const submission = (id: string, moves: (number | null)[]): SubmissionResult => ({
-    id, path: id, assignment: 'cs111-ps9', status: 'graded', score: 0, maxScore: 0, durationMs: 0,
-    tests: [{ id: 'ai.strength', name: 'n', group: 'g', target: 't', status: 'pass', score: 0, maxScore: 0, visibility: 'hidden', message: '', strength: strength(moves) }],
+    id,
+    path: id,
+    assignment: 'cs111-ps9',
+    status: 'graded',
+    score: 0,
+    maxScore: 0,
+    durationMs: 0,
+    tests: [
+      {
+        id: 'ai.strength',
+        name: 'n',
+        group: 'g',
+        target: 't',
+        status: 'pass',
+        score: 0,
+        maxScore: 0,
+        visibility: 'hidden',
+        message: '',
+        strength: strength(moves),
+      },
+    ],
   });
   const usual = [3, 3, 2, 4, 3, 1, 5, 3];
 
   it('pairs two AIs that share the moves most of the class does not make, and no AI that plays as most do', () => {
     const odd = [0, 6, 0, 0, 6, 1, 5, 0];
     const pairs = aiAgreement([
-      submission('a', usual), submission('b', usual), submission('c', usual), submission('d', [...usual.slice(0, 7), 6]),
-      submission('copy-1', odd), submission('copy-2', odd),
+      submission('a', usual),
+      submission('b', usual),
+      submission('c', usual),
+      submission('d', [...usual.slice(0, 7), 6]),
+      submission('copy-1', odd),
+      submission('copy-2', odd),
     ]);
     expect(pairs).toEqual([{ test: 'ai.strength', a: 'copy-1', b: 'copy-2', same: 6, of: 6 }]);
   });
 
   it('does not pair two AIs whose unusual moves differ, nor judge a class too small to have a usual move', () => {
-    const class5 = [submission('a', usual), submission('b', usual), submission('c', usual), submission('x', [0, 6, 0, 0, 6, 1, 5, 0]), submission('y', [6, 0, 6, 6, 0, 1, 5, 6])];
+    const class5 = [
+      submission('a', usual),
+      submission('b', usual),
+      submission('c', usual),
+      submission('x', [0, 6, 0, 0, 6, 1, 5, 0]),
+      submission('y', [6, 0, 6, 6, 0, 1, 5, 6]),
+    ];
     expect(aiAgreement(class5)).toEqual([]);
     expect(aiAgreement([submission('x', [0, 0, 0]), submission('y', [0, 0, 0]), submission('z', [1, 1, 1])])).toEqual([]);
   });
@@ -127,7 +161,10 @@ describe('AIs graded through the harness', () => {
 
   /** The strength test of a spec, its AI asked at `depth` instead of the spec's. */
   function atDepth(test: ResolvedTest, depth: number, field: 'lookahead' | 'ply'): ResolvedTest {
-    const fixtureCases = test.fixtureCases.map((c): FixtureCase => ({ ...c, input: { ...c.input, player: { ...(c.input['player'] as object), [field]: depth } } }));
+    const fixtureCases = test.fixtureCases.map((c): FixtureCase => ({
+      ...c,
+      input: { ...c.input, player: { ...(c.input['player'] as object), [field]: depth } },
+    }));
     return { ...test, fixtureCases };
   }
 
@@ -135,9 +172,21 @@ describe('AIs graded through the harness', () => {
   async function strengthOf(assignment: AssignmentId, sample: string, test: ResolvedTest, seed = 1): Promise<TestResult> {
     const spec = specs.get(assignment)!;
     const path = isAbsolute(sample) ? sample : join(PROJECT_ROOT, 'fixtures', 'submissions', assignment, sample);
-    const files = readdirSync(path).filter((name) => name !== 'BUG.md').map((name) => ({ name, source: join(path, name) }));
+    const files = readdirSync(path)
+      .filter((name) => name !== 'BUG.md')
+      .map((name) => ({ name, source: join(path, name) }));
     const only = { pattern: test.id, regex: new RegExp(`^${test.id.replaceAll('.', '\\.')}$`, 'u') };
-    const result = await gradeSubmission({ id: sample, path, files }, { spec: { ...spec, tests: [test] }, ...gradingPlan(spec.assignment), sandbox: { ...sandbox, allowedPackages: spec.packages, courseModules: spec.courseModules }, seed, only, strength: true });
+    const result = await gradeSubmission(
+      { id: sample, path, files },
+      {
+        spec: { ...spec, tests: [test] },
+        ...gradingPlan(spec.assignment),
+        sandbox: { ...sandbox, allowedPackages: spec.packages, courseModules: spec.courseModules },
+        seed,
+        only,
+        strength: true,
+      },
+    );
     return result.tests[0]!;
   }
 
@@ -149,7 +198,10 @@ describe('AIs graded through the harness', () => {
     const shallow = (await strengthOf('cs111-ps9', 'correct-classic', atDepth(test, 1, 'lookahead'))).strength!;
     expect(deep.answered).toBe(deep.positions);
     expect(shallow.answered).toBe(shallow.positions);
-    expect(deep.kept - shallow.kept, `look-ahead 4 kept ${deep.kept}, look-ahead 1 kept ${shallow.kept} of ${deep.positions}`).toBeGreaterThanOrEqual(3);
+    expect(
+      deep.kept - shallow.kept,
+      `look-ahead 4 kept ${deep.kept}, look-ahead 1 kept ${shallow.kept} of ${deep.positions}`,
+    ).toBeGreaterThanOrEqual(3);
   }, 120_000);
 
   it('rates a correct HMC Player at ply 4 higher than at ply 1', async () => {
@@ -169,14 +221,17 @@ describe('AIs graded through the harness', () => {
     expect(buggy.strength!.kept).toBeLessThan(first.strength!.kept);
   }, 120_000);
 
-  it('measures both of Manchester\'s AIs, and an AI that plays at random the same for the same seed only', async () => {
+  it("measures both of Manchester's AIs, and an AI that plays at random the same for the same seed only", async () => {
     for (const test of specs.get('manchester-connect4')!.tests.filter((t) => t.kind === 'strength')) {
       const measured = await strengthOf('manchester-connect4', 'correct-classic', test);
       expect(measured.strength!.answered, test.id).toBe(test.fixtureCases.length);
     }
     const dir = mkdtempSync(join(tmpdir(), 'random-ai-'));
     try {
-      writeFileSync(join(dir, 'connect4_random.py'), 'import random\n\ndef suggestMove1(board, who):\n    return random.choice([c for c in range(7) if board[0][c] == 0])\n');
+      writeFileSync(
+        join(dir, 'connect4_random.py'),
+        'import random\n\ndef suggestMove1(board, who):\n    return random.choice([c for c in range(7) if board[0][c] == 0])\n',
+      );
       const test = specs.get('manchester-connect4')!.tests.find((t) => t.id === 'suggestMove1.strength')!;
       const first = await strengthOf('manchester-connect4', dir, test, 11);
       const again = await strengthOf('manchester-connect4', dir, test, 11);

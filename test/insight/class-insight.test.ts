@@ -31,7 +31,12 @@ afterAll(() => {
 
 function code(assignment: string, sample: string, id = sample): SubmissionCode {
   const dir = join(SAMPLES, assignment, sample);
-  return { id, files: readdirSync(dir).filter((n) => n.endsWith('.py')).map((name) => ({ name, source: readFileSync(join(dir, name), 'utf8') })) };
+  return {
+    id,
+    files: readdirSync(dir)
+      .filter((n) => n.endsWith('.py'))
+      .map((name) => ({ name, source: readFileSync(join(dir, name), 'utf8') })),
+  };
 }
 
 /** A copy as a student hiding it would make: every name changed, the top-level blocks reversed, comments added. */
@@ -44,14 +49,20 @@ function disguise(source: string, salt: string): string {
   };
   const [head, ...defs] = renamed.split(/\n(?=(?:def|class) )/u);
   const reordered = [head, ...defs.reverse().map(reverseMethods)].join('\n');
-  return reordered.split('\n').map((line, i) => (i % 7 === 3 && line.trim() !== '' ? `${line}  # ${salt} note ${i}` : line)).join('\n');
+  return reordered
+    .split('\n')
+    .map((line, i) => (i % 7 === 3 && line.trim() !== '' ? `${line}  # ${salt} note ${i}` : line))
+    .join('\n');
 }
 
 describe('similarity', () => {
   for (const [assignment, [first, second]] of Object.entries(INDEPENDENT)) {
     it(`${assignment}: two disguised copies of ${second} are flagged, with it and each other; ${first} and ${second} are not`, () => {
       const original = code(assignment, second);
-      const copies = ['alpha', 'beta'].map((salt) => ({ id: `copy-${salt}`, files: original.files.map((f) => ({ name: f.name, source: disguise(f.source, salt) })) }));
+      const copies = ['alpha', 'beta'].map((salt) => ({
+        id: `copy-${salt}`,
+        files: original.files.map((f) => ({ name: f.name, source: disguise(f.source, salt) })),
+      }));
       const report = similarPairs([code(assignment, first), original, ...copies], { given: givenHashes(PROJECT_ROOT, assignment) });
       const pairs = report.pairs.map((p) => [p.a, p.b].sort().join(' ~ '));
       expect(pairs).toContain('copy-alpha ~ copy-beta');
@@ -82,7 +93,12 @@ describe('failure clusters', () => {
     cpSync(join(SAMPLES, 'cs111-ps9', 'correct-classic'), join(klass, 'fay'), { recursive: true });
     cpSync(join(SAMPLES, 'cs111-ps9', 'horizontal-off-by-one'), join(klass, 'gus'), { recursive: true });
     let printed = '';
-    const code = await runCli([klass, '--only', 'board.is_win_for', '--out', out, '--format', 'json,html'], (s) => (printed += s), () => {}, { env: {}, cwd: PROJECT_ROOT });
+    const code = await runCli(
+      [klass, '--only', 'board.is_win_for', '--out', out, '--format', 'json,html'],
+      (s) => (printed += s),
+      () => {},
+      { env: {}, cwd: PROJECT_ROOT },
+    );
     expect(code).toBe(0);
     const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as RunResults;
     const diagonal = results.clusters!.find((c) => c.test === 'board.is_win_for.down-diagonal')!;

@@ -13,10 +13,16 @@ import { diagnoseLookahead } from '../../runner/plan/lookahead-diagnosis.js';
 import { SUGGEST_MISTAKES } from '../../runner/assignments/manchester-connect4/suggest-mistakes.js';
 import { PROJECT_ROOT } from '../../runner/project-root.js';
 
-const fixture = JSON.parse(readFileSync(join(PROJECT_ROOT, 'fixtures', 'manchester-connect4', 'suggest-move1.json'), 'utf8')) as { cases: FixtureCase[] };
+const fixture = JSON.parse(readFileSync(join(PROJECT_ROOT, 'fixtures', 'manchester-connect4', 'suggest-move1.json'), 'utf8')) as {
+  cases: FixtureCase[];
+};
 const CASES = fixture.cases.map((c) => {
   const { board, who } = c.input as { board: BoardRows; who: 1 | 2 };
-  const position = positionFromRows(board.map((row) => row.map((v) => ' XO'[v]).join('')), who === 1 ? 'X' : 'O', 1)!;
+  const position = positionFromRows(
+    board.map((row) => row.map((v) => ' XO'[v]).join('')),
+    who === 1 ? 'X' : 'O',
+    1,
+  )!;
   return { id: c.id, board, who, position, expected: suggestMove1Acceptable(board, who).columns };
 });
 
@@ -24,7 +30,13 @@ const CASES = fixture.cases.map((c) => {
 function played(move: (board: BoardRows, who: 1 | 2, position: SeenCase['position']) => number | undefined): SeenCase[] {
   return CASES.map(({ id, board, who, position, expected }) => {
     const column = move(board, who, position);
-    return { id, position, expected, passed: column !== undefined && expected.includes(column), ...(column !== undefined && { actual: [column] }) };
+    return {
+      id,
+      position,
+      expected,
+      passed: column !== undefined && expected.includes(column),
+      ...(column !== undefined && { actual: [column] }),
+    };
   });
 }
 
@@ -34,16 +46,27 @@ describe("suggestMove1's mistakes", () => {
   it.each(SUGGEST_MISTAKES.map((m) => [m.id, m] as const))('%s, played on every fixture case, is named and only it', (id, mistake) => {
     // The mistaken AI's first column, as a student's loop over the valid moves would find it.
     const seen = played((_board, _who, position) => mistake.choices(position)[0]);
-    expect(seen.some((c) => !c.passed), `${id} fails some case`).toBe(true);
-    expect(diagnose(seen)).toMatchObject({ variant: id, sentence: expect.stringMatching(/^Your moves are those of an AI that /u), of: CASES.length });
+    expect(
+      seen.some((c) => !c.passed),
+      `${id} fails some case`,
+    ).toBe(true);
+    expect(diagnose(seen)).toMatchObject({
+      variant: id,
+      sentence: expect.stringMatching(/^Your moves are those of an AI that /u),
+      of: CASES.length,
+    });
   });
 
   it("names nothing for the document's own AI, a right move failed for another reason, a crash, or moves no mistake allows", () => {
     expect(diagnose(played((board, who) => suggestMove1Acceptable(board, who).columns[0]))).toBeUndefined();
     // Right moves, the board left changed on one case: that case fails with an accepted move.
-    const changed = played((board, who) => suggestMove1Acceptable(board, who).columns[0]).map((c, i) => (i === 0 ? { ...c, passed: false } : c));
+    const changed = played((board, who) => suggestMove1Acceptable(board, who).columns[0]).map((c, i) =>
+      i === 0 ? { ...c, passed: false } : c,
+    );
     expect(diagnose(changed)).toBeUndefined();
-    const crashed = played((_board, _who, position) => SUGGEST_MISTAKES[1]!.choices(position)[0]).map((c, i) => (i === 0 ? { id: c.id, position: c.position, expected: c.expected, passed: false } : c));
+    const crashed = played((_board, _who, position) => SUGGEST_MISTAKES[1]!.choices(position)[0]).map((c, i) =>
+      i === 0 ? { id: c.id, position: c.position, expected: c.expected, passed: false } : c,
+    );
     expect(diagnose(crashed)).toBeUndefined();
     // A block check that works in some columns and not others is no AI that never blocks: where it worked, it blocked.
     const evenBlocks = (board: BoardRows, who: 1 | 2) => {
@@ -52,7 +75,14 @@ describe("suggestMove1's mistakes", () => {
       return columns.find((c) => c % 2 === 0) ?? [...board[0]!.keys()].find((c) => board[0]![c] === 0 && !columns.includes(c));
     };
     const partial = played(evenBlocks);
-    expect(partial.some((c) => !c.passed) && partial.some((c) => c.passed && suggestMove1Acceptable(CASES.find((k) => k.id === c.id)!.board, CASES.find((k) => k.id === c.id)!.who).reason === 'block')).toBe(true);
+    expect(
+      partial.some((c) => !c.passed) &&
+        partial.some(
+          (c) =>
+            c.passed &&
+            suggestMove1Acceptable(CASES.find((k) => k.id === c.id)!.board, CASES.find((k) => k.id === c.id)!.who).reason === 'block',
+        ),
+    ).toBe(true);
     expect(diagnose(partial)).toBeUndefined();
     // Always the last valid column: wrong on wins and blocks alike, which no single mistake gives.
     expect(diagnose(played((board) => [...board[0]!.keys()].filter((c) => board[0]![c] === 0).at(-1)))).toBeUndefined();

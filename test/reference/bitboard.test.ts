@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { BitBoard } from '../../reference/core/bitboard.js';
-import { type Grid, createGrid, dropPiece, findRuns, getCell, hasRun, hasRunThrough, liftPiece, validColumns } from '../../reference/core/grid.js';
+import {
+  type Grid,
+  createGrid,
+  dropPiece,
+  findRuns,
+  getCell,
+  hasRun,
+  hasRunThrough,
+  liftPiece,
+  validColumns,
+} from '../../reference/core/grid.js';
 import { createRng } from '../../runner/model/rng.js';
 
 /** A random position by random legal moves (not stopping at wins: both players may have runs). */
@@ -11,7 +21,7 @@ function randomGrid(seed: number, rows: number, cols: number): Grid {
   for (let i = 0; i < plies; i++) {
     const open = validColumns(grid);
     if (open.length === 0) break;
-    dropPiece(grid, rng.pick(open), (i % 2 === 0 ? 1 : 2));
+    dropPiece(grid, rng.pick(open), i % 2 === 0 ? 1 : 2);
   }
   return grid;
 }

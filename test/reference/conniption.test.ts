@@ -27,7 +27,12 @@ function randomState(seed: number, plies: number): cn.ConniptionState {
 describe('Conniption children', () => {
   it('generates the four stages at the start: 7 moves each, with the flip rules', () => {
     const kids = cn.childStates(start);
-    expect(kids.map((k) => k.stage)).toEqual([...Array(7).fill('noFlip'), ...Array(7).fill('postFlip'), ...Array(7).fill('preFlip'), ...Array(7).fill('dualFlip')]);
+    expect(kids.map((k) => k.stage)).toEqual([
+      ...Array(7).fill('noFlip'),
+      ...Array(7).fill('postFlip'),
+      ...Array(7).fill('preFlip'),
+      ...Array(7).fill('dualFlip'),
+    ]);
     const byMove = new Map(kids.map((k) => [k.resMove, k]));
     expect(byMove.get('4')).toMatchObject({ player1Turn: false, flipsRem: [4, 4], flippable: true });
     expect(byMove.get('4f')).toMatchObject({ flipsRem: [3, 4], flippable: false });
@@ -59,7 +64,10 @@ describe('Conniption children', () => {
     expect(cn.applyMove({ ...start, flipsRem: [0, 4] }, 'f3')).toEqual({ ok: false, refusal: 'no-flips-left' });
     expect(cn.applyMove({ ...start, flippable: false }, 'f3')).toEqual({ ok: false, refusal: 'flip-after-opponent-flip' });
     expect(cn.applyMove(start, '8')).toEqual({ ok: false, refusal: 'not-a-move' });
-    expect(cn.applyMove({ ...start, board: [[true, false, true, false, true, false], [], [], [], [], [], []] }, '1')).toEqual({ ok: false, refusal: 'column-full' });
+    expect(cn.applyMove({ ...start, board: [[true, false, true, false, true, false], [], [], [], [], [], []] }, '1')).toEqual({
+      ok: false,
+      refusal: 'column-full',
+    });
     const ok = cn.applyMove(start, 'f4f');
     expect(ok.ok && ok.state.flipsRem).toEqual([2, 4]);
   });
@@ -102,7 +110,7 @@ describe('the REPL against a scripted AI', () => {
     expect(afterFlip.steps.map((s) => s.refusal ?? s.effect)).toEqual(['move', 'flip-after-opponent-flip', 'move']);
   });
 
-  it('undoes back to the state before the human\'s last move', () => {
+  it("undoes back to the state before the human's last move", () => {
     const undo = cn.simulateRepl(['4', 'u', '5'], ['1', '1']);
     expect(undo.handed[1]!.state.board.map((col) => col.length)).toEqual([0, 0, 0, 0, 1, 0, 0]);
   });

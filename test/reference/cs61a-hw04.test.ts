@@ -29,7 +29,9 @@ describe('CS61A functional board', () => {
       const n = 1 + rng.int(5);
       const lines = Array.from({ length: rows }, () => Array.from({ length: cols }, () => rng.pick(['-', 'X', 'O'])).join(''));
       const board = ref.boardFromRows(lines);
-      const anySpot = [...Array(rows).keys()].some((r) => [...Array(cols).keys()].some((c) => ref.checkWin(board, rows, cols, n, r, c, 'X')));
+      const anySpot = [...Array(rows).keys()].some((r) =>
+        [...Array(cols).keys()].some((c) => ref.checkWin(board, rows, cols, n, r, c, 'X')),
+      );
       expect(anySpot, lines.join('/')).toBe(hasRun(gridFromRows(lines, DASH), 1, n));
     }
   });

@@ -11,7 +11,12 @@ import { formatPy, py } from '../../runner/model/py-value.js';
 import { documentText } from '../helpers/documents.js';
 import { describeWithShared } from '../helpers/shared.js';
 
-const ai = (checker: cs111.Checker, tiebreak: 'LEFT' | 'RIGHT' | 'RANDOM', lookahead: number): cs111.PlayerSpec => ({ kind: 'ai', checker, tiebreak, lookahead });
+const ai = (checker: cs111.Checker, tiebreak: 'LEFT' | 'RIGHT' | 'RANDOM', lookahead: number): cs111.PlayerSpec => ({
+  kind: 'ai',
+  checker,
+  tiebreak,
+  lookahead,
+});
 
 describeWithShared('CS111 (document 000)', () => {
   const doc = documentText('cs111-ps9');
@@ -19,7 +24,11 @@ describeWithShared('CS111 (document 000)', () => {
 
   it('prints the empty 6×7 and 5×15 boards exactly', () => {
     expect(cs111.boardRepr(cs111.newBoard(6, 7))).toBe('| | | | | | | |\n'.repeat(6) + '---------------\n 0 1 2 3 4 5 6\n');
-    expect(cs111.boardRepr(cs111.newBoard(5, 15)).split('\n').slice(-3)).toEqual(['-------------------------------', ' 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4', '']);
+    expect(cs111.boardRepr(cs111.newBoard(5, 15)).split('\n').slice(-3)).toEqual([
+      '-------------------------------',
+      ' 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4',
+      '',
+    ]);
   });
 
   it.each([
@@ -35,7 +44,13 @@ describeWithShared('CS111 (document 000)', () => {
     expect(doc).toContain(`>>> AIPlayer('${checker}', 'LEFT', ${lookahead}).scores_for(b)\n    ${shown}`);
   });
 
-  it.each([['LEFT', 1, [0]], ['RIGHT', 1, [6]], ['LEFT', 2, [3]], ['RIGHT', 2, [3]], ['RANDOM', 2, [3]]] as const)('next_move %s %i', (tiebreak, lookahead, answer) => {
+  it.each([
+    ['LEFT', 1, [0]],
+    ['RIGHT', 1, [6]],
+    ['LEFT', 2, [3]],
+    ['RIGHT', 2, [3]],
+    ['RANDOM', 2, [3]],
+  ] as const)('next_move %s %i', (tiebreak, lookahead, answer) => {
     expect(cs111.aiNextMove(b, 'X', tiebreak, lookahead)).toEqual(answer);
   });
 
@@ -54,13 +69,20 @@ describeWithShared('CS111 (document 000)', () => {
     const board = cs111.boardFromMoves(2, 4, '001122');
     const { output: prompt } = cs111.humanNextMove(board, ['3']);
     const step = cs111.processMove(board, { kind: 'human', checker: 'X' }, 3, 1, prompt);
-    expect(step.output).toBe("Player X's turn\nEnter a column: 3\n\n|O|O|O| |\n|X|X|X|X|\n---------\n 0 1 2 3\n\nPlayer X wins in 1 moves.\nCongratulations!\n");
+    expect(step.output).toBe(
+      "Player X's turn\nEnter a column: 3\n\n|O|O|O| |\n|X|X|X|X|\n---------\n 0 1 2 3\n\nPlayer X wins in 1 moves.\nCongratulations!\n",
+    );
     expect(step.returned).toBe(true);
   });
 
   it('next_move re-asks after -1 and 7 and returns 5', () => {
     const out = cs111.humanNextMove(cs111.newBoard(6, 7), ['-1', '7', '5']);
-    expect(out).toEqual({ status: 'ok', column: 5, prompts: 3, output: 'Enter a column: -1\nTry again!\nEnter a column: 7\nTry again!\nEnter a column: 5\n' });
+    expect(out).toEqual({
+      status: 'ok',
+      column: 5,
+      prompts: 3,
+      output: 'Enter a column: -1\nTry again!\nEnter a column: 7\nTry again!\nEnter a column: 5\n',
+    });
   });
 
   it('says when a script runs out of input instead of inventing a move', () => {
@@ -86,7 +108,14 @@ describe('HMC (document 001)', () => {
 });
 
 describeWithShared('Manchester (document 003)', () => {
-  const board: m.BoardRows = [[0, 0, 0, 0, 2, 0, 0], [0, 0, 0, 0, 1, 0, 0], [0, 0, 0, 0, 1, 0, 0], [0, 0, 0, 0, 2, 0, 0], [0, 0, 0, 2, 1, 0, 0], [0, 0, 2, 1, 2, 1, 0]];
+  const board: m.BoardRows = [
+    [0, 0, 0, 0, 2, 0, 0],
+    [0, 0, 0, 0, 1, 0, 0],
+    [0, 0, 0, 0, 1, 0, 0],
+    [0, 0, 0, 0, 2, 0, 0],
+    [0, 0, 0, 2, 1, 0, 0],
+    [0, 0, 2, 1, 2, 1, 0],
+  ];
   it('lists the valid moves [0, 1, 2, 3, 5, 6]', () => expect(m.getValidMoves(board)).toEqual([0, 1, 2, 3, 5, 6]));
   it('prints the board with the 1–7 header', () => {
     expect(m.printBoard(board).split('\n').slice(0, 3)).toEqual(['|1|2|3|4|5|6|7|', '+-+-+-+-+-+-+-+', '| | | | |O| | |']);
@@ -99,19 +128,21 @@ describeWithShared('Manchester (document 003)', () => {
   it('saves the Task 8 file content', () => {
     const text = m.serializeGame({ player1: 'Stefan', player2: 'C', who: 1, board });
     expect(text).toBe('Stefan\nC\n1\n0,0,0,0,2,0,0\n0,0,0,0,1,0,0\n0,0,0,0,1,0,0\n0,0,0,0,2,0,0\n0,0,0,2,1,0,0\n0,0,2,1,2,1,0\n');
-    expect(documentText('manchester-connect4')).toContain('1 0,0,0,0,2,0,0 0,0,0,0,1,0,0 0,0,0,0,1,0,0 0,0,0,0,2,0,0 0,0,0,2,1,0,0 0,0,2,1,2,1,0');
+    expect(documentText('manchester-connect4')).toContain(
+      '1 0,0,0,0,2,0,0 0,0,0,0,1,0,0 0,0,0,0,1,0,0 0,0,0,0,2,0,0 0,0,0,2,1,0,0 0,0,2,1,2,1,0',
+    );
   });
 });
 
 describeWithShared('Conniption (document 004)', () => {
   const doc = documentText('conniption');
-  it('has the 69 winning lines, in the document\'s order', () => {
+  it("has the 69 winning lines, in the document's order", () => {
     const listed = /win_lines = (\[.*?\]\])/s.exec(doc)![1]!;
     const parsed = JSON.parse(listed.replace(/\(/g, '[').replace(/\)/g, ']'));
     expect(parsed).toHaveLength(69);
     expect(cn.WIN_LINES).toEqual(parsed);
   });
-  it('has the document\'s weights', () => {
+  it("has the document's weights", () => {
     expect(doc).toContain(`us_weights = [${cn.US_WEIGHTS.join(', ')}]`);
     expect(doc).toContain(`them_weights = [${cn.THEM_WEIGHTS.join(', ')}]`);
   });

@@ -8,17 +8,23 @@ import { createRng } from '../../runner/model/rng.js';
  * the reference (not its board, not its win test, not its recursion).
  */
 type Cells = string[][]; // [row][col], row 0 on top, ' ' | 'X' | 'O'
-const DIRECTIONS = [[0, 1], [1, 0], [1, 1], [1, -1]] as const;
+const DIRECTIONS = [
+  [0, 1],
+  [1, 0],
+  [1, 1],
+  [1, -1],
+] as const;
 const four = (b: Cells, ch: string): boolean => {
   const h = b.length;
   const w = b[0]!.length;
   const at = (r: number, c: number) => r >= 0 && r < h && c >= 0 && c < w && b[r]![c] === ch;
-  for (let r = 0; r < h; r++) for (let c = 0; c < w; c++) {
-    if (b[r]![c] !== ch) continue;
-    for (const [dr, dc] of DIRECTIONS) {
-      if (at(r + dr, c + dc) && at(r + 2 * dr, c + 2 * dc) && at(r + 3 * dr, c + 3 * dc)) return true;
+  for (let r = 0; r < h; r++)
+    for (let c = 0; c < w; c++) {
+      if (b[r]![c] !== ch) continue;
+      for (const [dr, dc] of DIRECTIONS) {
+        if (at(r + dr, c + dc) && at(r + 2 * dr, c + 2 * dc) && at(r + 3 * dr, c + 3 * dc)) return true;
+      }
     }
-  }
   return false;
 };
 function plainScores(b: Cells, me: string, lookahead: number, rule: FullBoardRule): number[] {
@@ -45,7 +51,7 @@ function randomPosition(seed: number, rows: number, cols: number) {
   for (let i = 0; i < plies; i++) {
     const open = validColumns(grid);
     if (open.length === 0) break;
-    dropPiece(grid, rng.pick(open), (i % 2 === 0 ? 1 : 2));
+    dropPiece(grid, rng.pick(open), i % 2 === 0 ? 1 : 2);
   }
   const cells: Cells = Array.from({ length: rows }, (_, r) => Array.from({ length: cols }, (_, c) => ' XO'[grid.cells[r * cols + c]!]!));
   return { grid, cells };

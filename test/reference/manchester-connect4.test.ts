@@ -68,7 +68,9 @@ describe('play() replayed by the reference', () => {
 
   it('asks again for empty names and refused columns, and saves on S then a name', () => {
     const outcome = simulatePlay(['', 'ada', 'grace', '0', 'x', '', '4', 'S', '', '4']);
-    expect(outcome.saves).toEqual([{ filename: 'game.txt', text: serializeGame({ player1: 'Ada', player2: 'Grace', who: 2, board: makeMove(emptyBoard(), 3, 1) }) }]);
+    expect(outcome.saves).toEqual([
+      { filename: 'game.txt', text: serializeGame({ player1: 'Ada', player2: 'Grace', who: 2, board: makeMove(emptyBoard(), 3, 1) }) },
+    ]);
     expect(outcome.ending.kind).toBe('script-ended');
   });
 
@@ -76,7 +78,10 @@ describe('play() replayed by the reference', () => {
     const game = { player1: 'Ada', player2: 'Grace', who: 2 as const, board: makeMove(emptyBoard(), 3, 1) };
     expect(simulatePlay(['L', '', '4'], { 'game.txt': serializeGame(game) }).game!.board).toEqual(makeMove(game.board, 3, 2));
     expect(simulatePlay(['L', 'nope.txt']).ending).toMatchObject({ kind: 'load-failed' });
-    expect(simulatePlay(['L', ''], { 'game.txt': 'garbage\n' }).ending).toMatchObject({ kind: 'load-failed', reason: expect.stringContaining('lines') });
+    expect(simulatePlay(['L', ''], { 'game.txt': 'garbage\n' }).ending).toMatchObject({
+      kind: 'load-failed',
+      reason: expect.stringContaining('lines'),
+    });
   });
 
   it('finds the move between two boards, and says why there is none', () => {

@@ -29,7 +29,11 @@ function playableMove(c: FixtureCase, seen: { value: unknown; raised: string | n
   const { scores } = c.input['solver'] as SolverLabels;
   const value = seen.value as { type?: string; value?: unknown } | null;
   const column = value?.type === 'int' ? (value.value as number) : undefined;
-  return column !== undefined && scores[column] !== null && scores[column] !== undefined ? [] : [`${c.id}\n${c.python}\nreturned ${JSON.stringify(seen.value)}${seen.raised ? `, raised ${seen.raised}` : ''}: not a playable column`];
+  return column !== undefined && scores[column] !== null && scores[column] !== undefined
+    ? []
+    : [
+        `${c.id}\n${c.python}\nreturned ${JSON.stringify(seen.value)}${seen.raised ? `, raised ${seen.raised}` : ''}: not a playable column`,
+      ];
 }
 
 const submission = (assignment: string, name: string) => join(PROJECT_ROOT, 'fixtures', 'submissions', assignment, name);
@@ -47,7 +51,12 @@ describe.each([
   // file cost a third of this suite in starts alone.
   let seen: ReturnType<typeof runPythonCases>;
   beforeAll(() => {
-    seen = runPythonCases(submission(assignment, solution), modules, files.flatMap((f) => f.cases.map(adaptForPython)), filesFor);
+    seen = runPythonCases(
+      submission(assignment, solution),
+      modules,
+      files.flatMap((f) => f.cases.map(adaptForPython)),
+      filesFor,
+    );
   }, 120_000);
 
   for (const file of files) {

@@ -55,7 +55,7 @@ describe('position keys', () => {
       for (let ply = 0; ply < 42; ply++) {
         const open = validColumns(grid);
         if (open.length === 0 || hasRun(grid, 1, 4) || hasRun(grid, 2, 4)) break;
-        dropPiece(grid, rng.pick(open), (ply % 2 === 0 ? 1 : 2));
+        dropPiece(grid, rng.pick(open), ply % 2 === 0 ? 1 : 2);
         const cells = grid.cells.join('');
         const key = positionKey(grid);
         const before = seen.get(key);

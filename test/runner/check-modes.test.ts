@@ -22,11 +22,18 @@ describe('grade check --ci', () => {
     const summary = join(work, 'summary.md');
     const outputs = join(work, 'outputs.txt');
     const run = await execa(process.execPath, [...CLI, 'check', '--ci', sample, '--out', join(work, 'out')], {
-      cwd: PROJECT_ROOT, reject: false, env: { CI: 'true', GITHUB_ACTIONS: 'true', GITHUB_WORKSPACE: PROJECT_ROOT, GITHUB_STEP_SUMMARY: summary, GITHUB_OUTPUT: outputs },
+      cwd: PROJECT_ROOT,
+      reject: false,
+      env: { CI: 'true', GITHUB_ACTIONS: 'true', GITHUB_WORKSPACE: PROJECT_ROOT, GITHUB_STEP_SUMMARY: summary, GITHUB_OUTPUT: outputs },
     });
     expect(run.exitCode).toBe(1);
     const folder = relative(PROJECT_ROOT, sample);
-    expect(run.stdout).toMatch(new RegExp(`^::error file=${folder}/hw04\\.py,line=46,title=print_board works when the board is not a list%2C using only the constructors and selectors \\(0/1\\)::barrier\\.print_board: `, 'm'));
+    expect(run.stdout).toMatch(
+      new RegExp(
+        `^::error file=${folder}/hw04\\.py,line=46,title=print_board works when the board is not a list%2C using only the constructors and selectors \\(0/1\\)::barrier\\.print_board: `,
+        'm',
+      ),
+    );
     expect(run.stdout).toMatch(/^::notice title=Autograding complete::Points 23\/24$/m);
     expect(readFileSync(summary, 'utf8')).toContain('**23/24** points on the visible tests');
     expect(readFileSync(outputs, 'utf8')).toBe('points=23\ntotal-points=24\n');
@@ -40,22 +47,23 @@ describe('grade check --watch', () => {
     cpSync(join(SAMPLES, 'print-board-indexes-board'), work, { recursive: true });
     const child = execa(process.execPath, [...CLI, 'check', '--watch', work], { cwd: PROJECT_ROOT, reject: false, env: { CI: 'true' } });
     let out = '';
-    const waitFor = (count: number) => new Promise<void>((resolveWait, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no report ${count} within 60 s:\n${out}`)), 60_000);
-      const check = () => {
-        if ((out.match(/Watching .* for changes/gu) ?? []).length >= count) {
-          clearTimeout(timer);
-          child.stdout.off('data', onData);
-          resolveWait();
-        }
-      };
-      const onData = (chunk: Buffer) => {
-        out += chunk.toString();
+    const waitFor = (count: number) =>
+      new Promise<void>((resolveWait, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no report ${count} within 60 s:\n${out}`)), 60_000);
+        const check = () => {
+          if ((out.match(/Watching .* for changes/gu) ?? []).length >= count) {
+            clearTimeout(timer);
+            child.stdout.off('data', onData);
+            resolveWait();
+          }
+        };
+        const onData = (chunk: Buffer) => {
+          out += chunk.toString();
+          check();
+        };
+        child.stdout.on('data', onData);
         check();
-      };
-      child.stdout.on('data', onData);
-      check();
-    });
+      });
     await waitFor(1);
     expect(out).toContain('Score on the visible tests: 23/24');
     // The fix: print_board through get_piece, behind the abstraction barrier.
@@ -87,10 +95,18 @@ describe('terminal colours and progress', () => {
     const sample = join(SAMPLES, 'print-board-indexes-board');
     // The tests of print_board only: one it passes, one it fails, and the report's every part around them.
     const check = ['check', sample, '--only', 'print_board.,barrier.print_board'];
-    const plain = await execa(process.execPath, [...CLI, ...check], { cwd: PROJECT_ROOT, reject: false, env: { CI: 'true', NO_COLOR: '1' } });
+    const plain = await execa(process.execPath, [...CLI, ...check], {
+      cwd: PROJECT_ROOT,
+      reject: false,
+      env: { CI: 'true', NO_COLOR: '1' },
+    });
     expect(plain.stdout).toContain('✗');
     expect(plain.stdout).not.toContain('\x1b[');
-    const forced = await execa(process.execPath, [...CLI, ...check], { cwd: PROJECT_ROOT, reject: false, env: { CI: 'true', FORCE_COLOR: '1' } });
+    const forced = await execa(process.execPath, [...CLI, ...check], {
+      cwd: PROJECT_ROOT,
+      reject: false,
+      env: { CI: 'true', FORCE_COLOR: '1' },
+    });
     expect(forced.stdout).toContain('\x1b[31m✗\x1b[39m');
     expect(forced.stdout).toContain('\x1b[32m✓\x1b[39m');
   }, 60_000);
@@ -108,9 +124,17 @@ describe('terminal colours and progress', () => {
 
   it("rewrites the check's line on a terminal, from test to test, and clears it at the end", () => {
     let said = '';
-    const io = { out: () => {}, err: (s: string) => { said += s; }, isTTY: true, env: {}, cwd: '.' };
+    const io = {
+      out: () => {},
+      err: (s: string) => {
+        said += s;
+      },
+      isTTY: true,
+      env: {},
+      cwd: '.',
+    };
     const progress = createCheckProgress(io, 2, makeColors(false));
-    progress.testStarted('newGame on the document\'s example');
+    progress.testStarted("newGame on the document's example");
     progress.testFinished();
     progress.testStarted('suggestMove2 is better than suggestMove1');
     progress.testFinished();
@@ -121,15 +145,44 @@ describe('terminal colours and progress', () => {
     expect(said.endsWith('\r\x1b[K')).toBe(true);
     // Off a terminal, or in CI, the report alone.
     let piped = '';
-    const quiet = createCheckProgress({ ...io, err: (s: string) => { piped += s; }, env: { CI: 'true' } }, 2, makeColors(false));
+    const quiet = createCheckProgress(
+      {
+        ...io,
+        err: (s: string) => {
+          piped += s;
+        },
+        env: { CI: 'true' },
+      },
+      2,
+      makeColors(false),
+    );
     quiet.testStarted('newGame');
     quiet.done();
     expect(piped).toBe('');
   });
 
   it("says how long the student's own code ran in a check of a second or more, and the tests it ran longest in", () => {
-    const test = (name: string, studentMs: number, status: TestResult['status'] = 'pass') => ({ id: name, name, group: 'Task 11', target: 'suggestMove2', status, score: 0, maxScore: 1, visibility: 'visible', message: '', studentMs }) as TestResult;
-    const tests = [test('newGame', 3), test('suggestMove2 wins most games against a random player', 1700), test('play() waits at a prompt', 5000, 'timeout'), test('suggestMove2 is better than suggestMove1', 2800), test('suggestMove1', 300), test('hasWon', 240)];
+    const test = (name: string, studentMs: number, status: TestResult['status'] = 'pass') =>
+      ({
+        id: name,
+        name,
+        group: 'Task 11',
+        target: 'suggestMove2',
+        status,
+        score: 0,
+        maxScore: 1,
+        visibility: 'visible',
+        message: '',
+        studentMs,
+      }) as TestResult;
+    const tests = [
+      test('newGame', 3),
+      test('suggestMove2 wins most games against a random player', 1700),
+      test('play() waits at a prompt', 5000, 'timeout'),
+      test('suggestMove2 is better than suggestMove1', 2800),
+      test('suggestMove1', 300),
+      test('hasWon', 240),
+    ];
     expect(ownTimeLines({ studentMs: 10_100, tests })).toEqual([
       'Your own code ran for 10.1 s in this check; the tests it took longest in:',
       '   5.0 s  play() waits at a prompt (stopped at its time limit)',
@@ -137,29 +190,104 @@ describe('terminal colours and progress', () => {
       '   1.7 s  suggestMove2 wins most games against a random player',
     ]);
     // A second spread thinly: the total alone. Under a second: nothing, the check was quick.
-    expect(ownTimeLines({ studentMs: 1200, tests: [test('newGame', 240), test('hasWon', 200)] })).toEqual(['Your own code ran for 1.2 s in this check.']);
+    expect(ownTimeLines({ studentMs: 1200, tests: [test('newGame', 240), test('hasWon', 200)] })).toEqual([
+      'Your own code ran for 1.2 s in this check.',
+    ]);
     expect(ownTimeLines({ studentMs: 999, tests: [test('newGame', 900)] })).toEqual([]);
     expect(ownTimeLines({ tests })).toEqual([]);
     // In the report: after what is graded later, before the notes.
-    const result = { id: 'ada', path: '.', assignment: 'manchester-connect4', status: 'graded', score: 0, maxScore: 6, durationMs: 9000, studentMs: 10_100, tests } as SubmissionResult;
-    const report = formatCheckReport({ title: 'Manchester', groups: [{ id: 'task-11', name: 'Task 11', points: 6, tests: [] }] }, result, 'Graded later.', ['ran with python3']);
-    expect(report).toMatch(/Graded later\.\nYour own code ran for 10\.1 s in this check; the tests it took longest in:\n {3}5\.0 s {2}play\(\) waits at a prompt \(stopped at its time limit\)\n(.*\n){2}Note: ran with python3\n$/u);
+    const result = {
+      id: 'ada',
+      path: '.',
+      assignment: 'manchester-connect4',
+      status: 'graded',
+      score: 0,
+      maxScore: 6,
+      durationMs: 9000,
+      studentMs: 10_100,
+      tests,
+    } as SubmissionResult;
+    const report = formatCheckReport(
+      { title: 'Manchester', groups: [{ id: 'task-11', name: 'Task 11', points: 6, tests: [] }] },
+      result,
+      'Graded later.',
+      ['ran with python3'],
+    );
+    expect(report).toMatch(
+      /Graded later\.\nYour own code ran for 10\.1 s in this check; the tests it took longest in:\n {3}5\.0 s {2}play\(\) waits at a prompt \(stopped at its time limit\)\n(.*\n){2}Note: ran with python3\n$/u,
+    );
   });
 
   it('shows a test the kit leaves to the grader neither passed nor failed, with what it saw, and counts its points', () => {
-    const test = (id: string, status: TestResult['status'], extra: Partial<TestResult> = {}): TestResult => ({ id, name: id, group: 'Task 11', target: 'suggestMove2', status, score: status === 'pass' ? 2 : 0, maxScore: id === 'later' ? 4 : 2, visibility: 'visible', message: 'ok', ...extra });
-    const tests = [test('won', 'pass'), test('later', 'skipped', { decidedLater: true, message: 'Decided after you submit: here the opponent was your own suggestMove1.' })];
-    const result = { id: 'ada', path: '.', assignment: 'manchester-connect4', status: 'graded', score: 2, maxScore: 6, durationMs: 900, tests } as SubmissionResult;
-    const report = formatCheckReport({ title: 'Manchester', groups: [{ id: 'task-11', name: 'Task 11', points: 6, tests: [] }] }, result, undefined);
-    expect(report).toContain('  ✓ won  (2/2)\n  ? later  (-/4) [decided after you submit]\n      Decided after you submit: here the opponent was your own suggestMove1.\n');
-    expect(report).toContain('Score on the visible tests: 2/6\n1 visible test worth 4 points is decided after you submit: this check cannot play it as the grader does.\n');
+    const test = (id: string, status: TestResult['status'], extra: Partial<TestResult> = {}): TestResult => ({
+      id,
+      name: id,
+      group: 'Task 11',
+      target: 'suggestMove2',
+      status,
+      score: status === 'pass' ? 2 : 0,
+      maxScore: id === 'later' ? 4 : 2,
+      visibility: 'visible',
+      message: 'ok',
+      ...extra,
+    });
+    const tests = [
+      test('won', 'pass'),
+      test('later', 'skipped', { decidedLater: true, message: 'Decided after you submit: here the opponent was your own suggestMove1.' }),
+    ];
+    const result = {
+      id: 'ada',
+      path: '.',
+      assignment: 'manchester-connect4',
+      status: 'graded',
+      score: 2,
+      maxScore: 6,
+      durationMs: 900,
+      tests,
+    } as SubmissionResult;
+    const report = formatCheckReport(
+      { title: 'Manchester', groups: [{ id: 'task-11', name: 'Task 11', points: 6, tests: [] }] },
+      result,
+      undefined,
+    );
+    expect(report).toContain(
+      '  ✓ won  (2/2)\n  ? later  (-/4) [decided after you submit]\n      Decided after you submit: here the opponent was your own suggestMove1.\n',
+    );
+    expect(report).toContain(
+      'Score on the visible tests: 2/6\n1 visible test worth 4 points is decided after you submit: this check cannot play it as the grader does.\n',
+    );
     expect(report).not.toMatch(/✓ later/u);
   });
 
   it("explains each part's first failure of each kind: a wrong answer after a crash of the same part is shown too", () => {
-    const failed = (id: string, kind: 'crash' | 'answer' | 'consequence', message: string): TestResult => ({ id, name: id, group: 'P', target: 'process_move', status: kind === 'answer' ? 'fail' : 'error', score: 0, maxScore: 1, visibility: 'visible', message, failure: { kind, said: message } });
-    const tests = [failed('a', 'consequence', 'blocked here'), failed('b', 'crash', 'it raised'), failed('c', 'crash', 'it raised again'), failed('d', 'answer', 'the wrong board')];
-    const result = { id: 'ada', path: '.', assignment: 'cs111-ps9', status: 'graded', score: 0, maxScore: 4, durationMs: 900, tests } as SubmissionResult;
+    const failed = (id: string, kind: 'crash' | 'answer' | 'consequence', message: string): TestResult => ({
+      id,
+      name: id,
+      group: 'P',
+      target: 'process_move',
+      status: kind === 'answer' ? 'fail' : 'error',
+      score: 0,
+      maxScore: 1,
+      visibility: 'visible',
+      message,
+      failure: { kind, said: message },
+    });
+    const tests = [
+      failed('a', 'consequence', 'blocked here'),
+      failed('b', 'crash', 'it raised'),
+      failed('c', 'crash', 'it raised again'),
+      failed('d', 'answer', 'the wrong board'),
+    ];
+    const result = {
+      id: 'ada',
+      path: '.',
+      assignment: 'cs111-ps9',
+      status: 'graded',
+      score: 0,
+      maxScore: 4,
+      durationMs: 900,
+      tests,
+    } as SubmissionResult;
     const report = formatCheckReport({ title: 'CS111', groups: [{ id: 'p', name: 'P', points: 4, tests: [] }] }, result, undefined);
     expect(report).toContain('blocked here');
     expect(report).toContain('it raised');
@@ -168,7 +296,10 @@ describe('terminal colours and progress', () => {
   });
 
   it("says a SyntaxError's place once, and a test blocked by it in words, not test ids", async () => {
-    const run = await execa(process.execPath, [...CLI, 'check', join(SAMPLES, 'hostile-syntax-error')], { cwd: PROJECT_ROOT, reject: false });
+    const run = await execa(process.execPath, [...CLI, 'check', join(SAMPLES, 'hostile-syntax-error')], {
+      cwd: PROJECT_ROOT,
+      reject: false,
+    });
     expect(run.exitCode).toBe(1);
     const raised = run.stdout.split('\n').find((l) => l.includes('raised SyntaxError'))!;
     expect(raised.match(/line 45/gu), raised).toHaveLength(1);
@@ -180,7 +311,9 @@ describe('terminal colours and progress', () => {
     const empty = temp('empty-');
     const run = await execa(process.execPath, [...CLI, 'check', empty, '--assignment', 'cs61a-hw04'], { cwd: PROJECT_ROOT, reject: false });
     expect(run.exitCode).toBe(2);
-    expect(run.stderr.trim().split('\n')).toEqual([`grade check: ${empty}: no submission files found (looked for hw04.py, lab04.py, lab04_extra.py, …)`]);
+    expect(run.stderr.trim().split('\n')).toEqual([
+      `grade check: ${empty}: no submission files found (looked for hw04.py, lab04.py, lab04_extra.py, …)`,
+    ]);
   });
 
   it('draws the bar from done out of total', () => {

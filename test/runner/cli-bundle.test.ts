@@ -18,16 +18,22 @@ function compiledPackage(): string {
   const root = temp('cli-bundle-');
   mkdirSync(join(root, 'dist', 'runner', 'pack', 'specs'), { recursive: true });
   writeFileSync(join(root, 'dist', 'runner', 'pack', 'specs', 'one.txt'), 'found beside pack/reader.js\n');
-  writeFileSync(join(root, 'dist', 'runner', 'pack', 'reader.js'), [
-    "import { readFileSync } from 'node:fs';",
-    "export const here = import.meta.url;",
-    "export const read = () => readFileSync(new URL('./specs/one.txt', import.meta.url), 'utf8');",
-    "export const banner = 'const require = kitRequire(import.meta.url);';",
-  ].join('\n'));
-  writeFileSync(join(root, 'dist', 'runner', 'cli.js'), [
-    "import { banner, here, read } from './pack/reader.js';",
-    'console.log(JSON.stringify({ here, read: read(), banner, cli: import.meta.url }));',
-  ].join('\n'));
+  writeFileSync(
+    join(root, 'dist', 'runner', 'pack', 'reader.js'),
+    [
+      "import { readFileSync } from 'node:fs';",
+      'export const here = import.meta.url;',
+      "export const read = () => readFileSync(new URL('./specs/one.txt', import.meta.url), 'utf8');",
+      "export const banner = 'const require = kitRequire(import.meta.url);';",
+    ].join('\n'),
+  );
+  writeFileSync(
+    join(root, 'dist', 'runner', 'cli.js'),
+    [
+      "import { banner, here, read } from './pack/reader.js';",
+      'console.log(JSON.stringify({ here, read: read(), banner, cli: import.meta.url }));',
+    ].join('\n'),
+  );
   return root;
 }
 

@@ -14,7 +14,12 @@ const SAMPLES = join(PROJECT_ROOT, 'fixtures', 'submissions', 'cs111-ps9');
 async function run(...argv: string[]) {
   let out = '';
   let err = '';
-  const code = await runCli(argv, (s) => (out += s), (s) => (err += s), { env: {}, cwd: PROJECT_ROOT });
+  const code = await runCli(
+    argv,
+    (s) => (out += s),
+    (s) => (err += s),
+    { env: {}, cwd: PROJECT_ROOT },
+  );
   return { code, out, err };
 }
 
@@ -40,7 +45,8 @@ describe('grade CLI', () => {
     const { code, out } = await run('list');
     expect(code).toBe(0);
     expect(out).toMatch(/^cs111-ps9 .*\(graded; 18 targets, \d+ golden cases\)$/m);
-    for (const id of ['hmc-cs5-hw11', 'cs61a-hw04', 'manchester-connect4', 'conniption']) expect(out).toMatch(new RegExp(`^${id} .*\\(graded; \\d+ targets, \\d+ golden cases\\)$`, 'm'));
+    for (const id of ['hmc-cs5-hw11', 'cs61a-hw04', 'manchester-connect4', 'conniption'])
+      expect(out).toMatch(new RegExp(`^${id} .*\\(graded; \\d+ targets, \\d+ golden cases\\)$`, 'm'));
     expect(out).not.toContain('not graded yet');
   });
 
@@ -81,7 +87,9 @@ describe('grade CLI', () => {
   it("list --cost grades the bundled correct samples and shows each test's cost to their code", async () => {
     const { code, out } = await run('list', 'cs61a-hw04', '--cost');
     expect(code).toBe(0);
-    expect(out).toMatch(/^test\s+correct-classic\s+correct-lab04-split\s+correct-naive\s+correct-no-diagonal\s+correct-plain\s+correct-recursive\s+correct-windows$/m);
+    expect(out).toMatch(
+      /^test\s+correct-classic\s+correct-lab04-split\s+correct-naive\s+correct-no-diagonal\s+correct-plain\s+correct-recursive\s+correct-windows$/m,
+    );
     expect(out).toMatch(/^create_row\.document(\s+\d+\.\d\d s){7}$/m);
     expect(out).toMatch(/^all tests(\s+\d+\.\d\d s){7}$/m);
     expect(await run('list', '--cost')).toMatchObject({ code: 2, err: expect.stringContaining('give one assignment') });
@@ -98,8 +106,14 @@ describe('grade CLI', () => {
     expect((await run('--frobnicate')).code).toBe(2);
     const empty = tempDir('empty-');
     expect(await run(empty)).toMatchObject({ code: 2, err: expect.stringContaining('no submissions found') });
-    expect(await run(SAMPLES, '--out', join(PROJECT_ROOT, 'reports', 'x'))).toMatchObject({ code: 2, err: expect.stringContaining('inside the source folder reports/') });
-    expect(await run(SAMPLES, '--format', 'xml')).toMatchObject({ code: 2, err: expect.stringContaining("unknown --format 'xml'; known: json, html, junit, gradescope, csv") });
+    expect(await run(SAMPLES, '--out', join(PROJECT_ROOT, 'reports', 'x'))).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('inside the source folder reports/'),
+    });
+    expect(await run(SAMPLES, '--format', 'xml')).toMatchObject({
+      code: 2,
+      err: expect.stringContaining("unknown --format 'xml'; known: json, html, junit, gradescope, csv"),
+    });
     expect(await run(SAMPLES, '--jobs', 'many')).toMatchObject({ code: 2, err: expect.stringContaining('--jobs') });
   });
 
@@ -120,19 +134,48 @@ describe('grade CLI', () => {
     const line = readFileSync(file, 'utf8').split('\n').indexOf('    points: one') + 1;
     expect(line).toBeGreaterThan(0);
     let err = '';
-    const code = await runGrade([join(SAMPLES, 'correct-classic')], { out: () => {}, err: (s) => (err += s), isTTY: false, env: {}, cwd: root }, root, '0', 'grade');
+    const code = await runGrade(
+      [join(SAMPLES, 'correct-classic')],
+      { out: () => {}, err: (s) => (err += s), isTTY: false, env: {}, cwd: root },
+      root,
+      '0',
+      'grade',
+    );
     expect(code).toBe(2);
     expect(err).toContain(`spec/cs111-ps9/assignment.yml:${line}:13: tests.reading.ps9pr0.present.points: must be number`);
   });
 
   it('grades a folder into results.json with exactly the fields of the contract, and says which tests were not run', async () => {
     const out = outDir();
-    const { code, out: text, err } = await run(join(SAMPLES, 'correct-classic'), join(SAMPLES, 'repr-short-dashes'), '--only', 'board.repr', '--out', out, '--jobs', '2');
+    const {
+      code,
+      out: text,
+      err,
+    } = await run(
+      join(SAMPLES, 'correct-classic'),
+      join(SAMPLES, 'repr-short-dashes'),
+      '--only',
+      'board.repr',
+      '--out',
+      out,
+      '--jobs',
+      '2',
+    );
     expect(code).toBe(0);
     expect(err).toMatch(/^\[1\/2\] /m);
     expect(text).toMatch(/^correct-classic\s+3\/96/m);
     const results = readResults(out);
-    expect(Object.keys(results).sort()).toEqual(['clusters', 'cost', 'generatedAt', 'sandbox', 'seed', 'settings', 'similarity', 'submissions', 'tool']);
+    expect(Object.keys(results).sort()).toEqual([
+      'clusters',
+      'cost',
+      'generatedAt',
+      'sandbox',
+      'seed',
+      'settings',
+      'similarity',
+      'submissions',
+      'tool',
+    ]);
     // The class's cost adds up to its wall time: the floor, the students' own code in two parts, the jobs idle at the
     // end, and the grader's.
     const { cost } = results;
@@ -142,13 +185,48 @@ describe('grade CLI', () => {
     // Each submission's floor is measured (the class's is rounded to a tenth of a second, and two fast starts may round to 0).
     expect(cost.floorS).toBeGreaterThanOrEqual(0);
     expect(results.submissions.every((s: { floorMs?: number }) => (s.floorMs ?? 0) > 0)).toBe(true);
-    expect(results.settings).toMatchObject({ assignment: 'cs111-ps9', manualPoints: 4, only: 'board.repr', limits: { callMs: 5000, memoryMb: 1024 } });
+    expect(results.settings).toMatchObject({
+      assignment: 'cs111-ps9',
+      manualPoints: 4,
+      only: 'board.repr',
+      limits: { callMs: 5000, memoryMb: 1024 },
+    });
     const [classic, dashes] = results.submissions;
-    expect(Object.keys(classic).sort()).toEqual(['assignment', 'durationMs', 'filesHash', 'floorMs', 'id', 'importMs', 'maxScore', 'path', 'score', 'status', 'studentMs', 'tests']);
+    expect(Object.keys(classic).sort()).toEqual([
+      'assignment',
+      'durationMs',
+      'filesHash',
+      'floorMs',
+      'id',
+      'importMs',
+      'maxScore',
+      'path',
+      'score',
+      'status',
+      'studentMs',
+      'tests',
+    ]);
     expect(classic).toMatchObject({ id: 'correct-classic', assignment: 'cs111-ps9', status: 'graded', score: 3, maxScore: 96 });
     const repr = dashes.tests.find((t: { id: string }) => t.id === 'board.repr.document');
     // The document's own example is among its cases: its share of the student's time is counted apart.
-    expect(Object.keys(repr).sort()).toEqual(['actual', 'documentMs', 'durationMs', 'expected', 'failure', 'group', 'id', 'maxScore', 'message', 'name', 'reproduce', 'score', 'status', 'studentMs', 'target', 'visibility']);
+    expect(Object.keys(repr).sort()).toEqual([
+      'actual',
+      'documentMs',
+      'durationMs',
+      'expected',
+      'failure',
+      'group',
+      'id',
+      'maxScore',
+      'message',
+      'name',
+      'reproduce',
+      'score',
+      'status',
+      'studentMs',
+      'target',
+      'visibility',
+    ]);
     // Its first failure as facts, which groups the students who made the same mistake.
     expect(repr.failure).toMatchObject({ case: expect.stringMatching(/^Board\.__repr__\.doc\./u), kind: 'answer' });
     expect(repr.documentMs).toBeLessThanOrEqual(repr.studentMs);
@@ -156,16 +234,30 @@ describe('grade CLI', () => {
     for (const test of classic.tests) expect(test.studentMs).toBeLessThanOrEqual(test.durationMs + 1);
     expect(classic.tests.reduce((n: number, t: { studentMs: number }) => n + t.studentMs, 0)).toBeGreaterThan(0);
     expect(dashes.tests.find((t: { id: string }) => t.id === 'player.repr')).toMatchObject({ durationMs: 0, studentMs: 0 });
-    expect(repr).toMatchObject({ status: 'fail', score: 0, maxScore: 2, target: 'Board.__repr__', group: 'Problem 1: Board', visibility: 'visible', reproduce: expect.stringContaining('b = Board(6, 7)') });
-    expect(dashes.tests.find((t: { id: string }) => t.id === 'player.repr')).toMatchObject({ status: 'skipped', message: 'not run: --only board.repr' });
+    expect(repr).toMatchObject({
+      status: 'fail',
+      score: 0,
+      maxScore: 2,
+      target: 'Board.__repr__',
+      group: 'Problem 1: Board',
+      visibility: 'visible',
+      reproduce: expect.stringContaining('b = Board(6, 7)'),
+    });
+    expect(dashes.tests.find((t: { id: string }) => t.id === 'player.repr')).toMatchObject({
+      status: 'skipped',
+      message: 'not run: --only board.repr',
+    });
   });
 
-  it('measures an AI\'s strength, a figure for information, only when given --strength', async () => {
+  it("measures an AI's strength, a figure for information, only when given --strength", async () => {
     const strength = async (...flags: string[]) => {
       const out = outDir();
       expect((await run(join(SAMPLES, 'correct-classic'), '--only', 'aiplayer.next_move.strength', '--out', out, ...flags)).code).toBe(0);
       const results = readResults(out);
-      return { test: results.submissions[0].tests.find((t: TestResult) => t.id === 'aiplayer.next_move.strength') as TestResult, settings: results.settings };
+      return {
+        test: results.submissions[0].tests.find((t: TestResult) => t.id === 'aiplayer.next_move.strength') as TestResult,
+        settings: results.settings,
+      };
     };
     const without = await strength();
     expect(without.test).toMatchObject({ status: 'skipped', score: 0, maxScore: 0, message: expect.stringContaining('--strength') });
@@ -195,7 +287,13 @@ describe('grade CLI', () => {
     const work = tempDir('student-');
     cpSync(join(SAMPLES, 'correct-classic'), work, { recursive: true });
     let printed = '';
-    const code = await runGrade(['--only', 'board.is_full'], { out: (s) => (printed += s), err: () => {}, isTTY: false, env: {}, cwd: work }, PROJECT_ROOT, '0', 'check');
+    const code = await runGrade(
+      ['--only', 'board.is_full'],
+      { out: (s) => (printed += s), err: () => {}, isTTY: false, env: {}, cwd: work },
+      PROJECT_ROOT,
+      '0',
+      'check',
+    );
     expect(code).toBe(0);
     expect(printed).toContain('✓ is_full is True exactly when no column has room  (2/2)');
     expect(existsSync(join(work, 'grade-report')), 'check writes results.json only when --out is given').toBe(false);
@@ -203,30 +301,40 @@ describe('grade CLI', () => {
 });
 
 describe('grade --visible', () => {
-  it("grades a class on the visible tests exactly as grade check grades each student", async () => {
+  it('grades a class on the visible tests exactly as grade check grades each student', async () => {
     const samples = ['correct-classic', 'no-down-diagonal', 'next-move-no-count'];
     const klass = outDir();
     const graded = await run(...samples.map((s) => join(SAMPLES, s)), '--visible', '--format', 'json', '--jobs', '2', '--out', klass);
     expect(graded.code, graded.err).toBe(0);
-    const results = readResults(klass) as { submissions: { id: string; tests: { id: string; status: string; visibility: string; message: string }[] }[] };
+    const results = readResults(klass) as {
+      submissions: { id: string; tests: { id: string; status: string; visibility: string; message: string }[] }[];
+    };
     for (const sample of samples) {
       const checked = outDir();
       await run('check', join(SAMPLES, sample), '--out', checked);
       const one = (readResults(checked) as typeof results).submissions[0]!;
       const inClass = results.submissions.find((s) => s.id === sample)!;
       expect(inClass.tests.every((t) => t.visibility === 'visible')).toBe(true);
-      expect(inClass.tests.map((t) => [t.id, t.status, t.message]), sample).toEqual(one.tests.map((t) => [t.id, t.status, t.message]));
+      expect(
+        inClass.tests.map((t) => [t.id, t.status, t.message]),
+        sample,
+      ).toEqual(one.tests.map((t) => [t.id, t.status, t.message]));
     }
   }, 120_000);
 });
 
-describe('the README\'s first command', () => {
+describe("the README's first command", () => {
   it('grades samples that exist, at least one correct and one that fails, for every assignment', () => {
-    expect(allAssignments().map((a) => a.id).sort()).toEqual(['conniption', 'cs111-ps9', 'cs61a-hw04', 'hmc-cs5-hw11', 'manchester-connect4']);
+    expect(
+      allAssignments()
+        .map((a) => a.id)
+        .sort(),
+    ).toEqual(['conniption', 'cs111-ps9', 'cs61a-hw04', 'hmc-cs5-hw11', 'manchester-connect4']);
     for (const { id: assignment, showcase: names } of allAssignments()) {
       expect(names).toContain('correct-classic');
       expect(names.length).toBeGreaterThan(2);
-      for (const name of names) expect(existsSync(join(PROJECT_ROOT, 'fixtures', 'submissions', assignment, name)), `${assignment}/${name}`).toBe(true);
+      for (const name of names)
+        expect(existsSync(join(PROJECT_ROOT, 'fixtures', 'submissions', assignment, name)), `${assignment}/${name}`).toBe(true);
     }
   });
 });

@@ -18,12 +18,33 @@ describe('grade compare and --previous', () => {
     // A project root of our own, so one fixture case can change between the runs.
     const root = temp('grade-root-');
     cpSync(join(PROJECT_ROOT, 'spec'), join(root, 'spec'), { recursive: true });
-    cpSync(join(PROJECT_ROOT, 'fixtures'), join(root, 'fixtures'), { recursive: true, filter: (path) => !path.includes(`${join('fixtures', 'submissions')}`) });
+    cpSync(join(PROJECT_ROOT, 'fixtures'), join(root, 'fixtures'), {
+      recursive: true,
+      filter: (path) => !path.includes(`${join('fixtures', 'submissions')}`),
+    });
     const klass = temp('grade-class-');
-    for (const name of ['correct-classic', 'create-row-spaces', 'get-piece-transposed']) cpSync(join(SAMPLES, name), join(klass, name), { recursive: true });
+    for (const name of ['correct-classic', 'create-row-spaces', 'get-piece-transposed'])
+      cpSync(join(SAMPLES, name), join(klass, name), { recursive: true });
     let said = '';
-    const io = { out: (s: string) => { said += s; }, err: (s: string) => { said += s; }, isTTY: false, env: {}, cwd: klass };
-    const grade = (out: string, ...more: string[]) => runGrade([klass, '--assignment', 'cs61a-hw04', '--out', out, '--format', 'json,html', '--jobs', '2', ...more], io, root, '0', 'grade');
+    const io = {
+      out: (s: string) => {
+        said += s;
+      },
+      err: (s: string) => {
+        said += s;
+      },
+      isTTY: false,
+      env: {},
+      cwd: klass,
+    };
+    const grade = (out: string, ...more: string[]) =>
+      runGrade(
+        [klass, '--assignment', 'cs61a-hw04', '--out', out, '--format', 'json,html', '--jobs', '2', ...more],
+        io,
+        root,
+        '0',
+        'grade',
+      );
 
     const first = temp('grade-monday-');
     expect(await grade(first)).toBe(0);
@@ -31,7 +52,9 @@ describe('grade compare and --previous', () => {
     // One case of replace_elem.generated now expects something no submission returns: everyone who passed it drops.
     const fixture = join(root, 'fixtures', 'cs61a-hw04', 'replace-elem.json');
     const data = JSON.parse(readFileSync(fixture, 'utf8'));
-    data.cases.find((c: { id: string }) => c.id === 'replace_elem.gen.000').expected = { value: { type: 'list', items: [{ type: 'str', value: 'nobody returns this' }] } };
+    data.cases.find((c: { id: string }) => c.id === 'replace_elem.gen.000').expected = {
+      value: { type: 'list', items: [{ type: 'str', value: 'nobody returns this' }] },
+    };
     writeFileSync(fixture, JSON.stringify(data));
     // And one student fixes create_row.
     cpSync(join(SAMPLES, 'correct-classic', 'hw04.py'), join(klass, 'create-row-spaces', 'hw04.py'));
@@ -42,23 +65,38 @@ describe('grade compare and --previous', () => {
     const run = JSON.parse(readFileSync(join(second, 'results.json'), 'utf8'));
     const byId = Object.fromEntries(run.comparison.students.map((s: { id: string }) => [s.id, s]));
     expect(Object.keys(byId).sort()).toEqual(['correct-classic', 'create-row-spaces', 'get-piece-transposed']);
-    expect(byId['correct-classic']).toMatchObject({ passToFail: ['replace_elem.generated'], failToPass: [], reasons: ['fixture changed: replace_elem.generated'] });
+    expect(byId['correct-classic']).toMatchObject({
+      passToFail: ['replace_elem.generated'],
+      failToPass: [],
+      reasons: ['fixture changed: replace_elem.generated'],
+    });
     expect(byId['correct-classic'].delta).toBeLessThan(0);
     expect(byId['create-row-spaces'].reasons).toEqual(['submission changed', 'fixture changed: replace_elem.generated']);
     expect(byId['create-row-spaces'].failToPass).toEqual(expect.arrayContaining(['create_row.document', 'create_row.generated']));
     // Only the test that reads the case changed (replace_elem.new-list has cases of its own, so the kit never ships this one).
     expect(run.comparison.testsChanged).toEqual([{ id: 'replace_elem.generated', what: 'fixture' }]);
     const csv = readFileSync(join(second, 'changes.csv'), 'utf8').split('\r\n');
-    expect(csv[0]).toBe('student,name,old,new,delta,exported_old,exported_new,exported_delta,adjusted_old,adjusted_new,kept_old,kept_new,late_old,late_new,pass_to_fail,fail_to_pass,why');
+    expect(csv[0]).toBe(
+      'student,name,old,new,delta,exported_old,exported_new,exported_delta,adjusted_old,adjusted_new,kept_old,kept_new,late_old,late_new,pass_to_fail,fail_to_pass,why',
+    );
     const classicScores = `${byId['correct-classic'].old},${byId['correct-classic'].new},${byId['correct-classic'].delta}`;
-    expect(csv).toContain(`correct-classic,,${classicScores},${classicScores},,,,,,,replace_elem.generated,,fixture changed: replace_elem.generated`);
+    expect(csv).toContain(
+      `correct-classic,,${classicScores},${classicScores},,,,,,,replace_elem.generated,,fixture changed: replace_elem.generated`,
+    );
     expect(said).toMatch(/Compared with .*grade-monday-\w+: 3 students changed, \d lost points/);
     expect(readFileSync(join(second, 'index.html'), 'utf8')).toContain('<h2>What changed</h2>');
 
     // --keep-higher: the students whose score fell keep the earlier one in every export, and it is recorded.
     const kept = temp('grade-kept-');
     let keptSaid = '';
-    expect(await runCli(['compare', first, second, '--out', kept, '--keep-higher'], (s) => (keptSaid += s), (s) => (keptSaid += s), { env: {}, cwd: klass })).toBe(0);
+    expect(
+      await runCli(
+        ['compare', first, second, '--out', kept, '--keep-higher'],
+        (s) => (keptSaid += s),
+        (s) => (keptSaid += s),
+        { env: {}, cwd: klass },
+      ),
+    ).toBe(0);
     const keptRun = JSON.parse(readFileSync(join(kept, 'results.json'), 'utf8'));
     const classic = keptRun.submissions.find((s: { id: string }) => s.id === 'correct-classic');
     expect(classic.keptHigher).toEqual({ score: byId['correct-classic'].old, from: first, automatic: byId['correct-classic'].old });
@@ -75,23 +113,43 @@ describe('grade compare and --previous', () => {
 
     // Graded again with --previous on the kept run, without --keep-higher, with an adjustment and a total override:
     // the automatic scores do not move, the exported ones do, and each says why.
-    writeFileSync(join(klass, 'adjustments.csv'), 'student,test,change,reason,by\ncreate-row-spaces,create_row.document,-1,copied the row,TA\nget-piece-transposed,total,=30,override,Prof\n');
+    writeFileSync(
+      join(klass, 'adjustments.csv'),
+      'student,test,change,reason,by\ncreate-row-spaces,create_row.document,-1,copied the row,TA\nget-piece-transposed,total,=30,override,Prof\n',
+    );
     const third = temp('grade-wednesday-');
     said = '';
     expect(await grade(third, '--previous', kept)).toBe(0);
     const wednesday = JSON.parse(readFileSync(join(third, 'results.json'), 'utf8')).comparison.students;
     const moved = Object.fromEntries(wednesday.map((s: { id: string }) => [s.id, s]));
-    expect(moved['correct-classic']).toMatchObject({ delta: 0, exported: { delta: byId['correct-classic'].delta }, reasons: [expect.stringContaining('keep-higher not repeated')] });
-    expect(moved['create-row-spaces']).toMatchObject({ delta: 0, exported: { delta: -1 }, reasons: ['adjustment -1 on create_row.document (copied the row): added (line 2)'] });
+    expect(moved['correct-classic']).toMatchObject({
+      delta: 0,
+      exported: { delta: byId['correct-classic'].delta },
+      reasons: [expect.stringContaining('keep-higher not repeated')],
+    });
+    expect(moved['create-row-spaces']).toMatchObject({
+      delta: 0,
+      exported: { delta: -1 },
+      reasons: ['adjustment -1 on create_row.document (copied the row): added (line 2)'],
+    });
     // It had kept its Monday score too: both reasons are given.
-    expect(moved['get-piece-transposed']).toMatchObject({ delta: 0, exported: { new: 30 }, reasons: ['total override =30 on the total (override): added (line 3)', expect.stringContaining('keep-higher not repeated')] });
+    expect(moved['get-piece-transposed']).toMatchObject({
+      delta: 0,
+      exported: { new: 30 },
+      reasons: ['total override =30 on the total (override): added (line 3)', expect.stringContaining('keep-higher not repeated')],
+    });
     expect(said).not.toContain('no student changed');
     expect(said).toMatch(/correct-classic: exported \d+ → \d+ \(-\d+\), automatic \d+ → \d+ \(0\)/u);
     rmSync(join(klass, 'adjustments.csv'));
 
     // The same run compared with itself: nothing changed.
     let out = '';
-    const code = await runCli(['compare', second, second, '--out', temp('grade-cmp-')], (s) => (out += s), (s) => (out += s), { env: {}, cwd: klass });
+    const code = await runCli(
+      ['compare', second, second, '--out', temp('grade-cmp-')],
+      (s) => (out += s),
+      (s) => (out += s),
+      { env: {}, cwd: klass },
+    );
     expect(code).toBe(0);
     expect(out).toContain('no student changed');
   }, 180_000);
@@ -99,7 +157,14 @@ describe('grade compare and --previous', () => {
   it('refuses a folder without results.json, and two runs of different assignments, with exit 2', async () => {
     const empty = temp('grade-empty-');
     let err = '';
-    expect(await runCli(['compare', empty, empty], () => {}, (s) => (err += s), { env: {}, cwd: empty })).toBe(2);
+    expect(
+      await runCli(
+        ['compare', empty, empty],
+        () => {},
+        (s) => (err += s),
+        { env: {}, cwd: empty },
+      ),
+    ).toBe(2);
     expect(err).toContain('has no results.json');
     const a = temp('grade-a-');
     const b = temp('grade-b-');
@@ -107,10 +172,24 @@ describe('grade compare and --previous', () => {
     writeFileSync(join(a, 'results.json'), runOf('cs111-ps9'));
     writeFileSync(join(b, 'results.json'), runOf('cs61a-hw04'));
     err = '';
-    expect(await runCli(['compare', a, b], () => {}, (s) => (err += s), { env: {}, cwd: empty })).toBe(2);
+    expect(
+      await runCli(
+        ['compare', a, b],
+        () => {},
+        (s) => (err += s),
+        { env: {}, cwd: empty },
+      ),
+    ).toBe(2);
     expect(err).toContain('only runs of one assignment compare');
     err = '';
-    expect(await runCli(['compare', a], () => {}, (s) => (err += s), { env: {}, cwd: empty })).toBe(2);
+    expect(
+      await runCli(
+        ['compare', a],
+        () => {},
+        (s) => (err += s),
+        { env: {}, cwd: empty },
+      ),
+    ).toBe(2);
     expect(err).toContain('give two run folders');
   });
 
@@ -126,21 +205,53 @@ describe('grade compare and --previous', () => {
     symlinkSync(dirname(monday), join(links, 'runs'));
     for (const out of [monday, join(monday, 'again'), join(links, 'latest'), join(links, 'runs', basename(monday))]) {
       let err = '';
-      const io = { out: () => {}, err: (s: string) => { err += s; }, isTTY: false, env: {}, cwd: klass };
-      expect(await runGrade([klass, '--assignment', 'cs61a-hw04', '--out', out, '--previous', monday], io, PROJECT_ROOT, '0', 'grade')).toBe(2);
-      expect(err).toMatch(/--out .* (is the folder|is inside the folder) of the run --previous compares with .*: this run would write over it/u);
+      const io = {
+        out: () => {},
+        err: (s: string) => {
+          err += s;
+        },
+        isTTY: false,
+        env: {},
+        cwd: klass,
+      };
+      expect(
+        await runGrade([klass, '--assignment', 'cs61a-hw04', '--out', out, '--previous', monday], io, PROJECT_ROOT, '0', 'grade'),
+      ).toBe(2);
+      expect(err).toMatch(
+        /--out .* (is the folder|is inside the folder) of the run --previous compares with .*: this run would write over it/u,
+      );
       expect(err).not.toContain('ada:');
     }
     expect(readFileSync(join(monday, 'results.json'), 'utf8')).toBe(baseline);
     // grade compare and grade merge compare their --out the same way.
-    writeFileSync(join(monday, 'results.json'), JSON.stringify({ generatedAt: 'x', seed: 1, settings: { assignment: 'cs61a-hw04' }, submissions: [] }));
+    writeFileSync(
+      join(monday, 'results.json'),
+      JSON.stringify({ generatedAt: 'x', seed: 1, settings: { assignment: 'cs61a-hw04' }, submissions: [] }),
+    );
     const tuesday = temp('grade-tuesday-');
-    writeFileSync(join(tuesday, 'results.json'), JSON.stringify({ generatedAt: 'y', seed: 1, settings: { assignment: 'cs61a-hw04' }, submissions: [] }));
+    writeFileSync(
+      join(tuesday, 'results.json'),
+      JSON.stringify({ generatedAt: 'y', seed: 1, settings: { assignment: 'cs61a-hw04' }, submissions: [] }),
+    );
     let err = '';
-    expect(await runCli(['compare', monday, tuesday, '--out', join(links, 'latest')], () => {}, (t) => (err += t), { env: {}, cwd: klass })).toBe(2);
+    expect(
+      await runCli(
+        ['compare', monday, tuesday, '--out', join(links, 'latest')],
+        () => {},
+        (t) => (err += t),
+        { env: {}, cwd: klass },
+      ),
+    ).toBe(2);
     expect(err).toContain('of the earlier run');
     err = '';
-    expect(await runCli(['merge', monday, tuesday, '--out', join(links, 'latest')], () => {}, (t) => (err += t), { env: {}, cwd: klass })).toBe(2);
+    expect(
+      await runCli(
+        ['merge', monday, tuesday, '--out', join(links, 'latest')],
+        () => {},
+        (t) => (err += t),
+        { env: {}, cwd: klass },
+      ),
+    ).toBe(2);
     expect(err).toContain('one of the runs being merged');
   });
 });

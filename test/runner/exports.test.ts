@@ -25,7 +25,11 @@ function zipFolder(dir: string, prefix = ''): Uint8Array {
 
 async function grade(...args: string[]): Promise<{ results: RunResults; out: string; stderr: string }> {
   const out = temp('exports-out-');
-  const run = await execa(process.execPath, [...CLI_COMMAND, ...args, '--out', out, '--format', 'json,csv,html'], { cwd: PROJECT_ROOT, env: { CI: 'true' }, reject: false });
+  const run = await execa(process.execPath, [...CLI_COMMAND, ...args, '--out', out, '--format', 'json,csv,html'], {
+    cwd: PROJECT_ROOT,
+    env: { CI: 'true' },
+    reject: false,
+  });
   expect(run.exitCode, String(run.stderr)).toBe(0);
   return { results: JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as RunResults, out, stderr: String(run.stderr) };
 }
@@ -36,7 +40,11 @@ const scores = (results: RunResults) => Object.fromEntries(results.submissions.m
 const found = (path: string) => {
   const discovered = discoverSubmissions([path], new Set(['hw04.py']));
   expect(discovered.warnings).toEqual([]);
-  return discovered.submissions.map((s) => ({ id: s.id, student: s.student, files: s.files.filter((f) => f.name.endsWith('.py')).map((f) => [f.name, readFileSync(f.source, 'utf8')]) }));
+  return discovered.submissions.map((s) => ({
+    id: s.id,
+    student: s.student,
+    files: s.files.filter((f) => f.name.endsWith('.py')).map((f) => [f.name, readFileSync(f.source, 'utf8')]),
+  }));
 };
 
 describe('Canvas downloads', () => {
@@ -65,7 +73,13 @@ describe('Canvas downloads', () => {
   });
 
   it('reads Canvas names, and tells a Canvas folder from others', () => {
-    expect(parseCanvasName('doejane_LATE_12346_1002_hw04-1.py')).toEqual({ sortableName: 'doejane', late: true, userId: '12346', attachmentId: '1002', file: 'hw04.py' });
+    expect(parseCanvasName('doejane_LATE_12346_1002_hw04-1.py')).toEqual({
+      sortableName: 'doejane',
+      late: true,
+      userId: '12346',
+      attachmentId: '1002',
+      file: 'hw04.py',
+    });
     expect(parseCanvasName('alice_hw04.py')).toBeUndefined();
     expect(looksLikeCanvas(['smithjohn_12345_1001_hw04.py', 'notes.txt'])).toBe(true);
     expect(looksLikeCanvas(['alice_hw04.py', 'bob_hw04.py'])).toBe(false);

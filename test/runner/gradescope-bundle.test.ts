@@ -43,7 +43,10 @@ async function runAutograder(at: string, files: Record<string, Uint8Array>, samp
   }
   symlinkSync(join(PROJECT_ROOT, 'node_modules'), join(at, 'source', 'grader', 'node_modules'));
   cpSync(join(PROJECT_ROOT, 'fixtures', 'submissions', 'cs61a-hw04', sample), join(at, 'submission'), { recursive: true });
-  const run = await execa('bash', [join(at, 'source', 'run_autograder')], { env: { AUTOGRADER_ROOT: at, PATH: process.env.PATH! }, reject: false });
+  const run = await execa('bash', [join(at, 'source', 'run_autograder')], {
+    env: { AUTOGRADER_ROOT: at, PATH: process.env.PATH! },
+    reject: false,
+  });
   expect(run.exitCode, run.stderr).toBe(0);
   return JSON.parse(readFileSync(join(at, 'results', 'results.json'), 'utf8')) as GradescopeOutput;
 }
@@ -53,9 +56,28 @@ describe('grade gradescope-bundle', () => {
   const files = unzipSync(zip);
 
   it('puts setup.sh and run_autograder at the root, executable, and the tool with one assignment inside', () => {
-    expect(Object.keys(files)).toEqual(expect.arrayContaining(['setup.sh', 'run_autograder', 'grader/package.json', 'grader/package-lock.json', 'grader/dist/grade.js', 'grader/runner/harness/python/harness.py', 'grader/runner/harness/python/grade_harness/server.py', 'grader/runner/assignments/cs61a-hw04/doubles.py', 'grader/spec/cs61a-hw04/assignment.yml', 'grader/fixtures/cs61a-hw04/put-piece.json']));
-    expect(Object.keys(files).some((name) => name.startsWith('grader/fixtures/cs111-ps9/') || name.startsWith('grader/fixtures/submissions/'))).toBe(false);
-    expect(Object.keys(files).filter((name) => name.startsWith('grader/runner/assignments/')).sort()).toEqual(['grader/runner/assignments/cs61a-hw04/doubles.py', 'grader/runner/assignments/cs61a-hw04/tools.py']);
+    expect(Object.keys(files)).toEqual(
+      expect.arrayContaining([
+        'setup.sh',
+        'run_autograder',
+        'grader/package.json',
+        'grader/package-lock.json',
+        'grader/dist/grade.js',
+        'grader/runner/harness/python/harness.py',
+        'grader/runner/harness/python/grade_harness/server.py',
+        'grader/runner/assignments/cs61a-hw04/doubles.py',
+        'grader/spec/cs61a-hw04/assignment.yml',
+        'grader/fixtures/cs61a-hw04/put-piece.json',
+      ]),
+    );
+    expect(
+      Object.keys(files).some((name) => name.startsWith('grader/fixtures/cs111-ps9/') || name.startsWith('grader/fixtures/submissions/')),
+    ).toBe(false);
+    expect(
+      Object.keys(files)
+        .filter((name) => name.startsWith('grader/runner/assignments/'))
+        .sort(),
+    ).toEqual(['grader/runner/assignments/cs61a-hw04/doubles.py', 'grader/runner/assignments/cs61a-hw04/tools.py']);
     const mode = modes(zip);
     expect((mode.get('setup.sh')! & 0o777).toString(8)).toBe('755');
     expect((mode.get('run_autograder')! & 0o777).toString(8)).toBe('755');
@@ -77,7 +99,13 @@ describe('grade gradescope-bundle', () => {
     const packRoot = join(root, 'with-pack');
     const target = join(root, 'pack-bundle.zip');
     const pack = join(PROJECT_ROOT, 'fixtures', 'packs', 'cs61a-hw04');
-    expect(await runCli(['gradescope-bundle', pack, '--out', target], () => {}, () => {})).toBe(0);
+    expect(
+      await runCli(
+        ['gradescope-bundle', pack, '--out', target],
+        () => {},
+        () => {},
+      ),
+    ).toBe(0);
     const packed = unzipSync(readFileSync(target));
     expect(new TextDecoder().decode(packed['grader/pack/assignment.yml'])).toBe(readFileSync(join(pack, 'assignment.yml'), 'utf8'));
     expect(new TextDecoder().decode(packed['run_autograder'])).toContain('--assignment "$ROOT/source/grader/pack"');
@@ -105,7 +133,12 @@ describe('grade gradescope-bundle', () => {
     }
     symlinkSync(join(PROJECT_ROOT, 'node_modules'), join(at, 'source', 'grader', 'node_modules'));
     // setup.sh's line, as the image is built (the bundle's own dist/, no TypeScript), then a run's reading of it.
-    const lint = () => execa('node', ['dist/grade.js', 'lint', 'pack'], { cwd: join(at, 'source', 'grader'), env: { CONNECT4_CACHE: join(at, 'source', 'grader', 'cache'), PATH: process.env.PATH! }, reject: false });
+    const lint = () =>
+      execa('node', ['dist/grade.js', 'lint', 'pack'], {
+        cwd: join(at, 'source', 'grader'),
+        env: { CONNECT4_CACHE: join(at, 'source', 'grader', 'cache'), PATH: process.env.PATH! },
+        reject: false,
+      });
     const built = await lint();
     expect(built.exitCode, built.stderr).toBe(0);
     expect(built.stdout).toContain('boards: generated cases on boards of 5 × 6');
@@ -121,10 +154,22 @@ describe('grade gradescope-bundle', () => {
     let out = '';
     let err = '';
     const target = join(root, 'bundle.zip');
-    expect(await runCli(['gradescope-bundle', 'cs61a-hw04', '--out', target], (s) => (out += s), (s) => (err += s))).toBe(0);
+    expect(
+      await runCli(
+        ['gradescope-bundle', 'cs61a-hw04', '--out', target],
+        (s) => (out += s),
+        (s) => (err += s),
+      ),
+    ).toBe(0);
     expect(out).toMatch(/^Wrote .*bundle\.zip \(\d+ KB\): upload it/);
     expect(Object.keys(unzipSync(readFileSync(target)))).toContain('run_autograder');
-    expect(await runCli(['gradescope-bundle', 'othello'], () => {}, (s) => (err += s))).toBe(2);
+    expect(
+      await runCli(
+        ['gradescope-bundle', 'othello'],
+        () => {},
+        (s) => (err += s),
+      ),
+    ).toBe(2);
     expect(err).toContain('give one assignment with a spec: conniption, cs111-ps9, cs61a-hw04, hmc-cs5-hw11, manchester-connect4');
   });
 });

@@ -16,8 +16,24 @@ const CORRECT = join(PROJECT_ROOT, 'fixtures', 'submissions', 'cs61a-hw04', 'cor
 
 async function grade(klass: string, out: string): Promise<{ code: number; said: string }> {
   let said = '';
-  const io = { out: (s: string) => { said += s; }, err: (s: string) => { said += s; }, isTTY: false, env: {}, cwd: klass };
-  const code = await runGrade([klass, '--assignment', 'cs61a-hw04', '--out', out, '--format', 'json,html', '--jobs', '1'], io, PROJECT_ROOT, '0', 'grade');
+  const io = {
+    out: (s: string) => {
+      said += s;
+    },
+    err: (s: string) => {
+      said += s;
+    },
+    isTTY: false,
+    env: {},
+    cwd: klass,
+  };
+  const code = await runGrade(
+    [klass, '--assignment', 'cs61a-hw04', '--out', out, '--format', 'json,html', '--jobs', '1'],
+    io,
+    PROJECT_ROOT,
+    '0',
+    'grade',
+  );
   return { code, said };
 }
 
@@ -52,7 +68,11 @@ describe('hostile containers', () => {
     expect(existsSync(join(out, 'results.json.partial'))).toBe(false);
     expect(code).toBe(2);
     const lines = said.split('\n').filter((l) => l.startsWith('grade:'));
-    expect(lines).toEqual([expect.stringMatching(/^grade: cannot write .*results\.json: ENOSPC \(no space left on the device\); .*results\.jsonl keeps the 1 submission graded before that, so --resume grades only the rest$/)]);
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^grade: cannot write .*results\.json: ENOSPC \(no space left on the device\); .*results\.jsonl keeps the 1 submission graded before that, so --resume grades only the rest$/,
+      ),
+    ]);
     expect(said).not.toMatch(/\n\s+at /u);
     expect(readFileSync(join(out, 'results.jsonl'), 'utf8')).toContain('"id":"ada"');
   });
@@ -64,24 +84,45 @@ describe('hostile containers', () => {
     const lastGood = '{"the": "last good run"}\n';
     writeFileSync(join(out, 'results.json'), lastGood);
     let said = '';
-    const io = { out: (t: string) => { said += t; }, err: (t: string) => { said += t; }, isTTY: false, env: {}, cwd: klass };
+    const io = {
+      out: (t: string) => {
+        said += t;
+      },
+      err: (t: string) => {
+        said += t;
+      },
+      isTTY: false,
+      env: {},
+      cwd: klass,
+    };
     // The disk fills once two submissions are recorded: every later append to results.jsonl fails with ENOSPC.
     const recorded: string[] = [];
-    const code = await runGrade([klass, '--assignment', 'cs61a-hw04', '--out', out, '--format', 'json,html', '--jobs', '1', '--only', 'create_row.'], io, PROJECT_ROOT, '0', 'grade', {
-      recorded: (result, count) => {
-        recorded.push(result.id);
-        if (count === 2) {
-          renameSync(join(out, 'results.jsonl'), join(out, 'kept.jsonl'));
-          symlinkSync('/dev/full', join(out, 'results.jsonl'));
-        }
+    const code = await runGrade(
+      [klass, '--assignment', 'cs61a-hw04', '--out', out, '--format', 'json,html', '--jobs', '1', '--only', 'create_row.'],
+      io,
+      PROJECT_ROOT,
+      '0',
+      'grade',
+      {
+        recorded: (result, count) => {
+          recorded.push(result.id);
+          if (count === 2) {
+            renameSync(join(out, 'results.jsonl'), join(out, 'kept.jsonl'));
+            symlinkSync('/dev/full', join(out, 'results.jsonl'));
+          }
+        },
       },
-    });
+    );
     expect(code).toBe(2);
     expect(recorded).toEqual(['a1', 'a2']);
     // The third could not be recorded, and no fourth or fifth was graded.
     expect(said).toContain('[3/5] a3');
     expect(said).not.toContain('a4');
-    expect(said.split('\n').filter((l) => l.startsWith('grade:'))).toEqual([expect.stringMatching(/^grade: cannot write .*results\.jsonl: ENOSPC \(no space left on the device\); grading stopped there, and results\.json and the reports were not written \(the last good ones are kept\); .*results\.jsonl keeps the 2 submissions graded before that, so --resume grades only the rest$/u)]);
+    expect(said.split('\n').filter((l) => l.startsWith('grade:'))).toEqual([
+      expect.stringMatching(
+        /^grade: cannot write .*results\.jsonl: ENOSPC \(no space left on the device\); grading stopped there, and results\.json and the reports were not written \(the last good ones are kept\); .*results\.jsonl keeps the 2 submissions graded before that, so --resume grades only the rest$/u,
+      ),
+    ]);
     expect(readFileSync(join(out, 'results.json'), 'utf8')).toBe(lastGood);
     expect(readFileSync(join(out, 'kept.jsonl'), 'utf8').split('\n').filter(Boolean)).toHaveLength(3);
   });

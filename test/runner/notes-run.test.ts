@@ -20,7 +20,12 @@ describe('notes.yml on a class', () => {
     cpSync(join(SAMPLES, 'put-piece-top-row'), join(klass, 'student-7'), { recursive: true });
     const grade = async (out: string) => {
       let said = '';
-      const code = await runCli([klass, '--assignment', 'cs61a-hw04', '--out', out, '--format', 'json,html,gradescope', '--jobs', '2'], (s) => (said += s), (s) => (said += s), { env: {}, cwd: klass });
+      const code = await runCli(
+        [klass, '--assignment', 'cs61a-hw04', '--out', out, '--format', 'json,html,gradescope', '--jobs', '2'],
+        (s) => (said += s),
+        (s) => (said += s),
+        { env: {}, cwd: klass },
+      );
       expect(code).toBe(0);
       return { said, run: JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) };
     };

@@ -17,10 +17,20 @@ const SAMPLES = join(PROJECT_ROOT, 'fixtures', 'submissions', 'cs61a-hw04');
 const temp = tempDirs();
 // Three shards take students 1,4,7 / 2,5 / 3,6: each create_row student is alone in its shard, and so is each
 // member of the hidden check_win_column mistake and of the crash.
-const CLASS = ['create-row-spaces', 'create-row-spaces', 'create-row-spaces', 'check-win-column-count-from-one', 'check-win-column-count-from-one', 'make-move-negative-column', 'make-move-negative-column', 'correct-plain'];
+const CLASS = [
+  'create-row-spaces',
+  'create-row-spaces',
+  'create-row-spaces',
+  'check-win-column-count-from-one',
+  'check-win-column-count-from-one',
+  'make-move-negative-column',
+  'make-move-negative-column',
+  'correct-plain',
+];
 
 const results = (dir: string) => JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as RunResults;
-const notesOf = (run: RunResults) => Object.fromEntries(run.submissions.map((s) => [s.id, s.tests.flatMap((t) => (t.notes ?? []).map((n) => `${t.id} ← ${n.from}`)).sort()]));
+const notesOf = (run: RunResults) =>
+  Object.fromEntries(run.submissions.map((s) => [s.id, s.tests.flatMap((t) => (t.notes ?? []).map((n) => `${t.id} ← ${n.from}`)).sort()]));
 const FORMATS = ['--format', 'json,html,gradescope,junit', '--audience', 'student'];
 /**
  * The tests the class's mistakes fail, for the first grading, which only finds the clusters' ids: an id is its test's
@@ -36,7 +46,9 @@ let shards: string[];
 
 beforeAll(async () => {
   klass = temp('notes-class-');
-  CLASS.forEach((sample, i) => cpSync(join(SAMPLES, sample), join(klass, `student-${i + 1}`), { recursive: true, filter: (p) => !p.endsWith('BUG.md') }));
+  CLASS.forEach((sample, i) =>
+    cpSync(join(SAMPLES, sample), join(klass, `student-${i + 1}`), { recursive: true, filter: (p) => !p.endsWith('BUG.md') }),
+  );
   // The same crash, two lines further down its file.
   const moved = join(klass, 'student-7', 'hw04.py');
   writeFileSync(moved, `# my homework\n\n${readFileSync(moved, 'utf8')}`);
@@ -51,12 +63,15 @@ describe('notes across shards', () => {
     const crash = clusters!.find((c) => c.test === 'make_move.document')!;
     // A crash raised at different lines is one mistake.
     expect(crash).toMatchObject({ status: 'error', count: 2, submissions: ['student-6', 'student-7'] });
-    writeFileSync(join(klass, 'notes.yml'), [
-      `"${id('create_row.document')}": Cells are joined with **no** space.`,
-      `"${id('check_win_column.generated')}": Count a column from its bottom checker.`,
-      `"${crash.id}": A negative column is not a column.`,
-      'check_win_column.generated: Read the handout on columns again.',
-    ].join('\n'));
+    writeFileSync(
+      join(klass, 'notes.yml'),
+      [
+        `"${id('create_row.document')}": Cells are joined with **no** space.`,
+        `"${id('check_win_column.generated')}": Count a column from its bottom checker.`,
+        `"${crash.id}": A negative column is not a column.`,
+        'check_win_column.generated: Read the handout on columns again.',
+      ].join('\n'),
+    );
     const whole = temp('notes-whole-');
     const single = await cli(klass, '--out', whole, ...FORMATS, '--jobs', '2');
     expect(single.code, single.err).toBe(0);
@@ -76,17 +91,29 @@ describe('notes across shards', () => {
     const [a, b] = [results(whole), results(merged)];
     expect(notesOf(b)).toEqual(notesOf(a));
     expect(notesOf(a)['student-2']).toEqual([`create_row.document ← ${id('create_row.document')}`]);
-    expect(notesOf(a)['student-5']).toEqual(['check_win_column.generated ← check_win_column.generated', `check_win_column.generated ← ${id('check_win_column.generated')}`]);
+    expect(notesOf(a)['student-5']).toEqual([
+      'check_win_column.generated ← check_win_column.generated',
+      `check_win_column.generated ← ${id('check_win_column.generated')}`,
+    ]);
     expect(notesOf(a)['student-8']).toEqual([]);
     expect(b.notes).toEqual(a.notes);
     expect(b.clusters!.map((c) => [c.id, c.note])).toEqual(a.clusters!.map((c) => [c.id, c.note]));
     for (const student of a.submissions.map((s) => s.id)) {
-      for (const file of [join('gradescope', `${student}.json`), join('submissions', `${student}.html`), join('for-students', `${student}.html`)]) {
+      for (const file of [
+        join('gradescope', `${student}.json`),
+        join('submissions', `${student}.html`),
+        join('for-students', `${student}.html`),
+      ]) {
         const strip = (text: string) => text.replace(/\d{4}-\d\d-\d\dT[\d:.]+Z|"execution_time": [\d.]+|\d+(\.\d+)? s\b|\d+ ms\b/gu, '');
         expect(strip(readFileSync(join(merged, file), 'utf8')), file).toEqual(strip(readFileSync(join(whole, file), 'utf8')));
       }
     }
-    const junit = (dir: string) => readdirSync(dir).filter((f) => f.endsWith('.xml')).map((f) => readFileSync(join(dir, f), 'utf8').match(/note from your instructor:[^<]*/gu)).flat().sort();
+    const junit = (dir: string) =>
+      readdirSync(dir)
+        .filter((f) => f.endsWith('.xml'))
+        .map((f) => readFileSync(join(dir, f), 'utf8').match(/note from your instructor:[^<]*/gu))
+        .flat()
+        .sort();
     expect(junit(merged)).toEqual(junit(whole));
     // The note on a hidden test reaches the page handed back; the hidden case does not.
     const page = readFileSync(join(whole, 'for-students', 'student-4.html'), 'utf8');
@@ -114,7 +141,11 @@ describe('notes across shards', () => {
     expect(again.out).toContain('1 retired');
     expect(results(out).notes).toMatchObject({ used: ['create_row.document'], unmatched: [], retired: ['create_row.document#00000000'] });
     // The merge's notes replace the shards': the cluster notes of the first grading are gone.
-    expect(results(out).submissions.flatMap((s) => s.tests.flatMap((t) => t.notes ?? [])).map((n) => n.from)).toEqual(['create_row.document', 'create_row.document', 'create_row.document']);
+    expect(
+      results(out)
+        .submissions.flatMap((s) => s.tests.flatMap((t) => t.notes ?? []))
+        .map((n) => n.from),
+    ).toEqual(['create_row.document', 'create_row.document', 'create_row.document']);
     writeFileSync(notes, 'create_row.documnet: Spaces.\n');
     const typo = await cli(klass, '--out', temp('notes-typo-test-'), '--format', 'json');
     expect(typo.code).toBe(2);

@@ -38,7 +38,12 @@ async function run(...argv: string[]) {
 async function runIn(env: Record<string, string>, ...argv: string[]) {
   let out = '';
   let err = '';
-  const code = await runCli(argv, (s) => (out += s), (s) => (err += s), { env, cwd: PROJECT_ROOT });
+  const code = await runCli(
+    argv,
+    (s) => (out += s),
+    (s) => (err += s),
+    { env, cwd: PROJECT_ROOT },
+  );
   return { code, out, err };
 }
 const readResults = (dir: string) => JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as RunResults;
@@ -57,10 +62,13 @@ beforeAll(async () => {
 }, 300_000);
 
 describe('grade --resume', () => {
-  it('a run killed half-way, then resumed, gives the uninterrupted run\'s results.json', async () => {
+  it("a run killed half-way, then resumed, gives the uninterrupted run's results.json", async () => {
     const out = tempDir('killed-');
     const journal = join(out, 'results.jsonl');
-    const child = execa(process.execPath, [...CLI_COMMAND, klass, ...ONLY, '--out', out, '--format', 'json', '--jobs', '1'], { cwd: PROJECT_ROOT, reject: false });
+    const child = execa(process.execPath, [...CLI_COMMAND, klass, ...ONLY, '--out', out, '--format', 'json', '--jobs', '1'], {
+      cwd: PROJECT_ROOT,
+      reject: false,
+    });
     // Killed as soon as two submissions are on record: the one in flight is lost, nothing else.
     for (;;) {
       await new Promise((done) => setTimeout(done, 20));
@@ -92,7 +100,17 @@ describe('grade --resume', () => {
 
   it('grades a submission again when its files changed since the journal recorded it', () => {
     const dir = tempDir('journal-');
-    const header: JournalHeader = { kind: 'run', tool: 't', version: '1', assignment: 'cs111-ps9', seed: 1, spec: 'abc', only: null, shard: null, visibleOnly: false };
+    const header: JournalHeader = {
+      kind: 'run',
+      tool: 't',
+      version: '1',
+      assignment: 'cs111-ps9',
+      seed: 1,
+      spec: 'abc',
+      only: null,
+      shard: null,
+      visibleOnly: false,
+    };
     const journal = Journal.open(join(dir, 'results.jsonl'), header, false);
     journal.append('alice:1111', { id: 'alice' } as never);
     expect(Journal.open(join(dir, 'results.jsonl'), header, true).done.has('alice:1111')).toBe(true);
@@ -102,7 +120,7 @@ describe('grade --resume', () => {
 });
 
 describe('grade --shard and grade merge', () => {
-  it('two shards merged give the single run\'s results.json', async () => {
+  it("two shards merged give the single run's results.json", async () => {
     const [one, two, merged] = [tempDir('shard-1-'), tempDir('shard-2-'), tempDir('merged-')];
     expect((await run(klass, ...ONLY, '--out', one, '--format', 'json', '--shard', '1/2')).code).toBe(0);
     expect((await run(klass, ...ONLY, '--out', two, '--format', 'json', '--shard', '2/2')).code).toBe(0);
@@ -115,11 +133,20 @@ describe('grade --shard and grade merge', () => {
     expect(comparable(readResults(merged))).toEqual(comparable(whole));
   }, 300_000);
 
-  it('--shard auto takes each task\'s shard from a Slurm job array and a Kubernetes Indexed Job, and the shards merged give the single run', async () => {
+  it("--shard auto takes each task's shard from a Slurm job array and a Kubernetes Indexed Job, and the shards merged give the single run", async () => {
     // A Slurm array --array=4-6 (three tasks), and a Kubernetes Job of three completions, as each sets its tasks' variables.
-    const slurm = (id: number) => ({ SLURM_ARRAY_TASK_ID: String(id), SLURM_ARRAY_TASK_MIN: '4', SLURM_ARRAY_TASK_MAX: '6', SLURM_ARRAY_TASK_STEP: '1', SLURM_ARRAY_TASK_COUNT: '3' });
+    const slurm = (id: number) => ({
+      SLURM_ARRAY_TASK_ID: String(id),
+      SLURM_ARRAY_TASK_MIN: '4',
+      SLURM_ARRAY_TASK_MAX: '6',
+      SLURM_ARRAY_TASK_STEP: '1',
+      SLURM_ARRAY_TASK_COUNT: '3',
+    });
     const indexed = (index: number) => ({ JOB_COMPLETION_INDEX: String(index), GRADE_SHARD_COUNT: '3' });
-    for (const [scheduler, envs] of [['slurm', [4, 5, 6].map(slurm)], ['indexed', [0, 1, 2].map(indexed)]] as const) {
+    for (const [scheduler, envs] of [
+      ['slurm', [4, 5, 6].map(slurm)],
+      ['indexed', [0, 1, 2].map(indexed)],
+    ] as const) {
       const outs = envs.map((_, i) => tempDir(`${scheduler}-${i + 1}-`));
       for (const [i, env] of envs.entries()) {
         const graded = await runIn(env, klass, ...ONLY, '--out', outs[i]!, '--format', 'json', '--shard', 'auto');
@@ -135,10 +162,30 @@ describe('grade --shard and grade merge', () => {
   }, 300_000);
 
   it('--shard auto reads GRADE_SHARD first, a 0-based index with a count, and says what it looked for when it finds nothing', async () => {
-    expect(shardFromEnvironment({ GRADE_SHARD: '2/5', SLURM_ARRAY_TASK_ID: '1' })).toMatchObject({ index: 2, count: 5, from: 'GRADE_SHARD=2/5' });
+    expect(shardFromEnvironment({ GRADE_SHARD: '2/5', SLURM_ARRAY_TASK_ID: '1' })).toMatchObject({
+      index: 2,
+      count: 5,
+      from: 'GRADE_SHARD=2/5',
+    });
     expect(shardFromEnvironment({ GRADE_SHARD_INDEX: '0', GRADE_SHARD_COUNT: '4' })).toMatchObject({ index: 1, count: 4 });
-    expect(shardFromEnvironment({ SLURM_ARRAY_TASK_ID: '10', SLURM_ARRAY_TASK_MIN: '0', SLURM_ARRAY_TASK_MAX: '10', SLURM_ARRAY_TASK_STEP: '5', SLURM_ARRAY_TASK_COUNT: '3' })).toMatchObject({ index: 3, count: 3 });
-    expect(shardFromEnvironment({ SLURM_ARRAY_TASK_ID: '3', SLURM_ARRAY_TASK_MIN: '0', SLURM_ARRAY_TASK_MAX: '4', SLURM_ARRAY_TASK_STEP: '2', SLURM_ARRAY_TASK_COUNT: '3' })).toHaveProperty('error', expect.stringContaining('not contiguous'));
+    expect(
+      shardFromEnvironment({
+        SLURM_ARRAY_TASK_ID: '10',
+        SLURM_ARRAY_TASK_MIN: '0',
+        SLURM_ARRAY_TASK_MAX: '10',
+        SLURM_ARRAY_TASK_STEP: '5',
+        SLURM_ARRAY_TASK_COUNT: '3',
+      }),
+    ).toMatchObject({ index: 3, count: 3 });
+    expect(
+      shardFromEnvironment({
+        SLURM_ARRAY_TASK_ID: '3',
+        SLURM_ARRAY_TASK_MIN: '0',
+        SLURM_ARRAY_TASK_MAX: '4',
+        SLURM_ARRAY_TASK_STEP: '2',
+        SLURM_ARRAY_TASK_COUNT: '3',
+      }),
+    ).toHaveProperty('error', expect.stringContaining('not contiguous'));
     expect(shardFromEnvironment({ JOB_COMPLETION_INDEX: '1' })).toHaveProperty('error', expect.stringContaining('GRADE_SHARD_COUNT'));
     expect(shardFromEnvironment({ JOB_COMPLETION_INDEX: '3', GRADE_SHARD_COUNT: '3' })).toHaveProperty('error');
     expect(shardFromEnvironment({ GRADE_SHARD: 'two' })).toHaveProperty('error', expect.stringContaining('GRADE_SHARD'));
@@ -148,28 +195,81 @@ describe('grade --shard and grade merge', () => {
   });
 
   it('says which shard is missing, given twice, or graded differently', async () => {
-    const shard = (index: number, count: number, seed = 1): RunResults => ({ ...whole, seed, settings: { ...whole.settings!, shard: `${index}/${count}` }, submissions: shardOf(whole.submissions, { index, count }) });
-    expect(() => mergeRuns([{ from: 'a', run: shard(1, 3) }, { from: 'b', run: shard(3, 3) }])).toThrow('shard 2/3 is missing');
-    expect(() => mergeRuns([{ from: 'a', run: shard(1, 2) }, { from: 'b', run: shard(1, 2) }])).toThrow('shard 1/2 is given twice: a and b');
-    expect(() => mergeRuns([{ from: 'a', run: shard(1, 2) }, { from: 'b', run: shard(2, 2, 5) }])).toThrow('b was graded differently: seed 5 (a: 1)');
-    expect(() => mergeRuns([{ from: 'a', run: shard(1, 2) }, { from: 'b', run: shard(2, 3) }])).toThrow('merge shards of one split only');
+    const shard = (index: number, count: number, seed = 1): RunResults => ({
+      ...whole,
+      seed,
+      settings: { ...whole.settings!, shard: `${index}/${count}` },
+      submissions: shardOf(whole.submissions, { index, count }),
+    });
+    expect(() =>
+      mergeRuns([
+        { from: 'a', run: shard(1, 3) },
+        { from: 'b', run: shard(3, 3) },
+      ]),
+    ).toThrow('shard 2/3 is missing');
+    expect(() =>
+      mergeRuns([
+        { from: 'a', run: shard(1, 2) },
+        { from: 'b', run: shard(1, 2) },
+      ]),
+    ).toThrow('shard 1/2 is given twice: a and b');
+    expect(() =>
+      mergeRuns([
+        { from: 'a', run: shard(1, 2) },
+        { from: 'b', run: shard(2, 2, 5) },
+      ]),
+    ).toThrow('b was graded differently: seed 5 (a: 1)');
+    expect(() =>
+      mergeRuns([
+        { from: 'a', run: shard(1, 2) },
+        { from: 'b', run: shard(2, 3) },
+      ]),
+    ).toThrow('merge shards of one split only');
     const missing = await run('merge', tempDir('empty-'));
     expect(missing).toMatchObject({ code: 2, err: expect.stringContaining('has no results.json') });
   });
 
   it('names every setting two runs were graded with differently: notes, adjustments, due time and late policy', () => {
     const deadline = (due: string, policy: string | undefined, hash: string) => ({ due, graceMs: 0, ...(policy && { policy }), hash });
-    const a = { ...whole, notes: { file: 'notes.yml', used: [], unmatched: [], hash: 'aaa' }, adjustments: { file: 'adj.csv', rows: 2, hash: 'x1', manualPoints: 0, unapplied: [] }, settings: { ...whole.settings!, deadline: deadline('2026-12-04T23:59:00-05:00', 'late.yml', 'd1') } };
-    const b = { ...a, notes: { ...a.notes, hash: 'bbb' }, settings: { ...a.settings, deadline: deadline('2026-12-05T23:59:00-05:00', undefined, 'd2') } };
+    const a = {
+      ...whole,
+      notes: { file: 'notes.yml', used: [], unmatched: [], hash: 'aaa' },
+      adjustments: { file: 'adj.csv', rows: 2, hash: 'x1', manualPoints: 0, unapplied: [] },
+      settings: { ...whole.settings!, deadline: deadline('2026-12-04T23:59:00-05:00', 'late.yml', 'd1') },
+    };
+    const b = {
+      ...a,
+      notes: { ...a.notes, hash: 'bbb' },
+      settings: { ...a.settings, deadline: deadline('2026-12-05T23:59:00-05:00', undefined, 'd2') },
+    };
     const c = { ...a, adjustments: undefined };
-    expect(mixedSettings([{ from: 's1', run: a }, { from: 's2', run: a }])).toEqual([]);
-    expect(mixedSettings([{ from: 's1', run: a }, { from: 's2', run: b }, { from: 's3', run: c }])).toEqual([
+    expect(
+      mixedSettings([
+        { from: 's1', run: a },
+        { from: 's2', run: a },
+      ]),
+    ).toEqual([]);
+    expect(
+      mixedSettings([
+        { from: 's1', run: a },
+        { from: 's2', run: b },
+        { from: 's3', run: c },
+      ]),
+    ).toEqual([
       'notes: s1 used notes.yml (aaa); s2 used notes.yml (bbb); s3 used notes.yml (aaa)',
       'adjustments: s1 used adj.csv (2 rows, x1); s2 used adj.csv (2 rows, x1); s3 had no adjustments',
       'deadline: s1 was due 2026-12-04T23:59:00-05:00, late policy late.yml (d1); s2 was due 2026-12-05T23:59:00-05:00, no late policy (d2); s3 was due 2026-12-04T23:59:00-05:00, late policy late.yml (d1)',
     ]);
     // The notes and adjustments grade merge applies itself replace the runs': theirs need not agree.
-    expect(mixedSettings([{ from: 's1', run: a }, { from: 's3', run: c }], { adjustments: true })).toEqual([]);
+    expect(
+      mixedSettings(
+        [
+          { from: 's1', run: a },
+          { from: 's3', run: c },
+        ],
+        { adjustments: true },
+      ),
+    ).toEqual([]);
   });
 
   it('splits every n-th submission, and interleaving the shards restores the order', () => {

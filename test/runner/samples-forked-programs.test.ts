@@ -30,7 +30,10 @@ for (const [assignment, samples] of Object.entries(CASES) as [AssignmentId, read
   describe(`${assignment} programs, forked or on a terminal`, () => {
     const spec = loadSpec(PROJECT_ROOT, assignment);
     const programTests = spec.tests.filter((t) => t.kind === 'program').map((t) => t.id);
-    const only = { pattern: 'program tests', regex: new RegExp(`^(${programTests.map((id) => id.replaceAll('.', '\\.')).join('|')})$`, 'u') };
+    const only = {
+      pattern: 'program tests',
+      regex: new RegExp(`^(${programTests.map((id) => id.replaceAll('.', '\\.')).join('|')})$`, 'u'),
+    };
     let sandbox: SandboxEnvironment;
     beforeAll(async () => {
       const prepared = await preparePython('python3', spec.packages);
@@ -40,10 +43,19 @@ for (const [assignment, samples] of Object.entries(CASES) as [AssignmentId, read
     for (const sample of samples) {
       it(`${sample}: the same result for every program test`, async () => {
         const path = join(PROJECT_ROOT, 'fixtures', 'submissions', assignment, sample);
-        const files = readdirSync(path).filter((name) => name !== 'BUG.md').map((name) => ({ name, source: join(path, name) }));
+        const files = readdirSync(path)
+          .filter((name) => name !== 'BUG.md')
+          .map((name) => ({ name, source: join(path, name) }));
         const submission = { id: sample, path, files };
         const forked = await gradeSubmission(submission, { spec, ...gradingPlan(spec.assignment), sandbox, seed: 1, only });
-        const terminal = await gradeSubmission(submission, { spec, ...gradingPlan(spec.assignment), sandbox, seed: 1, only, terminal: 'all' });
+        const terminal = await gradeSubmission(submission, {
+          spec,
+          ...gradingPlan(spec.assignment),
+          sandbox,
+          seed: 1,
+          only,
+          terminal: 'all',
+        });
         expect(comparable(forked.tests).length).toBe(programTests.length);
         expect(comparable(forked.tests)).toEqual(comparable(terminal.tests));
       }, 300_000);

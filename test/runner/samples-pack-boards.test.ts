@@ -37,26 +37,37 @@ function boardsIn(value: unknown, found: [number, number][] = []): [number, numb
     for (const v of value) boardsIn(v, found);
   } else if (value && typeof value === 'object') {
     for (const [key, v] of Object.entries(value)) {
-      if (key === 'rows' && Array.isArray(v) && v.length > 0 && v.every((r) => typeof r === 'string')) found.push([v.length, (v[0] as string).length]);
+      if (key === 'rows' && Array.isArray(v) && v.length > 0 && v.every((r) => typeof r === 'string'))
+        found.push([v.length, (v[0] as string).length]);
       else boardsIn(v, found);
     }
   }
   return found;
 }
 
-const generatedOf = (spec: ResolvedSpec, id: string): FixtureCase[] => spec.tests.find((t) => t.id === id)!.fixtureCases.filter((c) => c.source.kind === 'generated');
+const generatedOf = (spec: ResolvedSpec, id: string): FixtureCase[] =>
+  spec.tests.find((t) => t.id === id)!.fixtureCases.filter((c) => c.source.kind === 'generated');
 
 async function grade(klass: string, pack: string, only: string): Promise<RunResults> {
   const out = temp('boards-out-');
   let err = '';
-  const code = await runCli([klass, '--assignment', pack, '--out', out, '--jobs', '2', '--format', 'json', '--only', only], () => undefined, (s) => (err += s), { env: {}, cwd: PROJECT_ROOT });
+  const code = await runCli(
+    [klass, '--assignment', pack, '--out', out, '--jobs', '2', '--format', 'json', '--only', only],
+    () => undefined,
+    (s) => (err += s),
+    { env: {}, cwd: PROJECT_ROOT },
+  );
   expect(code, err).toBe(0);
   return JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as RunResults;
 }
 
 function classOf(assignment: AssignmentId, samples: readonly string[]): string {
   const klass = temp(`${assignment}-`);
-  for (const name of samples) cpSync(join(PROJECT_ROOT, 'fixtures', 'submissions', assignment, name), join(klass, name), { recursive: true, filter: (p) => !p.includes('__pycache__') && !p.endsWith('BUG.md') });
+  for (const name of samples)
+    cpSync(join(PROJECT_ROOT, 'fixtures', 'submissions', assignment, name), join(klass, name), {
+      recursive: true,
+      filter: (p) => !p.includes('__pycache__') && !p.endsWith('BUG.md'),
+    });
   return klass;
 }
 
@@ -70,14 +81,26 @@ describe.each([
 
   it("builds the look-ahead cases on the pack's boards and keeps the document's", () => {
     // The family of random positions on the game's board (another family draws shapes of its own on purpose).
-    const family = (s: ResolvedSpec) => generatedOf(s, lookaheadTest).filter((c) => c.source.kind === 'generated' && /^(scores_for|scoresFor)$/u.test(c.source.family));
+    const family = (s: ResolvedSpec) =>
+      generatedOf(s, lookaheadTest).filter((c) => c.source.kind === 'generated' && /^(scores_for|scoresFor)$/u.test(c.source.family));
     const sizes = family(spec).flatMap((c) => boardsIn(c.input));
     expect(new Set(sizes.map(([r, c]) => `${r}x${c}`))).toEqual(new Set(['5x6', '7x8']));
-    expect(new Set(family(builtIn).flatMap((c) => boardsIn(c.input)).map(([r, c]) => `${r}x${c}`))).toEqual(new Set(['6x7']));
+    expect(
+      new Set(
+        family(builtIn)
+          .flatMap((c) => boardsIn(c.input))
+          .map(([r, c]) => `${r}x${c}`),
+      ),
+    ).toEqual(new Set(['6x7']));
     expect(family(spec).length).toBeGreaterThan(10);
     const documents = (s: ResolvedSpec) => s.tests.flatMap((t) => t.fixtureCases.filter((c) => c.source.kind === 'document'));
     expect(documents(spec)).toEqual(documents(builtIn));
-    expect(spec.boards).toEqual({ sizes: [{ rows: 5, columns: 6 }, { rows: 7, columns: 8 }] });
+    expect(spec.boards).toEqual({
+      sizes: [
+        { rows: 5, columns: 6 },
+        { rows: 7, columns: 8 },
+      ],
+    });
   });
 
   it('grades a correct submission full marks on them, and names a look-ahead bug on them', async () => {

@@ -21,10 +21,14 @@ describe('npm run samples', () => {
   it('ends with the index, warns of nothing, and every link of every card opens a page', async () => {
     const out = join(temp('showcase-'), 'grade-report');
     const said: string[] = [];
-    const done = await gradeShowcase(out, async (argv) => {
-      const graded = await execa(process.execPath, [...CLI_COMMAND, ...argv], { all: true, env: { NO_COLOR: '1' } });
-      said.push(graded.all);
-    }, (line) => said.push(line));
+    const done = await gradeShowcase(
+      out,
+      async (argv) => {
+        const graded = await execa(process.execPath, [...CLI_COMMAND, ...argv], { all: true, env: { NO_COLOR: '1' } });
+        said.push(graded.all);
+      },
+      (line) => said.push(line),
+    );
     const lines = said.join('\n').trimEnd().split('\n');
     expect(lines.at(-1)).toBe(`  ${relative(process.cwd(), join(out, 'index.html'))}`);
     expect(lines.at(-2)).toMatch(/^Graded 22 samples of 5 assignments in \d+ s: .* Open the index:$/u);
@@ -36,13 +40,28 @@ describe('npm run samples', () => {
     expect([...html.matchAll(/<section class="card run" data-assignment="([^"]+)"/gu)].map((m) => m[1])).toEqual(ids);
     for (const id of ids) expect(existsSync(join(out, id, 'for-students'))).toBe(true);
 
-    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'] });
+    const browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    });
     try {
       const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
       const index = pathToFileURL(done.index).href;
       const followed = await followCardLinks(page, index);
       // Each card: its title and the summary, a student who passed, one who did not, and what that one is handed back.
-      for (const id of ids) expect(followed.filter((f) => f.card === id).map((f) => f.href.split('/')[1]), id).toEqual(['index.html', 'index.html', 'submissions', 'submissions', 'for-students']);
+      for (const id of ids)
+        expect(
+          followed.filter((f) => f.card === id).map((f) => f.href.split('/')[1]),
+          id,
+        ).toEqual(['index.html', 'index.html', 'submissions', 'submissions', 'for-students']);
       for (const f of followed) {
         expect(f.url, f.href).toBe(new URL(f.href, index).href);
         expect(f.heading, f.href).not.toBe('');

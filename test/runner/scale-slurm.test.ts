@@ -20,7 +20,14 @@ import { withoutRunTimings } from '../helpers/timings.js';
 
 const SAMPLES = join(PROJECT_ROOT, 'fixtures', 'submissions', 'cs61a-hw04');
 /** Six of CS61A's quickest samples: two correct, four with one bug each (about a second's grading in all). */
-const STUDENTS = ['correct-plain', 'correct-classic', 'create-row-spaces', 'check-win-row-no-reset', 'put-piece-top-row', 'get-piece-transposed'];
+const STUDENTS = [
+  'correct-plain',
+  'correct-classic',
+  'create-row-spaces',
+  'check-win-row-no-reset',
+  'put-piece-top-row',
+  'get-piece-transposed',
+];
 
 const missing = slurmMissing();
 if (missing.length > 0) {
@@ -49,7 +56,12 @@ afterAll(async () => {
 async function grade(...argv: string[]) {
   let out = '';
   let err = '';
-  const code = await runCli(argv, (s) => (out += s), (s) => (err += s), { cwd: dir, env: process.env });
+  const code = await runCli(
+    argv,
+    (s) => (out += s),
+    (s) => (err += s),
+    { cwd: dir, env: process.env },
+  );
   return { code, out, err };
 }
 
@@ -58,18 +70,41 @@ const readResults = (folder: string) => JSON.parse(readFileSync(join(folder, 're
 // The two tests share the cluster at once: each waits mostly on Slurm's scheduling and sbatch --wait's polls.
 describe.skipIf(missing.length > 0).concurrent('grade scale slurm on a one-node Slurm cluster', () => {
   // Concurrent tests take expect from their own context, so a failure is told to the test it belongs to.
-  it('grades four shards in a job array, merges them in a job after it, and gives the single run\'s class', async ({ expect }) => {
+  it("grades four shards in a job array, merges them in a job after it, and gives the single run's class", async ({ expect }) => {
     // The single run starts the grader as the tasks do, from the class's folder (results.json's paths are relative to
     // it), while the cluster grades the shards.
-    const single = execa(process.execPath, [...gradeCommand().split(' ').slice(1), 'class', '--out', 'single', '--format', 'json,csv'], { cwd: dir, reject: false });
+    const single = execa(process.execPath, [...gradeCommand().split(' ').slice(1), 'class', '--out', 'single', '--format', 'json,csv'], {
+      cwd: dir,
+      reject: false,
+    });
 
-    const written = await grade('scale', 'slurm', '--shards', '4', '--max-running', '2', '--cpus-per-task', '1', '--command', gradeCommand(), 'class', '--format', 'json,csv', '--out', 'merged');
+    const written = await grade(
+      'scale',
+      'slurm',
+      '--shards',
+      '4',
+      '--max-running',
+      '2',
+      '--cpus-per-task',
+      '1',
+      '--command',
+      gradeCommand(),
+      'class',
+      '--format',
+      'json,csv',
+      '--out',
+      'merged',
+    );
     expect(written.code, written.err).toBe(0);
     const array = readFileSync(join(dir, 'grade-slurm', 'grade-shards.sbatch'), 'utf8');
     expect(array).toContain('#SBATCH --array=1-4%2');
     expect(readFileSync(join(dir, 'grade-slurm', 'grade-merge.sbatch'), 'utf8')).toContain('#SBATCH --kill-on-invalid-dep=yes');
 
-    const run = await execa('bash', [join(dir, 'grade-slurm', 'submit.sh'), '--wait'], { cwd: dir, env: { ...process.env, ...cluster!.env }, reject: false });
+    const run = await execa('bash', [join(dir, 'grade-slurm', 'submit.sh'), '--wait'], {
+      cwd: dir,
+      env: { ...process.env, ...cluster!.env },
+      reject: false,
+    });
     const logs = () => `${run.stdout}\n${run.stderr}\n${cluster!.logs()}`;
     expect(run.exitCode, logs()).toBe(0);
     const alone = await single;
@@ -81,14 +116,33 @@ describe.skipIf(missing.length > 0).concurrent('grade scale slurm on a one-node 
       expect(readResults(join(dir, 'grade-slurm', 'shards', `shard-${task}`)).settings?.shard).toBe(`${task}/4`);
     }
     expect(withoutRunTimings(readResults(join(dir, 'merged')))).toEqual(withoutRunTimings(readResults(join(dir, 'single'))));
-    for (const file of ['gradebook.csv', 'scores.csv']) expect(readFileSync(join(dir, 'merged', file), 'utf8')).toBe(readFileSync(join(dir, 'single', file), 'utf8'));
+    for (const file of ['gradebook.csv', 'scores.csv'])
+      expect(readFileSync(join(dir, 'merged', file), 'utf8')).toBe(readFileSync(join(dir, 'single', file), 'utf8'));
   }, 180_000);
 
   it('cancels the merge when a shard fails, and submit.sh --wait says so with exit 1', async ({ expect }) => {
     // A grader that cannot start: every task of the array fails, so the merge's dependency can never be met.
-    const written = await grade('scale', 'slurm', '--shards', '2', '--cpus-per-task', '1', '--work', 'failing', '--command', `${process.execPath} ${join(dir, 'no-such-grader.js')}`, 'class', '--out', 'never');
+    const written = await grade(
+      'scale',
+      'slurm',
+      '--shards',
+      '2',
+      '--cpus-per-task',
+      '1',
+      '--work',
+      'failing',
+      '--command',
+      `${process.execPath} ${join(dir, 'no-such-grader.js')}`,
+      'class',
+      '--out',
+      'never',
+    );
     expect(written.code, written.err).toBe(0);
-    const run = await execa('bash', [join(dir, 'failing', 'submit.sh'), '--wait'], { cwd: dir, env: { ...process.env, ...cluster!.env }, reject: false });
+    const run = await execa('bash', [join(dir, 'failing', 'submit.sh'), '--wait'], {
+      cwd: dir,
+      env: { ...process.env, ...cluster!.env },
+      reject: false,
+    });
     expect(run.exitCode, `${run.stdout}\n${run.stderr}`).toBe(1);
     expect(run.stderr).toContain('the merge did not run to its end');
     expect(existsSync(join(dir, 'never'))).toBe(false);

@@ -6,9 +6,13 @@ import { type AssignmentContext, documentSource, fileMaker, familyRng, generated
 import type { FixtureCase, FixtureFile, Leniency } from '../../model/fixture-types.js';
 import type { SearchFacts } from './checks.js';
 
-
 const boardValue = (board: ref.ConniptionState['board']): PyValue => py.tuple(board.map((col) => py.tuple(col.map(py.bool))));
-export const stateInput = (s: ref.ConniptionState) => ({ board: s.board, player1Turn: s.player1Turn, flipsRem: s.flipsRem, flippable: s.flippable });
+export const stateInput = (s: ref.ConniptionState) => ({
+  board: s.board,
+  player1Turn: s.player1Turn,
+  flipsRem: s.flipsRem,
+  flippable: s.flippable,
+});
 export const constructor = (s: ref.ConniptionState): string =>
   `Conniption(${formatPy(boardValue(s.board))}, player1Turn=${s.player1Turn ? 'True' : 'False'}, flipsRem=(${s.flipsRem.join(', ')}), flippable=${s.flippable ? 'True' : 'False'})`;
 /** A child as the checks compare it: (board, player1Turn, flipsRem, flippable, resMove). */
@@ -34,14 +38,27 @@ const T = true;
 /** See the depth3-window case: flips spent, one column empty, the AI to move. */
 const WINDOW_POSITION: ref.ConniptionState = {
   board: [[F, T, F, T, F, F], [F, T, F, F, T, F], [F, T, T, F, F, T], [T], [T, F, T, T, T, F], [T, F, T, F, T], []],
-  player1Turn: true, flipsRem: [0, 0], flippable: true, resMove: null,
+  player1Turn: true,
+  flipsRem: [0, 0],
+  flippable: true,
+  resMove: null,
 };
-
 
 /** See the depth3-window2 case. */
 const WINDOW_POSITION_2: ref.ConniptionState = {
-  board: [[F, F, F, T, F], [T, T, T, F], [F, F, F], [F, T, T, T], [T, T, F, T, T, T], [F, F], [T, T, F, F, F, T]],
-  player1Turn: true, flipsRem: [0, 0], flippable: true, resMove: null,
+  board: [
+    [F, F, F, T, F],
+    [T, T, T, F],
+    [F, F, F],
+    [F, T, T, T],
+    [T, T, F, T, T, T],
+    [F, F],
+    [T, T, F, F, F, T],
+  ],
+  player1Turn: true,
+  flipsRem: [0, 0],
+  flippable: true,
+  resMove: null,
 };
 
 /** The most states a plain alpha-beta search may visit for one case, by depth. */
@@ -87,20 +104,42 @@ export function buildConniptionFixtures(ctx: AssignmentContext): FixtureFile[] {
   ];
   [...fixedStates, ...states(30, 30).map((s, i) => [`random-${nth(i)}`, s] as [string, ref.ConniptionState])].forEach(([name, s]) => {
     const kids = ref.childStates(s);
-    children.push({ id: `Conniption.genChildStates.gen.${name}`, source: gen('genChildStates'), input: { state: stateInput(s) }, python: `s = ${constructor(s)}\ns.genChildStates()\n[(c.board, c.player1Turn, c.flipsRem, c.flippable, c.resMove) for c in s.children]`, expected: { value: py.list(kids.map(childValue)) } });
+    children.push({
+      id: `Conniption.genChildStates.gen.${name}`,
+      source: gen('genChildStates'),
+      input: { state: stateInput(s) },
+      python: `s = ${constructor(s)}\ns.genChildStates()\n[(c.board, c.player1Turn, c.flipsRem, c.flippable, c.resMove) for c in s.children]`,
+      expected: { value: py.list(kids.map(childValue)) },
+    });
   });
 
   const isWin: FixtureCase[] = [];
   {
-    const both: ref.ConniptionState = { ...start, board: [[true, true, true, true, false, false], [false, false], [false], [false], [], [], []] };
+    const both: ref.ConniptionState = {
+      ...start,
+      board: [[true, true, true, true, false, false], [false, false], [false], [false], [], [], []],
+    };
     // Flipping `both` reverses column 0: the AI's four are on top, the opponent's vertical four did not exist before.
-    const flipped: ref.ConniptionState = { ...start, board: [[false, false, true, true, true, true], [false], [false], [false], [], [], []] };
-    const fixed: [string, ref.ConniptionState][] = [['empty', start], ['ai-vertical', both], ['ai-and-opponent', flipped]];
+    const flipped: ref.ConniptionState = {
+      ...start,
+      board: [[false, false, true, true, true, true], [false], [false], [false], [], [], []],
+    };
+    const fixed: [string, ref.ConniptionState][] = [
+      ['empty', start],
+      ['ai-vertical', both],
+      ['ai-and-opponent', flipped],
+    ];
     const bothFour: ref.ConniptionState = { ...start, board: [[true, false], [true, false], [true, false], [true, false], [], [], []] };
     fixed.push(['both-four-horizontal', bothFour]);
     [...fixed, ...states(40, 36).map((s, i) => [`random-${nth(i)}`, s] as [string, ref.ConniptionState])].forEach(([name, s]) => {
       const [a, o] = ref.isWin(s);
-      isWin.push({ id: `Conniption.isWin.${name === 'both-four-horizontal' ? 'doc' : 'gen'}.${name}`, source: name === 'both-four-horizontal' ? linesSource : gen('isWin'), input: { state: stateInput(s) }, python: `s = ${constructor(s)}\nConniption.isWin(s)`, expected: { value: py.tuple([py.bool(a), py.bool(o)]) } });
+      isWin.push({
+        id: `Conniption.isWin.${name === 'both-four-horizontal' ? 'doc' : 'gen'}.${name}`,
+        source: name === 'both-four-horizontal' ? linesSource : gen('isWin'),
+        input: { state: stateInput(s) },
+        python: `s = ${constructor(s)}\nConniption.isWin(s)`,
+        expected: { value: py.tuple([py.bool(a), py.bool(o)]) },
+      });
     });
   }
 
@@ -110,7 +149,9 @@ export function buildConniptionFixtures(ctx: AssignmentContext): FixtureFile[] {
     const base = ref.betterEvalEveryRule(line);
     evals.push(evalCase('Conniption.betterEval.doc.worked-example', workedSource, line, base));
     evals.push(evalCase('Conniption.betterEval.doc.weights-start', weightsSource, start, ref.betterEvalEveryRule(start)));
-    states(60, 30).forEach((s, i) => evals.push(evalCase(`Conniption.betterEval.gen.${nth(i)}`, gen('betterEval'), s, ref.betterEvalEveryRule(s))));
+    states(60, 30).forEach((s, i) =>
+      evals.push(evalCase(`Conniption.betterEval.gen.${nth(i)}`, gen('betterEval'), s, ref.betterEvalEveryRule(s))),
+    );
   }
 
   const search: FixtureCase[] = [];
@@ -128,7 +169,8 @@ export function buildConniptionFixtures(ctx: AssignmentContext): FixtureFile[] {
     const cheap = familyRng(ctx, 'alpha_beta_search.cheap');
     picks.forEach((s, i) => {
       const depth = 1 + (i % 3);
-      const state = depth < 3 ? { ...s, player1Turn: true } : searchPosition(cheap, depth, SEARCH_VISITS[depth]!, { ...s, player1Turn: true });
+      const state =
+        depth < 3 ? { ...s, player1Turn: true } : searchPosition(cheap, depth, SEARCH_VISITS[depth]!, { ...s, player1Turn: true });
       search.push(searchCase(`alpha_beta_search.gen.depth${depth}-${nth(i)}`, gen('alpha_beta_search'), state, depth));
     });
     search.push(searchCase('alpha_beta_search.gen.depth4-000', gen('alpha_beta_search'), searchPosition(cheap, 4, SEARCH_VISITS[4]!), 4));
@@ -141,11 +183,19 @@ export function buildConniptionFixtures(ctx: AssignmentContext): FixtureFile[] {
   }
 
   return [
-    file('Conniption.genChildStates', 'Every child by stage: noFlip, postFlip, preFlip, dualFlip; compared as a set of (board, player1Turn, flipsRem, flippable, resMove).', children),
+    file(
+      'Conniption.genChildStates',
+      'Every child by stage: noFlip, postFlip, preFlip, dualFlip; compared as a set of (board, player1Turn, flipsRem, flippable, resMove).',
+      children,
+    ),
     file('Conniption.isWin', '(AI has four, opponent has four) over the 69 lines.', isWin),
-    file('Conniption.betterEval', 'The document\'s line weights, flip difference and flippable bonus.', evals),
+    file('Conniption.betterEval', "The document's line weights, flip difference and flippable bonus.", evals),
     file('alpha_beta_search', 'The minimax value at a depth, AI maximising.', search),
-    file('repl', 'The REPL against a scripted AI: the states the AI is handed after each human move, and what each line must get.', replCases(gen)),
+    file(
+      'repl',
+      'The REPL against a scripted AI: the states the AI is handed after each human move, and what each line must get.',
+      replCases(gen),
+    ),
   ];
 }
 
@@ -161,32 +211,94 @@ interface ReplScript {
 /** A REPL session's expectations: the states handed to the AI, in order, and the lines that must be answered. */
 function replCases(gen: (family: string) => FixtureCase['source']): FixtureCase[] {
   const scripts: ReplScript[] = [
-    { id: 'repl.gen.setup-and-quit', lines: ['q'], aiMoves: [], setup: ['2', 'No', '2'], note: 'the three set-up questions (two games), then q: the program closes, with a game still to play' },
+    {
+      id: 'repl.gen.setup-and-quit',
+      lines: ['q'],
+      aiMoves: [],
+      setup: ['2', 'No', '2'],
+      note: 'the three set-up questions (two games), then q: the program closes, with a game still to play',
+    },
     { id: 'repl.gen.help', lines: ['h', 'q'], aiMoves: [], note: 'h lists the commands' },
     { id: 'repl.gen.display', lines: ['d', 'q'], aiMoves: [], note: 'd shows the state' },
-    { id: 'repl.gen.moves-and-flips', lines: ['4', 'f5', '6f', 'f2f', 'f3', '5', 'q'], aiMoves: ['1', '7', '1', '7', '6'], note: 'moves 4, f5, 6f and f2f use the four flips; a fifth flip (f3) is refused' },
-    { id: 'repl.gen.flip-after-opponent-flip', lines: ['4', 'f4', 'f4f', '5', 'q'], aiMoves: ['2f', '1'], note: 'after the AI flips at the end of its move, f4 and f4f are refused' },
-    { id: 'repl.gen.undo', lines: ['u', '4', 'u', '5', 'q'], aiMoves: ['1', '1'], note: 'u before any move of yours changes nothing; then u goes back to before the last move' },
-    { id: 'repl.gen.bad-commands', lines: ['x', '0', '8', 'f', 'ff4', 'f8', 'fff', 'hello world', '4', 'q'], aiMoves: ['1'], note: 'commands that are not commands are answered, not applied, and do not crash it' },
-    { id: 'repl.gen.sixth-checker', lines: ['1', '1', '1', '1', 'q'], aiMoves: ['1', '1', '2', '3'], note: 'column 1 holds five checkers when you play a sixth into it, which fits' },
-    { id: 'repl.gen.flips-are-yours', lines: ['4', '5', '6f', 'q'], aiMoves: ['f1f', 'f2f', '1'], note: 'the AI spends all four of its flips; your own four are left, so 6f is played' },
-    { id: 'repl.gen.human-wins', lines: ['4', '4', '4', '4'], aiMoves: ['1', '2', '3'], note: 'your fourth checker in column 4 wins: the game, and with one game the program, ends' },
-    { id: 'repl.gen.ai-wins', lines: ['4', '5', '4', '6'], aiMoves: ['1', '1', '1', '1'], note: "the AI's fourth checker in column 1 wins: the game, and with one game the program, ends" },
-    { id: 'repl.gen.full-column', lines: ['1', '1', '1', '1', '2', 'q'], aiMoves: ['1', '1', '1', '3'], note: 'column 1 fills up (human, AI, human, AI, human, AI); the fourth 1 is refused and 2 is played' },
+    {
+      id: 'repl.gen.moves-and-flips',
+      lines: ['4', 'f5', '6f', 'f2f', 'f3', '5', 'q'],
+      aiMoves: ['1', '7', '1', '7', '6'],
+      note: 'moves 4, f5, 6f and f2f use the four flips; a fifth flip (f3) is refused',
+    },
+    {
+      id: 'repl.gen.flip-after-opponent-flip',
+      lines: ['4', 'f4', 'f4f', '5', 'q'],
+      aiMoves: ['2f', '1'],
+      note: 'after the AI flips at the end of its move, f4 and f4f are refused',
+    },
+    {
+      id: 'repl.gen.undo',
+      lines: ['u', '4', 'u', '5', 'q'],
+      aiMoves: ['1', '1'],
+      note: 'u before any move of yours changes nothing; then u goes back to before the last move',
+    },
+    {
+      id: 'repl.gen.bad-commands',
+      lines: ['x', '0', '8', 'f', 'ff4', 'f8', 'fff', 'hello world', '4', 'q'],
+      aiMoves: ['1'],
+      note: 'commands that are not commands are answered, not applied, and do not crash it',
+    },
+    {
+      id: 'repl.gen.sixth-checker',
+      lines: ['1', '1', '1', '1', 'q'],
+      aiMoves: ['1', '1', '2', '3'],
+      note: 'column 1 holds five checkers when you play a sixth into it, which fits',
+    },
+    {
+      id: 'repl.gen.flips-are-yours',
+      lines: ['4', '5', '6f', 'q'],
+      aiMoves: ['f1f', 'f2f', '1'],
+      note: 'the AI spends all four of its flips; your own four are left, so 6f is played',
+    },
+    {
+      id: 'repl.gen.human-wins',
+      lines: ['4', '4', '4', '4'],
+      aiMoves: ['1', '2', '3'],
+      note: 'your fourth checker in column 4 wins: the game, and with one game the program, ends',
+    },
+    {
+      id: 'repl.gen.ai-wins',
+      lines: ['4', '5', '4', '6'],
+      aiMoves: ['1', '1', '1', '1'],
+      note: "the AI's fourth checker in column 1 wins: the game, and with one game the program, ends",
+    },
+    {
+      id: 'repl.gen.full-column',
+      lines: ['1', '1', '1', '1', '2', 'q'],
+      aiMoves: ['1', '1', '1', '3'],
+      note: 'column 1 fills up (human, AI, human, AI, human, AI); the fourth 1 is refused and 2 is played',
+    },
   ];
   return scripts.map((script) => {
     const outcome = ref.simulateRepl(script.lines, script.aiMoves);
     // A script must not end the game early: the REPL would stop asking, and the rest of the script would be lost.
     for (const h of outcome.handed) if (ref.isWin(h.state).some(Boolean)) throw new Error(`${script.id}: ${h.after} wins the game`);
     if (outcome.ended && outcome.steps.length < script.lines.length) throw new Error(`${script.id}: the game ends before the script does`);
-    const stateValue = (st: ref.ConniptionState) => py.dict([
-      [py.str('board'), py.list(st.board.map((col) => py.list(col.map(py.bool))))],
-      [py.str('player1Turn'), py.bool(st.player1Turn)],
-      [py.str('flipsRem'), py.list(st.flipsRem.map(py.int))],
-      [py.str('flippable'), py.bool(st.flippable)],
-    ]);
+    const stateValue = (st: ref.ConniptionState) =>
+      py.dict([
+        [py.str('board'), py.list(st.board.map((col) => py.list(col.map(py.bool))))],
+        [py.str('player1Turn'), py.bool(st.player1Turn)],
+        [py.str('flipsRem'), py.list(st.flipsRem.map(py.int))],
+        [py.str('flippable'), py.bool(st.flippable)],
+      ]);
     const expected = py.dict([
-      [py.str('handed'), py.list(outcome.handed.map((h) => py.dict([[py.str('after'), py.str(h.after)], [py.str('state'), stateValue(h.state)]])))],
+      [
+        py.str('handed'),
+        py.list(
+          outcome.handed.map((h) =>
+            py.dict([
+              [py.str('after'), py.str(h.after)],
+              [py.str('state'), stateValue(h.state)],
+            ]),
+          ),
+        ),
+      ],
       [py.str('effects'), py.list(outcome.steps.map((step) => py.str(step.refusal ? `refused:${step.refusal}` : step.effect)))],
       ...(outcome.ended ? [[py.str('ended'), py.str(outcome.ended)] as const] : []),
     ]);
@@ -201,8 +313,19 @@ function replCases(gen: (family: string) => FixtureCase['source']): FixtureCase[
   });
 }
 
-export function evalCase(id: string, source: FixtureCase['source'], s: ref.ConniptionState, result: ReturnType<typeof ref.betterEvalEveryRule>): FixtureCase {
-  const c: FixtureCase = { id, source, input: { state: stateInput(s) }, python: `${constructor(s)}.betterEval()`, expected: { value: py.int(result.values['controller-only']) } };
+export function evalCase(
+  id: string,
+  source: FixtureCase['source'],
+  s: ref.ConniptionState,
+  result: ReturnType<typeof ref.betterEvalEveryRule>,
+): FixtureCase {
+  const c: FixtureCase = {
+    id,
+    source,
+    input: { state: stateInput(s) },
+    python: `${constructor(s)}.betterEval()`,
+    expected: { value: py.int(result.values['controller-only']) },
+  };
   if (!result.ambiguous) return c;
   const lenient: Leniency = {
     reason: 'a horizontal line holds checkers of both players: the document does not say who "has control of the line"',
@@ -221,9 +344,23 @@ function searchCase(id: string, source: FixtureCase['source'], s: ref.Conniption
   }
   const chosen = values.get('controller-only/document')!;
   const others = [...new Set([...values.values()])].filter((v) => v !== chosen);
-  const c: FixtureCase = { id, source, input: { state: stateInput(s), depth }, python: `s = ${constructor(s)}\nalpha_beta_search(s, ${depth}, False)   # the best state; the minimax value it is chosen by is expected`, expected: { value: py.int(chosen) }, facts: searchFacts(s, depth) };
+  const c: FixtureCase = {
+    id,
+    source,
+    input: { state: stateInput(s), depth },
+    python: `s = ${constructor(s)}\nalpha_beta_search(s, ${depth}, False)   # the best state; the minimax value it is chosen by is expected`,
+    expected: { value: py.int(chosen) },
+    facts: searchFacts(s, depth),
+  };
   if (others.length === 0) return c;
-  return { ...c, lenient: { reason: 'the value depends on how betterEval scores mixed horizontal lines or on whether the search stops at a win', choice: 'controller-only/document', alsoAccepted: others.map(py.int) } };
+  return {
+    ...c,
+    lenient: {
+      reason: 'the value depends on how betterEval scores mixed horizontal lines or on whether the search stops at a win',
+      choice: 'controller-only/document',
+      alsoAccepted: others.map(py.int),
+    },
+  };
 }
 
 /**
@@ -233,8 +370,18 @@ function searchCase(id: string, source: FixtureCase['source'], s: ref.Conniption
  */
 function searchFacts(s: ref.ConniptionState, depth: number): SearchFacts {
   const bestFor = (terminal: ref.TerminalRule) => {
-    const moves = new Set(ref.HORIZONTAL_RULES.flatMap((horizontal) => ref.bestMoves(s, depth, { terminal, evaluate: (x) => ref.betterEval(x, horizontal) }).moves));
-    return ref.childStates(s).map((c) => c.resMove!).filter((m) => moves.has(m));
+    const moves = new Set(
+      ref.HORIZONTAL_RULES.flatMap(
+        (horizontal) => ref.bestMoves(s, depth, { terminal, evaluate: (x) => ref.betterEval(x, horizontal) }).moves,
+      ),
+    );
+    return ref
+      .childStates(s)
+      .map((c) => c.resMove!)
+      .filter((m) => moves.has(m));
   };
-  return { children: ref.childStates(s).map((c) => formatPy(childValue(c))), best: { document: bestFor('document'), 'stop-at-win': bestFor('stop-at-win') } };
+  return {
+    children: ref.childStates(s).map((c) => formatPy(childValue(c))),
+    best: { document: bestFor('document'), 'stop-at-win': bestFor('stop-at-win') },
+  };
 }

@@ -43,7 +43,8 @@ function describeChild(v: PyValue): string {
 }
 
 function checkChildren(testCase: FixtureCase, observed: ObservedValue): CaseVerdict {
-  if (!('value' in testCase.expected) || testCase.expected.value?.type !== 'list') throw new Error(`internal: ${testCase.id} has no children`);
+  if (!('value' in testCase.expected) || testCase.expected.value?.type !== 'list')
+    throw new Error(`internal: ${testCase.id} has no children`);
   const want = testCase.expected.value.items;
   const got = toPyValue(observed);
   if (!got || got.type !== 'list') return fail(`s.children could not be read as states: ${formatObserved(observed).slice(0, 300)}`);
@@ -52,11 +53,17 @@ function checkChildren(testCase: FixtureCase, observed: ObservedValue): CaseVerd
   const missing = [...wantKeys.keys()].filter((k) => !gotKeys.has(k)).map((k) => describeChild(wantKeys.get(k)!));
   const extra = [...gotKeys.keys()].filter((k) => !wantKeys.has(k)).map((k) => describeChild(gotKeys.get(k)!));
   if (missing.length === 0 && extra.length === 0) {
-    return got.items.length === want.length ? pass() : fail(`s.children holds ${got.items.length} states for ${want.length} different ones: some child is there twice`);
+    return got.items.length === want.length
+      ? pass()
+      : fail(`s.children holds ${got.items.length} states for ${want.length} different ones: some child is there twice`);
   }
   const list = (items: string[]) => items.slice(0, 8).join('; ') + (items.length > 8 ? `; … (${items.length} in all)` : '');
   const parts = [missing.length > 0 && `missing ${list(missing)}`, extra.length > 0 && `not expected ${list(extra)}`].filter(Boolean);
-  return fail(`genChildStates made ${got.items.length} children, expected ${want.length}: ${parts.join('. ')}`, `${want.length} children`, `${got.items.length} children`);
+  return fail(
+    `genChildStates made ${got.items.length} children, expected ${want.length}: ${parts.join('. ')}`,
+    `${want.length} children`,
+    `${got.items.length} children`,
+  );
 }
 
 /** A tuple expected; the same values in a list pass with a note. */
@@ -64,7 +71,9 @@ function checkPair(call: string, testCase: FixtureCase, observed: ObservedValue)
   const verdict = checkReturned(call, testCase.expected, testCase.lenient, observed);
   if (verdict.status === 'pass' || observed.type !== 'list') return verdict;
   const asTuple: ObservedValue = { type: 'tuple', items: observed.items };
-  return checkReturned(call, testCase.expected, testCase.lenient, asTuple).status === 'pass' ? pass('a list was accepted where the document says "returns a tuple of two booleans"') : verdict;
+  return checkReturned(call, testCase.expected, testCase.lenient, asTuple).status === 'pass'
+    ? pass('a list was accepted where the document says "returns a tuple of two booleans"')
+    : verdict;
 }
 
 /** The value, or the same number as a float (the document's weights are ints, but nothing forbids a float sum). */
@@ -72,12 +81,15 @@ function checkEval(call: string, testCase: FixtureCase, observed: ObservedValue)
   const verdict = checkReturned(call, testCase.expected, testCase.lenient, observed);
   if (verdict.status === 'pass' || observed.type !== 'float' || typeof observed.value !== 'number') return verdict;
   const asInt: ObservedValue = { type: 'int', value: observed.value };
-  return Number.isInteger(observed.value) && checkReturned(call, testCase.expected, testCase.lenient, asInt).status === 'pass' ? pass('a float with an integer value was accepted') : verdict;
+  return Number.isInteger(observed.value) && checkReturned(call, testCase.expected, testCase.lenient, asInt).status === 'pass'
+    ? pass('a float with an integer value was accepted')
+    : verdict;
 }
 
 const entry = (value: ObservedValue, key: string): ObservedValue | undefined =>
   value.type === 'dict' ? value.entries.find(([k]) => k.type === 'str' && k.value === key)?.[1] : undefined;
-const num = (value: ObservedValue | undefined): number | undefined => (value && (value.type === 'int' || value.type === 'float') && typeof value.value === 'number' ? value.value : undefined);
+const num = (value: ObservedValue | undefined): number | undefined =>
+  value && (value.type === 'int' || value.type === 'float') && typeof value.value === 'number' ? value.value : undefined;
 
 /** The search's terminal rules (reference/conniption.ts TERMINAL_RULES): the document's, and stopping at a won position. */
 export const TERMINAL_RULES = ['document', 'stop-at-win'] as const;
@@ -113,13 +125,19 @@ function checkSearch(testCase: FixtureCase, observed: ObservedValue, values: Obs
   const chosen = entry(observed, 'chosen');
   if (!chosen || chosen.type === 'none') {
     const returned = entry(observed, 'returned');
-    return fail(`alpha_beta_search(s, ${input.depth}, False) returned ${returned?.type === 'str' ? returned.value : 'something'} that is not a state; the document: "The class will return the best state"`);
+    return fail(
+      `alpha_beta_search(s, ${input.depth}, False) returned ${returned?.type === 'str' ? returned.value : 'something'} that is not a state; the document: "The class will return the best state"`,
+    );
   }
   const plain = toPyValue(chosen);
-  if (!plain || !facts.children.includes(keyOf(plain))) return fail(`alpha_beta_search returned a state that is not one move from s: ${plain ? describeChild(plain) : formatObserved(chosen)}`);
+  if (!plain || !facts.children.includes(keyOf(plain)))
+    return fail(`alpha_beta_search returned a state that is not one move from s: ${plain ? describeChild(plain) : formatObserved(chosen)}`);
   const move = moveOf(plain);
   const paired = entry(observed, 'paired');
-  const pairNote = paired?.type === 'bool' && paired.value ? 'it returned (state, value); the state was read, as the document asks for the best state' : undefined;
+  const pairNote =
+    paired?.type === 'bool' && paired.value
+      ? 'it returned (state, value); the state was read, as the document asks for the best state'
+      : undefined;
   const passWith = (rule: TerminalRule): CaseVerdict => {
     const notes = [rule === 'document' ? undefined : STOP_AT_WIN_NOTE, pairNote].filter(Boolean);
     return notes.length > 0 ? pass(notes.join('; ')) : pass();
@@ -134,7 +152,11 @@ function checkSearch(testCase: FixtureCase, observed: ObservedValue, values: Obs
       move,
     );
   }
-  const rows = TERMINAL_RULES.map((rule) => ({ rule, best: num(entry(entry(values, rule)!, 'best')), got: num(entry(entry(values, rule)!, 'chosen')) }));
+  const rows = TERMINAL_RULES.map((rule) => ({
+    rule,
+    best: num(entry(entry(values, rule)!, 'best')),
+    got: num(entry(entry(values, rule)!, 'chosen')),
+  }));
   const match = rows.find((r) => r.best !== undefined && r.best === r.got);
   if (match) return passWith(match.rule);
   const doc = rows[0]!;
@@ -156,16 +178,33 @@ export function checkDefaults(observation: CaseObservation): CaseVerdict {
   const got = (key: string) => replyFor(observation, key, 'defaults').value;
   const want: [string, PyValue][] = [
     ['player1Turn', { type: 'bool', value: true }],
-    ['flipsRem', { type: 'tuple', items: [{ type: 'int', value: 4 }, { type: 'int', value: 4 }] }],
+    [
+      'flipsRem',
+      {
+        type: 'tuple',
+        items: [
+          { type: 'int', value: 4 },
+          { type: 'int', value: 4 },
+        ],
+      },
+    ],
     ['flippable', { type: 'bool', value: true }],
     ['parent', { type: 'none' }],
     ['resMove', { type: 'none' }],
   ];
-  const fours: PyValue = { type: 'list', items: [{ type: 'int', value: 4 }, { type: 'int', value: 4 }] };
+  const fours: PyValue = {
+    type: 'list',
+    items: [
+      { type: 'int', value: 4 },
+      { type: 'int', value: 4 },
+    ],
+  };
   const wrong = want.filter(([key, value]) => !isSameValue(value, got(key)) && !(key === 'flipsRem' && isSameValue(fours, got(key))));
   if (wrong.length > 0) {
     const lines = wrong.map(([key, value]) => `${key} is ${formatObserved(got(key))}, expected ${formatPy(value)}`);
-    return fail(`Conniption(board) with the other arguments left out: ${lines.join('; ')} (the document: Conniption(board, player1Turn=True, flipsRem=(4,4), flippable=True, parent=None, resMove=None))`);
+    return fail(
+      `Conniption(board) with the other arguments left out: ${lines.join('; ')} (the document: Conniption(board, player1Turn=True, flipsRem=(4,4), flippable=True, parent=None, resMove=None))`,
+    );
   }
   return got('flipsRem').type === 'list' ? pass('flipsRem is a list; the document says an integer tuple') : pass();
 }

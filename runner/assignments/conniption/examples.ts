@@ -35,7 +35,13 @@ function construct(name: string, args: readonly PyValue[], keywords: Readonly<Re
   const start = ref.initialState();
   const flips = given('flipsRem');
   const flipsRem: [number, number] = flips === undefined ? [...start.flipsRem] : pairOf(flips);
-  return { board: boardOf(board), player1Turn: boolOf(given('player1Turn'), start.player1Turn, 'player1Turn'), flipsRem, flippable: boolOf(given('flippable'), start.flippable, 'flippable'), resMove: null };
+  return {
+    board: boardOf(board),
+    player1Turn: boolOf(given('player1Turn'), start.player1Turn, 'player1Turn'),
+    flipsRem,
+    flippable: boolOf(given('flippable'), start.flippable, 'flippable'),
+    resMove: null,
+  };
 }
 
 function apply(_state: ref.ConniptionState, method: string): ref.ConniptionState {
@@ -44,8 +50,15 @@ function apply(_state: ref.ConniptionState, method: string): ref.ConniptionState
 
 function boardOf(value: PyValue | undefined): boolean[][] {
   const columns = value && (value.type === 'tuple' || value.type === 'list') ? value.items : [];
-  const ok = columns.length === ref.COLUMNS && columns.every((c) => (c.type === 'tuple' || c.type === 'list') && c.items.length <= ref.HEIGHT && c.items.every((x) => x.type === 'bool'));
-  if (!ok) throw new ExampleError(`the board is ${ref.COLUMNS} columns, each a tuple of at most ${ref.HEIGHT} True (the AI's) or False, bottom first`);
+  const ok =
+    columns.length === ref.COLUMNS &&
+    columns.every(
+      (c) => (c.type === 'tuple' || c.type === 'list') && c.items.length <= ref.HEIGHT && c.items.every((x) => x.type === 'bool'),
+    );
+  if (!ok)
+    throw new ExampleError(
+      `the board is ${ref.COLUMNS} columns, each a tuple of at most ${ref.HEIGHT} True (the AI's) or False, bottom first`,
+    );
   return columns.map((c) => (c as Extract<PyValue, { type: 'tuple' }>).items.map((x) => (x as Extract<PyValue, { type: 'bool' }>).value));
 }
 
@@ -56,6 +69,7 @@ function boolOf(value: PyValue | undefined, otherwise: boolean, name: string): b
 }
 
 function pairOf(value: PyValue): [number, number] {
-  if ((value.type !== 'tuple' && value.type !== 'list') || value.items.length !== 2) throw new ExampleError('flipsRem is a pair of numbers, (AI, opponent)');
+  if ((value.type !== 'tuple' && value.type !== 'list') || value.items.length !== 2)
+    throw new ExampleError('flipsRem is a pair of numbers, (AI, opponent)');
   return [wholeArg(value.items[0], 'flipsRem'), wholeArg(value.items[1], 'flipsRem')];
 }

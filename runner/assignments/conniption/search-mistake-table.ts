@@ -13,7 +13,14 @@ import { moveNumber } from './search-mistakes.js';
 type Levels = (level: number) => boolean;
 
 /** Plain minimax from a state at `level` (the root is 0), each level maximising where `maximises` says. */
-function minimax(s: ref.ConniptionState, depth: number, maximises: Levels, level: number, evaluate: (s: ref.ConniptionState) => number, stopAtWin: boolean): number {
+function minimax(
+  s: ref.ConniptionState,
+  depth: number,
+  maximises: Levels,
+  level: number,
+  evaluate: (s: ref.ConniptionState) => number,
+  stopAtWin: boolean,
+): number {
   if (depth === 0 || (stopAtWin && ref.isWin(s).some(Boolean))) return evaluate(s);
   const children = ref.childStates(s);
   if (children.length === 0) return evaluate(s);
@@ -24,7 +31,15 @@ function minimax(s: ref.ConniptionState, depth: number, maximises: Levels, level
 type Evaluate = (s: ref.ConniptionState) => number;
 
 /** Fail-soft alpha-beta, levels alternating: exact inside (alpha, beta), else a bound beyond it. */
-function alphaBeta(s: ref.ConniptionState, depth: number, alpha: number, beta: number, maximising: boolean, evaluate: Evaluate, stopAtWin: boolean): number {
+function alphaBeta(
+  s: ref.ConniptionState,
+  depth: number,
+  alpha: number,
+  beta: number,
+  maximising: boolean,
+  evaluate: Evaluate,
+  stopAtWin: boolean,
+): number {
   if (depth === 0 || (stopAtWin && ref.isWin(s).some(Boolean))) return evaluate(s);
   const children = ref.childStates(s);
   if (children.length === 0) return evaluate(s);
@@ -49,7 +64,13 @@ function alphaBeta(s: ref.ConniptionState, depth: number, alpha: number, beta: n
  * (alpha just below that best), a bound below it for the rest, which tells the best apart (doubles.py
  * `_best_alternating`).
  */
-function bestAlternating(children: readonly ref.ConniptionState[], depth: number, childMaximises: boolean, evaluate: Evaluate, stop: boolean): number[] {
+function bestAlternating(
+  children: readonly ref.ConniptionState[],
+  depth: number,
+  childMaximises: boolean,
+  evaluate: Evaluate,
+  stop: boolean,
+): number[] {
   let best = -Infinity;
   return children.map((c) => {
     const floor = best === -Infinity ? best : best - Math.max(1e-9, Math.abs(best) * 1e-12);
@@ -60,7 +81,9 @@ function bestAlternating(children: readonly ref.ConniptionState[], depth: number
 }
 
 /** Each order-free mistake's children's values at a depth (the children are level 1; doubles.py `_child_values`). */
-const CHILD_VALUES: Readonly<Record<string, (children: readonly ref.ConniptionState[], depth: number, evaluate: Evaluate, stop: boolean) => number[]>> = {
+const CHILD_VALUES: Readonly<
+  Record<string, (children: readonly ref.ConniptionState[], depth: number, evaluate: Evaluate, stop: boolean) => number[]>
+> = {
   'one-level-shallower': (children, depth, evaluate, stop) => bestAlternating(children, Math.max(0, depth - 2), false, evaluate, stop),
   'one-level-deeper': (children, depth, evaluate, stop) => bestAlternating(children, depth, false, evaluate, stop),
   'replies-maximised': (children, depth, evaluate, stop) => children.map((c) => minimax(c, depth - 1, () => true, 1, evaluate, stop)),

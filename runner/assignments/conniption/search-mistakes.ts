@@ -22,11 +22,31 @@ import { searchMistakesInteraction } from './steps.js';
  * their choices come from the case (SeenCase.answers), never from a board alone.
  */
 export const SEARCH_MISTAKES: readonly ChoiceMistake[] = [
-  { id: 'one-level-shallower', sentence: 'what a search one level shallower than the depth asked for chooses: at depth d the children are scored by a minimax d - 1 plies deep (at depth 2, by betterEval at once), so count where your recursion stops again' },
-  { id: 'one-level-deeper', sentence: 'what a search one level deeper than the depth asked for chooses: at depth d the children are scored by a minimax d plies deep, one more than the d - 1 left after the move; pass depth - 1 to the children' },
-  { id: 'replies-maximised', sentence: "what a search chooses when the opponent's replies are scored as the AI's own moves: min_value takes the highest of its children's values where the opponent takes the lowest" },
-  { id: 'levels-swapped', sentence: "what a search chooses when alpha_beta_search scores its children with max_value instead of min_value: after the AI's move it is the opponent's turn, so the children's level minimises" },
-  { id: 'cutoff-own-bound', sentence: 'what a search chooses when max_value cuts off at value >= alpha and min_value at value <= beta: each must compare with the other bound (max_value returns once value >= beta, min_value once value <= alpha), or it stops after a branch it still needed' },
+  {
+    id: 'one-level-shallower',
+    sentence:
+      'what a search one level shallower than the depth asked for chooses: at depth d the children are scored by a minimax d - 1 plies deep (at depth 2, by betterEval at once), so count where your recursion stops again',
+  },
+  {
+    id: 'one-level-deeper',
+    sentence:
+      'what a search one level deeper than the depth asked for chooses: at depth d the children are scored by a minimax d plies deep, one more than the d - 1 left after the move; pass depth - 1 to the children',
+  },
+  {
+    id: 'replies-maximised',
+    sentence:
+      "what a search chooses when the opponent's replies are scored as the AI's own moves: min_value takes the highest of its children's values where the opponent takes the lowest",
+  },
+  {
+    id: 'levels-swapped',
+    sentence:
+      "what a search chooses when alpha_beta_search scores its children with max_value instead of min_value: after the AI's move it is the opponent's turn, so the children's level minimises",
+  },
+  {
+    id: 'cutoff-own-bound',
+    sentence:
+      'what a search chooses when max_value cuts off at value >= alpha and min_value at value <= beta: each must compare with the other bound (max_value returns once value >= beta, min_value once value <= alpha), or it stops after a branch it still needed',
+  },
 ];
 
 /** The mistakes whose choice follows from the values alone, whatever order the children come in (doubles.py ORDER_FREE). */
@@ -45,11 +65,16 @@ const entry = (value: ObservedValue | undefined, key: string): ObservedValue | u
 
 /** The board's rows, top first ('X' the first player's checkers), for the position a seen case keeps. */
 function rowsOf(board: readonly (readonly boolean[])[]): string[] {
-  return Array.from({ length: 6 }, (_, i) => board.map((column) => (column[5 - i] === undefined ? ' ' : column[5 - i] ? 'X' : 'O')).join(''));
+  return Array.from({ length: 6 }, (_, i) =>
+    board.map((column) => (column[5 - i] === undefined ? ' ' : column[5 - i] ? 'X' : 'O')).join(''),
+  );
 }
 
 /** The move of the child the search chose, when it is one of s's legal children. */
-function chosenMove(o: { replies: Readonly<Record<string, { value: ObservedValue } | undefined>> }, facts: SearchFacts): number | undefined {
+function chosenMove(
+  o: { replies: Readonly<Record<string, { value: ObservedValue } | undefined>> },
+  facts: SearchFacts,
+): number | undefined {
   const chosen = entry(o.replies['search']?.value, 'chosen');
   const plain: PyValue | undefined = chosen && chosen.type !== 'none' ? toPyValue(chosen) : undefined;
   if (!plain || !facts.children.includes(childKey(plain))) return undefined;

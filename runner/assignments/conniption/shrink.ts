@@ -13,10 +13,14 @@ import { conniptionInput, type StateInput } from './inputs.js';
 
 /** The columns (bottom first, True for the first player) as rows top first, 'X' for True and 'O' for False. */
 function rowsOf(board: StateInput['board']): string[] {
-  return Array.from({ length: ref.HEIGHT }, (_, r) => board.map((column) => {
-    const cell = column[ref.HEIGHT - 1 - r];
-    return cell === undefined ? ' ' : cell ? 'X' : 'O';
-  }).join(''));
+  return Array.from({ length: ref.HEIGHT }, (_, r) =>
+    board
+      .map((column) => {
+        const cell = column[ref.HEIGHT - 1 - r];
+        return cell === undefined ? ' ' : cell ? 'X' : 'O';
+      })
+      .join(''),
+  );
 }
 
 function columnsOf(rows: readonly string[]): boolean[][] {
@@ -38,7 +42,13 @@ const CHILDREN: CaseShrinker = {
   rows: (c) => rowsOf(conniptionInput(c).state.board),
   withRows: (c, rows, id): FixtureCase => {
     const state = stateOn(c, rows);
-    return { id, source: c.source, input: { state: stateInput(state) }, python: `s = ${constructor(state)}\ns.genChildStates()\n[(c.board, c.player1Turn, c.flipsRem, c.flippable, c.resMove) for c in s.children]`, expected: { value: py.list(ref.childStates(state).map(childValue)) } };
+    return {
+      id,
+      source: c.source,
+      input: { state: stateInput(state) },
+      python: `s = ${constructor(state)}\ns.genChildStates()\n[(c.board, c.player1Turn, c.flipsRem, c.flippable, c.resMove) for c in s.children]`,
+      expected: { value: py.list(ref.childStates(state).map(childValue)) },
+    };
   },
 };
 
@@ -49,7 +59,13 @@ const IS_WIN: CaseShrinker = {
   withRows: (c, rows, id): FixtureCase => {
     const state = stateOn(c, rows);
     const [ai, opponent] = ref.isWin(state);
-    return { id, source: c.source, input: { state: stateInput(state) }, python: `s = ${constructor(state)}\nConniption.isWin(s)`, expected: { value: py.tuple([py.bool(ai), py.bool(opponent)]) } };
+    return {
+      id,
+      source: c.source,
+      input: { state: stateInput(state) },
+      python: `s = ${constructor(state)}\nConniption.isWin(s)`,
+      expected: { value: py.tuple([py.bool(ai), py.bool(opponent)]) },
+    };
   },
 };
 

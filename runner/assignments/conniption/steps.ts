@@ -21,7 +21,12 @@ const s: Arg = { type: 'ref', path: ['s'] };
 
 /** `s = Conniption(board, player1Turn=…, flipsRem=…, flippable=…)`, passed positionally as the document orders them. */
 export function buildState(state: StateInput, bind = 's'): Step {
-  const args: Arg[] = [argFromPy(boardValue(state.board)), { type: 'bool', value: state.player1Turn }, { type: 'tuple', items: state.flipsRem.map(int) }, { type: 'bool', value: state.flippable }];
+  const args: Arg[] = [
+    argFromPy(boardValue(state.board)),
+    { type: 'bool', value: state.player1Turn },
+    { type: 'tuple', items: state.flipsRem.map(int) },
+    { type: 'bool', value: state.flippable },
+  ];
   return {
     ...call(['Conniption'], args, { bind }),
     python: `${bind} = Conniption(${formatPy(boardValue(state.board))}, player1Turn=${pyBool(state.player1Turn)}, flipsRem=(${state.flipsRem.join(', ')}), flippable=${pyBool(state.flippable)})`,
@@ -47,7 +52,12 @@ function searchSteps(depth: number): Step[] {
     { ...run, python: `${python}   # then: is best one of the best children of s by the document's minimax?`, only: 'own' },
     { ...call(['GradeChosen'], [best], { observe: 'search' }), python: '' },
     { request: { op: 'double', kind: 'search-values', names: [] }, python: '', only: 'document', kitNote: SEARCH_KIT_NOTE },
-    { ...call(['GradeSearchValues'], [s, int(depth), best], { observe: 'values' }), python: '', only: 'document', kitNote: SEARCH_KIT_NOTE },
+    {
+      ...call(['GradeSearchValues'], [s, int(depth), best], { observe: 'values' }),
+      python: '',
+      only: 'document',
+      kitNote: SEARCH_KIT_NOTE,
+    },
   ];
 }
 
@@ -63,7 +73,11 @@ export function searchMistakesInteraction(testCase: FixtureCase, mistakes: reado
     steps: [
       buildState(state),
       { request: { op: 'double', kind: 'search-values', names: [] }, python: '', only: 'document' },
-      { ...call(['GradeSearchMistakes'], [s, int(depth!), { type: 'list', items: mistakes.map(str) }], { observe: 'mistakes' }), python: '', only: 'document' },
+      {
+        ...call(['GradeSearchMistakes'], [s, int(depth!), { type: 'list', items: mistakes.map(str) }], { observe: 'mistakes' }),
+        python: '',
+        only: 'document',
+      },
     ],
   };
 }
@@ -75,7 +89,8 @@ export function searchMistakesInteraction(testCase: FixtureCase, mistakes: reado
 /** The genChildStates test that asks for the children twice (the other two grade the stages alone). */
 const TWICE = 'Conniption.genChildStates.generated';
 
-const SEARCH_KIT_NOTE = "This check judged your search by the document's genChildStates and betterEval (after you submit, the grader judges it with your own, so a bug in them is charged by their own tests only): if a test of genChildStates or betterEval fails, fix that first.";
+const SEARCH_KIT_NOTE =
+  "This check judged your search by the document's genChildStates and betterEval (after you submit, the grader judges it with your own, so a bug in them is charged by their own tests only): if a test of genChildStates or betterEval fails, fix that first.";
 
 export function conniptionInteraction(test: ResolvedTest, testCase: FixtureCase): Interaction {
   const input = conniptionInput(testCase);
@@ -84,12 +99,18 @@ export function conniptionInteraction(test: ResolvedTest, testCase: FixtureCase)
     case 'Conniption.genChildStates':
       return {
         steps: [
-          tools, build,
+          tools,
+          build,
           call(['s', 'genChildStates'], []),
           // The generated positions' test calls it again: the document's genChildStates "will only execute if the
           // children of the current state have not previously been computed", so a second call adds no child.
-          ...(test.id === TWICE ? [{ ...call(['s', 'genChildStates'], []), python: 's.genChildStates()   # again: the children are made once' }] : []),
-          { ...call(['GradeChildren'], [s], { observe: 'children' }), python: '[(c.board, c.player1Turn, c.flipsRem, c.flippable, c.resMove) for c in s.children]' },
+          ...(test.id === TWICE
+            ? [{ ...call(['s', 'genChildStates'], []), python: 's.genChildStates()   # again: the children are made once' }]
+            : []),
+          {
+            ...call(['GradeChildren'], [s], { observe: 'children' }),
+            python: '[(c.board, c.player1Turn, c.flipsRem, c.flippable, c.resMove) for c in s.children]',
+          },
         ],
       };
     case 'Conniption.isWin':
@@ -108,7 +129,10 @@ export function conniptionInteraction(test: ResolvedTest, testCase: FixtureCase)
 /** The constructor's defaults: `Conniption(board)` alone. */
 export const DEFAULTS_INTERACTION: Interaction = {
   steps: [
-    { ...call(['Conniption'], [argFromPy(boardValue(EMPTY_BOARD))], { bind: 's' }), python: 's = Conniption(((), (), (), (), (), (), ()))' },
+    {
+      ...call(['Conniption'], [argFromPy(boardValue(EMPTY_BOARD))], { bind: 's' }),
+      python: 's = Conniption(((), (), (), (), (), (), ()))',
+    },
     get(['s', 'player1Turn'], 'player1Turn'),
     get(['s', 'flipsRem'], 'flipsRem'),
     get(['s', 'flippable'], 'flippable'),

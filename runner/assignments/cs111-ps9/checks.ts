@@ -50,11 +50,18 @@ export function checkCs111Case(check: string, testCase: FixtureCase, observation
       // Random positions catch fours found where there are none (a run wrapping round an edge); a four missed here
       // is one direction's, charged by that direction's test.
       const verdict = checkReturned(call, expected, testCase.lenient, reply('result').value);
-      const missed = 'value' in expected && expected.value?.type === 'bool' && expected.value.value && reply('result').value.type === 'bool';
-      return verdict.status !== 'pass' && missed ? pass('a four missed on a random position is charged by the test of its direction') : verdict;
+      const missed =
+        'value' in expected && expected.value?.type === 'bool' && expected.value.value && reply('result').value.type === 'bool';
+      return verdict.status !== 'pass' && missed
+        ? pass('a four missed on a random position is charged by the test of its direction')
+        : verdict;
     }
     case 'board':
-      return compareSlots(call, 'value' in expected && expected.value ? boardFromValue(expected.value) : { problem: 'no board' }, reply('slots'));
+      return compareSlots(
+        call,
+        'value' in expected && expected.value ? boardFromValue(expected.value) : { problem: 'no board' },
+        reply('slots'),
+      );
     case 'output': {
       if (!('stdout' in expected)) throw new Error(`internal: ${testCase.id} has no stdout`);
       // One rule, judged where the answer is right: a wrong column is charged by the test of the column.
@@ -66,7 +73,11 @@ export function checkCs111Case(check: string, testCase: FixtureCase, observation
       // The turn, win and tie lines exactly; the column dialogue is next_move's, graded by player.next_move.prompts.
       if (!('stdout' in expected)) throw new Error(`internal: ${testCase.id} has no stdout`);
       const result = reply('result');
-      const verdict = compareMessages(`what ${call.split('\n').at(-1)} printed`, withoutDialogue(expected.stdout, [caseText(testCase, 'prompt', CS111_PROMPT)]), withoutDialogue(result.stdout, result.prompts));
+      const verdict = compareMessages(
+        `what ${call.split('\n').at(-1)} printed`,
+        withoutDialogue(expected.stdout, [caseText(testCase, 'prompt', CS111_PROMPT)]),
+        withoutDialogue(result.stdout, result.prompts),
+      );
       return verdict.status === 'fail' ? { ...verdict, expected: expected.stdout, actual: result.stdout } : verdict;
     }
     case 'num-moves': {
@@ -90,7 +101,12 @@ export function checkCs111Case(check: string, testCase: FixtureCase, observation
       const wrong = wrongAnswer(call, testCase, reply('result'));
       if (wrong) return pass(wrong);
       const board = input.board!;
-      return compareSlots(`the board after ${call.split('\n').at(-1)}`, { rows: rowsFromStrings([...board.rows]) }, reply('slots'), 'scores_for must remove every checker it adds while looking ahead');
+      return compareSlots(
+        `the board after ${call.split('\n').at(-1)}`,
+        { rows: rowsFromStrings([...board.rows]) },
+        reply('slots'),
+        'scores_for must remove every checker it adds while looking ahead',
+      );
     }
     default:
       throw new Error(`internal: unknown CS111 check '${check}'`);
@@ -101,7 +117,9 @@ export function checkCs111Case(check: string, testCase: FixtureCase, observation
 function boardLines(text: string): { rows: string[]; dashes: string | undefined; labels: string[] } {
   const lines = text.split('\n');
   const at = lines.findIndex((line) => /^\s*--/u.test(line));
-  return at < 0 ? { rows: lines, dashes: undefined, labels: [] } : { rows: lines.slice(0, at), dashes: lines[at], labels: lines.slice(at + 1) };
+  return at < 0
+    ? { rows: lines, dashes: undefined, labels: [] }
+    : { rows: lines.slice(0, at), dashes: lines[at], labels: lines.slice(at + 1) };
 }
 
 /** The drawing with its labels cut after column 9 (`' 0 1 … 9'`, 20 characters). */
@@ -122,12 +140,21 @@ function wrongAnswer(call: string, testCase: FixtureCase, result: ObservedReply)
   return verdict.status === 'pass' ? undefined : 'cases whose answer is wrong are not judged here: the test of the answer charges them';
 }
 
-function compareSlots(what: string, expected: { rows: BoardRows } | { problem: string }, observed: ObservedReply, advice?: string): CaseVerdict {
+function compareSlots(
+  what: string,
+  expected: { rows: BoardRows } | { problem: string },
+  observed: ObservedReply,
+  advice?: string,
+): CaseVerdict {
   if ('problem' in expected) throw new Error(`internal: expected board unreadable: ${expected.problem}`);
   const got = boardFromValue(observed.value);
   if ('problem' in got) return fail(`${what}: ${got.problem}`, undefined, formatObserved(observed.value));
   if (isSameBoard(expected.rows, got.rows)) return pass();
-  return fail(`${what}: the board's slots differ${advice ? ` (${advice})` : ''}\n${drawBoardDiff(expected.rows, got.rows)}`, drawRows(expected.rows), drawRows(got.rows));
+  return fail(
+    `${what}: the board's slots differ${advice ? ` (${advice})` : ''}\n${drawBoardDiff(expected.rows, got.rows)}`,
+    drawRows(expected.rows),
+    drawRows(got.rows),
+  );
 }
 
 const drawRows = (rows: BoardRows) => rows.map((row) => `|${row.join('|')}|`).join('\n');
@@ -135,7 +162,8 @@ const drawRows = (rows: BoardRows) => rows.map((row) => `|${row.join('|')}|`).jo
 /** process_move's board afterwards, as the case builder wrote it (`facts.boardAfter`: the rows, top first). */
 function boardAfterMove(testCase: FixtureCase): BoardRows {
   const rows = testCase.facts?.['boardAfter'];
-  if (!Array.isArray(rows) || !rows.every((row) => typeof row === 'string')) throw new Error(`internal: ${testCase.id} has no facts.boardAfter`);
+  if (!Array.isArray(rows) || !rows.every((row) => typeof row === 'string'))
+    throw new Error(`internal: ${testCase.id} has no facts.boardAfter`);
   return rowsFromStrings(rows);
 }
 

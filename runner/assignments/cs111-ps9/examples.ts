@@ -6,7 +6,17 @@ import { gridFromRows, gridToRows, XO_SPACE, type Grid } from '../../../referenc
 import * as ref from '../../../reference/cs111-ps9.js';
 import { py, type PyValue } from '../../model/py-value.js';
 import type { ExampleBuilder, ExampleCase } from '../../model/example-types.js';
-import { caseParts, checkerArg, columnAnswer, ExampleError, readSession, sessionExamples, textArg, tiebreakArg, wholeArg } from '../../plan/session-objects.js';
+import {
+  caseParts,
+  checkerArg,
+  columnAnswer,
+  ExampleError,
+  readSession,
+  sessionExamples,
+  textArg,
+  tiebreakArg,
+  wholeArg,
+} from '../../plan/session-objects.js';
 import { boardInput } from './board-cases.js';
 import { scoresForCase } from './cases.js';
 
@@ -17,33 +27,49 @@ type Made =
 const SUPPORTED = 'Board.is_win_for, Board.can_add_to, Board.is_full, AIPlayer.scores_for, AIPlayer.next_move, Player.opponent_checker';
 
 export const CS111_EXAMPLES: ExampleBuilder = sessionExamples((session) => {
-    const { receiver, method, args } = readSession<Made>(session, { construct, apply });
-    const board = () => {
-      const b = args[0];
-      if (!b || typeof b !== 'object' || !('kind' in b) || b.kind !== 'board') throw new ExampleError(`${method} is given the board made before`);
-      return b;
-    };
-    if (receiver?.kind === 'board') {
-      const input = { board: boardInput(receiver.grid, receiver.moves) };
-      if (method === 'is_win_for') return { input: { ...input, checker: checkerArg(args[0]) }, expected: { value: py.bool(ref.isWinFor(receiver.grid, checkerArg(args[0]))) } };
-      if (method === 'can_add_to') return { input: { ...input, col: wholeArg(args[0], 'col') }, expected: { value: py.bool(ref.canAddTo(receiver.grid, wholeArg(args[0], 'col'))) } };
-      if (method === 'is_full') return { input, expected: { value: py.bool(ref.isFull(receiver.grid)) } };
+  const { receiver, method, args } = readSession<Made>(session, { construct, apply });
+  const board = () => {
+    const b = args[0];
+    if (!b || typeof b !== 'object' || !('kind' in b) || b.kind !== 'board')
+      throw new ExampleError(`${method} is given the board made before`);
+    return b;
+  };
+  if (receiver?.kind === 'board') {
+    const input = { board: boardInput(receiver.grid, receiver.moves) };
+    if (method === 'is_win_for')
+      return {
+        input: { ...input, checker: checkerArg(args[0]) },
+        expected: { value: py.bool(ref.isWinFor(receiver.grid, checkerArg(args[0]))) },
+      };
+    if (method === 'can_add_to')
+      return {
+        input: { ...input, col: wholeArg(args[0], 'col') },
+        expected: { value: py.bool(ref.canAddTo(receiver.grid, wholeArg(args[0], 'col'))) },
+      };
+    if (method === 'is_full') return { input, expected: { value: py.bool(ref.isFull(receiver.grid)) } };
+  }
+  if (receiver?.kind === 'player') {
+    const p = receiver.player;
+    if (method === 'opponent_checker') return { input: { player: p }, expected: { value: py.str(ref.opponentChecker(p.checker)) } };
+    if (p.kind === 'ai' && method === 'scores_for') {
+      const b = board();
+      const made = scoresForCase(
+        'example',
+        { kind: 'generated', seed: 0, family: 'example' },
+        boardInput(b.grid, b.moves),
+        b.grid,
+        p.checker,
+        p.lookahead,
+      );
+      return caseParts(made);
     }
-    if (receiver?.kind === 'player') {
-      const p = receiver.player;
-      if (method === 'opponent_checker') return { input: { player: p }, expected: { value: py.str(ref.opponentChecker(p.checker)) } };
-      if (p.kind === 'ai' && method === 'scores_for') {
-        const b = board();
-        const made = scoresForCase('example', { kind: 'generated', seed: 0, family: 'example' }, boardInput(b.grid, b.moves), b.grid, p.checker, p.lookahead);
-        return caseParts(made);
-      }
-      if (p.kind === 'ai' && method === 'next_move') {
-        const b = board();
-        const answer = ref.aiNextMove(b.grid, p.checker, p.tiebreak, p.lookahead);
-        return { input: { board: boardInput(b.grid, b.moves), player: p }, expected: columnAnswer(answer) } satisfies ExampleCase;
-      }
+    if (p.kind === 'ai' && method === 'next_move') {
+      const b = board();
+      const answer = ref.aiNextMove(b.grid, p.checker, p.tiebreak, p.lookahead);
+      return { input: { board: boardInput(b.grid, b.moves), player: p }, expected: columnAnswer(answer) } satisfies ExampleCase;
     }
-    return { problem: `an example here ends in one of ${SUPPORTED}` };
+  }
+  return { problem: `an example here ends in one of ${SUPPORTED}` };
 });
 
 function construct(name: string, args: readonly PyValue[]): Made {
@@ -54,7 +80,10 @@ function construct(name: string, args: readonly PyValue[]): Made {
   }
   if (name === 'AIPlayer') {
     if (args.length !== 3) throw new ExampleError("AIPlayer(checker, tiebreak, lookahead), such as AIPlayer('X', 'LEFT', 2)");
-    return { kind: 'player', player: { kind: 'ai', checker: checkerArg(args[0]), tiebreak: tiebreakArg(args[1]), lookahead: wholeArg(args[2], 'lookahead') } };
+    return {
+      kind: 'player',
+      player: { kind: 'ai', checker: checkerArg(args[0]), tiebreak: tiebreakArg(args[1]), lookahead: wholeArg(args[2], 'lookahead') },
+    };
   }
   if (name === 'Player') return { kind: 'player', player: { kind: 'human', checker: checkerArg(args[0]) } };
   throw new ExampleError(`${name}(…) is not a class of the problem set (Board, Player, AIPlayer)`);

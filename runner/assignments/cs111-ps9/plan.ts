@@ -18,7 +18,10 @@ const PLAYER_CLASSES: Record<string, string> = { human: 'Player', random: 'Rando
 function neededNames(test: ResolvedTest): string[] {
   const root = test.target.split('.')[0]!;
   if (test.kind === 'program') {
-    const kinds = test.fixtureCases.flatMap((c) => { const input = cs111Input(c); return [input.player1, input.player2, input.player].flatMap((p) => p?.kind ?? []); });
+    const kinds = test.fixtureCases.flatMap((c) => {
+      const input = cs111Input(c);
+      return [input.player1, input.player2, input.player].flatMap((p) => p?.kind ?? []);
+    });
     return [root, ...(root === 'process_move' ? ['Board'] : []), ...new Set(kinds.map((k) => PLAYER_CLASSES[k] ?? 'Player'))];
   }
   if (test.kind === 'property' && test.property?.startsWith('cs111-random')) return ['RandomPlayer'];
@@ -29,7 +32,12 @@ function neededNames(test: ResolvedTest): string[] {
  * is_win_for's directions: the name of each direction's test, how the document names its helper (is_horizontal_win,
  * is_up_diagonal_win, …), and its step down the rows and across the columns.
  */
-const DIRECTIONS = [['horizontal', /horizontal/iu, 0, 1], ['vertical', /vertical/iu, 1, 0], ['down-diagonal', /down/iu, 1, 1], ['up-diagonal', /up(?!date)/iu, -1, 1]] as const;
+const DIRECTIONS = [
+  ['horizontal', /horizontal/iu, 0, 1],
+  ['vertical', /vertical/iu, 1, 0],
+  ['down-diagonal', /down/iu, 1, 1],
+  ['up-diagonal', /up(?!date)/iu, -1, 1],
+] as const;
 
 /** The direction a function of the student's is the helper of, by its name (`is_up_diagonal_win`), if any. */
 function helperDirection(name: string): string | undefined {
@@ -50,11 +58,17 @@ function excuseCs111Failure(test: ResolvedTest, testCase: FixtureCase, failure: 
     const frame = [...failure.exception.frames].reverse().find((f) => helperDirection(f.function) !== undefined);
     const direction = frame && helperDirection(frame.function);
     if (!frame || !direction || direction === own) return undefined;
-    return { chargedBy: `board.is_win_for.${direction}`, note: `${failure.exception.type} was raised in ${frame.function} (line ${frame.line}), the helper for ${direction} wins: charged by board.is_win_for.${direction}` };
+    return {
+      chargedBy: `board.is_win_for.${direction}`,
+      note: `${failure.exception.type} was raised in ${frame.function} (line ${frame.line}), the helper for ${direction} wins: charged by board.is_win_for.${direction}`,
+    };
   }
   const { board } = cs111Input(testCase);
   if (test.check === 'board-repr-frame' && (board?.width ?? 0) > 10) {
-    return { chargedBy: 'board.repr.generated', note: `${failure.exception.type} was raised drawing a board ${board!.width} columns wide: the labels of columns 10 and up are graded by board.repr.generated` };
+    return {
+      chargedBy: 'board.repr.generated',
+      note: `${failure.exception.type} was raised drawing a board ${board!.width} columns wide: the labels of columns 10 and up are graded by board.repr.generated`,
+    };
   }
   return undefined;
 }
@@ -63,19 +77,26 @@ function excuseCs111Failure(test: ResolvedTest, testCase: FixtureCase, failure: 
 function foursOf(rows: readonly string[], checker: string): { direction: string; cells: string }[] {
   const at = (r: number, c: number) => rows[r]?.[c];
   const fours: { direction: string; cells: string }[] = [];
-  rows.forEach((row, r) => [...row].forEach((_, c) => {
-    for (const [direction, , dr, dc] of DIRECTIONS) {
-      const cells = [0, 1, 2, 3].map((k) => [r + k * dr, c + k * dc] as const);
-      if (cells.every(([rr, cc]) => at(rr, cc) === checker)) fours.push({ direction, cells: cellsKey(cells) });
-    }
-  }));
+  rows.forEach((row, r) =>
+    [...row].forEach((_, c) => {
+      for (const [direction, , dr, dc] of DIRECTIONS) {
+        const cells = [0, 1, 2, 3].map((k) => [r + k * dr, c + k * dc] as const);
+        if (cells.every(([rr, cc]) => at(rr, cc) === checker)) fours.push({ direction, cells: cellsKey(cells) });
+      }
+    }),
+  );
   return fours;
 }
 
-const cellsKey = (cells: readonly (readonly [number, number])[]) => cells.map(([r, c]) => `${r},${c}`).sort().join(' ');
+const cellsKey = (cells: readonly (readonly [number, number])[]) =>
+  cells
+    .map(([r, c]) => `${r},${c}`)
+    .sort()
+    .join(' ');
 
 /** The filled cells of a board's rows. */
-const filledCells = (rows: readonly string[]) => cellsKey(rows.flatMap((row, r) => [...row].flatMap((cell, c) => (cell === ' ' ? [] : [[r, c] as const]))));
+const filledCells = (rows: readonly string[]) =>
+  cellsKey(rows.flatMap((row, r) => [...row].flatMap((cell, c) => (cell === ' ' ? [] : [[r, c] as const]))));
 
 /**
  * A four missed on the document's board is its direction's, charged by that direction's test on its own case with
@@ -92,7 +113,13 @@ function missedFourElsewhere(test: ResolvedTest, testCase: FixtureCase, tests: r
   const chargedBy = tests.find((t) => t.id === `board.is_win_for.${direction}`);
   const chargedCase = chargedBy?.fixtureCases.find((c) => {
     const own = cs111Input(c).board;
-    return own !== undefined && 'value' in c.expected && c.expected.value?.type === 'bool' && c.expected.value.value && fours.some((f) => f.cells === filledCells(own.rows));
+    return (
+      own !== undefined &&
+      'value' in c.expected &&
+      c.expected.value?.type === 'bool' &&
+      c.expected.value.value &&
+      fours.some((f) => f.cells === filledCells(own.rows))
+    );
   });
   if (!chargedBy || !chargedCase) return undefined;
   return {
@@ -124,8 +151,12 @@ export const CS111_PLAN: AssignmentPlan = {
   excuseFailure: excuseCs111Failure,
   readingElsewhere: missedFourElsewhere,
   // scores_for's value tests: a failure may be named as one look-ahead mistake (runner/plan/lookahead-diagnosis.ts).
-  lookahead: (test) => (test.target === 'AIPlayer.scores_for' && (test.check === 'value' || test.check === 'game-over') ? CS111_LOOKAHEAD : undefined),
+  lookahead: (test) =>
+    test.target === 'AIPlayer.scores_for' && (test.check === 'value' || test.check === 'game-over') ? CS111_LOOKAHEAD : undefined,
   // A crash in scores_for or next_move is graded by their value tests, not again by these one-rule tests (the
   // prompts next_move prints among them).
-  judgesOnly: (rule) => (['restored', 'num-moves', 'types', 'cs111-board-reset-rows', 'output'].includes(rule) ? { note: 'this test judges one rule only; the crash is graded by the value tests' } : undefined),
+  judgesOnly: (rule) =>
+    ['restored', 'num-moves', 'types', 'cs111-board-reset-rows', 'output'].includes(rule)
+      ? { note: 'this test judges one rule only; the crash is graded by the value tests' }
+      : undefined,
 };

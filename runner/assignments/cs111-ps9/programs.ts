@@ -10,7 +10,6 @@ import type { ResolvedTest } from '../../model/spec-types.js';
 import { cs111Input, type PlayerInput } from './steps.js';
 import { caseText } from '../../plan/case-texts.js';
 
-
 function playerNode(player: PlayerInput): { call: string; args: unknown[] } {
   if (player.kind === 'ai') return { call: 'AIPlayer', args: [player.checker, player.tiebreak, player.lookahead] };
   return { call: player.kind === 'random' ? 'RandomPlayer' : 'Player', args: [player.checker] };
@@ -68,7 +67,8 @@ const DOCUMENT_LOOKAHEAD = {
   replace: [{ kind: 'cs111-aiplayer', name: 'AIPlayer', keep: ['opponent_checker', 'max_score_column', 'next_move', '__repr__'] }],
   only: 'document',
   note: "The AI players looked ahead with the document's scores_for, which costs little; yours is graded by the scores_for tests, and these games judge the rest: connect_four, process_move, your Board, next_move and max_score_column.",
-  ownNote: "Here the AI players looked ahead with your own scores_for, and it with your own Board; after you submit they look ahead with the document's, so a game that goes wrong only here comes from your scores_for or the Board methods it calls, which the hidden tests grade.",
+  ownNote:
+    "Here the AI players looked ahead with your own scores_for, and it with your own Board; after you submit they look ahead with the document's, so a game that goes wrong only here comes from your scores_for or the Board methods it calls, which the hidden tests grade.",
   // The kit's: the student's own Board, whose is_win_for answers each board once (grade_harness/memo.py).
   ownReplace: [{ kind: 'memo', name: 'Board', keep: ['is_win_for'] }],
 } as const;
@@ -83,7 +83,18 @@ export const PLAYER_METHODS: ReplayParts = [
 
 /** The AIPlayer methods the document's AIPlayer double can stand in for, by the tests that grade each. */
 export const AI_METHODS: ReplayParts = [
-  ['scores_for', ['aiplayer.scores_for.document', 'aiplayer.scores_for.int-scores', 'aiplayer.scores_for.lookahead-0-1', 'aiplayer.scores_for.lookahead-2-3', 'aiplayer.scores_for.lookahead-4', 'aiplayer.scores_for.already-won', 'aiplayer.scores_for.restores-board']],
+  [
+    'scores_for',
+    [
+      'aiplayer.scores_for.document',
+      'aiplayer.scores_for.int-scores',
+      'aiplayer.scores_for.lookahead-0-1',
+      'aiplayer.scores_for.lookahead-2-3',
+      'aiplayer.scores_for.lookahead-4',
+      'aiplayer.scores_for.already-won',
+      'aiplayer.scores_for.restores-board',
+    ],
+  ],
   ['max_score_column', ['aiplayer.max_score_column.left-right', 'aiplayer.max_score_column.random']],
   ['opponent_checker', ['player.opponent_checker']],
   ['next_move', ['aiplayer.next_move.document', 'aiplayer.next_move.generated', 'aiplayer.next_move.counts-moves']],
@@ -104,9 +115,21 @@ export const CS111_CHARGES_FIRST: readonly string[] = ['connect_four.human-games
 
 /** The Board tests: any one failed, a replayed game plays on the document's Board. */
 export const BOARD_TESTS: readonly string[] = [
-  'board.init.attributes', 'board.repr.document', 'board.repr.generated', 'board.add_checker', 'board.reset', 'board.reset.independent-rows', 'board.can_add_to',
-  'board.is_full', 'board.remove_checker', 'board.is_win_for.document', 'board.is_win_for.horizontal', 'board.is_win_for.vertical', 'board.is_win_for.down-diagonal',
-  'board.is_win_for.up-diagonal', 'board.is_win_for.random',
+  'board.init.attributes',
+  'board.repr.document',
+  'board.repr.generated',
+  'board.add_checker',
+  'board.reset',
+  'board.reset.independent-rows',
+  'board.can_add_to',
+  'board.is_full',
+  'board.remove_checker',
+  'board.is_win_for.document',
+  'board.is_win_for.horizontal',
+  'board.is_win_for.vertical',
+  'board.is_win_for.down-diagonal',
+  'board.is_win_for.up-diagonal',
+  'board.is_win_for.random',
 ];
 
 /**

@@ -12,7 +12,12 @@ import { call, get, int, repr, set, str } from '../../plan/interaction.js';
 
 const refB = { type: 'ref', path: ['b'] } as const;
 
-const SIZES: readonly [number, number][] = [[6, 7], [3, 3], [1, 4], [5, 15]];
+const SIZES: readonly [number, number][] = [
+  [6, 7],
+  [3, 3],
+  [1, 4],
+  [5, 15],
+];
 
 function expectValue(observation: CaseObservation, key: string, want: string, what: string): CaseVerdict | undefined {
   const reply = observation.replies[key];
@@ -32,9 +37,13 @@ function checkOnlyCornerChanged(observation: CaseObservation, height: number, wi
   const board = boardFromValue(slots.value);
   if ('problem' in board) return fail(board.problem, undefined, formatObserved(slots.value));
   if (board.rows.length !== height || board.rows.some((row) => row.length !== width)) {
-    return fail(`slots should have ${height} rows of ${width}; got ${board.rows.length} rows of ${board.rows.map((r) => r.length).join(', ')}`);
+    return fail(
+      `slots should have ${height} rows of ${width}; got ${board.rows.length} rows of ${board.rows.map((r) => r.length).join(', ')}`,
+    );
   }
-  const changed = board.rows.flatMap((row, r) => row.map((cell, c) => (cell !== ' ' && !(r === 0 && c === 0) ? `[${r}][${c}]` : ''))).filter(Boolean);
+  const changed = board.rows
+    .flatMap((row, r) => row.map((cell, c) => (cell !== ' ' && !(r === 0 && c === 0) ? `[${r}][${c}]` : '')))
+    .filter(Boolean);
   if (changed.length > 0) {
     return fail(`setting slots[0][0] also changed slots${changed.slice(0, 4).join(', slots')}${changed.length > 4 ? ', …' : ''}: ${why}`);
   }
@@ -82,47 +91,77 @@ export function cs111Property(property: string): PropertyCase[] {
     case 'cs111-player-init':
       return ['X', 'O'].map((checker) => ({
         id: `player-init-${checker}`,
-        interaction: { steps: [call(['Player'], [str(checker)], { bind: 'p' }), get(['p', 'checker'], 'checker'), get(['p', 'num_moves'], 'moves')] },
+        interaction: {
+          steps: [call(['Player'], [str(checker)], { bind: 'p' }), get(['p', 'checker'], 'checker'), get(['p', 'num_moves'], 'moves')],
+        },
         check: (o) => expectValue(o, 'checker', `'${checker}'`, 'p.checker') ?? expectValue(o, 'moves', '0', 'p.num_moves') ?? pass(),
       }));
     case 'cs111-random-player-inherits':
-      return [{
-        id: 'random-player-inherits',
-        interaction: {
-          steps: [
-            call(['issubclass'], [{ type: 'ref', path: ['RandomPlayer'] }, { type: 'ref', path: ['Player'] }], { observe: 'subclass' }),
-            call(['RandomPlayer'], [str('O')], { bind: 'p' }),
-            repr(['p'], 'repr'),
-            call(['p', 'opponent_checker'], [], { observe: 'opponent' }),
-            call(['Player'], [str('O')], { bind: 'q' }),
-            repr(['q'], 'playerRepr'),
-            call(['q', 'opponent_checker'], [], { observe: 'playerOpponent' }),
-          ],
+      return [
+        {
+          id: 'random-player-inherits',
+          interaction: {
+            steps: [
+              call(
+                ['issubclass'],
+                [
+                  { type: 'ref', path: ['RandomPlayer'] },
+                  { type: 'ref', path: ['Player'] },
+                ],
+                { observe: 'subclass' },
+              ),
+              call(['RandomPlayer'], [str('O')], { bind: 'p' }),
+              repr(['p'], 'repr'),
+              call(['p', 'opponent_checker'], [], { observe: 'opponent' }),
+              call(['Player'], [str('O')], { bind: 'q' }),
+              repr(['q'], 'playerRepr'),
+              call(['q', 'opponent_checker'], [], { observe: 'playerOpponent' }),
+            ],
+          },
+          // Inherited means the same as Player's, whatever Player's says: its wording is player.repr's to grade.
+          check: (o) =>
+            expectValue(o, 'subclass', 'True', 'issubclass(RandomPlayer, Player)') ??
+            expectValue(o, 'repr', observedText(o, 'playerRepr'), "repr(RandomPlayer('O')), which should be Player's repr(Player('O'))") ??
+            expectValue(
+              o,
+              'opponent',
+              observedText(o, 'playerOpponent'),
+              "RandomPlayer('O').opponent_checker(), which should be Player('O').opponent_checker()",
+            ) ??
+            pass(),
         },
-        // Inherited means the same as Player's, whatever Player's says: its wording is player.repr's to grade.
-        check: (o) =>
-          expectValue(o, 'subclass', 'True', 'issubclass(RandomPlayer, Player)') ??
-          expectValue(o, 'repr', observedText(o, 'playerRepr'), "repr(RandomPlayer('O')), which should be Player's repr(Player('O'))") ??
-          expectValue(o, 'opponent', observedText(o, 'playerOpponent'), "RandomPlayer('O').opponent_checker(), which should be Player('O').opponent_checker()") ??
-          pass(),
-      }];
+      ];
     case 'cs111-random-player-columns':
       return RANDOM_BOARDS.map((board, i) => ({
         id: `random-player-columns-${i + 1}`,
         interaction: {
-          steps: [boardDouble, ...boardSteps(board), call(['RandomPlayer'], [str('X')], { bind: 'p' }), call(['p', 'next_move'], [refB], { repeat: RANDOM_CALLS, observe: 'columns' })],
+          steps: [
+            boardDouble,
+            ...boardSteps(board),
+            call(['RandomPlayer'], [str('X')], { bind: 'p' }),
+            call(['p', 'next_move'], [refB], { repeat: RANDOM_CALLS, observe: 'columns' }),
+          ],
         },
         check: (o) => checkRandomColumns(o, openColumns(board.rows)),
       }));
     case 'cs111-random-player-counts':
-      return [{
-        id: 'random-player-counts',
-        interaction: {
-          // The count starts from 0 whatever __init__ does: a wrong start is player.init's to charge.
-          steps: [boardDouble, call(['Board'], [int(6), int(7)], { bind: 'b' }), call(['RandomPlayer'], [str('X')], { bind: 'p' }), set(['p', 'num_moves'], int(0)), call(['p', 'next_move'], [refB], { repeat: 3 }), get(['p', 'num_moves'], 'moves')],
+      return [
+        {
+          id: 'random-player-counts',
+          interaction: {
+            // The count starts from 0 whatever __init__ does: a wrong start is player.init's to charge.
+            steps: [
+              boardDouble,
+              call(['Board'], [int(6), int(7)], { bind: 'b' }),
+              call(['RandomPlayer'], [str('X')], { bind: 'p' }),
+              set(['p', 'num_moves'], int(0)),
+              call(['p', 'next_move'], [refB], { repeat: 3 }),
+              get(['p', 'num_moves'], 'moves'),
+            ],
+          },
+          check: (o) => expectValue(o, 'moves', '3', 'after three calls of next_move, num_moves') ?? pass(),
         },
-        check: (o) => expectValue(o, 'moves', '3', 'after three calls of next_move, num_moves') ?? pass(),
-      }];
+      ];
     default:
       throw new Error(`internal: unknown CS111 property '${property}'`);
   }
@@ -146,8 +185,18 @@ function checkRandomColumns(observation: CaseObservation, open: readonly number[
   const allowed = new Set(open.map(String));
   const illegal = [...seen.keys()].filter((k) => !allowed.has(k));
   const counts = [...seen.entries()].map(([k, n]) => `${k}: ${n}`).join(', ');
-  if (illegal.length > 0) return fail(`over ${RANDOM_CALLS} calls next_move returned ${illegal.join(', ')}, which ${illegal.length === 1 ? 'is not an open column' : 'are not open columns'} (open: ${open.join(', ')}; counts ${counts})`, open.join(', '), counts);
+  if (illegal.length > 0)
+    return fail(
+      `over ${RANDOM_CALLS} calls next_move returned ${illegal.join(', ')}, which ${illegal.length === 1 ? 'is not an open column' : 'are not open columns'} (open: ${open.join(', ')}; counts ${counts})`,
+      open.join(', '),
+      counts,
+    );
   const missing = open.filter((col) => !seen.has(String(col)));
-  if (missing.length > 0) return fail(`over ${RANDOM_CALLS} calls next_move never chose column ${missing.join(', ')} (counts ${counts}); it should choose at random among all open columns`, open.join(', '), counts);
+  if (missing.length > 0)
+    return fail(
+      `over ${RANDOM_CALLS} calls next_move never chose column ${missing.join(', ')} (counts ${counts}); it should choose at random among all open columns`,
+      open.join(', '),
+      counts,
+    );
   return pass();
 }

@@ -22,7 +22,9 @@ const costOf = (c: FixtureCase, rows: readonly string[]): number | undefined => 
   const ai = player?.kind === 'ai' ? player : undefined;
   const checker = (scoredFor ?? ai?.checker) as ref.Checker | undefined;
   const lookahead = given ?? ai?.lookahead;
-  return checker && lookahead !== undefined ? lookaheadCost(gridFromRows(rows, XO_SPACE), ref.pieceOf(checker), lookahead).boards : undefined;
+  return checker && lookahead !== undefined
+    ? lookaheadCost(gridFromRows(rows, XO_SPACE), ref.pieceOf(checker), lookahead).boards
+    : undefined;
 };
 
 const SCORES_FOR: CaseShrinker = {
@@ -47,7 +49,13 @@ const NEXT_MOVE: CaseShrinker = {
     const board = boardInput(grid);
     const answer = ref.aiNextMove(grid, player.checker as ref.Checker, player.tiebreak as Tiebreak, player.lookahead);
     if (answer.length === 0) return undefined;
-    return { id, source: c.source, input: { ...c.input, board }, python: `${boardSetup(board)}\np = AIPlayer('${player.checker}', '${player.tiebreak}', ${player.lookahead})\np.next_move(b)`, expected: columnAnswer(answer) };
+    return {
+      id,
+      source: c.source,
+      input: { ...c.input, board },
+      python: `${boardSetup(board)}\np = AIPlayer('${player.checker}', '${player.tiebreak}', ${player.lookahead})\np.next_move(b)`,
+      expected: columnAnswer(answer),
+    };
   },
 };
 

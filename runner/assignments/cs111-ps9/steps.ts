@@ -52,7 +52,10 @@ export interface Cs111Input {
 /** A case's input as its builders wrote it (the fixtures are checked against the schema, and built by these builders). */
 export const cs111Input = (testCase: FixtureCase): Cs111Input => testCase.input;
 
-const slotsArg = (rows: readonly string[]): Arg => ({ type: 'list', items: rows.map((row) => ({ type: 'list', items: [...row].map(str) })) });
+const slotsArg = (rows: readonly string[]): Arg => ({
+  type: 'list',
+  items: rows.map((row) => ({ type: 'list', items: [...row].map(str) })),
+});
 
 export function boardSteps(board: BoardInput, name = 'b'): Step[] {
   const rows = board.rows.map((row) => `list(${JSON.stringify(row).replace(/^"|"$/g, "'")})`);
@@ -75,9 +78,19 @@ export function playerCall(player: PlayerInput, bind: string): Step {
  * The kit's own, where the grader stands in the document's Board: the student's Board, whose is_win_for answers each
  * board once (grade_harness/memo.py), so a look-ahead on it costs what the grade's does, not a scan per board tried.
  */
-const boardMemo: Step = { request: { op: 'double', kind: 'memo', name: 'Board', keep: ['is_win_for'], inModules: true }, python: '', only: 'own', speedOnly: true };
+const boardMemo: Step = {
+  request: { op: 'double', kind: 'memo', name: 'Board', keep: ['is_win_for'], inModules: true },
+  python: '',
+  only: 'own',
+  speedOnly: true,
+};
 
-export const boardDouble: Step = { request: { op: 'double', kind: 'cs111-board', name: 'Board' }, python: '', only: 'document', parts: [{ name: 'Board', tests: 'board.' }] };
+export const boardDouble: Step = {
+  request: { op: 'double', kind: 'cs111-board', name: 'Board' },
+  python: '',
+  only: 'document',
+  parts: [{ name: 'Board', tests: 'board.' }],
+};
 
 /** The AIPlayer methods the document's AIPlayer double provides (doubles.py's cs111_aiplayer). */
 const AI_METHODS = ['opponent_checker', 'max_score_column', 'scores_for', 'next_move'];
@@ -91,11 +104,19 @@ const aiDouble = (method: string): Step => ({
   request: { op: 'double', kind: 'cs111-aiplayer', name: 'AIPlayer', keep: [method], inModules: true },
   python: '',
   only: 'document',
-  parts: AI_METHODS.filter((m) => m !== method).map((m) => ({ name: m, tests: m === 'opponent_checker' ? 'player.opponent_checker' : `aiplayer.${m}.` })),
+  parts: AI_METHODS.filter((m) => m !== method).map((m) => ({
+    name: m,
+    tests: m === 'opponent_checker' ? 'player.opponent_checker' : `aiplayer.${m}.`,
+  })),
 });
 
 /** Rebinds `Player` to the document's (a subclass of the student's); the reproduce snippet is unchanged. */
-const playerDouble: Step = { request: { op: 'double', kind: 'cs111-player', name: 'Player' }, python: '', only: 'document', parts: [{ name: 'Player', tests: 'player.' }] };
+const playerDouble: Step = {
+  request: { op: 'double', kind: 'cs111-player', name: 'Player' },
+  python: '',
+  only: 'document',
+  parts: [{ name: 'Player', tests: 'player.' }],
+};
 
 export function cs111Interaction(target: string, testCase: FixtureCase, options: { readonly whole?: boolean } = {}): Interaction {
   const input = cs111Input(testCase);
@@ -153,7 +174,16 @@ export function cs111Interaction(target: string, testCase: FixtureCase, options:
       // The document's Player: what process_move prints and counts is its own doing, not the student's next_move's.
       steps.push(playerDouble, playerCall(player!, 'p'));
       if (input.numMovesBefore !== undefined) steps.push(set(['p', 'num_moves'], int(input.numMovesBefore)));
-      steps.push(call(['process_move'], [{ type: 'ref', path: ['p'] }, { type: 'ref', path: ['b'] }], { observe: 'result', inputs }));
+      steps.push(
+        call(
+          ['process_move'],
+          [
+            { type: 'ref', path: ['p'] },
+            { type: 'ref', path: ['b'] },
+          ],
+          { observe: 'result', inputs },
+        ),
+      );
       steps.push(get(['b', 'slots'], 'slots'));
       break;
     case 'AIPlayer.max_score_column':

@@ -75,13 +75,21 @@ function checkValue(call: string, testCase: FixtureCase, observed: ObservedValue
   const verdict = checkReturned(call, testCase.expected, testCase.lenient, plain.value, { typesTest: CS61A_TYPES_TEST });
   if (verdict.status === 'pass') return verdict;
   const asTuple = listAsTuple(plain.value);
-  if (asTuple && 'value' in testCase.expected && testCase.expected.value?.type === 'tuple' && isSameValue(testCase.expected.value, asTuple)) {
-    return pass(`a list was accepted where the document asks for a tuple (row, board): the doctests unpack either (the tuple is graded by ${CS61A_TYPES_TEST})`);
+  if (
+    asTuple &&
+    'value' in testCase.expected &&
+    testCase.expected.value?.type === 'tuple' &&
+    isSameValue(testCase.expected.value, asTuple)
+  ) {
+    return pass(
+      `a list was accepted where the document asks for a tuple (row, board): the doctests unpack either (the tuple is graded by ${CS61A_TYPES_TEST})`,
+    );
   }
   return verdict;
 }
 
-const listAsTuple = (value: ObservedValue): ObservedValue | undefined => (value.type === 'list' && value.items.length === 2 ? { type: 'tuple', items: value.items } : undefined);
+const listAsTuple = (value: ObservedValue): ObservedValue | undefined =>
+  value.type === 'list' && value.items.length === 2 ? { type: 'tuple', items: value.items } : undefined;
 
 function unwrapAbstract(value: ObservedValue): { value: ObservedValue } | { problem: string } {
   if (value.type === 'object') {
@@ -93,7 +101,10 @@ function unwrapAbstract(value: ObservedValue): { value: ObservedValue } | { prob
     const items: ObservedValue[] = [];
     for (const item of value.items) {
       if (item.type === 'list' && item.items.some((row) => row.type === 'list')) {
-        return { problem: 'returned a list of lists as the board: with the board behind the abstraction barrier, a new board comes only from create_board and replace_elem' };
+        return {
+          problem:
+            'returned a list of lists as the board: with the board behind the abstraction barrier, a new board comes only from create_board and replace_elem',
+        };
       }
       const inner = unwrapAbstract(item);
       if ('problem' in inner) return inner;
@@ -108,7 +119,8 @@ function checkUnchanged(call: string, given: PyValue, after: ObservedValue): Cas
   const before = boardFromValue(given);
   const now = boardFromValue(after);
   if ('problem' in before) throw new Error(`internal: the given board is unreadable: ${before.problem}`);
-  if ('problem' in now) return fail(`after ${call} the board given to it is no longer a board: ${now.problem}`, undefined, formatObserved(after));
+  if ('problem' in now)
+    return fail(`after ${call} the board given to it is no longer a board: ${now.problem}`, undefined, formatObserved(after));
   if (isSameBoard(before.rows, now.rows)) return pass();
   return fail(
     `${call} changed the board it was given; it must build a new board (with replace_elem) and leave the old one as it was\n${drawBoardDiff(before.rows, now.rows, ['given', 'given, afterwards'])}`,
@@ -119,10 +131,18 @@ function checkUnchanged(call: string, given: PyValue, after: ObservedValue): Cas
 
 function checkNewList(call: string, given: PyValue, old: ObservedValue, oldId: ObservedValue, newId: ObservedValue): CaseVerdict {
   if (formatObserved(oldId) === formatObserved(newId)) {
-    return fail(`${call} returned the list it was given (new is old is True); it must return a new list`, 'new is old: False', 'new is old: True');
+    return fail(
+      `${call} returned the list it was given (new is old is True); it must return a new list`,
+      'new is old: False',
+      'new is old: True',
+    );
   }
   if (!isSameValue(given, old)) {
-    return fail(`${call} changed the list it was given: old is now ${formatObserved(old)}; build the new list without changing the old one`, undefined, formatObserved(old));
+    return fail(
+      `${call} changed the list it was given: old is now ${formatObserved(old)}; build the new list without changing the old one`,
+      undefined,
+      formatObserved(old),
+    );
   }
   return pass();
 }
@@ -135,7 +155,11 @@ function checkNewList(call: string, given: PyValue, old: ObservedValue, oldId: O
 function compareSpacing(call: string, expected: string, actual: string): CaseVerdict {
   const trailing = actual.split('\n').findIndex((line) => line.trim() !== '' && line !== line.trimEnd());
   if (trailing >= 0) {
-    return fail(`${call} printed a space at the end of row ${trailing + 1}; the document's hint: "you have an extra space character at the end of your rows in your board. A function that might come in handy is strip()"`, expected, actual);
+    return fail(
+      `${call} printed a space at the end of row ${trailing + 1}; the document's hint: "you have an extra space character at the end of your rows in your board. A function that might come in handy is strip()"`,
+      expected,
+      actual,
+    );
   }
   const verdict = compareVisibleText(`what ${call} printed`, expected, actual);
   if (verdict.status === 'pass') return verdict;
@@ -147,7 +171,11 @@ function compareSpacing(call: string, expected: string, actual: string): CaseVer
 
 /** The pieces of each printed row, however they are spaced: the spacing has its own test. */
 function comparePieces(call: string, expected: string, actual: string): CaseVerdict {
-  const rows = (text: string) => text.split('\n').map((line) => line.trim().split(/\s+/u).filter(Boolean)).filter((row) => row.length > 0);
+  const rows = (text: string) =>
+    text
+      .split('\n')
+      .map((line) => line.trim().split(/\s+/u).filter(Boolean))
+      .filter((row) => row.length > 0);
   const want = rows(expected);
   const got = rows(actual);
   if (want.length === got.length && want.every((row, r) => row.length === got[r]!.length && row.every((cell, c) => cell === got[r]![c]))) {
@@ -161,6 +189,7 @@ function comparePieces(call: string, expected: string, actual: string): CaseVerd
 
 /** A board or list argument as the Python value the case holds (a number or string is no such value: the case is ours to fix). */
 function pyValueOf(value: Cs61aArgument | undefined): PyValue {
-  if (value === undefined || typeof value !== 'object') throw new Error(`internal: expected a board or list argument, found ${JSON.stringify(value)}`);
+  if (value === undefined || typeof value !== 'object')
+    throw new Error(`internal: expected a board or list argument, found ${JSON.stringify(value)}`);
   return value;
 }

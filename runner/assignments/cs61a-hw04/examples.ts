@@ -10,20 +10,119 @@ import { functionExamples, type ExampleBuilder, type ExampleCase } from '../../m
 type Kind = 'int' | 'str' | 'board' | 'list' | 'any';
 
 /** Each function's parameters as the fixtures name them, with the kind each must be, and its answer. */
-const FUNCTIONS: Readonly<Record<string, { readonly params: readonly (readonly [string, Kind])[]; readonly answer: (a: Args) => ExampleCase['expected'] }>> = {
+const FUNCTIONS: Readonly<
+  Record<string, { readonly params: readonly (readonly [string, Kind])[]; readonly answer: (a: Args) => ExampleCase['expected'] }>
+> = {
   create_row: { params: [['size', 'int']], answer: (a) => ({ value: py.strs(ref.createRow(a.int('size'))) }) },
-  create_board: { params: [['rows', 'int'], ['columns', 'int']], answer: (a) => ({ value: boardValue(ref.createBoard(a.int('rows'), a.int('columns'))) }) },
-  replace_elem: { params: [['lst', 'list'], ['index', 'int'], ['elem', 'any']], answer: (a) => ({ value: py.list(ref.replaceElem(a.list('lst'), a.int('index'), a.value('elem'))) }) },
-  get_piece: { params: [['board', 'board'], ['row', 'int'], ['column', 'int']], answer: (a) => ({ value: py.str(ref.getPiece(a.board('board'), a.int('row'), a.int('column'))) }) },
-  put_piece: { params: [['board', 'board'], ['max_rows', 'int'], ['column', 'int'], ['player', 'str']], answer: (a) => rowAndBoard(ref.putPiece(a.board('board'), a.int('max_rows'), a.int('column'), a.str('player'))) },
-  make_move: { params: [['board', 'board'], ['max_rows', 'int'], ['max_cols', 'int'], ['col', 'int'], ['player', 'str']], answer: (a) => rowAndBoard(ref.makeMove(a.board('board'), a.int('max_rows'), a.int('max_cols'), a.int('col'), a.str('player'))) },
-  print_board: { params: [['board', 'board'], ['max_rows', 'int'], ['max_cols', 'int']], answer: (a) => ({ stdout: ref.printBoard(a.board('board'), a.int('max_rows'), a.int('max_cols')), value: py.none() }) },
-  check_win_row: { params: [['board', 'board'], ['max_rows', 'int'], ['max_cols', 'int'], ['num_connect', 'int'], ['row', 'int'], ['player', 'str']], answer: (a) => ({ value: py.bool(ref.checkWinRow(a.board('board'), a.int('max_rows'), a.int('max_cols'), a.int('num_connect'), a.int('row'), a.str('player'))) }) },
-  check_win_column: { params: [['board', 'board'], ['max_rows', 'int'], ['max_cols', 'int'], ['num_connect', 'int'], ['col', 'int'], ['player', 'str']], answer: (a) => ({ value: py.bool(ref.checkWinColumn(a.board('board'), a.int('max_rows'), a.int('max_cols'), a.int('num_connect'), a.int('col'), a.str('player'))) }) },
-  check_win: { params: [['board', 'board'], ['max_rows', 'int'], ['max_cols', 'int'], ['num_connect', 'int'], ['row', 'int'], ['col', 'int'], ['player', 'str']], answer: (a) => ({ value: py.bool(ref.checkWin(a.board('board'), a.int('max_rows'), a.int('max_cols'), a.int('num_connect'), a.int('row'), a.int('col'), a.str('player'))) }) },
+  create_board: {
+    params: [
+      ['rows', 'int'],
+      ['columns', 'int'],
+    ],
+    answer: (a) => ({ value: boardValue(ref.createBoard(a.int('rows'), a.int('columns'))) }),
+  },
+  replace_elem: {
+    params: [
+      ['lst', 'list'],
+      ['index', 'int'],
+      ['elem', 'any'],
+    ],
+    answer: (a) => ({ value: py.list(ref.replaceElem(a.list('lst'), a.int('index'), a.value('elem'))) }),
+  },
+  get_piece: {
+    params: [
+      ['board', 'board'],
+      ['row', 'int'],
+      ['column', 'int'],
+    ],
+    answer: (a) => ({ value: py.str(ref.getPiece(a.board('board'), a.int('row'), a.int('column'))) }),
+  },
+  put_piece: {
+    params: [
+      ['board', 'board'],
+      ['max_rows', 'int'],
+      ['column', 'int'],
+      ['player', 'str'],
+    ],
+    answer: (a) => rowAndBoard(ref.putPiece(a.board('board'), a.int('max_rows'), a.int('column'), a.str('player'))),
+  },
+  make_move: {
+    params: [
+      ['board', 'board'],
+      ['max_rows', 'int'],
+      ['max_cols', 'int'],
+      ['col', 'int'],
+      ['player', 'str'],
+    ],
+    answer: (a) => rowAndBoard(ref.makeMove(a.board('board'), a.int('max_rows'), a.int('max_cols'), a.int('col'), a.str('player'))),
+  },
+  print_board: {
+    params: [
+      ['board', 'board'],
+      ['max_rows', 'int'],
+      ['max_cols', 'int'],
+    ],
+    answer: (a) => ({ stdout: ref.printBoard(a.board('board'), a.int('max_rows'), a.int('max_cols')), value: py.none() }),
+  },
+  check_win_row: {
+    params: [
+      ['board', 'board'],
+      ['max_rows', 'int'],
+      ['max_cols', 'int'],
+      ['num_connect', 'int'],
+      ['row', 'int'],
+      ['player', 'str'],
+    ],
+    answer: (a) => ({
+      value: py.bool(
+        ref.checkWinRow(a.board('board'), a.int('max_rows'), a.int('max_cols'), a.int('num_connect'), a.int('row'), a.str('player')),
+      ),
+    }),
+  },
+  check_win_column: {
+    params: [
+      ['board', 'board'],
+      ['max_rows', 'int'],
+      ['max_cols', 'int'],
+      ['num_connect', 'int'],
+      ['col', 'int'],
+      ['player', 'str'],
+    ],
+    answer: (a) => ({
+      value: py.bool(
+        ref.checkWinColumn(a.board('board'), a.int('max_rows'), a.int('max_cols'), a.int('num_connect'), a.int('col'), a.str('player')),
+      ),
+    }),
+  },
+  check_win: {
+    params: [
+      ['board', 'board'],
+      ['max_rows', 'int'],
+      ['max_cols', 'int'],
+      ['num_connect', 'int'],
+      ['row', 'int'],
+      ['col', 'int'],
+      ['player', 'str'],
+    ],
+    answer: (a) => ({
+      value: py.bool(
+        ref.checkWin(
+          a.board('board'),
+          a.int('max_rows'),
+          a.int('max_cols'),
+          a.int('num_connect'),
+          a.int('row'),
+          a.int('col'),
+          a.str('player'),
+        ),
+      ),
+    }),
+  },
 };
 
-const rowAndBoard = ([row, board]: [number, ref.Board61]): ExampleCase['expected'] => ({ value: py.tuple([py.int(row), boardValue(board)]) });
+const rowAndBoard = ([row, board]: [number, ref.Board61]): ExampleCase['expected'] => ({
+  value: py.tuple([py.int(row), boardValue(board)]),
+});
 
 interface Args {
   int(name: string): number;
@@ -38,7 +137,10 @@ class ArgumentError extends Error {}
 export const CS61A_EXAMPLES: ExampleBuilder = functionExamples((call) => {
   const fn = FUNCTIONS[call.name];
   if (!fn) return { problem: `${call.name} is not one of the homework's functions (${Object.keys(FUNCTIONS).join(', ')})` };
-  if (call.args.length !== fn.params.length) return { problem: `${call.name} takes ${fn.params.length} arguments (${fn.params.map(([n]) => n).join(', ')}), not ${call.args.length}` };
+  if (call.args.length !== fn.params.length)
+    return {
+      problem: `${call.name} takes ${fn.params.length} arguments (${fn.params.map(([n]) => n).join(', ')}), not ${call.args.length}`,
+    };
   const given = new Map(fn.params.map(([name], i) => [name, call.args[i]!]));
   const input: Record<string, unknown> = {};
   try {
@@ -74,7 +176,16 @@ function asInput(name: string, kind: Kind, value: PyValue): unknown {
 
 function boardOf(value: PyValue): string[][] {
   const rows = value.type === 'list' ? value.items : [];
-  if (value.type !== 'list' || rows.length === 0 || !rows.every((r) => r.type === 'list' && r.items.length === (rows[0] as Extract<PyValue, { type: 'list' }>).items.length && r.items.every((c) => c.type === 'str'))) {
+  if (
+    value.type !== 'list' ||
+    rows.length === 0 ||
+    !rows.every(
+      (r) =>
+        r.type === 'list' &&
+        r.items.length === (rows[0] as Extract<PyValue, { type: 'list' }>).items.length &&
+        r.items.every((c) => c.type === 'str'),
+    )
+  ) {
     throw new ArgumentError('board is a list of rows, each a list of strings of one length');
   }
   return rows.map((r) => (r as Extract<PyValue, { type: 'list' }>).items.map((c) => (c as Extract<PyValue, { type: 'str' }>).value));

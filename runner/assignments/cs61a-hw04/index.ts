@@ -10,7 +10,10 @@ export const CS61A: Assignment = {
   id: 'cs61a-hw04',
   links: CS61A_LINKS,
   kit: KIT_PLAN,
-  boards: { refused: "cs61a-hw04's generated cases already draw boards of every size from 1 × 1 to 10 × 10, and numbers in a row from 1 to 6: a pack's boards would change none of them" },
+  boards: {
+    refused:
+      "cs61a-hw04's generated cases already draw boards of every size from 1 × 1 to 10 × 10, and numbers in a row from 1 to 6: a pack's boards would change none of them",
+  },
   examples: CS61A_EXAMPLES,
   title: 'CS61A Homework 4: functional Connect N',
   document: 'seeds/002_a45e9a4b84daa635.txt',

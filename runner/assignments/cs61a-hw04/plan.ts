@@ -35,9 +35,18 @@ export const CS61A_PLAN: AssignmentPlan = {
   excuseFailure: (test, _testCase, failure) => {
     // One write into the board is one mistake: the function's board test (`put_piece.leaves-board`) charges the
     // board it changed, so its barrier test does not charge the same write again; a read of the board still does.
-    if (!test.check?.startsWith('barrier-') || failure.kind !== 'exception' || failure.exception.type !== BARRIER_ERROR || failure.exception.fact !== 'write') return undefined;
+    if (
+      !test.check?.startsWith('barrier-') ||
+      failure.kind !== 'exception' ||
+      failure.exception.type !== BARRIER_ERROR ||
+      failure.exception.fact !== 'write'
+    )
+      return undefined;
     const leaves = `${test.target}.leaves-board`;
-    return { chargedBy: leaves, note: `${test.target} ${failure.exception.message}: a write into the board it was given, which ${leaves} charges already` };
+    return {
+      chargedBy: leaves,
+      note: `${test.target} ${failure.exception.message}: a write into the board it was given, which ${leaves} charges already`,
+    };
   },
   readingElsewhere: (test, testCase) => {
     // Reads written inline as board[col][row] see a board of columns right: their wrong answers are the direct reads'
@@ -58,8 +67,13 @@ export const CS61A_PLAN: AssignmentPlan = {
   neededNames: (test) => [test.target],
   // A barrier test judges the crossing only: a crash or a wrong answer is what the value tests are for.
   judgesOnly: (check) => {
-    if (check.startsWith('barrier-')) return { exception: BARRIER_ERROR, note: 'the board was never treated as a list before that; the answer itself is graded by the value tests' };
-    if (['unchanged', 'new-list', 'printed-exactly'].includes(check)) return { note: 'this test judges one rule only; the crash is graded by the value tests' };
+    if (check.startsWith('barrier-'))
+      return {
+        exception: BARRIER_ERROR,
+        note: 'the board was never treated as a list before that; the answer itself is graded by the value tests',
+      };
+    if (['unchanged', 'new-list', 'printed-exactly'].includes(check))
+      return { note: 'this test judges one rule only; the crash is graded by the value tests' };
     return undefined;
   },
 };

@@ -14,7 +14,11 @@ import type { HmcBoardInput } from './steps.js';
 const SCORES_FOR_CASES = [12, 12, 8, 8, 6, 6];
 const SCORES_FOR_BOARDS = [0, 7, 40, 60, 80, 100];
 /** The two players' tie-breaks in a generated game: LEFT against LEFT first (those games run longest), then each side RIGHT. */
-const GAME_TIEBREAKS = [['LEFT', 'LEFT'], ['LEFT', 'RIGHT'], ['RIGHT', 'LEFT']] as const;
+const GAME_TIEBREAKS = [
+  ['LEFT', 'LEFT'],
+  ['LEFT', 'RIGHT'],
+  ['RIGHT', 'LEFT'],
+] as const;
 /**
  * The most boards both players' searches may try over one generated game, and over the family. A game's verdict is
  * playGame's loop (who moves, when it stops, who wins, what it says): the players' look-ahead is graded by scoresFor's
@@ -31,7 +35,6 @@ const TYPES_TRIES = 1000;
 
 /** The ply the Player's strength is measured at. */
 const STRENGTH_PLY = 3;
-
 
 export const boardInput = (grid: Grid, moves?: string): HmcBoardInput => {
   const input = { width: grid.cols, height: grid.rows, rows: gridToRows(grid, XO_SPACE) };
@@ -52,30 +55,64 @@ export function boardSetup(board: HmcBoardInput, grid: Grid): string {
   return [head, ...calls].join('\n');
 }
 
-const rowsText = (grid: Grid) => ref.boardText(grid).split('\n').filter((l) => l.startsWith('|')).join('\n');
+const rowsText = (grid: Grid) =>
+  ref
+    .boardText(grid)
+    .split('\n')
+    .filter((l) => l.startsWith('|'))
+    .join('\n');
 
 export function buildHmcFixtures(ctx: AssignmentContext): FixtureFile[] {
   const doc = (excerpt: string) => documentSource(ctx, excerpt);
   const file = fileMaker(ctx);
 
   const repr: FixtureCase[] = [];
-  const docPlayers: [ref.HmcPlayer, number][] = [[{ ox: 'X', tiebreak: 'LEFT', ply: 2 }, 1], [{ ox: 'O', tiebreak: 'RANDOM', ply: 'HUMAN' }, 3]];
+  const docPlayers: [ref.HmcPlayer, number][] = [
+    [{ ox: 'X', tiebreak: 'LEFT', ply: 2 }, 1],
+    [{ ox: 'O', tiebreak: 'RANDOM', ply: 'HUMAN' }, 3],
+  ];
   for (const [p, n] of docPlayers) {
     const source = doc(`In [${n}]: p = ${ref.playerConstructor(p)}\nIn [${n + 1}]: p\nOut[${n + 1}]: ${ref.playerRepr(p)}`);
-    repr.push({ id: `Player.__repr__.doc.${p.ox}-${p.ply}`, source, input: { player: p }, python: `repr(${ref.playerConstructor(p)})`, expected: { value: py.str(ref.playerRepr(p)) } });
+    repr.push({
+      id: `Player.__repr__.doc.${p.ox}-${p.ply}`,
+      source,
+      input: { player: p },
+      python: `repr(${ref.playerConstructor(p)})`,
+      expected: { value: py.str(ref.playerRepr(p)) },
+    });
   }
   let i = 0;
-  for (const ox of CHECKERS) for (const tiebreak of TIEBREAKS) for (const ply of [0, 1, 5, 'HUMAN'] as const) {
-    const p: ref.HmcPlayer = { ox, tiebreak, ply };
-    repr.push({ id: `Player.__repr__.gen.${nth(i++)}`, source: generated(ctx, 'repr'), input: { player: p }, python: `repr(${ref.playerConstructor(p)})`, expected: { value: py.str(ref.playerRepr(p)) } });
-  }
+  for (const ox of CHECKERS)
+    for (const tiebreak of TIEBREAKS)
+      for (const ply of [0, 1, 5, 'HUMAN'] as const) {
+        const p: ref.HmcPlayer = { ox, tiebreak, ply };
+        repr.push({
+          id: `Player.__repr__.gen.${nth(i++)}`,
+          source: generated(ctx, 'repr'),
+          input: { player: p },
+          python: `repr(${ref.playerConstructor(p)})`,
+          expected: { value: py.str(ref.playerRepr(p)) },
+        });
+      }
 
   const oppCh: FixtureCase[] = [];
   {
     const s1 = doc(`In [1]: p = Player('X', 'LEFT', 3)\nIn [2]: p.oppCh()\nOut[2]: ${formatPyStr('O')}`);
     const s2 = doc(`In [3]: Player('O', 'LEFT', 0).oppCh()\nOut[3]: ${formatPyStr('X')}`);
-    oppCh.push({ id: 'Player.oppCh.doc.X', source: s1, input: { player: { ox: 'X', tiebreak: 'LEFT', ply: 3 } }, python: "Player('X', 'LEFT', 3).oppCh()", expected: { value: py.str('O') } });
-    oppCh.push({ id: 'Player.oppCh.doc.O', source: s2, input: { player: { ox: 'O', tiebreak: 'LEFT', ply: 0 } }, python: "Player('O', 'LEFT', 0).oppCh()", expected: { value: py.str('X') } });
+    oppCh.push({
+      id: 'Player.oppCh.doc.X',
+      source: s1,
+      input: { player: { ox: 'X', tiebreak: 'LEFT', ply: 3 } },
+      python: "Player('X', 'LEFT', 3).oppCh()",
+      expected: { value: py.str('O') },
+    });
+    oppCh.push({
+      id: 'Player.oppCh.doc.O',
+      source: s2,
+      input: { player: { ox: 'O', tiebreak: 'LEFT', ply: 0 } },
+      python: "Player('O', 'LEFT', 0).oppCh()",
+      expected: { value: py.str('X') },
+    });
   }
 
   const scoreBoard: FixtureCase[] = [];
@@ -86,7 +123,13 @@ export function buildHmcFixtures(ctx: AssignmentContext): FixtureFile[] {
     const p: ref.HmcPlayer = { ox: 'X', tiebreak: 'LEFT', ply: 0 };
     const { score } = ref.scoreBoard(b, p);
     const source = doc(`In [8]: p.scoreBoard(b)\nOut[6]: ${formatPy(py.float(score))}`);
-    scoreBoard.push({ id: 'Player.scoreBoard.doc.win', source, input: { board: boardInput(b), player: p }, python: `${boardSetup(boardInput(b), b)}\nPlayer('X', 'LEFT', 0).scoreBoard(b)`, expected: { value: py.float(score) } });
+    scoreBoard.push({
+      id: 'Player.scoreBoard.doc.win',
+      source,
+      input: { board: boardInput(b), player: p },
+      python: `${boardSetup(boardInput(b), b)}\nPlayer('X', 'LEFT', 0).scoreBoard(b)`,
+      expected: { value: py.float(score) },
+    });
     const rng = familyRng(ctx, 'scoreBoard');
     for (let j = 0; j < 40; j++) {
       const size = boardSize(ctx, j);
@@ -94,26 +137,51 @@ export function buildHmcFixtures(ctx: AssignmentContext): FixtureFile[] {
       const player: ref.HmcPlayer = { ox: rng.pick(CHECKERS), tiebreak: 'LEFT', ply: 0 };
       const result = ref.scoreBoard(pos.grid, player);
       const bi = boardInput(pos.grid, pos.moves);
-      const c: FixtureCase = { id: `Player.scoreBoard.gen.${nth(j)}`, source: generated(ctx, 'scoreBoard'), input: { board: bi, player }, python: `${boardSetup(bi, pos.grid)}\n${ref.playerConstructor(player)}.scoreBoard(b)`, expected: { value: py.float(result.score) } };
-      scoreBoard.push(result.alternatives.length ? { ...c, lenient: { reason: 'both players have four in a row', choice: 'self first', alsoAccepted: [py.float(0)] } } : c);
+      const c: FixtureCase = {
+        id: `Player.scoreBoard.gen.${nth(j)}`,
+        source: generated(ctx, 'scoreBoard'),
+        input: { board: bi, player },
+        python: `${boardSetup(bi, pos.grid)}\n${ref.playerConstructor(player)}.scoreBoard(b)`,
+        expected: { value: py.float(result.score) },
+      };
+      scoreBoard.push(
+        result.alternatives.length
+          ? { ...c, lenient: { reason: 'both players have four in a row', choice: 'self first', alsoAccepted: [py.float(0)] } }
+          : c,
+      );
     }
   }
 
   const tiebreakMove: FixtureCase[] = [];
   {
     const scores = [0, 0, 50, 0, 50, 50, 0];
-    const docTb: [string, ref.HmcPlayer, number, number][] = [['p', { ox: 'X', tiebreak: 'LEFT', ply: 1 }, 4, 2], ['p2', { ox: 'X', tiebreak: 'RIGHT', ply: 1 }, 5, 5]];
+    const docTb: [string, ref.HmcPlayer, number, number][] = [
+      ['p', { ox: 'X', tiebreak: 'LEFT', ply: 1 }, 4, 2],
+      ['p2', { ox: 'X', tiebreak: 'RIGHT', ply: 1 }, 5, 5],
+    ];
     for (const [name, p, n, answer] of docTb) {
       const got = ref.tiebreakMove(scores, p.tiebreak);
       if (got[0] !== answer) throw new Error('tiebreakMove disagrees with the document');
-      tiebreakMove.push({ id: `Player.tiebreakMove.doc.${p.tiebreak}`, source: doc(`In [${n}]: ${name}.tiebreakMove(scores)\nOut[${n}]: ${got[0]}`), input: { scores, player: p }, python: `${ref.playerConstructor(p)}.tiebreakMove(${formatPy(py.ints(scores))})`, expected: { value: py.int(got[0]) } });
+      tiebreakMove.push({
+        id: `Player.tiebreakMove.doc.${p.tiebreak}`,
+        source: doc(`In [${n}]: ${name}.tiebreakMove(scores)\nOut[${n}]: ${got[0]}`),
+        input: { scores, player: p },
+        python: `${ref.playerConstructor(p)}.tiebreakMove(${formatPy(py.ints(scores))})`,
+        expected: { value: py.int(got[0]) },
+      });
     }
     const rng = familyRng(ctx, 'tiebreakMove');
     for (let j = 0; j < 30; j++) {
       const list = Array.from({ length: 1 + rng.int(10) }, () => rng.pick([-1, 0, 50, 100]));
       const p: ref.HmcPlayer = { ox: 'X', tiebreak: TIEBREAKS[j % 3]!, ply: 1 };
       const got = ref.tiebreakMove(list, p.tiebreak);
-      tiebreakMove.push({ id: `Player.tiebreakMove.gen.${nth(j)}`, source: generated(ctx, 'tiebreakMove'), input: { scores: list, player: p }, python: `${ref.playerConstructor(p)}.tiebreakMove(${formatPy(py.floats(list))})`, expected: got.length === 1 ? { value: py.int(got[0]!) } : { oneOf: got.map(py.int) } });
+      tiebreakMove.push({
+        id: `Player.tiebreakMove.gen.${nth(j)}`,
+        source: generated(ctx, 'tiebreakMove'),
+        input: { scores: list, player: p },
+        python: `${ref.playerConstructor(p)}.tiebreakMove(${formatPy(py.floats(list))})`,
+        expected: got.length === 1 ? { value: py.int(got[0]!) } : { oneOf: got.map(py.int) },
+      });
     }
   }
 
@@ -124,11 +192,18 @@ export function buildHmcFixtures(ctx: AssignmentContext): FixtureFile[] {
     const bi = boardInput(b, '1211244445');
     doc(`In [1]: b\n${rowsText(b)}`);
     const docScores: ref.HmcPlayer[] = [
-      { ox: 'X', tiebreak: 'RIGHT', ply: 0 }, { ox: 'X', tiebreak: 'LEFT', ply: 0 }, { ox: 'O', tiebreak: 'LEFT', ply: 1 }, { ox: 'X', tiebreak: 'LEFT', ply: 2 },
-      { ox: 'X', tiebreak: 'LEFT', ply: 3 }, { ox: 'O', tiebreak: 'LEFT', ply: 3 }, { ox: 'O', tiebreak: 'LEFT', ply: 4 },
+      { ox: 'X', tiebreak: 'RIGHT', ply: 0 },
+      { ox: 'X', tiebreak: 'LEFT', ply: 0 },
+      { ox: 'O', tiebreak: 'LEFT', ply: 1 },
+      { ox: 'X', tiebreak: 'LEFT', ply: 2 },
+      { ox: 'X', tiebreak: 'LEFT', ply: 3 },
+      { ox: 'O', tiebreak: 'LEFT', ply: 3 },
+      { ox: 'O', tiebreak: 'LEFT', ply: 4 },
     ];
     for (const p of docScores) {
-      const source = doc(`In [1]: p = ${ref.playerConstructor(p)}\nIn [2]: p.scoresFor(b)\nOut[2]: ${formatPy(py.floats(ref.scoresFor(b, p)))}`);
+      const source = doc(
+        `In [1]: p = ${ref.playerConstructor(p)}\nIn [2]: p.scoresFor(b)\nOut[2]: ${formatPy(py.floats(ref.scoresFor(b, p)))}`,
+      );
       scoresFor.push(scoresForCase(`Player.scoresFor.doc.${p.ox}-${p.tiebreak}-${p.ply}`, source, bi, b, p));
     }
     const docNext: [ref.HmcPlayer, string][] = [
@@ -140,7 +215,13 @@ export function buildHmcFixtures(ctx: AssignmentContext): FixtureFile[] {
     ];
     for (const [p, prefix] of docNext) {
       const answer = ref.nextMove(b, p);
-      nextMove.push({ id: `Player.nextMove.doc.${p.tiebreak}-${p.ply}`, source: doc(`${prefix}${answer[0]}`), input: { board: bi, player: p }, python: `${boardSetup(bi, b)}\n${ref.playerConstructor(p)}.nextMove(b)`, expected: answer.length === 1 ? { value: py.int(answer[0]!) } : { oneOf: answer.map(py.int) } });
+      nextMove.push({
+        id: `Player.nextMove.doc.${p.tiebreak}-${p.ply}`,
+        source: doc(`${prefix}${answer[0]}`),
+        input: { board: bi, player: p },
+        python: `${boardSetup(bi, b)}\n${ref.playerConstructor(p)}.nextMove(b)`,
+        expected: answer.length === 1 ? { value: py.int(answer[0]!) } : { oneOf: answer.map(py.int) },
+      });
     }
     const human: ref.HmcPlayer = { ox: 'X', tiebreak: 'LEFT', ply: 'HUMAN' };
     nextMove.push({
@@ -157,7 +238,16 @@ export function buildHmcFixtures(ctx: AssignmentContext): FixtureFile[] {
       const nearlyFull = { rows, cols, cells: fullDrawnGrid(rows, cols).cells.slice() };
       setCell(nearlyFull, 0, cols - 1, 0);
       setCell(nearlyFull, 0, cols - 2, 0);
-      for (const ox of CHECKERS) scoresFor.push(scoresForCase(`Player.scoresFor.gen.nearly-full-${ox}-${ply}`, generated(ctx, 'scoresFor.full'), boardInput(nearlyFull), nearlyFull, { ox, tiebreak: 'LEFT', ply }));
+      for (const ox of CHECKERS)
+        scoresFor.push(
+          scoresForCase(
+            `Player.scoresFor.gen.nearly-full-${ox}-${ply}`,
+            generated(ctx, 'scoresFor.full'),
+            boardInput(nearlyFull),
+            nearlyFull,
+            { ox, tiebreak: 'LEFT', ply },
+          ),
+        );
     }
     // The types test's own positions (ply 0 and 1, a full column or two among open ones): no hidden test's case
     // ships in the student's kit.
@@ -166,14 +256,27 @@ export function buildHmcFixtures(ctx: AssignmentContext): FixtureFile[] {
       for (let k = 0; k < 4; k++) {
         const ox = own.pick(CHECKERS);
         const size = boardSize(ctx, k);
-        const draw = (): Position => positionWithin(own, { ...size, plies: randomPlies(own, 28, 10, size), avoidWins: true }, { boards: SCORES_FOR_BOARDS[1]!, lookahead: 1, me: pieceOf(ox), reach: true });
+        const draw = (): Position =>
+          positionWithin(
+            own,
+            { ...size, plies: randomPlies(own, 28, 10, size), avoidWins: true },
+            { boards: SCORES_FOR_BOARDS[1]!, lookahead: 1, me: pieceOf(ox), reach: true },
+          );
         // A -1.0 to judge: draw again until a column is full.
         let pos = draw();
         for (let tries = 1; !ref.scoresFor(pos.grid, { ox, tiebreak: 'LEFT', ply: 0 }).includes(-1); tries++) {
           if (tries === TYPES_TRIES) throw new Error(`no ${size.rows}×${size.cols} position with a full column in ${TYPES_TRIES} tries`);
           pos = draw();
         }
-        scoresFor.push(scoresForCase(`Player.scoresFor.types.gen.${nth(k)}`, generated(ctx, 'scoresFor.types'), boardInput(pos.grid, pos.moves), pos.grid, { ox, tiebreak: 'LEFT', ply: k % 2 }));
+        scoresFor.push(
+          scoresForCase(
+            `Player.scoresFor.types.gen.${nth(k)}`,
+            generated(ctx, 'scoresFor.types'),
+            boardInput(pos.grid, pos.moves),
+            pos.grid,
+            { ox, tiebreak: 'LEFT', ply: k % 2 },
+          ),
+        );
       }
     }
     // Every ply from 0 to 5, each case within a budget of boards a plain search tries (reference lookaheadCost):
@@ -189,12 +292,20 @@ export function buildHmcFixtures(ctx: AssignmentContext): FixtureFile[] {
         const options = { ...size, plies: randomPlies(rng, 4, 34, size), avoidWins: !finished };
         const pos = positionWithin(rng, options, { boards: SCORES_FOR_BOARDS[ply]!, lookahead: ply, me: pieceOf(ox), reach: !finished });
         const p: ref.HmcPlayer = { ox, tiebreak: 'LEFT', ply };
-        scoresFor.push(scoresForCase(`Player.scoresFor.gen.${nth(j++)}`, generated(ctx, 'scoresFor'), boardInput(pos.grid, pos.moves), pos.grid, p));
+        scoresFor.push(
+          scoresForCase(`Player.scoresFor.gen.${nth(j++)}`, generated(ctx, 'scoresFor'), boardInput(pos.grid, pos.moves), pos.grid, p),
+        );
         if (k < 5) {
           const tb: ref.HmcPlayer = { ...p, tiebreak: TIEBREAKS[k % 3]! };
           const answer = ref.nextMove(pos.grid, tb);
           const pi = boardInput(pos.grid, pos.moves);
-          nextMove.push({ id: `Player.nextMove.gen.${nth(j)}`, source: generated(ctx, 'nextMove'), input: { board: pi, player: tb }, python: `${boardSetup(pi, pos.grid)}\n${ref.playerConstructor(tb)}.nextMove(b)`, expected: answer.length === 1 ? { value: py.int(answer[0]!) } : { oneOf: answer.map(py.int) } });
+          nextMove.push({
+            id: `Player.nextMove.gen.${nth(j)}`,
+            source: generated(ctx, 'nextMove'),
+            input: { board: pi, player: tb },
+            python: `${boardSetup(pi, pos.grid)}\n${ref.playerConstructor(tb)}.nextMove(b)`,
+            expected: answer.length === 1 ? { value: py.int(answer[0]!) } : { oneOf: answer.map(py.int) },
+          });
         }
       }
     }
@@ -212,13 +323,15 @@ export function buildHmcFixtures(ctx: AssignmentContext): FixtureFile[] {
     // LEFT first: those games run longest, so a wrong look-ahead has the most moves to show in), then more while the
     // family's budget lasts. Ply 2 never fits (a game with it tries 349 boards or more), nor ply 3 (1,505).
     const candidates: { q1: ref.HmcPlayer; q2: ref.HmcPlayer; game: ref.PlayGameRecord; boards: number }[] = [];
-    for (const a of [0, 1, 2, 3]) for (const c of [0, 1, 2, 3]) for (const [ta, tc] of GAME_TIEBREAKS) {
-      const q1: ref.HmcPlayer = { ox: 'X', tiebreak: ta, ply: a };
-      const q2: ref.HmcPlayer = { ox: 'O', tiebreak: tc, ply: c };
-      const game = ref.playGame(ref.newBoard(7, 6), q1, q2);
-      const boards = gameBoards(q1, q2, game.columns);
-      if (boards <= GAME_BOARDS) candidates.push({ q1, q2, game, boards });
-    }
+    for (const a of [0, 1, 2, 3])
+      for (const c of [0, 1, 2, 3])
+        for (const [ta, tc] of GAME_TIEBREAKS) {
+          const q1: ref.HmcPlayer = { ox: 'X', tiebreak: ta, ply: a };
+          const q2: ref.HmcPlayer = { ox: 'O', tiebreak: tc, ply: c };
+          const game = ref.playGame(ref.newBoard(7, 6), q1, q2);
+          const boards = gameBoards(q1, q2, game.columns);
+          if (boards <= GAME_BOARDS) candidates.push({ q1, q2, game, boards });
+        }
     const plies = (g: (typeof candidates)[number]) => `${g.q1.ply}-${g.q2.ply}`;
     const firsts = candidates.filter((g, i) => candidates.findIndex((h) => plies(h) === plies(g)) === i);
     const chosen = new Set(firsts);
@@ -229,7 +342,8 @@ export function buildHmcFixtures(ctx: AssignmentContext): FixtureFile[] {
       spent += g.boards;
     }
     let k = 0;
-    for (const g of candidates) if (chosen.has(g)) playGame.push(gameCase(`Board.playGame.gen.${nth(k++)}`, generated(ctx, 'playGame'), g.q1, g.q2, g.game));
+    for (const g of candidates)
+      if (chosen.has(g)) playGame.push(gameCase(`Board.playGame.gen.${nth(k++)}`, generated(ctx, 'playGame'), g.q1, g.q2, g.game));
     // No game between small plies from the empty board ends in a tie, so one starts from a drawn game's last few
     // moves (setBoard, X to move): playGame must stop at the full board and say so.
     const drawn = drawnGameMoves(fullDrawnGrid(6, 7));
@@ -250,14 +364,20 @@ export function buildHmcFixtures(ctx: AssignmentContext): FixtureFile[] {
     const won = ref.playGame(ref.newBoard(7, 6), { ox: 'X', tiebreak: 'LEFT', ply: 0 }, { ox: 'O', tiebreak: 'LEFT', ply: 2 });
     oWins: for (let n = won.columns.length - 2; n >= 0 && won.winner === 'O'; n -= 2) {
       const moves = won.columns.slice(0, n).join('');
-      for (const [a, c] of [[0, 0], [0, 1], [1, 0], [1, 1]] as const) for (const [ta, tc] of GAME_TIEBREAKS) {
-        const q1: ref.HmcPlayer = { ox: 'X', tiebreak: ta, ply: a };
-        const q2: ref.HmcPlayer = { ox: 'O', tiebreak: tc, ply: c };
-        const game = ref.playGame(ref.boardFromMoves(7, 6, moves), q1, q2);
-        if (game.winner !== 'O' || game.columns.length < 4 || gameBoards(q1, q2, game.columns, moves) > GAME_BOARDS) continue;
-        playGame.push(gameCase('Board.playGame.gen.o-wins', generated(ctx, 'playGame.o-wins'), q1, q2, game, moves));
-        break oWins;
-      }
+      for (const [a, c] of [
+        [0, 0],
+        [0, 1],
+        [1, 0],
+        [1, 1],
+      ] as const)
+        for (const [ta, tc] of GAME_TIEBREAKS) {
+          const q1: ref.HmcPlayer = { ox: 'X', tiebreak: ta, ply: a };
+          const q2: ref.HmcPlayer = { ox: 'O', tiebreak: tc, ply: c };
+          const game = ref.playGame(ref.boardFromMoves(7, 6, moves), q1, q2);
+          if (game.winner !== 'O' || game.columns.length < 4 || gameBoards(q1, q2, game.columns, moves) > GAME_BOARDS) continue;
+          playGame.push(gameCase('Board.playGame.gen.o-wins', generated(ctx, 'playGame.o-wins'), q1, q2, game, moves));
+          break oWins;
+        }
     }
   }
 
@@ -268,11 +388,15 @@ export function buildHmcFixtures(ctx: AssignmentContext): FixtureFile[] {
     file('Player.tiebreakMove', 'The column of the best score by tie-break.', tiebreakMove),
     file('Player.scoresFor', 'Lookahead scores as floats.', scoresFor),
     file('Player.nextMove', 'The chosen column, computer or HUMAN.', nextMove),
-    file('Player.strength', "Middle-game positions labelled by the perfect solver, for Player.nextMove's strength (LEFT, ply 3).", strengthCases(ctx, 'Player.strength', (p) => {
-      const board = boardInput(p.grid, p.moves);
-      const player: ref.HmcPlayer = { ox: p.toMove === 1 ? 'X' : 'O', tiebreak: 'LEFT', ply: STRENGTH_PLY };
-      return { input: { board, player }, python: `${boardSetup(board, p.grid)}\n${ref.playerConstructor(player)}.nextMove(b)` };
-    })),
+    file(
+      'Player.strength',
+      "Middle-game positions labelled by the perfect solver, for Player.nextMove's strength (LEFT, ply 3).",
+      strengthCases(ctx, 'Player.strength', (p) => {
+        const board = boardInput(p.grid, p.moves);
+        const player: ref.HmcPlayer = { ox: p.toMove === 1 ? 'X' : 'O', tiebreak: 'LEFT', ply: STRENGTH_PLY };
+        return { input: { board, player }, python: `${boardSetup(board, p.grid)}\n${ref.playerConstructor(player)}.nextMove(b)` };
+      }),
+    ),
     file('Board.playGame', 'Whole games between computer players: the final board and message.', playGame),
   ];
 }
@@ -285,7 +409,11 @@ export function scoresForCase(id: string, source: FixtureCase['source'], board: 
   const theirs = ref.winsFor(grid, p.ox === 'X' ? 'O' : 'X');
   const won = mine && theirs ? 'both' : mine ? 'self' : theirs ? 'opponent' : 'none';
   const base: FixtureCase = {
-    id, source, input: { board, player: p, won }, python: `${boardSetup(board, grid)}\n${ref.playerConstructor(p)}.scoresFor(b)`, expected: { value: py.floats(byRule.complement) },
+    id,
+    source,
+    input: { board, player: p, won },
+    python: `${boardSetup(board, grid)}\n${ref.playerConstructor(p)}.scoresFor(b)`,
+    expected: { value: py.floats(byRule.complement) },
     // What the call asks of a plain search (every trial move at every level), for a timeout's message in the kit.
     facts: { boards: lookaheadCost(grid, pieceOf(p.ox), p.ply as number).boards },
   };
@@ -313,7 +441,14 @@ function gameBoards(p1: ref.HmcPlayer, p2: ref.HmcPlayer, columns: readonly numb
   return boards;
 }
 
-function gameCase(id: string, source: FixtureCase['source'], p1: ref.HmcPlayer, p2: ref.HmcPlayer, game: ref.PlayGameRecord, moves?: string): FixtureCase {
+function gameCase(
+  id: string,
+  source: FixtureCase['source'],
+  p1: ref.HmcPlayer,
+  p2: ref.HmcPlayer,
+  game: ref.PlayGameRecord,
+  moves?: string,
+): FixtureCase {
   return {
     id,
     source,

@@ -6,7 +6,17 @@ import { gridFromRows, gridToRows, XO_SPACE, type Grid } from '../../../referenc
 import * as ref from '../../../reference/hmc-cs5-hw11.js';
 import { py, type PyValue } from '../../model/py-value.js';
 import type { ExampleBuilder } from '../../model/example-types.js';
-import { caseParts, checkerArg, columnAnswer, ExampleError, readSession, sessionExamples, textArg, tiebreakArg, wholeArg } from '../../plan/session-objects.js';
+import {
+  caseParts,
+  checkerArg,
+  columnAnswer,
+  ExampleError,
+  readSession,
+  sessionExamples,
+  textArg,
+  tiebreakArg,
+  wholeArg,
+} from '../../plan/session-objects.js';
 import { boardInput, scoresForCase } from './cases.js';
 
 type Made =
@@ -16,42 +26,49 @@ type Made =
 const SUPPORTED = 'Player.oppCh, Player.scoreBoard, Player.tiebreakMove, Player.scoresFor, Player.nextMove';
 
 export const HMC_EXAMPLES: ExampleBuilder = sessionExamples((session) => {
-    const { receiver, method, args } = readSession<Made>(session, { construct, apply });
-    if (receiver?.kind !== 'player') return { problem: `an example here ends in one of ${SUPPORTED}` };
-    const p = receiver.player;
-    const board = () => {
-      const b = args[0];
-      if (!b || !('kind' in b) || b.kind !== 'board') throw new ExampleError(`${method} is given the board made before`);
-      return b;
-    };
-    switch (method) {
-      case 'oppCh':
-        return { input: { player: p }, expected: { value: py.str(ref.oppCh(p)) } };
-      case 'scoreBoard': {
-        const b = board();
-        const { score, alternatives } = ref.scoreBoard(b.grid, p);
-        return { input: { board: boardInput(b.grid, b.moves), player: p }, expected: { value: py.float(score) }, ...(alternatives.length > 0 && { lenient: { reason: 'both players have four in a row', choice: 'self first', alsoAccepted: alternatives.map(py.float) } }) };
-      }
-      case 'tiebreakMove': {
-        const scores = args[0];
-        if (!scores || !('type' in scores) || scores.type !== 'list' || !scores.items.every((s) => s.type === 'int' || s.type === 'float')) throw new ExampleError('tiebreakMove is given a list of scores');
-        const values = scores.items.map((s) => (s as { value: number }).value);
-        const got = ref.tiebreakMove(values, p.tiebreak);
-        return { input: { scores: values, player: p }, expected: columnAnswer(got) };
-      }
-      case 'scoresFor': {
-        const b = board();
-        const made = scoresForCase('example', { kind: 'generated', seed: 0, family: 'example' }, boardInput(b.grid, b.moves), b.grid, p);
-        return caseParts(made);
-      }
-      case 'nextMove': {
-        const b = board();
-        const answer = ref.nextMove(b.grid, p);
-        return { input: { board: boardInput(b.grid, b.moves), player: p }, expected: columnAnswer(answer) };
-      }
-      default:
-        return { problem: `an example here ends in one of ${SUPPORTED}` };
+  const { receiver, method, args } = readSession<Made>(session, { construct, apply });
+  if (receiver?.kind !== 'player') return { problem: `an example here ends in one of ${SUPPORTED}` };
+  const p = receiver.player;
+  const board = () => {
+    const b = args[0];
+    if (!b || !('kind' in b) || b.kind !== 'board') throw new ExampleError(`${method} is given the board made before`);
+    return b;
+  };
+  switch (method) {
+    case 'oppCh':
+      return { input: { player: p }, expected: { value: py.str(ref.oppCh(p)) } };
+    case 'scoreBoard': {
+      const b = board();
+      const { score, alternatives } = ref.scoreBoard(b.grid, p);
+      return {
+        input: { board: boardInput(b.grid, b.moves), player: p },
+        expected: { value: py.float(score) },
+        ...(alternatives.length > 0 && {
+          lenient: { reason: 'both players have four in a row', choice: 'self first', alsoAccepted: alternatives.map(py.float) },
+        }),
+      };
     }
+    case 'tiebreakMove': {
+      const scores = args[0];
+      if (!scores || !('type' in scores) || scores.type !== 'list' || !scores.items.every((s) => s.type === 'int' || s.type === 'float'))
+        throw new ExampleError('tiebreakMove is given a list of scores');
+      const values = scores.items.map((s) => (s as { value: number }).value);
+      const got = ref.tiebreakMove(values, p.tiebreak);
+      return { input: { scores: values, player: p }, expected: columnAnswer(got) };
+    }
+    case 'scoresFor': {
+      const b = board();
+      const made = scoresForCase('example', { kind: 'generated', seed: 0, family: 'example' }, boardInput(b.grid, b.moves), b.grid, p);
+      return caseParts(made);
+    }
+    case 'nextMove': {
+      const b = board();
+      const answer = ref.nextMove(b.grid, p);
+      return { input: { board: boardInput(b.grid, b.moves), player: p }, expected: columnAnswer(answer) };
+    }
+    default:
+      return { problem: `an example here ends in one of ${SUPPORTED}` };
+  }
 });
 
 function construct(name: string, args: readonly PyValue[]): Made {

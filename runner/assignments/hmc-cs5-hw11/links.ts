@@ -7,6 +7,17 @@ export const HMC_LINKS: SpecLinks = {
   checks: ['game-over', 'human', 'repr', 'types', 'value', 'value-types'],
   programChecks: ['hmc-game'],
   properties: ['hmc-board-setup', 'hmc-tiebreak-random'],
-  targets: ['Board', 'Board.playGame', 'Player.__repr__', 'Player.nextMove', 'Player.oppCh', 'Player.scoreBoard', 'Player.scoresFor', 'Player.tiebreakMove', 'files', 'import'],
+  targets: [
+    'Board',
+    'Board.playGame',
+    'Player.__repr__',
+    'Player.nextMove',
+    'Player.oppCh',
+    'Player.scoreBoard',
+    'Player.scoresFor',
+    'Player.tiebreakMove',
+    'files',
+    'import',
+  ],
   named: replayedTests(METHODS),
 };

@@ -18,7 +18,17 @@ export const METHODS: ReplayParts = [
   ['oppCh', ['player.oppCh']],
   ['scoreBoard', ['player.scoreBoard.document', 'player.scoreBoard.generated']],
   ['tiebreakMove', ['player.tiebreakMove.left-right', 'player.tiebreakMove.random', 'player.tiebreakMove.random-spread']],
-  ['scoresFor', ['player.scoresFor.document', 'player.scoresFor.float-scores', 'player.scoresFor.ply-0-1', 'player.scoresFor.ply-2-3', 'player.scoresFor.ply-4-5', 'player.scoresFor.already-won']],
+  [
+    'scoresFor',
+    [
+      'player.scoresFor.document',
+      'player.scoresFor.float-scores',
+      'player.scoresFor.ply-0-1',
+      'player.scoresFor.ply-2-3',
+      'player.scoresFor.ply-4-5',
+      'player.scoresFor.already-won',
+    ],
+  ],
   // A computer player's move; a 'HUMAN' player's dialogue stays the student's in a replay (doubles.py).
   ['nextMove', ['player.nextMove.document', 'player.nextMove.generated']],
 ];
@@ -49,7 +59,12 @@ function sharedTiebreakMistake(test: ResolvedTest, testCase: FixtureCase, tests:
     input: { ...input, player: { ...input.player, tiebreak: 'LEFT' } } satisfies HmcInput,
     expected: { value: { type: 'int', value: left } },
   };
-  return { chargedBy, chargedCase, onceFailed: true, note: `with 'LEFT' these scores fail too: finding the best score is charged by ${chargedBy.id}; this test grades the choice among the tied columns` };
+  return {
+    chargedBy,
+    chargedCase,
+    onceFailed: true,
+    note: `with 'LEFT' these scores fail too: finding the best score is charged by ${chargedBy.id}; this test grades the choice among the tied columns`,
+  };
 }
 
 /**
@@ -91,7 +106,8 @@ export const HMC_PLAN: AssignmentPlan = {
   gameReplay: hmcGameReplay,
   readingElsewhere: (test, testCase, tests) => sharedTiebreakMistake(test, testCase, tests) ?? boardUndoElsewhere(test, testCase),
   // scoresFor's value tests: a failure may be named as one look-ahead mistake (runner/plan/lookahead-diagnosis.ts).
-  lookahead: (test) => (test.target === 'Player.scoresFor' && (test.check === 'value' || test.check === 'game-over') ? HMC_LOOKAHEAD : undefined),
+  lookahead: (test) =>
+    test.target === 'Player.scoresFor' && (test.check === 'value' || test.check === 'game-over') ? HMC_LOOKAHEAD : undefined,
   checkProgram: (check, testCase, result) => {
     if (check !== 'hmc-game') throw new Error(`internal: unknown HMC program check '${check}'`);
     return checkHmcGame(testCase, result);
@@ -103,5 +119,6 @@ export const HMC_PLAN: AssignmentPlan = {
     return BOARDLESS.includes(test.target) && test.kind !== 'strength' ? ['Player'] : ['Board', 'Player'];
   },
   // The types test judges the scores' type only: a crash is graded by the value tests.
-  judgesOnly: (check) => (check === 'types' ? { note: 'this test judges the scores\' type only; the crash is graded by the value tests' } : undefined),
+  judgesOnly: (check) =>
+    check === 'types' ? { note: "this test judges the scores' type only; the crash is graded by the value tests" } : undefined,
 };

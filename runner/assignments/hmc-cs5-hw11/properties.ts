@@ -13,22 +13,29 @@ const RANDOM_CALLS = 200;
 export function hmcProperty(name: string): readonly PropertyCase[] {
   switch (name) {
     case 'hmc-board-setup':
-      return [{
-        id: 'board-setup',
-        interaction: { steps: [...boardSteps(DOCUMENT_BOARD), repr(['b'], 'board')] },
-        check: (o) => checkBoardSetup(o, DOCUMENT_BOARD),
-      }];
-    case 'hmc-tiebreak-random':
-      return [{
-        id: 'tiebreak-random-spread',
-        interaction: {
-          steps: [
-            call(['Player'], [str('X'), str('RANDOM'), int(1)], { bind: 'p' }),
-            call(['p', 'tiebreakMove'], [{ type: 'list', items: RANDOM_SCORES.map((s) => ({ type: 'float', value: s })) }], { observe: 'columns', repeat: RANDOM_CALLS }),
-          ],
+      return [
+        {
+          id: 'board-setup',
+          interaction: { steps: [...boardSteps(DOCUMENT_BOARD), repr(['b'], 'board')] },
+          check: (o) => checkBoardSetup(o, DOCUMENT_BOARD),
         },
-        check: (o) => checkRandomSpread(o, RANDOM_SCORES, RANDOM_CALLS),
-      }];
+      ];
+    case 'hmc-tiebreak-random':
+      return [
+        {
+          id: 'tiebreak-random-spread',
+          interaction: {
+            steps: [
+              call(['Player'], [str('X'), str('RANDOM'), int(1)], { bind: 'p' }),
+              call(['p', 'tiebreakMove'], [{ type: 'list', items: RANDOM_SCORES.map((s) => ({ type: 'float', value: s })) }], {
+                observe: 'columns',
+                repeat: RANDOM_CALLS,
+              }),
+            ],
+          },
+          check: (o) => checkRandomSpread(o, RANDOM_SCORES, RANDOM_CALLS),
+        },
+      ];
     default:
       throw new Error(`internal: unknown HMC property '${name}'`);
   }

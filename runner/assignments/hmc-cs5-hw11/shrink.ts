@@ -46,7 +46,13 @@ const NEXT_MOVE: CaseShrinker = {
     const board = boardInput(grid);
     const answer = ref.nextMove(grid, player);
     if (answer.length === 0) return undefined;
-    return { id, source: c.source, input: { ...c.input, board }, python: `${boardSetup(board, grid)}\n${ref.playerConstructor(player)}.nextMove(b)`, expected: columnAnswer(answer) };
+    return {
+      id,
+      source: c.source,
+      input: { ...c.input, board },
+      python: `${boardSetup(board, grid)}\n${ref.playerConstructor(player)}.nextMove(b)`,
+      expected: columnAnswer(answer),
+    };
   },
 };
 

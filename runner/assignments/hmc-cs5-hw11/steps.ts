@@ -15,10 +15,10 @@ import { hmcInput, type HmcBoardInput, type HmcPlayerInput } from './inputs.js';
 
 export type { HmcBoardInput, HmcPlayerInput } from './inputs.js';
 
-
 const plyArg = (ply: number | 'HUMAN'): Arg => (ply === 'HUMAN' ? str(ply) : int(ply));
 
-export const playerCall = (player: HmcPlayerInput, bind: string): Step => call(['Player'], [str(player.ox), str(player.tiebreak), plyArg(player.ply)], { bind });
+export const playerCall = (player: HmcPlayerInput, bind: string): Step =>
+  call(['Player'], [str(player.ox), str(player.tiebreak), plyArg(player.ply)], { bind });
 
 export function boardSteps(board: HmcBoardInput, name = 'b'): Step[] {
   const steps = [call(['Board'], [int(board.width), int(board.height)], { bind: name, comment: 'width, height' })];
@@ -56,9 +56,19 @@ const playerDouble = (method: string): Step => ({
  * The kit's own: the student's Board, whose winsFor answers each board once (grade_harness/memo.py), under a look-ahead
  * that scores the boards with the student's own scoreBoard where the grader stands in the document's.
  */
-const BOARD_MEMO: Step = { request: { op: 'double', kind: 'memo', name: 'Board', keep: ['winsFor'], inModules: true }, python: '', only: 'own', speedOnly: true };
+const BOARD_MEMO: Step = {
+  request: { op: 'double', kind: 'memo', name: 'Board', keep: ['winsFor'], inModules: true },
+  python: '',
+  only: 'own',
+  speedOnly: true,
+};
 
-const BOARD_UNDO: Step = { request: { op: 'double', kind: 'hmc-board-undo', name: 'Board', inModules: true }, python: '', only: 'document', parts: [] };
+const BOARD_UNDO: Step = {
+  request: { op: 'double', kind: 'hmc-board-undo', name: 'Board', inModules: true },
+  python: '',
+  only: 'document',
+  parts: [],
+};
 
 /** The document's scores are written `[0, 0, 50, …]` in its own example and as floats everywhere else. */
 const scoresArg = (testCase: FixtureCase, scores: readonly number[]): Arg => ({
@@ -101,13 +111,19 @@ export function hmcInteraction(target: string, testCase: FixtureCase, options: {
 }
 
 /** The document's board for setBoard('1211244445'), row 0 at the top. */
-export const DOCUMENT_BOARD: HmcBoardInput = { width: 7, height: 6, moves: '1211244445', rows: ['       ', '       ', '    X  ', ' O  O  ', ' XX X  ', ' XO OO '] };
+export const DOCUMENT_BOARD: HmcBoardInput = {
+  width: 7,
+  height: 6,
+  moves: '1211244445',
+  rows: ['       ', '       ', '    X  ', ' O  O  ', ' XX X  ', ' XO OO '],
+};
 
 function playerNode(player: HmcPlayerInput) {
   return { call: 'Player', args: [player.ox, player.tiebreak, player.ply] };
 }
 
-const playerPython = (player: HmcPlayerInput) => `Player('${player.ox}', '${player.tiebreak}', ${player.ply === 'HUMAN' ? "'HUMAN'" : player.ply})`;
+const playerPython = (player: HmcPlayerInput) =>
+  `Player('${player.ox}', '${player.tiebreak}', ${player.ply === 'HUMAN' ? "'HUMAN'" : player.ply})`;
 
 /**
  * A game judges its loop (turns, the boards printed, the winner): the computer players look ahead with the
@@ -118,7 +134,8 @@ const DOCUMENT_LOOKAHEAD = {
   replace: [{ kind: 'hmc-player', name: 'Player', keep: ['oppCh', 'scoreBoard', 'tiebreakMove'] }],
   only: 'document',
   note: "The computer players looked ahead with the document's scoresFor, which costs little; yours is graded by the scoresFor tests, and these games judge the rest: playGame, your Board, nextMove and tiebreakMove.",
-  ownNote: "Here the computer players looked ahead with your own scoresFor and scoreBoard; after you submit they look ahead with the document's, so a game that goes wrong only here comes from your scoresFor or the methods it calls, which the hidden tests grade.",
+  ownNote:
+    "Here the computer players looked ahead with your own scoresFor and scoreBoard; after you submit they look ahead with the document's, so a game that goes wrong only here comes from your scoresFor or the methods it calls, which the hidden tests grade.",
   // The kit's: the student's own Board, whose winsFor answers each board once (grade_harness/memo.py).
   ownReplace: [{ kind: 'memo', name: 'Board', keep: ['winsFor'] }],
 } as const;

@@ -16,12 +16,17 @@ export type Side = 1 | 2;
 export const emptyBoard = (): Board => Array.from({ length: ROWS }, () => Array.from({ length: COLS }, () => 0));
 
 /** Whether two boards hold the same cells (a board printed again is not a move). */
-export const sameRows = (a: readonly (readonly number[])[], b: readonly (readonly number[])[]): boolean => a.length === b.length && a.every((row, r) => row.length === b[r]!.length && row.every((v, c) => v === b[r]![c]));
+export const sameRows = (a: readonly (readonly number[])[], b: readonly (readonly number[])[]): boolean =>
+  a.length === b.length && a.every((row, r) => row.length === b[r]!.length && row.every((v, c) => v === b[r]![c]));
 
 /** A value as a 6×7 board of ints, or undefined when it is not one. */
 export function asBoard(value: PyValue | ObservedValue): Board | undefined {
   if (value.type !== 'list' || value.items.length !== ROWS) return undefined;
-  const rows = value.items.map((row) => (row.type === 'list' && row.items.length === COLS && row.items.every((c) => c.type === 'int') ? row.items.map((c) => Number((c as { value: number }).value)) : undefined));
+  const rows = value.items.map((row) =>
+    row.type === 'list' && row.items.length === COLS && row.items.every((c) => c.type === 'int')
+      ? row.items.map((c) => Number((c as { value: number }).value))
+      : undefined,
+  );
   return rows.every(Boolean) ? (rows as Board) : undefined;
 }
 
@@ -35,8 +40,10 @@ export function dropBetween(before: Board, after: Board, who: Side): { column: n
   if (changed.length !== 1) return { problem: `${changed.length} cells changed between two boards, not one` };
   const [r, c] = changed[0]!;
   if (before[r]![c] !== 0) return { problem: `a checker in column ${c + 1} changed` };
-  if (after[r]![c] !== who) return { problem: `column ${c + 1} got ${after[r]![c] === 1 ? 'X' : 'O'}, but it was ${who === 1 ? 'X' : 'O'}'s turn` };
-  if (r < ROWS - 1 && before[r + 1]![c] === 0) return { problem: `the checker in column ${c + 1} floats: it is not where a dropped checker lands` };
+  if (after[r]![c] !== who)
+    return { problem: `column ${c + 1} got ${after[r]![c] === 1 ? 'X' : 'O'}, but it was ${who === 1 ? 'X' : 'O'}'s turn` };
+  if (r < ROWS - 1 && before[r + 1]![c] === 0)
+    return { problem: `the checker in column ${c + 1} floats: it is not where a dropped checker lands` };
   return { column: c };
 }
 

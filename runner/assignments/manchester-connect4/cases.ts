@@ -11,7 +11,6 @@ import { randomPosition } from '../../fixtures/positions.js';
 import { strengthCases } from '../../fixtures/strength-cases.js';
 import type { Rng } from '../../model/rng.js';
 
-
 export const boardValue = (board: ref.BoardRows): PyValue => py.list(board.map((row) => py.ints(row)));
 export const boardLiteral = (board: ref.BoardRows): string => `[${board.map((r) => `[${r.join(', ')}]`).join(', ')}]`;
 const gameLiteral = (g: ref.Game): string =>
@@ -19,19 +18,44 @@ const gameLiteral = (g: ref.Game): string =>
 /** The document fixes the lines, not whether the last one ends with a newline: both are accepted. */
 const savedFile = (text: string): Pick<FixtureCase, 'expected' | 'lenient'> => ({
   expected: { value: py.str(text) },
-  lenient: { reason: 'the document does not say whether the last line of the file ends with a newline', choice: 'final newline', alsoAccepted: [py.str(text.replace(/\n$/, ''))] },
+  lenient: {
+    reason: 'the document does not say whether the last line of the file ends with a newline',
+    choice: 'final newline',
+    alsoAccepted: [py.str(text.replace(/\n$/, ''))],
+  },
 });
 export const gameValue = (g: ref.Game): PyValue =>
-  py.dict([[py.str('player1'), py.str(g.player1)], [py.str('player2'), py.str(g.player2)], [py.str('who'), py.int(g.who)], [py.str('board'), boardValue(g.board)]]);
+  py.dict([
+    [py.str('player1'), py.str(g.player1)],
+    [py.str('player2'), py.str(g.player2)],
+    [py.str('who'), py.int(g.who)],
+    [py.str('board'), boardValue(g.board)],
+  ]);
 
 /** printBoard's output as the PDF text shows it: lines run together, empty rows without their spaces. */
 const pdfBoard = (board: ref.BoardRows): string =>
-  ref.printBoard(board).trimEnd().split('\n').map((line) => (/^\|( \|)+$/.test(line) ? '|'.repeat(8) : line)).join(' ');
+  ref
+    .printBoard(board)
+    .trimEnd()
+    .split('\n')
+    .map((line) => (/^\|( \|)+$/.test(line) ? '|'.repeat(8) : line))
+    .join(' ');
 
-const fromRows = (rows: string[]): ref.BoardRows => rows.map((r) => r.split('|').slice(1, 8).map((c) => (c === 'X' ? 1 : c === 'O' ? 2 : 0)));
+const fromRows = (rows: string[]): ref.BoardRows =>
+  rows.map((r) =>
+    r
+      .split('|')
+      .slice(1, 8)
+      .map((c) => (c === 'X' ? 1 : c === 'O' ? 2 : 0)),
+  );
 
 export const TASK0_BOARD: ref.BoardRows = [
-  [0, 0, 0, 0, 2, 0, 0], [0, 0, 0, 0, 1, 0, 0], [0, 0, 0, 0, 1, 0, 0], [0, 0, 0, 0, 2, 0, 0], [0, 0, 0, 2, 1, 0, 0], [0, 0, 2, 1, 2, 1, 0],
+  [0, 0, 0, 0, 2, 0, 0],
+  [0, 0, 0, 0, 1, 0, 0],
+  [0, 0, 0, 0, 1, 0, 0],
+  [0, 0, 0, 0, 2, 0, 0],
+  [0, 0, 0, 2, 1, 0, 0],
+  [0, 0, 2, 1, 2, 1, 0],
 ];
 
 export function buildManchesterFixtures(ctx: AssignmentContext): FixtureFile[] {
@@ -45,22 +69,69 @@ export function buildManchesterFixtures(ctx: AssignmentContext): FixtureFile[] {
 
   const task0 = doc(`board : [${TASK0_BOARD.map((r) => `[${r.join(',')}]`).join(', ')} ]`);
   const newGame: FixtureCase[] = [];
-  for (const [i, [p1, p2]] of ([['Stefan', 'C'], ['C', 'C'], ['Alice', 'Bob'], ['C', 'Grace']] as const).entries()) {
-    newGame.push({ id: i === 0 ? 'newGame.doc.task0' : `newGame.gen.${nth(i)}`, source: i === 0 ? task0 : gen('newGame'), input: { player1: p1, player2: p2 }, python: `newGame(${formatPyStr(p1)}, ${formatPyStr(p2)})`, expected: { value: gameValue(ref.newGame(p1, p2)) } });
+  for (const [i, [p1, p2]] of (
+    [
+      ['Stefan', 'C'],
+      ['C', 'C'],
+      ['Alice', 'Bob'],
+      ['C', 'Grace'],
+    ] as const
+  ).entries()) {
+    newGame.push({
+      id: i === 0 ? 'newGame.doc.task0' : `newGame.gen.${nth(i)}`,
+      source: i === 0 ? task0 : gen('newGame'),
+      input: { player1: p1, player2: p2 },
+      python: `newGame(${formatPyStr(p1)}, ${formatPyStr(p2)})`,
+      expected: { value: gameValue(ref.newGame(p1, p2)) },
+    });
   }
 
   const printBoard: FixtureCase[] = [];
-  printBoard.push({ id: 'printBoard.doc.task0', source: doc(pdfBoard(TASK0_BOARD)), input: { board: TASK0_BOARD }, python: `printBoard(${boardLiteral(TASK0_BOARD)})`, expected: { stdout: ref.printBoard(TASK0_BOARD), value: py.none() } });
-  positions('printBoard', 15).forEach((b, i) => printBoard.push({ id: `printBoard.gen.${nth(i)}`, source: gen('printBoard'), input: { board: b }, python: `printBoard(${boardLiteral(b)})`, expected: { stdout: ref.printBoard(b), value: py.none() } }));
+  printBoard.push({
+    id: 'printBoard.doc.task0',
+    source: doc(pdfBoard(TASK0_BOARD)),
+    input: { board: TASK0_BOARD },
+    python: `printBoard(${boardLiteral(TASK0_BOARD)})`,
+    expected: { stdout: ref.printBoard(TASK0_BOARD), value: py.none() },
+  });
+  positions('printBoard', 15).forEach((b, i) =>
+    printBoard.push({
+      id: `printBoard.gen.${nth(i)}`,
+      source: gen('printBoard'),
+      input: { board: b },
+      python: `printBoard(${boardLiteral(b)})`,
+      expected: { stdout: ref.printBoard(b), value: py.none() },
+    }),
+  );
 
   const validMoves: FixtureCase[] = [];
   const vm = ref.getValidMoves(TASK0_BOARD);
-  validMoves.push({ id: 'getValidMoves.doc.task0', source: doc(`should return the list [${vm.join(', ')}], or a permutation thereof`), input: { board: TASK0_BOARD }, python: `getValidMoves(${boardLiteral(TASK0_BOARD)})`, expected: { value: py.ints(vm) } });
-  positions('getValidMoves', 30).forEach((b, i) => validMoves.push({ id: `getValidMoves.gen.${nth(i)}`, source: gen('getValidMoves'), input: { board: b }, python: `getValidMoves(${boardLiteral(b)})`, expected: { value: py.ints(ref.getValidMoves(b)) } }));
+  validMoves.push({
+    id: 'getValidMoves.doc.task0',
+    source: doc(`should return the list [${vm.join(', ')}], or a permutation thereof`),
+    input: { board: TASK0_BOARD },
+    python: `getValidMoves(${boardLiteral(TASK0_BOARD)})`,
+    expected: { value: py.ints(vm) },
+  });
+  positions('getValidMoves', 30).forEach((b, i) =>
+    validMoves.push({
+      id: `getValidMoves.gen.${nth(i)}`,
+      source: gen('getValidMoves'),
+      input: { board: b },
+      python: `getValidMoves(${boardLiteral(b)})`,
+      expected: { value: py.ints(ref.getValidMoves(b)) },
+    }),
+  );
 
   const makeMove: FixtureCase[] = [];
   const moved = ref.makeMove(TASK0_BOARD, 3, 1);
-  makeMove.push({ id: 'makeMove.doc.task4', source: doc(pdfBoard(moved)), input: { board: TASK0_BOARD, move: 3, who: 1 }, python: `makeMove(${boardLiteral(TASK0_BOARD)}, 3, 1)`, expected: { value: boardValue(moved) } });
+  makeMove.push({
+    id: 'makeMove.doc.task4',
+    source: doc(pdfBoard(moved)),
+    input: { board: TASK0_BOARD, move: 3, who: 1 },
+    python: `makeMove(${boardLiteral(TASK0_BOARD)}, 3, 1)`,
+    expected: { value: boardValue(moved) },
+  });
   {
     const rng = familyRng(ctx, 'makeMove');
     positions('makeMove.boards', 30).forEach((b, i) => {
@@ -68,45 +139,105 @@ export function buildManchesterFixtures(ctx: AssignmentContext): FixtureFile[] {
       if (valid.length === 0) return;
       const move = rng.pick(valid);
       const who = rng.pick([1, 2] as const);
-      makeMove.push({ id: `makeMove.gen.${nth(i)}`, source: gen('makeMove'), input: { board: b, move, who }, python: `makeMove(${boardLiteral(b)}, ${move}, ${who})`, expected: { value: boardValue(ref.makeMove(b, move, who)) } });
+      makeMove.push({
+        id: `makeMove.gen.${nth(i)}`,
+        source: gen('makeMove'),
+        input: { board: b, move, who },
+        python: `makeMove(${boardLiteral(b)}, ${move}, ${who})`,
+        expected: { value: boardValue(ref.makeMove(b, move, who)) },
+      });
     });
   }
 
   const hasWon: FixtureCase[] = [];
   {
-    const board = fromRows(['| | | | |O| | |', '| | | | |X| | |', '| | |X|X|X| | |', '| | |O|X|O| | |', '| | |X|O|X|O| |', '| | |O|X|O|X|O|']);
+    const board = fromRows([
+      '| | | | |O| | |',
+      '| | | | |X| | |',
+      '| | |X|X|X| | |',
+      '| | |O|X|O| | |',
+      '| | |X|O|X|O| |',
+      '| | |O|X|O|X|O|',
+    ]);
     const source = doc(pdfBoard(board));
-    for (const who of [1, 2] as const) hasWon.push({ id: `hasWon.doc.task5-${who}`, source, input: { board, who }, python: `hasWon(${boardLiteral(board)}, ${who})`, expected: { value: py.bool(ref.hasWon(board, who)) } });
-    const dirs = [['horizontal', 0, 1], ['vertical', 1, 0], ['down-diagonal', 1, 1], ['up-diagonal', -1, 1]] as const;
+    for (const who of [1, 2] as const)
+      hasWon.push({
+        id: `hasWon.doc.task5-${who}`,
+        source,
+        input: { board, who },
+        python: `hasWon(${boardLiteral(board)}, ${who})`,
+        expected: { value: py.bool(ref.hasWon(board, who)) },
+      });
+    const dirs = [
+      ['horizontal', 0, 1],
+      ['vertical', 1, 0],
+      ['down-diagonal', 1, 1],
+      ['up-diagonal', -1, 1],
+    ] as const;
     for (const [name, dr, dc] of dirs) {
-      for (let r = 0; r < 6; r++) for (let c = 0; c < 7; c++) {
-        const cells = [0, 1, 2, 3].map((k) => [r + k * dr, c + k * dc] as const);
-        if (cells.some(([rr, cc]) => rr < 0 || rr >= 6 || cc >= 7)) continue;
-        const who = ((r + c) % 2) + 1 as 1 | 2;
-        const b = ref.emptyBoard();
-        cells.forEach(([rr, cc]) => (b[rr]![cc] = who));
-        for (const asked of [1, 2] as const) hasWon.push({ id: `hasWon.gen.${name}-${r}${c}-${asked}`, source: gen(`hasWon.${name}`), input: { board: b, who: asked }, python: `hasWon(${boardLiteral(b)}, ${asked})`, expected: { value: py.bool(asked === who) } });
-      }
+      for (let r = 0; r < 6; r++)
+        for (let c = 0; c < 7; c++) {
+          const cells = [0, 1, 2, 3].map((k) => [r + k * dr, c + k * dc] as const);
+          if (cells.some(([rr, cc]) => rr < 0 || rr >= 6 || cc >= 7)) continue;
+          const who = (((r + c) % 2) + 1) as 1 | 2;
+          const b = ref.emptyBoard();
+          cells.forEach(([rr, cc]) => (b[rr]![cc] = who));
+          for (const asked of [1, 2] as const)
+            hasWon.push({
+              id: `hasWon.gen.${name}-${r}${c}-${asked}`,
+              source: gen(`hasWon.${name}`),
+              input: { board: b, who: asked },
+              python: `hasWon(${boardLiteral(b)}, ${asked})`,
+              expected: { value: py.bool(asked === who) },
+            });
+        }
     }
     positions('hasWon', 40).forEach((b, i) => {
-      const who = (i % 2) + 1 as 1 | 2;
-      hasWon.push({ id: `hasWon.gen.random-${nth(i)}`, source: gen('hasWon.random'), input: { board: b, who }, python: `hasWon(${boardLiteral(b)}, ${who})`, expected: { value: py.bool(ref.hasWon(b, who)) } });
+      const who = ((i % 2) + 1) as 1 | 2;
+      hasWon.push({
+        id: `hasWon.gen.random-${nth(i)}`,
+        source: gen('hasWon.random'),
+        input: { board: b, who },
+        python: `hasWon(${boardLiteral(b)}, ${who})`,
+        expected: { value: py.bool(ref.hasWon(b, who)) },
+      });
     });
   }
 
   const suggest: FixtureCase[] = [];
   {
-    const board = fromRows(['| | | | | | | |', '| | | | | | | |', '| | | | | | | |', '| | | | | | | |', '|O| | | | | | |', '|O|O| |X|X|X| |']);
+    const board = fromRows([
+      '| | | | | | | |',
+      '| | | | | | | |',
+      '| | | | | | | |',
+      '| | | | | | | |',
+      '|O| | | | | | |',
+      '|O|O| |X|X|X| |',
+    ]);
     const source = doc(pdfBoard(board));
     for (const who of [1, 2] as const) {
       const { columns, reason } = ref.suggestMove1Acceptable(board, who);
-      suggest.push({ id: `suggestMove1.doc.task6-${who}`, source, input: { board, who }, python: `suggestMove1(${boardLiteral(board)}, ${who})`, expected: { oneOf: columns.map(py.int) }, facts: { reason } });
+      suggest.push({
+        id: `suggestMove1.doc.task6-${who}`,
+        source,
+        input: { board, who },
+        python: `suggestMove1(${boardLiteral(board)}, ${who})`,
+        expected: { oneOf: columns.map(py.int) },
+        facts: { reason },
+      });
     }
     positions('suggestMove1', 80, true).forEach((b, i) => {
       if (ref.getValidMoves(b).length === 0) return;
-      const who = (i % 2) + 1 as 1 | 2;
+      const who = ((i % 2) + 1) as 1 | 2;
       const { columns, reason } = ref.suggestMove1Acceptable(b, who);
-      suggest.push({ id: `suggestMove1.gen.${reason}-${nth(i)}`, source: gen('suggestMove1'), input: { board: b, who }, python: `suggestMove1(${boardLiteral(b)}, ${who})`, expected: { oneOf: columns.map(py.int) }, facts: { reason } });
+      suggest.push({
+        id: `suggestMove1.gen.${reason}-${nth(i)}`,
+        source: gen('suggestMove1'),
+        input: { board: b, who },
+        python: `suggestMove1(${boardLiteral(b)}, ${who})`,
+        expected: { oneOf: columns.map(py.int) },
+        facts: { reason },
+      });
     });
   }
 
@@ -120,8 +251,14 @@ export function buildManchesterFixtures(ctx: AssignmentContext): FixtureFile[] {
       const b = ref.fromGrid(p.grid);
       const open = ref.getValidMoves(b);
       if (p.plies < 39 || open.length === 0 || ref.hasWon(b, 1) || ref.hasWon(b, 2)) continue;
-      const who = (p.plies % 2) + 1 as 1 | 2;
-      suggest2.push({ id: `suggestMove2.gen.nearly-full-${nth(suggest2.length)}`, source: gen('suggestMove2.nearly-full'), input: { board: b, who }, python: `suggestMove2(${boardLiteral(b)}, ${who})`, expected: { oneOf: open.map(py.int) } });
+      const who = ((p.plies % 2) + 1) as 1 | 2;
+      suggest2.push({
+        id: `suggestMove2.gen.nearly-full-${nth(suggest2.length)}`,
+        source: gen('suggestMove2.nearly-full'),
+        input: { board: b, who },
+        python: `suggestMove2(${boardLiteral(b)}, ${who})`,
+        expected: { oneOf: open.map(py.int) },
+      });
     }
   }
 
@@ -131,21 +268,63 @@ export function buildManchesterFixtures(ctx: AssignmentContext): FixtureFile[] {
     const game: ref.Game = { player1: 'Stefan', player2: 'C', who: 1, board: TASK0_BOARD };
     const text = ref.serializeGame(game);
     const source = doc(text.trim());
-    saveLoad.push({ id: 'loadGame.doc.task8', source, input: { fileText: text, filename: 'game.txt' }, python: 'loadGame()   # game.txt holds the Task 8 example', expected: { value: gameValue(game) } });
-    saves.push({ id: 'saveGame.doc.task8', source, input: { game, filename: null }, python: `saveGame(${gameLiteral(game)})\nopen('game.txt').read()`, ...savedFile(text) });
+    saveLoad.push({
+      id: 'loadGame.doc.task8',
+      source,
+      input: { fileText: text, filename: 'game.txt' },
+      python: 'loadGame()   # game.txt holds the Task 8 example',
+      expected: { value: gameValue(game) },
+    });
+    saves.push({
+      id: 'saveGame.doc.task8',
+      source,
+      input: { game, filename: null },
+      python: `saveGame(${gameLiteral(game)})\nopen('game.txt').read()`,
+      ...savedFile(text),
+    });
     const rng = familyRng(ctx, 'saveGame');
     positions('saveGame.boards', 12).forEach((b, i) => {
-      const g: ref.Game = { player1: rng.pick(['Ada', 'C', 'Emmy Noether', 'alan']), player2: rng.pick(['C', 'Bob', 'Zoë']), who: rng.pick([1, 2] as const), board: b };
+      const g: ref.Game = {
+        player1: rng.pick(['Ada', 'C', 'Emmy Noether', 'alan']),
+        player2: rng.pick(['C', 'Bob', 'Zoë']),
+        who: rng.pick([1, 2] as const),
+        board: b,
+      };
       const t = ref.serializeGame(g);
-      saves.push({ id: `saveGame.gen.${nth(i)}`, source: gen('saveGame'), input: { game: g, filename: 'saved.txt' }, python: `saveGame(${gameLiteral(g)}, 'saved.txt')\nopen('saved.txt').read()`, ...savedFile(t) });
-      saveLoad.push({ id: `loadGame.gen.${nth(i)}`, source: gen('loadGame'), input: { fileText: t, filename: 'saved.txt' }, python: "loadGame('saved.txt')", expected: { value: gameValue(g) } });
+      saves.push({
+        id: `saveGame.gen.${nth(i)}`,
+        source: gen('saveGame'),
+        input: { game: g, filename: 'saved.txt' },
+        python: `saveGame(${gameLiteral(g)}, 'saved.txt')\nopen('saved.txt').read()`,
+        ...savedFile(t),
+      });
+      saveLoad.push({
+        id: `loadGame.gen.${nth(i)}`,
+        source: gen('loadGame'),
+        input: { fileText: t, filename: 'saved.txt' },
+        python: "loadGame('saved.txt')",
+        expected: { value: gameValue(g) },
+      });
     });
     for (const { id, kind, text: bad } of [...ref.malformedVariants(game).map((v) => ({ ...v, id: v.kind })), ...moreMalformed(game)]) {
       const parsed = ref.parseGameFile(bad);
       if (parsed.ok || parsed.kind !== kind) throw new Error(`malformed variant ${id} is not refused as ${kind}`);
-      saveLoad.push({ id: `loadGame.gen.malformed-${id}`, source: gen('loadGame.malformed'), input: { fileText: bad, filename: 'game.txt', malformed: id }, python: `loadGame()   # game.txt: ${parsed.reason}`, expected: { raises: 'ValueError' }, facts: { reason: parsed.reason } });
+      saveLoad.push({
+        id: `loadGame.gen.malformed-${id}`,
+        source: gen('loadGame.malformed'),
+        input: { fileText: bad, filename: 'game.txt', malformed: id },
+        python: `loadGame()   # game.txt: ${parsed.reason}`,
+        expected: { raises: 'ValueError' },
+        facts: { reason: parsed.reason },
+      });
     }
-    saveLoad.push({ id: 'loadGame.gen.missing-file', source: gen('loadGame.missing'), input: { fileText: null, filename: 'no-such-game.txt' }, python: "loadGame('no-such-game.txt')", expected: { raises: 'FileNotFoundError' } });
+    saveLoad.push({
+      id: 'loadGame.gen.missing-file',
+      source: gen('loadGame.missing'),
+      input: { fileText: null, filename: 'no-such-game.txt' },
+      python: "loadGame('no-such-game.txt')",
+      expected: { raises: 'FileNotFoundError' },
+    });
   }
 
   const play = playCases(ctx, gen);
@@ -158,10 +337,14 @@ export function buildManchesterFixtures(ctx: AssignmentContext): FixtureFile[] {
     file('hasWon', 'Four adjacent in any direction.', hasWon),
     file('suggestMove1', 'Win, else block, else any valid move.', suggest),
     ...(['suggestMove1', 'suggestMove2'] as const).map((name) =>
-      file(`${name}.strength`, `Middle-game positions labelled by the perfect solver, for ${name}'s strength.`, strengthCases(ctx, `${name}.strength`, (p) => {
-        const board = ref.fromGrid(p.grid);
-        return { input: { board, who: p.toMove }, python: `${name}(${JSON.stringify(board).replace(/,/g, ', ')}, ${p.toMove})` };
-      })),
+      file(
+        `${name}.strength`,
+        `Middle-game positions labelled by the perfect solver, for ${name}'s strength.`,
+        strengthCases(ctx, `${name}.strength`, (p) => {
+          const board = ref.fromGrid(p.grid);
+          return { input: { board, who: p.toMove }, python: `${name}(${JSON.stringify(board).replace(/,/g, ', ')}, ${p.toMove})` };
+        }),
+      ),
     ),
     file('suggestMove2', 'suggestMove2 on nearly full boards: any valid column.', suggest2),
     file('saveGame', 'The save file format: names, who, six rows of seven.', saves),
@@ -218,48 +401,149 @@ interface PlayScript {
 
 function playCases(ctx: AssignmentContext, gen: (family: string) => FixtureCase['source']): FixtureCase[] {
   const rng = familyRng(ctx, 'play');
-  const loadGame: ref.Game = { player1: 'Ada', player2: 'Grace', who: 2, board: [
-    [0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 1, 0, 0, 0], [0, 0, 2, 1, 0, 0, 0], [0, 2, 1, 1, 2, 0, 0],
-  ] };
+  const loadGame: ref.Game = {
+    player1: 'Ada',
+    player2: 'Grace',
+    who: 2,
+    board: [
+      [0, 0, 0, 0, 0, 0, 0],
+      [0, 0, 0, 0, 0, 0, 0],
+      [0, 0, 0, 0, 0, 0, 0],
+      [0, 0, 0, 1, 0, 0, 0],
+      [0, 0, 2, 1, 0, 0, 0],
+      [0, 2, 1, 1, 2, 0, 0],
+    ],
+  };
   const loadText = ref.serializeGame(loadGame);
   const malformed = ref.malformedVariants(loadGame).find((v) => v.kind === 'row-too-short')!.text;
   const fuzzJunk = [' ', '-1', '3.5', 'abc', '99999999999999999999', '0x4', '4 4', '\u00e9', 'None', '[]', '%s%s%n', '  ', 'quit'];
   const scripts: PlayScript[] = [
-    { id: 'play.gen.humans-win', mode: 'replay', lines: ['ada', 'grace', '4', '4', '3', '3', '2', '2', '5'], note: 'two humans; X wins along the bottom row' },
-    { id: 'play.gen.names-reasked', mode: 'replay', lines: ['', 'ada', '', '', 'grace', '1', '4', '1', '4', '2', '4', '1', '4'], note: 'empty names are asked again; Grace (O) wins in column 4' },
-    { id: 'play.gen.names-first-wins', mode: 'replay', lines: ['emmy', 'grace', '4', '1', '4', '1', '4', '2', '4'], note: "Emmy (X) wins in column 4: player 1's name is capitalised too (from its first letter: emmy ends in another)" },
-    { id: 'play.gen.invalid-columns', mode: 'replay', lines: ['ada', 'grace', '0', '8', 'x', '', '4.5', '1', '1', '1', '1', '1', '1', '1', '2', '3', '2', '3', '2', '3', '2'], note: 'columns 0, 8, x, empty, 4.5 and a full column 1 are refused, each with a warning', refusals: true },
-    { id: 'play.gen.save-default', mode: 'replay', lines: ['ada', 'grace', '4', '3', 'S', '', '4', '3', '4', '3', '4'], collect: ['game.txt'], files: { 'game.txt': null }, note: 'S with no file name saves game.txt, and play goes on' },
-    { id: 'play.gen.load-default', mode: 'replay', lines: ['L', '', '3', '4'], files: { 'game.txt': loadText }, note: 'L with no file name loads game.txt and play goes on from there' },
-    { id: 'play.gen.load-missing', mode: 'replay', lines: ['L', 'no-such-game.txt'], files: { 'game.txt': null }, note: 'loading a missing file ends the game with a message' },
-    { id: 'play.gen.load-malformed', mode: 'replay', lines: ['L', ''], files: { 'game.txt': malformed }, note: 'loading a malformed game.txt ends the game with a message' },
-    { id: 'play.gen.draw', mode: 'replay', lines: ['ada', 'grace', ...drawColumns(rng).map(String)], note: 'a full board with no four in a row is a draw' },
+    {
+      id: 'play.gen.humans-win',
+      mode: 'replay',
+      lines: ['ada', 'grace', '4', '4', '3', '3', '2', '2', '5'],
+      note: 'two humans; X wins along the bottom row',
+    },
+    {
+      id: 'play.gen.names-reasked',
+      mode: 'replay',
+      lines: ['', 'ada', '', '', 'grace', '1', '4', '1', '4', '2', '4', '1', '4'],
+      note: 'empty names are asked again; Grace (O) wins in column 4',
+    },
+    {
+      id: 'play.gen.names-first-wins',
+      mode: 'replay',
+      lines: ['emmy', 'grace', '4', '1', '4', '1', '4', '2', '4'],
+      note: "Emmy (X) wins in column 4: player 1's name is capitalised too (from its first letter: emmy ends in another)",
+    },
+    {
+      id: 'play.gen.invalid-columns',
+      mode: 'replay',
+      lines: ['ada', 'grace', '0', '8', 'x', '', '4.5', '1', '1', '1', '1', '1', '1', '1', '2', '3', '2', '3', '2', '3', '2'],
+      note: 'columns 0, 8, x, empty, 4.5 and a full column 1 are refused, each with a warning',
+      refusals: true,
+    },
+    {
+      id: 'play.gen.save-default',
+      mode: 'replay',
+      lines: ['ada', 'grace', '4', '3', 'S', '', '4', '3', '4', '3', '4'],
+      collect: ['game.txt'],
+      files: { 'game.txt': null },
+      note: 'S with no file name saves game.txt, and play goes on',
+    },
+    {
+      id: 'play.gen.load-default',
+      mode: 'replay',
+      lines: ['L', '', '3', '4'],
+      files: { 'game.txt': loadText },
+      note: 'L with no file name loads game.txt and play goes on from there',
+    },
+    {
+      id: 'play.gen.load-missing',
+      mode: 'replay',
+      lines: ['L', 'no-such-game.txt'],
+      files: { 'game.txt': null },
+      note: 'loading a missing file ends the game with a message',
+    },
+    {
+      id: 'play.gen.load-malformed',
+      mode: 'replay',
+      lines: ['L', ''],
+      files: { 'game.txt': malformed },
+      note: 'loading a malformed game.txt ends the game with a message',
+    },
+    {
+      id: 'play.gen.draw',
+      mode: 'replay',
+      lines: ['ada', 'grace', ...drawColumns(rng).map(String)],
+      note: 'a full board with no four in a row is a draw',
+    },
     { id: 'play.gen.human-vs-computer', mode: 'computer', lines: ['ada', 'C', ...CYCLE], note: 'Ada against the computer, to the end' },
     { id: 'play.gen.computer-vs-human', mode: 'computer', lines: ['C', 'grace', ...CYCLE], note: 'the computer moves first' },
     { id: 'play.gen.computer-vs-computer', mode: 'computer', lines: ['C', 'C'], note: 'the computer against itself, to the end' },
-    { id: 'play.gen.fuzz-names-and-columns', mode: 'fuzz', lines: ['ada', ' grace', ...fuzzJunk, 'S', '/no/such/folder/game.txt', ...fuzzJunk, ...CYCLE], files: { 'game.txt': null }, note: 'junk at the column prompt, and a save to a folder that does not exist' },
-    { id: 'play.gen.fuzz-random', mode: 'fuzz', lines: ['ada', 'grace', ...randomJunk(rng, 30), ...CYCLE], files: { 'game.txt': null }, note: 'seeded random junk at the column prompt' },
+    {
+      id: 'play.gen.fuzz-names-and-columns',
+      mode: 'fuzz',
+      lines: ['ada', ' grace', ...fuzzJunk, 'S', '/no/such/folder/game.txt', ...fuzzJunk, ...CYCLE],
+      files: { 'game.txt': null },
+      note: 'junk at the column prompt, and a save to a folder that does not exist',
+    },
+    {
+      id: 'play.gen.fuzz-random',
+      mode: 'fuzz',
+      lines: ['ada', 'grace', ...randomJunk(rng, 30), ...CYCLE],
+      files: { 'game.txt': null },
+      note: 'seeded random junk at the column prompt',
+    },
     { id: 'play.gen.fuzz-load-folder', mode: 'fuzz', lines: ['L', '/'], note: 'loading a folder instead of a file' },
-    { id: 'play.gen.fuzz-load-binary', mode: 'fuzz', lines: ['L', 'junk.bin'], files: { 'junk.bin': '\u0000\u00ff\u00fe garbage\n'.repeat(20) }, note: 'loading a file that is not a game' },
+    {
+      id: 'play.gen.fuzz-load-binary',
+      mode: 'fuzz',
+      lines: ['L', 'junk.bin'],
+      files: { 'junk.bin': '\u0000\u00ff\u00fe garbage\n'.repeat(20) },
+      note: 'loading a file that is not a game',
+    },
     { id: 'play.gen.eof-first-name', mode: 'eof', lines: [], note: 'end of input at the first name' },
     { id: 'play.gen.eof-second-name', mode: 'eof', lines: ['ada'], note: 'end of input at the second name' },
     { id: 'play.gen.eof-column', mode: 'eof', lines: ['ada', 'grace', '4'], note: 'end of input at a column' },
     { id: 'play.gen.eof-load-name', mode: 'eof', lines: ['L'], note: 'end of input at the file name to load' },
-    { id: 'play.gen.eof-save-name', mode: 'eof', lines: ['ada', 'grace', 'S'], files: { 'game.txt': null }, note: 'end of input after S (at the file name to save, or the next column)' },
+    {
+      id: 'play.gen.eof-save-name',
+      mode: 'eof',
+      lines: ['ada', 'grace', 'S'],
+      files: { 'game.txt': null },
+      note: 'end of input after S (at the file name to save, or the next column)',
+    },
   ];
   return scripts.map((script) => {
     const files = Object.fromEntries(Object.entries(script.files ?? {}).filter((e): e is [string, string] => e[1] !== null));
     const outcome = script.mode === 'replay' ? ref.simulatePlay(script.lines, files) : undefined;
     if (outcome && (outcome.ending.kind === 'script-ended' || outcome.linesRead !== script.lines.length)) {
-      throw new Error(`${script.id}: the script does not end the game on its last line (${outcome.ending.kind} after ${outcome.linesRead} of ${script.lines.length})`);
+      throw new Error(
+        `${script.id}: the script does not end the game on its last line (${outcome.ending.kind} after ${outcome.linesRead} of ${script.lines.length})`,
+      );
     }
-    const typed = script.lines.length > 12 ? `${script.lines.slice(0, 12).map((l) => JSON.stringify(l)).join(', ')}, … (${script.lines.length} lines)` : script.lines.map((l) => JSON.stringify(l)).join(', ');
+    const typed =
+      script.lines.length > 12
+        ? `${script.lines
+            .slice(0, 12)
+            .map((l) => JSON.stringify(l))
+            .join(', ')}, … (${script.lines.length} lines)`
+        : script.lines.map((l) => JSON.stringify(l)).join(', ');
     return {
       id: script.id,
       source: gen(`play.${script.mode}`),
-      input: { lines: script.lines, mode: script.mode, note: script.note, ...(script.files && { files: script.files }), ...(script.collect && { collect: script.collect }) },
+      input: {
+        lines: script.lines,
+        mode: script.mode,
+        note: script.note,
+        ...(script.files && { files: script.files }),
+        ...(script.collect && { collect: script.collect }),
+      },
       python: `play()   # type: ${typed || '(nothing: end of input at once)'}`,
-      expected: outcome ? playExpected(outcome) : { value: py.dict([[py.str('ending'), py.str(script.mode === 'eof' ? 'end-of-input' : 'any')]]) },
+      expected: outcome
+        ? playExpected(outcome)
+        : { value: py.dict([[py.str('ending'), py.str(script.mode === 'eof' ? 'end-of-input' : 'any')]]) },
       ...(script.refusals && { facts: { refused: refusedLines(script.lines, files) } }),
     };
   });

@@ -13,7 +13,11 @@ class ArgumentError extends Error {}
 export const MANCHESTER_EXAMPLES: ExampleBuilder = functionExamples((call) => {
   try {
     const made = build(call.name, call.args);
-    return made ?? { problem: `${call.name} is not a function a call can give an example of (newGame, printBoard, getValidMoves, makeMove, hasWon, suggestMove1)` };
+    return (
+      made ?? {
+        problem: `${call.name} is not a function a call can give an example of (newGame, printBoard, getValidMoves, makeMove, hasWon, suggestMove1)`,
+      }
+    );
   } catch (error) {
     if (error instanceof ArgumentError) return { problem: error.message };
     return { problem: `the reference cannot answer it: ${(error as Error).message}` };
@@ -40,7 +44,9 @@ function build(name: string, args: readonly PyValue[]): ExampleCase | undefined 
       const board = boardOf(args[0]!);
       const moves = ref.getValidMoves(board);
       // The document accepts the list "or a permutation thereof".
-      const accepts = (said: PyValue) => said.type === 'list' && isSamePy(py.list([...said.items].sort((a, b) => num(a) - num(b))), py.ints([...moves].sort((a, b) => a - b)));
+      const accepts = (said: PyValue) =>
+        said.type === 'list' &&
+        isSamePy(py.list([...said.items].sort((a, b) => num(a) - num(b))), py.ints([...moves].sort((a, b) => a - b)));
       return { input: { board }, expected: { value: py.ints(moves) }, accepts, anyOrder: true };
     }
     case 'makeMove': {
@@ -88,7 +94,13 @@ function player(value: PyValue): 1 | 2 {
 
 function boardOf(value: PyValue): ref.BoardRows {
   const rows = value.type === 'list' ? value.items : [];
-  const ok = rows.length === ref.ROWS && rows.every((r) => r.type === 'list' && r.items.length === ref.COLS && r.items.every((c) => c.type === 'int' && [0, 1, 2].includes(c.value)));
+  const ok =
+    rows.length === ref.ROWS &&
+    rows.every(
+      (r) => r.type === 'list' && r.items.length === ref.COLS && r.items.every((c) => c.type === 'int' && [0, 1, 2].includes(c.value)),
+    );
   if (!ok) throw new ArgumentError(`board is a list of ${ref.ROWS} rows, each a list of ${ref.COLS} numbers 0, 1 or 2`);
-  return rows.map((r) => (r as Extract<PyValue, { type: 'list' }>).items.map((c) => (c as Extract<PyValue, { type: 'int' }>).value as 0 | 1 | 2));
+  return rows.map((r) =>
+    (r as Extract<PyValue, { type: 'list' }>).items.map((c) => (c as Extract<PyValue, { type: 'int' }>).value as 0 | 1 | 2),
+  );
 }

@@ -13,7 +13,9 @@ export const MANCHESTER: Assignment = {
   links: MANCHESTER_LINKS,
   kit: KIT_PLAN,
   choiceMistakes: SUGGEST_MISTAKES,
-  boards: { refused: "manchester-connect4's document fixes its board, 6 rows by 7 columns, and its API takes no size: its generated cases keep it" },
+  boards: {
+    refused: "manchester-connect4's document fixes its board, 6 rows by 7 columns, and its API takes no size: its generated cases keep it",
+  },
   examples: MANCHESTER_EXAMPLES,
   title: 'Manchester MATH20621: game dictionary, save/load, play()',
   document: 'seeds/003_f751b792f218426d.txt',

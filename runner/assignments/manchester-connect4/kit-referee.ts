@@ -25,7 +25,12 @@ async function asked(ask: Ask, steps: readonly Step[]): Promise<CaseObservation[
   const observed = await ask({ steps }, { referee: true });
   const f = observed.failure;
   if (!f) return observed.replies;
-  const what = f.kind === 'exception' ? `raised ${formatException(f.exception)}` : f.kind === 'timeout' ? `took longer than ${f.limitMs / 1000} s` : `stopped the Python process (${f.detail})`;
+  const what =
+    f.kind === 'exception'
+      ? `raised ${formatException(f.exception)}`
+      : f.kind === 'timeout'
+        ? `took longer than ${f.limitMs / 1000} s`
+        : `stopped the Python process (${f.detail})`;
   throw new RefereeError(`${f.step} ${what}`);
 }
 
@@ -43,7 +48,10 @@ function truthOf(value: ObservedValue, called: string): boolean {
 }
 
 async function validMoves(ask: Ask, board: Board): Promise<number[]> {
-  const replies = await asked(ask, [bindBoard('b', board), ruling(call(['getValidMoves'], [ref('b')], { observe: 'open' }), 'getValidMoves(board)')]);
+  const replies = await asked(ask, [
+    bindBoard('b', board),
+    ruling(call(['getValidMoves'], [ref('b')], { observe: 'open' }), 'getValidMoves(board)'),
+  ]);
   return columnsOf(replies['open']!.value, 'getValidMoves(board)');
 }
 
@@ -57,18 +65,28 @@ async function play(ask: Ask, board: Board, column: number, who: Side): Promise<
     ruling(call(['getValidMoves'], [ref('after')], { observe: 'open' }), `getValidMoves(board) after ${made}`),
   ]);
   const next = asBoard(replies['board']!.value);
-  if (!next) throw new RefereeError(`${made} returned ${formatObserved(replies['board']!.value).slice(0, 200)}, not a board of 6 rows of 7 ints`);
+  if (!next)
+    throw new RefereeError(`${made} returned ${formatObserved(replies['board']!.value).slice(0, 200)}, not a board of 6 rows of 7 ints`);
   const drop = dropBetween(board, next, who);
   if ('problem' in drop || drop.column !== column) {
-    throw new RefereeError(`${made} returned a board that is not one checker dropped in column ${column + 1}: ${'problem' in drop ? drop.problem : `the checker went to column ${drop.column + 1}`}`);
+    throw new RefereeError(
+      `${made} returned a board that is not one checker dropped in column ${column + 1}: ${'problem' in drop ? drop.problem : `the checker went to column ${drop.column + 1}`}`,
+    );
   }
-  return { board: next, won: truthOf(replies['won']!.value, `hasWon(board, ${who}) after ${made}`), open: columnsOf(replies['open']!.value, `getValidMoves(board) after ${made}`) };
+  return {
+    board: next,
+    won: truthOf(replies['won']!.value, `hasWon(board, ${who}) after ${made}`),
+    open: columnsOf(replies['open']!.value, `getValidMoves(board) after ${made}`),
+  };
 }
 
 /** Every position's hasWon in one request. */
 async function wins(ask: Ask, positions: readonly { readonly board: Board; readonly who: Side }[]): Promise<boolean[]> {
   if (positions.length === 0) return [];
-  const steps = positions.flatMap(({ board, who }, i) => [bindBoard(`b${i}`, board), ruling(call(['hasWon'], [ref(`b${i}`), int(who)], { observe: `won${i}` }), `hasWon(board, ${who}) on the game's board ${i + 1}`)]);
+  const steps = positions.flatMap(({ board, who }, i) => [
+    bindBoard(`b${i}`, board),
+    ruling(call(['hasWon'], [ref(`b${i}`), int(who)], { observe: `won${i}` }), `hasWon(board, ${who}) on the game's board ${i + 1}`),
+  ]);
   const replies = await asked(ask, steps);
   return positions.map(({ who }, i) => truthOf(replies[`won${i}`]!.value, `hasWon(board, ${who}) on the game's board ${i + 1}`));
 }
@@ -82,9 +100,15 @@ const OWN_SUGGEST_MOVE1: Opponent = {
   label: "your own suggestMove1 (after you submit, the grader plays the document's: win, else block, else the first valid column)",
   move: async (ask, board, who, _rng, open) => {
     const called = `suggestMove1(board, ${who}) as the opponent`;
-    const replies = await asked(ask, [bindBoard('b', board), ruling(call(['suggestMove1'], [ref('b'), int(who)], { observe: 'move' }), called)]);
+    const replies = await asked(ask, [
+      bindBoard('b', board),
+      ruling(call(['suggestMove1'], [ref('b'), int(who)], { observe: 'move' }), called),
+    ]);
     const column = intColumnOf(replies['move']!.value);
-    if (column === undefined || !open.includes(column)) throw new RefereeError(`${called} returned ${formatObserved(replies['move']!.value)}, not one of the open columns ${open.join(', ')}`);
+    if (column === undefined || !open.includes(column))
+      throw new RefereeError(
+        `${called} returned ${formatObserved(replies['move']!.value)}, not one of the open columns ${open.join(', ')}`,
+      );
     return column;
   },
 };
@@ -95,5 +119,6 @@ export const KIT_REFEREE: Referee = {
   play,
   wins,
   opponent: (baseline) => (baseline === 'random' ? RANDOM : baseline === 'suggestMove1' ? OWN_SUGGEST_MOVE1 : undefined),
-  caveat: (parts) => `The kit ruled this with your own ${joinNames(parts)} (after you submit, the grader uses the document's versions): if a test of ${parts.length === 1 ? 'it' : 'one of them'} fails, fix that first`,
+  caveat: (parts) =>
+    `The kit ruled this with your own ${joinNames(parts)} (after you submit, the grader uses the document's versions): if a test of ${parts.length === 1 ? 'it' : 'one of them'} fails, fix that first`,
 };

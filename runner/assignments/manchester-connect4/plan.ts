@@ -30,7 +30,16 @@ export const FUNCTIONS: ReplayParts = [
 ];
 
 /** The scripted play() sessions, in the document's order: they charge a crash before the tests that throw junk at it. */
-export const SCRIPTED_PLAY: readonly string[] = ['play.two-humans', 'play.names', 'play.invalid-columns', 'play.draw', 'play.save', 'play.load', 'play.load-errors', 'play.computer'];
+export const SCRIPTED_PLAY: readonly string[] = [
+  'play.two-humans',
+  'play.names',
+  'play.invalid-columns',
+  'play.draw',
+  'play.save',
+  'play.load',
+  'play.load-errors',
+  'play.computer',
+];
 
 /**
  * play() replayed with the document's version of each function whose own tests failed (the student's play() and
@@ -48,12 +57,16 @@ function manchesterGameReplay(failed: ReadonlySet<string>): GameReplay | undefin
  */
 function roundTripElsewhere(test: ResolvedTest, testCase: FixtureCase, tests: readonly ResolvedTest[]): ChargedElsewhere[] | undefined {
   if (test.check !== 'round-trip') return undefined;
-  return (['saveGame', 'loadGame'] as const).flatMap((fn) => tests.filter((t) => t.target === fn && t.check !== 'round-trip').map((chargedBy) => ({
-    testCase: { ...testCase, input: { ...manchesterInput(testCase), standIn: fn } satisfies ManchesterInput },
-    chargedBy,
-    readingIsProof: true,
-    note: `with the document's ${fn} the round trip is right: your ${fn}'s mistake, charged by ${chargedBy.id}`,
-  })));
+  return (['saveGame', 'loadGame'] as const).flatMap((fn) =>
+    tests
+      .filter((t) => t.target === fn && t.check !== 'round-trip')
+      .map((chargedBy) => ({
+        testCase: { ...testCase, input: { ...manchesterInput(testCase), standIn: fn } satisfies ManchesterInput },
+        chargedBy,
+        readingIsProof: true,
+        note: `with the document's ${fn} the round trip is right: your ${fn}'s mistake, charged by ${chargedBy.id}`,
+      })),
+  );
 }
 
 /**
@@ -67,7 +80,11 @@ const SUGGEST_MOVE1: LookaheadCases = {
   positionOf: (c) => {
     const { board, who } = manchesterInput(c);
     if (!board || (who !== 1 && who !== 2)) return undefined;
-    return positionFromRows(board.map((row) => row.map((cell) => (cell === 1 ? 'X' : cell === 2 ? 'O' : ' ')).join('')), who === 1 ? 'X' : 'O', 1);
+    return positionFromRows(
+      board.map((row) => row.map((cell) => (cell === 1 ? 'X' : cell === 2 ? 'O' : ' ')).join('')),
+      who === 1 ? 'X' : 'O',
+      1,
+    );
   },
   answerOf: (o) => {
     const value = o.replies['result']?.value;

@@ -27,25 +27,43 @@ const NAMES_GRADED: ReadonlySet<string> = new Set(['play.gen.names-reasked', 'pl
 const WIN_WORDS = /\bw[oi]ns?\b|\bwinner\b|\bvictor|congra|\bfour in a row\b|\bbeats?\b/i;
 const DRAW_WORDS = /\bdraw\b|\btie\b|\bno (valid )?moves? left\b|\bnobody\b|\bno one\b|\bboard is full\b|\bfull board\b/i;
 
-interface Expectation { ending: string; winner?: string; board?: number[][]; saves?: Record<string, string> }
+interface Expectation {
+  ending: string;
+  winner?: string;
+  board?: number[][];
+  saves?: Record<string, string>;
+}
 
 function expectation(testCase: FixtureCase): Expectation {
-  if (!('value' in testCase.expected) || testCase.expected.value?.type !== 'dict') throw new Error(`internal: ${testCase.id} has no expectation`);
+  if (!('value' in testCase.expected) || testCase.expected.value?.type !== 'dict')
+    throw new Error(`internal: ${testCase.id} has no expectation`);
   return pyToPlain(testCase.expected.value) as Expectation;
 }
 
 /** The verdict on one play() run; `referee` (asking through `ask`) says which of a computer game's boards are won. */
-export async function checkManchesterPlay(check: string, testCase: FixtureCase, marked: ProgramResult, referee: Referee, ask: Ask): Promise<CaseVerdict> {
+export async function checkManchesterPlay(
+  check: string,
+  testCase: FixtureCase,
+  marked: ProgramResult,
+  referee: Referee,
+  ask: Ask,
+): Promise<CaseVerdict> {
   const input = playInput(testCase);
   // What the program printed after the last question it asked (the answer's echo line dropped).
   const lastAnswer = marked.transcript.split(ASK_MARKER).at(-1)!.split('\n').slice(1).join('\n');
   const result = { ...marked, transcript: marked.transcript.replaceAll(ASK_MARKER, '') };
   switch (check) {
     case 'play-replay': {
-      const verdict = await withEitherMarks(result, (r) => checkReplay(expectation(testCase), r, lastAnswer, NAMES_GRADED.has(testCase.id)));
+      const verdict = await withEitherMarks(result, (r) =>
+        checkReplay(expectation(testCase), r, lastAnswer, NAMES_GRADED.has(testCase.id)),
+      );
       if (verdict.status !== 'pass') return verdict;
       const refused = testCase.facts?.['refused'];
-      return afterTheSave(marked.transcript, input.lines, caseText(testCase, 'save', 'S')) ?? (Array.isArray(refused) ? warnedAfter(marked.transcript, input.lines, refused as number[]) : undefined) ?? verdict;
+      return (
+        afterTheSave(marked.transcript, input.lines, caseText(testCase, 'save', 'S')) ??
+        (Array.isArray(refused) ? warnedAfter(marked.transcript, input.lines, refused as number[]) : undefined) ??
+        verdict
+      );
     }
     case 'play-computer': {
       const ending = programEnding(result);
@@ -67,18 +85,25 @@ export async function checkManchesterPlay(check: string, testCase: FixtureCase, 
  * The game judged with the program's own marks: one that draws player 1 as O passes here with a note, as the
  * symbols cost only the printBoard tests.
  */
-async function withEitherMarks(result: ProgramResult, judge: (r: ProgramResult) => CaseVerdict | Promise<CaseVerdict>): Promise<CaseVerdict> {
+async function withEitherMarks(
+  result: ProgramResult,
+  judge: (r: ProgramResult) => CaseVerdict | Promise<CaseVerdict>,
+): Promise<CaseVerdict> {
   const verdict = await judge(result);
   if (verdict.status === 'pass') return verdict;
   const swapped = await judge({ ...result, transcript: swapBoardMarks(result.transcript) });
-  return swapped.status === 'pass' ? pass('the boards draw player 1 as O and player 2 as X; the symbols are graded by the printBoard tests') : verdict;
+  return swapped.status === 'pass'
+    ? pass('the boards draw player 1 as O and player 2 as X; the symbols are graded by the printBoard tests')
+    : verdict;
 }
 
 /** X and O exchanged in the drawn board rows only (names and messages stay as they are). */
 export function swapBoardMarks(transcript: string): string {
   return transcript
     .split('\n')
-    .map((line) => (/^\s*\|(?:[ XOxo.\-_·]*\|){7}\s*$/u.test(line) ? line.replace(/[XOxo]/gu, (c) => ({ X: 'O', O: 'X', x: 'o', o: 'x' })[c]!) : line))
+    .map((line) =>
+      /^\s*\|(?:[ XOxo.\-_·]*\|){7}\s*$/u.test(line) ? line.replace(/[XOxo]/gu, (c) => ({ X: 'O', O: 'X', x: 'o', o: 'x' })[c]!) : line,
+    )
     .join('\n');
 }
 
@@ -90,7 +115,11 @@ function closingText(transcript: string): string {
   const boards = readBoards(transcript);
   const lines = transcript.split('\n');
   const from = boards.length >= 2 ? boards.at(-2)!.endLine : 0;
-  return lines.slice(from).filter((line) => !/^\s*\|.*\|\s*$/u.test(line)).join('\n').trim();
+  return lines
+    .slice(from)
+    .filter((line) => !/^\s*\|.*\|\s*$/u.test(line))
+    .join('\n')
+    .trim();
 }
 
 function checkReplay(want: Expectation, result: ProgramResult, afterLastAnswer: string, capitalisationGraded: boolean): CaseVerdict {
@@ -98,33 +127,52 @@ function checkReplay(want: Expectation, result: ProgramResult, afterLastAnswer: 
   if (ending) return ending;
   const transcript = result.transcript;
   if (want.ending === 'load-failed') {
-    if (readBoards(transcript).length > 0) return fail('the game went on after loading failed; it should end with an error message', undefined, tail(transcript));
-    if (afterLastAnswer.trim() === '') return fail('loading failed and the program ended without a message; say why it could not load', undefined, tail(transcript));
+    if (readBoards(transcript).length > 0)
+      return fail('the game went on after loading failed; it should end with an error message', undefined, tail(transcript));
+    if (afterLastAnswer.trim() === '')
+      return fail('loading failed and the program ended without a message; say why it could not load', undefined, tail(transcript));
     return pass();
   }
   const boards = readBoards(transcript);
   const last = boards.at(-1);
   if (!last) return fail(`no board the grader can read was printed (rows like | |X|O| | | | |)`, undefined, tail(transcript));
-  if (!sameRows(last.rows, want.board!)) return fail(`the game ended on a different board\n${drawBoardDiff(show(want.board!), show(last.rows))}`, undefined, tail(transcript));
+  if (!sameRows(last.rows, want.board!))
+    return fail(`the game ended on a different board\n${drawBoardDiff(show(want.board!), show(last.rows))}`, undefined, tail(transcript));
   const closing = closingText(transcript);
   let note: string | undefined;
   if (want.ending === 'won') {
     const named = closing.includes(want.winner!);
     if (!(named || closing.toLowerCase().includes(want.winner!.toLowerCase())) || !WIN_WORDS.test(closing)) {
-      return fail(`after the last move ${want.winner} has won, and the game should say so (with the name, first letter capitalised); it printed ${JSON.stringify(closing.slice(0, 300))}`, `${want.winner} has won!`, closing);
+      return fail(
+        `after the last move ${want.winner} has won, and the game should say so (with the name, first letter capitalised); it printed ${JSON.stringify(closing.slice(0, 300))}`,
+        `${want.winner} has won!`,
+        closing,
+      );
     }
     // Capitalising the names is play.names' to grade; the other games read the winner's name in any case.
-    if (!named && !capitalisationGraded) note = `the winner is named as typed, not capitalised (${want.winner}); that is graded by play.names`;
-    else if (!named) return fail(`the winner's name should be capitalised: ${want.winner} (the document: names are capitalised); it printed ${JSON.stringify(closing.slice(0, 300))}`, `${want.winner} has won!`, closing);
+    if (!named && !capitalisationGraded)
+      note = `the winner is named as typed, not capitalised (${want.winner}); that is graded by play.names`;
+    else if (!named)
+      return fail(
+        `the winner's name should be capitalised: ${want.winner} (the document: names are capitalised); it printed ${JSON.stringify(closing.slice(0, 300))}`,
+        `${want.winner} has won!`,
+        closing,
+      );
   } else if (!DRAW_WORDS.test(closing)) {
-    return fail(`the board is full with no four in a row: the game should say it is a draw; it printed ${JSON.stringify(closing.slice(0, 300))}`, 'a draw', closing);
+    return fail(
+      `the board is full with no four in a row: the game should say it is a draw; it printed ${JSON.stringify(closing.slice(0, 300))}`,
+      'a draw',
+      closing,
+    );
   }
   for (const [name, text] of Object.entries(want.saves ?? {})) {
     const saved = result.files?.[name];
-    if (saved === null || saved === undefined) return fail(`S (then an empty file name) should save the game to ${name}; there is no ${name}`);
+    if (saved === null || saved === undefined)
+      return fail(`S (then an empty file name) should save the game to ${name}; there is no ${name}`);
     if (saved !== text && saved !== text.replace(/\n$/, '')) {
       const sameButCase = saved.toLowerCase().replace(/\n$/, '') === text.toLowerCase().replace(/\n$/, '');
-      if (!sameButCase || capitalisationGraded) return fail(`S saved ${name}, but not the position at that moment in the Task 8 format`, text, saved);
+      if (!sameButCase || capitalisationGraded)
+        return fail(`S saved ${name}, but not the position at that moment in the Task 8 format`, text, saved);
       note = `${name} keeps the names as typed, not capitalised; that is graded by play.names`;
     }
   }
@@ -215,35 +263,73 @@ async function checkComputerGame(transcript: string, referee: Referee, ask: Ask)
   const wonAt = won.indexOf(true);
   const judged = (verdict: CaseVerdict) => withCaveat(verdict, referee, ['hasWon']);
   // A move after the one that won comes before the board that does not follow, if there is one.
-  if (wonAt >= 0 && wonAt < moves.length - 1) return judged(fail(`the game went on after a player had four in a row (board ${moves[wonAt + 1]!.index})`, undefined, tail(transcript)));
+  if (wonAt >= 0 && wonAt < moves.length - 1)
+    return judged(
+      fail(`the game went on after a player had four in a row (board ${moves[wonAt + 1]!.index})`, undefined, tail(transcript)),
+    );
   if (problem) {
-    return fail(`board ${problem.index + 1} printed does not follow from the one before: ${problem.problem}\n${drawBoardDiff(show(problem.before), show(problem.board), ['before', 'after'])}`, undefined, tail(transcript));
+    return fail(
+      `board ${problem.index + 1} printed does not follow from the one before: ${problem.problem}\n${drawBoardDiff(show(problem.before), show(problem.board), ['before', 'after'])}`,
+      undefined,
+      tail(transcript),
+    );
   }
   const closing = closingText(transcript);
   const last = moves.at(-1);
   if (last && wonAt === moves.length - 1) {
-    if (!WIN_WORDS.test(closing)) return judged(fail(`${CELL[last.who]} has four in a row after the last move, but the game does not say who won; it printed ${JSON.stringify(closing.slice(0, 300))}`, undefined, closing));
+    if (!WIN_WORDS.test(closing))
+      return judged(
+        fail(
+          `${CELL[last.who]} has four in a row after the last move, but the game does not say who won; it printed ${JSON.stringify(closing.slice(0, 300))}`,
+          undefined,
+          closing,
+        ),
+      );
     return pass();
   }
-  if (isFull(previous)) return DRAW_WORDS.test(closing) ? pass() : fail(`the board is full: the game should say it is a draw; it printed ${JSON.stringify(closing.slice(0, 300))}`, undefined, closing);
+  if (isFull(previous))
+    return DRAW_WORDS.test(closing)
+      ? pass()
+      : fail(
+          `the board is full: the game should say it is a draw; it printed ${JSON.stringify(closing.slice(0, 300))}`,
+          undefined,
+          closing,
+        );
   return judged(fail(`the game stopped after ${moves.length} moves with no winner and columns still open`, undefined, tail(transcript)));
 }
 
 /** Junk and end of input: no traceback, and the program ends (by itself, or when its input ends). */
 function checkRobust(input: PlayInput, result: ProgramResult): CaseVerdict {
   const at = result.transcript.indexOf(TRACEBACK);
-  const typed = (n: number) => (n === 0 ? 'before anything was typed' : `after typing ${JSON.stringify(input.lines[n - 1])} (line ${n} of the script)`);
+  const typed = (n: number) =>
+    n === 0 ? 'before anything was typed' : `after typing ${JSON.stringify(input.lines[n - 1])} (line ${n} of the script)`;
   if (at >= 0) {
     const lines = result.transcript.slice(at).trimEnd().split('\n');
     const cause = input.mode === 'eof' && result.askedForMore ? 'at end of input (Ctrl-D)' : typed(result.answersSent);
-    return fail(`the program crashed ${cause}: ${lines.at(-1)}. The document: "It should be impossible to crash the code."\n${lines.slice(-6).join('\n')}`, 'no traceback', lines.at(-1));
+    return fail(
+      `the program crashed ${cause}: ${lines.at(-1)}. The document: "It should be impossible to crash the code."\n${lines.slice(-6).join('\n')}`,
+      'no traceback',
+      lines.at(-1),
+    );
   }
   if (result.timedOut) {
-    const why = input.mode === 'eof' ? 'after its input ended it kept waiting or asking; at end of input a program should stop' : result.timedOut.phase;
+    const why =
+      input.mode === 'eof'
+        ? 'after its input ended it kept waiting or asking; at end of input a program should stop'
+        : result.timedOut.phase;
     return fail(`the program did not end: ${why} (${input.note})`, undefined, tail(result.transcript));
   }
-  if (result.truncated) return { status: 'error', message: `the program printed more than ${result.maxChars} characters and was stopped: it probably loops on the same input` };
-  if (input.mode === 'fuzz' && result.askedForMore) return fail(`the program asked for more input than the script has (${input.lines.length} lines, the last ones valid columns); did the game end? (${input.note})`, undefined, tail(result.transcript));
+  if (result.truncated)
+    return {
+      status: 'error',
+      message: `the program printed more than ${result.maxChars} characters and was stopped: it probably loops on the same input`,
+    };
+  if (input.mode === 'fuzz' && result.askedForMore)
+    return fail(
+      `the program asked for more input than the script has (${input.lines.length} lines, the last ones valid columns); did the game end? (${input.note})`,
+      undefined,
+      tail(result.transcript),
+    );
   if (result.signal !== undefined) return { status: 'error', message: `the program was killed by signal ${result.signal}` };
   return pass();
 }

@@ -7,7 +7,10 @@ import type { Baseline, Opponent, Referee } from './referee.js';
 
 const OPPONENTS: Readonly<Record<Baseline, Opponent>> = {
   random: { label: 'a random player', move: async (_ask, b, w, rng) => ref.randomBaseline(b, w, rng) },
-  suggestMove1: { label: 'suggestMove1 (win, else block, else the first valid column)', move: async (_ask, b, w) => ref.suggestMove1Baseline(b, w) },
+  suggestMove1: {
+    label: 'suggestMove1 (win, else block, else the first valid column)',
+    move: async (_ask, b, w) => ref.suggestMove1Baseline(b, w),
+  },
   minimax2: { label: 'minimax searching 2 moves ahead', move: async (_ask, b, w) => ref.minimaxBaseline(b, w, 2) },
   minimax4: { label: 'minimax searching 4 moves ahead', move: async (_ask, b, w) => ref.minimaxBaseline(b, w, 4) },
 };

@@ -18,7 +18,10 @@ const rowsOf = (board: ref.BoardRows): string[] => board.map((row) => row.map((c
 const boardOf = (rows: readonly string[]): ref.BoardRows => rows.map((row) => [...row].map((cell) => PIECES.indexOf(cell)));
 
 const SUGGEST_MOVE1: CaseShrinker = {
-  rows: (c) => { const { board } = manchesterInput(c); return board && rowsOf(board); },
+  rows: (c) => {
+    const { board } = manchesterInput(c);
+    return board && rowsOf(board);
+  },
   withRows: (c, rows, id): FixtureCase | undefined => {
     const board = boardOf(rows);
     const { who } = manchesterInput(c);
@@ -26,7 +29,14 @@ const SUGGEST_MOVE1: CaseShrinker = {
     const { columns, reason } = ref.suggestMove1Acceptable(board, who);
     // A board where the move is chosen for another reason is another kind of case.
     if (reason !== c.facts?.['reason'] || columns.length === 0) return undefined;
-    return { id, source: c.source, input: { board, who }, python: `suggestMove1(${boardLiteral(board)}, ${who})`, expected: { oneOf: columns.map(py.int) }, facts: { reason } };
+    return {
+      id,
+      source: c.source,
+      input: { board, who },
+      python: `suggestMove1(${boardLiteral(board)}, ${who})`,
+      expected: { oneOf: columns.map(py.int) },
+      facts: { reason },
+    };
   },
 };
 
@@ -35,13 +45,22 @@ const SUGGEST_MOVE1: CaseShrinker = {
  * other families draw one line alone, already as small as it gets.
  */
 const HAS_WON: CaseShrinker = {
-  rows: (c) => { const { board } = manchesterInput(c); return c.source.kind === 'generated' && c.source.family === 'hasWon.random' && board ? rowsOf(board) : undefined; },
+  rows: (c) => {
+    const { board } = manchesterInput(c);
+    return c.source.kind === 'generated' && c.source.family === 'hasWon.random' && board ? rowsOf(board) : undefined;
+  },
   sameAnswers: true,
   withRows: (c, rows, id): FixtureCase | undefined => {
     const board = boardOf(rows);
     const { who } = manchesterInput(c);
     if (who === undefined) return undefined;
-    return { id, source: c.source, input: { board, who }, python: `hasWon(${boardLiteral(board)}, ${who})`, expected: { value: py.bool(ref.hasWon(board, who)) } };
+    return {
+      id,
+      source: c.source,
+      input: { board, who },
+      python: `hasWon(${boardLiteral(board)}, ${who})`,
+      expected: { value: py.bool(ref.hasWon(board, who)) },
+    };
   },
 };
 

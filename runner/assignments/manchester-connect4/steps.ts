@@ -25,7 +25,12 @@ export const boardArg = (board: readonly (readonly number[])[]): Arg => argFromP
 const boardLiteral = (board: Board): string => `[${board.map((r) => `[${r.join(', ')}]`).join(', ')}]`;
 const gameArg = (g: Game): Arg => ({
   type: 'dict',
-  entries: [[str('player1'), str(g.player1)], [str('player2'), str(g.player2)], [str('who'), int(g.who)], [str('board'), boardArg(g.board)]],
+  entries: [
+    [str('player1'), str(g.player1)],
+    [str('player2'), str(g.player2)],
+    [str('who'), int(g.who)],
+    [str('board'), boardArg(g.board)],
+  ],
 });
 
 const tools = (kind: 'files' | 'inspect'): Step => ({ request: { op: 'double', kind, names: [] }, python: '' });
@@ -36,7 +41,10 @@ function writeFile(name: string, text: string | null): Step {
   return { ...call(['GradeWriteFile'], [str(name), text === null ? { type: 'none' } : str(text)]), python };
 }
 
-const readFile = (name: string, observe: string): Step => ({ ...call(['GradeReadFile'], [str(name)], { observe }), python: `open(${formatPyStr(name)}).read()` });
+const readFile = (name: string, observe: string): Step => ({
+  ...call(['GradeReadFile'], [str(name)], { observe }),
+  python: `open(${formatPyStr(name)}).read()`,
+});
 
 /** The call under test, with `b` bound to the board first where the check looks at the board afterwards. */
 export function manchesterInteraction(test: ResolvedTest, testCase: FixtureCase): Interaction {
@@ -51,7 +59,10 @@ export function manchesterInteraction(test: ResolvedTest, testCase: FixtureCase)
           tools('inspect'),
           call(['newGame'], [str(input.player1!), str(input.player2!)], { observe: 'result', bind: 'g' }),
           // Rows made by [[0] * 7] * 6 are one list: a move into one would show in all six.
-          { ...call(['GradeDistinctRows'], [{ type: 'ref', path: ['g'] }], { observe: 'rows' }), python: "len({id(row) for row in g['board']})   # 6 different rows" },
+          {
+            ...call(['GradeDistinctRows'], [{ type: 'ref', path: ['g'] }], { observe: 'rows' }),
+            python: "len({id(row) for row in g['board']})   # 6 different rows",
+          },
         ],
       };
     case 'printBoard':
@@ -62,7 +73,9 @@ export function manchesterInteraction(test: ResolvedTest, testCase: FixtureCase)
     case 'makeMove':
       return { steps: [bindBoard(), call(['makeMove'], [b, int(input.move!), int(input.who!)], { observe: 'result' })] };
     case 'suggestMove1':
-      return { steps: [bindBoard(), call(['suggestMove1'], [b, int(input.who!)], { observe: 'result' }), { ...get(['b'], 'board'), python: '' }] };
+      return {
+        steps: [bindBoard(), call(['suggestMove1'], [b, int(input.who!)], { observe: 'result' }), { ...get(['b'], 'board'), python: '' }],
+      };
     case 'suggestMove2':
       return { steps: [bindBoard(), call(['suggestMove2'], [b, int(input.who!)], { observe: 'result' })] };
     case 'loadGame': {
@@ -78,8 +91,18 @@ export function manchesterInteraction(test: ResolvedTest, testCase: FixtureCase)
         const { standIn } = input;
         return {
           steps: [
-            ...(standIn ? [{ request: { op: 'double', kind: 'manchester-document', names: [standIn] }, python: '', only: 'document', parts: [] } as Step] : []),
-            tools('files'), writeFile(ROUND_TRIP_FILE, null),
+            ...(standIn
+              ? [
+                  {
+                    request: { op: 'double', kind: 'manchester-document', names: [standIn] },
+                    python: '',
+                    only: 'document',
+                    parts: [],
+                  } as Step,
+                ]
+              : []),
+            tools('files'),
+            writeFile(ROUND_TRIP_FILE, null),
             call(['saveGame'], [gameArg(game), str(ROUND_TRIP_FILE)]),
             call(['loadGame'], [str(ROUND_TRIP_FILE)], { observe: 'result' }),
           ],
@@ -88,7 +111,9 @@ export function manchesterInteraction(test: ResolvedTest, testCase: FixtureCase)
       const filename = input.filename ?? null;
       const args = filename === null ? [gameArg(game)] : [gameArg(game), str(filename)];
       const target = filename ?? DEFAULT_FILE;
-      return { steps: [tools('files'), writeFile(target, null), call(['saveGame'], args, { observe: 'result' }), readFile(target, 'file')] };
+      return {
+        steps: [tools('files'), writeFile(target, null), call(['saveGame'], args, { observe: 'result' }), readFile(target, 'file')],
+      };
     }
     default:
       throw new Error(`internal: no Manchester interaction for ${test.target} (case ${testCase.id})`);
@@ -97,12 +122,23 @@ export function manchesterInteraction(test: ResolvedTest, testCase: FixtureCase)
 
 /** Every function's docstring, module docstring first. */
 export const DOCSTRINGS_INTERACTION: Interaction = {
-  steps: [tools('inspect'), { ...call(['GradeDocstrings'], [], { observe: 'docs' }), python: '[(f.__name__, f.__doc__) for f in (newGame, printBoard, …)]' }],
+  steps: [
+    tools('inspect'),
+    { ...call(['GradeDocstrings'], [], { observe: 'docs' }), python: '[(f.__name__, f.__doc__) for f in (newGame, printBoard, …)]' },
+  ],
 };
 
 export function manchesterProgram(testCase: FixtureCase): ProgramPlan {
   const input = playInput(testCase);
-  const setup = Object.entries(input.files ?? {}).map(([name, text]) => (text === null ? `# (no file named ${name})` : `# ${name} holds:\n${text.trimEnd().split('\n').map((l) => `#   ${l}`).join('\n')}`));
+  const setup = Object.entries(input.files ?? {}).map(([name, text]) =>
+    text === null
+      ? `# (no file named ${name})`
+      : `# ${name} holds:\n${text
+          .trimEnd()
+          .split('\n')
+          .map((l) => `#   ${l}`)
+          .join('\n')}`,
+  );
   const typed = input.lines.map((l) => JSON.stringify(l)).join(', ');
   const end = input.mode === 'eof' ? ', then end of input (Ctrl-D)' : '';
   return {
@@ -123,5 +159,5 @@ export function manchesterProgram(testCase: FixtureCase): ProgramPlan {
  */
 const QUICK_COMPUTER = {
   replace: [{ kind: 'manchester-quick-computer', names: ['suggestMove2'] }],
-  note: "In these games the computer played your suggestMove1 wherever play() asked suggestMove2 for a move, to keep them quick: they judge play() itself, and suggestMove2 is judged by its own games.",
+  note: 'In these games the computer played your suggestMove1 wherever play() asked suggestMove2 for a move, to keep them quick: they judge play() itself, and suggestMove2 is judged by its own games.',
 } as const;

@@ -23,7 +23,11 @@ export interface BaselineRule {
   readonly passes: (t: Tally) => boolean;
 }
 
-export interface Tally { wins: number; draws: number; losses: number }
+export interface Tally {
+  wins: number;
+  draws: number;
+  losses: number;
+}
 
 const points = (t: Tally) => t.wins + t.draws / 2;
 const games = (t: Tally) => t.wins + t.draws + t.losses;
@@ -32,7 +36,11 @@ export const BASELINES: Readonly<Record<Baseline, BaselineRule>> = {
   // One game as each colour: any strategy worth the name beats a random player both times, and every game is a
   // plain student's search paid again (a third and fourth game added 40 % to the class's time in this test).
   random: { games: 1, goal: 'win both games, one as X and one as O', passes: (t) => t.wins === games(t) && games(t) > 0 },
-  suggestMove1: { games: 1, goal: 'win more games than it loses (the document: better than suggestMove1)', passes: (t) => t.wins > t.losses },
+  suggestMove1: {
+    games: 1,
+    goal: 'win more games than it loses (the document: better than suggestMove1)',
+    passes: (t) => t.wins > t.losses,
+  },
   minimax2: { games: 1, goal: 'score at least half (a draw counts half)', passes: (t) => points(t) * 2 >= games(t) },
   minimax4: { games: 1, goal: 'score at least half (a draw counts half)', passes: (t) => points(t) * 2 >= games(t) },
 };
@@ -83,7 +91,10 @@ function readMove(observed: CaseObservation, open: readonly number[]): { column:
   }
   const reply = observed.replies['move']!;
   const column = intColumnOf(reply.value);
-  if (column === undefined) return { forfeit: `suggestMove2 returned ${reply.value.type === 'none' ? 'None' : `a ${reply.value.type === 'object' ? reply.value.class : reply.value.type}`}, not a column index 0–6` };
+  if (column === undefined)
+    return {
+      forfeit: `suggestMove2 returned ${reply.value.type === 'none' ? 'None' : `a ${reply.value.type === 'object' ? reply.value.class : reply.value.type}`}, not a column index 0–6`,
+    };
   if (!open.includes(column)) return { forfeit: `suggestMove2 returned ${column}, which is not a valid move on that board` };
   return { column, ms: reply.durationMs };
 }
@@ -97,7 +108,12 @@ export function strategyCase(baseline: Baseline, referee: Referee): DrivenProper
   const opponent = referee.opponent(baseline);
   const id = `suggestMove2-vs-${baseline}`;
   const parts = ['getValidMoves', 'makeMove', 'hasWon', ...(baseline === 'suggestMove1' ? ['suggestMove1 as the opponent'] : [])];
-  if (!opponent) return { id, reproduce: '', drive: async () => ({ status: 'error', message: `the games against ${baseline} are played by the grader only` }) };
+  if (!opponent)
+    return {
+      id,
+      reproduce: '',
+      drive: async () => ({ status: 'error', message: `the games against ${baseline} are played by the grader only` }),
+    };
   return {
     id,
     reproduce: `# suggestMove2(board, who) is asked for every move of its games against ${opponent.label}, ${rule.games * 2} games in all,\n# each move from a fresh start, seeded; the games' columns are in the message.`,
@@ -106,14 +122,20 @@ export function strategyCase(baseline: Baseline, referee: Referee): DrivenProper
       // Each game is a part of its own, from a fresh process: a game whose result cannot change the verdict is not
       // played (a first game lost to the random player fails whatever the second does; a win against a minimax is
       // half the points), and where a core would idle the games are played side by side.
-      const games = Array.from({ length: rule.games }, (_, g) => ([1, 2] as const).map((studentAs) => (ask: Ask) => playGame(ask, referee, opponent, studentAs, createRng(1000 * g + studentAs)))).flat();
+      const games = Array.from({ length: rule.games }, (_, g) =>
+        ([1, 2] as const).map((studentAs) => (ask: Ask) => playGame(ask, referee, opponent, studentAs, createRng(1000 * g + studentAs))),
+      ).flat();
       let records: GameRecord[];
       try {
         records = await play(games, (before) => !decided(rule, before, total));
       } catch (error) {
         return refereeFailure(error, referee, parts);
       }
-      const verdict = withCaveat(strategyVerdict({ ...rule, label: opponent.label }, records, Math.max(0, ...records.map((r) => r.slowestMs ?? 0)), total), referee, parts);
+      const verdict = withCaveat(
+        strategyVerdict({ ...rule, label: opponent.label }, records, Math.max(0, ...records.map((r) => r.slowestMs ?? 0)), total),
+        referee,
+        parts,
+      );
       return opponent.own ? { ...verdict, ownOpponent: opponent.own } : verdict;
     },
   };
@@ -140,16 +162,36 @@ function tallyOf(records: readonly Pick<GameRecord, 'result'>[]): Tally {
 }
 
 /** The tournament's verdict: the rule applied to the tally, and every game's columns for the student to replay. */
-export function strategyVerdict(rule: BaselineRule & { readonly label: string }, records: readonly GameRecord[], slowestMs: number, total = records.length): CaseVerdict {
+export function strategyVerdict(
+  rule: BaselineRule & { readonly label: string },
+  records: readonly GameRecord[],
+  slowestMs: number,
+  total = records.length,
+): CaseVerdict {
   const tally = tallyOf(records);
   const unplayed = total - records.length;
-  const rows = records.map((r, i) => `  game ${i + 1}, you ${NAME[r.studentAs]}: ${r.result.toUpperCase()}${r.forfeit ? ` (forfeit: ${r.forfeit})` : ''}; columns ${r.columns.map((c) => c + 1).join(' ')}`);
+  const rows = records.map(
+    (r, i) =>
+      `  game ${i + 1}, you ${NAME[r.studentAs]}: ${r.result.toUpperCase()}${r.forfeit ? ` (forfeit: ${r.forfeit})` : ''}; columns ${r.columns.map((c) => c + 1).join(' ')}`,
+  );
   const table = [
     `against ${rule.label}: won ${tally.wins}, drew ${tally.draws}, lost ${tally.losses} of ${records.length}; slowest move ${(slowestMs / 1000).toFixed(2)} s`,
     ...rows,
-    ...(unplayed > 0 ? [`  (the other ${unplayed === 1 ? 'game was' : `${unplayed} games were`} not played: ${unplayed === 1 ? 'it' : 'they'} could not change the verdict)`] : []),
+    ...(unplayed > 0
+      ? [
+          `  (the other ${unplayed === 1 ? 'game was' : `${unplayed} games were`} not played: ${unplayed === 1 ? 'it' : 'they'} could not change the verdict)`,
+        ]
+      : []),
   ].join('\n');
-  const byColour = ([1, 2] as const).map((as) => `as ${NAME[as]}: ${records.filter((r) => r.studentAs === as).map((r) => r.result[0]!.toUpperCase()).join(' ')}`).join(', ');
+  const byColour = ([1, 2] as const)
+    .map(
+      (as) =>
+        `as ${NAME[as]}: ${records
+          .filter((r) => r.studentAs === as)
+          .map((r) => r.result[0]!.toUpperCase())
+          .join(' ')}`,
+    )
+    .join(', ');
   const summary = `won ${tally.wins}, drew ${tally.draws}, lost ${tally.losses} (${byColour}); slowest move ${(slowestMs / 1000).toFixed(2)} s`;
   if (rule.passes(tally)) return { ...pass(), message: table, note: summary };
   return fail(`suggestMove2 must ${rule.goal}; ${table}`, rule.goal, `W ${tally.wins} D ${tally.draws} L ${tally.losses}`);

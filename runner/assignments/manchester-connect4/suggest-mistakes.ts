@@ -23,7 +23,10 @@ const without = (board: BoardRows, skipped: number[]): number[] => getValidMoves
 
 /** The board and side a position holds ('X' is player 1, 'O' player 2, as the plan writes them). */
 export function boardOfPosition(position: LookaheadPosition): { board: BoardRows; who: Side } {
-  return { board: position.rows.map((row) => [...row].map((cell) => (cell === 'X' ? 1 : cell === 'O' ? 2 : 0))), who: position.me === 'X' ? 1 : 2 };
+  return {
+    board: position.rows.map((row) => [...row].map((cell) => (cell === 'X' ? 1 : cell === 'O' ? 2 : 0))),
+    who: position.me === 'X' ? 1 : 2,
+  };
 }
 
 /** A mistake made from the columns its AI may choose on a board for the side to move. */
@@ -47,7 +50,12 @@ export const SUGGEST_MISTAKES: readonly PositionChoiceMistake[] = [
     'those of an AI that tries each column once for a win or a block and takes the first that does either: where both could win at once, a block in an earlier column came before your win; look through every column for your own win first, then again for a block',
     (board, who) => {
       const either = [...winningMoves(board, who), ...winningMoves(board, other(who))];
-      return firstOf(board, getValidMoves(board).filter((c) => either.includes(c)).slice(0, 1));
+      return firstOf(
+        board,
+        getValidMoves(board)
+          .filter((c) => either.includes(c))
+          .slice(0, 1),
+      );
     },
   ),
   mistake(
@@ -59,9 +67,13 @@ export const SUGGEST_MISTAKES: readonly PositionChoiceMistake[] = [
       return wins.length > 0 ? wins : blocks.length > 0 ? without(board, blocks) : getValidMoves(board);
     },
   ),
-  mistake('never-wins', 'those of an AI that never takes its own win: where you could win at once, your move did not; look for your own winning move first', (board, who) => {
-    const wins = winningMoves(board, who);
-    const blocks = winningMoves(board, other(who));
-    return blocks.length > 0 ? blocks : wins.length > 0 ? without(board, wins) : getValidMoves(board);
-  }),
+  mistake(
+    'never-wins',
+    'those of an AI that never takes its own win: where you could win at once, your move did not; look for your own winning move first',
+    (board, who) => {
+      const wins = winningMoves(board, who);
+      const blocks = winningMoves(board, other(who));
+      return blocks.length > 0 ? blocks : wins.length > 0 ? without(board, wins) : getValidMoves(board);
+    },
+  ),
 ];

@@ -10,7 +10,11 @@
 
 export class CanvasError extends Error {
   /** `throttled`: Canvas refused for its rate limit (429, or 403 with "Rate Limit Exceeded" in its answer). */
-  constructor(message: string, readonly status?: number, readonly throttled = false) {
+  constructor(
+    message: string,
+    readonly status?: number,
+    readonly throttled = false,
+  ) {
     super(message);
   }
 }
@@ -58,7 +62,8 @@ export function canvasOrigin(baseUrl: string): URL {
   } catch {
     throw new CanvasError(`the Canvas address '${baseUrl}' is not an address; give it as https://school.instructure.com`);
   }
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK.has(url.hostname))) throw new CanvasError(`the Canvas address ${baseUrl} is not https: the token would travel in the clear`);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK.has(url.hostname)))
+    throw new CanvasError(`the Canvas address ${baseUrl} is not https: the token would travel in the clear`);
   return new URL(url.origin);
 }
 
@@ -98,7 +103,8 @@ export class CanvasHttp {
   private async send(method: string, pathOrUrl: string, options: RequestOptions): Promise<CanvasAnswer> {
     const url = this.url(pathOrUrl);
     const auth = options.auth ?? true;
-    if (auth && !this.isCanvas(url)) throw new CanvasError(`refusing to send the Canvas token to ${url.origin}, which is not ${this.origin.origin}`);
+    if (auth && !this.isCanvas(url))
+      throw new CanvasError(`refusing to send the Canvas token to ${url.origin}, which is not ${this.origin.origin}`);
     const read = method === 'GET';
     for (let attempt = 1; ; attempt++) {
       if (read) this.reads++;
@@ -108,7 +114,11 @@ export class CanvasHttp {
       try {
         const response = await fetch(url, {
           method,
-          headers: { ...(auth && { Authorization: `Bearer ${this.options.token}` }), Accept: 'application/json', ...(options.form && { 'Content-Type': 'application/x-www-form-urlencoded' }) },
+          headers: {
+            ...(auth && { Authorization: `Bearer ${this.options.token}` }),
+            Accept: 'application/json',
+            ...(options.form && { 'Content-Type': 'application/x-www-form-urlencoded' }),
+          },
           ...(options.form && { body: new URLSearchParams(options.form.map(([k, v]): [string, string] => [k, v])).toString() }),
           ...(options.multipart && { body: options.multipart }),
           redirect: options.manualRedirect ? 'manual' : 'follow',
@@ -120,17 +130,24 @@ export class CanvasHttp {
       } catch (error) {
         broken = error as Error;
       }
-      const throttled = answer !== undefined && (answer.status === 429 || (answer.status === 403 && /rate limit exceeded/iu.test(answer.text)));
+      const throttled =
+        answer !== undefined && (answer.status === 429 || (answer.status === 403 && /rate limit exceeded/iu.test(answer.text)));
       const retry = throttled || (read && (broken !== undefined || (answer !== undefined && answer.status >= 500)));
       if (!retry) {
         if (broken) throw new CanvasError(`${method} ${url.pathname}: ${broken.message}`);
         return answer!;
       }
       if (attempt >= this.attempts) {
-        throw new CanvasError(`${method} ${url.pathname}: ${throttled ? 'Canvas kept refusing for its rate limit' : broken ? broken.message : `Canvas answered ${answer!.status}`} after ${attempt} tries`, answer?.status, throttled);
+        throw new CanvasError(
+          `${method} ${url.pathname}: ${throttled ? 'Canvas kept refusing for its rate limit' : broken ? broken.message : `Canvas answered ${answer!.status}`} after ${attempt} tries`,
+          answer?.status,
+          throttled,
+        );
       }
       const wait = waitFor(answer, attempt, this.backoffMs);
-      this.options.onWait?.(`${throttled ? `Canvas's rate limit (${answer!.status})` : broken ? `no answer (${broken.message})` : `Canvas answered ${answer!.status}`} on ${method} ${url.pathname}: trying again in ${(wait / 1000).toFixed(wait < 1000 ? 2 : 0)} s`);
+      this.options.onWait?.(
+        `${throttled ? `Canvas's rate limit (${answer!.status})` : broken ? `no answer (${broken.message})` : `Canvas answered ${answer!.status}`} on ${method} ${url.pathname}: trying again in ${(wait / 1000).toFixed(wait < 1000 ? 2 : 0)} s`,
+      );
       await this.sleep(wait);
     }
   }
@@ -148,10 +165,12 @@ export class CanvasHttp {
     for (let next: string | undefined = path, pages = 0; next !== undefined; pages++) {
       if (pages > 10_000) throw new CanvasError(`${path}: more than 10,000 pages`);
       const answer = await this.request('GET', next);
-      if (answer.status !== 200 || !Array.isArray(answer.json)) throw new CanvasError(`GET ${this.url(next).pathname}: ${describe(answer)}`, answer.status);
+      if (answer.status !== 200 || !Array.isArray(answer.json))
+        throw new CanvasError(`GET ${this.url(next).pathname}: ${describe(answer)}`, answer.status);
       items.push(...(answer.json as unknown[]));
       const link = nextLink(answer.headers.get('link'));
-      if (link !== undefined && !this.isCanvas(this.url(link))) throw new CanvasError(`the next page of ${path} is at ${this.url(link).origin}, not on Canvas`);
+      if (link !== undefined && !this.isCanvas(this.url(link)))
+        throw new CanvasError(`the next page of ${path} is at ${this.url(link).origin}, not on Canvas`);
       next = link;
     }
     return items;
@@ -189,7 +208,11 @@ function parseJson(text: string): unknown {
 /** A refusal as Canvas words it: its status and its own message, when it gives one. */
 export function describe(answer: CanvasAnswer): string {
   const errors = (answer.json as { errors?: unknown } | undefined)?.errors;
-  const messages = Array.isArray(errors) ? errors.map((e) => (e as { message?: string }).message ?? JSON.stringify(e)) : typeof errors === 'object' && errors ? Object.entries(errors).map(([k, v]) => `${k}: ${JSON.stringify(v)}`) : [];
+  const messages = Array.isArray(errors)
+    ? errors.map((e) => (e as { message?: string }).message ?? JSON.stringify(e))
+    : typeof errors === 'object' && errors
+      ? Object.entries(errors).map(([k, v]) => `${k}: ${JSON.stringify(v)}`)
+      : [];
   const said = messages.length > 0 ? messages.join('; ') : answer.text.slice(0, 200);
   return `Canvas answered ${answer.status}${said ? ` (${said.trim()})` : ''}`;
 }

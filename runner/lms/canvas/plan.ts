@@ -93,10 +93,22 @@ const same = (a: number, b: number) => Math.abs(a - b) < 0.005;
 /** Our comment on the current attempt, when it is already there with the same text. */
 export function commentThere(submission: CanvasSubmission, text: string): CanvasComment | undefined {
   const current = submission.attempt ?? null;
-  return (submission.submission_comments ?? []).find((c) => (c.comment ?? '').trim() === text.trim() && (current === null || c.attempt === undefined || c.attempt === null || c.attempt === current));
+  return (submission.submission_comments ?? []).find(
+    (c) =>
+      (c.comment ?? '').trim() === text.trim() &&
+      (current === null || c.attempt === undefined || c.attempt === null || c.attempt === current),
+  );
 }
 
-export function planPush(wanted: readonly Wanted[], canvas: { readonly assignment: CanvasAssignment; readonly latePolicy?: CanvasLatePolicy; readonly submissions: readonly CanvasSubmission[] }, gradedAt: string): PushPlan {
+export function planPush(
+  wanted: readonly Wanted[],
+  canvas: {
+    readonly assignment: CanvasAssignment;
+    readonly latePolicy?: CanvasLatePolicy;
+    readonly submissions: readonly CanvasSubmission[];
+  },
+  gradedAt: string,
+): PushPlan {
   const refusals: string[] = [];
   const warnings: string[] = [];
   const skipped: { wanted: Wanted; why: string }[] = [];
@@ -106,26 +118,39 @@ export function planPush(wanted: readonly Wanted[], canvas: { readonly assignmen
   if (assignment.published === false) refusals.push(`${title} is unpublished: Canvas takes no grade for it. Publish it, then push again`);
   // A number is entered as points whatever the display (letters, percent, GPA), but not as pass/fail or ungraded.
   if (assignment.grading_type === 'pass_fail' || assignment.grading_type === 'not_graded') {
-    refusals.push(`${title} is graded as ${assignment.grading_type === 'pass_fail' ? 'complete/incomplete' : 'not graded'} in Canvas, which takes no points: display its grade as points`);
+    refusals.push(
+      `${title} is graded as ${assignment.grading_type === 'pass_fail' ? 'complete/incomplete' : 'not graded'} in Canvas, which takes no points: display its grade as points`,
+    );
   }
   const maxima = [...new Set(wanted.filter((w) => w.score !== undefined).map((w) => w.maxScore))];
   const possible = assignment.points_possible;
   if (possible !== undefined && possible !== null && maxima.some((m) => !same(m, possible))) {
-    refusals.push(`${title} is out of ${possible} points in Canvas, the grader's scores out of ${maxima.join(' and ')}: set the assignment's points to ${maxima.join(' or ')} in Canvas, or enter the points graded by hand (adjustments.csv) so the two agree`);
+    refusals.push(
+      `${title} is out of ${possible} points in Canvas, the grader's scores out of ${maxima.join(' and ')}: set the assignment's points to ${maxima.join(' or ')} in Canvas, or enter the points graded by hand (adjustments.csv) so the two agree`,
+    );
   }
-  if (assignment.post_manually) warnings.push(`${title} posts grades by hand: the scores and comments stay hidden from the students until you post them (Gradebook, the assignment's menu, Post grades)`);
+  if (assignment.post_manually)
+    warnings.push(
+      `${title} posts grades by hand: the scores and comments stay hidden from the students until you post them (Gradebook, the assignment's menu, Post grades)`,
+    );
   const byUser = new Map(canvas.submissions.map((s) => [String(s.user_id), s]));
   const policy = canvas.latePolicy;
   const deducts = policy?.late_submission_deduction_enabled === true && (policy.late_submission_deduction ?? 0) > 0;
   const twice: string[] = [];
   for (const w of wanted) {
     if (w.userId === undefined) {
-      skipped.push({ wanted: w, why: 'no Canvas user id: grade with --roster <the gradebook exported from Canvas>, or from a Canvas download' });
+      skipped.push({
+        wanted: w,
+        why: 'no Canvas user id: grade with --roster <the gradebook exported from Canvas>, or from a Canvas download',
+      });
       continue;
     }
     const submission = byUser.get(w.userId);
     if (!submission) {
-      skipped.push({ wanted: w, why: `Canvas has no submission of user ${w.userId} for this assignment (not a student of the course, or not assigned it)` });
+      skipped.push({
+        wanted: w,
+        why: `Canvas has no submission of user ${w.userId} for this assignment (not a student of the course, or not assigned it)`,
+      });
       continue;
     }
     if (w.score === undefined) {
@@ -133,17 +158,35 @@ export function planPush(wanted: readonly Wanted[], canvas: { readonly assignmen
       continue;
     }
     if (submission.submitted_at && Date.parse(submission.submitted_at) > Date.parse(gradedAt)) {
-      skipped.push({ wanted: w, why: `submitted attempt ${submission.attempt ?? '?'} at ${submission.submitted_at}, after this run graded (${gradedAt}): download it, grade it, then push` });
+      skipped.push({
+        wanted: w,
+        why: `submitted attempt ${submission.attempt ?? '?'} at ${submission.submitted_at}, after this run graded (${gradedAt}): download it, grade it, then push`,
+      });
       continue;
     }
-    if (deducts && w.latePenalty && (submission.late === true || (submission.seconds_late ?? 0) > 0 || (submission.points_deducted ?? 0) > 0)) twice.push(`${w.name} (${w.submission})`);
+    if (
+      deducts &&
+      w.latePenalty &&
+      (submission.late === true || (submission.seconds_late ?? 0) > 0 || (submission.points_deducted ?? 0) > 0)
+    )
+      twice.push(`${w.name} (${w.submission})`);
     const current = canvasScore(submission);
-    const scoreChanges = current === null || current === undefined || !same(current, w.score) || submission.grade_matches_current_submission === false;
+    const scoreChanges =
+      current === null || current === undefined || !same(current, w.score) || submission.grade_matches_current_submission === false;
     const comment = commentThere(submission, w.comment) === undefined;
-    actions.push({ wanted: w, userId: submission.user_id, from: current ?? null, ...(scoreChanges && { score: w.score }), comment, ...(typeof submission.attempt === 'number' && { attempt: submission.attempt }) });
+    actions.push({
+      wanted: w,
+      userId: submission.user_id,
+      from: current ?? null,
+      ...(scoreChanges && { score: w.score }),
+      comment,
+      ...(typeof submission.attempt === 'number' && { attempt: submission.attempt }),
+    });
   }
   if (twice.length > 0) {
-    refusals.push(`Canvas's late policy takes ${policy!.late_submission_deduction} % a ${policy!.late_submission_interval ?? 'day'} from late work, and the grader already took the late penalty from ${twice.join(', ')}: they would lose it twice. Turn Canvas's automatic late deduction off (Course Settings, Grading, Late policies), or grade without late.yml and let Canvas take it`);
+    refusals.push(
+      `Canvas's late policy takes ${policy!.late_submission_deduction} % a ${policy!.late_submission_interval ?? 'day'} from late work, and the grader already took the late penalty from ${twice.join(', ')}: they would lose it twice. Turn Canvas's automatic late deduction off (Course Settings, Grading, Late policies), or grade without late.yml and let Canvas take it`,
+    );
   }
   return { refusals, warnings, skipped, actions };
 }

@@ -7,7 +7,18 @@
  * nothing is entered twice.
  */
 import { CanvasError, describe, type CanvasHttp } from './http.js';
-import { canvasScore, commentThere, planPush, writes, type CanvasAssignment, type CanvasLatePolicy, type CanvasSubmission, type PushAction, type PushPlan, type Wanted } from './plan.js';
+import {
+  canvasScore,
+  commentThere,
+  planPush,
+  writes,
+  type CanvasAssignment,
+  type CanvasLatePolicy,
+  type CanvasSubmission,
+  type PushAction,
+  type PushPlan,
+  type Wanted,
+} from './plan.js';
 
 export interface PushTarget {
   readonly course: string;
@@ -25,13 +36,25 @@ export interface PushReport {
 const base = (t: PushTarget) => `/api/v1/courses/${encodeURIComponent(t.course)}/assignments/${encodeURIComponent(t.assignment)}`;
 
 /** What Canvas holds now: the assignment, the course's late policy (none: 404), each submission with its comments. */
-export async function readCanvas(http: CanvasHttp, target: PushTarget): Promise<{ assignment: CanvasAssignment; latePolicy?: CanvasLatePolicy; submissions: CanvasSubmission[] }> {
+export async function readCanvas(
+  http: CanvasHttp,
+  target: PushTarget,
+): Promise<{ assignment: CanvasAssignment; latePolicy?: CanvasLatePolicy; submissions: CanvasSubmission[] }> {
   const got = await http.request('GET', base(target));
-  if (got.status === 401) throw new CanvasError(`Canvas refused the token (${describe(got)}): make a new one under Account, Settings, New access token, and set CANVAS_TOKEN`, 401);
-  if (got.status === 404) throw new CanvasError(`Canvas has no assignment ${target.assignment} in course ${target.course} (or the token's user cannot see it)`, 404);
+  if (got.status === 401)
+    throw new CanvasError(
+      `Canvas refused the token (${describe(got)}): make a new one under Account, Settings, New access token, and set CANVAS_TOKEN`,
+      401,
+    );
+  if (got.status === 404)
+    throw new CanvasError(
+      `Canvas has no assignment ${target.assignment} in course ${target.course} (or the token's user cannot see it)`,
+      404,
+    );
   if (got.status !== 200) throw new CanvasError(`reading assignment ${target.assignment}: ${describe(got)}`, got.status);
   const policy = await http.request('GET', `/api/v1/courses/${encodeURIComponent(target.course)}/late_policy`);
-  if (policy.status !== 200 && policy.status !== 404) throw new CanvasError(`reading the course's late policy: ${describe(policy)}`, policy.status);
+  if (policy.status !== 200 && policy.status !== 404)
+    throw new CanvasError(`reading the course's late policy: ${describe(policy)}`, policy.status);
   const latePolicy = policy.status === 200 ? (policy.json as { late_policy?: CanvasLatePolicy }).late_policy : undefined;
   const submissions = (await http.list(`${base(target)}/submissions?include[]=submission_comments&per_page=100`)) as CanvasSubmission[];
   return { assignment: got.json as CanvasAssignment, ...(latePolicy && { latePolicy }), submissions };
@@ -56,7 +79,14 @@ async function uploadWithRetries(http: CanvasHttp, target: PushTarget, userId: n
 /** The page as a file of the submission's comments: the three steps of Canvas's upload; its file id. */
 async function uploadPage(http: CanvasHttp, target: PushTarget, userId: number, name: string, html: string): Promise<number> {
   const bytes = Buffer.from(html, 'utf8');
-  const asked = await http.request('POST', `${base(target)}/submissions/${userId}/comments/files`, { form: [['name', name], ['size', String(bytes.length)], ['content_type', 'text/html'], ['on_duplicate', 'rename']] });
+  const asked = await http.request('POST', `${base(target)}/submissions/${userId}/comments/files`, {
+    form: [
+      ['name', name],
+      ['size', String(bytes.length)],
+      ['content_type', 'text/html'],
+      ['on_duplicate', 'rename'],
+    ],
+  });
   const ticket = asked.json as { upload_url?: string; upload_params?: Record<string, string> } | undefined;
   if (asked.status !== 200 || !ticket?.upload_url) throw new CanvasError(`asking to upload the page: ${describe(asked)}`, asked.status);
   const form = new FormData();
@@ -66,10 +96,12 @@ async function uploadPage(http: CanvasHttp, target: PushTarget, userId: number, 
   const sent = await http.request('POST', ticket.upload_url, { multipart: form, auth: false, manualRedirect: true });
   const location = sent.headers.get('location');
   if (sent.status >= 300 && sent.status < 400 && location) {
-    if (!http.isCanvas(http.url(location))) throw new CanvasError(`the upload's confirmation is at ${http.url(location).origin}, not on Canvas: not sending the token there`);
+    if (!http.isCanvas(http.url(location)))
+      throw new CanvasError(`the upload's confirmation is at ${http.url(location).origin}, not on Canvas: not sending the token there`);
     const confirmed = await http.request('GET', location);
     const id = (confirmed.json as { id?: number } | undefined)?.id;
-    if (confirmed.status !== 200 || typeof id !== 'number') throw new CanvasError(`confirming the upload: ${describe(confirmed)}`, confirmed.status);
+    if (confirmed.status !== 200 || typeof id !== 'number')
+      throw new CanvasError(`confirming the upload: ${describe(confirmed)}`, confirmed.status);
     return id;
   }
   if (sent.status === 200 || sent.status === 201) {
@@ -87,7 +119,12 @@ async function uploadPage(http: CanvasHttp, target: PushTarget, userId: number, 
 /** What is still to write for `action` on the submission as Canvas holds it now. */
 function stillToDo(action: PushAction, now: CanvasSubmission): { score: boolean; comment: boolean } {
   const current = canvasScore(now);
-  const score = action.score !== undefined && (current === null || current === undefined || Math.abs(current - action.score) >= 0.005 || now.grade_matches_current_submission === false);
+  const score =
+    action.score !== undefined &&
+    (current === null ||
+      current === undefined ||
+      Math.abs(current - action.score) >= 0.005 ||
+      now.grade_matches_current_submission === false);
   return { score, comment: action.comment && commentThere(now, action.wanted.comment) === undefined };
 }
 
@@ -117,15 +154,24 @@ async function pushOne(http: CanvasHttp, target: PushTarget, action: PushAction,
       if (!(error instanceof CanvasError) || attempt >= 3) throw error;
     }
     if (answer && answer.status >= 400 && answer.status < 500) {
-      throw new CanvasError(`${todo.score ? `entering ${action.score}` : ''}${todo.score && todo.comment ? ' and ' : ''}${todo.comment ? 'adding the comment' : ''}: ${describe(answer)}`, answer.status);
+      throw new CanvasError(
+        `${todo.score ? `entering ${action.score}` : ''}${todo.score && todo.comment ? ' and ' : ''}${todo.comment ? 'adding the comment' : ''}: ${describe(answer)}`,
+        answer.status,
+      );
     }
     // Read back whatever the answer: a 5xx may have written all, part or nothing of it.
     const now = await readOne(http, target, action.userId);
     todo = stillToDo(action, now);
     if (!todo.score && !todo.comment) return;
-    if (answer && answer.status < 300) throw new CanvasError(`Canvas answered ${answer.status} but did not keep ${todo.score ? `the score ${action.score} (it holds ${canvasScore(now) ?? 'none'})` : ''}${todo.score && todo.comment ? ' or ' : ''}${todo.comment ? 'the comment' : ''}`);
+    if (answer && answer.status < 300)
+      throw new CanvasError(
+        `Canvas answered ${answer.status} but did not keep ${todo.score ? `the score ${action.score} (it holds ${canvasScore(now) ?? 'none'})` : ''}${todo.score && todo.comment ? ' or ' : ''}${todo.comment ? 'the comment' : ''}`,
+      );
     if (attempt >= 3) throw new CanvasError(`Canvas kept failing (${answer ? describe(answer) : 'no answer'}) after ${attempt} tries`);
-    await http.backoff(attempt, `${answer ? describe(answer) : 'no answer'} on PUT for user ${action.userId}, and Canvas does not hold the change`);
+    await http.backoff(
+      attempt,
+      `${answer ? describe(answer) : 'no answer'} on PUT for user ${action.userId}, and Canvas does not hold the change`,
+    );
   }
 }
 
@@ -146,7 +192,13 @@ export function changeWords(a: PushAction): string {
   return [score, comment].filter(Boolean).join(', ');
 }
 
-export async function pushToCanvas(http: CanvasHttp, target: PushTarget, wanted: readonly Wanted[], gradedAt: string, options: PushOptions): Promise<PushReport> {
+export async function pushToCanvas(
+  http: CanvasHttp,
+  target: PushTarget,
+  wanted: readonly Wanted[],
+  gradedAt: string,
+  options: PushOptions,
+): Promise<PushReport> {
   const canvas = await readCanvas(http, target);
   const plan = planPush(wanted, canvas, gradedAt);
   options.planned?.(plan);

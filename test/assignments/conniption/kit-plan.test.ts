@@ -20,8 +20,18 @@ function searchSteps(): { request: string; only?: string; part?: string; note?: 
   for (const test of spec.tests.filter((t) => t.kind === 'cases')) {
     for (const testCase of test.fixtureCases) {
       for (const step of KIT_PLAN.interaction(test, testCase).steps) {
-        const request = step.request.op === 'double' ? `double ${step.request.kind}` : step.request.op === 'call' ? `call ${step.request.target.join('.')}` : step.request.op;
-        const entry = { request, ...(step.only && { only: step.only }), ...(step.parts && { part: step.parts.map((p) => p.name).join(', ') }), ...(step.kitNote && { note: step.kitNote }) };
+        const request =
+          step.request.op === 'double'
+            ? `double ${step.request.kind}`
+            : step.request.op === 'call'
+              ? `call ${step.request.target.join('.')}`
+              : step.request.op;
+        const entry = {
+          request,
+          ...(step.only && { only: step.only }),
+          ...(step.parts && { part: step.parts.map((p) => p.name).join(', ') }),
+          ...(step.kitNote && { note: step.kitNote }),
+        };
         found.set(JSON.stringify(entry), entry);
       }
     }
@@ -37,11 +47,23 @@ describe('Conniption kit plan', () => {
   it("runs the search's values with the document's stand-ins only, saying the kit judges it by the document's values, and gives every search case its facts", () => {
     const steps = searchSteps();
     expect(steps.filter((s) => s.only === 'document' && s.request !== 'call GradeSearch')).toEqual([
-      { request: 'double search-values', only: 'document', note: expect.stringContaining("judged your search by the document's genChildStates and betterEval") },
-      { request: 'call GradeSearchValues', only: 'document', note: expect.stringContaining("judged your search by the document's genChildStates and betterEval") },
+      {
+        request: 'double search-values',
+        only: 'document',
+        note: expect.stringContaining("judged your search by the document's genChildStates and betterEval"),
+      },
+      {
+        request: 'call GradeSearchValues',
+        only: 'document',
+        note: expect.stringContaining("judged your search by the document's genChildStates and betterEval"),
+      },
     ]);
-    expect(steps.filter((s) => s.only === undefined && s.request.startsWith('double')).map((s) => s.request)).toEqual(['double search-tools']);
-    const search = loadSpec(PROJECT_ROOT, 'conniption').tests.filter((t) => t.target === 'alpha_beta_search').flatMap((t) => t.fixtureCases);
+    expect(steps.filter((s) => s.only === undefined && s.request.startsWith('double')).map((s) => s.request)).toEqual([
+      'double search-tools',
+    ]);
+    const search = loadSpec(PROJECT_ROOT, 'conniption')
+      .tests.filter((t) => t.target === 'alpha_beta_search')
+      .flatMap((t) => t.fixtureCases);
     expect(search.length).toBeGreaterThan(0);
     for (const testCase of search) {
       const facts = testCase.facts as { children: string[]; best: Record<string, string[]> };
@@ -52,7 +74,11 @@ describe('Conniption kit plan', () => {
 
   it("keeps the minimax values in doubles.py and the kit's tools and scripted AI in tools.py", () => {
     const { tools, doubles } = pythonKinds('conniption');
-    expect({ ...doubles, functions: Object.keys(doubles.functions) }).toEqual({ doubles: [], functions: ['search-values'], scriptedAi: false });
+    expect({ ...doubles, functions: Object.keys(doubles.functions) }).toEqual({
+      doubles: [],
+      functions: ['search-values'],
+      scriptedAi: false,
+    });
     expect({ ...tools, functions: Object.keys(tools.functions) }).toEqual({ doubles: [], functions: ['search-tools'], scriptedAi: true });
   });
 

@@ -17,7 +17,13 @@ import { fixtureFiles } from '../../helpers/python-cases.js';
 const CASES: readonly FixtureCase[] = fixtureFiles('conniption').find((f) => f.target === 'alpha_beta_search')!.cases;
 
 /** doubles.py's mistaken searches on a sample's own classes, by case: its ORDER_FREE choices (unless `free` is false) and, in the same run, the search's own move and IN_ORDER choices. */
-function pythonChoices(sample: string, free = true): Record<string, { free: Record<string, Record<string, string[]>>; move: string; inOrder: Record<string, Record<string, string[]>> | null }> {
+function pythonChoices(
+  sample: string,
+  free = true,
+): Record<
+  string,
+  { free: Record<string, Record<string, string[]>>; move: string; inOrder: Record<string, Record<string, string[]>> | null }
+> {
   const script = `
 import sys, json, importlib.util
 sys.path[:0] = [${JSON.stringify(join(PROJECT_ROOT, 'fixtures/submissions/conniption', sample))}, ${JSON.stringify(join(PROJECT_ROOT, 'runner/harness/python'))}]
@@ -38,7 +44,11 @@ for c in json.load(sys.stdin):
     out[c["id"]] = {"free": doubles._mistaken_choices(make(), c["input"]["depth"], doubles.ORDER_FREE) if ${free ? 'True' : 'False'} else {}, "move": best.resMove, "inOrder": in_order}
 print(json.dumps(out))
 `;
-  const proc = spawnSync('python3', ['-c', script], { input: JSON.stringify(CASES), encoding: 'utf8', env: { ...process.env, PYTHONHASHSEED: '0' } });
+  const proc = spawnSync('python3', ['-c', script], {
+    input: JSON.stringify(CASES),
+    encoding: 'utf8',
+    env: { ...process.env, PYTHONHASHSEED: '0' },
+  });
   if (proc.status !== 0) throw new Error(`python failed: ${proc.stderr}`);
   return JSON.parse(proc.stdout);
 }
@@ -52,7 +62,14 @@ function seen(moves: Readonly<Record<string, string>>, answers: (c: FixtureCase)
   return CASES.map((c) => {
     const actual = [moveNumber(moves[c.id]!)!];
     const expected = SEARCH_LOOKAHEAD.expectedOf!(c)!;
-    return { id: c.id, position: SEARCH_LOOKAHEAD.positionOf(c)!, expected, actual, passed: expected.includes(actual[0]!), answers: answers(c) };
+    return {
+      id: c.id,
+      position: SEARCH_LOOKAHEAD.positionOf(c)!,
+      expected,
+      actual,
+      passed: expected.includes(actual[0]!),
+      answers: answers(c),
+    };
   });
 }
 
@@ -76,13 +93,24 @@ describe("Conniption's search mistakes", () => {
   });
 
   it('name each mistake from the searches that make it, and nothing for the right search', () => {
-    const answers = (c: FixtureCase) => Object.fromEntries(ORDER_FREE.map((id) => [id, { document: numbers(classic[c.id]!.free[id]!.document!), 'stop-at-win': numbers(classic[c.id]!.free[id]!['stop-at-win']!) }]));
-    const diagnose = (moves: Readonly<Record<string, string>>) => diagnoseLookahead(seen(moves, answers), SEARCH_LOOKAHEAD.rules, 'choices', SEARCH_MISTAKES);
+    const answers = (c: FixtureCase) =>
+      Object.fromEntries(
+        ORDER_FREE.map((id) => [
+          id,
+          { document: numbers(classic[c.id]!.free[id]!.document!), 'stop-at-win': numbers(classic[c.id]!.free[id]!['stop-at-win']!) },
+        ]),
+      );
+    const diagnose = (moves: Readonly<Record<string, string>>) =>
+      diagnoseLookahead(seen(moves, answers), SEARCH_LOOKAHEAD.rules, 'choices', SEARCH_MISTAKES);
     const first = (id: string) => Object.fromEntries(CASES.map((c) => [c.id, classic[c.id]!.free[id]!.document![0]!]));
     for (const id of ORDER_FREE) {
       const moves = first(id);
       const named = diagnose(moves);
-      expect(named, id).toMatchObject({ variant: id, sentence: expect.stringMatching(/^Your moves are what a search /u), of: CASES.length });
+      expect(named, id).toMatchObject({
+        variant: id,
+        sentence: expect.stringMatching(/^Your moves are what a search /u),
+        of: CASES.length,
+      });
       // One passed case that the mistake would not choose: nothing is named.
       const against = CASES.find((c) => c.facts && SEARCH_LOOKAHEAD.expectedOf!(c)!.some((m) => !answers(c)[id]!.document.includes(m)))!;
       const right = SEARCH_LOOKAHEAD.expectedOf!(against)!.find((m) => !answers(against)[id]!.document.includes(m))!;
@@ -93,20 +121,27 @@ describe("Conniption's search mistakes", () => {
 
   it('name nothing where two mistakes choose alike on every case (replies-maximised and levels-swapped below depth 3)', () => {
     const shallow = CASES.filter((c) => (c.input as { depth: number }).depth <= 2);
-    const answers = (c: FixtureCase) => Object.fromEntries(ORDER_FREE.map((id) => [id, { document: numbers(classic[c.id]!.free[id]!.document!) }]));
-    const cases = seen(Object.fromEntries(CASES.map((c) => [c.id, classic[c.id]!.free['replies-maximised']!.document![0]!])), answers).filter((c) => shallow.some((s) => s.id === c.id));
+    const answers = (c: FixtureCase) =>
+      Object.fromEntries(ORDER_FREE.map((id) => [id, { document: numbers(classic[c.id]!.free[id]!.document!) }]));
+    const cases = seen(
+      Object.fromEntries(CASES.map((c) => [c.id, classic[c.id]!.free['replies-maximised']!.document![0]!])),
+      answers,
+    ).filter((c) => shallow.some((s) => s.id === c.id));
     expect(cases.some((c) => !c.passed)).toBe(true);
     expect(diagnoseLookahead(cases, ['document'], 'choices', SEARCH_MISTAKES)).toBeUndefined();
   });
 
   it('stop being asked once no mistake chooses the move of every case asked (someChoiceFits)', () => {
-    const answers = (c: FixtureCase) => Object.fromEntries(ORDER_FREE.map((id) => [id, { document: numbers(classic[c.id]!.free[id]!.document!) }]));
+    const answers = (c: FixtureCase) =>
+      Object.fromEntries(ORDER_FREE.map((id) => [id, { document: numbers(classic[c.id]!.free[id]!.document!) }]));
     const replies = seen(Object.fromEntries(CASES.map((c) => [c.id, classic[c.id]!.free['replies-maximised']!.document![0]!])), answers);
     expect(someChoiceFits([], ['document'])).toBe(true);
     expect(someChoiceFits(replies, ['document'])).toBe(true);
     // A failing move none of the mistakes would choose: nothing fits from that case on.
     const failing = replies.find((c) => !c.passed)!;
-    const none = [0, 1, 2, 3, 4, 5, 6, 7].flatMap((col) => [col * 4, col * 4 + 1, col * 4 + 2, col * 4 + 3]).find((m) => ORDER_FREE.every((id) => !failing.answers![id]!.document!.includes(m)) && !failing.expected.includes(m))!;
+    const none = [0, 1, 2, 3, 4, 5, 6, 7]
+      .flatMap((col) => [col * 4, col * 4 + 1, col * 4 + 2, col * 4 + 3])
+      .find((m) => ORDER_FREE.every((id) => !failing.answers![id]!.document!.includes(m)) && !failing.expected.includes(m))!;
     expect(someChoiceFits([{ ...failing, actual: [none] }], ['document'])).toBe(false);
     expect(someChoiceFits([{ ...failing, answers: {} }], ['document'])).toBe(false);
   });

@@ -28,7 +28,16 @@ export const PINS: SamplePins = {
     'hostile-syntax-error-in-search': { ...error('import.modules', 'alpha_beta_search.shallow', 'alpha_beta_search.deep', 'repl.setup') },
     'is-win-ai-only': { ...fail('Conniption.isWin.document', 'Conniption.isWin.generated') },
     'no-dual-flip': { ...fail('Conniption.genChildStates.start', 'Conniption.genChildStates.generated', 'repl.moves') },
-    'post-flip-stays-flippable': { ...fail('Conniption.genChildStates.start', 'Conniption.genChildStates.flips-left', 'Conniption.genChildStates.generated', 'alpha_beta_search.shallow', 'repl.moves', 'repl.illegal-moves') },
+    'post-flip-stays-flippable': {
+      ...fail(
+        'Conniption.genChildStates.start',
+        'Conniption.genChildStates.flips-left',
+        'Conniption.genChildStates.generated',
+        'alpha_beta_search.shallow',
+        'repl.moves',
+        'repl.illegal-moves',
+      ),
+    },
     'search-cutoff-own-bound': { ...fail('alpha_beta_search.shallow', 'alpha_beta_search.deep') },
     'search-levels-swapped': { ...fail('alpha_beta_search.shallow', 'alpha_beta_search.deep') },
     'search-min-maximises': { ...fail('alpha_beta_search.shallow', 'alpha_beta_search.deep') },
@@ -67,4 +76,9 @@ export const DIAGNOSES: Readonly<Record<string, string>> = {
  * search-one-level-shallow; its visible cases go to depth 2, where replies-maximised and levels-swapped choose alike,
  * so it names neither, and it cannot know the order a cut-off meets the children in.
  */
-export const DIAGNOSIS_ONLY: readonly string[] = ['search-cutoff-own-bound', 'search-levels-swapped', 'search-one-level-deep', 'search-replies-maximised'];
+export const DIAGNOSIS_ONLY: readonly string[] = [
+  'search-cutoff-own-bound',
+  'search-levels-swapped',
+  'search-one-level-deep',
+  'search-replies-maximised',
+];

@@ -16,6 +16,10 @@ describe('CS111 kit plan', () => {
     expect(doubles.scriptedAi).toBe(false);
     expect(Object.values(doubles.functions).flat().filter(isToolName)).toEqual([]);
     expect(tools.doubles).toEqual([]);
-    expect(Object.values(tools.functions).flat().filter((name) => !isToolName(name))).toEqual([]);
+    expect(
+      Object.values(tools.functions)
+        .flat()
+        .filter((name) => !isToolName(name)),
+    ).toEqual([]);
   });
 });

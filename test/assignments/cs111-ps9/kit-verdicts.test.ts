@@ -2,4 +2,11 @@
 import { describeKitVerdicts } from '../../helpers/kit-suite.js';
 import { DIAGNOSIS_ONLY, PINS } from './verdicts.js';
 
-describeKitVerdicts('cs111-ps9', PINS, [], DIAGNOSIS_ONLY, { sample: 'scores-for-one-level-shallow', variant: 'one-level-shallower' }, true);
+describeKitVerdicts(
+  'cs111-ps9',
+  PINS,
+  [],
+  DIAGNOSIS_ONLY,
+  { sample: 'scores-for-one-level-shallow', variant: 'one-level-shallower' },
+  true,
+);

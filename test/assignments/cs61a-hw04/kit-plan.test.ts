@@ -24,7 +24,11 @@ function doubleSteps(): { kind: string; only?: string; part?: string }[] {
     for (const testCase of test.fixtureCases) {
       for (const step of KIT_PLAN.interaction(test, testCase).steps) {
         if (step.request.op !== 'double') continue;
-        const entry = { kind: step.request.kind, ...(step.only && { only: step.only }), ...(step.parts && { part: step.parts.map((p) => p.name).join(', ') }) };
+        const entry = {
+          kind: step.request.kind,
+          ...(step.only && { only: step.only }),
+          ...(step.parts && { part: step.parts.map((p) => p.name).join(', ') }),
+        };
         found.set(JSON.stringify(entry), entry);
       }
     }
@@ -126,10 +130,31 @@ describe("CS61A kit barrier (tools.py) on the student's own functions", () => {
     const dir = mkdtempSync(join(tmpdir(), 'cs61a-barrier-'));
     try {
       writeFileSync(join(dir, 'hw04.py'), STUDENT);
-      const out = execFileSync('python3', ['-c', DRIVER, join(PROJECT_ROOT, FOLDER, 'tools.py'), join(PROJECT_ROOT, 'runner', 'harness', 'python'), dir], { encoding: 'utf8' });
+      const out = execFileSync(
+        'python3',
+        ['-c', DRIVER, join(PROJECT_ROOT, FOLDER, 'tools.py'), join(PROJECT_ROOT, 'runner', 'harness', 'python'), dir],
+        { encoding: 'utf8' },
+      );
       const seen = JSON.parse(out) as Record<string, unknown>;
-      expect(seen['put']).toEqual([0, 'AbstractBoard', [['O', '-'], ['X', '-']], [['-', '-'], ['X', '-']]]);
-      expect(seen['created']).toEqual(['AbstractBoard', [['-', '-', '-'], ['-', '-', '-']]]);
+      expect(seen['put']).toEqual([
+        0,
+        'AbstractBoard',
+        [
+          ['O', '-'],
+          ['X', '-'],
+        ],
+        [
+          ['-', '-'],
+          ['X', '-'],
+        ],
+      ]);
+      expect(seen['created']).toEqual([
+        'AbstractBoard',
+        [
+          ['-', '-', '-'],
+          ['-', '-', '-'],
+        ],
+      ]);
       expect(seen['inPlace']).toMatch(/^crossed: assigned into a row of the board/u);
       expect(seen['len']).toMatch(/^crossed: took len\(\) of the board/u);
       expect(seen['listToGetPiece']).toMatch(/^crossed: passed get_piece a list/u);

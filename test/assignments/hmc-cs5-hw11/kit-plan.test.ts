@@ -19,7 +19,11 @@ describe('HMC kit plan', () => {
     expect(doubles.scriptedAi).toBe(false);
     expect(Object.values(doubles.functions).flat().filter(isToolName)).toEqual([]);
     expect(tools.doubles).toEqual([]);
-    expect(Object.values(tools.functions).flat().filter((name) => !isToolName(name))).toEqual([]);
+    expect(
+      Object.values(tools.functions)
+        .flat()
+        .filter((name) => !isToolName(name)),
+    ).toEqual([]);
   });
 
   it("asks with the document's prompt, the reference's own", () => {

@@ -2,4 +2,11 @@
 import { describeKitVerdicts } from '../../helpers/kit-suite.js';
 import { DIAGNOSIS_ONLY, PINS } from './verdicts.js';
 
-describeKitVerdicts('hmc-cs5-hw11', PINS, [], DIAGNOSIS_ONLY, { sample: 'scores-for-one-ply-shallow', variant: 'one-level-shallower' }, true);
+describeKitVerdicts(
+  'hmc-cs5-hw11',
+  PINS,
+  [],
+  DIAGNOSIS_ONLY,
+  { sample: 'scores-for-one-ply-shallow', variant: 'one-level-shallower' },
+  true,
+);

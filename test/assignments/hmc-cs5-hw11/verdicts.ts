@@ -6,16 +6,43 @@ export const PINS: SamplePins = {
   expected: {
     // Its Board's delMove takes the lowest checker: charged once, by the first scoresFor test it spoils.
     'board-delmove-takes-bottom': { ...fail('player.scoresFor.document') },
-    'board-height-first': { ...fail('board.setup', 'player.scoreBoard.generated', 'player.scoresFor.document', 'player.scoresFor.already-won', 'player.scoresFor.ply-2-3', 'player.scoresFor.ply-4-5', 'player.nextMove.document', 'player.nextMove.generated', 'board.playGame.document', 'board.playGame.generated'), ...error('player.scoresFor.ply-0-1') },
+    'board-height-first': {
+      ...fail(
+        'board.setup',
+        'player.scoreBoard.generated',
+        'player.scoresFor.document',
+        'player.scoresFor.already-won',
+        'player.scoresFor.ply-2-3',
+        'player.scoresFor.ply-4-5',
+        'player.nextMove.document',
+        'player.nextMove.generated',
+        'board.playGame.document',
+        'board.playGame.generated',
+      ),
+      ...error('player.scoresFor.ply-0-1'),
+    },
     'correct-classic': {},
     'correct-columns': {},
     'correct-compact': {},
     'correct-copies': {},
     'correct-naive': {},
     'correct-plain': {},
-    'hostile-answers-from-kit': { ...fail('player.scoresFor.ply-0-1', 'player.scoresFor.ply-2-3', 'player.scoresFor.ply-4-5', 'player.scoresFor.already-won') },
+    'hostile-answers-from-kit': {
+      ...fail('player.scoresFor.ply-0-1', 'player.scoresFor.ply-2-3', 'player.scoresFor.ply-4-5', 'player.scoresFor.already-won'),
+    },
     'hostile-exit-at-import': { ...error('import.hw11pr2') },
-    'hostile-infinite-loop': { ...timeout('player.scoresFor.document', 'player.scoresFor.already-won', 'player.scoresFor.ply-0-1', 'player.scoresFor.ply-2-3', 'player.scoresFor.ply-4-5', 'board.playGame.document', 'board.playGame.generated'), ...timeout('player.nextMove.strength') },
+    'hostile-infinite-loop': {
+      ...timeout(
+        'player.scoresFor.document',
+        'player.scoresFor.already-won',
+        'player.scoresFor.ply-0-1',
+        'player.scoresFor.ply-2-3',
+        'player.scoresFor.ply-4-5',
+        'board.playGame.document',
+        'board.playGame.generated',
+      ),
+      ...timeout('player.nextMove.strength'),
+    },
     'hostile-input-at-import': { ...fail('import.hw11pr2') },
     'hostile-kills-interpreter': { ...error('player.oppCh', 'player.nextMove.strength') },
     // Its top level loops after every definition: stopped at the CPU limit, it costs the import test, and the rest is graded on what it defined.
@@ -27,7 +54,31 @@ export const PINS: SamplePins = {
     'trivia-misnamed-file': { ...fail('files.named') },
     'hostile-prints-at-import': { ...fail('import.hw11pr2') },
     'hostile-reads-fixtures': { ...fail('player.scoreBoard.generated') },
-    'hostile-syntax-error': { ...error('board.setup', 'import.hw11pr2', 'player.repr', 'player.oppCh', 'player.scoreBoard.document', 'player.scoreBoard.generated', 'player.tiebreakMove.left-right', 'player.tiebreakMove.random', 'player.tiebreakMove.random-spread', 'player.scoresFor.document', 'player.scoresFor.already-won', 'player.scoresFor.float-scores', 'player.scoresFor.ply-0-1', 'player.scoresFor.ply-2-3', 'player.scoresFor.ply-4-5', 'player.nextMove.document', 'player.nextMove.generated', 'player.nextMove.human', 'board.playGame.document', 'board.playGame.generated'), ...error('player.nextMove.strength') },
+    'hostile-syntax-error': {
+      ...error(
+        'board.setup',
+        'import.hw11pr2',
+        'player.repr',
+        'player.oppCh',
+        'player.scoreBoard.document',
+        'player.scoreBoard.generated',
+        'player.tiebreakMove.left-right',
+        'player.tiebreakMove.random',
+        'player.tiebreakMove.random-spread',
+        'player.scoresFor.document',
+        'player.scoresFor.already-won',
+        'player.scoresFor.float-scores',
+        'player.scoresFor.ply-0-1',
+        'player.scoresFor.ply-2-3',
+        'player.scoresFor.ply-4-5',
+        'player.nextMove.document',
+        'player.nextMove.generated',
+        'player.nextMove.human',
+        'board.playGame.document',
+        'board.playGame.generated',
+      ),
+      ...error('player.nextMove.strength'),
+    },
     'next-move-human-str': { ...fail('player.nextMove.human') },
     // Its games are replayed with the document's nextMove and pass: the move's choice is nextMove's to charge.
     'next-move-ignores-tiebreak': { ...fail('player.nextMove.document', 'player.nextMove.generated') },
@@ -41,15 +92,29 @@ export const PINS: SamplePins = {
     // Its games no longer differ: only a game with a ply-3 player would show it (1,505 boards or more), and its own
     // three scoresFor tests charge the bug already.
     'scores-for-full-left-zero': { ...fail('player.scoresFor.ply-0-1', 'player.scoresFor.ply-2-3', 'player.scoresFor.ply-4-5') },
-    'scores-for-no-delmove': { ...fail('player.scoresFor.document', 'player.scoresFor.ply-0-1', 'player.scoresFor.ply-2-3', 'player.scoresFor.ply-4-5') },
+    'scores-for-no-delmove': {
+      ...fail('player.scoresFor.document', 'player.scoresFor.ply-0-1', 'player.scoresFor.ply-2-3', 'player.scoresFor.ply-4-5'),
+    },
     'scores-for-one-ply-deep': { ...fail('player.scoresFor.document', 'player.scoresFor.ply-0-1', 'player.scoresFor.ply-2-3') },
     'scores-for-one-ply-shallow': { ...fail('player.scoresFor.document', 'player.scoresFor.ply-0-1', 'player.scoresFor.ply-2-3') },
-    'scores-for-reply-kept': { ...fail('player.scoresFor.document', 'player.scoresFor.ply-0-1', 'player.scoresFor.ply-2-3', 'player.scoresFor.ply-4-5') },
-    'scores-for-same-checker': { ...fail('player.scoresFor.document', 'player.scoresFor.ply-0-1', 'player.scoresFor.ply-2-3', 'player.scoresFor.ply-4-5') },
-    'scores-for-ignores-game-over': { ...fail('player.scoresFor.document', 'player.scoresFor.already-won', 'player.scoresFor.ply-2-3', 'player.scoresFor.ply-4-5') },
-    'scores-for-min': { ...fail('player.scoresFor.document', 'player.scoresFor.ply-0-1', 'player.scoresFor.ply-2-3', 'player.scoresFor.ply-4-5') },
-    'scores-for-no-full-check': { ...fail('player.scoresFor.document', 'player.scoresFor.ply-0-1', 'player.scoresFor.ply-2-3', 'player.scoresFor.ply-4-5') },
-    'scores-for-win-skips-delmove': { ...fail('player.scoresFor.document', 'player.scoresFor.ply-0-1', 'player.scoresFor.ply-2-3', 'player.scoresFor.ply-4-5') },
+    'scores-for-reply-kept': {
+      ...fail('player.scoresFor.document', 'player.scoresFor.ply-0-1', 'player.scoresFor.ply-2-3', 'player.scoresFor.ply-4-5'),
+    },
+    'scores-for-same-checker': {
+      ...fail('player.scoresFor.document', 'player.scoresFor.ply-0-1', 'player.scoresFor.ply-2-3', 'player.scoresFor.ply-4-5'),
+    },
+    'scores-for-ignores-game-over': {
+      ...fail('player.scoresFor.document', 'player.scoresFor.already-won', 'player.scoresFor.ply-2-3', 'player.scoresFor.ply-4-5'),
+    },
+    'scores-for-min': {
+      ...fail('player.scoresFor.document', 'player.scoresFor.ply-0-1', 'player.scoresFor.ply-2-3', 'player.scoresFor.ply-4-5'),
+    },
+    'scores-for-no-full-check': {
+      ...fail('player.scoresFor.document', 'player.scoresFor.ply-0-1', 'player.scoresFor.ply-2-3', 'player.scoresFor.ply-4-5'),
+    },
+    'scores-for-win-skips-delmove': {
+      ...fail('player.scoresFor.document', 'player.scoresFor.ply-0-1', 'player.scoresFor.ply-2-3', 'player.scoresFor.ply-4-5'),
+    },
     'tiebreak-max-from-zero': { ...error('player.tiebreakMove.left-right') },
     'tiebreak-random-first': { ...fail('player.tiebreakMove.random-spread') },
     'tiebreak-right-is-left': { ...fail('player.tiebreakMove.left-right') },
@@ -78,7 +143,14 @@ export const DIAGNOSES: Readonly<Record<string, string>> = {
 };
 
 /** The samples added to pin a named look-ahead mistake alone (the kit names none, so its suite leaves them out). */
-export const DIAGNOSIS_ONLY: readonly string[] = ['scores-for-full-left-zero', 'scores-for-no-delmove', 'scores-for-one-ply-deep', 'scores-for-one-ply-shallow', 'scores-for-reply-kept', 'scores-for-same-checker'];
+export const DIAGNOSIS_ONLY: readonly string[] = [
+  'scores-for-full-left-zero',
+  'scores-for-no-delmove',
+  'scores-for-one-ply-deep',
+  'scores-for-one-ply-shallow',
+  'scores-for-reply-kept',
+  'scores-for-same-checker',
+];
 
 /**
  * Failing generated cases shown again on a smaller board (runner/plan/shrink.ts): checkers on the board each came

@@ -34,7 +34,11 @@ describe('Manchester kit plan', () => {
     // stands in for nothing with a version of its own. Every other tool is the grader's, named so.
     expect(tools.functions['manchester-quick-computer']).toEqual(['suggestMove2']);
     const { 'manchester-quick-computer': _quick, ...instruments } = tools.functions;
-    expect(Object.values(instruments).flat().filter((name) => !/^Grade/u.test(name))).toEqual([]);
+    expect(
+      Object.values(instruments)
+        .flat()
+        .filter((name) => !/^Grade/u.test(name)),
+    ).toEqual([]);
   });
 });
 
@@ -51,10 +55,15 @@ function fakeStudent(makeMove: (board: number[][], column: number, who: 1 | 2) =
     suggestMove2: (board: number[][]) => ref.getValidMoves(board)[0],
   };
   const value = (v: unknown): ObservedValue =>
-    Array.isArray(v) ? { type: 'list', items: v.map(value) } : typeof v === 'boolean' ? { type: 'bool', value: v } : { type: 'int', value: v as number };
+    Array.isArray(v)
+      ? { type: 'list', items: v.map(value) }
+      : typeof v === 'boolean'
+        ? { type: 'bool', value: v }
+        : { type: 'int', value: v as number };
   return async (interaction: Interaction): Promise<CaseObservation> => {
     const names = new Map<string, unknown>();
-    const arg = (a: Arg): unknown => (a.type === 'ref' ? names.get(String(a.path[0])) : a.type === 'list' ? a.items.map(arg) : 'value' in a ? a.value : undefined);
+    const arg = (a: Arg): unknown =>
+      a.type === 'ref' ? names.get(String(a.path[0])) : a.type === 'list' ? a.items.map(arg) : 'value' in a ? a.value : undefined;
     const replies: Record<string, CaseObservation['replies'][string]> = {};
     for (const step of interaction.steps) {
       const request = step.request;
@@ -87,17 +96,41 @@ describe("the kit's referee: the student's own functions", () => {
   });
 
   it('stops a game whose makeMove does not drop a checker, naming makeMove', async () => {
-    const fromTop = (board: number[][], column: number, who: 1 | 2) => board.map((row, r) => row.map((v, c) => (r === 0 && c === column ? who : v)));
+    const fromTop = (board: number[][], column: number, who: 1 | 2) =>
+      board.map((row, r) => row.map((v, c) => (r === 0 && c === column ? who : v)));
     const verdict = await driveInTurn(strategyCase('random', KIT_REFEREE), fakeStudent(fromTop));
-    expect(verdict).toMatchObject({ status: 'error', message: expect.stringContaining('The kit ruled this with your own getValidMoves, makeMove and hasWon') });
-    expect(verdict.message).toContain('Here makeMove(board, 0, 1) returned a board that is not one checker dropped in column 1: the checker in column 1 floats');
+    expect(verdict).toMatchObject({
+      status: 'error',
+      message: expect.stringContaining('The kit ruled this with your own getValidMoves, makeMove and hasWon'),
+    });
+    expect(verdict.message).toContain(
+      'Here makeMove(board, 0, 1) returned a board that is not one checker dropped in column 1: the checker in column 1 floats',
+    );
   });
 
   it("judges a computer's game with the student's own hasWon, asked once", async () => {
-    const boards = [3, 2, 3, 2, 3, 2, 3].reduce<number[][][]>((all, column, i) => [...all, ref.makeMove(all.at(-1) ?? ref.emptyBoard(), column, ((i % 2) + 1) as 1 | 2)], []);
+    const boards = [3, 2, 3, 2, 3, 2, 3].reduce<number[][][]>(
+      (all, column, i) => [...all, ref.makeMove(all.at(-1) ?? ref.emptyBoard(), column, ((i % 2) + 1) as 1 | 2)],
+      [],
+    );
     const transcript = `${boards.map((b) => ref.printBoard(b)).join('')}X has won!\n`;
-    const run: ProgramResult = { transcript, exitCode: 0, signal: undefined, truncated: false, maxChars: 1e6, askedForMore: false, answersSent: 2, durationMs: 1 };
-    const computer: FixtureCase = { id: 'play.gen.computer-vs-computer', source: { kind: 'generated', seed: 1, family: 't' }, python: '', input: { lines: ['C', 'C'], mode: 'computer', note: 'n' }, expected: { value: { type: 'none' } } };
+    const run: ProgramResult = {
+      transcript,
+      exitCode: 0,
+      signal: undefined,
+      truncated: false,
+      maxChars: 1e6,
+      askedForMore: false,
+      answersSent: 2,
+      durationMs: 1,
+    };
+    const computer: FixtureCase = {
+      id: 'play.gen.computer-vs-computer',
+      source: { kind: 'generated', seed: 1, family: 't' },
+      python: '',
+      input: { lines: ['C', 'C'], mode: 'computer', note: 'n' },
+      expected: { value: { type: 'none' } },
+    };
     let asks = 0;
     const student = fakeStudent();
     const counted = (interaction: Interaction) => {
@@ -106,7 +139,13 @@ describe("the kit's referee: the student's own functions", () => {
     };
     expect(await checkManchesterPlay('play-computer', computer, run, KIT_REFEREE, counted)).toMatchObject({ status: 'pass' });
     expect(asks).toBe(1);
-    const early = { ...run, transcript: `${boards.map((b) => ref.printBoard(b)).join('')}${ref.printBoard(ref.makeMove(boards.at(-1)!, 0, 2))}` };
-    expect(await checkManchesterPlay('play-computer', computer, early, KIT_REFEREE, counted)).toMatchObject({ status: 'fail', message: expect.stringContaining('The kit ruled this with your own hasWon') });
+    const early = {
+      ...run,
+      transcript: `${boards.map((b) => ref.printBoard(b)).join('')}${ref.printBoard(ref.makeMove(boards.at(-1)!, 0, 2))}`,
+    };
+    expect(await checkManchesterPlay('play-computer', computer, early, KIT_REFEREE, counted)).toMatchObject({
+      status: 'fail',
+      message: expect.stringContaining('The kit ruled this with your own hasWon'),
+    });
   });
 });

@@ -17,7 +17,8 @@ describe('where a program crashed', () => {
   });
 
   it('reads a bare exception line and a path, and only the last traceback', () => {
-    const transcript = 'Traceback (most recent call last):\n  File "old.py", line 1, in <module>\nKeyError: 1\nagain\nTraceback (most recent call last):\n  File "/tmp/grade-x/work/main.py", line 54, in <module>\n    choice = input()\nEOFError\n';
+    const transcript =
+      'Traceback (most recent call last):\n  File "old.py", line 1, in <module>\nKeyError: 1\nagain\nTraceback (most recent call last):\n  File "/tmp/grade-x/work/main.py", line 54, in <module>\n    choice = input()\nEOFError\n';
     expect(crashSite(transcript)).toEqual({ type: 'EOFError', file: 'main.py', line: 54 });
   });
 
@@ -36,10 +37,16 @@ describe('running out of input', () => {
   });
 });
 
-describe('a crash before the student\'s own code ran', () => {
+describe("a crash before the student's own code ran", () => {
   it('is a traceback with no frame of theirs; one through their code, or none at all, is not', () => {
-    expect(crashedBeforeOwnCode("X to move\nTraceback (most recent call last):\nAttributeError: 'Board' object has no attribute 'playGame'\n")).toBe(true);
-    expect(crashedBeforeOwnCode('Traceback (most recent call last):\n  File "hw11pr2.py", line 190, in playGame\n    px.oppCh()\nAttributeError: x\n')).toBe(false);
+    expect(
+      crashedBeforeOwnCode("X to move\nTraceback (most recent call last):\nAttributeError: 'Board' object has no attribute 'playGame'\n"),
+    ).toBe(true);
+    expect(
+      crashedBeforeOwnCode(
+        'Traceback (most recent call last):\n  File "hw11pr2.py", line 190, in playGame\n    px.oppCh()\nAttributeError: x\n',
+      ),
+    ).toBe(false);
     expect(crashedBeforeOwnCode('X wins\n')).toBe(false);
   });
 });

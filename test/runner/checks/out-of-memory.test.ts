@@ -6,7 +6,12 @@
 import { describe, expect, it } from 'vitest';
 import { verdictForFailure } from '../../../runner/checks/outcome.js';
 
-const exception = (type: string) => ({ kind: 'exception' as const, step: 'best = alpha_beta_search(s, 3, False)', exception: { type, message: '', frames: [] }, stdout: '' });
+const exception = (type: string) => ({
+  kind: 'exception' as const,
+  step: 'best = alpha_beta_search(s, 3, False)',
+  exception: { type, message: '', frames: [] },
+  stdout: '',
+});
 
 describe('a call that ran out of memory', () => {
   it('stops the test when its process died of a MemoryError, and not for another death', () => {

@@ -3,7 +3,16 @@ import { formatPy, formatPyFloat, formatPyStr, isSamePy, py } from '../../../run
 
 describe('Python reprs', () => {
   it.each([
-    [0, '0.0'], [-0, '-0.0'], [50, '50.0'], [-1, '-1.0'], [0.1, '0.1'], [1e16, '1e+16'], [1.5e-5, '1.5e-05'], [0.0001, '0.0001'], [Infinity, 'inf'], [NaN, 'nan'],
+    [0, '0.0'],
+    [-0, '-0.0'],
+    [50, '50.0'],
+    [-1, '-1.0'],
+    [0.1, '0.1'],
+    [1e16, '1e+16'],
+    [1.5e-5, '1.5e-05'],
+    [0.0001, '0.0001'],
+    [Infinity, 'inf'],
+    [NaN, 'nan'],
   ])('float %s is %s', (x, shown) => expect(formatPyFloat(x)).toBe(shown));
 
   it('quotes strings as Python does', () => {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { boardFromValue, boardsInText, drawBoardDiff, rowsFromStrings } from '../../../runner/checks/boards.js';
 import { compareMessages, compareVisibleText, messageLines } from '../../../runner/checks/text.js';
 
-const board = (rows: string[]) => `${rows.map((r) => `|${[...r].join('|')}|`).join('\n')}\n${'-'.repeat(rows[0]!.length * 2 + 1)}\n${[...rows[0]!].map((_, i) => ` ${i % 10}`).join('')}\n`;
+const board = (rows: string[]) =>
+  `${rows.map((r) => `|${[...r].join('|')}|`).join('\n')}\n${'-'.repeat(rows[0]!.length * 2 + 1)}\n${[...rows[0]!].map((_, i) => ` ${i % 10}`).join('')}\n`;
 const turn = (rows: string[]) => `Player X's turn\nEnter a column: 3\n\n${board(rows)}\n`;
 
 describe('boards', () => {
@@ -13,7 +14,9 @@ describe('boards', () => {
 
   it('says what is wrong with slots that are not a list of lists of strings', () => {
     expect(boardFromValue({ type: 'list', items: [{ type: 'str', value: 'X O' }] })).toEqual({ problem: 'slots[0] is a str, not a list' });
-    expect(boardFromValue({ type: 'object', class: 'Board', repr: '' })).toEqual({ problem: 'slots is a Board object, not a list of rows' });
+    expect(boardFromValue({ type: 'object', class: 'Board', repr: '' })).toEqual({
+      problem: 'slots is a Board object, not a list of rows',
+    });
   });
 
   it('finds the boards drawn in a transcript', () => {

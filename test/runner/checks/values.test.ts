@@ -16,7 +16,9 @@ describe('returned values keep their Python types', () => {
   });
 
   it('says when only the type differs: an int where a float is due, and back', () => {
-    expect(describeTypeDifference(py.ints([50, 0]), floats(50, 0))).toBe('the values match but the types do not: expected an int, got a float');
+    expect(describeTypeDifference(py.ints([50, 0]), floats(50, 0))).toBe(
+      'the values match but the types do not: expected an int, got a float',
+    );
     expect(describeTypeDifference(py.floats([50]), ints(50))).toBe('the values match but the types do not: expected a float, got an int');
     expect(describeTypeDifference(py.ints([50]), ints(100))).toBeUndefined();
   });
@@ -44,6 +46,8 @@ describe('checkReturned', () => {
   });
 
   it('points at a missing return when None comes back', () => {
-    expect(checkReturned('b.is_full()', { value: py.bool(false) }, undefined, { type: 'none' }).message).toBe('b.is_full() returned None (None: is a return statement missing?); expected False');
+    expect(checkReturned('b.is_full()', { value: py.bool(false) }, undefined, { type: 'none' }).message).toBe(
+      'b.is_full() returned None (None: is a return statement missing?); expected False',
+    );
   });
 });

@@ -6,15 +6,39 @@ import { classCostView } from '../../../reports/class-views.js';
 
 /** A graded submission with only the times the class's cost reads. */
 const graded = (id: string, ms: { floor: number; student: number; imports: number; document: number }): SubmissionResult => ({
-  id, path: id, assignment: 'cs61a-hw04', status: 'graded', score: 0, maxScore: 1, durationMs: 0,
-  floorMs: ms.floor, studentMs: ms.student, importMs: ms.imports,
-  tests: [{ id: 't', name: 't', group: 'g', target: 't', status: 'pass', score: 0, maxScore: 1, visibility: 'visible', message: '', documentMs: ms.document }],
+  id,
+  path: id,
+  assignment: 'cs61a-hw04',
+  status: 'graded',
+  score: 0,
+  maxScore: 1,
+  durationMs: 0,
+  floorMs: ms.floor,
+  studentMs: ms.student,
+  importMs: ms.imports,
+  tests: [
+    {
+      id: 't',
+      name: 't',
+      group: 'g',
+      target: 't',
+      status: 'pass',
+      score: 0,
+      maxScore: 1,
+      visibility: 'visible',
+      message: '',
+      documentMs: ms.document,
+    },
+  ],
 });
 
 describe('what a class run cost', () => {
-  const class2 = [graded('a', { floor: 2000, student: 6000, imports: 1000, document: 1000 }), graded('b', { floor: 2000, student: 4000, imports: 1000, document: 3000 })];
+  const class2 = [
+    graded('a', { floor: 2000, student: 6000, imports: 1000, document: 1000 }),
+    graded('b', { floor: 2000, student: 4000, imports: 1000, document: 3000 }),
+  ];
 
-  it('splits the wall time into the floor, the two parts of the students\' code, the jobs idle at the end and the grader\'s own', () => {
+  it("splits the wall time into the floor, the two parts of the students' code, the jobs idle at the end and the grader's own", () => {
     // Two jobs for 10 s of wall time: 4 s of floor, 4 s in the examples and 6 s in the other tests over two jobs,
     // and one job idle for the last 3 s.
     const cost = classCost(class2, 2, 10_000, 3000);
@@ -22,14 +46,23 @@ describe('what a class run cost', () => {
     expect(cost.floorS + cost.examplesS + cost.restS + cost.tailS! + cost.graderS).toBeCloseTo(cost.wallS, 5);
   });
 
-  it("counts no idle time where the jobs ended together, and never gives the grader less than nothing", () => {
+  it('counts no idle time where the jobs ended together, and never gives the grader less than nothing', () => {
     expect(classCost(class2, 2, 10_000)).toMatchObject({ tailS: 0, graderS: 4 });
     expect(classCost(class2, 2, 5000, 9000)).toMatchObject({ tailS: 4.5, graderS: 0 });
   });
 
   it('adds shards up part by part, a shard from before the idle time was counted giving none', () => {
     const old = { submissions: 1, jobs: 1, wallS: 5, floorS: 1, examplesS: 1, restS: 1, graderS: 2 };
-    expect(sumCosts([classCost(class2, 2, 10_000, 3000), old])).toEqual({ submissions: 3, jobs: 2, wallS: 15, floorS: 3, examplesS: 3, restS: 3, tailS: 1.5, graderS: 4.5 });
+    expect(sumCosts([classCost(class2, 2, 10_000, 3000), old])).toEqual({
+      submissions: 3,
+      jobs: 2,
+      wallS: 15,
+      floorS: 3,
+      examplesS: 3,
+      restS: 3,
+      tailS: 1.5,
+      graderS: 4.5,
+    });
     expect(sumCosts([])).toBeUndefined();
   });
 
@@ -49,15 +82,21 @@ describe('grading a class on several jobs', () => {
     let release!: () => void;
     const quickDone = new Promise<void>((done) => (release = done));
     let quick = 0;
-    const results = await gradeAll(['slow', 'q1', 'q2'], 2, async (item) => {
-      if (item === 'slow') {
-        await quickDone;
-        await new Promise((done) => setImmediate(done));
-      } else if (++quick === 2) release();
-      else await new Promise((done) => setImmediate(done));
-      events.push(`done ${item}`);
-      return item.toUpperCase();
-    }, () => false, (at) => events.push(`idle at ${at > 0 ? 'a time' : at}`));
+    const results = await gradeAll(
+      ['slow', 'q1', 'q2'],
+      2,
+      async (item) => {
+        if (item === 'slow') {
+          await quickDone;
+          await new Promise((done) => setImmediate(done));
+        } else if (++quick === 2) release();
+        else await new Promise((done) => setImmediate(done));
+        events.push(`done ${item}`);
+        return item.toUpperCase();
+      },
+      () => false,
+      (at) => events.push(`idle at ${at > 0 ? 'a time' : at}`),
+    );
     expect(results).toEqual(['SLOW', 'Q1', 'Q2']);
     expect(events).toEqual(['done q1', 'done q2', 'idle at a time', 'done slow', 'idle at a time']);
   });
@@ -65,7 +104,16 @@ describe('grading a class on several jobs', () => {
   it('starts nothing once told to stop, and still says each job went idle', async () => {
     let calls = 0;
     const idle: number[] = [];
-    await gradeAll([1, 2, 3, 4], 2, async (n) => { calls++; return n; }, () => calls >= 1, (at) => idle.push(at));
+    await gradeAll(
+      [1, 2, 3, 4],
+      2,
+      async (n) => {
+        calls++;
+        return n;
+      },
+      () => calls >= 1,
+      (at) => idle.push(at),
+    );
     expect(calls).toBe(1);
     expect(idle).toHaveLength(2);
   });

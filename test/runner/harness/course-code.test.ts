@@ -32,12 +32,17 @@ const reply = (outcome: RequestOutcome): HarnessReply => {
   if (outcome.kind !== 'reply') throw new Error(`expected a reply, got ${outcome.kind}`);
   return outcome.reply;
 };
-const exec = async (source: string, value = false) => reply(await session.send({ op: 'exec', source, ...(value && { value: true }) }, 3000));
+const exec = async (source: string, value = false) =>
+  reply(await session.send({ op: 'exec', source, ...(value && { value: true }) }, 3000));
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'course-code-'));
   writeFileSync(join(dir, 'board.py'), STUDENT);
-  const started = await HarnessSession.start({ sandbox: await probeSandbox('python3'), workdir: dir, limits: resolveLimits({ callMs: 3000 }) });
+  const started = await HarnessSession.start({
+    sandbox: await probeSandbox('python3'),
+    workdir: dir,
+    limits: resolveLimits({ callMs: 3000 }),
+  });
   if ('error' in started) throw new Error(started.error);
   session = started.session;
   expect(reply(await session.send({ op: 'import', module: 'board', file: 'board.py' }, 5000)).ok).toBe(true);
@@ -62,8 +67,13 @@ describe("a course's own Python in the harness", () => {
     expect(failed).toMatchObject({ ok: false, exception: { type: 'IndexError', frames: [{ file: 'board.py', function: 'undo' }] } });
   });
 
-  it('says Python it cannot read is the grader\'s, never the student\'s', async () => {
+  it("says Python it cannot read is the grader's, never the student's", async () => {
     const refused = await exec('b.undo(', true);
-    expect(refused).toMatchObject({ ok: false, internal: expect.stringMatching(/^the course's test is not Python this interpreter \(Python 3\.\d+\.\d+\) reads: .* in 'b\.undo\('$/u) });
+    expect(refused).toMatchObject({
+      ok: false,
+      internal: expect.stringMatching(
+        /^the course's test is not Python this interpreter \(Python 3\.\d+\.\d+\) reads: .* in 'b\.undo\('$/u,
+      ),
+    });
   });
 });

@@ -73,9 +73,15 @@ print(json.dumps({"boards": boards, "wins": wins, "isWinFor": [before, cs111.is_
 `;
 
 describe("the stand-ins' four in a row", () => {
-  it('answers as a walk over every cell on 10,000 random boards of 1–8 rows and 1–9 columns, reads odd boards cell by cell, and decides CS111\'s is_win_for and HMC\'s scoreBoard', async () => {
+  it("answers as a walk over every cell on 10,000 random boards of 1–8 rows and 1–9 columns, reads odd boards cell by cell, and decides CS111's is_win_for and HMC's scoreBoard", async () => {
     const ran = await execa('python3', ['-c', CHECK, HARNESS_DIR, join(PROJECT_ROOT, 'runner', 'assignments')]);
-    const result = JSON.parse(String(ran.stdout)) as { boards: number; wins: number; isWinFor: boolean[]; scoreBoard: number[]; odd: boolean[] };
+    const result = JSON.parse(String(ran.stdout)) as {
+      boards: number;
+      wins: number;
+      isWinFor: boolean[];
+      scoreBoard: number[];
+      odd: boolean[];
+    };
     expect(result.boards).toBe(10_000);
     // Enough of each answer that a check always giving one of them fails.
     expect(result.wins).toBeGreaterThan(300);

@@ -32,7 +32,10 @@ def check_win(board, max_rows, max_cols, num_connect, row, col, player):
     return check_win_diagonal(board, max_rows, max_cols, num_connect, row, col, player)
 `;
 
-const board = (...rows: string[]): Arg => ({ type: 'list', items: rows.map((row) => ({ type: 'list', items: [...row].map((value) => ({ type: 'str', value })) })) });
+const board = (...rows: string[]): Arg => ({
+  type: 'list',
+  items: rows.map((row) => ({ type: 'list', items: [...row].map((value) => ({ type: 'str', value })) })),
+});
 const int = (value: number): Arg => ({ type: 'int', value });
 const str = (value: string): Arg => ({ type: 'str', value });
 const refB: Arg = { type: 'ref', path: ['b'] };
@@ -49,7 +52,11 @@ async function send(request: HarnessRequest): Promise<HarnessReply> {
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'doubles-test-'));
   writeFileSync(join(dir, 'hw04.py'), STUDENT);
-  const started = await HarnessSession.start({ sandbox: { ...(await probeSandbox('python3')), doubles: doublesFiles('cs61a-hw04') }, workdir: dir, limits: resolveLimits({}) });
+  const started = await HarnessSession.start({
+    sandbox: { ...(await probeSandbox('python3')), doubles: doublesFiles('cs61a-hw04') },
+    workdir: dir,
+    limits: resolveLimits({}),
+  });
   if ('error' in started) throw new Error(started.error);
   session = started.session;
   expect(await send({ op: 'import', module: 'hw04', file: 'hw04.py' })).toMatchObject({ ok: true });
@@ -67,17 +74,26 @@ describe('function stand-ins', () => {
   const putPiece: HarnessRequest = { op: 'call', target: ['put_piece'], args: [refB, int(2), int(0), str('O')] };
 
   it('replace a function inside the student module, so the student code calling it uses the stand-in', async () => {
-    expect(await send(putPiece)).toMatchObject({ ok: true, value: { type: 'tuple', items: [{ type: 'int', value: -1 }, expect.anything()] } });
+    expect(await send(putPiece)).toMatchObject({
+      ok: true,
+      value: { type: 'tuple', items: [{ type: 'int', value: -1 }, expect.anything()] },
+    });
     await send({ op: 'double', kind: 'cs61a-list', names: ['get_piece'] });
     const placed = await send(putPiece);
-    expect(placed.ok && 'value' in placed && placed.value).toEqual({ type: 'tuple', items: [{ type: 'int', value: 0 }, board('O-', 'X-')] });
+    expect(placed.ok && 'value' in placed && placed.value).toEqual({
+      type: 'tuple',
+      items: [{ type: 'int', value: 0 }, board('O-', 'X-')],
+    });
   });
 
   it('are gone after the next fresh namespace: the student function is back', async () => {
     await send({ op: 'double', kind: 'cs61a-list', names: ['get_piece'] });
     await send({ op: 'fresh', seed: 2 });
     await send({ op: 'set', target: ['b'], value: board('--', 'X-') });
-    expect(await send(putPiece)).toMatchObject({ ok: true, value: { type: 'tuple', items: [{ type: 'int', value: -1 }, expect.anything()] } });
+    expect(await send(putPiece)).toMatchObject({
+      ok: true,
+      value: { type: 'tuple', items: [{ type: 'int', value: -1 }, expect.anything()] },
+    });
   });
 
   it('supply a function the student left out (the course-given check_win_diagonal), and take it away again', async () => {
@@ -90,8 +106,11 @@ describe('function stand-ins', () => {
     expect(await send(call)).toMatchObject({ ok: false, exception: { type: 'NameError' } });
   });
 
-  it('refuse a name they have no stand-in for, as the runner\'s own error', async () => {
-    expect(await send({ op: 'double', kind: 'cs61a-list', names: ['start_game'] })).toMatchObject({ ok: false, internal: expect.stringContaining('no stand-in for start_game') });
+  it("refuse a name they have no stand-in for, as the runner's own error", async () => {
+    expect(await send({ op: 'double', kind: 'cs61a-list', names: ['start_game'] })).toMatchObject({
+      ok: false,
+      internal: expect.stringContaining('no stand-in for start_game'),
+    });
   });
 });
 
@@ -105,21 +124,33 @@ describe('the board that is not a list', () => {
     const placed = await send({ op: 'call', target: ['put_piece'], args: [refB, int(2), int(1), str('O')] });
     expect(placed.ok && 'value' in placed && placed.value).toMatchObject({
       type: 'tuple',
-      items: [{ type: 'int', value: 1 }, { type: 'object', class: 'AbstractBoard', attrs: { rows: board('--', 'XO') } }],
+      items: [
+        { type: 'int', value: 1 },
+        { type: 'object', class: 'AbstractBoard', attrs: { rows: board('--', 'XO') } },
+      ],
     });
   });
 
   it('stops code that indexes it, naming the student function and line that did', async () => {
     const counted = await send({ op: 'call', target: ['count_pieces'], args: [refB, int(2), int(2)] });
-    expect(counted).toMatchObject({ ok: false, exception: { type: 'AbstractionBarrierError', message: expect.stringContaining('indexed a row of the board') } });
+    expect(counted).toMatchObject({
+      ok: false,
+      exception: { type: 'AbstractionBarrierError', message: expect.stringContaining('indexed a row of the board') },
+    });
     const frames = !counted.ok && 'exception' in counted ? counted.exception.frames : [];
     expect(frames.at(-1)).toMatchObject({ file: 'hw04.py', line: 17, code: expect.stringContaining('board[r][c]') });
     expect(frames.map((f) => f.function)).toContain('count_pieces');
   });
 
   it('stops len() and loops over it', async () => {
-    expect(await send({ op: 'call', target: ['len'], args: [refB] })).toMatchObject({ ok: false, exception: { type: 'AbstractionBarrierError', message: expect.stringContaining('len()') } });
-    expect(await send({ op: 'call', target: ['list'], args: [refB] })).toMatchObject({ ok: false, exception: { type: 'AbstractionBarrierError', message: expect.stringContaining('looped over') } });
+    expect(await send({ op: 'call', target: ['len'], args: [refB] })).toMatchObject({
+      ok: false,
+      exception: { type: 'AbstractionBarrierError', message: expect.stringContaining('len()') },
+    });
+    expect(await send({ op: 'call', target: ['list'], args: [refB] })).toMatchObject({
+      ok: false,
+      exception: { type: 'AbstractionBarrierError', message: expect.stringContaining('looped over') },
+    });
   });
 });
 
@@ -166,7 +197,11 @@ class Player:
   beforeAll(async () => {
     hmcDir = mkdtempSync(join(tmpdir(), 'hmc-double-test-'));
     writeFileSync(join(hmcDir, 'hw11pr2.py'), HMC);
-    const started = await HarnessSession.start({ sandbox: { ...(await probeSandbox('python3')), doubles: doublesFiles('hmc-cs5-hw11') }, workdir: hmcDir, limits: resolveLimits({}) });
+    const started = await HarnessSession.start({
+      sandbox: { ...(await probeSandbox('python3')), doubles: doublesFiles('hmc-cs5-hw11') },
+      workdir: hmcDir,
+      limits: resolveLimits({}),
+    });
     if ('error' in started) throw new Error(started.error);
     hmc = started.session;
     await ask({ op: 'import', module: 'hw11pr2', file: 'hw11pr2.py' });
@@ -178,11 +213,35 @@ class Player:
 
   it("keeps the method under test and gives the opponents it creates the document's scoreBoard", async () => {
     await ask({ op: 'fresh', seed: 1 });
-    expect(await scores()).toMatchObject({ value: { type: 'list', items: [{ type: 'float', value: 93 }, { type: 'float', value: 93 }] } });
+    expect(await scores()).toMatchObject({
+      value: {
+        type: 'list',
+        items: [
+          { type: 'float', value: 93 },
+          { type: 'float', value: 93 },
+        ],
+      },
+    });
     await ask({ op: 'fresh', seed: 2 });
     await ask({ op: 'double', kind: 'hmc-player', name: 'Player', keep: ['scoresFor'], inModules: true });
-    expect(await scores()).toMatchObject({ value: { type: 'list', items: [{ type: 'float', value: 50 }, { type: 'float', value: 50 }] } });
+    expect(await scores()).toMatchObject({
+      value: {
+        type: 'list',
+        items: [
+          { type: 'float', value: 50 },
+          { type: 'float', value: 50 },
+        ],
+      },
+    });
     await ask({ op: 'fresh', seed: 3 });
-    expect(await scores()).toMatchObject({ value: { type: 'list', items: [{ type: 'float', value: 93 }, { type: 'float', value: 93 }] } });
+    expect(await scores()).toMatchObject({
+      value: {
+        type: 'list',
+        items: [
+          { type: 'float', value: 93 },
+          { type: 'float', value: 93 },
+        ],
+      },
+    });
   });
 });

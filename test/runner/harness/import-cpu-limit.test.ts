@@ -48,7 +48,8 @@ async function importBesideHog(source: string, request: Record<string, number>):
 }
 
 /** A top level that computes for about `seconds` of CPU time, then defines `after`. */
-const computes = (seconds: number) => `import time\ndef before():\n    return 1\nstart = time.process_time()\nwhile time.process_time() - start < ${seconds}:\n    pass\ndef after():\n    return 2\n`;
+const computes = (seconds: number) =>
+  `import time\ndef before():\n    return 1\nstart = time.process_time()\nwhile time.process_time() - start < ${seconds}:\n    pass\ndef after():\n    return 2\n`;
 
 describe('an import under a limit of CPU time', () => {
   it('imports whole a top level that computes for less than its limit, though it shares its core', async () => {
@@ -56,11 +57,15 @@ describe('an import under a limit of CPU time', () => {
   }, 60_000);
 
   it('stops one that runs past it where it stands, keeping what it defined before, and a later import at that line', async () => {
-    const loops = 'def before():\n    return 1\nn = 0\nwhile True:\n    try:\n        n += 1\n    except BaseException:\n        pass\ndef after():\n    return 2\n';
+    const loops =
+      'def before():\n    return 1\nn = 0\nwhile True:\n    try:\n        n += 1\n    except BaseException:\n        pass\ndef after():\n    return 2\n';
     const first = await importBesideHog(loops, { cpuMs: 300 });
     expect(first.cut).toMatch(/^cpu-limit: its top level ran for more than 300 ms of CPU time$/u);
     expect(first.names).toEqual(['before', 'n']);
     const again = await importBesideHog(loops, { stopAt: 4 });
-    expect(again).toEqual({ cut: 'cpu-limit: its top level was stopped at line 4, where its first import ran out of CPU time', names: ['before', 'n'] });
+    expect(again).toEqual({
+      cut: 'cpu-limit: its top level was stopped at line 4, where its first import ran out of CPU time',
+      names: ['before', 'n'],
+    });
   }, 60_000);
 });

@@ -49,6 +49,13 @@ describe("the kit's remembering Board", () => {
     expect(got['answers']).toEqual([false, false, false, true, true]);
     expect(got['calls']).toEqual(['X', 'O', 'X', 'raise', 'raise']);
     expect(got['raised']).toBe(2);
-    expect([got['name'], got['isBoard'], got['copied'], got['copyType'], got['sharedKept'], got['none']]).toEqual(['Board', true, true, true, true, true]);
+    expect([got['name'], got['isBoard'], got['copied'], got['copyType'], got['sharedKept'], got['none']]).toEqual([
+      'Board',
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
   });
 });

@@ -71,7 +71,8 @@ describe('tests without fork', () => {
   });
 
   it('set no limits where Python has no resource module, and say so', async () => {
-    const script = 'import sys; sys.modules["resource"] = None\nfrom grade_harness.guard import apply_limits\nprint(apply_limits({"memoryBytes": 1 << 30}))';
+    const script =
+      'import sys; sys.modules["resource"] = None\nfrom grade_harness.guard import apply_limits\nprint(apply_limits({"memoryBytes": 1 << 30}))';
     const run = await execa('python3', ['-c', script], { cwd: HARNESS_DIR, reject: false });
     expect(run.exitCode, run.stderr).toBe(0);
     expect(run.stdout).toContain('this Python has no resource module');
@@ -103,7 +104,9 @@ describe('interpreters without fork', () => {
     const where = mkdtempSync(join(tmpdir(), 'no-fork-starts-'));
     dirs.push(where);
     writeFileSync(join(where, 'student.py'), NOTES_IMPORTS);
-    const made = new SubmissionSession({ ...(await probeSandbox('python3')), noFork: true }, where, resolveLimits({}), [{ role: 'student', module: 'student', file: 'student.py' }]);
+    const made = new SubmissionSession({ ...(await probeSandbox('python3')), noFork: true }, where, resolveLimits({}), [
+      { role: 'student', module: 'student', file: 'student.py' },
+    ]);
     sessions.push(made);
     let asked = 0;
     const name = async () => (await made.run({ steps: [call(['name'], [], { observe: 'n' })] }, ++asked, 5_000)).replies['n']?.value;

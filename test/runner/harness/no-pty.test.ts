@@ -26,7 +26,11 @@ import { CLI_COMMAND } from '../../helpers/cli-command.js';
  */
 const SAMPLES: readonly { assignment: AssignmentId; sample: string; tests?: readonly string[] }[] = [
   { assignment: 'cs111-ps9', sample: 'correct-classic', tests: ['process_move.terminal', 'connect_four.human-transcript'] },
-  { assignment: 'manchester-connect4', sample: 'names-not-capitalised', tests: ['play.two-humans', 'play.names', 'play.invalid-columns', 'play.end-of-input'] },
+  {
+    assignment: 'manchester-connect4',
+    sample: 'names-not-capitalised',
+    tests: ['play.two-humans', 'play.names', 'play.invalid-columns', 'play.end-of-input'],
+  },
   { assignment: 'conniption', sample: 'correct-classic' },
 ];
 
@@ -53,13 +57,24 @@ beforeAll(async () => {
   }
 }, 300_000);
 
-async function grade(assignment: AssignmentId, sample: string, tests: readonly string[] | undefined, terminal: 'pty' | 'pipes'): Promise<SubmissionResult> {
+async function grade(
+  assignment: AssignmentId,
+  sample: string,
+  tests: readonly string[] | undefined,
+  terminal: 'pty' | 'pipes',
+): Promise<SubmissionResult> {
   const spec = loadSpec(PROJECT_ROOT, assignment);
   const ids = tests ?? spec.tests.filter((t) => t.kind === 'program').map((t) => t.id);
   const only = { pattern: 'program tests', regex: new RegExp(`^(${ids.map((id) => id.replaceAll('.', '\\.')).join('|')})$`, 'u') };
-  const sandbox = { ...probed.get(pythonOf.get(assignment)!)![terminal], allowedPackages: spec.packages, courseModules: spec.courseModules };
+  const sandbox = {
+    ...probed.get(pythonOf.get(assignment)!)![terminal],
+    allowedPackages: spec.packages,
+    courseModules: spec.courseModules,
+  };
   const path = join(PROJECT_ROOT, 'fixtures', 'submissions', assignment, sample);
-  const files = readdirSync(path).filter((name) => name !== 'BUG.md').map((name) => ({ name, source: join(path, name) }));
+  const files = readdirSync(path)
+    .filter((name) => name !== 'BUG.md')
+    .map((name) => ({ name, source: join(path, name) }));
   return gradeSubmission({ id: sample, path, files }, { spec, ...gradingPlan(assignment), sandbox, seed: 1, only, terminal: 'all' });
 }
 
@@ -75,24 +90,36 @@ describe('programs without node-pty', () => {
     }
   });
 
-  it.each(SAMPLES)('$assignment $sample: every program test gets the result it gets on a terminal', async ({ assignment, sample, tests }) => {
-    const [onTerminal, onPipes] = await Promise.all([grade(assignment, sample, tests, 'pty'), grade(assignment, sample, tests, 'pipes')]);
-    expect(comparable(onTerminal.tests).length).toBe(tests?.length ?? 6);
-    expect(comparable(onPipes.tests)).toEqual(comparable(onTerminal.tests));
-  }, 60_000);
+  it.each(SAMPLES)(
+    '$assignment $sample: every program test gets the result it gets on a terminal',
+    async ({ assignment, sample, tests }) => {
+      const [onTerminal, onPipes] = await Promise.all([grade(assignment, sample, tests, 'pty'), grade(assignment, sample, tests, 'pipes')]);
+      expect(comparable(onTerminal.tests).length).toBe(tests?.length ?? 6);
+      expect(comparable(onPipes.tests)).toEqual(comparable(onTerminal.tests));
+    },
+    60_000,
+  );
 
   it("say so in results.json's notes when graded from the command line with CONNECT4_NO_PTY=1", async () => {
     const out = mkdtempSync(join(tmpdir(), 'no-pty-run-'));
     try {
       const path = join(PROJECT_ROOT, 'fixtures', 'submissions', 'cs111-ps9', 'correct-classic');
-      const run = await execa(process.execPath, [...CLI_COMMAND, path, '--only', 'process_move.terminal', '--out', out, '--format', 'json'], {
-        cwd: PROJECT_ROOT, env: { CONNECT4_NO_PTY: '1' }, reject: false,
-      });
+      const run = await execa(
+        process.execPath,
+        [...CLI_COMMAND, path, '--only', 'process_move.terminal', '--out', out, '--format', 'json'],
+        {
+          cwd: PROJECT_ROOT,
+          env: { CONNECT4_NO_PTY: '1' },
+          reject: false,
+        },
+      );
       expect(run.exitCode, String(run.stderr)).toBe(0);
       expect(run.stdout).toContain('Note: programs ran on pipes, not a terminal (turned off by CONNECT4_NO_PTY=1)');
       const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as RunResults;
       expect(results.sandbox.notes.filter((n) => n.startsWith('programs ran on pipes'))).toHaveLength(1);
-      expect(results.submissions[0]!.tests.filter((t) => t.status !== 'skipped').map((t) => [t.id, t.status])).toEqual([['process_move.terminal', 'pass']]);
+      expect(results.submissions[0]!.tests.filter((t) => t.status !== 'skipped').map((t) => [t.id, t.status])).toEqual([
+        ['process_move.terminal', 'pass'],
+      ]);
     } finally {
       rmSync(out, { recursive: true, force: true });
     }

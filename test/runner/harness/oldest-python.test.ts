@@ -12,7 +12,14 @@ import { describe, expect, it } from 'vitest';
 import { HARNESS_DIR } from '../../../runner/sandbox/environment.js';
 
 const PYENV = '/root/.pyenv/versions';
-const oldest = process.env['CONNECT4_OLDEST_PYTHON'] ?? (existsSync(PYENV) ? readdirSync(PYENV).filter((v) => v.startsWith('3.8.')).map((v) => join(PYENV, v, 'bin', 'python')).find(existsSync) : undefined);
+const oldest =
+  process.env['CONNECT4_OLDEST_PYTHON'] ??
+  (existsSync(PYENV)
+    ? readdirSync(PYENV)
+        .filter((v) => v.startsWith('3.8.'))
+        .map((v) => join(PYENV, v, 'bin', 'python'))
+        .find(existsSync)
+    : undefined);
 
 const SCRIPT = `
 import os, signal, sys, json
@@ -42,7 +49,8 @@ print(json.dumps({"version": sys.version_info[:2], "codes": codes, "json": "json
 
 // CI must check it (.ci/run finds pyenv's 3.8); elsewhere a machine without a 3.8 skips it, and says so.
 if (oldest === undefined) {
-  if (process.env['CI'] === 'true') throw new Error('CI must check the harness on Python 3.8, but no CONNECT4_OLDEST_PYTHON and no pyenv 3.8 was found');
+  if (process.env['CI'] === 'true')
+    throw new Error('CI must check the harness on Python 3.8, but no CONNECT4_OLDEST_PYTHON and no pyenv 3.8 was found');
   console.warn('\n  skipped: the harness on Python 3.8 (no CONNECT4_OLDEST_PYTHON and no pyenv 3.8)\n');
 }
 

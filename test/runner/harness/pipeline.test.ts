@@ -97,7 +97,12 @@ describe.each([true, false])('a pipeline of cases (fork: %s)', (fork) => {
   it('answers every case in order, each from its own fresh namespace, and a case that raises stops only itself', async () => {
     const session = await start(fork);
     // A module's global is kept from case to case within a test (a test's child is what fork throws away).
-    expect(await pipeline(session, [call('add', [int(5)]), call('boom'), call('add', [int(6)]), call('nap')])).toEqual([[1, 5], 'IndexError', [2, 6], 'rested']);
+    expect(await pipeline(session, [call('add', [int(5)]), call('boom'), call('add', [int(6)]), call('nap')])).toEqual([
+      [1, 5],
+      'IndexError',
+      [2, 6],
+      'rested',
+    ]);
     // The channel is free again: the next request is answered as usual.
     const after = await session.sendBatch(call('add', [int(7)]));
     expect(summary(after)).toEqual([3, 7]);
@@ -114,7 +119,12 @@ describe.each([true, false])('a pipeline of cases (fork: %s)', (fork) => {
 
   it('ends at a case that runs past its limit; the cases after it are not run', async () => {
     const session = await start(fork);
-    expect(await pipeline(session, [call('add', [int(1)]), call('spin', [], 300), call('add', [int(2)]), call('add', [int(3)])])).toEqual([[1, 1], 'timeout', 'not run', 'not run']);
+    expect(await pipeline(session, [call('add', [int(1)]), call('spin', [], 300), call('add', [int(2)]), call('add', [int(3)])])).toEqual([
+      [1, 1],
+      'timeout',
+      'not run',
+      'not run',
+    ]);
     if (fork) {
       // The harness made a new child from the imports, which answers the next request.
       expect(summary(await session.sendBatch(call('add', [int(4)])))).toEqual([1, 4]);
@@ -134,7 +144,11 @@ describe.each([true, false])('a pipeline of cases (fork: %s)', (fork) => {
 
   it('starts no case after one that ran out of memory, nor once the budget has passed', async () => {
     const session = await start(fork);
-    expect(await pipeline(session, [call('add', [int(1)]), call('hog'), call('add', [int(2)])])).toEqual([[1, 1], 'MemoryError', 'not run']);
+    expect(await pipeline(session, [call('add', [int(1)]), call('hog'), call('add', [int(2)])])).toEqual([
+      [1, 1],
+      'MemoryError',
+      'not run',
+    ]);
     // A budget of nothing: not even the first case starts.
     expect(await pipeline(session, [call('add', [int(1)]), call('add', [int(2)])], 0)).toEqual(['not run', 'not run']);
     // The budget is spent by the first case's nap (300 ms), so the second never starts.

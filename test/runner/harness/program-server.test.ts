@@ -46,7 +46,16 @@ afterAll(async () => {
 });
 
 const run = async (call: string, answers: string[], over: Partial<ProgramRequest> = {}) => {
-  const result = await server.run({ call: { call, args: call === 'play' ? [answers.length] : [] }, answers, askMarker: MARK, seed: 1, promptMs: 2_000, programMs: 8_000, maxChars: 100_000, ...over });
+  const result = await server.run({
+    call: { call, args: call === 'play' ? [answers.length] : [] },
+    answers,
+    askMarker: MARK,
+    seed: 1,
+    promptMs: 2_000,
+    programMs: 8_000,
+    maxChars: 100_000,
+    ...over,
+  });
   if (!result) throw new Error('the server failed');
   return { ...result, transcript: result.transcript.replaceAll(MARK, '') };
 };
@@ -66,7 +75,10 @@ describe('ProgramServer', () => {
   it('names the phase of a prompt timeout as the terminal run does', async () => {
     expect((await run('stall', ['1', '2'])).timedOut).toEqual({ phase: 'no prompt after sending "1"', limitMs: 2_000 });
     expect((await run('slow_start', ['1'])).timedOut).toEqual({ phase: 'waiting for the first prompt', limitMs: 2_000 });
-    expect((await run('slow_start', [], { programMs: 1_500 })).timedOut).toEqual({ phase: 'the whole program (0 of 0 lines sent)', limitMs: 1_500 });
+    expect((await run('slow_start', [], { programMs: 1_500 })).timedOut).toEqual({
+      phase: 'the whole program (0 of 0 lines sent)',
+      limitMs: 1_500,
+    });
   });
 
   it('stops a flood at the cap and flags it', async () => {
@@ -100,7 +112,7 @@ describe('ProgramServer', () => {
     expect(performance.now() - started).toBeLessThan(5_000);
   });
 
-  it('answers a line read from sys.stdin, and gives the terminal run\'s TERM and width', async () => {
+  it("answers a line read from sys.stdin, and gives the terminal run's TERM and width", async () => {
     expect((await run('reads_stdin', ['7'])).transcript).toBe('7\nread 7\n');
     expect((await run('terminal', [])).transcript).toBe('xterm 200\n');
   });

@@ -136,7 +136,11 @@ let session: HarnessSession;
 const limits = resolveLimits({ callMs: 3000, memoryMb: 512, fileSizeMb: 1 });
 
 async function start(allowedPackages?: readonly string[]): Promise<HarnessSession> {
-  const started = await HarnessSession.start({ sandbox: allowedPackages ? { ...sandbox, allowedPackages } : sandbox, workdir: dir, limits });
+  const started = await HarnessSession.start({
+    sandbox: allowedPackages ? { ...sandbox, allowedPackages } : sandbox,
+    workdir: dir,
+    limits,
+  });
   if ('error' in started) throw new Error(started.error);
   const imported = await started.session.send({ op: 'import', module: 'student', file: 'student.py' }, 5000);
   expect(imported.kind).toBe('reply');
@@ -178,11 +182,31 @@ describe('the harness', () => {
         { type: 'float', value: 50 },
         { type: 'bool', value: true },
         { type: 'none' },
-        { type: 'tuple', items: [{ type: 'int', value: 1 }, { type: 'int', value: 2 }] },
-        { type: 'dict', entries: [[{ type: 'str', value: 'a' }, { type: 'list', items: [{ type: 'int', value: 1 }] }]] },
+        {
+          type: 'tuple',
+          items: [
+            { type: 'int', value: 1 },
+            { type: 'int', value: 2 },
+          ],
+        },
+        {
+          type: 'dict',
+          entries: [
+            [
+              { type: 'str', value: 'a' },
+              { type: 'list', items: [{ type: 'int', value: 1 }] },
+            ],
+          ],
+        },
         { type: 'int', value: '1180591620717411303424', big: true },
         { type: 'float', value: 'nan' },
-        { type: 'set', items: [{ type: 'int', value: 1 }, { type: 'int', value: 3 }] },
+        {
+          type: 'set',
+          items: [
+            { type: 'int', value: 1 },
+            { type: 'int', value: 3 },
+          ],
+        },
       ],
     });
   });
@@ -190,7 +214,12 @@ describe('the harness', () => {
   it('keeps objects made earlier in a test, and reports them by class, repr and attributes', async () => {
     await session.send({ op: 'call', target: ['Thing'], args: [{ type: 'int', value: 4 }], bind: 't' }, 3000);
     const outcome = reply(await session.send({ op: 'get', target: ['t'] }, 3000));
-    expect(outcome.ok && outcome.value).toEqual({ type: 'object', class: 'Thing', repr: 'Thing(4)', attrs: { n: { type: 'int', value: 4 } } });
+    expect(outcome.ok && outcome.value).toEqual({
+      type: 'object',
+      class: 'Thing',
+      repr: 'Thing(4)',
+      attrs: { n: { type: 'int', value: 4 } },
+    });
     expect(reply(await session.send({ op: 'repr', target: ['t'] }, 3000))).toMatchObject({ value: { type: 'str', value: 'Thing(4)' } });
   });
 
@@ -206,7 +235,13 @@ describe('the harness', () => {
     const read = reply(await session.send({ op: 'call', target: ['family'], args: [] }, 10_000));
     expect(read.ok && JSON.stringify(read.value).length).toBeLessThan(5_000_000);
     const cycle = reply(await session.send({ op: 'call', target: ['loop'], args: [] }, 3000));
-    expect(cycle.ok && cycle.value).toEqual({ type: 'list', items: [{ type: 'int', value: 1 }, { type: 'object', class: 'list', repr: '<cycle: this value contains itself>' }] });
+    expect(cycle.ok && cycle.value).toEqual({
+      type: 'list',
+      items: [
+        { type: 'int', value: 1 },
+        { type: 'object', class: 'list', repr: '<cycle: this value contains itself>' },
+      ],
+    });
     const wide = reply(await session.send({ op: 'call', target: ['shared'], args: [] }, 10_000));
     expect(wide.ok && JSON.stringify(wide.value)).toContain('"truncated":true');
   });
@@ -214,15 +249,33 @@ describe('the harness', () => {
   it('sends a plain list in its short form both ways, and it reads as the typed form', async () => {
     const s = (value: string) => ({ type: 'str', value }) as const;
     const i = (value: number) => ({ type: 'int', value }) as const;
-    const board = { type: 'list', items: [{ type: 'list', items: [s('X'), i(7), { type: 'bool', value: false }, { type: 'none' }] }, { type: 'list', items: [] }] } as const;
+    const board = {
+      type: 'list',
+      items: [
+        { type: 'list', items: [s('X'), i(7), { type: 'bool', value: false }, { type: 'none' }] },
+        { type: 'list', items: [] },
+      ],
+    } as const;
     expect(reply(await session.send({ op: 'call', target: ['echo'], args: [board] }, 3000))).toMatchObject({ ok: true, value: board });
     const mixed = reply(await session.send({ op: 'call', target: ['rows_and_more'], args: [] }, 3000));
     expect(mixed.ok && mixed.value).toEqual({
       type: 'list',
       items: [
-        { type: 'list', items: [{ type: 'list', items: [s('X'), s('-')] }, { type: 'list', items: [i(1), { type: 'bool', value: true }, { type: 'none' }] }] },
+        {
+          type: 'list',
+          items: [
+            { type: 'list', items: [s('X'), s('-')] },
+            { type: 'list', items: [i(1), { type: 'bool', value: true }, { type: 'none' }] },
+          ],
+        },
         { type: 'tuple', items: [s('t'), { type: 'list', items: [i(2)] }] },
-        { type: 'list', items: [{ type: 'float', value: 1.5 }, { type: 'list', items: [i(3)] }] },
+        {
+          type: 'list',
+          items: [
+            { type: 'float', value: 1.5 },
+            { type: 'list', items: [i(3)] },
+          ],
+        },
       ],
     });
   });
@@ -240,20 +293,35 @@ describe('the harness', () => {
     expect(second).toEqual(first);
   });
 
-  it("refuses a third-party package the assignment does not allow, naming it, and lets the standard library through", async () => {
+  it('refuses a third-party package the assignment does not allow, naming it, and lets the standard library through', async () => {
     const guarded = await start([]);
     const refused = reply(await guarded.send({ op: 'call', target: ['third_party'], args: [] }, 5000));
-    expect(!refused.ok && 'exception' in refused && refused.exception).toMatchObject({ type: 'ModuleNotFoundError', message: expect.stringContaining('requests is not available to submissions') });
-    expect(reply(await guarded.send({ op: 'call', target: ['allowed_package'], args: [] }, 5000))).toMatchObject({ ok: true, value: { type: 'str', value: 'fine' } });
+    expect(!refused.ok && 'exception' in refused && refused.exception).toMatchObject({
+      type: 'ModuleNotFoundError',
+      message: expect.stringContaining('requests is not available to submissions'),
+    });
+    expect(reply(await guarded.send({ op: 'call', target: ['allowed_package'], args: [] }, 5000))).toMatchObject({
+      ok: true,
+      value: { type: 'str', value: 'fine' },
+    });
     await guarded.close();
   });
 
   it('answers input() from the script, echoes it like a terminal, and says so when the script runs out', async () => {
     const enough = reply(await session.send({ op: 'call', target: ['ask'], args: [], inputs: ['1', '2'] }, 3000));
-    expect(enough).toMatchObject({ ok: true, value: { type: 'str', value: '2' }, stdout: 'first? 1\ngot 1\nsecond? 2\n', prompts: ['first? ', 'second? '], inputsLeft: 0 });
+    expect(enough).toMatchObject({
+      ok: true,
+      value: { type: 'str', value: '2' },
+      stdout: 'first? 1\ngot 1\nsecond? 2\n',
+      prompts: ['first? ', 'second? '],
+      inputsLeft: 0,
+    });
     const short = reply(await session.send({ op: 'call', target: ['ask'], args: [], inputs: ['1'] }, 3000));
     expect(short.ok).toBe(false);
-    expect(!short.ok && 'exception' in short && short.exception).toMatchObject({ type: 'EOFError', message: expect.stringContaining('asked for more input than the test gives') });
+    expect(!short.ok && 'exception' in short && short.exception).toMatchObject({
+      type: 'EOFError',
+      message: expect.stringContaining('asked for more input than the test gives'),
+    });
   });
 
   it("reports an exception with the student's own frames only", async () => {
@@ -271,7 +339,10 @@ describe('the harness', () => {
 
   it('survives sys.exit() in a call, and reports it as an exception', async () => {
     const outcome = reply(await session.send({ op: 'call', target: ['leave'], args: [] }, 3000));
-    expect(!outcome.ok && 'exception' in outcome && outcome.exception).toMatchObject({ type: 'SystemExit', message: 'sys.exit(3) was called' });
+    expect(!outcome.ok && 'exception' in outcome && outcome.exception).toMatchObject({
+      type: 'SystemExit',
+      message: 'sys.exit(3) was called',
+    });
     expect(session.isAlive).toBe(true);
   });
 
@@ -298,7 +369,8 @@ describe('the harness', () => {
 
   it('has no network where the machine allows a network namespace', async () => {
     const outcome = reply(await session.send({ op: 'call', target: ['connect'], args: [] }, 3000));
-    if (sandbox.network === 'isolated') expect(!outcome.ok && 'exception' in outcome && outcome.exception.type).toMatch(/OSError|ConnectionRefusedError|NetworkUnreachable/);
+    if (sandbox.network === 'isolated')
+      expect(!outcome.ok && 'exception' in outcome && outcome.exception.type).toMatch(/OSError|ConnectionRefusedError|NetworkUnreachable/);
     else expect(sandbox.notes.join(' ')).toContain('network not isolated');
   });
 
@@ -333,6 +405,9 @@ describe('the harness', () => {
 
   it('says plainly when a request names nothing that exists', async () => {
     const outcome = reply(await session.send({ op: 'call', target: ['nowhere'], args: [] }, 3000));
-    expect(!outcome.ok && 'exception' in outcome && outcome.exception).toMatchObject({ type: 'NameError', message: "name 'nowhere' is not defined" });
+    expect(!outcome.ok && 'exception' in outcome && outcome.exception).toMatchObject({
+      type: 'NameError',
+      message: "name 'nowhere' is not defined",
+    });
   });
 });

@@ -42,12 +42,16 @@ describe('a student process without site', () => {
     mkdirSync(join(folder, 'named'));
     // A .pth file is read by the probe, not by the harness: this one's import line must never run.
     writeFileSync(join(folder, 'hook.pth'), 'import sys; sys.stdout.write("HOOK RAN\\n")\n');
-    const ran = await afterRestore(['-I', '-S'], { sitePaths: [folder, join(folder, 'named')] }, [
-      'import from_site',
-      'print(from_site.VALUE + 1, sys.path.count(' + JSON.stringify(folder) + '), sys.path[-1].endswith("named"))',
-      'print(type(help).__name__, type(quit).__name__)',
-      'exit(7)',
-    ].join('\n'));
+    const ran = await afterRestore(
+      ['-I', '-S'],
+      { sitePaths: [folder, join(folder, 'named')] },
+      [
+        'import from_site',
+        'print(from_site.VALUE + 1, sys.path.count(' + JSON.stringify(folder) + '), sys.path[-1].endswith("named"))',
+        'print(type(help).__name__, type(quit).__name__)',
+        'exit(7)',
+      ].join('\n'),
+    );
     expect(ran.exitCode, String(ran.stderr)).toBe(7);
     expect(String(ran.stdout).split('\n')).toEqual(['42 1 True', '_Helper Quitter']);
   });

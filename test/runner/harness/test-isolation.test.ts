@@ -61,11 +61,15 @@ const int = (value: number): Arg => ({ type: 'int', value });
 /** One test: a child of its own, a fresh namespace, then one call. */
 async function test(name: string, args: Arg[] = [], timeoutMs = 5_000) {
   await session.send({ op: 'fork' }, 5_000);
-  const [fresh, call] = await session.sendBatch([{ request: { op: 'fresh', seed: 1 }, timeoutMs: 5_000 }, { request: { op: 'call', target: [name], args }, timeoutMs }]);
+  const [fresh, call] = await session.sendBatch([
+    { request: { op: 'fresh', seed: 1 }, timeoutMs: 5_000 },
+    { request: { op: 'call', target: [name], args }, timeoutMs },
+  ]);
   expect(fresh).toMatchObject({ kind: 'reply', reply: { ok: true } });
   return call!;
 }
-const value = (outcome: Awaited<ReturnType<typeof test>>) => (outcome.kind === 'reply' && outcome.reply.ok ? outcome.reply.value : undefined);
+const value = (outcome: Awaited<ReturnType<typeof test>>) =>
+  outcome.kind === 'reply' && outcome.reply.ok ? outcome.reply.value : undefined;
 
 describe('tests in forked children', () => {
   it('a module global one test changes is as imported in the next', async () => {

@@ -19,7 +19,12 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 describe('grade kit --classroom', () => {
   it("writes a workflow whose steps install the kit and check the student's repository", async () => {
     let printed = '';
-    const code = await runCli(['kit', 'cs61a-hw04', '--out', join(work, 'kit'), '--classroom'], (s) => (printed += s), (s) => (printed += s), { env: {}, cwd: work });
+    const code = await runCli(
+      ['kit', 'cs61a-hw04', '--out', join(work, 'kit'), '--classroom'],
+      (s) => (printed += s),
+      (s) => (printed += s),
+      { env: {}, cwd: work },
+    );
     expect(code, printed).toBe(0);
     expect(printed).toContain('GitHub Classroom starter');
 
@@ -27,7 +32,10 @@ describe('grade kit --classroom', () => {
     const repo = join(work, 'repo');
     cpSync(join(PROJECT_ROOT, 'fixtures', 'submissions', 'cs61a-hw04', 'print-board-indexes-board'), repo, { recursive: true });
     cpSync(join(work, 'kit', 'classroom', '.github'), join(repo, '.github'), { recursive: true });
-    const workflow = parse(readFileSync(join(repo, '.github', 'workflows', 'check.yml'), 'utf8')) as { on: Record<string, unknown>; jobs: { check: { steps: { uses?: string; run?: string }[] } } };
+    const workflow = parse(readFileSync(join(repo, '.github', 'workflows', 'check.yml'), 'utf8')) as {
+      on: Record<string, unknown>;
+      jobs: { check: { steps: { uses?: string; run?: string }[] } };
+    };
     expect(Object.keys(workflow.on)).toContain('push');
     const steps = workflow.jobs.check.steps;
     expect(steps.slice(0, 2).map((s) => s.uses)).toEqual(['actions/checkout@v4', 'actions/setup-node@v4']);
@@ -44,8 +52,15 @@ describe('grade kit --classroom', () => {
     const summary = join(work, 'summary.md');
     mkdirSync(prefix);
     const env = {
-      ...process.env, CI: 'true', GITHUB_ACTIONS: 'true', GITHUB_WORKSPACE: repo, GITHUB_STEP_SUMMARY: summary, RUNNER_TEMP: join(work, 'runner-temp'),
-      npm_config_prefix: prefix, npm_config_cache: join(work, 'npm-cache'), PATH: `${join(prefix, 'bin')}${delimiter}${process.env['PATH']}`,
+      ...process.env,
+      CI: 'true',
+      GITHUB_ACTIONS: 'true',
+      GITHUB_WORKSPACE: repo,
+      GITHUB_STEP_SUMMARY: summary,
+      RUNNER_TEMP: join(work, 'runner-temp'),
+      npm_config_prefix: prefix,
+      npm_config_cache: join(work, 'npm-cache'),
+      PATH: `${join(prefix, 'bin')}${delimiter}${process.env['PATH']}`,
     };
     const installed = await execa('bash', ['-c', install], { cwd: repo, env, reject: false });
     expect(installed.exitCode, String(installed.stderr)).toBe(0);
@@ -53,7 +68,9 @@ describe('grade kit --classroom', () => {
     expect(checked.exitCode, String(checked.stderr)).toBe(1);
     expect(checked.stdout).toMatch(/^::error file=hw04\.py,line=46,title=print_board works when the board is not a list/mu);
     expect(checked.stdout).toMatch(/^::notice title=Autograding complete::Points 23\/24$/mu);
-    expect(readFileSync(summary, 'utf8')).toMatch(/\*\*23\/24\*\* points on the visible tests[\s\S]*11 hidden tests worth 16 points are graded after you submit/u);
+    expect(readFileSync(summary, 'utf8')).toMatch(
+      /\*\*23\/24\*\* points on the visible tests[\s\S]*11 hidden tests worth 16 points are graded after you submit/u,
+    );
     // The check's files go to the job's temporary folder, never into the student's repository.
     const files = /The check's files \(.*\) are in (.+)$/mu.exec(checked.stdout)?.[1];
     expect(files?.startsWith(join(work, 'runner-temp'))).toBe(true);

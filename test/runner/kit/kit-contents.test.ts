@@ -33,14 +33,18 @@ function filesUnder(dir: string): string[] {
  * hold, whichever visible test might have used it too. The spec gives each visible test cases of its own.
  */
 function hiddenCases(spec: ResolvedSpec) {
-  const hidden = new Map(spec.tests.filter((t) => t.visibility !== 'visible').flatMap((t) => t.fixtureCases.map((c) => [c.id, c] as const)));
+  const hidden = new Map(
+    spec.tests.filter((t) => t.visibility !== 'visible').flatMap((t) => t.fixtureCases.map((c) => [c.id, c] as const)),
+  );
   return [...hidden.values()].filter((c) => c.source.kind !== 'document');
 }
 
 /** Exported function and constant names of reference/ that are long enough to be telling (`scoreColumnsEveryRule`). */
 function referenceNames(): string[] {
   const files = filesUnder(join(PROJECT_ROOT, 'reference')).filter((f) => f.endsWith('.ts'));
-  const names = files.flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/^export (?:function|const|class) ([A-Za-z_]\w+)/gmu)].map((m) => m[1]!));
+  const names = files.flatMap((f) =>
+    [...readFileSync(f, 'utf8').matchAll(/^export (?:function|const|class) ([A-Za-z_]\w+)/gmu)].map((m) => m[1]!),
+  );
   return [...new Set(names)].filter((n) => n.length >= 9);
 }
 
@@ -60,14 +64,20 @@ function hiddenIn(spec: ResolvedSpec, text: string): string[] {
   // A hidden case's value that a visible case has too (`True`, the empty board) is no secret; its id always is.
   const shown = new Set(spec.tests.filter((t) => t.visibility === 'visible').flatMap((t) => t.fixtureCases.flatMap(fields)));
   const quoted = quotedIn(text);
-  return hiddenCases(spec).flatMap((c) => fields(c).filter((s, i) => (i === 0 ? quoted(s) : s.length >= 24 && !shown.has(s) && text.includes(s))).map((s) => `${c.id}: ${s.slice(0, 80)}`));
+  return hiddenCases(spec).flatMap((c) =>
+    fields(c)
+      .filter((s, i) => (i === 0 ? quoted(s) : s.length >= 24 && !shown.has(s) && text.includes(s)))
+      .map((s) => `${c.id}: ${s.slice(0, 80)}`),
+  );
 }
 
 describe.each(ASSIGNMENT_IDS)("the %s spec's visible tests", (assignment) => {
   it('select no case a hidden test selects, but the examples the document prints', () => {
     const spec = loadSpec(PROJECT_ROOT, assignment);
     const hidden = new Set(hiddenCases(spec).map((c) => c.id));
-    const shared = spec.tests.filter((t) => t.visibility === 'visible').flatMap((t) => t.fixtureCases.filter((c) => hidden.has(c.id)).map((c) => `${t.id}: ${c.id}`));
+    const shared = spec.tests
+      .filter((t) => t.visibility === 'visible')
+      .flatMap((t) => t.fixtureCases.filter((c) => hidden.has(c.id)).map((c) => `${t.id}: ${c.id}`));
     expect(shared).toEqual([]);
   });
 });
@@ -94,17 +104,22 @@ describe.each(ASSIGNMENT_IDS)("the %s kit's package", (assignment) => {
 
   it('holds the check, its data, the harness and the tools, and every visible test with its cases', async () => {
     const { files, built } = await unpackedKit(assignment);
-    expect([...files.keys()]).toEqual(expect.arrayContaining(['package.json', 'README.md', 'check-data.json', 'bin/connect4-check.js', 'runner/harness/python/harness.py']));
+    expect([...files.keys()]).toEqual(
+      expect.arrayContaining(['package.json', 'README.md', 'check-data.json', 'bin/connect4-check.js', 'runner/harness/python/harness.py']),
+    );
     const data = JSON.parse(files.get('check-data.json')!) as { spec: ResolvedSpec };
     const visible = spec.tests.filter((t) => t.visibility === 'visible');
     expect(data.spec.tests.map((t) => t.id)).toEqual(visible.map((t) => t.id));
     expect(data.spec.tests.map((t) => t.fixtureCases.length)).toEqual(visible.map((t) => t.fixtureCases.length));
-    expect(JSON.parse(files.get('package.json')!)).toMatchObject({ name: `connect4-check-${assignment}`, version: `0.0.0-spec.${built.data.specHash}` });
+    expect(JSON.parse(files.get('package.json')!)).toMatchObject({
+      name: `connect4-check-${assignment}`,
+      version: `0.0.0-spec.${built.data.specHash}`,
+    });
     // Its one command is named for its assignment: two assignments' kits install side by side (below).
     expect(JSON.parse(files.get('package.json')!).bin).toEqual({ [`connect4-check-${assignment}`]: 'bin/connect4-check.js' });
   }, 120_000);
 
-  it("holds no hidden case: not its id, input, Python or expected value", async () => {
+  it('holds no hidden case: not its id, input, Python or expected value', async () => {
     const { files } = await unpackedKit(assignment);
     const everything = [...files.values()].join('\n');
     expect(hiddenIn(spec, everything)).toEqual([]);
@@ -118,28 +133,61 @@ describe.each(ASSIGNMENT_IDS)("the %s kit's package", (assignment) => {
 
   it('holds nothing of reference/, no case builder, no doubles.py and no solver', async () => {
     const { files, built } = await unpackedKit(assignment);
-    expect([...files.keys()].filter((f) => f.startsWith('reference/') || f.includes('fixtures/') || /runner\/assignments\/[^/]+\/doubles\.py$/u.test(f) || f.endsWith('grade_harness/lines.py'))).toEqual([]);
-    expect(built.modules.filter((m) => m.startsWith('reference/') || m.startsWith('runner/fixtures/') || /^runner\/assignments\/[^/]+\/((.*-)?cases|index)\.[jt]s$/u.test(m))).toEqual([]);
+    expect(
+      [...files.keys()].filter(
+        (f) =>
+          f.startsWith('reference/') ||
+          f.includes('fixtures/') ||
+          /runner\/assignments\/[^/]+\/doubles\.py$/u.test(f) ||
+          f.endsWith('grade_harness/lines.py'),
+      ),
+    ).toEqual([]);
+    expect(
+      built.modules.filter(
+        (m) =>
+          m.startsWith('reference/') ||
+          m.startsWith('runner/fixtures/') ||
+          /^runner\/assignments\/[^/]+\/((.*-)?cases|index)\.[jt]s$/u.test(m),
+      ),
+    ).toEqual([]);
     const bundle = files.get('bin/connect4-check.js')!;
     expect(referenceNames().filter((name) => new RegExp(`\\b(function|class|const|let) ${name}\\b`, 'u').test(bundle))).toEqual([]);
     // The stand-ins, and the win check they share from the harness's package (four in a row answers a win check).
-    const doubles = ['runner/assignments/' + assignment + '/doubles.py', 'runner/harness/python/grade_harness/lines.py'].map((f) => readFileSync(join(PROJECT_ROOT, f), 'utf8')).join('\n');
+    const doubles = ['runner/assignments/' + assignment + '/doubles.py', 'runner/harness/python/grade_harness/lines.py']
+      .map((f) => readFileSync(join(PROJECT_ROOT, f), 'utf8'))
+      .join('\n');
     // Functions the document hands every student (CS61A's check_win_diagonal) are no answer: no test grades them.
-    const given = new Set(((JSON.parse(readFileSync(join(PROJECT_ROOT, 'runner', 'assignments', assignment, 'equivalent-mutants.json'), 'utf8')) as { given?: { function: string }[] }).given ?? []).map((g) => g.function.split('.').at(-1)!));
-    const definitions = [...doubles.matchAll(/^\s*def (\w+)\(/gmu)].map((m) => m[1]!).filter((n) => n.length >= 6 && !n.startsWith('__') && !given.has(n));
-    const python = [...files.entries()].filter(([f]) => f.endsWith('.py')).map(([, text]) => text).join('\n');
+    const given = new Set(
+      (
+        (
+          JSON.parse(readFileSync(join(PROJECT_ROOT, 'runner', 'assignments', assignment, 'equivalent-mutants.json'), 'utf8')) as {
+            given?: { function: string }[];
+          }
+        ).given ?? []
+      ).map((g) => g.function.split('.').at(-1)!),
+    );
+    const definitions = [...doubles.matchAll(/^\s*def (\w+)\(/gmu)]
+      .map((m) => m[1]!)
+      .filter((n) => n.length >= 6 && !n.startsWith('__') && !given.has(n));
+    const python = [...files.entries()]
+      .filter(([f]) => f.endsWith('.py'))
+      .map(([, text]) => text)
+      .join('\n');
     expect(definitions.filter((name) => python.includes(`def ${name}(`))).toEqual([]);
   }, 120_000);
 
   it('holds no sample submission', async () => {
     const { files } = await unpackedKit(assignment);
-    const samples = filesUnder(join(PROJECT_ROOT, 'fixtures', 'submissions')).filter((f) => /\.(py|txt)$/u.test(f)).map((f) => readFileSync(f, 'latin1')).filter((text) => text.length > 200);
+    const samples = filesUnder(join(PROJECT_ROOT, 'fixtures', 'submissions'))
+      .filter((f) => /\.(py|txt)$/u.test(f))
+      .map((f) => readFileSync(f, 'latin1'))
+      .filter((text) => text.length > 200);
     const texts = [...files.values()];
     expect(samples.filter((sample) => texts.some((text) => text.includes(sample))).length).toBe(0);
     expect([...files.keys()].filter((f) => f.includes('submissions'))).toEqual([]);
   }, 120_000);
 
-  it("holds nothing of another assignment: no spec title, document or case of theirs", async () => {
+  it('holds nothing of another assignment: no spec title, document or case of theirs', async () => {
     const { files } = await unpackedKit(assignment);
     const everything = [...files.values()].join('\n');
     const quoted = quotedIn(everything);
@@ -160,10 +208,18 @@ const existsIn = (files: Map<string, string>, prefix: string) => [...files.keys(
 describe("two assignments' kits", () => {
   it('install side by side, offline, each answering to its own command', async () => {
     const prefix = join(work, 'npm-global');
-    const env = { ...process.env, npm_config_prefix: prefix, npm_config_cache: join(work, 'npm-cache'), npm_config_update_notifier: 'false' };
+    const env = {
+      ...process.env,
+      npm_config_prefix: prefix,
+      npm_config_cache: join(work, 'npm-cache'),
+      npm_config_update_notifier: 'false',
+    };
     for (const assignment of ['cs61a-hw04', 'hmc-cs5-hw11']) {
       const { built } = await unpackedKit(assignment);
-      const installed = await execa('npm', ['install', '--global', '--offline', '--no-audit', '--no-fund', built.tarball], { env, reject: false });
+      const installed = await execa('npm', ['install', '--global', '--offline', '--no-audit', '--no-fund', built.tarball], {
+        env,
+        reject: false,
+      });
       expect(installed.exitCode, `${assignment}: ${String(installed.stderr)}`).toBe(0);
     }
     for (const assignment of ['cs61a-hw04', 'hmc-cs5-hw11']) {
@@ -175,7 +231,10 @@ describe("two assignments' kits", () => {
 
   it('built with --alias, a kit answers to connect4-check too, and its README says one such kit at a time', async () => {
     const { built } = await unpackedKit('cs61a-hw04');
-    expect(JSON.parse(kitPackageJson(built.data, { alias: true })).bin).toEqual({ 'connect4-check-cs61a-hw04': 'bin/connect4-check.js', 'connect4-check': 'bin/connect4-check.js' });
+    expect(JSON.parse(kitPackageJson(built.data, { alias: true })).bin).toEqual({
+      'connect4-check-cs61a-hw04': 'bin/connect4-check.js',
+      'connect4-check': 'bin/connect4-check.js',
+    });
     expect(kitReadme(built.data, { alias: true })).toContain('It answers to `connect4-check` too, which\nonly one kit at a time can have');
   });
 });
@@ -189,7 +248,10 @@ describe.each(ASSIGNMENT_IDS)("the kit of %s's example pack", (assignment) => {
   const folder = join(work, `pack-${assignment}`);
   mkdirSync(folder, { recursive: true });
   const text = readFileSync(join(PROJECT_ROOT, 'fixtures', 'packs', assignment, 'assignment.yml'), 'utf8').replace(/^due: .*$/mu, '');
-  writeFileSync(join(folder, 'assignment.yml'), text.replace(/^extends: .*$/mu, (line) => `${line}\ndue: 2099-12-31T23:59:00Z`));
+  writeFileSync(
+    join(folder, 'assignment.yml'),
+    text.replace(/^extends: .*$/mu, (line) => `${line}\ndue: 2099-12-31T23:59:00Z`),
+  );
   const spec = loadSpec(PROJECT_ROOT, folder);
 
   it('holds its visible tests only, no hidden or after-due case, and no path of this machine', async () => {
@@ -203,7 +265,9 @@ describe.each(ASSIGNMENT_IDS)("the kit of %s's example pack", (assignment) => {
     expect(hiddenIn(spec, everything)).toEqual([]);
     expect(everything.includes(folder)).toBe(false);
     // The handout's examples a pack adds to a visible test are visible cases: the kit holds them.
-    const examples = spec.tests.filter((t) => t.visibility === 'visible').flatMap((t) => t.fixtureCases.filter((c) => c.id.includes('.example.')).map((c) => c.id));
+    const examples = spec.tests
+      .filter((t) => t.visibility === 'visible')
+      .flatMap((t) => t.fixtureCases.filter((c) => c.id.includes('.example.')).map((c) => c.id));
     expect(examples.length).toBeGreaterThan(0);
     const quoted = quotedIn(everything);
     expect(examples.filter((id) => !quoted(id))).toEqual([]);

@@ -25,12 +25,17 @@ function folderOfFiles(): string {
 }
 
 describe('the kit tarball', () => {
-  it('holds every file under package/, sorted, with no owner, npm\'s date, and 0644 or 0755 as each file was executable', async () => {
+  it("holds every file under package/, sorted, with no owner, npm's date, and 0644 or 0755 as each file was executable", async () => {
     const folder = folderOfFiles();
     const tarball = join(tempDir('pack-out-'), 'k-1.0.0.tgz');
     await packFolder(folder, tarball);
     const listed = String((await execa('tar', ['--list', '--verbose', '--numeric-owner', '--utc', '-zf', tarball])).stdout).split('\n');
-    expect(listed.map((line) => line.split(/\s+/u).at(-1))).toEqual(['package/README.md', 'package/bin/run.js', 'package/node_modules/dep/lib/index.js', 'package/package.json']);
+    expect(listed.map((line) => line.split(/\s+/u).at(-1))).toEqual([
+      'package/README.md',
+      'package/bin/run.js',
+      'package/node_modules/dep/lib/index.js',
+      'package/package.json',
+    ]);
     expect(listed.map((line) => line.split(/\s+/u)[0])).toEqual(['-rw-r--r--', '-rwxr-xr-x', '-rw-r--r--', '-rw-r--r--']);
     for (const line of listed) {
       expect(line.split(/\s+/u)[1], line).toBe('0/0');

@@ -20,7 +20,12 @@ const SAMPLES = join(PROJECT_ROOT, 'fixtures', 'submissions', 'cs61a-hw04');
 const temp = tempDirs();
 const TOKEN = 'instructor-token';
 /** Four students of the roster, by folder and Canvas user id. */
-const CLASS = [['alovelace', 'correct-plain', 1001], ['cbabbage', 'create-row-spaces', 1002], ['aturing', 'put-piece-top-row', 1003], ['ghopper', 'create-row-spaces', 1004]] as const;
+const CLASS = [
+  ['alovelace', 'correct-plain', 1001],
+  ['cbabbage', 'create-row-spaces', 1002],
+  ['aturing', 'put-piece-top-row', 1003],
+  ['ghopper', 'create-row-spaces', 1004],
+] as const;
 
 let out: string;
 let run: RunResults;
@@ -31,12 +36,31 @@ afterEach(async () => {
 
 beforeAll(async () => {
   const klass = temp('push-class-');
-  for (const [folder, sample] of CLASS) cpSync(join(SAMPLES, sample), join(klass, folder), { recursive: true, filter: (p) => !p.endsWith('BUG.md') });
+  for (const [folder, sample] of CLASS)
+    cpSync(join(SAMPLES, sample), join(klass, folder), { recursive: true, filter: (p) => !p.endsWith('BUG.md') });
   const roster = join(klass, '..', `${klass.split('/').pop()}-roster.csv`);
-  writeFileSync(roster, `Student,ID,SIS User ID,SIS Login ID,Section,Homework 4 (9001)\n    Points Possible,,,,,40\n${CLASS.map(([login, , id]) => `"${login}",${id},,${login},A,`).join('\n')}\n`);
-  writeFileSync(join(klass, 'notes.yml'), 'create_row.generated: "Look at the **spaces**: none between the cells. See [lecture 9](https://example.edu/l9)."\n');
+  writeFileSync(
+    roster,
+    `Student,ID,SIS User ID,SIS Login ID,Section,Homework 4 (9001)\n    Points Possible,,,,,40\n${CLASS.map(([login, , id]) => `"${login}",${id},,${login},A,`).join('\n')}\n`,
+  );
+  writeFileSync(
+    join(klass, 'notes.yml'),
+    'create_row.generated: "Look at the **spaces**: none between the cells. See [lecture 9](https://example.edu/l9)."\n',
+  );
   out = temp('push-run-');
-  const graded = await cli(klass, '--assignment', 'cs61a-hw04', '--out', out, '--format', 'json', '--roster', roster, '--only', 'create_row,put_piece');
+  const graded = await cli(
+    klass,
+    '--assignment',
+    'cs61a-hw04',
+    '--out',
+    out,
+    '--format',
+    'json',
+    '--roster',
+    roster,
+    '--only',
+    'create_row,put_piece',
+  );
   expect(graded.code, graded.err).toBe(0);
   run = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as RunResults;
   // The assignment's id came from the roster's column of it: the push finds it there.
@@ -45,7 +69,14 @@ beforeAll(async () => {
 
 async function fake(options: Partial<FakeCanvasOptions> = {}, students?: FakeStudent[]): Promise<FakeCanvas> {
   const max = run.submissions[0]!.maxScore;
-  const canvas = await FakeCanvas.start({ token: TOKEN, course: 77, assignment: { id: 9001, name: 'Homework 4', points_possible: max }, students: students ?? CLASS.map(([, , userId]) => ({ userId })), perPage: 3, ...options });
+  const canvas = await FakeCanvas.start({
+    token: TOKEN,
+    course: 77,
+    assignment: { id: 9001, name: 'Homework 4', points_possible: max },
+    students: students ?? CLASS.map(([, , userId]) => ({ userId })),
+    perPage: 3,
+    ...options,
+  });
   fakes.push(canvas);
   return canvas;
 }
@@ -59,14 +90,24 @@ async function pushWith(canvas: FakeCanvas, hooks: { timeoutMs?: number }, ...ar
   let text = '';
   let err = '';
   const waits: number[] = [];
-  const code = await runPush(['canvas', out, '--course', '77', ...argv], { out: (s) => (text += s), err: (s) => (err += s), isTTY: false, env: { CANVAS_TOKEN: TOKEN, CANVAS_URL: canvas.url }, cwd: PROJECT_ROOT }, { sleep: async (ms) => void waits.push(ms), backoffMs: 100, ...hooks });
+  const code = await runPush(
+    ['canvas', out, '--course', '77', ...argv],
+    {
+      out: (s) => (text += s),
+      err: (s) => (err += s),
+      isTTY: false,
+      env: { CANVAS_TOKEN: TOKEN, CANVAS_URL: canvas.url },
+      cwd: PROJECT_ROOT,
+    },
+    { sleep: async (ms) => void waits.push(ms), backoffMs: 100, ...hooks },
+  );
   return { code, out: text, err, waits };
 }
 
 const submission = (id: string) => run.submissions.find((s) => s.id === id)!;
 
 describe('grade push canvas', () => {
-  it("enters each score, one comment with the summary, the notes and the page on the current attempt, reads each back, one request at a time", async () => {
+  it('enters each score, one comment with the summary, the notes and the page on the current attempt, reads each back, one request at a time', async () => {
     const canvas = await fake();
     const pushed = await push(canvas);
     expect(pushed.code, pushed.err).toBe(0);
@@ -111,29 +152,80 @@ describe('grade push canvas', () => {
     const fixed = await push(canvas);
     expect(fixed.code, fixed.err).toBe(0);
     expect(canvas.writes()).toBe(before + 1);
-    expect(canvas.requests.filter((r) => r.method === 'PUT').at(-1)!.form!.get('submission[posted_grade]')).toBe(String(submission('aturing').score));
+    expect(
+      canvas.requests
+        .filter((r) => r.method === 'PUT')
+        .at(-1)!
+        .form!.get('submission[posted_grade]'),
+    ).toBe(String(submission('aturing').score));
     expect(canvas.students.get(1003)!.comments).toHaveLength(1);
 
     // The grade changed for one student (a regrade row): that student's score and a new comment with the page, and no one else's.
-    const changed = { ...run, submissions: run.submissions.map((x) => (x.id === 'cbabbage' ? { ...x, adjusted: { score: x.score + 1, maxScore: x.maxScore, rows: [{ line: 2, test: 'total', kind: 'total' as const, op: '+' as const, amount: 1, reason: 'regrade', applied: 1 }] } } : x)) };
+    const changed = {
+      ...run,
+      submissions: run.submissions.map((x) =>
+        x.id === 'cbabbage'
+          ? {
+              ...x,
+              adjusted: {
+                score: x.score + 1,
+                maxScore: x.maxScore,
+                rows: [{ line: 2, test: 'total', kind: 'total' as const, op: '+' as const, amount: 1, reason: 'regrade', applied: 1 }],
+              },
+            }
+          : x,
+      ),
+    };
     const dir = temp('push-changed-');
     writeFileSync(join(dir, 'results.json'), JSON.stringify(changed));
     const writesBefore = canvas.writes();
     let said = '';
-    expect(await runPush(['canvas', dir, '--course', '77'], { out: (t) => (said += t), err: (t) => (said += t), isTTY: false, env: { CANVAS_TOKEN: TOKEN, CANVAS_URL: canvas.url }, cwd: PROJECT_ROOT })).toBe(0);
+    expect(
+      await runPush(['canvas', dir, '--course', '77'], {
+        out: (t) => (said += t),
+        err: (t) => (said += t),
+        isTTY: false,
+        env: { CANVAS_TOKEN: TOKEN, CANVAS_URL: canvas.url },
+        cwd: PROJECT_ROOT,
+      }),
+    ).toBe(0);
     expect(canvas.writes() - writesBefore).toBe(3);
-    expect(canvas.requests.filter((r) => r.method !== 'GET').slice(-3).map((r) => `${r.method} ${r.path.replace(/^.*\/submissions/u, '…')}`)).toEqual(['POST …/1002/comments/files', 'POST /files_api/upload/' + canvas.requests.filter((r) => r.path.startsWith('/files_api/')).at(-1)!.path.split('/').pop(), 'PUT …/1002']);
+    expect(
+      canvas.requests
+        .filter((r) => r.method !== 'GET')
+        .slice(-3)
+        .map((r) => `${r.method} ${r.path.replace(/^.*\/submissions/u, '…')}`),
+    ).toEqual([
+      'POST …/1002/comments/files',
+      'POST /files_api/upload/' +
+        canvas.requests
+          .filter((r) => r.path.startsWith('/files_api/'))
+          .at(-1)!
+          .path.split('/')
+          .pop(),
+      'PUT …/1002',
+    ]);
     expect(canvas.students.get(1002)!.enteredScore).toBe(submission('cbabbage').score + 1);
-    expect(canvas.students.get(1002)!.comments!.map((c) => c.comment.split('\n')[1])).toEqual([`Score: ${submission('cbabbage').score}/${submission('cbabbage').maxScore}`, `Score: ${submission('cbabbage').score + 1}/${submission('cbabbage').maxScore}`]);
+    expect(canvas.students.get(1002)!.comments!.map((c) => c.comment.split('\n')[1])).toEqual([
+      `Score: ${submission('cbabbage').score}/${submission('cbabbage').maxScore}`,
+      `Score: ${submission('cbabbage').score + 1}/${submission('cbabbage').maxScore}`,
+    ]);
     expect(said).toContain('Pushed 1 of 1 change, each read back; 3 already as graded');
   });
 
   it('--dry-run lists what would change and writes nothing', async () => {
-    const canvas = await fake({}, [{ userId: 1001, enteredScore: submission('alovelace').score, comments: [] }, { userId: 1002 }, { userId: 1003 }, { userId: 1004 }]);
+    const canvas = await fake({}, [
+      { userId: 1001, enteredScore: submission('alovelace').score, comments: [] },
+      { userId: 1002 },
+      { userId: 1003 },
+      { userId: 1004 },
+    ]);
     const dry = await push(canvas, '--dry-run');
     expect(dry.code, dry.err).toBe(0);
     expect(canvas.writes()).toBe(0);
-    expect(dry.out).toContain(`cbabbage (user 1002): would write score none → ${submission('cbabbage').score}, a comment with grade-cbabbage.html on attempt 1`);
+    expect(dry.out).toContain(
+      `cbabbage (user 1002): would write score none → ${submission('cbabbage').score}, a comment with grade-cbabbage.html on attempt 1`,
+    );
     expect(dry.out).toContain(`alovelace (user 1001): would write a comment with grade-alovelace.html on attempt 1`);
     expect(dry.out).toContain('Would change 4 students; 0 already as graded. Nothing was written');
   });
@@ -169,7 +261,13 @@ describe('grade push canvas', () => {
     expect(throttled.students.get(1002)!.comments ?? []).toHaveLength(0);
 
     const refused = await fake();
-    refused.fail({ method: 'PUT', path: /\/submissions\/100\d$/u, status: 403, body: '{"errors":[{"message":"user not authorized to perform that action"}]}', times: 100 });
+    refused.fail({
+      method: 'PUT',
+      path: /\/submissions\/100\d$/u,
+      status: 403,
+      body: '{"errors":[{"message":"user not authorized to perform that action"}]}',
+      times: 100,
+    });
     const stopped = await push(refused);
     expect(stopped.code).not.toBe(0);
     // Every other student would be refused alike: one PUT, then the push stops.
@@ -191,12 +289,28 @@ describe('grade push canvas', () => {
     expect(canvas.students.get(1004)!.comments).toHaveLength(1);
   });
 
-  it('puts the comment on the current attempt, not beside the last push\'s on an earlier one, and leaves out work submitted after the grading', async () => {
-    const earlier = { id: 1, comment: canvasComment(run, submission('alovelace')), attempt: 1, created_at: '2026-11-21T00:00:00Z', author_id: 1, author_name: 'Instructor', attachments: [] };
+  it("puts the comment on the current attempt, not beside the last push's on an earlier one, and leaves out work submitted after the grading", async () => {
+    const earlier = {
+      id: 1,
+      comment: canvasComment(run, submission('alovelace')),
+      attempt: 1,
+      created_at: '2026-11-21T00:00:00Z',
+      author_id: 1,
+      author_name: 'Instructor',
+      attachments: [],
+    };
     const canvas = await fake({}, [
-      { userId: 1001, attempt: 2, submittedAt: '2026-11-22T10:00:00Z', enteredScore: submission('alovelace').score, gradeMatchesCurrent: false, comments: [earlier] },
+      {
+        userId: 1001,
+        attempt: 2,
+        submittedAt: '2026-11-22T10:00:00Z',
+        enteredScore: submission('alovelace').score,
+        gradeMatchesCurrent: false,
+        comments: [earlier],
+      },
       { userId: 1002, attempt: 3, submittedAt: '2099-01-01T00:00:00Z' },
-      { userId: 1003 }, { userId: 1004 },
+      { userId: 1003 },
+      { userId: 1004 },
     ]);
     const pushed = await push(canvas);
     expect(pushed.code, pushed.err).toBe(0);
@@ -208,7 +322,15 @@ describe('grade push canvas', () => {
   });
 
   it('adds no comment already on the current attempt, and only enters the score', async () => {
-    const there = { id: 1, comment: canvasComment(run, submission('aturing')), attempt: 1, created_at: '2026-11-21T00:00:00Z', author_id: 1, author_name: 'Instructor', attachments: [] };
+    const there = {
+      id: 1,
+      comment: canvasComment(run, submission('aturing')),
+      attempt: 1,
+      created_at: '2026-11-21T00:00:00Z',
+      author_id: 1,
+      author_name: 'Instructor',
+      attachments: [],
+    };
     const canvas = await fake({}, [{ userId: 1001 }, { userId: 1002 }, { userId: 1003, comments: [there] }, { userId: 1004 }]);
     expect((await push(canvas)).code).toBe(0);
     expect(canvas.students.get(1003)!.comments).toHaveLength(1);
@@ -219,30 +341,62 @@ describe('grade push canvas', () => {
 
 describe('grade push canvas refuses before writing anything', () => {
   it('an unpublished assignment, points possible that differ, and a late penalty Canvas would take again', async () => {
-    const unpublished = await fake({ assignment: { id: 9001, name: 'Homework 4', points_possible: run.submissions[0]!.maxScore, published: false } });
+    const unpublished = await fake({
+      assignment: { id: 9001, name: 'Homework 4', points_possible: run.submissions[0]!.maxScore, published: false },
+    });
     const a = await push(unpublished);
     expect(a).toMatchObject({ code: 2, err: expect.stringContaining('is unpublished: Canvas takes no grade for it') });
     expect(unpublished.writes()).toBe(0);
 
     const points = await fake({ assignment: { id: 9001, name: 'Homework 4', points_possible: 100 } });
-    expect(await push(points)).toMatchObject({ code: 2, err: expect.stringContaining(`out of 100 points in Canvas, the grader's scores out of ${run.submissions[0]!.maxScore}`) });
+    expect(await push(points)).toMatchObject({
+      code: 2,
+      err: expect.stringContaining(`out of 100 points in Canvas, the grader's scores out of ${run.submissions[0]!.maxScore}`),
+    });
     expect(points.writes()).toBe(0);
 
     // The grader took a late penalty from one student whom Canvas marks late under a deducting policy.
     const late = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as RunResults;
-    const penalized = { ...late, submissions: late.submissions.map((s) => (s.id === 'cbabbage' ? { ...s, adjusted: { score: s.score - 1, maxScore: s.maxScore, rows: [{ line: 0, test: 'total', kind: 'late' as const, op: '-' as const, amount: 1, reason: '1 day late', applied: -1 }] } } : s)) };
+    const penalized = {
+      ...late,
+      submissions: late.submissions.map((s) =>
+        s.id === 'cbabbage'
+          ? {
+              ...s,
+              adjusted: {
+                score: s.score - 1,
+                maxScore: s.maxScore,
+                rows: [{ line: 0, test: 'total', kind: 'late' as const, op: '-' as const, amount: 1, reason: '1 day late', applied: -1 }],
+              },
+            }
+          : s,
+      ),
+    };
     const dir = temp('push-late-');
     writeFileSync(join(dir, 'results.json'), JSON.stringify(penalized));
-    const policy = await fake({ latePolicy: { late_submission_deduction_enabled: true, late_submission_deduction: 10, late_submission_interval: 'day' } }, [{ userId: 1001 }, { userId: 1002, late: true }, { userId: 1003 }, { userId: 1004 }]);
+    const policy = await fake(
+      { latePolicy: { late_submission_deduction_enabled: true, late_submission_deduction: 10, late_submission_interval: 'day' } },
+      [{ userId: 1001 }, { userId: 1002, late: true }, { userId: 1003 }, { userId: 1004 }],
+    );
     let err = '';
-    const code = await runPush(['canvas', dir, '--course', '77'], { out: () => {}, err: (s) => (err += s), isTTY: false, env: { CANVAS_TOKEN: TOKEN, CANVAS_URL: policy.url }, cwd: PROJECT_ROOT });
+    const code = await runPush(['canvas', dir, '--course', '77'], {
+      out: () => {},
+      err: (s) => (err += s),
+      isTTY: false,
+      env: { CANVAS_TOKEN: TOKEN, CANVAS_URL: policy.url },
+      cwd: PROJECT_ROOT,
+    });
     expect(code).toBe(2);
-    expect(err).toContain("Canvas's late policy takes 10 % a day from late work, and the grader already took the late penalty from cbabbage (cbabbage)");
+    expect(err).toContain(
+      "Canvas's late policy takes 10 % a day from late work, and the grader already took the late penalty from cbabbage (cbabbage)",
+    );
     expect(policy.writes()).toBe(0);
   });
 
   it('warns under a manual posting policy and still pushes', async () => {
-    const canvas = await fake({ assignment: { id: 9001, name: 'Homework 4', points_possible: run.submissions[0]!.maxScore, post_manually: true } });
+    const canvas = await fake({
+      assignment: { id: 9001, name: 'Homework 4', points_possible: run.submissions[0]!.maxScore, post_manually: true },
+    });
     const pushed = await push(canvas);
     expect(pushed.code, pushed.err).toBe(0);
     expect(pushed.out).toContain('posts grades by hand: the scores and comments stay hidden from the students until you post them');
@@ -250,7 +404,13 @@ describe('grade push canvas refuses before writing anything', () => {
 
   it('no token, an address that is not https, a refused token, and no assignment id', async () => {
     const canvas = await fake();
-    const io = (env: Record<string, string>) => ({ out: () => {}, err: (s: string) => void (said += s), isTTY: false, env, cwd: PROJECT_ROOT });
+    const io = (env: Record<string, string>) => ({
+      out: () => {},
+      err: (s: string) => void (said += s),
+      isTTY: false,
+      env,
+      cwd: PROJECT_ROOT,
+    });
     let said = '';
     expect(await runPush(['canvas', out, '--course', '77'], io({ CANVAS_URL: canvas.url }))).toBe(2);
     expect(said).toContain('set CANVAS_TOKEN');

@@ -12,7 +12,9 @@ import { generateMutants, specSolutionFiles } from '../../../runner/mutants/gene
 import { PROJECT_ROOT } from '../../../runner/project-root.js';
 import { loadSpec } from '../../../runner/pack/load-spec.js';
 
-const lists = ASSIGNMENT_IDS.filter((id) => existsSync(equivalentsPath(PROJECT_ROOT, id))).flatMap((assignment) => listedSolutions(PROJECT_ROOT, assignment).map((solution) => [assignment, solution] as const));
+const lists = ASSIGNMENT_IDS.filter((id) => existsSync(equivalentsPath(PROJECT_ROOT, id))).flatMap((assignment) =>
+  listedSolutions(PROJECT_ROOT, assignment).map((solution) => [assignment, solution] as const),
+);
 
 describe.each(lists)('%s equivalent-mutants.json, %s', (assignment, solution) => {
   it('names only mutants that solution yields, each with its file, change and why', async () => {
@@ -32,5 +34,6 @@ describe.each(lists)('%s equivalent-mutants.json, %s', (assignment, solution) =>
 });
 
 it('has a reviewed list for correct-plain of every assignment with a list file', () => {
-  for (const assignment of ASSIGNMENT_IDS.filter((id) => existsSync(equivalentsPath(PROJECT_ROOT, id)))) expect(listedSolutions(PROJECT_ROOT, assignment), assignment).toContain('correct-plain');
+  for (const assignment of ASSIGNMENT_IDS.filter((id) => existsSync(equivalentsPath(PROJECT_ROOT, id))))
+    expect(listedSolutions(PROJECT_ROOT, assignment), assignment).toContain('correct-plain');
 });

@@ -20,7 +20,12 @@ describe('grade mutants', () => {
     appendFileSync(join(solution, 'hw04.py'), '\n\ndef unused_helper(n):\n    return n + 1\n');
     const out = temp('mutants-out-');
     let said = '';
-    const code = await runCli(['mutants', 'cs61a-hw04', '--solution', solution, '--function', 'create_row,unused_helper', '--out', out, '--jobs', '2'], (s) => (said += s), (s) => (said += s), { env: {}, cwd: out });
+    const code = await runCli(
+      ['mutants', 'cs61a-hw04', '--solution', solution, '--function', 'create_row,unused_helper', '--out', out, '--jobs', '2'],
+      (s) => (said += s),
+      (s) => (said += s),
+      { env: {}, cwd: out },
+    );
     expect(code, said).toBe(0);
 
     const m = JSON.parse(readFileSync(join(out, 'mutants.json'), 'utf8')) as MutationResults & { assignment: string };
@@ -29,12 +34,23 @@ describe('grade mutants', () => {
     const helper = m.mutants.filter((x) => x.function === 'unused_helper');
     expect(helper.map((x) => x.change).sort()).toEqual(['`+` → `-`', '`1` → `0`', '`1` → `2`', '`return` removed'].sort());
     expect(helper.every((x) => x.status === 'survived' && x.killingTests === 0)).toBe(true);
-    expect(helper.find((x) => x.change === '`+` → `-`')).toMatchObject({ file: 'hw04.py', before: ['    return n + 1'], after: ['    return n - 1'] });
+    expect(helper.find((x) => x.change === '`+` → `-`')).toMatchObject({
+      file: 'hw04.py',
+      before: ['    return n + 1'],
+      after: ['    return n - 1'],
+    });
     // create_row: its return removed; caught by create_row's own test first.
     const row = m.mutants.filter((x) => x.function === 'create_row');
     expect(row.map((x) => x.change)).toEqual(['`return` removed']);
     for (const x of row) expect(x, x.change).toMatchObject({ status: 'killed', killedBy: 'create_row.document' });
-    expect(m).toMatchObject({ graded: row.length + 4, killed: row.length, survived: 4, equivalent: 0, functionFilter: 'create_row,unused_helper', solutionFailures: [] });
+    expect(m).toMatchObject({
+      graded: row.length + 4,
+      killed: row.length,
+      survived: 4,
+      equivalent: 0,
+      functionFilter: 'create_row,unused_helper',
+      solutionFailures: [],
+    });
     expect(m.score).toBe(Math.round((row.length / (row.length + 4)) * 1000) / 10);
     expect(m.functions[0]).toMatchObject({ function: 'unused_helper', survived: 4, mutants: 4 });
     expect(m.tests.find((t) => t.id === 'create_row.document')).toMatchObject({ killed: row.length });
@@ -55,7 +71,26 @@ describe('grade mutants', () => {
 
     // --resume: the same mutants are written again, recognised in results.jsonl, and not graded again.
     let again = '';
-    expect(await runCli(['mutants', 'cs61a-hw04', '--solution', solution, '--function', 'create_row,unused_helper', '--out', out, '--jobs', '2', '--resume'], (s) => (again += s), (s) => (again += s), { env: {}, cwd: out })).toBe(0);
+    expect(
+      await runCli(
+        [
+          'mutants',
+          'cs61a-hw04',
+          '--solution',
+          solution,
+          '--function',
+          'create_row,unused_helper',
+          '--out',
+          out,
+          '--jobs',
+          '2',
+          '--resume',
+        ],
+        (s) => (again += s),
+        (s) => (again += s),
+        { env: {}, cwd: out },
+      ),
+    ).toBe(0);
     expect(again).toMatch(new RegExp(`resuming: ${m.graded + 1} submissions already graded`));
     const resumed = JSON.parse(readFileSync(join(out, 'mutants.json'), 'utf8')) as MutationResults;
     expect(resumed.mutants.map((x) => [x.id, x.status, x.killedBy])).toEqual(m.mutants.map((x) => [x.id, x.status, x.killedBy]));
@@ -65,12 +100,23 @@ describe('grade mutants', () => {
     const dir = temp('mutants-bad-');
     const run = async (...args: string[]) => {
       let err = '';
-      const code = await runCli(['mutants', ...args], () => {}, (s) => (err += s), { env: {}, cwd: dir });
+      const code = await runCli(
+        ['mutants', ...args],
+        () => {},
+        (s) => (err += s),
+        { env: {}, cwd: dir },
+      );
       return { code, err };
     };
     expect(await run()).toMatchObject({ code: 2, err: expect.stringMatching(/give one assignment/) });
-    expect(await run('cs61a-hw04', '--limit', '0')).toMatchObject({ code: 2, err: expect.stringMatching(/--limit must be a whole number/) });
+    expect(await run('cs61a-hw04', '--limit', '0')).toMatchObject({
+      code: 2,
+      err: expect.stringMatching(/--limit must be a whole number/),
+    });
     expect(await run('cs61a-hw04', '--solution', dir)).toMatchObject({ code: 2, err: expect.stringMatching(/no file of .* in /) });
-    expect(await run('cs61a-hw04', '--function', 'no_such_function', '--out', join(dir, 'o'))).toMatchObject({ code: 2, err: expect.stringMatching(/no mutant in a function matching --function no_such_function/) });
+    expect(await run('cs61a-hw04', '--function', 'no_such_function', '--out', join(dir, 'o'))).toMatchObject({
+      code: 2,
+      err: expect.stringMatching(/no mutant in a function matching --function no_such_function/),
+    });
   });
 });

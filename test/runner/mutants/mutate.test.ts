@@ -42,7 +42,7 @@ function write(text: string): string {
 }
 
 describe('the mutator', () => {
-  it('makes each operator\'s changes, one per mutant, and leaves docstrings, imports and the main guard alone', async () => {
+  it("makes each operator's changes, one per mutant, and leaves docstrings, imports and the main guard alone", async () => {
     const made = await generateMutants(PROJECT_ROOT, 'python3', write(SMALL), ['board.py']);
     const changes = made.mutants.map((m) => `${m.line} ${m.function} ${m.operator}: ${m.change}`);
     expect(changes).toEqual([
@@ -148,17 +148,21 @@ def deep(x):
       '29 deep compare: `>` → `<` x < LIMIT',
       '29 deep negate: condition negated not (x > LIMIT)',
     ]);
-    for (const m of made.mutants) expect(changedLines(layout, m.source), m.change).toMatchObject({ line: m.line, before: [layout.split('\n')[m.line - 1]] });
+    for (const m of made.mutants)
+      expect(changedLines(layout, m.source), m.change).toMatchObject({ line: m.line, before: [layout.split('\n')[m.line - 1]] });
   });
 
-  it('keeps each mutant\'s id when unrelated lines move, and lists a file it cannot read as skipped', async () => {
+  it("keeps each mutant's id when unrelated lines move, and lists a file it cannot read as skipped", async () => {
     const before = await generateMutants(PROJECT_ROOT, 'python3', write(SMALL), ['board.py']);
     const moved = SMALL.replace('import random\n', 'import random\n\nWIDTH = 7\n\n\n');
     const after = await generateMutants(PROJECT_ROOT, 'python3', write(moved), ['board.py']);
     const ids = new Set(after.mutants.map((m) => m.id));
     expect(before.mutants.filter((m) => !ids.has(m.id))).toEqual([]);
     const broken = write('def f(:\n');
-    expect(await generateMutants(PROJECT_ROOT, 'python3', broken, ['board.py'])).toMatchObject({ mutants: [], skipped: [{ file: 'board.py', reason: expect.stringMatching(/SyntaxError/) }] });
+    expect(await generateMutants(PROJECT_ROOT, 'python3', broken, ['board.py'])).toMatchObject({
+      mutants: [],
+      skipped: [{ file: 'board.py', reason: expect.stringMatching(/SyntaxError/) }],
+    });
   });
 
   it('chooses under --limit by seed, the same for the same seed, and by function', async () => {

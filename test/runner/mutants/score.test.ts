@@ -11,12 +11,33 @@ const TESTS = [
 ];
 
 function graded(id: string, statuses: Record<string, TestStatus> = {}): SubmissionResult {
-  const tests: TestResult[] = TESTS.map((t) => ({ id: t.id, name: t.id, group: t.group, target: 't', status: statuses[t.id] ?? 'pass', score: 1, maxScore: 1, visibility: 'visible', message: '' }));
+  const tests: TestResult[] = TESTS.map((t) => ({
+    id: t.id,
+    name: t.id,
+    group: t.group,
+    target: 't',
+    status: statuses[t.id] ?? 'pass',
+    score: 1,
+    maxScore: 1,
+    visibility: 'visible',
+    message: '',
+  }));
   return { id, path: id, assignment: 'a', status: 'graded', score: 0, maxScore: 3, durationMs: 1, tests };
 }
 
 const ORIGINAL = 'def win(b):\n    return a < b\n\nx = 1\n';
-const mutant = (id: string, line: number, source: string): Mutant => ({ id, file: 'board.py', line, endLine: line, function: 'win', operator: 'compare', change: '`<` → `<=`', original: '', mutated: '', source });
+const mutant = (id: string, line: number, source: string): Mutant => ({
+  id,
+  file: 'board.py',
+  line,
+  endLine: line,
+  function: 'win',
+  operator: 'compare',
+  change: '`<` → `<=`',
+  original: '',
+  mutated: '',
+  source,
+});
 
 describe('scoreMutants', () => {
   const mutants = [
@@ -35,9 +56,19 @@ describe('scoreMutants', () => {
     graded('m-000000000e', { 'board.repr': 'fail' }),
   ];
   const result = scoreMutants(run, {
-    solution: 'sol', solutionId: 'solution', seed: 1, generated: 9, limit: 5, mutants, skippedFiles: [], given: [],
+    solution: 'sol',
+    solutionId: 'solution',
+    seed: 1,
+    generated: 9,
+    limit: 5,
+    mutants,
+    skippedFiles: [],
+    given: [],
     originals: new Map([['board.py', ORIGINAL]]),
-    equivalents: new Map([['m-000000000c', 'x is never read'], ['m-000000000e', 'claimed, but a test tells']]),
+    equivalents: new Map([
+      ['m-000000000c', 'x is never read'],
+      ['m-000000000e', 'claimed, but a test tells'],
+    ]),
   });
 
   it('kills only through tests the unchanged solution passes, and names the first in spec order', () => {
@@ -76,14 +107,28 @@ describe('scoreMutants', () => {
   });
 
   it('refuses a run without the unchanged solution', () => {
-    expect(() => scoreMutants(run.slice(1), { solution: 's', solutionId: 'solution', seed: 1, generated: 1, mutants, originals: new Map(), equivalents: new Map(), skippedFiles: [], given: [] })).toThrow(/unchanged solution/);
+    expect(() =>
+      scoreMutants(run.slice(1), {
+        solution: 's',
+        solutionId: 'solution',
+        seed: 1,
+        generated: 1,
+        mutants,
+        originals: new Map(),
+        equivalents: new Map(),
+        skippedFiles: [],
+        given: [],
+      }),
+    ).toThrow(/unchanged solution/);
   });
 });
 
 describe('parseEquivalents', () => {
   const file = (lists: string) => `{"solutions":${lists}}`;
   it("reads one solution's ids and reasons, and none for a solution without a list", () => {
-    const text = file('{"correct-plain":[{"id":"m-0123456789","why":" never read "}],"correct-other":[{"id":"m-9876543210","why":"a bound never met"}]}');
+    const text = file(
+      '{"correct-plain":[{"id":"m-0123456789","why":" never read "}],"correct-other":[{"id":"m-9876543210","why":"a bound never met"}]}',
+    );
     expect(parseEquivalents(text, 'f.json')).toEqual(new Map([['m-0123456789', 'never read']]));
     expect(parseEquivalents(text, 'f.json', 'correct-other')).toEqual(new Map([['m-9876543210', 'a bound never met']]));
     expect(parseEquivalents(text, 'f.json', 'correct-third')).toEqual(new Map());
@@ -102,7 +147,7 @@ describe('parseEquivalents', () => {
 });
 
 describe('bundledSolutionName', () => {
-  it("names a bundled sample by its folder, and no list for a solution elsewhere", () => {
+  it('names a bundled sample by its folder, and no list for a solution elsewhere', () => {
     expect(bundledSolutionName('/r', 'cs111-ps9', '/r/fixtures/submissions/cs111-ps9/correct-plain')).toBe('correct-plain');
     expect(bundledSolutionName('/r', 'cs111-ps9', '/r/fixtures/submissions/cs111-ps9/correct-split/')).toBe('correct-split');
     expect(bundledSolutionName('/r', 'cs111-ps9', '/home/me/my-solution')).toBeUndefined();

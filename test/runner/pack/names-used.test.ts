@@ -18,7 +18,12 @@ const temp = tempDirs();
 async function cli(argv: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const code = await runCli(argv, (s) => (out += s), (s) => (err += s), { env: {}, cwd: PROJECT_ROOT });
+  const code = await runCli(
+    argv,
+    (s) => (out += s),
+    (s) => (err += s),
+    { env: {}, cwd: PROJECT_ROOT },
+  );
   return { code, out, err };
 }
 
@@ -33,11 +38,15 @@ function copy(assignment: string, sample: string, klass: string, as: string, edi
   const from = join(PROJECT_ROOT, 'fixtures', 'submissions', assignment, sample);
   mkdirSync(join(klass, as));
   for (const name of readdirSync(from).filter((n) => n !== 'BUG.md' && n !== '__pycache__')) {
-    writeFileSync(join(klass, as, name), edits.reduce((text, [from, to]) => text.replace(from, to), readFileSync(join(from, name), 'utf8')));
+    writeFileSync(
+      join(klass, as, name),
+      edits.reduce((text, [from, to]) => text.replace(from, to), readFileSync(join(from, name), 'utf8')),
+    );
   }
 }
 
-const notPassed = (s: SubmissionResult) => Object.fromEntries(s.tests.filter((t) => t.status !== 'pass' && t.status !== 'skipped').map((t) => [t.id, t.status]));
+const notPassed = (s: SubmissionResult) =>
+  Object.fromEntries(s.tests.filter((t) => t.status !== 'pass' && t.status !== 'skipped').map((t) => [t.id, t.status]));
 
 /** A test of the course's own, in the course's names: a submission keeping the document's name runs it all the same. */
 const OWN = `  drop_piece.course:
@@ -51,7 +60,9 @@ const OWN = `  drop_piece.course:
 `;
 
 describe('a pack that renames make_move to drop_piece (CS61A)', () => {
-  const dir = pack(`extends: cs61a-hw04\nnames:\n  make_move: drop_piece\ntests:\n  make_move.document: { hint: "A column below 0 is no column." }\n${OWN}`);
+  const dir = pack(
+    `extends: cs61a-hw04\nnames:\n  make_move: drop_piece\ntests:\n  make_move.document: { hint: "A column below 0 is no column." }\n${OWN}`,
+  );
   const spec = loadPack(PROJECT_ROOT, dir);
   let run: RunResults;
   beforeAll(async () => {
@@ -67,10 +78,14 @@ describe('a pack that renames make_move to drop_piece (CS61A)', () => {
   }, 120_000);
   const graded = (id: string) => run.submissions.find((s) => s.id === id)!;
 
-  it('adds names.used, one point, visible, after the test of the files\' names', () => {
+  it("adds names.used, one point, visible, after the test of the files' names", () => {
     const ids = spec.tests.map((t) => t.id);
     expect(ids.indexOf('names.used')).toBe(ids.indexOf('files.named') + 1);
-    expect(spec.tests.find((t) => t.id === 'names.used')).toMatchObject({ points: 1, visibility: 'visible', name: "The classes, functions and methods have this course's names (drop_piece)" });
+    expect(spec.tests.find((t) => t.id === 'names.used')).toMatchObject({
+      points: 1,
+      visibility: 'visible',
+      name: "The classes, functions and methods have this course's names (drop_piece)",
+    });
     expect(spec.maxScore).toBe(42);
   });
 
@@ -79,7 +94,9 @@ describe('a pack that renames make_move to drop_piece (CS61A)', () => {
     // The course's own test, which calls drop_piece, runs on make_move: keeping the name costs names.used alone.
     expect(notPassed(kept)).toEqual({ 'names.used': 'fail' });
     expect(kept.score).toBe(41);
-    expect(kept.tests.find((t) => t.id === 'names.used')!.message).toContain("make_move keeps the document's name; this course names it drop_piece: rename make_move to drop_piece");
+    expect(kept.tests.find((t) => t.id === 'names.used')!.message).toContain(
+      "make_move keeps the document's name; this course names it drop_piece: rename make_move to drop_piece",
+    );
     expect(notPassed(graded('writes-drop-piece'))).toEqual({});
   });
 
@@ -87,10 +104,17 @@ describe('a pack that renames make_move to drop_piece (CS61A)', () => {
     const pinned = PINS.expected['make-move-negative-column']!;
     expect(notPassed(graded('keeps-make-move-with-a-bug'))).toEqual({ ...pinned, 'names.used': 'fail', 'drop_piece.course': 'error' });
     expect(notPassed(graded('writes-drop-piece-with-a-bug'))).toEqual({ ...pinned, 'drop_piece.course': 'error' });
-    const said = (id: string) => graded(id).tests.filter((t) => (t.id.startsWith('make_move.') || t.id === 'drop_piece.course') && t.status !== 'pass').map((t) => `${t.message}\n${t.reproduce ?? ''}`).join('\n');
+    const said = (id: string) =>
+      graded(id)
+        .tests.filter((t) => (t.id.startsWith('make_move.') || t.id === 'drop_piece.course') && t.status !== 'pass')
+        .map((t) => `${t.message}\n${t.reproduce ?? ''}`)
+        .join('\n');
     // The course's own test says the name the student wrote too.
     const own = (id: string) => graded(id).tests.find((t) => t.id === 'drop_piece.course')!;
-    expect(own('keeps-make-move-with-a-bug')).toMatchObject({ message: expect.stringContaining("make_move([['-', '-'], ['-', '-']], 2, 2, -1, 'X') raised AssertionError: Index is out of bounds"), reproduce: "make_move([['-', '-'], ['-', '-']], 2, 2, -1, 'X')" });
+    expect(own('keeps-make-move-with-a-bug')).toMatchObject({
+      message: expect.stringContaining("make_move([['-', '-'], ['-', '-']], 2, 2, -1, 'X') raised AssertionError: Index is out of bounds"),
+      reproduce: "make_move([['-', '-'], ['-', '-']], 2, 2, -1, 'X')",
+    });
     expect(own('writes-drop-piece-with-a-bug').reproduce).toBe("drop_piece([['-', '-'], ['-', '-']], 2, 2, -1, 'X')");
     expect(said('keeps-make-move-with-a-bug')).toMatch(/\bmake_move\(/u);
     expect(said('keeps-make-move-with-a-bug')).not.toContain('drop_piece(');
@@ -110,13 +134,29 @@ describe("a method renamed (CS111's Board.add_checker: add_move), graded as the 
     copy('cs111-ps9', 'add-checker-top-row', klass, 'keeps');
     copy('cs111-ps9', 'add-checker-top-row', klass, 'renames', [[/\badd_checker\b/gu, 'add_move']]);
     const out = temp('out-');
-    const graded = await cli([klass, '--assignment', dir, '--stand-ins', 'own', '--only', 'names.used,board.add_checker,process_move.result', '--out', out, '--format', 'json', '--jobs', '2']);
+    const graded = await cli([
+      klass,
+      '--assignment',
+      dir,
+      '--stand-ins',
+      'own',
+      '--only',
+      'names.used,board.add_checker,process_move.result',
+      '--out',
+      out,
+      '--format',
+      'json',
+      '--jobs',
+      '2',
+    ]);
     expect(graded.code, graded.err).toBe(0);
     const run = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as RunResults;
     const [keeps, renames] = ['keeps', 'renames'].map((id) => run.submissions.find((s) => s.id === id)!);
     expect(notPassed(keeps!)).toEqual({ 'names.used': 'fail', 'board.add_checker': 'fail', 'process_move.result': 'fail' });
     expect(notPassed(renames!)).toEqual({ 'board.add_checker': 'fail', 'process_move.result': 'fail' });
-    expect(keeps!.tests.find((t) => t.id === 'names.used')!.message).toContain("Board.add_checker keeps the document's name; this course names it Board.add_move: rename the method add_checker to add_move in class Board");
+    expect(keeps!.tests.find((t) => t.id === 'names.used')!.message).toContain(
+      "Board.add_checker keeps the document's name; this course names it Board.add_move: rename the method add_checker to add_move in class Board",
+    );
     const test = (s: SubmissionResult, id: string) => s.tests.find((t) => t.id === id)!;
     expect(test(keeps!, 'board.add_checker').name).toBe('add_move drops a checker to the lowest empty slot');
     expect(test(keeps!, 'board.add_checker').reproduce).toContain('b.add_checker(');

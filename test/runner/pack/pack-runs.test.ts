@@ -15,7 +15,12 @@ const temp = tempDirs();
 async function cli(argv: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const code = await runCli(argv, (s) => (out += s), (s) => (err += s), { env: {}, cwd: PROJECT_ROOT });
+  const code = await runCli(
+    argv,
+    (s) => (out += s),
+    (s) => (err += s),
+    { env: {}, cwd: PROJECT_ROOT },
+  );
   return { code, out, err };
 }
 
@@ -23,7 +28,8 @@ function setUp() {
   const pack = temp('pack-');
   writeFileSync(join(pack, 'assignment.yml'), 'extends: cs61a-hw04\ntests:\n  files.named: { points: 2 }\n');
   const klass = temp('class-');
-  for (const name of ['correct-plain', 'trivia-misnamed-file']) cpSync(join(PROJECT_ROOT, 'fixtures', 'submissions', 'cs61a-hw04', name), join(klass, name), { recursive: true });
+  for (const name of ['correct-plain', 'trivia-misnamed-file'])
+    cpSync(join(PROJECT_ROOT, 'fixtures', 'submissions', 'cs61a-hw04', name), join(klass, name), { recursive: true });
   return { pack, klass };
 }
 
@@ -31,7 +37,7 @@ const only = ['--only', 'files.named', '--format', 'json', '--jobs', '1'];
 const readRun = (out: string) => JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as RunResults;
 
 describe('a pack across runs', () => {
-  it("shards merge under the pack they were graded with; a pack changed since is refused", async () => {
+  it('shards merge under the pack they were graded with; a pack changed since is refused', async () => {
     const { pack, klass } = setUp();
     const [a, b, merged] = [temp('shard-a-'), temp('shard-b-'), temp('merged-')];
     expect((await cli([klass, '--assignment', pack, '--out', a, '--shard', '1/2', ...only])).code).toBe(0);
@@ -41,7 +47,10 @@ describe('a pack across runs', () => {
     const run = readRun(merged);
     expect(run.pack).toEqual(readRun(a).pack);
     // files.named is worth 2 in the pack (the built-in's 40 points become 41); --only skips the rest.
-    expect(run.submissions.map((s) => [s.id, s.score, s.maxScore])).toEqual([['correct-plain', 2, 41], ['trivia-misnamed-file', 0, 41]]);
+    expect(run.submissions.map((s) => [s.id, s.score, s.maxScore])).toEqual([
+      ['correct-plain', 2, 41],
+      ['trivia-misnamed-file', 0, 41],
+    ]);
     writeFileSync(join(pack, 'assignment.yml'), 'extends: cs61a-hw04\ntests:\n  files.named: { points: 3 }\n');
     const refused = await cli(['merge', a, b, '--out', temp('merged-again-'), '--format', 'json']);
     expect(refused.code).toBe(2);
@@ -62,7 +71,10 @@ describe('a pack across runs', () => {
 describe('a pack where a student and a mutation run take one', () => {
   it("grade check --assignment <pack> grades the pack's visible tests under its title and points", async () => {
     const pack = temp('pack-');
-    writeFileSync(join(pack, 'assignment.yml'), 'extends: cs61a-hw04\ntitle: "CS 61A Lab 4"\ntests:\n  print_board.spacing: { points: 3 }\n  create_row.generated: { visibility: visible }\n');
+    writeFileSync(
+      join(pack, 'assignment.yml'),
+      'extends: cs61a-hw04\ntitle: "CS 61A Lab 4"\ntests:\n  print_board.spacing: { points: 3 }\n  create_row.generated: { visibility: visible }\n',
+    );
     const sample = join(PROJECT_ROOT, 'fixtures', 'submissions', 'cs61a-hw04', 'print-board-trailing-space');
     const run = await cli(['check', sample, '--assignment', pack]);
     expect(run.code, run.err).toBe(1);

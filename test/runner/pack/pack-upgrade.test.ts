@@ -66,7 +66,8 @@ describe('grade init', () => {
     const text = readFileSync(join(cwd, 'course', 'assignment.yml'), 'utf8');
     expect(parse(text)).toEqual({ extends: id, madeFrom: { builtIn: current(id).hash, grader: VERSION } });
     const built = builtInSpec(PROJECT_ROOT, id);
-    for (const test of built.groups.flatMap((g) => g.tests)) expect(text).toContain(`#   ${test.id}: { points: ${test.points}, visibility: ${test.visibility}`);
+    for (const test of built.groups.flatMap((g) => g.tests))
+      expect(text).toContain(`#   ${test.id}: { points: ${test.points}, visibility: ${test.visibility}`);
   });
 
   it('a line uncommented changes that value and nothing else', () => {
@@ -78,17 +79,25 @@ describe('grade init', () => {
     writeFileSync(file, text.replace('\n# tests:\n', '\ntests:\n').replace(line, line.slice(2).replace(/points: \d+/u, 'points: 2')));
     const spec = loadPack(PROJECT_ROOT, join(cwd, 'course'));
     const built = loadSpec(PROJECT_ROOT, 'cs61a-hw04');
-    expect(spec.tests.filter((t) => JSON.stringify(t) !== JSON.stringify(built.tests.find((b) => b.id === t.id))).map((t) => [t.id, t.points])).toEqual([['print_board.pieces', 2]]);
-    expect(spec.groups.find((g) => g.id === 'question-5')!.points).toBe(built.groups.find((g) => g.id === 'question-5')!.points - built.tests.find((t) => t.id === 'print_board.pieces')!.points + 2);
+    expect(
+      spec.tests.filter((t) => JSON.stringify(t) !== JSON.stringify(built.tests.find((b) => b.id === t.id))).map((t) => [t.id, t.points]),
+    ).toEqual([['print_board.pieces', 2]]);
+    expect(spec.groups.find((g) => g.id === 'question-5')!.points).toBe(
+      built.groups.find((g) => g.id === 'question-5')!.points - built.tests.find((t) => t.id === 'print_board.pieces')!.points + 2,
+    );
   });
 });
 
 describe('a built-in changed since the pack was made', () => {
   // The later built-in shows create_row.generated to students and rewords a hint; the pack was made from the
   // built-in as it is in this repository, froze create_row.generated's visibility, and changes print_board's points.
-  const later = (text: string) => text
-    .replace(/(create_row\.generated:\n(?: {4}.*\n)*? {4}visibility: )hidden/u, '$1visible')
-    .replace('hint: Build each row with create_row(columns), one new row per row of the board.', 'hint: Build each row with create_row(columns).');
+  const later = (text: string) =>
+    text
+      .replace(/(create_row\.generated:\n(?: {4}.*\n)*? {4}visibility: )hidden/u, '$1visible')
+      .replace(
+        'hint: Build each row with create_row(columns), one new row per row of the board.',
+        'hint: Build each row with create_row(columns).',
+      );
   const made = current('cs61a-hw04');
   const frozen = 'tests:\n  create_row.generated: { visibility: hidden }\n  print_board.pieces: { points: 2 }\n';
 
@@ -101,18 +110,24 @@ describe('a built-in changed since the pack was made', () => {
     const [own, rest] = linted.out.split('  The built-in has changed');
     expect(own).toContain('tests.print_board.pieces: 2 points (was 3)');
     expect(own).not.toContain('create_row.generated');
-    expect(rest).toContain(` since this pack was made from it (${made.hash}, grader ${VERSION}; now ${now}): 2 values, 1 of them kept here as they were. grade lint --upgrade lists them`);
-    expect(rest).toContain('  Kept from the built-in as it was, not the course\'s changes (delete each to follow the built-in):\n    tests.create_row.generated.visibility: "hidden", the built-in now "visible"\n');
+    expect(rest).toContain(
+      ` since this pack was made from it (${made.hash}, grader ${VERSION}; now ${now}): 2 values, 1 of them kept here as they were. grade lint --upgrade lists them`,
+    );
+    expect(rest).toContain(
+      '  Kept from the built-in as it was, not the course\'s changes (delete each to follow the built-in):\n    tests.create_row.generated.visibility: "hidden", the built-in now "visible"\n',
+    );
     const upgrade = run(runLint, [dir, '--upgrade'], root, PROJECT_ROOT);
     expect(upgrade.code, upgrade.err).toBe(0);
-    expect(upgrade.out).toContain([
-      `  The built-in's changes since ${made.hash}:`,
-      '    tests.create_row.generated.visibility: "visible" (was "hidden"); this pack writes "hidden", the value it had then: delete it to follow the built-in',
-      '    tests.create_board.generated.hint: "Build each row with create_row(columns)." (was "Build each row with create_row(columns), one new row per row of the board.")',
-      "  The pack's own changes:",
-      '    groups.question-5: 3 points (was 4)',
-      '    tests.print_board.pieces: 2 points (was 3)',
-    ].join('\n'));
+    expect(upgrade.out).toContain(
+      [
+        `  The built-in's changes since ${made.hash}:`,
+        '    tests.create_row.generated.visibility: "visible" (was "hidden"); this pack writes "hidden", the value it had then: delete it to follow the built-in',
+        '    tests.create_board.generated.hint: "Build each row with create_row(columns)." (was "Build each row with create_row(columns), one new row per row of the board.")',
+        "  The pack's own changes:",
+        '    groups.question-5: 3 points (was 4)',
+        '    tests.print_board.pieces: 2 points (was 3)',
+      ].join('\n'),
+    );
     expect(upgrade.out).not.toContain('What it changes');
   });
 
@@ -120,14 +135,21 @@ describe('a built-in changed since the pack was made', () => {
     const root = laterBuiltIn('cs61a-hw04', later, [made]);
     const linted = run(runLint, [pack(`extends: cs61a-hw04\n${frozen}`)], root, PROJECT_ROOT);
     expect(linted.code, linted.err).toBe(0);
-    expect(linted.out).toContain(`  It records no madeFrom (grade init wrote none then); the values it writes are the built-in's as it was at ${made.hash} (grader ${VERSION}), which has changed since: 2 values, 1 of them kept here as they were.`);
+    expect(linted.out).toContain(
+      `  It records no madeFrom (grade init wrote none then); the values it writes are the built-in's as it was at ${made.hash} (grader ${VERSION}), which has changed since: 2 values, 1 of them kept here as they were.`,
+    );
   });
 
   it('a test the built-in has left out since is said so where the pack names it', () => {
-    const older: BuiltInVersion = { ...made, values: { ...made.values, 'tests.create_row.old.group': 'question-1', 'tests.create_row.old.points': 1 } };
+    const older: BuiltInVersion = {
+      ...made,
+      values: { ...made.values, 'tests.create_row.old.group': 'question-1', 'tests.create_row.old.points': 1 },
+    };
     const root = laterBuiltIn('cs61a-hw04', (text) => `${text}\n`, [{ ...older, hash: valuesHash(older.values) }, made]);
     const found = lintPack(root, pack('extends: cs61a-hw04\ntests:\n  create_row.old: { points: 1 }\n')).problems;
-    expect(found.map((p) => p.message)).toEqual(["no test 'create_row.old' in cs61a-hw04: an earlier version of the built-in had it, and this one has left it out; delete its entry (grade lint --upgrade, once the pack loads, lists what else changed)"]);
+    expect(found.map((p) => p.message)).toEqual([
+      "no test 'create_row.old' in cs61a-hw04: an earlier version of the built-in had it, and this one has left it out; delete its entry (grade lint --upgrade, once the pack loads, lists what else changed)",
+    ]);
   });
 });
 
@@ -139,9 +161,25 @@ describe('a pack from before madeFrom, every value frozen as grade init wrote th
       `extends: ${id}`,
       `title: ${q(built.title)}`,
       ...(built.texts ? ['texts:', ...Object.entries(built.texts).map(([key, t]) => `  ${key}: ${q(t.text)}`)] : []),
-      'files:', ...built.files.flatMap((f) => [`  ${f.role}:`, `    names: [${f.names.map(q).join(', ')}]`]),
-      'groups:', ...built.groups.flatMap((g) => [`  ${g.id}:`, `    name: ${q(g.name)}`, `    manualPoints: ${g.manualPoints ?? 0}`, `    points: ${g.points}`]),
-      'tests:', ...built.groups.flatMap((g) => g.tests.flatMap((t) => [`  ${t.id}:`, `    points: ${t.points}`, `    visibility: ${t.visibility}`, ...(t.hint === undefined ? [] : [`    hint: ${q(t.hint)}`]), '    enabled: true'])),
+      'files:',
+      ...built.files.flatMap((f) => [`  ${f.role}:`, `    names: [${f.names.map(q).join(', ')}]`]),
+      'groups:',
+      ...built.groups.flatMap((g) => [
+        `  ${g.id}:`,
+        `    name: ${q(g.name)}`,
+        `    manualPoints: ${g.manualPoints ?? 0}`,
+        `    points: ${g.points}`,
+      ]),
+      'tests:',
+      ...built.groups.flatMap((g) =>
+        g.tests.flatMap((t) => [
+          `  ${t.id}:`,
+          `    points: ${t.points}`,
+          `    visibility: ${t.visibility}`,
+          ...(t.hint === undefined ? [] : [`    hint: ${q(t.hint)}`]),
+          '    enabled: true',
+        ]),
+      ),
       '',
     ].join('\n');
     const dir = pack(text);
@@ -150,6 +188,8 @@ describe('a pack from before madeFrom, every value frozen as grade init wrote th
     const linted = run(runLint, [dir], PROJECT_ROOT, PROJECT_ROOT);
     expect(linted.code, linted.err).toBe(0);
     expect(linted.out).toContain('  It changes nothing in the built-in.\n');
-    expect(linted.out).toContain(`  It records no madeFrom (written by hand, or by grade init before it recorded one), and no earlier version of the built-in explains its values better than the built-in as it is now: add the line grade init writes, madeFrom: { builtIn: "${current(id).hash}", grader: "${VERSION}" }`);
+    expect(linted.out).toContain(
+      `  It records no madeFrom (written by hand, or by grade init before it recorded one), and no earlier version of the built-in explains its values better than the built-in as it is now: add the line grade init writes, madeFrom: { builtIn: "${current(id).hash}", grader: "${VERSION}" }`,
+    );
   });
 });

@@ -25,7 +25,11 @@ afterAll(() => {
 const builtIn = parse(readFileSync(join(PROJECT_ROOT, 'spec', 'cs111-ps9', 'assignment.yml'), 'utf8')) as Record<string, unknown>;
 const samples = {
   'built-in': [builtIn, { ...builtIn, title: 7, extra: true }, { ...builtIn, assignment: 'nope', tests: [] }],
-  course: [{ extends: 'cs111-ps9', title: 'Term 2' }, { extends: 'cs111-ps9', tests: { 'board.add_checker': { points: 'two' } }, surprise: 1 }, { extends: 3 }],
+  course: [
+    { extends: 'cs111-ps9', title: 'Term 2' },
+    { extends: 'cs111-ps9', tests: { 'board.add_checker': { points: 'two' } }, surprise: 1 },
+    { extends: 3 },
+  ],
 } as const;
 
 describe('the compiled pack checks', () => {

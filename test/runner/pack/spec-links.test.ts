@@ -37,16 +37,55 @@ function refusal(root: string, id: AssignmentId): string {
   throw new Error('the spec loaded');
 }
 
-const lineOf = (root: string, id: string, needle: string) => readFileSync(join(root, 'spec', id, 'assignment.yml'), 'utf8').split('\n').findIndex((l) => l.includes(needle)) + 1;
+const lineOf = (root: string, id: string, needle: string) =>
+  readFileSync(join(root, 'spec', id, 'assignment.yml'), 'utf8')
+    .split('\n')
+    .findIndex((l) => l.includes(needle)) + 1;
 
 describe('a typo in a link is refused at load with its place', () => {
   it.each([
-    ['a check', 'cs61a-hw04', 'check: new-list\n', 'check: new-lists\n', "check: no check 'new-lists' in cs61a-hw04; did you mean new-list?"],
-    ['a program check', 'hmc-cs5-hw11', 'check: hmc-game\n', 'check: hmc-games\n', "check: no program check 'hmc-games' in hmc-cs5-hw11; did you mean hmc-game?"],
-    ['a property', 'conniption', 'property: conniption-defaults\n', 'property: conniption-default\n', "property: no property 'conniption-default' in conniption; did you mean conniption-defaults?"],
-    ['a target', 'manchester-connect4', 'target: hasWon\n', 'target: hasWin\n', "target: no target 'hasWin' in manchester-connect4; did you mean hasWon?"],
-    ['a file named in a title', 'cs61a-hw04', 'name: "{files.hw04} imports', 'name: "{files.hw4} imports', 'name: {files.hw4} names no file role (its roles: hw04, lab04_extra)'],
-    ['a text named in a title', 'conniption', 'name: "{texts.undo} goes back', 'name: "{texts.back} goes back', 'name: {texts.back} names no text (its texts: quit, help, display, undo)'],
+    [
+      'a check',
+      'cs61a-hw04',
+      'check: new-list\n',
+      'check: new-lists\n',
+      "check: no check 'new-lists' in cs61a-hw04; did you mean new-list?",
+    ],
+    [
+      'a program check',
+      'hmc-cs5-hw11',
+      'check: hmc-game\n',
+      'check: hmc-games\n',
+      "check: no program check 'hmc-games' in hmc-cs5-hw11; did you mean hmc-game?",
+    ],
+    [
+      'a property',
+      'conniption',
+      'property: conniption-defaults\n',
+      'property: conniption-default\n',
+      "property: no property 'conniption-default' in conniption; did you mean conniption-defaults?",
+    ],
+    [
+      'a target',
+      'manchester-connect4',
+      'target: hasWon\n',
+      'target: hasWin\n',
+      "target: no target 'hasWin' in manchester-connect4; did you mean hasWon?",
+    ],
+    [
+      'a file named in a title',
+      'cs61a-hw04',
+      'name: "{files.hw04} imports',
+      'name: "{files.hw4} imports',
+      'name: {files.hw4} names no file role (its roles: hw04, lab04_extra)',
+    ],
+    [
+      'a text named in a title',
+      'conniption',
+      'name: "{texts.undo} goes back',
+      'name: "{texts.back} goes back',
+      'name: {texts.back} names no text (its texts: quit, help, display, undo)',
+    ],
   ] as const)('%s', (_kind, id, from, to, message) => {
     const root = rootWith(id, (text) => text.replace(from, to));
     const said = refusal(root, id);
@@ -56,7 +95,9 @@ describe('a typo in a link is refused at load with its place', () => {
 
   it('a test a replayed game reads, renamed in the spec', () => {
     const root = rootWith('hmc-cs5-hw11', (text) => text.replace('  player.oppCh:\n', '  player.oppCheck:\n'));
-    expect(refusal(root, 'hmc-cs5-hw11')).toContain("runner/assignments/hmc-cs5-hw11/links.ts: the code names test 'player.oppCh', which the spec does not have; did you mean player.oppCheck?");
+    expect(refusal(root, 'hmc-cs5-hw11')).toContain(
+      "runner/assignments/hmc-cs5-hw11/links.ts: the code names test 'player.oppCh', which the spec does not have; did you mean player.oppCheck?",
+    );
   });
 });
 
@@ -87,10 +128,37 @@ describe.each(ASSIGNMENT_IDS)("%s's declared links", (id) => {
   it('are names its code answers to, and a name it does not declare is not', () => {
     expect(answers(() => assignment.check('no-such-check', someCase, { replies: {} }, 'call()'))).toBe(false);
     expect(answers(() => assignment.property('no-such-property'))).toBe(false);
-    for (const check of assignment.links.checks) expect(answers(() => assignment.check(check, someCase, { replies: {} }, 'call()')), check).toBe(true);
+    for (const check of assignment.links.checks)
+      expect(
+        answers(() => assignment.check(check, someCase, { replies: {} }, 'call()')),
+        check,
+      ).toBe(true);
     for (const check of assignment.links.programChecks) {
-      expect(answers(() => assignment.checkProgram(check, programCase, { transcript: '', exitCode: 0, signal: undefined, prompts: [], answersSent: 0, askedForMore: false, timedOut: false, truncated: false } as never, async () => ({ replies: {} }))), check).toBe(true);
+      expect(
+        answers(() =>
+          assignment.checkProgram(
+            check,
+            programCase,
+            {
+              transcript: '',
+              exitCode: 0,
+              signal: undefined,
+              prompts: [],
+              answersSent: 0,
+              askedForMore: false,
+              timedOut: false,
+              truncated: false,
+            } as never,
+            async () => ({ replies: {} }),
+          ),
+        ),
+        check,
+      ).toBe(true);
     }
-    for (const property of assignment.links.properties) expect(answers(() => assignment.property(property)), property).toBe(true);
+    for (const property of assignment.links.properties)
+      expect(
+        answers(() => assignment.property(property)),
+        property,
+      ).toBe(true);
   });
 });

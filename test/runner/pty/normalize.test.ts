@@ -8,11 +8,47 @@ import { countPrompts, ProgramOutputWatch, transcriptOf } from '../../../runner/
 
 /** Pieces a program's output is made of, the awkward ones many times: escape strings that span lines, CRs before LFs. */
 const PIECES = [
-  'col? ', 'Enter a column: ', 'x', ' ', '\n', '\r', '\r\n', '\r\r\n', '\u001b[31m', '\u001b[0m', '\u001b[', '31', 'm',
-  '\u001b]0;title', '\u001b]0;two\nlines', '\u0007', '\u001b\\', '\u009c', '\u009d', '\u001bP', '\u001b_', '\u001b', ']',
-  'P1234567', '\u001b]R', '\u009b', '\u0018', '\u0090', 'é', '\u001b7',
+  'col? ',
+  'Enter a column: ',
+  'x',
+  ' ',
+  '\n',
+  '\r',
+  '\r\n',
+  '\r\r\n',
+  '\u001b[31m',
+  '\u001b[0m',
+  '\u001b[',
+  '31',
+  'm',
+  '\u001b]0;title',
+  '\u001b]0;two\nlines',
+  '\u0007',
+  '\u001b\\',
+  '\u009c',
+  '\u009d',
+  '\u001bP',
+  '\u001b_',
+  '\u001b',
+  ']',
+  'P1234567',
+  '\u001b]R',
+  '\u009b',
+  '\u0018',
+  '\u0090',
+  'é',
+  '\u001b7',
   // The harness's markers and the prompt, whole, in parts, and coloured.
-  '<start>', '<sta', 'rt>', '<end>', '<e', 'nd>', 'col', '? ', 'c\u001b[1mol? ', '<start>col? <end>',
+  '<start>',
+  '<sta',
+  'rt>',
+  '<end>',
+  '<e',
+  'nd>',
+  'col',
+  '? ',
+  'c\u001b[1mol? ',
+  '<start>col? <end>',
 ];
 
 /** A small seeded generator (mulberry32): the same cases on every run. */
@@ -64,7 +100,11 @@ describe('GrowingTerminalText', () => {
 
 describe('ProgramOutputWatch', () => {
   it('counts, after every chunk, the prompts of the whole transcript so far, and gives that transcript (3 × 1,000 seeded outputs)', () => {
-    for (const [start, end, prompt] of [['<start>', '<end>', 'col? '], ['<start>', undefined, 'col? '], ['<start>', '<end>', 'l? c']] as const) {
+    for (const [start, end, prompt] of [
+      ['<start>', '<end>', 'col? '],
+      ['<start>', undefined, 'col? '],
+      ['<start>', '<end>', 'l? c'],
+    ] as const) {
       for (const chunks of outputs(1_000, 36)) {
         const watch = new ProgramOutputWatch(start, end, prompt);
         let raw = '';

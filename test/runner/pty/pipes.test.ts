@@ -11,7 +11,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pythonConfig, studentCommand, studentEnv } from '../../../runner/harness/session.js';
 import { PROJECT_ROOT } from '../../../runner/project-root.js';
-import { askedAfterEndPhase, FIRST_PROMPT_PHASE, runProgram, terminalUnavailable, type ProgramResult, type ProgramRun, type ProgramTerminal } from '../../../runner/pty/run-program.js';
+import {
+  askedAfterEndPhase,
+  FIRST_PROMPT_PHASE,
+  runProgram,
+  terminalUnavailable,
+  type ProgramResult,
+  type ProgramRun,
+  type ProgramTerminal,
+} from '../../../runner/pty/run-program.js';
 import { HARNESS_DIR, probeSandbox, type SandboxEnvironment } from '../../../runner/sandbox/environment.js';
 import { resolveLimits } from '../../../runner/model/limits.js';
 import { MISBEHAVING_PROGRAMS } from '../../helpers/python-programs.js';
@@ -45,13 +53,29 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 async function run(terminal: ProgramTerminal, call: string, answers: string[], over: Partial<ProgramRun> = {}): Promise<ProgramResult> {
   const config = {
     ...pythonConfig({ sandbox, workdir: dir, limits: resolveLimits({}) }, undefined),
-    modules: [{ module: 'game', file: 'game.py' }], call: { call, args: call === 'play' ? [answers.length] : [] },
-    marker: START, endMarker: END, seed: 1, askMarker: MARK, ...(terminal === 'pipes' && { answers }),
+    modules: [{ module: 'game', file: 'game.py' }],
+    call: { call, args: call === 'play' ? [answers.length] : [] },
+    marker: START,
+    endMarker: END,
+    seed: 1,
+    askMarker: MARK,
+    ...(terminal === 'pipes' && { answers }),
   };
   const [command, args] = studentCommand(sandbox, { workdir: dir, cgroup: undefined }, ['program', JSON.stringify(config)]);
   const result = await runProgram({
-    command, args, cwd: dir, env: { ...studentEnv(dir), TERM: 'xterm' }, prompt: MARK, answers, startMarker: START, endMarker: END,
-    promptMs: 2_000, programMs: 8_000, maxChars: 100_000, terminal, ...over,
+    command,
+    args,
+    cwd: dir,
+    env: { ...studentEnv(dir), TERM: 'xterm' },
+    prompt: MARK,
+    answers,
+    startMarker: START,
+    endMarker: END,
+    promptMs: 2_000,
+    programMs: 8_000,
+    maxChars: 100_000,
+    terminal,
+    ...over,
   });
   return { ...result, transcript: result.transcript.replaceAll(MARK, '') };
 }
@@ -68,7 +92,11 @@ describe('a program on pipes', () => {
   });
 
   it('names the phase of each timeout as the terminal run does', async () => {
-    const cases: [string, string[], Partial<ProgramRun>][] = [['stall', ['1', '2'], {}], ['slow_start', ['1'], {}], ['slow_start', [], { programMs: 1_500 }]];
+    const cases: [string, string[], Partial<ProgramRun>][] = [
+      ['stall', ['1', '2'], {}],
+      ['slow_start', ['1'], {}],
+      ['slow_start', [], { programMs: 1_500 }],
+    ];
     const piped = await Promise.all(cases.map(([call, answers, over]) => run('pipes', call, answers, over)));
     expect(piped.map((r) => r.timedOut)).toEqual([
       { phase: 'no prompt after sending "1"', limitMs: 2_000 },
@@ -87,7 +115,10 @@ describe('a program on pipes', () => {
 
   it('gives end-of-input once, then waits as a terminal would', async () => {
     // The limit is a minute: the run ends at the third question, not when the limit is reached.
-    const [piped, onTerminal] = await Promise.all([run('pipes', 'ask_forever', ['1'], { programMs: 60_000 }), run('pty', 'ask_forever', ['1'], { programMs: 60_000 })]);
+    const [piped, onTerminal] = await Promise.all([
+      run('pipes', 'ask_forever', ['1'], { programMs: 60_000 }),
+      run('pty', 'ask_forever', ['1'], { programMs: 60_000 }),
+    ]);
     expect(piped).toMatchObject({ askedForMore: true, answersSent: 1, timedOut: { phase: askedAfterEndPhase(1), limitMs: 60_000 } });
     expect(piped.durationMs).toBeLessThan(30_000);
     expect(piped.transcript).toBe('col? 1\ncol? eof\ncol? ');
@@ -136,10 +167,24 @@ describe('node-pty, loaded only when a terminal is wanted', () => {
           env: { PATH: process.env.PATH }, prompt: '?!', answers: ['5'], startMarker: '<s>', endMarker: '<e>', promptMs: 5000, programMs: 10000, maxChars: 10000, terminal: why ? 'pipes' : 'pty' });
         console.log(JSON.stringify({ why, transcript: result.transcript }));
       `;
-      await build({ stdin: { contents: entry, resolveDir: PROJECT_ROOT, loader: 'ts' }, bundle: true, platform: 'node', format: 'esm', external: ['node-pty'], outfile: join(out, 'bundle.mjs'), logLevel: 'silent' });
+      await build({
+        stdin: { contents: entry, resolveDir: PROJECT_ROOT, loader: 'ts' },
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        external: ['node-pty'],
+        outfile: join(out, 'bundle.mjs'),
+        logLevel: 'silent',
+      });
       const without = await execa(process.execPath, [join(out, 'bundle.mjs')], { cwd: out, env: { NODE_PATH: '' } });
-      expect(JSON.parse(without.stdout)).toEqual({ why: expect.stringMatching(/^node-pty is not installed: Cannot find module 'node-pty'/u), transcript: 'col? ?!5\nsum 5\n' });
-      const withIt = await execa(process.execPath, [join(out, 'bundle.mjs')], { cwd: out, env: { NODE_PATH: join(PROJECT_ROOT, 'node_modules') } });
+      expect(JSON.parse(without.stdout)).toEqual({
+        why: expect.stringMatching(/^node-pty is not installed: Cannot find module 'node-pty'/u),
+        transcript: 'col? ?!5\nsum 5\n',
+      });
+      const withIt = await execa(process.execPath, [join(out, 'bundle.mjs')], {
+        cwd: out,
+        env: { NODE_PATH: join(PROJECT_ROOT, 'node_modules') },
+      });
       expect(JSON.parse(withIt.stdout)).toEqual({ transcript: 'col? ?!5\nsum 5\n' });
     } finally {
       rmSync(out, { recursive: true, force: true });

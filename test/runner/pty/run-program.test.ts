@@ -4,7 +4,19 @@ import { runProgram, type ProgramRun } from '../../../runner/pty/run-program.js'
 import { normalizeTerminalText } from '../../../runner/pty/normalize.js';
 
 const python = (code: string, over: Partial<ProgramRun> = {}): Promise<Awaited<ReturnType<typeof runProgram>>> =>
-  runProgram({ command: 'python3', args: ['-c', `print('<start>', end='', flush=True)\n${code}`], cwd: process.cwd(), env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', LANG: 'C.UTF-8' }, prompt: 'col? ', answers: [], startMarker: '<start>', promptMs: 3000, programMs: 10000, maxChars: 100_000, ...over });
+  runProgram({
+    command: 'python3',
+    args: ['-c', `print('<start>', end='', flush=True)\n${code}`],
+    cwd: process.cwd(),
+    env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', LANG: 'C.UTF-8' },
+    prompt: 'col? ',
+    answers: [],
+    startMarker: '<start>',
+    promptMs: 3000,
+    programMs: 10000,
+    maxChars: 100_000,
+    ...over,
+  });
 
 describe('runProgram', () => {
   it('answers each prompt and shows the typed line as the terminal echoed it', async () => {

@@ -48,7 +48,9 @@ afterAll(() => {
 
 describe('bubblewrap arguments', () => {
   it('bind the runtime, the harness and the doubles read-only, the workspace read-write, over a private /tmp', () => {
-    const args = bubblewrapArgs({ runtime: ['/opt/py'], harnessDir: '/pkg/runner/harness/python' }, '/tmp/grade-1/work', ['/pkg/runner/assignments/cs61a-hw04/doubles.py']);
+    const args = bubblewrapArgs({ runtime: ['/opt/py'], harnessDir: '/pkg/runner/harness/python' }, '/tmp/grade-1/work', [
+      '/pkg/runner/assignments/cs61a-hw04/doubles.py',
+    ]);
     expect(args.join(' ')).toContain('--ro-bind /opt/py /opt/py');
     expect(args.join(' ')).toContain('--ro-bind /pkg/runner/harness/python /grader-harness');
     expect(args.join(' ')).toContain('--ro-bind /pkg/runner/assignments/cs61a-hw04/doubles.py /grader-doubles/cs61a-hw04-doubles.py');
@@ -57,12 +59,22 @@ describe('bubblewrap arguments', () => {
   });
 
   it("bind each doubles file's compiled copy where Python looks for the cache of the file inside", () => {
-    const args = bubblewrapArgs({ runtime: [], harnessDir: '/h' }, '/w', ['/pkg/runner/assignments/cs61a-hw04/doubles.py'], ['/pkg/runner/assignments/cs61a-hw04/__pycache__/doubles.cpython-311.pyc']);
-    expect(args.join(' ')).toContain('--ro-bind /pkg/runner/assignments/cs61a-hw04/__pycache__/doubles.cpython-311.pyc /grader-doubles/__pycache__/cs61a-hw04-doubles.cpython-311.pyc');
+    const args = bubblewrapArgs(
+      { runtime: [], harnessDir: '/h' },
+      '/w',
+      ['/pkg/runner/assignments/cs61a-hw04/doubles.py'],
+      ['/pkg/runner/assignments/cs61a-hw04/__pycache__/doubles.cpython-311.pyc'],
+    );
+    expect(args.join(' ')).toContain(
+      '--ro-bind /pkg/runner/assignments/cs61a-hw04/__pycache__/doubles.cpython-311.pyc /grader-doubles/__pycache__/cs61a-hw04-doubles.cpython-311.pyc',
+    );
   });
 
   it('take a venv and the Python it was made from, outer folders only', () => {
-    expect(runtimeFolders(['/root/.cache/g/venv', '/root/.pyenv/versions/3.11.7'], '/root/.cache/g/venv/bin/python')).toEqual(['/root/.cache/g/venv', '/root/.pyenv/versions/3.11.7']);
+    expect(runtimeFolders(['/root/.cache/g/venv', '/root/.pyenv/versions/3.11.7'], '/root/.cache/g/venv/bin/python')).toEqual([
+      '/root/.cache/g/venv',
+      '/root/.pyenv/versions/3.11.7',
+    ]);
     expect(runtimeFolders(['/usr'], '/usr/bin/python3')).toEqual([]);
   });
 });
@@ -83,13 +95,21 @@ describe.skipIf(process.env['CI'] !== 'true' && !existsSync('/usr/bin/bwrap'))('
       'print("all cached")',
     ].join('\n');
     const inside = files.map(doublesInside);
-    const run = await execa('bwrap', [...bubblewrapArgs(sandbox.bubblewrap!, dir, files, compiled), sandbox.python, '-I', '-S', '-B', '-c', script, ...inside], { reject: false });
+    const run = await execa(
+      'bwrap',
+      [...bubblewrapArgs(sandbox.bubblewrap!, dir, files, compiled), sandbox.python, '-I', '-S', '-B', '-c', script, ...inside],
+      { reject: false },
+    );
     expect(`${run.stdout}${run.stderr}`.trim()).toBe('all cached');
-    const without = await execa('bwrap', [...bubblewrapArgs(sandbox.bubblewrap!, dir, files), sandbox.python, '-I', '-S', '-B', '-c', script, ...inside], { reject: false });
+    const without = await execa(
+      'bwrap',
+      [...bubblewrapArgs(sandbox.bubblewrap!, dir, files), sandbox.python, '-I', '-S', '-B', '-c', script, ...inside],
+      { reject: false },
+    );
     expect(String(without.stderr)).toContain('compiled again');
   });
 
-  it('sees its workspace and the runtime, not the grader, other folders or the grader\'s environment', async () => {
+  it("sees its workspace and the runtime, not the grader, other folders or the grader's environment", async () => {
     expect(sandbox.isolation).toBe('bubblewrap');
     const started = await HarnessSession.start({ sandbox, workdir: dir, limits: resolveLimits({}) });
     if ('error' in started) throw new Error(started.error);
@@ -97,7 +117,17 @@ describe.skipIf(process.env['CI'] !== 'true' && !existsSync('/usr/bin/bwrap'))('
     await session.send({ op: 'import', module: 'probe', file: 'probe.py' }, 10_000);
     await session.send({ op: 'fresh', seed: 1 }, 5000);
     const outside = `escape-${process.pid}`;
-    const reply = await session.send({ op: 'call', target: ['probe'], args: [{ type: 'str', value: PROJECT_ROOT }, { type: 'str', value: outside }] }, 10_000);
+    const reply = await session.send(
+      {
+        op: 'call',
+        target: ['probe'],
+        args: [
+          { type: 'str', value: PROJECT_ROOT },
+          { type: 'str', value: outside },
+        ],
+      },
+      10_000,
+    );
     await session.close();
     if (reply.kind !== 'reply' || !reply.reply.ok || !('value' in reply.reply)) throw new Error(JSON.stringify(reply));
     const seen = JSON.parse(JSON.stringify(reply.reply.value)) as { entries: [{ value: string }, unknown][] };
@@ -106,7 +136,15 @@ describe.skipIf(process.env['CI'] !== 'true' && !existsSync('/usr/bin/bwrap'))('
     expect(get('project')).toContain('refused');
     expect(get('fixtures')).toContain('refused');
     expect(get('write-here')).toContain('"ok"');
-    expect(get('grader-env')).toBe(JSON.stringify({ type: 'list', items: [{ type: 'str', value: 'ok' }, { type: 'str', value: '[]' }] }));
+    expect(get('grader-env')).toBe(
+      JSON.stringify({
+        type: 'list',
+        items: [
+          { type: 'str', value: 'ok' },
+          { type: 'str', value: '[]' },
+        ],
+      }),
+    );
     expect(existsSync(join(tmpdir(), outside))).toBe(false);
     expect(existsSync(join(dir, '..', outside))).toBe(false);
     expect(existsSync(join(dir, 'mine.txt'))).toBe(true);

@@ -12,14 +12,20 @@ import { tempDirs } from '../../temp-dirs.js';
 
 const temp = tempDirs();
 
-describe('the kit\'s calibrated limits', () => {
-  it('are 1.5 times the grader\'s on a machine as quick as the reference, up to 2 on a slower or busy one, 1.25 at least', () => {
+describe("the kit's calibrated limits", () => {
+  it("are 1.5 times the grader's on a machine as quick as the reference, up to 2 on a slower or busy one, 1.25 at least", () => {
     expect(factorFor(REFERENCE_MS)).toBe(1.5);
     expect(factorFor(REFERENCE_MS * 2)).toBe(MAX_FACTOR);
     expect(factorFor(REFERENCE_MS * 20)).toBe(MAX_FACTOR);
     expect(factorFor(REFERENCE_MS / 4)).toBe(MIN_FACTOR);
     expect(factorFor(Number.NaN)).toBe(MAX_FACTOR);
-    expect(ownPartsLimits(DEFAULT_LIMITS, 2)).toMatchObject({ callMs: 10_000, promptMs: 10_000, programMs: 60_000, importMs: DEFAULT_LIMITS.importMs, memoryMb: DEFAULT_LIMITS.memoryMb });
+    expect(ownPartsLimits(DEFAULT_LIMITS, 2)).toMatchObject({
+      callMs: 10_000,
+      promptMs: 10_000,
+      programMs: 60_000,
+      importMs: DEFAULT_LIMITS.importMs,
+      memoryMb: DEFAULT_LIMITS.memoryMb,
+    });
   });
 
   it('time a short run of Python once, and take it from the cache the next time', async () => {
@@ -30,7 +36,10 @@ describe('the kit\'s calibrated limits', () => {
     expect(first.cached).toBe(false);
     expect(first.ms).toBeGreaterThan(0);
     expect(first.factor).toBe(factorFor(first.ms));
-    const kept = JSON.parse(readFileSync(join(env['CONNECT4_GRADER_CACHE']!, 'calibration.json'), 'utf8')) as { python: string; ms: number }[];
+    const kept = JSON.parse(readFileSync(join(env['CONNECT4_GRADER_CACHE']!, 'calibration.json'), 'utf8')) as {
+      python: string;
+      ms: number;
+    }[];
     expect(kept).toEqual([expect.objectContaining({ python, ms: first.ms })]);
     // The next check reads it back rather than timing again.
     expect(await measureCalibration(python, env)).toEqual({ ...first, cached: true });

@@ -45,13 +45,16 @@ describe('the sandbox probe', () => {
 
   it('does not remember an interpreter that cannot run: each probe says so', async () => {
     for (let i = 0; i < 2; i++) {
-      const failed = await probeSandbox('/no/such/python3').then(() => undefined, (error: unknown) => error);
+      const failed = await probeSandbox('/no/such/python3').then(
+        () => undefined,
+        (error: unknown) => error,
+      );
       expect(failed).toBeInstanceOf(SetupError);
       expect((failed as SetupError).message).toContain("cannot run Python as '/no/such/python3'");
     }
   });
 
-  it("compiles the harness for the interpreter in the start that asks its questions, and refuses a Python 2 by its version", async () => {
+  it('compiles the harness for the interpreter in the start that asks its questions, and refuses a Python 2 by its version', async () => {
     // The probe's one start of Python, run on a copy of the harness (the probe itself compiles the package's, which
     // other tests' interpreters are reading): its six answers, then every module compiled for that interpreter.
     const { python, sitePaths } = await probeSandbox('python3');
@@ -66,12 +69,16 @@ describe('the sandbox probe', () => {
     expect(JSON.parse(asked.stdout.split('\n')[5]!)).toEqual(sitePaths);
     expect(sitePaths!.length).toBeGreaterThan(0);
     for (const folder of sitePaths!) expect(isolated, folder).toContain(folder);
-    for (const module of ['channel', 'server', 'requests']) expect(existsSync(join(copy, 'grade_harness', '__pycache__', `${module}.${tag}.pyc`)), module).toBe(true);
+    for (const module of ['channel', 'server', 'requests'])
+      expect(existsSync(join(copy, 'grade_harness', '__pycache__', `${module}.${tag}.pyc`)), module).toBe(true);
 
     const old = join(temp('python2-'), 'python');
     writeFileSync(old, '#!/bin/sh\nprintf "/usr/bin/python2\\n2.7.18\\n2\\n/usr\\n/usr\\n"\n');
     chmodSync(old, 0o755);
-    const refused = await probeSandbox(old).then(() => undefined, (error: unknown) => error);
+    const refused = await probeSandbox(old).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
     expect(refused).toBeInstanceOf(SetupError);
     expect((refused as SetupError).message).toContain('is Python 2.7.18; the assignments need Python 3.');
 
@@ -79,7 +86,10 @@ describe('the sandbox probe', () => {
     const older = join(temp('python37-'), 'python');
     writeFileSync(older, '#!/bin/sh\nprintf "/usr/bin/python3.7\\n3.7.16\\n3\\n/usr\\n/usr\\n[]\\n"\n');
     chmodSync(older, 0o755);
-    const tooOld = await probeSandbox(older).then(() => undefined, (error: unknown) => error);
+    const tooOld = await probeSandbox(older).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
     expect(tooOld).toBeInstanceOf(SetupError);
     expect((tooOld as SetupError).message).toContain('is Python 3.7.16; the assignments need Python 3.8 or newer');
   });

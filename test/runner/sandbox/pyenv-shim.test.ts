@@ -48,12 +48,15 @@ describe('a pyenv shim', () => {
     writeFileSync(join(project, '..', '.python-version'), 'course-env\n');
     expect(pyenvInterpreter('python3', env, project)).toBe(join(root, 'versions', 'course-env', 'bin', 'python3'));
     // 3.10.1 is installed without python3: the next name has it, as `pyenv which` finds it.
-    expect(pyenvInterpreter('python3', { ...env, PYENV_VERSION: '3.10.1:3.11.7' }, project)).toBe(join(root, 'versions', '3.11.7', 'bin', 'python3'));
+    expect(pyenvInterpreter('python3', { ...env, PYENV_VERSION: '3.10.1:3.11.7' }, project)).toBe(
+      join(root, 'versions', '3.11.7', 'bin', 'python3'),
+    );
   });
 
   it('is left to decide wherever pyenv would use rules of its own', () => {
     const { root, project, env } = fakePyenv(REAL_PYTHON);
-    for (const version of ['system', '3.11', '3.9.1', '../elsewhere']) expect(pyenvInterpreter('python3', { ...env, PYENV_VERSION: version }, project), version).toBeUndefined();
+    for (const version of ['system', '3.11', '3.9.1', '../elsewhere'])
+      expect(pyenvInterpreter('python3', { ...env, PYENV_VERSION: version }, project), version).toBeUndefined();
     expect(pyenvInterpreter('python3', { ...env, PYENV_DIR: project }, project)).toBeUndefined();
     expect(pyenvInterpreter('/usr/bin/python3', env, project)).toBeUndefined();
     // An interpreter on PATH that is no shim is run as it is.

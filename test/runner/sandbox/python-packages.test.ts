@@ -3,7 +3,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cacheFolder, FAILURES_FILE, missingPackages, PIP_FAILURE_TTL_MS, preparePython, readFailures } from '../../../runner/sandbox/python-packages.js';
+import {
+  cacheFolder,
+  FAILURES_FILE,
+  missingPackages,
+  PIP_FAILURE_TTL_MS,
+  preparePython,
+  readFailures,
+} from '../../../runner/sandbox/python-packages.js';
 
 const cache = mkdtempSync(join(tmpdir(), 'grader-cache-'));
 afterAll(() => rmSync(cache, { recursive: true, force: true }));
@@ -18,7 +25,6 @@ describe('python packages for submissions', () => {
     const prepared = await preparePython('python3', ['json'], { cache });
     expect(prepared).toMatchObject({ python: 'python3', missing: [], notes: [] });
   });
-
 
   it('says plainly when pip cannot install a package, and grades with python3 anyway', async () => {
     // pip retries an index it cannot reach five times, sleeping between (8 s here): once is enough to fail.
@@ -37,7 +43,10 @@ describe('python packages for submissions', () => {
     const venv = join(cache, 'python-recorded');
     mkdirSync(venv, { recursive: true });
     const at = 1_700_000_000_000;
-    writeFileSync(join(venv, FAILURES_FILE), JSON.stringify({ at, failed: [{ name: 'numpy', why: 'No matching distribution found for numpy' }] }));
+    writeFileSync(
+      join(venv, FAILURES_FILE),
+      JSON.stringify({ at, failed: [{ name: 'numpy', why: 'No matching distribution found for numpy' }] }),
+    );
     expect(readFailures(venv, at + 60_000)).toEqual([{ name: 'numpy', why: 'No matching distribution found for numpy' }]);
     expect(readFailures(venv, at + PIP_FAILURE_TTL_MS)).toBeUndefined();
     expect(readFailures(venv, at - 1)).toBeUndefined();

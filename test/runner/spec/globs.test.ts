@@ -11,10 +11,17 @@ describe('test id patterns', () => {
     expect(globToRegExp('board.', 'prefix').test('boardXis_full')).toBe(false);
   });
 
-  it("--only takes several patterns separated by commas, each matching the start of an id", () => {
+  it('--only takes several patterns separated by commas, each matching the start of an id', () => {
     const { regex, pattern } = onlyPattern('board.is_full, connect_four.*games,,');
     expect(pattern).toBe('board.is_full, connect_four.*games,,');
-    const ids = ['board.is_full', 'board.is_full.document', 'board.can_add_to', 'connect_four.ai-games', 'connect_four.human-transcript', 'xboard.is_full'];
+    const ids = [
+      'board.is_full',
+      'board.is_full.document',
+      'board.can_add_to',
+      'connect_four.ai-games',
+      'connect_four.human-transcript',
+      'xboard.is_full',
+    ];
     expect(ids.filter((id) => regex.test(id))).toEqual(['board.is_full', 'board.is_full.document', 'connect_four.ai-games']);
     // One pattern alone, as before.
     expect(['board.is_full', 'board.can_add_to'].filter((id) => onlyPattern('board.can').regex.test(id))).toEqual(['board.can_add_to']);

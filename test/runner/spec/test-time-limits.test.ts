@@ -38,7 +38,12 @@ describe('CONNECT4_TEST_HANGS_FOR', () => {
     for (const [i, test] of hung.tests.entries()) {
       const was = spec.tests[i]!;
       if (test.id === 'board.is_win_for.document' || test.id === 'connect_four.ai-games') {
-        expect(test.limits, test.id).toEqual({ ...was.limits, callMs: PINNED_HANG_MS, programMs: PINNED_HANG_MS, promptMs: PINNED_HANG_MS });
+        expect(test.limits, test.id).toEqual({
+          ...was.limits,
+          callMs: PINNED_HANG_MS,
+          programMs: PINNED_HANG_MS,
+          promptMs: PINNED_HANG_MS,
+        });
         // The scaled limits were longer: two seconds at least.
         expect(was.limits.callMs).toBeGreaterThanOrEqual(2_000);
       } else {
@@ -49,6 +54,8 @@ describe('CONNECT4_TEST_HANGS_FOR', () => {
   });
 
   it('refuses a test the assignment does not have', () => {
-    expect(() => withPinnedHangs(loadSpec(PROJECT_ROOT, 'cs111-ps9'), new Set(['board.is_win_for.nowhere']))).toThrow(/does not have: board\.is_win_for\.nowhere/u);
+    expect(() => withPinnedHangs(loadSpec(PROJECT_ROOT, 'cs111-ps9'), new Set(['board.is_win_for.nowhere']))).toThrow(
+      /does not have: board\.is_win_for\.nowhere/u,
+    );
   });
 });
