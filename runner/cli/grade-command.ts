@@ -396,12 +396,12 @@ async function gradeOnce(
   try {
     journal = flags.out === undefined ? undefined : openJournal(flags, spec, version, hooks.firstFailure === true);
   } catch (error) {
-    if (isFileError(error)) return outputFailure(io, error, flags.out!, undefined);
+    if (isFileError(error)) return outputFailure(io, error, flags.out, undefined);
     return setupFailure(io, error);
   }
   if (journal && journal.done.size > 0)
     io.err(
-      `grade: resuming: ${journal.done.size} submission${journal.done.size === 1 ? '' : 's'} already graded in ${relative(io.cwd, join(flags.out!, JOURNAL_FILE))}\n`,
+      `grade: resuming: ${journal.done.size} submission${journal.done.size === 1 ? '' : 's'} already graded in ${relative(io.cwd, join(flags.out, JOURNAL_FILE))}\n`,
     );
   const progress: Progress = createProgress(io, submissions.length, false, colors);
   const fresh = new Set<SubmissionResult>();
@@ -435,7 +435,7 @@ async function gradeOnce(
   const allDone = performance.now();
   progress.done();
   // A write that failed (a full disk) stops the run at once: nothing more is graded, and nothing is written over the last good files.
-  if (journal?.failure) return outputFailure(io, journal.failure, flags.out!, journal);
+  if (journal?.failure) return outputFailure(io, journal.failure, flags.out, journal);
   // What this run cost: the submissions it graded (not those --resume kept), from its start to the last one's end,
   // with the time each job had nothing left to grade while another finished.
   const cost = classCost(
@@ -516,7 +516,7 @@ async function gradeOnce(
             canvasProblems: gradebook.problems,
           });
   } catch (error) {
-    return outputFailure(io, error, flags.out!, journal);
+    return outputFailure(io, error, flags.out, journal);
   }
   io.out(
     formatSummary(
@@ -548,7 +548,7 @@ async function gradeOnce(
 }
 
 function openJournal(flags: GradeFlags, spec: ResolvedSpec, version: string, firstFailure: boolean): Journal {
-  mkdirSync(flags.out!, { recursive: true });
+  mkdirSync(flags.out, { recursive: true });
   const header: JournalHeader = {
     kind: 'run',
     tool: 'connect-four-grader',
@@ -564,7 +564,7 @@ function openJournal(flags: GradeFlags, spec: ResolvedSpec, version: string, fir
     // A run whose tests stop at their first failure is not one a class run may resume from.
     ...(firstFailure && { firstFailure }),
   };
-  return Journal.open(join(flags.out!, JOURNAL_FILE), header, flags.resume);
+  return Journal.open(join(flags.out, JOURNAL_FILE), header, flags.resume);
 }
 
 async function gradeOne(

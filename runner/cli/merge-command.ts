@@ -223,7 +223,7 @@ export async function runMerge(argv: readonly string[], io: Io, root: string): P
   const written = writeOutputs(merged, out, {
     formats: formats as ReportFormat[],
     ...(canvas.id && { canvasAssignmentId: canvas.id }),
-    ...(values.audience && { audience: values.audience as 'instructor' | 'student' }),
+    ...(values.audience && { audience: values.audience }),
     ...(problems && { canvasProblems: problems }),
   });
   io.out(
