@@ -1,6 +1,6 @@
 /**
  * What `grade check --ci` gives GitHub Actions: an error annotation on the student's file and line wherever a
- * failure's traceback points there (otherwise on the test alone), a Markdown job summary for $GITHUB_STEP_SUMMARY,
+ * failure's traceback ends there (`failure.place`) (otherwise on the test alone), a Markdown job summary for $GITHUB_STEP_SUMMARY,
  * and GitHub Classroom's points line (the "Autograding complete" notice its reporter reads: `Points 23/40`).
  */
 import type { SubmissionResult, TestResult } from '../runner/model/results.js';
@@ -8,13 +8,6 @@ import type { SubmissionResult, TestResult } from '../runner/model/results.js';
 /** Workflow-command escaping: data loses %, CR and LF; properties also `:` and `,`. */
 const escapeData = (text: string) => text.replace(/%/gu, '%25').replace(/\r/gu, '%0D').replace(/\n/gu, '%0A');
 const escapeProperty = (text: string) => escapeData(text).replace(/:/gu, '%3A').replace(/,/gu, '%2C');
-
-/** The innermost `(file.py, line N` a message names, as the harness and the terminal runs write tracebacks. */
-export function tracebackPlace(message: string): { file: string; line: number } | undefined {
-  const places = [...message.matchAll(/\(([^(),\s]+\.py), line (\d+)/gu), ...message.matchAll(/File "([^"]+\.py)", line (\d+)/gu)];
-  const last = places.at(-1);
-  return last ? { file: last[1]!, line: Number(last[2]) } : undefined;
-}
 
 export interface AnnotationOptions {
   /** Where the submission's files are, relative to the repository root (GitHub's paths are from there). */
@@ -25,7 +18,8 @@ export function annotations(submission: SubmissionResult, options: AnnotationOpt
   return submission.tests
     .filter((test) => test.status !== 'pass' && test.status !== 'skipped')
     .map((test) => {
-      const place = tracebackPlace(test.message);
+      // The line the failure's traceback ends in, as the run recorded it (results.json `failure.place`).
+      const place = test.failure?.place;
       const file = place ? (options.folder && options.folder !== '.' ? `${options.folder.replace(/\/+$/u, '')}/${place.file}` : place.file) : undefined;
       const props = [...(file ? [`file=${escapeProperty(file)}`, `line=${place!.line}`] : []), `title=${escapeProperty(`${test.name} (${test.score}/${test.maxScore})`)}`];
       return `::error ${props.join(',')}::${escapeData(annotationText(test))}`;

@@ -15,9 +15,15 @@ function details(test: TestResult): string {
   return parts.join('\n\n');
 }
 
+/** The failure's own words, for a one-line message: the first line of its first sentence after the count of cases that failed. */
+function ownWords(test: TestResult): string {
+  const own = test.said?.find((w) => !(w.by === 'test' && w.id === 'failedFirst'));
+  return (own?.text ?? test.message).split('\n')[0]!;
+}
+
 function testcase(test: TestResult, classname: string): string {
   const open = `    <testcase name="${xmlAttr(`${test.id}: ${test.name}`)}" classname="${xmlAttr(classname)}" time="0">`;
-  const first = test.message.split('\n').find((line) => !/^\d+ of \d+ .* failed; the first/u.test(line)) ?? test.message;
+  const first = ownWords(test);
   switch (test.status) {
     case 'pass':
       return `${open}\n      <system-out>${xmlText(`${test.score}/${test.maxScore} points. ${test.message}`)}</system-out>\n    </testcase>`;

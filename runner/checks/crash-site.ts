@@ -9,6 +9,8 @@ export interface CrashSite {
   readonly type: string;
   readonly file: string;
   readonly line: number;
+  /** The innermost frame: the line the exception was raised at. */
+  readonly innermost: { readonly file: string; readonly line: number };
 }
 
 export function crashSite(transcript: string): CrashSite | undefined {
@@ -22,7 +24,7 @@ export function crashSite(transcript: string): CrashSite | undefined {
   // The exception's line follows the frames: `ValueError: invalid literal…`, or a bare `EOFError`.
   const type = lines.slice(1).reverse().map((l) => /^([A-Za-z_][\w.]*)(?::|$)/u.exec(l)?.[1]).find((t) => t !== undefined && /(Error|Exception|Interrupt|Exit)$/u.test(t));
   const outermost = frames[0];
-  return outermost && type ? { type, ...outermost } : undefined;
+  return outermost && type ? { type, ...outermost, innermost: frames.at(-1)! } : undefined;
 }
 
 /**

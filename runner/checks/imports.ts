@@ -16,18 +16,20 @@ export function checkImport(file: string, outcome: ImportOutcome | undefined, is
     case 'crashed':
       return { status: 'error', message: `importing ${file} killed the Python interpreter: ${outcome.detail}` };
     case 'exception': {
+      const last = outcome.exception.frames.at(-1);
+      const place = last && { place: { file: last.file, line: last.line } };
       if (outcome.exception.fact === 'cpu-limit') {
         const frame = outcome.exception.frames.at(-1);
         const where = frame ? ` at line ${frame.line}${frame.function !== '<module>' ? ` (in ${frame.function}, called from the top level)` : ''}` : '';
-        return { status: 'fail', message: `importing ${file} ${outcome.exception.message}, and was stopped there${where}: code at global scope runs when the file is imported (a game played there, say); keep it in functions or under if __name__ == '__main__':. The other tests ran on what ${file} defined before that line.` };
+        return { status: 'fail', message: `importing ${file} ${outcome.exception.message}, and was stopped there${where}: code at global scope runs when the file is imported (a game played there, say); keep it in functions or under if __name__ == '__main__':. The other tests ran on what ${file} defined before that line.`, ...place };
       }
       if (outcome.prompts.length > 0) {
         const frame = outcome.exception.frames.at(-1);
         const where = frame ? ` (${frame.file}, line ${frame.line}, in ${frame.function})` : '';
-        return { status: 'fail', message: `importing ${file} asked for input${where}: ${JSON.stringify(outcome.prompts[0])}. Code at global scope runs when the file is imported; the test typed nothing, so it stopped there. Tests of what the file defined before that line still ran.` };
+        return { status: 'fail', message: `importing ${file} asked for input${where}: ${JSON.stringify(outcome.prompts[0])}. Code at global scope runs when the file is imported; the test typed nothing, so it stopped there. Tests of what the file defined before that line still ran.`, ...place };
       }
       const after = outcome.exception.type === 'SyntaxError' ? 'Python could not read the file, so nothing in it can be tested' : 'tests of what it defined before that line still ran';
-      return { status: 'error', message: `importing ${file} raised ${formatException(outcome.exception)}; ${after}` };
+      return { status: 'error', message: `importing ${file} raised ${formatException(outcome.exception)}; ${after}`, ...place };
     }
     case 'ok': {
       if (outcome.prompts.length > 0) return { status: 'fail', message: `importing ${file} asked for input: ${JSON.stringify(outcome.prompts[0])}` };

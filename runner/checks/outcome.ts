@@ -12,21 +12,37 @@ import type { CaseVerdict } from './verdict.js';
  */
 export type ExplainException = (step: string, exception: StudentException) => CaseVerdict | undefined;
 
-export function verdictForFailure(failure: StepFailure, explain?: ExplainException): CaseVerdict {
+/** The verdict a way of stopping gives; `work`, for a timeout, says how much a plain answer would do (so it loops). */
+export function verdictForFailure(failure: StepFailure, explain?: ExplainException, work?: string): CaseVerdict {
   switch (failure.kind) {
     case 'exception': {
       const explained = explain?.(failure.step, failure.exception);
       if (explained) return explained;
       const printed = failure.stdout.trim() ? `\nIt printed before that:\n${failure.stdout.trimEnd().slice(-1500)}` : '';
       const memory = failure.exception.type === 'MemoryError' && { stoppedAt: 'memory' as const };
-      return { status: 'error', message: `${failure.step} raised ${formatException(failure.exception)}${printed}`, actual: formatException(failure.exception), ...memory };
+      return {
+        status: 'error',
+        message: `${failure.step} raised ${formatException(failure.exception)}${printed}`,
+        actual: formatException(failure.exception),
+        ...memory,
+      };
     }
     case 'timeout':
-      return { status: 'timeout', message: `${failure.step} did not finish within ${failure.limitMs} ms (an infinite loop, or far too slow)` };
+      return {
+        status: 'timeout',
+        message: `${failure.step} did not finish within ${failure.limitMs} ms (an infinite loop, or far too slow)`,
+      };
     case 'crashed':
       // A process that died of a MemoryError had filled its memory, which takes seconds: like a hang, once is enough.
-      return { status: 'error', message: `the Python process died during ${failure.step}: ${failure.detail}`, ...(failure.outOfMemory && { stoppedAt: 'memory' as const }) };
+      return {
+        status: 'error',
+        message: `the Python process died during ${failure.step}: ${failure.detail}`,
+        ...(failure.outOfMemory && { stoppedAt: 'memory' as const }),
+      };
     case 'internal':
-      return { status: 'error', message: `internal error in the grader during ${failure.step}: ${failure.detail} (not your fault; please report it)` };
+      return {
+        status: 'error',
+        message: `internal error in the grader during ${failure.step}: ${failure.detail} (not your fault; please report it)`,
+      };
   }
 }

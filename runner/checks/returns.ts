@@ -23,7 +23,8 @@ export function checkReturned(
   expected: Expected,
   lenient: Leniency | undefined,
   observed: ObservedValue,
-  options: { strictTypes?: boolean; typesTest?: string; shown?: ObservedValue } = {},
+  /** `because`: why the expected answer is the answer (Manchester's winning or blocking column), said after a wrong one. */
+  options: { strictTypes?: boolean; typesTest?: string; shown?: ObservedValue; because?: string } = {},
 ): CaseVerdict {
   const accepted = acceptedValues(expected);
   if (accepted.some((value) => isSameValue(value, observed))) return pass();
@@ -39,6 +40,7 @@ export function checkReturned(
   const want = accepted.length === 1 ? formatPy(accepted[0]!) : `one of ${accepted.map(formatPy).join(', ')}`;
   // What a failure shows is the answer as returned (`shown`), where the check judged a part of it.
   const got = formatObserved(options.shown ?? observed);
+  const because = options.because ? ` (${options.because})` : '';
   if (lenient?.open) {
     const readings = [...accepted, ...lenient.alsoAccepted];
     const fixed = fixedPositions(readings, observed);
@@ -53,7 +55,7 @@ export function checkReturned(
         `${where} not scored, as the document is silent there (${lenient.reason}): ${what} returned ${got}; the readings give ${readings.map(formatPy).join(' or ')}; the other columns are right`,
       );
     return fail(
-      `${what} returned ${got}; expected ${want} (the document is silent about ${where} only, where ${readings.map(formatPy).join(' or ')} differ), and column${fixed.wrong.length === 1 ? '' : 's'} ${fixed.wrong.join(', ')} ${fixed.wrong.length === 1 ? 'is' : 'are'} wrong`,
+      `${what} returned ${got}; expected ${want} (the document is silent about ${where} only, where ${readings.map(formatPy).join(' or ')} differ), and column${fixed.wrong.length === 1 ? '' : 's'} ${fixed.wrong.join(', ')} ${fixed.wrong.length === 1 ? 'is' : 'are'} wrong${because}`,
       want,
       got,
     );
@@ -61,7 +63,7 @@ export function checkReturned(
   const typeNote = accepted.map((value) => describeTypeDifference(value, observed)).find(Boolean);
   const noneNote = observed.type === 'none' && accepted.some((v) => v.type !== 'none') ? ' (None: is a return statement missing?)' : '';
   const also = lenient ? ` (also accepted: ${lenient.alsoAccepted.map(formatPy).join(', ')})` : '';
-  return fail(`${what} returned ${got}${noneNote}; expected ${want}${also}${typeNote ? `: ${typeNote}` : ''}`, want, got);
+  return fail(`${what} returned ${got}${noneNote}; expected ${want}${also}${typeNote ? `: ${typeNote}` : ''}${because}`, want, got);
 }
 
 /**

@@ -13,6 +13,7 @@ import type { Ledger, TestRecord, UnitRecord } from './ledger.js';
 import { byPrecedence } from './policies/precedence.js';
 import { RULES } from './policies/registry.js';
 import {
+  ruleSays,
   say,
   type AnyRule,
   type ChargedUnit,
@@ -25,6 +26,7 @@ import {
   type Status,
 } from './policies/policy.js';
 import type { SubmissionFacts } from './submission-facts.js';
+import { checkSays } from './words.js';
 
 export interface ChargeContext {
   readonly spec: ResolvedSpec;
@@ -137,18 +139,19 @@ async function chargeEach(engine: Engine, records: readonly UnitRecord[]): Promi
 /** A unit's verdict as a rule judged it. */
 function onUnit(meta: RuleMeta, judged: Judgement, verdict: CaseVerdict): CaseVerdict {
   if ('verdict' in judged) return judged.verdict;
-  if ('notes' in judged) return { ...verdict, message: [verdict.message, ...judged.notes.map((n) => say(meta, n))].join('\n') };
+  if ('notes' in judged) return { ...verdict, after: [...(verdict.after ?? []), ...judged.notes.map((n) => ruleSays(meta, n))] };
   if ('units' in judged) throw new Error(`internal: rule ${meta.name} judges a test's units, not one unit`);
   return decided(meta, judged, verdict);
 }
 
-/** A unit's verdict as a rule decided it: a pass with the rule's note, a charge in its words, or the failure with them after. */
+/**
+ * A unit's verdict as a rule decided it: a pass with the rule's note, or the failure with the rule's words after the
+ * check's (a rule charges a unit only by saying why, after what the check saw).
+ */
 function decided(meta: RuleMeta, decision: Decision, verdict: CaseVerdict): CaseVerdict {
-  const text = say(meta, decision);
-  if (decision.after) return { ...verdict, message: `${verdict.message}\n${text}` };
-  if (decision.status === 'pass') return { status: 'pass', message: 'ok', note: text };
-  if (decision.status === 'skipped') throw new Error(`internal: rule ${meta.name} skips a unit`);
-  return { status: decision.status, message: text };
+  if (decision.status === 'pass') return { status: 'pass', message: 'ok', note: say(meta, decision) };
+  if (decision.status === 'skipped' || !decision.after) throw new Error(`internal: rule ${meta.name} decides a unit as ${decision.status} without the check's words`);
+  return { ...verdict, after: [...(verdict.after ?? []), ruleSays(meta, decision)] };
 }
 
 /** One test's verdict: its units charged, resumed where a rule passed the unit its run stopped at, then the test's rules. */
@@ -179,18 +182,23 @@ async function chargeTest(engine: Engine, context: ChargeContext, unitsCharged: 
 /** A test's verdict before the test's rules: why it did not run, a kind's own verdict, or its units composed. */
 function composedOf(record: TestRecord, units: readonly ChargedUnit[], context: ChargeContext): Composed {
   if (record.notRun) return notRunVerdict(record.test, record.notRun, context.only);
-  if (record.direct) return { ...record.direct, failed: record.direct.status === 'pass' ? 0 : 1, ran: 1 };
+  if (record.direct) {
+    const { message, ...direct } = record.direct;
+    // A kind's own verdict (a file, an import, a strength figure): the check's words, then its sentences.
+    const { after, ...rest } = direct;
+    return { ...rest, said: [checkSays(message), ...(after ?? [])], failed: direct.status === 'pass' ? 0 : 1, ran: 1 };
+  }
   return composeUnits(record, units, context.firstFailure);
 }
 
 /** A test's verdict as a rule over the whole test judged it: its words are the message, or follow it. */
 function onTest(meta: RuleMeta, judged: Judgement, composed: Composed, units: readonly ChargedUnit[]): Composed {
-  if ('notes' in judged) return { ...composed, message: [composed.message, ...judged.notes.map((n) => say(meta, n))].join('\n') };
+  if ('notes' in judged) return { ...composed, said: [...composed.said, ...judged.notes.map((n) => ruleSays(meta, n))] };
   if ('verdict' in judged || 'units' in judged) throw new Error(`internal: rule ${meta.name} answers a test with a unit's judgement`);
-  if (judged.after) return { ...composed, status: judged.status, message: `${composed.message}\n${say(meta, judged)}` };
+  if (judged.after) return { ...composed, status: judged.status, said: [...composed.said, ruleSays(meta, judged)] };
   return {
     status: judged.status,
-    message: say(meta, judged),
+    said: [ruleSays(meta, judged)],
     failed: 0,
     ran: composed.ran,
     ...(judged.keepSnippet && units[0] && { reproduce: units[0].reproduce }),

@@ -11,6 +11,7 @@ import { withStandIns, type Interaction } from '../plan/interaction.js';
 import type { ResolvedTest } from '../model/spec-types.js';
 import type { ChargedUnit } from './policies/policy.js';
 import type { TestRecord } from './ledger.js';
+import { textOf } from '../model/words.js';
 import { diagnosisLine, fittingChoices, someChoiceFits, type DiagnoseLookahead, type SeenCase } from '../plan/lookahead-cases.js';
 import type { Diagnosis, TestResult } from '../model/results.js';
 
@@ -64,7 +65,8 @@ export async function withDiagnoses(results: readonly TestResult[], records: rea
   return results.map((t) => {
     const found = named.get(t.target);
     if (!found || t.status !== 'fail' || !found.tests.has(t.id)) return t;
-    return { ...t, diagnosis: found.diagnosis, message: `${t.message}\n${diagnosisLine(found.diagnosis)}` };
+    const said = [...(t.said ?? []), { by: 'diagnosis', id: 'likely-mistake', data: { variant: found.diagnosis.variant }, text: diagnosisLine(found.diagnosis) }];
+    return { ...t, diagnosis: found.diagnosis, said, message: textOf(said) };
   });
 }
 

@@ -7,6 +7,8 @@
 import type { ResolvedTest } from '../model/spec-types.js';
 import { isProgramTest, type NotRun, type TestRecord } from './ledger.js';
 import { count, type ChargedUnit, type Composed } from './policies/policy.js';
+import { textOf } from '../model/words.js';
+import { checkSays, hintSays, testSays } from './words.js';
 import type { CaseStatus } from '../checks/verdict.js';
 import { crashSite } from '../checks/crash-site.js';
 import type { FirstFailure, TestResult } from '../model/results.js';
@@ -25,20 +27,20 @@ export function composeUnits(record: TestRecord, units: readonly ChargedUnit[], 
     const hung = units.filter((u) => u.hung).length;
     if (record.stopped?.by === 'hangs' && ran < of) {
       const ended = hung === ran ? (ran === 1 ? 'and it never ended' : 'none of which ended') : `${hung} of them never ended`;
-      return { status: 'pass', message: `${count(ran, unit)} run, ${ended}; the other ${of - ran} were not run, as a call that hangs costs this test nothing and each costs a whole time limit (${notes.join('; ')})`, failed: 0, ran };
+      return { status: 'pass', said: [testSays('hangs', { ran: count(ran, unit), ended, left: of - ran, notes: notes.join('; ') })], failed: 0, ran };
     }
-    if (ran < of) return { status: 'timeout', message: `the submission's time budget ran out after ${ran} of ${count(of, unit)}`, failed: 0, ran };
-    return { status: 'pass', message: `${count(of, unit)} passed${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`, failed: 0, ran };
+    if (ran < of) return { status: 'timeout', said: [testSays('budgetAfter', { ran, of: count(of, unit) })], failed: 0, ran };
+    return { status: 'pass', said: [notes.length > 0 ? testSays('passedWithNotes', { passed: count(of, unit), notes: notes.join('; ') }) : testSays('passed', { passed: count(of, unit) })], failed: 0, ran };
   }
   const left = of - ran;
   const stop = record.stopped && record.stopped.by in STOPPED ? STOPPED[record.stopped.by as keyof typeof STOPPED] : undefined;
-  const prefix = first.verdict.status === 'timeout' || of === 1 ? ''
-    : firstFailureMode ? `stopped at the first failing of ${count(of, unit)} (${first.id}):\n`
-    : stop && left > 0 ? `${record.stopped!.at} ${stop}, so the last ${left === 1 ? 'one was' : `${left} were`} not run (${failing.length} of the ${count(ran, unit)} run failed${failing.length === 1 ? '' : `; the first, ${first.id}`}):\n`
-    : `${failing.length} of ${count(of, unit)} failed; the first (${first.id}):\n`;
+  const prefix = first.verdict.status === 'timeout' || of === 1 ? []
+    : firstFailureMode ? [testSays('stoppedFirst', { of: count(of, unit), first: first.id })]
+    : stop && left > 0 ? [testSays('stoppedEarly', { at: record.stopped!.at, stop, left: left === 1 ? 'one was' : `${left} were`, failed: failing.length, ran: count(ran, unit), firstNamed: failing.length === 1 ? '' : `; the first, ${first.id}` })]
+    : [testSays('failedFirst', { failed: failing.length, of: count(of, unit), first: first.id })];
   return {
     status: first.verdict.status,
-    message: `${prefix}${first.verdict.message}`,
+    said: [...prefix, checkSays(first.verdict.message), ...(first.verdict.after ?? [])],
     ...(first.verdict.expected !== undefined && { expected: first.verdict.expected }),
     ...(first.verdict.actual !== undefined && { actual: first.verdict.actual }),
     reproduce: first.reproduce,
@@ -59,16 +61,16 @@ export const failing = (status: CaseStatus): boolean => status !== 'pass';
 export function notRunVerdict(test: ResolvedTest, notRun: NotRun, only?: string): Composed {
   switch (notRun.kind) {
     case 'skipped':
-      return { status: 'skipped', message: notRun.why === 'only' ? `not run: --only ${only}` : 'not run: a figure for information (0 points), measured when grade is given --strength', failed: 0, ran: 0 };
+      return { status: 'skipped', said: [notRun.why === 'only' ? testSays('notRunOnly', { only: only ?? '' }) : testSays('notRunStrength')], failed: 0, ran: 0 };
     case 'budget':
-      return { status: 'timeout', message: `the submission's time budget (${Math.round(notRun.limitMs / 1000)} s for all tests) ran out before this test`, failed: 0, ran: 0 };
+      return { status: 'timeout', said: [testSays('notRunBudget', { seconds: Math.round(notRun.limitMs / 1000) })], failed: 0, ran: 0 };
     case 'own-part-hung':
       // decided-later says why, in the kit's words.
-      return { status: 'skipped', decidedLater: true, message: `not run: ${notRun.part} never ended in ${notRun.test}`, failed: 0, ran: 0 };
+      return { status: 'skipped', decidedLater: true, said: [testSays('notRunOwnPartHung', { part: notRun.part, test: notRun.test })], failed: 0, ran: 0 };
     case 'internal':
-      return { status: 'error', message: `internal error in the grader: ${notRun.detail} (not your fault; please report it)`, failed: 0, ran: 0 };
+      return { status: 'error', said: [testSays('internal', { detail: notRun.detail })], failed: 0, ran: 0 };
     case 'blocked':
-      return { status: 'error', message: notRun.startError !== undefined ? `could not run: ${notRun.startError}` : blockedMessage(notRun), failed: 0, ran: 0 };
+      return { status: 'error', said: [notRun.startError !== undefined ? testSays('couldNotRun', { why: notRun.startError }) : testSays('blocked', { why: blockedMessage(notRun) })], failed: 0, ran: 0 };
   }
 }
 
@@ -98,27 +100,33 @@ export function firstFailure(record: TestRecord, verdict: Composed, units: reado
   const shown = verdict.first === undefined ? undefined : units.find((u) => u.id === verdict.first)?.verdict;
   const at = verdict.first === undefined ? {} : { case: verdict.first };
   const failure = unit?.failure;
-  if (failure?.kind === 'exception') return { ...at, kind: failure.exception.fact === 'cpu-limit' ? 'limit' : 'crash', said: `${failure.exception.type}: ${failure.exception.message}` };
-  if (failure?.kind === 'timeout' || unit?.program?.timedOut || verdict.status === 'timeout') return { ...at, kind: 'hang', said: 'never ended' };
-  if (failure?.kind === 'crashed' || unit?.program?.truncated || shown?.stoppedAt) return { ...at, kind: 'limit', said: failure?.kind === 'crashed' ? 'the process died' : 'a limit stopped it' };
   const site = unit?.program && crashSite(unit.program.transcript);
-  if (site) return { ...at, kind: 'crash', said: site.type };
+  const last = failure?.kind === 'exception' ? failure.exception.frames.at(-1) : undefined;
+  // Where the traceback ends in the student's file: an exception's innermost frame, a program's, an import's.
+  const where = last ? { file: last.file, line: last.line } : site ? site.innermost : (shown?.place ?? record.direct?.place);
+  const place = where && { place: { file: where.file, line: where.line } };
+  if (failure?.kind === 'exception') return { ...at, kind: failure.exception.fact === 'cpu-limit' ? 'limit' : 'crash', said: `${failure.exception.type}: ${failure.exception.message}`, ...place };
+  if (failure?.kind === 'timeout' || unit?.program?.timedOut || verdict.status === 'timeout') return { ...at, kind: 'hang', said: 'never ended', ...place };
+  if (failure?.kind === 'crashed' || unit?.program?.truncated || shown?.stoppedAt) return { ...at, kind: 'limit', said: failure?.kind === 'crashed' ? 'the process died' : 'a limit stopped it', ...place };
+  if (site) return { ...at, kind: 'crash', said: site.type, ...place };
   const direct = record.direct;
-  if (direct) return { kind: direct.status === 'error' ? 'crash' : 'answer', said: direct.actual ?? direct.message };
-  return { ...at, kind: verdict.status === 'error' ? 'crash' : 'answer', said: shown?.actual ?? verdict.actual ?? verdict.message };
+  if (direct) return { kind: direct.status === 'error' ? 'crash' : 'answer', said: direct.actual ?? direct.message, ...place };
+  return { ...at, kind: verdict.status === 'error' ? 'crash' : 'answer', said: shown?.actual ?? verdict.actual ?? textOf(verdict.said), ...place };
 }
 
 /** The result: points on a pass, the hint after a failure. */
 export function finishTest(test: ResolvedTest, record: TestRecord, verdict: Composed, units: readonly ChargedUnit[] = []): TestResult {
   // A hint follows a wrong answer and a crash of the student's code, not a test that could not run.
-  const hint = (verdict.status === 'fail' || verdict.status === 'error') && test.hint && !record.notRun && record.direct?.hint !== false ? `\nHint: ${test.hint}` : '';
+  const hint = (verdict.status === 'fail' || verdict.status === 'error') && test.hint && !record.notRun && record.direct?.hint !== false ? [hintSays(test.hint)] : [];
+  const said = [...verdict.said, ...hint];
   const reproduce = verdict.reproduce ?? record.direct?.reproduce;
   const failure = firstFailure(record, verdict, units);
   return {
     id: test.id, name: test.name, group: test.group, target: test.target, maxScore: test.points, visibility: test.visibility,
     status: verdict.status,
     score: verdict.status === 'pass' ? test.points : 0,
-    message: `${verdict.message}${hint}`,
+    message: textOf(said),
+    said,
     ...(verdict.expected !== undefined && { expected: verdict.expected }),
     ...(verdict.actual !== undefined && { actual: verdict.actual }),
     ...(reproduce && { reproduce }),

@@ -20,6 +20,7 @@ import { courseSessionUnit, isCourseTest } from './course-units.js';
 import type { ChargedUnit, Runs } from './policies/policy.js';
 import { withDiagnoses } from './diagnoses.js';
 import { finishTest } from './finish.js';
+import { rewordedWith } from '../model/words.js';
 import type { Submission } from '../layout/layout.js';
 import { isProgramTest, type Ledger, type NotRun, type TestRecord, type UnitRecord } from './ledger.js';
 import { formerNames, locateByDefinitions, locateFiles, moduleRole, type Located } from '../layout/located-files.js';
@@ -324,7 +325,8 @@ const round = (n: number) => Math.round(n * 1000) / 1000;
 function withoutWorkspacePath(result: TestResult, dir: string): TestResult {
   const clean = (text: string) => text.replaceAll(`${dir}/`, '').replaceAll(dir, '.');
   const fields = (['message', 'expected', 'actual', 'reproduce'] as const).filter((k) => typeof result[k] === 'string' && result[k]!.includes(dir));
-  return fields.length === 0 ? result : { ...result, ...Object.fromEntries(fields.map((k) => [k, clean(result[k]!)])) };
+  if (fields.length === 0) return result;
+  return { ...result, ...Object.fromEntries(fields.map((k) => [k, clean(result[k]!)])), ...(result.said && { said: rewordedWith(result.said, clean) }) };
 }
 
 const withOwnPartsLimits = (spec: ResolvedSpec, factor: number): ResolvedSpec => ({ ...spec, limits: ownPartsLimits(spec.limits, factor), tests: spec.tests.map((t) => (t.judgesTime ? t : { ...t, limits: ownPartsLimits(t.limits, factor) })) });

@@ -71,8 +71,7 @@ export function interactionOf(plan: AssignmentPlan, test: ResolvedTest, testCase
 export function rawVerdict(plan: AssignmentPlan, observation: CaseObservation, check: (o: CaseObservation) => CaseVerdict, expectsRaise = false, work?: string): CaseVerdict {
   const { failure } = observation;
   if (!failure || (expectsRaise && failure.kind === 'exception' && failure.observe)) return check(observation);
-  const verdict = verdictForFailure(failure, plan.explainException);
-  return failure.kind === 'timeout' && work ? { ...verdict, message: `${verdict.message}. ${work}` } : verdict;
+  return verdictForFailure(failure, plan.explainException, work);
 }
 
 /** A harness unit: the interaction with the run's stand-ins, from a fresh namespace, judged by `check`. */

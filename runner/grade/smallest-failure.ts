@@ -7,7 +7,7 @@
 import type { AssignmentPlan } from '../plan/assignment.js';
 import type { CaseObservation } from '../checks/observation.js';
 import { verdictForFailure } from '../checks/outcome.js';
-import type { CaseVerdict } from '../checks/verdict.js';
+import { verdictText, type CaseVerdict } from '../checks/verdict.js';
 import type { FixtureCase } from '../model/fixture-types.js';
 import { reproduceOf, withStandIns, type Interaction } from '../plan/interaction.js';
 import type { ResolvedTest } from '../model/spec-types.js';
@@ -63,7 +63,7 @@ export async function smallestFailure(test: ResolvedTest, runs: ShrinkRuns, wron
     original: [...fromRows],
     checkers: checkersOn(board),
     from: checkersOn(fromRows),
-    message: shrunk.verdict.message,
+    message: verdictText(shrunk.verdict),
     ...(shrunk.verdict.expected !== undefined && { expected: shrunk.verdict.expected }),
     ...(shrunk.verdict.actual !== undefined && { actual: shrunk.verdict.actual }),
     reproduce: reproduceOf(interaction),

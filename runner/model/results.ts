@@ -6,6 +6,20 @@ import type { PackInfo } from './pack-types.js';
 
 export type TestStatus = 'pass' | 'fail' | 'error' | 'timeout' | 'skipped';
 
+/**
+ * One sentence of a test's message as data: who says it (a rule of docs/strictness.md by its name; `test` for how the
+ * test went; `check` for the check's own words; `hint`; `diagnosis`), its message id there, the data its placeholders
+ * took, and the text written from them once. A test's `message` is its sentences' texts, in order, one a line: a
+ * reporter that wants a part of it (the check's words without the count before them) takes that sentence, never
+ * the message apart.
+ */
+export interface Words {
+  readonly by: string;
+  readonly id: string;
+  readonly data?: Readonly<Record<string, string | number>>;
+  readonly text: string;
+}
+
 export interface TestResult {
   readonly id: string;
   readonly name: string;
@@ -17,6 +31,8 @@ export interface TestResult {
   /** after-due: hidden until the pack's due date (a test graded after it is visible). */
   readonly visibility: 'visible' | 'hidden' | 'after-due';
   readonly message: string;
+  /** Added: the message's sentences as data (ids and data beside the text), in order; absent in older files. */
+  readonly said?: readonly Words[];
   readonly expected?: string;
   readonly actual?: string;
   readonly reproduce?: string;
@@ -60,6 +76,8 @@ export interface FirstFailure {
   readonly kind: 'answer' | 'crash' | 'hang' | 'limit' | 'consequence';
   /** What it did: the answer it gave, or the exception's type and words (not its place in the student's file). */
   readonly said: string;
+  /** Added: the line of the student's file the failure's traceback ends in, where it has one. */
+  readonly place?: { readonly file: string; readonly line: number };
 }
 
 /** A failing case made smaller: the case it came from, its board, and the answers and Python on the smaller board. */

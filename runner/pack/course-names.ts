@@ -5,6 +5,7 @@
  * Pure.
  */
 import type { TestResult } from '../model/results.js';
+import { rewordedWith } from '../model/words.js';
 
 export type CourseNames = Readonly<Record<string, string>>;
 
@@ -68,7 +69,7 @@ export function namesKept(names: CourseNames, defined: ReadonlySet<string>): Nam
 export function ownTestInNamesKept(result: TestResult, kept: readonly NameKept[]): TestResult {
   if (kept.length === 0) return result;
   const said = (text: string) => kept.reduce((out, { doc, course }) => out.replace(new RegExp(`\\b${escape(course)}\\b`, 'gu'), doc.split('.').at(-1)!), text);
-  return { ...result, message: said(result.message), ...(result.reproduce !== undefined && { reproduce: said(result.reproduce) }) };
+  return { ...result, message: said(result.message), ...(result.said && { said: rewordedWith(result.said, said) }), ...(result.reproduce !== undefined && { reproduce: said(result.reproduce) }) };
 }
 
 /** A definition a file is found by (`defines`: classes and functions): the course's name where the pack renames it. */
@@ -84,6 +85,7 @@ export function resultInCourseNames(result: TestResult, names: CourseNames | und
     ...result,
     name: inCourseNames(result.name, names, keep),
     message: inCourseNames(result.message, written, keep),
+    ...(result.said && { said: rewordedWith(result.said, (text) => inCourseNames(text, written, keep)) }),
     ...(result.reproduce !== undefined && { reproduce: inCourseNames(result.reproduce, written, keep) }),
   };
 }

@@ -1,6 +1,6 @@
 /** What `grade check --ci` prints for GitHub: annotations on files and lines, Classroom's points, the job summary. */
 import { describe, expect, it } from 'vitest';
-import { annotations, classroomPoints, jobSummary, tracebackPlace } from '../../reports/github.js';
+import { annotations, classroomPoints, jobSummary } from '../../reports/github.js';
 import type { SubmissionResult } from '../../runner/model/results.js';
 
 const submission: SubmissionResult = {
@@ -11,19 +11,14 @@ const submission: SubmissionResult = {
       id: 'barrier.print_board', name: 'print_board, not a list', group: 'Abstraction', target: 'print_board', status: 'fail', score: 0, maxScore: 1, visibility: 'visible',
       message: "22 of 22 cases failed; the first (print_board.doc.empty):\nprint_board crossed the abstraction barrier: it looped over a row (hw04.py, line 46: print(' '.join(board[row])))",
       reproduce: 'print_board(b, 2, 2)\n```\n# a fence in student text',
+      failure: { case: 'print_board.doc.empty', kind: 'crash', said: 'AbstractionBarrierError: looped over a row', place: { file: 'hw04.py', line: 46 } },
     },
     { id: 'make_move.document', name: 'make_move', group: 'Question 4', target: 'make_move', status: 'timeout', score: 0, maxScore: 2, visibility: 'visible', message: 'make_move(b, 2, 2, 0, "X") did not finish within 5000 ms' },
   ],
 };
 
 describe('GitHub output', () => {
-  it('finds the innermost place a traceback names', () => {
-    expect(tracebackPlace('x (hw04.py, line 3, in f: y) then (lab04.py, line 9, in g: z)')).toEqual({ file: 'lab04.py', line: 9 });
-    expect(tracebackPlace('  File "hw04.py", line 12, in put_piece\nIndexError')).toEqual({ file: 'hw04.py', line: 12 });
-    expect(tracebackPlace('returned 5; expected 6')).toBeUndefined();
-  });
-
-  it('annotates the file and line from the repository root, escaping what workflow commands need', () => {
+  it('annotates the file and line the failure recorded, from the repository root, escaping what workflow commands need', () => {
     const [barrier, timeout] = annotations(submission, { folder: 'homework' });
     expect(barrier).toMatch(/^::error file=homework\/hw04\.py,line=46,title=print_board%2C not a list \(0\/1\)::barrier\.print_board: 22 of 22 cases failed; the first \(print_board\.doc\.empty\):%0A/);
     expect(barrier).toContain('%0Aprint_board crossed the abstraction barrier');

@@ -221,12 +221,16 @@ describe('grade CLI', () => {
       'message',
       'name',
       'reproduce',
+      'said',
       'score',
       'status',
       'studentMs',
       'target',
       'visibility',
     ]);
+    // Its message's sentences as data beside it: the message is their texts, one a line.
+    expect(repr.said.map((w: { text: string }) => w.text).join('\n')).toBe(repr.message);
+    expect(repr.said[0]).toMatchObject({ by: 'test', id: 'failedFirst' });
     // Its first failure as facts, which groups the students who made the same mistake.
     expect(repr.failure).toMatchObject({ case: expect.stringMatching(/^Board\.__repr__\.doc\./u), kind: 'answer' });
     expect(repr.documentMs).toBeLessThanOrEqual(repr.studentMs);

@@ -14,7 +14,7 @@ import { drawBoardDiff } from '../../checks/boards.js';
 import { formatException, replyFor, type CaseObservation } from '../../checks/observation.js';
 import { checkReturned } from '../../checks/returns.js';
 import { formatObserved, isSameValue, toPyValue } from '../../checks/values.js';
-import { fail, pass, type CaseVerdict } from '../../checks/verdict.js';
+import { fail, pass, withSentence, type CaseVerdict } from '../../checks/verdict.js';
 
 export const CELL = [' ', 'X', 'O'] as const;
 /** A board of 0/1/2 as drawable cells (blank, X, O). */
@@ -27,13 +27,21 @@ export function checkManchesterCase(check: string, testCase: FixtureCase, observ
       const verdict = checkGameDict(call, testCase, reply('result').value);
       const rows = observation.replies['rows']?.value;
       if (verdict.status !== 'pass' || rows?.type !== 'int' || rows.value === 6) return verdict;
-      return fail(`${call} returned a board whose 6 rows are only ${rows.value} different list${rows.value === 1 ? '' : 's'}: a move into one row would appear in the others. Build each row anew: [[0] * 7 for row in range(6)]`, '6 different rows', `${rows.value} different rows`);
+      return fail(
+        `${call} returned a board whose 6 rows are only ${rows.value} different list${rows.value === 1 ? '' : 's'}: a move into one row would appear in the others. Build each row anew: [[0] * 7 for row in range(6)]`,
+        '6 different rows',
+        `${rows.value} different rows`,
+      );
     }
     case 'printed-board': {
       const printed = reply('result');
       const verdict = checkPrintedBoard(call, testCase, printed.stdout);
       if (verdict.status === 'pass' || !printed.stdoutDropped) return verdict;
-      return { ...verdict, message: `${verdict.message}\nIt printed ${printed.stdoutDropped} characters more than the grader keeps; one board is a few hundred.` };
+      return withSentence(
+        verdict,
+        'printed-past-limit',
+        `It printed ${printed.stdoutDropped} characters more than the grader keeps; one board is a few hundred.`,
+      );
     }
     case 'valid-moves':
       return checkValidMoves(call, testCase, reply('result').value);
@@ -70,11 +78,19 @@ function checkGameDict(call: string, testCase: FixtureCase, observed: ObservedVa
   const missing = wanted.filter((k) => !keys.includes(k));
   if (extra.length === 0 && missing.length === 0) return verdict;
   const parts = [missing.length > 0 && `missing ${missing.join(', ')}`, extra.length > 0 && `extra ${extra.join(', ')}`].filter(Boolean);
-  return { ...verdict, message: `${verdict.message}\nThe game dictionary has precisely four keys (player1, player2, who, board): ${parts.join('; ')}.` };
+  return withSentence(
+    verdict,
+    'game-dict-keys',
+    `The game dictionary has precisely four keys (player1, player2, who, board): ${parts.join('; ')}.`,
+  );
 }
 
 /** A board's rows as the grader reads them from printed text, or why a line is not one. */
-export interface ReadBoard { readonly rows: number[][]; readonly blankEmpty: boolean; readonly endLine: number }
+export interface ReadBoard {
+  readonly rows: number[][];
+  readonly blankEmpty: boolean;
+  readonly endLine: number;
+}
 
 const HEADER = /1\D{0,6}2\D{0,6}3\D{0,6}4\D{0,6}5\D{0,6}6\D{0,6}7/;
 
@@ -127,34 +143,64 @@ function checkPrintedBoard(call: string, testCase: FixtureCase, stdout: string):
   const expected = testCase.expected.stdout;
   const boards = readBoards(stdout);
   const printed = stdout.trim() === '' ? 'nothing' : `:\n${stdout.trimEnd()}`;
-  if (boards.length === 0) return fail(`${call} printed no board the grader can read (rows like | |X|O| | | | |, six of them)${stdout.trim() === '' ? ': it printed nothing' : ''}`, expected, stdout);
+  if (boards.length === 0)
+    return fail(
+      `${call} printed no board the grader can read (rows like | |X|O| | | | |, six of them)${stdout.trim() === '' ? ': it printed nothing' : ''}`,
+      expected,
+      stdout,
+    );
   if (boards.length > 1) return fail(`${call} printed ${boards.length} boards; expected one`, expected, stdout);
   const got = boards[0]!;
   const firstRow = stdout.split('\n').findIndex((l) => rowCells(l) !== undefined);
-  const header = stdout.split('\n').slice(0, Math.max(firstRow, 0)).some((l) => HEADER.test(l));
+  const header = stdout
+    .split('\n')
+    .slice(0, Math.max(firstRow, 0))
+    .some((l) => HEADER.test(l));
   const same = got.rows.every((row, r) => row.every((v, c) => v === board[r]![c]));
   if (!same) return fail(`${call} printed a different board\n${drawBoardDiff(show(board), show(got.rows))}`, expected, stdout);
-  if (!header) return fail(`${call} printed the right cells but no column numbers 1–7 above the board (the document: "also print a numeration of the columns 1,2,…,7 above the board"); it printed${printed}`, expected, stdout);
-  if (!got.blankEmpty) return fail(`${call} printed empty positions as a mark; the document: "Board positions which are not occupied by any player should be printed empty"`, expected, stdout);
+  if (!header)
+    return fail(
+      `${call} printed the right cells but no column numbers 1–7 above the board (the document: "also print a numeration of the columns 1,2,…,7 above the board"); it printed${printed}`,
+      expected,
+      stdout,
+    );
+  if (!got.blankEmpty)
+    return fail(
+      `${call} printed empty positions as a mark; the document: "Board positions which are not occupied by any player should be printed empty"`,
+      expected,
+      stdout,
+    );
   return stdout === expected ? pass() : pass('accepted: the document shows the board as "something like this"');
 }
 
 /** getValidMoves' expected columns, ascending, as the case builder wrote them. */
 function expectedColumns(testCase: FixtureCase): number[] {
   const value = 'value' in testCase.expected ? testCase.expected.value : undefined;
-  if (value?.type !== 'list' || !value.items.every((i) => i.type === 'int')) throw new Error(`internal: ${testCase.id} expects no list of columns`);
+  if (value?.type !== 'list' || !value.items.every((i) => i.type === 'int'))
+    throw new Error(`internal: ${testCase.id} expects no list of columns`);
   return value.items.map((i) => (i as { value: number }).value).sort((a, b) => a - b);
 }
 
 function checkValidMoves(call: string, testCase: FixtureCase, observed: ObservedValue): CaseVerdict {
   const expected = expectedColumns(testCase);
   const wanted = `a list of ${expected.length === 0 ? 'nothing (the board is full)' : expected.join(', ')}, in any order`;
-  if (observed.type !== 'list') return fail(`${call} returned ${formatObserved(observed)}; expected ${wanted}`, formatPy({ type: 'list', items: expected.map((v) => ({ type: 'int', value: v })) }), formatObserved(observed));
+  if (observed.type !== 'list')
+    return fail(
+      `${call} returned ${formatObserved(observed)}; expected ${wanted}`,
+      formatPy({ type: 'list', items: expected.map((v) => ({ type: 'int', value: v })) }),
+      formatObserved(observed),
+    );
   const values = observed.items.map((i) => (i.type === 'int' && typeof i.value === 'number' ? i.value : undefined));
   const got = formatObserved(observed);
-  if (values.some((v) => v === undefined)) return fail(`${call} returned ${got}: every item must be an int column index 0–6`, `[${expected.join(', ')}]`, got);
+  if (values.some((v) => v === undefined))
+    return fail(`${call} returned ${got}: every item must be an int column index 0–6`, `[${expected.join(', ')}]`, got);
   const seen = values as number[];
-  if (new Set(seen).size !== seen.length) return fail(`${call} returned ${got}: a column appears twice (every integer should appear at most once)`, `[${expected.join(', ')}]`, got);
+  if (new Set(seen).size !== seen.length)
+    return fail(
+      `${call} returned ${got}: a column appears twice (every integer should appear at most once)`,
+      `[${expected.join(', ')}]`,
+      got,
+    );
   const sorted = [...seen].sort((a, b) => a - b);
   if (sorted.join() !== expected.join()) return fail(`${call} returned ${got}; expected ${wanted}`, `[${expected.join(', ')}]`, got);
   return pass();
@@ -175,14 +221,19 @@ function checkSuggest(call: string, testCase: FixtureCase, observed: ObservedVal
   const after = asBoard(boardAfter);
   if (!after || after.some((row, r) => row.some((v, c) => v !== board[r]![c]))) {
     const drawn = after ? `\n${drawBoardDiff(show(board), show(after), ['before', 'after'])}` : '';
-    return fail(`${call} changed the board it was given (the document: "You should not change the original board variable when testing for possible moves, hence need to work with copies")${drawn}`);
+    return fail(
+      `${call} changed the board it was given (the document: "You should not change the original board variable when testing for possible moves, hence need to work with copies")${drawn}`,
+    );
   }
-  const verdict = checkReturned(call, testCase.expected, undefined, observed);
-  if (verdict.status === 'pass') return verdict;
   const who = manchesterInput(testCase).who!;
   const reason = factOf(testCase, 'reason');
-  const why = reason === 'win' ? `player ${who} can win at once there` : reason === 'block' ? `player ${who} cannot win at once but must block player ${who === 1 ? 2 : 1}'s winning column` : 'any valid column will do';
-  return { ...verdict, message: `${verdict.message} (${why})` };
+  const why =
+    reason === 'win'
+      ? `player ${who} can win at once there`
+      : reason === 'block'
+        ? `player ${who} cannot win at once but must block player ${who === 1 ? 2 : 1}'s winning column`
+        : 'any valid column will do';
+  return checkReturned(call, testCase.expected, undefined, observed, { because: why });
 }
 
 function checkLoad(call: string, testCase: FixtureCase, observation: CaseObservation): CaseVerdict {
@@ -190,12 +241,24 @@ function checkLoad(call: string, testCase: FixtureCase, observation: CaseObserva
   const input = manchesterInput(testCase);
   const failure = observation.failure;
   if ('raises' in expected) {
-    const what = input.fileText === null ? `${input.filename} does not exist` : `${input.filename} is malformed (${input.malformed ?? '?'}: ${factOf(testCase, 'reason')})`;
-    if (!failure) return fail(`${call} returned ${formatObserved(replyFor(observation, 'result', testCase.id).value)} but ${what}; expected it to raise ${expected.raises}`, `raises ${expected.raises}`, formatObserved(replyFor(observation, 'result', testCase.id).value));
+    const what =
+      input.fileText === null
+        ? `${input.filename} does not exist`
+        : `${input.filename} is malformed (${input.malformed ?? '?'}: ${factOf(testCase, 'reason')})`;
+    if (!failure)
+      return fail(
+        `${call} returned ${formatObserved(replyFor(observation, 'result', testCase.id).value)} but ${what}; expected it to raise ${expected.raises}`,
+        `raises ${expected.raises}`,
+        formatObserved(replyFor(observation, 'result', testCase.id).value),
+      );
     if (failure.kind !== 'exception') throw new Error('internal: only exceptions reach the load check');
     const classes = failure.exception.bases ?? [failure.exception.type];
     if (classes.includes(expected.raises)) return pass();
-    return fail(`${call} raised ${formatException(failure.exception)} when ${what}; expected ${expected.raises} (or a subclass of it)`, `raises ${expected.raises}`, formatException(failure.exception));
+    return fail(
+      `${call} raised ${formatException(failure.exception)} when ${what}; expected ${expected.raises} (or a subclass of it)`,
+      `raises ${expected.raises}`,
+      formatException(failure.exception),
+    );
   }
   if (failure) throw new Error('internal: only cases that expect an exception reach the load check with one');
   return checkReturned(call, expected, testCase.lenient, replyFor(observation, 'result', testCase.id).value);
@@ -204,7 +267,10 @@ function checkLoad(call: string, testCase: FixtureCase, observation: CaseObserva
 function checkSave(call: string, testCase: FixtureCase, file: ObservedValue): CaseVerdict {
   const given = manchesterInput(testCase).filename ?? null;
   const filename = given ?? 'game.txt';
-  if (file.type === 'none') return fail(`${call} wrote no file named ${filename} in the current folder${given === null ? ' (with no filename given, saveGame saves game.txt)' : ''}`);
+  if (file.type === 'none')
+    return fail(
+      `${call} wrote no file named ${filename} in the current folder${given === null ? ' (with no filename given, saveGame saves game.txt)' : ''}`,
+    );
   const verdict = checkReturned(`the file ${call} wrote`, testCase.expected, testCase.lenient, file);
   if (verdict.status === 'pass') return verdict;
   const want = 'value' in testCase.expected && testCase.expected.value?.type === 'str' ? testCase.expected.value.value : '';
@@ -212,8 +278,15 @@ function checkSave(call: string, testCase: FixtureCase, file: ObservedValue): Ca
   const wantLines = want.split('\n');
   const gotLines = got.split('\n');
   const at = wantLines.findIndex((l, i) => l !== gotLines[i]);
-  const line = at < 0 ? '' : `: line ${at + 1} should be ${JSON.stringify(wantLines[at])}, it is ${gotLines[at] === undefined ? 'missing' : JSON.stringify(gotLines[at])}`;
-  return fail(`${call} wrote ${filename} in another format${line}. The format (Task 8): player 1, player 2, who, then six rows of seven comma-separated digits`, want, got);
+  const line =
+    at < 0
+      ? ''
+      : `: line ${at + 1} should be ${JSON.stringify(wantLines[at])}, it is ${gotLines[at] === undefined ? 'missing' : JSON.stringify(gotLines[at])}`;
+  return fail(
+    `${call} wrote ${filename} in another format${line}. The format (Task 8): player 1, player 2, who, then six rows of seven comma-separated digits`,
+    want,
+    got,
+  );
 }
 
 function checkRoundTrip(testCase: FixtureCase, observed: ObservedValue): CaseVerdict {
@@ -221,27 +294,55 @@ function checkRoundTrip(testCase: FixtureCase, observed: ObservedValue): CaseVer
   const want: PyValue = {
     type: 'dict',
     entries: [
-      [{ type: 'str', value: 'player1' }, { type: 'str', value: game.player1 }],
-      [{ type: 'str', value: 'player2' }, { type: 'str', value: game.player2 }],
-      [{ type: 'str', value: 'who' }, { type: 'int', value: game.who }],
-      [{ type: 'str', value: 'board' }, { type: 'list', items: game.board.map((row) => ({ type: 'list', items: row.map((v) => ({ type: 'int', value: v })) })) }],
+      [
+        { type: 'str', value: 'player1' },
+        { type: 'str', value: game.player1 },
+      ],
+      [
+        { type: 'str', value: 'player2' },
+        { type: 'str', value: game.player2 },
+      ],
+      [
+        { type: 'str', value: 'who' },
+        { type: 'int', value: game.who },
+      ],
+      [
+        { type: 'str', value: 'board' },
+        { type: 'list', items: game.board.map((row) => ({ type: 'list', items: row.map((v) => ({ type: 'int', value: v })) })) },
+      ],
     ],
   };
   if (isSameValue(want, observed)) return pass();
   const plain = toPyValue(observed);
   // Names changed only in case (loadGame capitalising them) are loadGame's own tests' to grade.
   const folded = (v: PyValue): string => formatPy(v).toLowerCase();
-  if (plain && folded(plain) === folded(want)) return pass('the names came back in another case; what loadGame returns is graded by its own tests');
-  return fail(`loadGame did not give back the game saveGame saved: saved ${formatPy(want)}, loaded ${plain ? formatPy(plain) : formatObserved(observed)}`, formatPy(want), formatObserved(observed));
+  if (plain && folded(plain) === folded(want))
+    return pass('the names came back in another case; what loadGame returns is graded by its own tests');
+  return fail(
+    `loadGame did not give back the game saveGame saved: saved ${formatPy(want)}, loaded ${plain ? formatPy(plain) : formatObserved(observed)}`,
+    formatPy(want),
+    formatObserved(observed),
+  );
 }
 
 /** The document's functions, in task order; each must explain its inputs and what it returns. */
-export const DOCUMENTED_FUNCTIONS = ['newGame', 'printBoard', 'getValidMoves', 'makeMove', 'hasWon', 'suggestMove1', 'loadGame', 'saveGame', 'play', 'suggestMove2'] as const;
+export const DOCUMENTED_FUNCTIONS = [
+  'newGame',
+  'printBoard',
+  'getValidMoves',
+  'makeMove',
+  'hasWon',
+  'suggestMove1',
+  'loadGame',
+  'saveGame',
+  'play',
+  'suggestMove2',
+] as const;
 
 /** Why a docstring is not a meaningful one, or undefined when it is. */
 export function docstringProblem(doc: string | null): string | undefined {
   if (doc === null || doc.trim() === '') return 'no docstring';
-  if (/\bTODO\b/i.test(doc)) return 'still the template\'s TODO';
+  if (/\bTODO\b/i.test(doc)) return "still the template's TODO";
   if (doc.trim().split(/\s+/).length < 4) return `too short to explain anything (${JSON.stringify(doc.trim())})`;
   return undefined;
 }
@@ -264,5 +365,9 @@ export function checkDocstrings(observation: CaseObservation): CaseVerdict {
   const missing = DOCUMENTED_FUNCTIONS.filter((name) => !found.some((f) => f.name === name));
   const note = missing.length > 0 ? `\n(not defined, so not checked here: ${missing.join(', ')})` : '';
   if (problems.length === 0) return { ...pass(), message: `${found.length} docstrings, all meaningful${note}` };
-  return fail(`${problems.length} of ${found.length} docstrings are missing or not meaningful; print(functionname.__doc__) should explain the inputs and the returned values:\n${problems.map((p) => `  ${p}`).join('\n')}${note}`, 'a docstring for the module and every function', problems.join('\n'));
+  return fail(
+    `${problems.length} of ${found.length} docstrings are missing or not meaningful; print(functionname.__doc__) should explain the inputs and the returned values:\n${problems.map((p) => `  ${p}`).join('\n')}${note}`,
+    'a docstring for the module and every function',
+    problems.join('\n'),
+  );
 }

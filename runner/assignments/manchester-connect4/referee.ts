@@ -7,6 +7,7 @@
 import type { Ask } from '../../plan/property.js';
 import type { Rng } from '../../model/rng.js';
 import type { Board, Side } from './board.js';
+import { withSentence, type CaseVerdict } from '../../checks/verdict.js';
 
 export type Baseline = 'random' | 'suggestMove1' | 'minimax2' | 'minimax4';
 
@@ -51,6 +52,6 @@ export function refereeFailure(error: unknown, referee: Referee, parts: readonly
 }
 
 /** A failed verdict `parts` of the referee ruled on, with the referee's caveat. */
-export function withCaveat<V extends { readonly status: string; readonly message: string }>(verdict: V, referee: Referee, parts: readonly string[]): V {
-  return verdict.status === 'pass' || !referee.caveat ? verdict : { ...verdict, message: `${verdict.message}\n${referee.caveat(parts)}.` };
+export function withCaveat(verdict: CaseVerdict, referee: Referee, parts: readonly string[]): CaseVerdict {
+  return verdict.status === 'pass' || !referee.caveat ? verdict : withSentence(verdict, 'referee-caveat', `${referee.caveat(parts)}.`);
 }

@@ -11,7 +11,8 @@ import type { ResolvedSpec, ResolvedTest } from '../../model/spec-types.js';
 import type { ClassReplacement } from '../../harness/protocol.js';
 import type { AssignmentPlan, OneRule } from '../../plan/assignment.js';
 import type { Interaction } from '../../plan/interaction.js';
-import type { TestStatus } from '../../model/results.js';
+import type { TestStatus, Words } from '../../model/results.js';
+import { fill, sentence } from '../words.js';
 import type { Ledger, TestRecord, UnitRecord } from '../ledger.js';
 import type { SubmissionFacts } from '../submission-facts.js';
 
@@ -81,9 +82,10 @@ export interface ChargedUnit {
   readonly hung?: boolean;
 }
 
-/** A test's verdict before it is a result: status, words, both sides, the snippet of its first failure. */
-export interface Composed extends Omit<CaseVerdict, 'status'> {
+/** A test's verdict before it is a result: status, its sentences as data, both sides, the snippet of its first failure. */
+export interface Composed extends Omit<CaseVerdict, 'status' | 'message' | 'after'> {
   readonly status: TestStatus;
+  readonly said: readonly Words[];
   readonly reproduce?: string;
   readonly typed?: readonly string[];
   /** The first failing unit, and how many failed of how many ran: what a later rule's words cite. */
@@ -167,15 +169,10 @@ export interface Rule<S extends Scope = Scope> {
 export type AnyRule = Rule<'unit'> | Rule<'units'> | Rule<'test'>;
 
 /** The text of a rule's message, its placeholders filled from the data; a missing one is our bug, said loudly. */
-export function say(meta: Pick<RuleMeta, 'name' | 'messages'>, said: Said): string {
-  const template = meta.messages[said.messageId];
-  if (template === undefined) throw new Error(`internal: rule ${meta.name} has no message '${said.messageId}'`);
-  return template.replace(/\{(\w+)\}/gu, (_, key: string) => {
-    const value = said.data?.[key];
-    if (value === undefined) throw new Error(`internal: rule ${meta.name}, message '${said.messageId}' has no '${key}'`);
-    return String(value);
-  });
-}
+export const say = (meta: Pick<RuleMeta, 'name' | 'messages'>, said: Said): string => fill(`rule ${meta.name}`, meta.messages, said.messageId, said.data);
+
+/** A rule's message as a sentence of a result: its id and data beside its text. */
+export const ruleSays = (meta: Pick<RuleMeta, 'name' | 'messages'>, said: Said): Words => sentence(meta.name, meta.messages, said.messageId, said.data);
 
 /** `n thing` or `n things`. */
 export const count = (n: number, thing: string): string => `${n} ${thing}${n === 1 ? '' : 's'}`;

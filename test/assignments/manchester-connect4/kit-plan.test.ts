@@ -145,7 +145,7 @@ describe("the kit's referee: the student's own functions", () => {
     };
     expect(await checkManchesterPlay('play-computer', computer, early, KIT_REFEREE, counted)).toMatchObject({
       status: 'fail',
-      message: expect.stringContaining('The kit ruled this with your own hasWon'),
+      after: [{ by: 'check', id: 'referee-caveat', text: expect.stringContaining('The kit ruled this with your own hasWon') }],
     });
   });
 });

@@ -12,14 +12,14 @@ describe('where a program crashed', () => {
       '    raise ValueError("not a game")',
       'ValueError: not a game',
     ].join('\n');
-    expect(crashSite(transcript)).toEqual({ type: 'ValueError', file: 'connect4_ada.py', line: 344 });
+    expect(crashSite(transcript)).toEqual({ type: 'ValueError', file: 'connect4_ada.py', line: 344, innermost: { file: 'connect4_ada.py', line: 296 } });
     expect(crashKey(crashSite(transcript)!)).toBe('ValueError at connect4_ada.py line 344');
   });
 
   it('reads a bare exception line and a path, and only the last traceback', () => {
     const transcript =
       'Traceback (most recent call last):\n  File "old.py", line 1, in <module>\nKeyError: 1\nagain\nTraceback (most recent call last):\n  File "/tmp/grade-x/work/main.py", line 54, in <module>\n    choice = input()\nEOFError\n';
-    expect(crashSite(transcript)).toEqual({ type: 'EOFError', file: 'main.py', line: 54 });
+    expect(crashSite(transcript)).toEqual({ type: 'EOFError', file: 'main.py', line: 54, innermost: { file: 'main.py', line: 54 } });
   });
 
   it('is nothing without a traceback', () => {

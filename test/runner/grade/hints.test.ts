@@ -9,10 +9,11 @@ import { finishTest } from '../../../runner/grade/finish.js';
 import type { TestRecord } from '../../../runner/grade/ledger.js';
 import { PROJECT_ROOT } from '../../../runner/project-root.js';
 import { loadSpec } from '../../../runner/pack/load-spec.js';
+import { checkSays } from '../../../runner/grade/words.js';
 
 const test = { ...loadSpec(PROJECT_ROOT, 'cs61a-hw04').tests.find((t) => t.id === 'make_move.document')!, hint: 'Count the rows from the top.' };
 const ran: TestRecord = { test, units: [], of: 1, durationMs: 0, studentMs: 0 };
-const verdict = (status: Composed['status'], message: string): Composed => ({ status, message, failed: status === 'pass' ? 0 : 1, ran: 1 });
+const verdict = (status: Composed['status'], message: string): Composed => ({ status, said: [checkSays(message)], failed: status === 'pass' ? 0 : 1, ran: 1 });
 
 describe("a test's hint", () => {
   it('ends the message of a wrong answer and of a crash', () => {

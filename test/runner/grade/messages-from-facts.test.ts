@@ -20,6 +20,6 @@ describe('a class no file the grader read defines', () => {
     const unread = facts.unreadDefinition('RandomPlayer');
     expect(unread).toEqual({ file: 'players.py', role: 'ps9pr3.py', decidedBy: 'connect_four' });
     const test = spec.tests.find((t) => t.id === 'random_player.next_move.document')!;
-    expect(notRunVerdict(test, { kind: 'blocked', missing: [{ name: 'RandomPlayer', unread: unread! }], blockers: [{ file: 'ps9pr3.py', why: 'missing' }] }).message).toBe("RandomPlayer is defined in players.py, which is not read as one of the assignment's files: a file is taken for ps9pr3.py by that name, or by defining connect_four, and players.py is neither (the submission has no ps9pr3.py)");
+    expect(notRunVerdict(test, { kind: 'blocked', missing: [{ name: 'RandomPlayer', unread: unread! }], blockers: [{ file: 'ps9pr3.py', why: 'missing' }] }).said[0]!.text).toBe("RandomPlayer is defined in players.py, which is not read as one of the assignment's files: a file is taken for ps9pr3.py by that name, or by defining connect_four, and players.py is neither (the submission has no ps9pr3.py)");
   });
 });

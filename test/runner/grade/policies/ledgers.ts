@@ -66,6 +66,7 @@ export function runs(answers: Readonly<Record<string, CaseVerdict>> = {}, progra
 }
 
 import { createCharger, type Charged } from '../../../../runner/grade/charge.js';
+import { textOf } from '../../../../runner/model/words.js';
 import type { SubmissionFacts } from '../../../../runner/grade/submission-facts.js';
 import type { Stub } from '../../../../runner/grade/submission-facts.js';
 
@@ -76,11 +77,15 @@ export const noFiles = (stubs: Readonly<Record<string, Stub>> = {}): SubmissionF
 });
 
 /** Charges the hand-written ledger's tests, each by id. */
-export async function chargeLedger(records: readonly TestRecord[], options: { plan?: AssignmentPlan; runs?: Runs; facts?: SubmissionFacts; standIns?: 'document' | 'own' } = {}): Promise<Record<string, Charged>> {
+export async function chargeLedger(records: readonly TestRecord[], options: { plan?: AssignmentPlan; runs?: Runs; facts?: SubmissionFacts; standIns?: 'document' | 'own' } = {}): Promise<Record<string, Charged & { message: string }>> {
   const tests = records.map((r) => r.test);
   const spec = { tests } as unknown as Parameters<typeof createCharger>[0]['spec'];
   const charge = createCharger({ spec, plan: options.plan ?? plan(), ledger: new Map(records.map((r) => [r.test.id, r])), facts: options.facts ?? noFiles(), standIns: options.standIns ?? 'document', firstFailure: false, runs: options.runs ?? runs() });
-  const out: Record<string, Charged> = {};
-  for (const r of records) out[r.test.id] = await charge(r.test.id);
+  const out: Record<string, Charged & { message: string }> = {};
+  // The text a report would show, beside the sentences it is written from.
+  for (const r of records) {
+    const charged = await charge(r.test.id);
+    out[r.test.id] = { ...charged, message: textOf(charged.said) };
+  }
   return out;
 }

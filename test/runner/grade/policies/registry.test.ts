@@ -68,6 +68,6 @@ describe('adding a rule', () => {
     const context = { spec: { tests: [t] } as never, plan: plan(), ledger, facts: noFiles(), standIns: 'document' as const, firstFailure: false, runs: runs() };
     expect(await createCharger(context)('f.value')).toMatchObject({ status: 'fail' });
     const charged = await createCharger(context, rules)('f.value');
-    expect(charged).toMatchObject({ status: 'pass', message: "2 cases passed (passed: 'x' differs from 'X' only in letter case)" });
+    expect(charged).toMatchObject({ status: 'pass', said: [{ by: 'test', id: 'passedWithNotes', text: "2 cases passed (passed: 'x' differs from 'X' only in letter case)" }] });
   });
 });
