@@ -4,11 +4,8 @@
  * rule asks for made through one door. Returns a SubmissionResult with every test of the spec in it, whatever the
  * student's code does; the verdicts do not depend on the order of the spec's tests.
  */
-import { mergeReplacements } from '../plan/game-replay.js';
 import type { AssignmentPlan } from '../plan/assignment.js';
-import type { CaseObservation } from '../checks/observation.js';
-import type { FixtureCase } from '../model/fixture-types.js';
-import { testOfPart, withoutSpeedOnly, withStandIns, type Interaction, type StandIns } from '../plan/interaction.js';
+import { testOfPart, withStandIns, type StandIns } from '../plan/interaction.js';
 import { inCourseNames, namesAsWritten, namesKept, ownTestInNamesKept, resultInCourseNames } from '../pack/course-names.js';
 import { ownPartsLimits } from '../model/limits.js';
 import { calibrate } from '../sandbox/calibrate.js';
@@ -16,21 +13,21 @@ import type { SandboxEnvironment } from '../sandbox/environment.js';
 import { createWorkspace } from '../sandbox/workspace.js';
 import type { ResolvedSpec, ResolvedTest, TestKind } from '../model/spec-types.js';
 import { createCharger, type Charged } from './charge.js';
-import { courseSessionUnit, isCourseTest } from './course-units.js';
-import type { ChargedUnit, Runs } from './policies/policy.js';
+import { isCourseTest } from './course-units.js';
+import type { ChargedUnit } from './policies/policy.js';
 import { withDiagnoses } from './diagnoses.js';
 import { finishTest } from './finish.js';
 import { rewordedWith } from '../model/words.js';
 import type { Submission } from '../layout/layout.js';
-import { isProgramTest, type Ledger, type NotRun, type TestRecord, type UnitRecord } from './ledger.js';
+import type { Ledger, NotRun, TestRecord } from './ledger.js';
 import { formerNames, locateByDefinitions, locateFiles, moduleRole, type Located } from '../layout/located-files.js';
 import type { DiagnoseLookahead } from '../plan/lookahead-cases.js';
 import { hungTargetLimits } from './waits.js';
 import { ProgramRuns } from './program-runs.js';
 import type { FileRole, SubmissionResult, TestResult } from '../model/results.js';
-import { interactionOf, marksHung, programUnit, rawVerdict, runUnits, type RunContext } from './run-units.js';
-import { runTest, unitsOf, withQuickPlayers } from './run-test.js';
-import { callLine, caseSeed } from './seeds.js';
+import { interactionOf, marksHung, type RunContext } from './run-units.js';
+import { runTest } from './run-test.js';
+import { RuleRuns } from './rule-runs.js';
 import type { CaseShrinker } from '../plan/shrink.js';
 import { SHRINK_BUDGET } from '../plan/shrink.js';
 import { smallestFailure } from './smallest-failure.js';
@@ -215,90 +212,6 @@ async function withSmallest(results: readonly TestResult[], ledger: Ledger, unit
     if (smallest) found.set(result.id, smallest);
   }
   return results.map((r) => (found.has(r.id) ? { ...r, smallest: found.get(r.id)! } : r));
-}
-
-/**
- * The runs the rules ask for, each in the process of the test it is for (a fresh child of its group, once per test in
- * turn), with the student's time and the wall time counted to that test.
- */
-class RuleRuns implements Runs {
-  private within: string | undefined;
-  private readonly spent = new Map<string, { ms: number; studentMs: number }>();
-
-  constructor(private readonly context: RunContext, private readonly options: GradeOptions) {}
-
-  spentOn(id: string): { ms: number; studentMs: number } {
-    return this.spent.get(id) ?? { ms: 0, studentMs: 0 };
-  }
-
-  async harness(test: ResolvedTest, key: string, planned: Interaction, check: UnitRecord['check'], standIns?: 'own', callMs = test.limits.callMs): Promise<UnitRecord> {
-    const interaction = withStandIns(planned, standIns ?? this.options.standIns).interaction;
-    // The grader's run on the student's own parts shows what their snippet gives when pasted: no kit-only speed-up.
-    const asPasted = standIns === 'own' && this.options.standIns !== 'own' ? withoutSpeedOnly(interaction) : interaction;
-    const { observation } = await this.timed(test, asPasted, key, callMs);
-    const raw = rawVerdict(this.context.plan, observation, check!);
-    return { id: key, reproduce: '', raw, verdict: raw, observation, studentMs: 0, ...(observation.failure && { failure: observation.failure }) };
-  }
-
-  async reading(test: ResolvedTest, key: string, testCase: FixtureCase, callMs = test.limits.callMs): Promise<UnitRecord> {
-    const planned = interactionOf(this.context.plan, test, testCase);
-    const check = (o: CaseObservation) => this.context.plan.check(test.check!, testCase, o, callLine(planned));
-    const { observation } = await this.timed(test, withStandIns(planned, this.options.standIns).interaction, key, callMs);
-    const raw = rawVerdict(this.context.plan, observation, check, 'raises' in testCase.expected);
-    return { id: key, reproduce: '', raw, verdict: raw, observation, studentMs: 0, testCase, ...(observation.failure && { failure: observation.failure }) };
-  }
-
-  async rest(record: TestRecord, from: number): Promise<Pick<TestRecord, 'units' | 'stopped'>> {
-    const { test } = record;
-    return this.counted(test, async () => {
-      if (!isProgramTest(test)) await this.context.session.isolate(test.group);
-      this.within = test.id;
-      const limits = record.hungBefore ? hungTargetLimits(test.limits) : test.limits;
-      const rule = test.check ?? test.property;
-      const ran = await runUnits(test, this.context, unitsOf(test, this.context, limits).slice(from), rule !== undefined && this.context.plan.judgesOnly?.(rule) !== undefined, record.hungBefore !== undefined);
-      return { units: ran.records, ...(ran.stopped && { stopped: ran.stopped }) };
-    });
-  }
-
-  async programs(test: ResolvedTest, { replace, fast }: { readonly replace?: Parameters<typeof mergeReplacements>[0]; readonly fast: boolean }): Promise<readonly UnitRecord[]> {
-    return this.counted(test, async () => {
-      const units = test.fixtureCases.map((c: FixtureCase) => {
-        if (test.kind === 'session') return courseSessionUnit(test, this.context, c, test.limits, replace);
-        const base = this.context.plan.program(c);
-        const planned = replace ? { ...base, replace: mergeReplacements(base.replace ?? [], replace) } : base;
-        return programUnit(test, this.context, c, fast ? withQuickPlayers(planned, this.options.standIns) : planned, test.limits);
-      });
-      return (await runUnits(test, this.context, units, false, false)).records;
-    });
-  }
-
-  /** One interaction in the test's process, with its observation (follow-up asks, smaller boards). */
-  async observe(test: ResolvedTest, interaction: Interaction, seedId: string, callMs: number): Promise<CaseObservation> {
-    return (await this.timed(test, interaction, seedId, callMs)).observation;
-  }
-
-  async timed(test: ResolvedTest, interaction: Interaction, seedId: string, callMs: number): Promise<{ observation: CaseObservation; studentMs: number }> {
-    return this.counted(test, async () => {
-      if (this.within !== test.id) {
-        await this.context.session.isolate(test.group);
-        this.within = test.id;
-      }
-      const before = this.context.session.studentMs;
-      const observation = await this.context.session.run(interaction, caseSeed(this.options.seed, seedId), callMs);
-      return { observation, studentMs: this.context.session.studentMs - before };
-    });
-  }
-
-  private async counted<T>(test: ResolvedTest, work: () => Promise<T>): Promise<T> {
-    const began = performance.now();
-    const student = this.context.session.studentMs;
-    try {
-      return await work();
-    } finally {
-      const was = this.spentOn(test.id);
-      this.spent.set(test.id, { ms: was.ms + performance.now() - began, studentMs: was.studentMs + this.context.session.studentMs - student });
-    }
-  }
 }
 
 /** Why a test is not run whatever the submission does (--only, a figure not asked for), or undefined. */
