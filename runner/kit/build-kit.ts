@@ -15,7 +15,7 @@ import { bundleKit, KitBuildError } from './kit-bundle.js';
 import { buildKitData, type KitData, type KitLookahead } from './kit-data.js';
 import { classroomWorkflow, kitName, kitPackageJson, kitReadme, kitTarball } from './kit-package.js';
 import { packFolder } from './pack-tarball.js';
-import { vendorNodePty } from './vendor-node-pty.js';
+import { isNodePtyHelper, vendorNodePty } from './vendor-node-pty.js';
 
 export interface BuiltKit {
   readonly data: KitData;
@@ -28,6 +28,9 @@ export interface BuiltKit {
   /** The grader's modules in the bundle, for the record. */
   readonly modules: readonly string[];
 }
+
+/** The kit's command, in its folder (its package.json's `bin`). */
+const KIT_COMMAND_FILE = 'bin/connect4-check.js';
 
 /** Where the Classroom starter keeps the kit it installs, relative to the repository's root. */
 export const CLASSROOM_KIT_DIR = '.github/connect4-check';
@@ -53,8 +56,8 @@ export async function buildKit(options: {
   const staging = `${folder}.partial`;
   rmSync(staging, { recursive: true, force: true });
   try {
-    const modules = await bundleKit(spec.assignment, join(staging, 'bin', 'connect4-check.js'));
-    chmodSync(join(staging, 'bin', 'connect4-check.js'), 0o755);
+    const modules = await bundleKit(spec.assignment, join(staging, KIT_COMMAND_FILE));
+    chmodSync(join(staging, KIT_COMMAND_FILE), 0o755);
     copyHarness(join(staging, 'runner', 'harness', 'python'));
     vendorNodePty(join(staging, 'node_modules', 'node-pty'));
     for (const tools of toolsFiles(spec.assignment)) cpSync(tools, join(staging, relative(PROJECT_ROOT, tools)));
@@ -108,11 +111,14 @@ function copyHarness(to: string): void {
   });
 }
 
-/** The kit's folder packed into `out` as the .tgz a course hands out; the tarball's path. */
+/**
+ * The kit's folder packed into `out` as the .tgz a course hands out; the tarball's path. The command and node-pty's
+ * helpers are packed executable whatever their modes on disk.
+ */
 async function packKit(folder: string, out: string, name: string): Promise<string> {
   const tarball = join(out, name);
   try {
-    await packFolder(folder, tarball);
+    await packFolder(folder, tarball, { executable: (path) => path === KIT_COMMAND_FILE || isNodePtyHelper(path) });
   } catch (error) {
     rmSync(tarball, { force: true });
     throw new KitBuildError(`could not write the kit's package ${tarball}: ${error instanceof Error ? error.message : String(error)}`);

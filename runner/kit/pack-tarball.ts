@@ -23,9 +23,15 @@ function filesUnder(folder: string, prefix = ''): string[] {
 
 /**
  * `folder` packed into `tarball` as npm packs a package: each file under `package/`, no owner, every file 0644, or
- * 0755 where it was executable (the command, node-pty's spawn-helper).
+ * 0755 where it was executable or `executable` names it (by its path in the folder, `/`-separated): a file that must
+ * run whatever mode it had on disk (node-pty's spawn-helper, which its package ships 0644; any file of a kit built on
+ * Windows, where nothing has an execute bit).
  */
-export async function packFolder(folder: string, tarball: string): Promise<void> {
+export async function packFolder(
+  folder: string,
+  tarball: string,
+  options: { readonly executable?: (path: string) => boolean } = {},
+): Promise<void> {
   const files = filesUnder(folder);
   await create(
     {
@@ -39,7 +45,9 @@ export async function packFolder(folder: string, tarball: string): Promise<void>
       // The header's mode is read from the entry's stat after this call: a file only its owner could read (a umask of
       // 077) would install unreadable for everyone else.
       onWriteEntry: (entry) => {
-        if (entry.stat) entry.stat.mode = (entry.stat.mode & ~0o7777) | ((entry.stat.mode & 0o111) !== 0 ? 0o755 : 0o644);
+        if (!entry.stat) return;
+        const executable = (entry.stat.mode & 0o111) !== 0 || options.executable?.(entry.path) === true;
+        entry.stat.mode = (entry.stat.mode & ~0o7777) | (executable ? 0o755 : 0o644);
       },
     },
     files,

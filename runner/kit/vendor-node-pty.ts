@@ -3,7 +3,7 @@
  * without a compiler (macOS's prebuilt ones, and the grader's Linux build where it runs on Linux), with its install
  * scripts and build-time dependencies left out, so npm installs the kit offline and runs nothing.
  */
-import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../project-root.js';
 import { KitBuildError } from './kit-bundle.js';
@@ -11,6 +11,14 @@ import { KIT_NODE_PTY } from './kit-package.js';
 
 /** The prebuilt binaries worth their size: macOS's are small; Windows's are 30 MB each and Windows has no fork. */
 const PREBUILT = ['darwin-x64', 'darwin-arm64'];
+
+/**
+ * node-pty's helper on macOS, beside each binary: it starts every program on a terminal, so it must be executable.
+ * node-pty 1.1.0 ships it without its execute bit (mode 0644), and every terminal run then fails with `posix_spawnp
+ * failed.`: the kit sets the bit on its copy and packs it 0755 (runner/kit/build-kit.ts). A path inside the kit's folder.
+ */
+export const isNodePtyHelper = (path: string): boolean =>
+  /^node_modules\/node-pty\/(?:prebuilds\/[^/]+|build\/Release)\/spawn-helper$/u.test(path);
 
 /** Writes the kit's node-pty into `to` (the kit's node_modules/node-pty); the platforms it has a binary for. */
 export function vendorNodePty(to: string): string[] {
@@ -35,6 +43,8 @@ export function vendorNodePty(to: string): string[] {
   for (const platform of PREBUILT) {
     if (!existsSync(join(from, 'prebuilds', platform))) continue;
     cpSync(join(from, 'prebuilds', platform), join(to, 'prebuilds', platform), { recursive: true });
+    const helper = join(to, 'prebuilds', platform, 'spawn-helper');
+    if (existsSync(helper)) chmodSync(helper, 0o755);
     platforms.push(platform);
   }
   // The binary npm built here: it loads on machines of this kind (node-pty uses Node-API, stable across versions).

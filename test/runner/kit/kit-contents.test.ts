@@ -5,9 +5,10 @@
  * sample submission, and nothing of another assignment.
  */
 import { execa } from 'execa';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { list } from 'tar';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ASSIGNMENT_IDS } from '../../../runner/model/ids.js';
 import { buildKit, type BuiltKit } from '../../../runner/kit/build-kit.js';
@@ -84,6 +85,18 @@ describe.each(ASSIGNMENT_IDS)("the %s spec's visible tests", (assignment) => {
 
 const kits = new Map<string, { built: BuiltKit; files: Map<string, string> }>();
 
+/** Each entry of a .tgz with its mode as the header says: what npm gives the file when a student installs it. */
+async function tarModes(tarball: string): Promise<Map<string, number>> {
+  const modes = new Map<string, number>();
+  await list({ file: tarball, onReadEntry: (entry) => void modes.set(entry.path, entry.mode ?? 0) });
+  return modes;
+}
+
+/** node-pty's macOS helpers, as the grader's node-pty ships them: the kit must carry each one. */
+const PTY_HELPERS = ['darwin-arm64', 'darwin-x64']
+  .map((platform) => `node_modules/node-pty/prebuilds/${platform}/spawn-helper`)
+  .filter((helper) => existsSync(join(PROJECT_ROOT, helper)));
+
 /** The kit of a built-in (by id) or of a course's pack (by its folder), unpacked from its .tgz. */
 async function unpackedKit(assignment: string) {
   const known = kits.get(assignment);
@@ -117,6 +130,18 @@ describe.each(ASSIGNMENT_IDS)("the %s kit's package", (assignment) => {
     });
     // Its one command is named for its assignment: two assignments' kits install side by side (below).
     expect(JSON.parse(files.get('package.json')!).bin).toEqual({ [`connect4-check-${assignment}`]: 'bin/connect4-check.js' });
+  }, 120_000);
+
+  it("packs node-pty's helpers executable: macOS starts every terminal through spawn-helper", async () => {
+    const { built } = await unpackedKit(assignment);
+    const modes = await tarModes(built.tarball);
+    const helpers = [...modes.keys()].filter((path) => /^package\/node_modules\/node-pty\/.*\/spawn-helper$/u.test(path));
+    // node-pty 1.1.0 ships them 0644 (`posix_spawnp failed.` on every terminal run); the kit carries both, 0755.
+    expect(PTY_HELPERS.length).toBe(2);
+    expect(helpers.sort()).toEqual(PTY_HELPERS.map((helper) => `package/${helper}`));
+    expect(helpers.map((path) => [path, (modes.get(path)! & 0o777).toString(8)])).toEqual(helpers.map((path) => [path, '755']));
+    // And so on disk, where a student who unpacks the kit by hand runs it from.
+    for (const helper of PTY_HELPERS) expect(statSync(join(built.folder, helper)).mode & 0o111).toBe(0o111);
   }, 120_000);
 
   it('holds no hidden case: not its id, input, Python or expected value', async () => {
@@ -226,6 +251,9 @@ describe("two assignments' kits", () => {
       const ran = await execa(join(prefix, 'bin', `connect4-check-${assignment}`), ['--version'], { env, reject: false });
       expect(ran.exitCode, String(ran.stderr)).toBe(0);
       expect(ran.stdout).toContain(loadSpec(PROJECT_ROOT, assignment).title);
+      // npm installs node-pty's macOS helpers with the tarball's execute bit: a terminal starts on a student's Mac.
+      const kit = join(prefix, 'lib', 'node_modules', `connect4-check-${assignment}`);
+      for (const helper of PTY_HELPERS) expect(statSync(join(kit, helper)).mode & 0o111, helper).toBe(0o111);
     }
   }, 120_000);
 

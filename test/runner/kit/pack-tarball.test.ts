@@ -46,6 +46,31 @@ describe('the kit tarball', () => {
     expect(readFileSync(join(unpacked, 'package', 'bin', 'run.js'), 'utf8')).toBe('#!/usr/bin/env node\n');
   });
 
+  it('packs 0755 a file the caller names executable, whatever its mode on disk (node-pty ships its spawn-helper 0644)', async () => {
+    const folder = folderOfFiles();
+    mkdirSync(join(folder, 'node_modules', 'dep', 'prebuilds', 'darwin-arm64'), { recursive: true });
+    writeFileSync(join(folder, 'node_modules', 'dep', 'prebuilds', 'darwin-arm64', 'spawn-helper'), 'binary');
+    chmodSync(join(folder, 'node_modules', 'dep', 'prebuilds', 'darwin-arm64', 'spawn-helper'), 0o644);
+    const tarball = join(tempDir('pack-out-'), 'k-1.0.0.tgz');
+    const named: string[] = [];
+    await packFolder(folder, tarball, {
+      executable: (path) => {
+        named.push(path);
+        return path.endsWith('/spawn-helper');
+      },
+    });
+    const listed = String((await execa('tar', ['--list', '--verbose', '-zf', tarball])).stdout).split('\n');
+    expect(listed.map((line) => [line.split(/\s+/u).at(-1), line.split(/\s+/u)[0]])).toEqual([
+      ['package/README.md', '-rw-r--r--'],
+      ['package/bin/run.js', '-rwxr-xr-x'],
+      ['package/node_modules/dep/lib/index.js', '-rw-r--r--'],
+      ['package/node_modules/dep/prebuilds/darwin-arm64/spawn-helper', '-rwxr-xr-x'],
+      ['package/package.json', '-rw-r--r--'],
+    ]);
+    // Asked by each file's path in the folder, as the caller names it.
+    expect(named).toContain('node_modules/dep/prebuilds/darwin-arm64/spawn-helper');
+  });
+
   it('is the same bytes each time the same folder is packed', async () => {
     const folder = folderOfFiles();
     const [a, b] = [join(tempDir('pack-a-'), 'k.tgz'), join(tempDir('pack-b-'), 'k.tgz')];
