@@ -6,7 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { constants } from 'node:os';
+import { constants, tmpdir } from 'node:os';
 import { CappedText } from './normalize.js';
 import { ProgramOutputWatch } from './transcript.js';
 
@@ -73,12 +73,70 @@ export interface ProgramResult {
   readonly files?: Readonly<Record<string, string | null>>;
 }
 
-/** Why programs cannot run on a pseudo-terminal here (node-pty missing, or turned off), or undefined when they can. */
-export function terminalUnavailable(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  if (env['CONNECT4_NO_PTY'] === '1') return 'turned off by CONNECT4_NO_PTY=1';
+/**
+ * Why programs cannot run on a pseudo-terminal here, or undefined when they can: node-pty missing or turned off, or
+ * loaded but unable to start a program (macOS's spawn-helper without its execute bit: `posix_spawnp failed.`). A
+ * program is started on a terminal to find out (Node's own `--version`, a few milliseconds), once per process.
+ */
+export function terminalUnavailable(env: NodeJS.ProcessEnv = process.env): Promise<string | undefined> {
+  if (env['CONNECT4_NO_PTY'] === '1') return Promise.resolve('turned off by CONNECT4_NO_PTY=1');
   const found = loadPty();
-  return 'problem' in found ? found.problem : undefined;
+  if ('problem' in found) return Promise.resolve(found.problem);
+  const cannotSpawn = env[CANNOT_SPAWN] === '1';
+  let started = startsChecked.get(cannotSpawn);
+  if (!started) {
+    started = terminalStarts(ptySpawn(found.pty, env));
+    startsChecked.set(cannotSpawn, started);
+  }
+  return started;
 }
+
+/**
+ * The grader's own suites' switch for a node-pty that loads but cannot start a program, as on a Mac whose
+ * spawn-helper lost its execute bit: every spawn on a terminal throws what node-pty 1.1.0 throws there.
+ */
+const CANNOT_SPAWN = 'CONNECT4_TEST_PTY_CANNOT_SPAWN';
+
+/** node-pty's spawn, or the failing one the suites ask for (CONNECT4_TEST_PTY_CANNOT_SPAWN=1). */
+function ptySpawn(pty: PtyModule, env: NodeJS.ProcessEnv = process.env): PtyModule['spawn'] {
+  if (env[CANNOT_SPAWN] !== '1') return (file, args, options) => pty.spawn(file, args, options);
+  return () => {
+    throw new Error(`posix_spawnp failed. (forced by ${CANNOT_SPAWN}=1)`);
+  };
+}
+
+/** Whether a terminal started a program, by the switch that may make it fail: the machine does not change in a run. */
+const startsChecked = new Map<boolean, Promise<string | undefined>>();
+
+/** How long the check's program may take to end before its start alone counts (a busy machine is no broken terminal). */
+const START_CHECK_MS = 10_000;
+
+/** Undefined when `spawn` starts a program on a terminal and it ends well; else what went wrong, in a line. */
+function terminalStarts(spawn: PtyModule['spawn']): Promise<string | undefined> {
+  let terminal: ReturnType<PtyModule['spawn']>;
+  try {
+    terminal = spawn(process.execPath, ['--version'], { name: 'xterm', cols: 80, rows: 24, cwd: tmpdir(), env: {} });
+  } catch (error) {
+    return Promise.resolve(`node-pty could not start a program: ${firstLine(error)}`);
+  }
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      try {
+        terminal.kill();
+      } catch {
+        /* already gone */
+      }
+      resolve(undefined);
+    }, START_CHECK_MS);
+    terminal.onData(() => {});
+    terminal.onExit(({ exitCode }) => {
+      clearTimeout(timer);
+      resolve(exitCode === 0 ? undefined : `node-pty started a program that could not run (exit code ${exitCode})`);
+    });
+  });
+}
+
+const firstLine = (error: unknown): string => String((error as { message?: unknown } | undefined)?.message ?? error).split('\n')[0]!;
 
 let loaded: { readonly pty: PtyModule } | { readonly problem: string } | undefined;
 
@@ -115,7 +173,13 @@ interface Running {
 function onTerminal(run: ProgramRun): Running {
   const found = loadPty();
   if ('problem' in found) throw new Error(`cannot run a program on a terminal: ${found.problem}`);
-  const terminal = found.pty.spawn(run.command, [...run.args], { name: 'xterm', cols: 200, rows: 50, cwd: run.cwd, env: { ...run.env } });
+  const terminal = ptySpawn(found.pty)(run.command, [...run.args], {
+    name: 'xterm',
+    cols: 200,
+    rows: 50,
+    cwd: run.cwd,
+    env: { ...run.env },
+  });
   return {
     type: (keys) => terminal.write(keys),
     kill: () => {

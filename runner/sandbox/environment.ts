@@ -39,8 +39,9 @@ export interface SandboxEnvironment {
   readonly noFork?: boolean;
   /**
    * Where the programs that would run on a terminal run: a pseudo-terminal (node-pty), or pipes where node-pty
-   * cannot be loaded (an optional dependency of a student's kit) or CONNECT4_NO_PTY=1 forces it; the harness then
-   * answers input() from the script itself (runner/pty/run-program.ts).
+   * cannot be loaded (an optional dependency of a student's kit), loads but cannot start a program (a Mac whose
+   * spawn-helper is not executable), or CONNECT4_NO_PTY=1 forces it; the harness then answers input() from the script
+   * itself (runner/pty/run-program.ts).
    */
   readonly terminal: ProgramTerminal;
   /**
@@ -149,6 +150,8 @@ function probeProcessesOnce(pythonCommand: string): Promise<ProbedProcesses> {
 }
 
 export async function probeSandbox(pythonCommand: string): Promise<SandboxEnvironment> {
+  // Whether a terminal can start a program, beside the interpreter's probe (it starts one of its own).
+  const terminalCheck = terminalUnavailable();
   const { python, pythonVersion, layout, bubblewrap, fixedAddresses, wrapper, sitePaths } = await probeProcessesOnce(pythonCommand);
   const site = sitePaths && { sitePaths };
   const notes: string[] = [];
@@ -173,7 +176,7 @@ export async function probeSandbox(pythonCommand: string): Promise<SandboxEnviro
     notes.push(
       `each test runs in a fresh Python (${process.platform === 'win32' ? 'Windows has no fork' : 'CONNECT4_NO_FORK=1'}): slower, the same verdicts`,
     );
-  const noTerminal = terminalUnavailable();
+  const noTerminal = await terminalCheck;
   const terminal: ProgramTerminal = noTerminal === undefined ? 'pty' : 'pipes';
   if (noTerminal !== undefined)
     notes.push(`programs ran on pipes, not a terminal (${noTerminal}); a program that needs a real terminal may behave differently`);

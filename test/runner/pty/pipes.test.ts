@@ -150,9 +150,15 @@ describe('a program on pipes', () => {
 });
 
 describe('node-pty, loaded only when a terminal is wanted', () => {
-  it('is turned off by CONNECT4_NO_PTY=1, and loads here otherwise', () => {
-    expect(terminalUnavailable({ CONNECT4_NO_PTY: '1' })).toBe('turned off by CONNECT4_NO_PTY=1');
-    expect(terminalUnavailable({})).toBeUndefined();
+  it('is turned off by CONNECT4_NO_PTY=1, and loads and starts a program here otherwise', async () => {
+    expect(await terminalUnavailable({ CONNECT4_NO_PTY: '1' })).toBe('turned off by CONNECT4_NO_PTY=1');
+    expect(await terminalUnavailable({})).toBeUndefined();
+  });
+
+  it('is unavailable when it loads but cannot start a program, as on a Mac whose spawn-helper is not executable', async () => {
+    expect(await terminalUnavailable({ CONNECT4_TEST_PTY_CANNOT_SPAWN: '1' })).toBe(
+      'node-pty could not start a program: posix_spawnp failed. (forced by CONNECT4_TEST_PTY_CANNOT_SPAWN=1)',
+    );
   });
 
   it('may be left out of a bundle: without it programs run on pipes and say why; with it, on the terminal', async () => {
@@ -160,7 +166,7 @@ describe('node-pty, loaded only when a terminal is wanted', () => {
     try {
       const entry = `
         import { runProgram, terminalUnavailable } from ${JSON.stringify(join(PROJECT_ROOT, 'runner', 'pty', 'run-program.ts'))};
-        const why = terminalUnavailable();
+        const why = await terminalUnavailable();
         // The end marker, as the grader passes it: the run ends when the program's last line is in, however busy the machine.
         const config = { workdir: ${JSON.stringify(dir)}, modules: [{ module: 'game', file: 'game.py' }], call: { call: 'play', args: [1] }, marker: '<s>', endMarker: '<e>', askMarker: '?!', ...(why && { answers: ['5'] }) };
         const result = await runProgram({ command: 'python3', args: ['-I', '-B', ${JSON.stringify(join(HARNESS_DIR, 'harness.py'))}, 'program', JSON.stringify(config)], cwd: ${JSON.stringify(dir)},
