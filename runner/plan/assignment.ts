@@ -230,8 +230,6 @@ export type CaseBuilder = (ctx: AssignmentContext) => FixtureFile[];
 
 export interface Assignment extends AssignmentPlan {
   readonly id: AssignmentId;
-  /** One line for `grade list`: the course, and what students write. */
-  readonly title: string;
   /** The seed document it is graded on, relative to the shared folder (`seeds/000_….txt`). */
   readonly document: string;
   /** The names its spec may link to (links.ts). */

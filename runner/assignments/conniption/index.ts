@@ -14,7 +14,6 @@ export const CONNIPTION: Assignment = {
   kit: KIT_PLAN,
   boards: { refused: "conniption's document fixes its board, 6 rows by 7 columns, and its API takes no size: its generated cases keep it" },
   examples: CONNIPTION_EXAMPLES,
-  title: 'Conniption: Connect Four with board flips',
   document: 'seeds/004_caea9c0726ac9c31.txt',
   showcase: ['correct-classic', 'eval-flip-sign', 'trivia-returns-children', 'hostile-search-loops'],
   // Its files may have any names: a file defining the document's state class says what it is.

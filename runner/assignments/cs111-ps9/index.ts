@@ -12,7 +12,6 @@ export const CS111: Assignment = {
   kit: KIT_PLAN,
   boards: 'follow',
   examples: CS111_EXAMPLES,
-  title: 'CS 111 Problem Set 9: Board(height, width), Player, AIPlayer',
   document: 'seeds/000_09b3d2d4078e204f.txt',
   showcase: ['correct-classic', 'no-down-diagonal', 'scores-for-one-level-shallow', 'trivia-turn-print-comma', 'hostile-prints-at-import'],
   loadCases: async () => (await import('./cases.js')).buildCs111Fixtures,

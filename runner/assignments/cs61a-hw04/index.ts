@@ -15,7 +15,6 @@ export const CS61A: Assignment = {
       "cs61a-hw04's generated cases already draw boards of every size from 1 × 1 to 10 × 10, and numbers in a row from 1 to 6: a pack's boards would change none of them",
   },
   examples: CS61A_EXAMPLES,
-  title: 'CS61A Homework 4: functional Connect N',
   document: 'seeds/002_a45e9a4b84daa635.txt',
   showcase: ['correct-classic', 'put-piece-mutates', 'print-board-indexes-board', 'check-win-row-returns-none', 'hostile-reads-fixtures'],
   loadCases: async () => (await import('./cases.js')).buildCs61aFixtures,

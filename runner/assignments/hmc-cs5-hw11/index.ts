@@ -12,7 +12,6 @@ export const HMC: Assignment = {
   kit: KIT_PLAN,
   boards: 'follow',
   examples: HMC_EXAMPLES,
-  title: 'HMC CS5 Homework 11: Player(ox, tiebreak, ply), float scores',
   document: 'seeds/001_7a5c38c41b1f9da9.txt',
   showcase: ['correct-classic', 'scores-for-min', 'trivia-int-minus-one', 'hostile-input-at-import'],
   loadCases: async () => (await import('./cases.js')).buildHmcFixtures,

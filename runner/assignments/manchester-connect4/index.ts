@@ -17,7 +17,6 @@ export const MANCHESTER: Assignment = {
     refused: "manchester-connect4's document fixes its board, 6 rows by 7 columns, and its API takes no size: its generated cases keep it",
   },
   examples: MANCHESTER_EXAMPLES,
-  title: 'Manchester MATH20621: game dictionary, save/load, play()',
   document: 'seeds/003_f751b792f218426d.txt',
   showcase: ['correct-classic', 'has-won-no-anti-diagonal', 'trivia-player1-as-O', 'hostile-plays-at-import'],
   loadCases: async () => (await import('./cases.js')).buildManchesterFixtures,
