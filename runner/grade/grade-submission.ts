@@ -237,7 +237,7 @@ const round = (n: number) => Math.round(n * 1000) / 1000;
  */
 function withoutWorkspacePath(result: TestResult, dir: string): TestResult {
   const clean = (text: string) => text.replaceAll(`${dir}/`, '').replaceAll(dir, '.');
-  const fields = (['message', 'expected', 'actual', 'reproduce'] as const).filter((k) => typeof result[k] === 'string' && result[k]!.includes(dir));
+  const fields = (['message', 'expected', 'actual', 'reproduce'] as const).filter((k) => typeof result[k] === 'string' && result[k].includes(dir));
   if (fields.length === 0) return result;
   return { ...result, ...Object.fromEntries(fields.map((k) => [k, clean(result[k]!)])), ...(result.said && { said: rewordedWith(result.said, clean) }) };
 }

@@ -58,7 +58,7 @@ export function elsewhereAsks(facts: ElsewhereFacts, answers: ReadonlyMap<string
   return open(facts).flatMap(({ place, i }) => {
     if ('once' in place) return [];
     const read = place.testCase && reading(i);
-    if (read && !answers.has(read)) return [{ key: read, test: facts.test, testCase: place.testCase! }];
+    if (read && !answers.has(read)) return [{ key: read, test: facts.test, testCase: place.testCase }];
     if (read && !answers.get(read)!.passed) return [];
     const chargedCase = place.readingIsProof ? undefined : place.chargedCase ?? place.testCase;
     if (!chargedCase || answers.has(charged(i))) return [];
@@ -83,7 +83,7 @@ export function judgeElsewhere(facts: ElsewhereFacts, answers: ReadonlyMap<strin
 /** The places the assignment says a failing case may be charged instead (AssignmentPlan.readingElsewhere). */
 export function placesOf(context: Pick<UnitContext, 'plan' | 'spec'>, test: ResolvedTest, testCase: FixtureCase): readonly ChargedElsewhere[] {
   const found = context.plan.readingElsewhere?.(test, testCase, context.spec.tests);
-  return found === undefined ? [] : Array.isArray(found) ? found : [found as ChargedElsewhere];
+  return found === undefined ? [] : ([] as readonly ChargedElsewhere[]).concat(found);
 }
 
 /** The places a failing case may be charged instead, with the statuses of the tests they name. */

@@ -39,7 +39,7 @@ export function plan(extra: Partial<AssignmentPlan> = {}): AssignmentPlan {
   const none = (what: string) => () => {
     throw new Error(`the plan's ${what} was not expected here`);
   };
-  return { interaction: none('interaction'), property: none('property'), program: () => ({ call: null, prompt: '', answers: [], reproduce: '' }), check: none('check'), checkProgram: none('checkProgram'), neededNames: () => [], ...extra } as AssignmentPlan;
+  return { interaction: none('interaction'), property: none('property'), program: () => ({ call: null, prompt: '', answers: [], reproduce: '' }), check: none('check'), checkProgram: none('checkProgram'), neededNames: () => [], ...extra };
 }
 
 /** Runs that answer from a table (by key), and record what was asked. */

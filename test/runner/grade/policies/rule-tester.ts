@@ -96,7 +96,7 @@ export function ruleTester(rule: AnyRule, table: RuleTable): void {
         expect(judged, c.name).toBeDefined();
         const expected = c.expected;
         if ('units' in expected && 'units' in judged!) expect(Object.fromEntries(judged.units)).toMatchObject(expected.units as Record<string, unknown>);
-        else expect(judged).toMatchObject(expected as object);
+        else expect(judged).toMatchObject(expected);
         const words = wordsOf(rule, judged!);
         if (typeof c.text === 'string') expect(words.join('\n')).toBe(c.text);
         else if (c.text) expect(words.join('\n')).toMatch(c.text);
