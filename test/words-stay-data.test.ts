@@ -10,13 +10,21 @@ import { PROJECT_ROOT } from '../runner/project-root.js';
 
 /** What reads a message as text to change or parse: `.message.replace(`, `.match(`, `re.test(x.message)`, an append. */
 const FORBIDDEN: readonly { readonly what: string; readonly pattern: RegExp }[] = [
-  { what: 'appends to a message', pattern: /\bmessage:\s*`\$\{\s*(?!(?:[\w.]*\.)?(?:error|err|exception|fault|broken)\b)[\w.!?]*\bmessage\}/u },
-  { what: 'takes a message apart with a pattern', pattern: /\b(?!error\b|err\b|exception\b|fault\b)\w+\.message\.(?:replace|replaceAll|match|matchAll|search)\(/u },
+  {
+    what: 'appends to a message',
+    pattern: /\bmessage:\s*`\$\{\s*(?!(?:[\w.]*\.)?(?:error|err|exception|fault|broken)\b)[\w.!?]*\bmessage\}/u,
+  },
+  {
+    what: 'takes a message apart with a pattern',
+    pattern: /\b(?!error\b|err\b|exception\b|fault\b)\w+\.message\.(?:replace|replaceAll|match|matchAll|search)\(/u,
+  },
   { what: 'tests a message against a pattern', pattern: /\.test\(\s*(?!error\b|err\b)[\w.]*\bmessage\s*\)/u },
 ];
 
 export function messageRewrites(source: string): string[] {
-  return source.split('\n').flatMap((line, i) => FORBIDDEN.filter((f) => f.pattern.test(line)).map((f) => `line ${i + 1} ${f.what}: ${line.trim()}`));
+  return source
+    .split('\n')
+    .flatMap((line, i) => FORBIDDEN.filter((f) => f.pattern.test(line)).map((f) => `line ${i + 1} ${f.what}: ${line.trim()}`));
 }
 
 function sources(dir: string): string[] {
@@ -32,12 +40,16 @@ describe('words stay data', () => {
     expect(messageRewrites('  return { ...verdict, message: `${verdict.message}\\nmore` };')).toHaveLength(1);
     expect(messageRewrites('  const first = test.message.replace(/^\\d+ of/u, "");')).toHaveLength(1);
     expect(messageRewrites('  if (/failed; the first/u.test(test.message)) skip();')).toHaveLength(1);
-    expect(messageRewrites('  throw new Error(`could not: ${error.message}`);\n  return { message: `${exception.message} at line 3` };')).toEqual([]);
+    expect(
+      messageRewrites('  throw new Error(`could not: ${error.message}`);\n  return { message: `${exception.message} at line 3` };'),
+    ).toEqual([]);
   });
 
   it('holds in every source of runner/ and reports/', () => {
     const found = ['runner', 'reports'].flatMap((top) =>
-      sources(join(PROJECT_ROOT, top)).flatMap((file) => messageRewrites(readFileSync(file, 'utf8')).map((m) => `${relative(PROJECT_ROOT, file)} ${m}`)),
+      sources(join(PROJECT_ROOT, top)).flatMap((file) =>
+        messageRewrites(readFileSync(file, 'utf8')).map((m) => `${relative(PROJECT_ROOT, file)} ${m}`),
+      ),
     );
     expect(found).toEqual([]);
   });

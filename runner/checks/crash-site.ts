@@ -16,13 +16,21 @@ export interface CrashSite {
 export function crashSite(transcript: string): CrashSite | undefined {
   const at = transcript.lastIndexOf(TRACEBACK);
   if (at < 0) return undefined;
-  const lines = transcript.slice(at).split('\n').map((l) => l.trimEnd()).filter((l) => l !== '');
+  const lines = transcript
+    .slice(at)
+    .split('\n')
+    .map((l) => l.trimEnd())
+    .filter((l) => l !== '');
   const frames = lines.flatMap((l) => {
     const frame = /^\s*File "([^"]+)", line (\d+)/u.exec(l);
     return frame ? [{ file: frame[1]!.split(/[\\/]/u).at(-1)!, line: Number(frame[2]) }] : [];
   });
   // The exception's line follows the frames: `ValueError: invalid literal…`, or a bare `EOFError`.
-  const type = lines.slice(1).reverse().map((l) => /^([A-Za-z_][\w.]*)(?::|$)/u.exec(l)?.[1]).find((t) => t !== undefined && /(Error|Exception|Interrupt|Exit)$/u.test(t));
+  const type = lines
+    .slice(1)
+    .reverse()
+    .map((l) => /^([A-Za-z_][\w.]*)(?::|$)/u.exec(l)?.[1])
+    .find((t) => t !== undefined && /(Error|Exception|Interrupt|Exit)$/u.test(t));
   const outermost = frames[0];
   return outermost && type ? { type, ...outermost, innermost: frames.at(-1)! } : undefined;
 }
@@ -34,7 +42,11 @@ export function crashSite(transcript: string): CrashSite | undefined {
 export function crashedBeforeOwnCode(transcript: string): boolean {
   const at = transcript.lastIndexOf(TRACEBACK);
   if (at < 0) return false;
-  const lines = transcript.slice(at).split('\n').map((l) => l.trimEnd()).filter((l) => l !== '');
+  const lines = transcript
+    .slice(at)
+    .split('\n')
+    .map((l) => l.trimEnd())
+    .filter((l) => l !== '');
   return !lines.some((l) => /^\s*File "/u.test(l)) && lines.slice(1).some((l) => /^[A-Za-z_][\w.]*(Error|Exception)(:|$)/u.test(l));
 }
 
@@ -46,7 +58,10 @@ export const crashKey = (site: CrashSite): string => `${site.type} at ${site.fil
  * than the script typed, which any of several mistakes can cause. `marked` is the transcript with its ask markers.
  */
 export function askedTheSameAgain(marked: string, marker: string, times = 3): boolean {
-  const prompts = marked.split(marker).slice(0, -1).map((segment) => segment.split('\n').at(-1)!.trim());
+  const prompts = marked
+    .split(marker)
+    .slice(0, -1)
+    .map((segment) => segment.split('\n').at(-1)!.trim());
   const last = prompts.slice(-times);
   return last.length === times && last.every((p) => p === last[0] && p !== '');
 }

@@ -32,7 +32,8 @@ export interface CaseVerdict {
   readonly after?: readonly Words[];
 }
 
-export const pass = (note?: string): CaseVerdict => (note === undefined ? { status: 'pass', message: 'ok' } : { status: 'pass', message: 'ok', note });
+export const pass = (note?: string): CaseVerdict =>
+  note === undefined ? { status: 'pass', message: 'ok' } : { status: 'pass', message: 'ok', note };
 
 export function fail(message: string, expected?: string, actual?: string): CaseVerdict {
   return { status: 'fail', message, ...(expected !== undefined && { expected }), ...(actual !== undefined && { actual }) };
@@ -42,7 +43,10 @@ export function fail(message: string, expected?: string, actual?: string): CaseV
  * A verdict with one sentence more in the check's words, after its message (the message stays as the check made it;
  * the sentence is data beside it, and follows it where the verdict is shown).
  */
-export const withSentence = (verdict: CaseVerdict, id: string, text: string): CaseVerdict => ({ ...verdict, after: [...(verdict.after ?? []), { by: 'check', id, text }] });
+export const withSentence = (verdict: CaseVerdict, id: string, text: string): CaseVerdict => ({
+  ...verdict,
+  after: [...(verdict.after ?? []), { by: 'check', id, text }],
+});
 
 /** A verdict's words as one text, where a verdict is shown alone (a smaller board's): its message, then its sentences. */
 export const verdictText = (verdict: CaseVerdict): string => [verdict.message, ...(verdict.after ?? []).map((w) => w.text)].join('\n');

@@ -218,7 +218,13 @@ export interface RunResults {
    * Added: the notes file applied, its ids that matched no failure (an error for a whole class, reported for a shard
    * or `--only`), and those that matched nothing but are kept on purpose (`retired: true`).
    */
-  readonly notes?: { readonly file: string; readonly used: readonly string[]; readonly unmatched: readonly string[]; readonly retired?: readonly string[]; readonly hash?: string };
+  readonly notes?: {
+    readonly file: string;
+    readonly used: readonly string[];
+    readonly unmatched: readonly string[];
+    readonly retired?: readonly string[];
+    readonly hash?: string;
+  };
   /** Added: how the Canvas gradebook was written (its assignment id, its problem columns), so compare and merge write it again alike. */
   readonly gradebook?: { readonly canvasAssignmentId?: string; readonly problems?: { readonly ids: Readonly<Record<string, string>> } };
   /**
@@ -245,7 +251,12 @@ export interface RunResults {
      * Added: the problems graded by hand whose points were entered for some students and not others: those count
      * 0 of them until entered, and are listed rather than left at 0 in silence.
      */
-    readonly notEntered?: readonly { readonly group: string; readonly name: string; readonly points: number; readonly students: readonly string[] }[];
+    readonly notEntered?: readonly {
+      readonly group: string;
+      readonly name: string;
+      readonly points: number;
+      readonly students: readonly string[];
+    }[];
   };
   /** Added: what the class cost and how close it ran to its floor (runner/class/class-cost.ts); absent in older files. */
   readonly cost?: ClassCost;
@@ -287,8 +298,21 @@ export interface MutationResults {
   /** The reviewed list's entries that a test killed after all (the list is out of date there). */
   readonly staleEquivalents: readonly { readonly id: string; readonly killedBy: string }[];
   readonly groups: readonly MutationGroup[];
-  readonly tests: readonly { readonly id: string; readonly name: string; readonly group: string; readonly killed: number; readonly onlyKilled: number }[];
-  readonly functions: readonly { readonly file: string; readonly function: string; readonly mutants: number; readonly killed: number; readonly survived: number; readonly equivalent: number }[];
+  readonly tests: readonly {
+    readonly id: string;
+    readonly name: string;
+    readonly group: string;
+    readonly killed: number;
+    readonly onlyKilled: number;
+  }[];
+  readonly functions: readonly {
+    readonly file: string;
+    readonly function: string;
+    readonly mutants: number;
+    readonly killed: number;
+    readonly survived: number;
+    readonly equivalent: number;
+  }[];
   readonly mutants: readonly MutantResult[];
 }
 
@@ -445,7 +469,14 @@ export interface RunSettings {
    * extensions' files), and a hash of all of it with the files' contents, so `grade merge` can tell shards graded
    * against other deadlines.
    */
-  readonly deadline?: { readonly due: string; readonly graceMs: number; readonly policy?: string; readonly extensions?: string; readonly atDeadline?: boolean; readonly hash: string };
+  readonly deadline?: {
+    readonly due: string;
+    readonly graceMs: number;
+    readonly policy?: string;
+    readonly extensions?: string;
+    readonly atDeadline?: boolean;
+    readonly hash: string;
+  };
 }
 
 export interface TestFingerprint {

@@ -6,4 +6,8 @@ export const textOf = (said: readonly Words[]): string => said.map((w) => w.text
 
 /** The sentences with `change` applied to every text they hold (a course's names, the workspace's path left out). */
 export const rewordedWith = (said: readonly Words[], change: (text: string) => string): Words[] =>
-  said.map((w) => ({ ...w, text: change(w.text), ...(w.data && { data: Object.fromEntries(Object.entries(w.data).map(([k, v]) => [k, typeof v === 'string' ? change(v) : v])) }) }));
+  said.map((w) => ({
+    ...w,
+    text: change(w.text),
+    ...(w.data && { data: Object.fromEntries(Object.entries(w.data).map(([k, v]) => [k, typeof v === 'string' ? change(v) : v])) }),
+  }));

@@ -25,7 +25,16 @@ export function inCourseNames(text: string, names: CourseNames | undefined, keep
   if (!names || Object.keys(names).length === 0) return text;
   const kept: string[] = [];
   // Longest first, so a test id that starts another (board.add_checker in board.add_checker.document) is kept whole.
-  const ids = keep.length === 0 ? undefined : new RegExp(`(?<![\\w.])(?:${[...keep].sort((a, b) => b.length - a.length).map(escape).join('|')})(?!\\w|\\.\\w)`, 'gu');
+  const ids =
+    keep.length === 0
+      ? undefined
+      : new RegExp(
+          `(?<![\\w.])(?:${[...keep]
+            .sort((a, b) => b.length - a.length)
+            .map(escape)
+            .join('|')})(?!\\w|\\.\\w)`,
+          'gu',
+        );
   let out = ids ? text.replace(ids, (id) => `\u0000${kept.push(id) - 1}\u0000`) : text;
   for (const [doc, course] of renames(names)) {
     const identifier = /[_A-Z0-9]/u.test(doc);
@@ -68,8 +77,14 @@ export function namesKept(names: CourseNames, defined: ReadonlySet<string>): Nam
  */
 export function ownTestInNamesKept(result: TestResult, kept: readonly NameKept[]): TestResult {
   if (kept.length === 0) return result;
-  const said = (text: string) => kept.reduce((out, { doc, course }) => out.replace(new RegExp(`\\b${escape(course)}\\b`, 'gu'), doc.split('.').at(-1)!), text);
-  return { ...result, message: said(result.message), ...(result.said && { said: rewordedWith(result.said, said) }), ...(result.reproduce !== undefined && { reproduce: said(result.reproduce) }) };
+  const said = (text: string) =>
+    kept.reduce((out, { doc, course }) => out.replace(new RegExp(`\\b${escape(course)}\\b`, 'gu'), doc.split('.').at(-1)!), text);
+  return {
+    ...result,
+    message: said(result.message),
+    ...(result.said && { said: rewordedWith(result.said, said) }),
+    ...(result.reproduce !== undefined && { reproduce: said(result.reproduce) }),
+  };
 }
 
 /** A definition a file is found by (`defines`: classes and functions): the course's name where the pack renames it. */
@@ -79,7 +94,12 @@ export const definedAs = (name: string, names: CourseNames | undefined): string 
  * A test's result as the student reads it: its title in the course's names, its message (hint included) and Python
  * in the names the submission uses (`written`: namesAsWritten), the test ids in `keep` as they are.
  */
-export function resultInCourseNames(result: TestResult, names: CourseNames | undefined, written: CourseNames | undefined = names, keep: readonly string[] = []): TestResult {
+export function resultInCourseNames(
+  result: TestResult,
+  names: CourseNames | undefined,
+  written: CourseNames | undefined = names,
+  keep: readonly string[] = [],
+): TestResult {
   if (!names || Object.keys(names).length === 0) return result;
   return {
     ...result,

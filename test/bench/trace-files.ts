@@ -15,7 +15,10 @@ import { execa } from 'execa';
 import { PROJECT_ROOT } from '../../runner/project-root.js';
 
 interface Coverage {
-  readonly result: readonly { readonly url: string; readonly functions: readonly { readonly functionName: string; readonly ranges: readonly { readonly count: number }[] }[] }[];
+  readonly result: readonly {
+    readonly url: string;
+    readonly functions: readonly { readonly functionName: string; readonly ranges: readonly { readonly count: number }[] }[];
+  }[];
 }
 
 /** Functions the TypeScript transform adds to every module, not the project's. */
@@ -31,12 +34,26 @@ const TRACES: readonly (readonly [assignment: string, sample: string, test: stri
 async function filesRun(assignment: string, sample: string, only: string): Promise<Set<string>> {
   const dir = mkdtempSync(join(tmpdir(), 'trace-'));
   try {
-    await execa('node', ['--import', 'tsx', join(PROJECT_ROOT, 'runner', 'cli.ts'), 'check', join(PROJECT_ROOT, 'fixtures', 'submissions', assignment, sample), '--assignment', assignment, '--only', only], {
-      cwd: PROJECT_ROOT,
-      env: { NODE_V8_COVERAGE: dir },
-      reject: false,
-      stdin: 'ignore',
-    });
+    await execa(
+      'node',
+      [
+        '--import',
+        'tsx',
+        join(PROJECT_ROOT, 'runner', 'cli.ts'),
+        'check',
+        join(PROJECT_ROOT, 'fixtures', 'submissions', assignment, sample),
+        '--assignment',
+        assignment,
+        '--only',
+        only,
+      ],
+      {
+        cwd: PROJECT_ROOT,
+        env: { NODE_V8_COVERAGE: dir },
+        reject: false,
+        stdin: 'ignore',
+      },
+    );
     const files = new Set<string>();
     for (const name of readdirSync(dir)) {
       const { result } = JSON.parse(readFileSync(join(dir, name), 'utf8')) as Coverage;

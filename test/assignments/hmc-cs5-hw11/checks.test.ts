@@ -56,7 +56,13 @@ describe('HMC checks', () => {
     const other: ObservedValue = { type: 'list', items: Array.from({ length: 7 }, () => ({ type: 'int', value: 49 })) };
     expect(checkHmcCase('value', testCase, { replies: { result: reply(other) } }, 'p.scoresFor(b)').status).toBe('fail');
     const six = checkHmcCase('value', testCase, { replies: { result: reply(floats(50, 50, 50, 50, 50, 50)) } }, 'p.scoresFor(b)');
-    expect(six.after).toEqual([{ by: 'check', id: 'height-first', text: expect.stringContaining("That is 6 scores for a board 7 wide: HMC's Board takes (width, height)") }]);
+    expect(six.after).toEqual([
+      {
+        by: 'check',
+        id: 'height-first',
+        text: expect.stringContaining("That is 6 scores for a board 7 wide: HMC's Board takes (width, height)"),
+      },
+    ]);
   });
 
   it('wants a HUMAN player to ask before it answers', () => {

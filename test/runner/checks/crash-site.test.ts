@@ -12,7 +12,12 @@ describe('where a program crashed', () => {
       '    raise ValueError("not a game")',
       'ValueError: not a game',
     ].join('\n');
-    expect(crashSite(transcript)).toEqual({ type: 'ValueError', file: 'connect4_ada.py', line: 344, innermost: { file: 'connect4_ada.py', line: 296 } });
+    expect(crashSite(transcript)).toEqual({
+      type: 'ValueError',
+      file: 'connect4_ada.py',
+      line: 344,
+      innermost: { file: 'connect4_ada.py', line: 296 },
+    });
     expect(crashKey(crashSite(transcript)!)).toBe('ValueError at connect4_ada.py line 344');
   });
 
