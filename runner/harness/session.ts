@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { constants } from 'node:os';
 import type { Duplex } from 'node:stream';
 import type { Limits } from '../model/limits.js';
+import { killProcessTree, readyToKillTrees } from '../pty/process-tree.js';
 import { bubblewrapArgs, doublesInside, HARNESS_INSIDE, inCgroup } from '../sandbox/bubblewrap.js';
 import { compiledBeside, createPidsCgroup, HARNESS_DIR, type SandboxEnvironment } from '../sandbox/environment.js';
 import { fromWire, wireRequest } from './plain-values.js';
@@ -136,6 +137,7 @@ export class HarnessSession {
   /** Starts a harness in `context.workdir`; fails with the interpreter's own words if it does not come up. */
   static async start(context: SessionContext): Promise<{ session: HarnessSession } | { error: string }> {
     const execa = await loadExeca();
+    await readyToKillTrees();
     const cgroup = createPidsCgroup(context.sandbox.pidsCgroupRoot, context.limits.processes);
     const config = { ...pythonConfig(context, cgroup.path), channelFd: 3, ...(context.scriptedSearch && { scriptedSearch: true }) };
     const [command, args] = studentCommand(context.sandbox, { workdir: context.workdir, cgroup: cgroup.path }, [
@@ -381,16 +383,11 @@ export class HarnessSession {
     return this.stray.trim().slice(-800);
   }
 
+  /** Kills the harness and everything it started: its process group, or its tree where there are none (Windows). */
   kill(): void {
     this.killed = true;
     const pid = this.process.pid;
-    if (pid !== undefined && this.exited === undefined) {
-      try {
-        process.kill(-pid, 'SIGKILL');
-      } catch {
-        /* already gone */
-      }
-    }
+    if (pid !== undefined && this.exited === undefined) killProcessTree(pid);
   }
 
   async close(): Promise<void> {

@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { constants, tmpdir } from 'node:os';
 import { CappedText } from './normalize.js';
+import { killProcessTree, processGroups, readyToKillTrees } from './process-tree.js';
 import { ProgramOutputWatch } from './transcript.js';
 
 type PtyModule = typeof import('node-pty');
@@ -183,14 +184,13 @@ function onTerminal(run: ProgramRun): Running {
   return {
     type: (keys) => terminal.write(keys),
     kill: () => {
+      // Its session's process group, or its tree; where the group was gone already, or on Windows (whose terminal is
+      // closed, not signalled), the terminal's own kill too.
+      if (killProcessTree(terminal.pid) && processGroups()) return;
       try {
-        process.kill(-terminal.pid, 'SIGKILL');
+        terminal.kill(process.platform === 'win32' ? undefined : 'SIGKILL');
       } catch {
-        try {
-          terminal.kill('SIGKILL');
-        } catch {
-          /* already gone */
-        }
+        /* already gone */
       }
     },
     onData: (listener) => {
@@ -212,11 +212,7 @@ function onPipes(run: ProgramRun): Running {
   const running: Running & { outputEnded: boolean } = {
     type: () => {},
     kill: () => {
-      try {
-        if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        child.kill('SIGKILL');
-      }
+      if (child.pid === undefined || !killProcessTree(child.pid)) child.kill('SIGKILL');
     },
     // The harness joins the program's stderr to its stdout; what reaches this stderr is the sandbox wrapper's own.
     onData: (listener) => {
@@ -244,7 +240,8 @@ function onPipes(run: ProgramRun): Running {
 }
 
 /** One program run to its end, whatever happened in it: the result says what, and the checks judge it. */
-export function runProgram(run: ProgramRun): Promise<ProgramResult> {
+export async function runProgram(run: ProgramRun): Promise<ProgramResult> {
+  await readyToKillTrees();
   const started = performance.now();
   return new Promise((resolve) => {
     const program = run.terminal === 'pipes' ? onPipes(run) : onTerminal(run);

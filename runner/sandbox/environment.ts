@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmdirSync, rmSync, wri
 import { machine, tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { PROJECT_ROOT } from '../project-root.js';
+import { NO_PROCESS_GROUPS_SWITCH, processGroups } from '../pty/process-tree.js';
 import { terminalUnavailable, type ProgramTerminal } from '../pty/run-program.js';
 import { bubblewrapArgs, runtimeFolders, type BubblewrapLayout } from './bubblewrap.js';
 import { pyenvInterpreter } from './pyenv-shim.js';
@@ -139,7 +140,7 @@ interface ProbedProcesses {
 const probed = new Map<string, Promise<ProbedProcesses>>();
 
 function probeProcessesOnce(pythonCommand: string): Promise<ProbedProcesses> {
-  const key = JSON.stringify([pythonCommand, process.env['CONNECT4_NO_BUBBLEWRAP'] ?? '']);
+  const key = JSON.stringify([pythonCommand, process.env['CONNECT4_NO_BUBBLEWRAP'] ?? '', processGroups()]);
   let probe = probed.get(key);
   if (!probe) {
     probe = probeProcesses(pythonCommand);
@@ -157,10 +158,14 @@ export async function probeSandbox(pythonCommand: string): Promise<SandboxEnviro
   const notes: string[] = [];
   if ('problem' in bubblewrap)
     notes.push(
-      `no bubblewrap sandbox (${bubblewrap.problem}): student code can read the whole filesystem and write wherever the grader can; install bubblewrap (apt-get install bubblewrap) to keep it in its folder`,
+      `no bubblewrap sandbox (${bubblewrap.problem}): student code can read the whole filesystem and write wherever the grader can${process.platform === 'linux' && processGroups() ? '; install bubblewrap (apt-get install bubblewrap) to keep it in its folder' : ''}`,
     );
   if (wrapper.length === 0 && !('ok' in bubblewrap))
-    notes.push('network not isolated: this machine does not allow unshare --net, so student code could open connections');
+    notes.push(
+      processGroups()
+        ? 'network not isolated: this machine does not allow unshare --net, so student code could open connections'
+        : `network not isolated: no namespaces here (${withoutGroups()}), so student code could open connections`,
+    );
 
   const pidsCgroupRoot = findPidsCgroupRoot();
   if (pidsCgroupRoot) sweepStaleCgroups(pidsCgroupRoot);
@@ -241,8 +246,9 @@ async function probeProcesses(pythonCommand: string): Promise<ProbedProcesses> {
   const [bubblewrap, fixedAddresses] = await Promise.all([probeBubblewrap(layout, python), probeFixedAddresses()]);
 
   let wrapper: readonly string[] = [];
-  // The namespace wrapper is the fall-back for a machine without bubblewrap: not probed (40 ms) when bwrap works.
-  for (const candidate of 'ok' in bubblewrap ? [] : [NAMESPACE_WRAPPER, USER_NAMESPACE_WRAPPER]) {
+  // The namespace wrapper is the fall-back for a machine without bubblewrap: not probed (40 ms) when bwrap works, nor
+  // where there are no process groups (Windows has no namespaces either).
+  for (const candidate of 'ok' in bubblewrap || !processGroups() ? [] : [NAMESPACE_WRAPPER, USER_NAMESPACE_WRAPPER]) {
     const probe = await execa(candidate[0]!, [...candidate.slice(1), python, '-c', 'pass'], { reject: false, timeout: 10_000 });
     if (probe.exitCode === 0) {
       wrapper = candidate;
@@ -299,6 +305,7 @@ export function compiledBeside(files: readonly string[]): string[] {
 async function probeBubblewrap(layout: BubblewrapLayout, python: string): Promise<{ ok: true } | { problem: string }> {
   const execa = await loadExeca();
   if (process.env['CONNECT4_NO_BUBBLEWRAP'] === '1') return { problem: 'turned off by CONNECT4_NO_BUBBLEWRAP=1' };
+  if (!processGroups()) return { problem: withoutGroups() };
   const scratch = mkdtempSync(join(tmpdir(), 'grade-probe-'));
   try {
     const probe = await execa('bwrap', [...bubblewrapArgs(layout, scratch), python, '-I', '-S', '-B', '-c', 'import os; os.listdir(".")'], {
@@ -384,6 +391,13 @@ function isRunning(pid: number): boolean {
     return false;
   }
 }
+
+/**
+ * Why nothing holds a student's processes together here: Windows has no process groups, PID namespaces or
+ * bubblewrap; the suites' switch takes its way anywhere, and with it neither wrapper is used, since each would kill
+ * a tree the grader's own kill left behind (runner/pty/process-tree.ts).
+ */
+const withoutGroups = (): string => (process.platform === 'win32' ? 'Windows has none' : `turned off by ${NO_PROCESS_GROUPS_SWITCH}`);
 
 /** Windows has no os.fork; CONNECT4_NO_FORK=1 takes the same path anywhere. */
 export const forkUnavailable = (env: NodeJS.ProcessEnv = process.env): boolean =>
