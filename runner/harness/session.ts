@@ -61,8 +61,12 @@ export function pythonConfig(context: SessionContext, cgroup: string | undefined
   };
 }
 
-/** The environment a student's process sees: its workspace as home and temp folder, and nothing of ours. */
-export function studentEnv(workdir: string): Record<string, string> {
+/**
+ * The environment a student's process sees: its workspace as home and temp folder, and nothing of ours. On Windows
+ * also the system's folder (SYSTEMROOT), without which Python cannot load the system's libraries: its random numbers
+ * (CryptGenRandom, which `import random` needs) and its sockets fail to start.
+ */
+export function studentEnv(workdir: string, platform: NodeJS.Platform = process.platform): Record<string, string> {
   return {
     PATH: '/usr/local/bin:/usr/bin:/bin',
     HOME: workdir,
@@ -71,6 +75,7 @@ export function studentEnv(workdir: string): Record<string, string> {
     PYTHONIOENCODING: 'utf-8',
     PYTHONDONTWRITEBYTECODE: '1',
     PYTHONHASHSEED: '0',
+    ...(platform === 'win32' && { SYSTEMROOT: process.env['SYSTEMROOT'] ?? 'C:\\Windows' }),
   };
 }
 
