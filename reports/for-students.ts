@@ -9,7 +9,7 @@
  * shown: the submission is named by its folder. Pure.
  */
 import { basename, dirname } from 'node:path';
-import type { SubmissionResult, TestResult } from '../runner/model/results.js';
+import type { SubmissionResult, TestResult, Words } from '../runner/model/results.js';
 
 const SAID: Record<TestResult['status'], string> = {
   pass: 'passed',
@@ -18,6 +18,12 @@ const SAID: Record<TestResult['status'], string> = {
   timeout: 'not passed',
   skipped: 'not run',
 };
+
+/** A sentence with the instructor's folder left out of its text and data. */
+function scrubbed(words: Words, scrub: (text: string) => string): Words {
+  const data = words.data && Object.fromEntries(Object.entries(words.data).map(([k, v]) => [k, typeof v === 'string' ? scrub(v) : v]));
+  return { ...words, text: scrub(words.text), ...(data && { data }) };
+}
 
 export function forStudents(submission: SubmissionResult, options: { due?: string } = {}): SubmissionResult {
   // The folder the instructor graded from is theirs: the page names the submission's own folder only.
@@ -28,8 +34,9 @@ export function forStudents(submission: SubmissionResult, options: { due?: strin
     path: basename(submission.path),
     ...(submission.error !== undefined && { error: scrub(submission.error) }),
     tests: submission.tests.map((test) => {
-      if (test.visibility === 'visible') return { ...test, message: scrub(test.message) };
-      const { expected: _e, actual: _a, reproduce: _r, typed: _t, strength: _s, smallest: _m, failure: _f, notes, ...rest } = test;
+      if (test.visibility === 'visible') return { ...test, message: scrub(test.message), ...(test.said && { said: test.said.map((w) => scrubbed(w, scrub)) }) };
+      // A hidden test's message, the sentences it is written from and the mistake named go with its cases.
+      const { expected: _e, actual: _a, reproduce: _r, typed: _t, strength: _s, smallest: _m, failure: _f, said: _w, diagnosis: _d, notes, ...rest } = test;
       const shown = (notes ?? []).filter((n) => n.visibility !== 'after-due');
       const kept = shown.length > 0 ? { ...rest, notes: shown } : rest;
       // Crashed and timed out read as "not passed": the kind of failure is itself a hint about the hidden case.

@@ -20,6 +20,27 @@ export const STATUS_LABEL: Record<TestStatus, string> = {
   skipped: 'not run',
 };
 
+export interface SentenceView {
+  readonly text: string;
+  /** `test`, `check` or `rule`: how the sentence is set. */
+  readonly kind: string;
+  /** The rule that said it, by its name in docs/strictness.md. */
+  readonly rule?: string;
+}
+
+const SPEAKERS = new Set(['test', 'check']);
+
+/** A test's sentences as the page sets them: the hint and the mistake named go to boxes of their own. */
+function sentencesOf(test: TestResult): { sentences: SentenceView[]; hint?: string } {
+  if (!test.said) return { sentences: [{ text: test.message, kind: 'check' }] };
+  const hint = test.said.find((w) => w.by === 'hint');
+  const sentences = test.said
+    .filter((w) => w.by !== 'hint' && !(w.by === 'diagnosis' && test.diagnosis))
+    .map((w): SentenceView => (SPEAKERS.has(w.by) ? { text: w.text, kind: w.by } : w.by === 'diagnosis' ? { text: w.text, kind: 'check' } : { text: w.text, kind: 'rule', rule: w.by }));
+  const hintText = hint?.data?.['hint'];
+  return { sentences, ...(typeof hintText === 'string' && { hint: hintText }) };
+}
+
 export interface ProblemView {
   readonly name: string;
   readonly score: number;
@@ -50,6 +71,13 @@ export interface TestView {
   readonly hidden: boolean;
   readonly afterDue: boolean;
   readonly message: string;
+  /**
+   * The message as its sentences (results `said`), each shown as what it is: how the test went, the check's words, a
+   * rule's (marked with the rule's name), and the hint in a box of its own; the mistake named has its own box above.
+   * A test without sentences (an older results.json) shows its message whole.
+   */
+  readonly sentences: readonly SentenceView[];
+  readonly hint?: string;
   readonly expected?: string;
   readonly actual?: string;
   readonly boards?: BoardPair;
@@ -181,6 +209,7 @@ export function testView(test: TestResult, handedBack = false): TestView {
     hidden: test.visibility !== 'visible',
     afterDue: test.visibility === 'after-due',
     message: test.message,
+    ...sentencesOf(test),
     ...(test.expected !== undefined && { expected: test.expected }),
     ...(test.actual !== undefined && { actual: test.actual }),
     ...(boards && { boards }),

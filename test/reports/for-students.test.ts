@@ -7,7 +7,9 @@ import type { SubmissionResult, TestResult } from '../../runner/model/results.js
 
 const base = { group: 'g', target: 't', score: 0, maxScore: 2 } as const;
 const smallest = { case: 'c.gen.001', board: [' ', 'X'], original: ['O', 'X'], checkers: 1, from: 2, message: 'm', expected: 'E', actual: 'A', reproduce: 'R' };
-const hidden: TestResult = { ...base, id: 'h', name: 'hidden one', status: 'timeout', visibility: 'hidden', message: 'put_piece(b, 3) took too long on [[0]]', expected: 'E', actual: 'A', reproduce: 'R', typed: ['1'], notes: [{ from: 'h', markdown: 'n' }], smallest };
+const hiddenSaid = [{ by: 'check', id: 'said', data: { text: 'put_piece(b, 3) took too long on [[0]]' }, text: 'put_piece(b, 3) took too long on [[0]]' }];
+const diagnosis = { variant: 'v', sentence: 'the mistake', cases: [], of: 1 } as unknown as TestResult['diagnosis'];
+const hidden: TestResult = { ...base, id: 'h', name: 'hidden one', status: 'timeout', visibility: 'hidden', message: 'put_piece(b, 3) took too long on [[0]]', said: hiddenSaid, diagnosis, expected: 'E', actual: 'A', reproduce: 'R', typed: ['1'], notes: [{ from: 'h', markdown: 'n' }], smallest };
 const visible: TestResult = { ...base, id: 'v', name: 'visible one', status: 'fail', visibility: 'visible', message: 'M', expected: 'E', actual: 'A', reproduce: 'R', smallest };
 const submission: SubmissionResult = { id: 's', path: '/home/prof/cs61a/class/s', assignment: 'cs61a-hw04', status: 'graded', score: 0, maxScore: 4, durationMs: 0, tests: [hidden, visible] };
 
@@ -17,6 +19,9 @@ describe('the pages to hand back', () => {
     expect(h).toEqual({ ...base, id: 'h', name: 'hidden one', status: 'fail', visibility: 'hidden', message: 'A hidden test: not passed. Its cases are not shown.', notes: [{ from: 'h', markdown: 'n' }] });
     expect(v).toEqual(visible);
     expect(forStudents(submission).path).toBe('s');
+    // A visible test's sentences lose the instructor's folder as its message does.
+    const path = { by: 'check', id: 'said', data: { text: 'cannot read /home/prof/cs61a/class/s/hw04.py' }, text: 'cannot read /home/prof/cs61a/class/s/hw04.py' };
+    expect(forStudents({ ...submission, tests: [{ ...visible, message: path.text, said: [path] }] }).tests[0]!.said).toEqual([{ ...path, data: { text: 'cannot read …/s/hw04.py' }, text: 'cannot read …/s/hw04.py' }]);
     expect(forStudents({ ...submission, status: 'error', error: 'could not read /home/prof/cs61a/class/s/hw04.py' }).error).toBe('could not read …/s/hw04.py');
     expect(forStudents({ ...submission, tests: [{ ...hidden, status: 'pass', score: 2 }] }).tests[0]).toMatchObject({ status: 'pass', score: 2, message: 'A hidden test: passed. Its cases are not shown.' });
   });

@@ -111,3 +111,34 @@ describe('report model', () => {
     expect(HOSTILE).toContain('<script>');
   });
 });
+
+describe("a failure's sentences on the page", () => {
+  const said = [
+    { by: 'test', id: 'failedFirst', data: { failed: 1, of: '2 cases', first: 'c1' }, text: '1 of 2 cases failed; the first (c1):' },
+    { by: 'check', id: 'said', data: { text: 'f(1) returned 2; expected 3' }, text: 'f(1) returned 2; expected 3' },
+    { by: 'charged-once', id: 'here', data: { why: "your Board's delMove is what goes wrong" }, text: "your Board's delMove is what goes wrong" },
+    { by: 'hint', id: 'hint', data: { hint: 'Count from the <bottom>.' }, text: 'Hint: Count from the <bottom>.' },
+    { by: 'diagnosis', id: 'likely-mistake', data: { variant: 'v' }, text: 'The likely mistake (v): the opponent\'s score taken as yours' },
+  ];
+  const base = SAMPLE_RUN.submissions[1]!;
+  const test = { ...base.tests.find((t) => t.status === 'fail')!, said, message: said.map((w) => w.text).join('\n') };
+  const page = (t: typeof test) => renderSubmissionPage(SAMPLE_RUN, { ...base, tests: [t] }, { classLink: false });
+
+  it("sets each as what it is: the count, the check's words, a rule's words named, and the hint in a box of its own", () => {
+    const html = page(test);
+    expect(html).toContain('<pre class="message said-test">1 of 2 cases failed; the first (c1):</pre>');
+    expect(html).toContain('<pre class="message said-check">f(1) returned 2; expected 3</pre>');
+    expect(html).toMatch(/<pre class="message said-rule" data-rule="charged-once"[^>]*>your Board&#x27;s delMove is what goes wrong<\/pre>/u);
+    expect(html).toContain('<div class="hint"><span class="sub">Hint</span><p>Count from the &lt;bottom&gt;.</p></div>');
+    expect(html).not.toContain('Hint: Count');
+    // Without the mistake's own box the diagnosis stays a sentence; with it, it is said once, in the box.
+    expect(html).toContain('The likely mistake (v)');
+    const diagnosed = page({ ...test, diagnosis: { variant: 'v', sentence: "the opponent's score taken as yours", cases: ['c1'], of: 2 } as never });
+    expect(diagnosed).not.toContain('The likely mistake (v):');
+  });
+
+  it('shows an older results.json\'s message whole', () => {
+    const { said: _s, ...old } = test;
+    expect(page(old as typeof test)).toContain(`<pre class="message said-check">1 of 2 cases failed; the first (c1):`);
+  });
+});
