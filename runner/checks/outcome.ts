@@ -30,7 +30,7 @@ export function verdictForFailure(failure: StepFailure, explain?: ExplainExcepti
     case 'timeout':
       return {
         status: 'timeout',
-        message: `${failure.step} did not finish within ${failure.limitMs} ms (an infinite loop, or far too slow)`,
+        message: `${failure.step} did not finish within ${failure.limitMs} ms (an infinite loop, or far too slow)${work ? `. ${work}` : ''}`,
       };
     case 'crashed':
       // A process that died of a MemoryError had filled its memory, which takes seconds: like a hang, once is enough.

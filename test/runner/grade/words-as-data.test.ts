@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { junitXml } from '../../../reports/junit.js';
+import { verdictForFailure } from '../../../runner/checks/outcome.js';
 import { finishTest, firstFailure } from '../../../runner/grade/finish.js';
 import type { TestRecord } from '../../../runner/grade/ledger.js';
 import type { RunResults } from '../../../runner/model/results.js';
@@ -13,7 +14,9 @@ import { chargeLedger, crash, record, session, test, unit, wrong } from './polic
 
 describe('words as data', () => {
   const t = test('f.value', { hint: 'Count from zero.', fixtureCases: [] });
-  const ledger = [record(t, [unit('c1', { status: 'pass', message: 'ok' }), unit('c2', wrong('f(2) returned 1; expected 2')), unit('c3', wrong())])];
+  const ledger = [
+    record(t, [unit('c1', { status: 'pass', message: 'ok' }), unit('c2', wrong('f(2) returned 1; expected 2')), unit('c3', wrong())]),
+  ];
 
   it("writes the message from the sentences, each with who said it, its id and data: the count, the check's words, the hint", async () => {
     const charged = (await chargeLedger(ledger))['f.value']!;
@@ -29,8 +32,28 @@ describe('words as data', () => {
   it("gives JUnit the check's own words from its sentence, not the count before them", async () => {
     const charged = (await chargeLedger(ledger))['f.value']!;
     const result = finishTest(t, ledger[0]!, charged, charged.units);
-    const run = { tool: { name: 'grade', version: '0' }, generatedAt: '2026-01-01T00:00:00.000Z', seed: 1, submissions: [{ id: 's', path: 's', assignment: 'cs111-ps9', status: 'graded', score: 0, maxScore: 1, durationMs: 1, tests: [result] }] } as unknown as RunResults;
+    const run = {
+      tool: { name: 'grade', version: '0' },
+      generatedAt: '2026-01-01T00:00:00.000Z',
+      seed: 1,
+      submissions: [
+        { id: 's', path: 's', assignment: 'cs111-ps9', status: 'graded', score: 0, maxScore: 1, durationMs: 1, tests: [result] },
+      ],
+    } as unknown as RunResults;
     expect(junitXml(run)).toContain('<failure message="f(2) returned 1; expected 2" type="wrong answer">');
+  });
+});
+
+describe('a timeout of a look-ahead', () => {
+  it('says how much a plain search does, in the message as it is made', () => {
+    const verdict = verdictForFailure(
+      { kind: 'timeout', step: 'p.scores_for(b)', limitMs: 5000 },
+      undefined,
+      'A plain look-ahead tries 400 boards for this call',
+    );
+    expect(verdict.message).toBe(
+      'p.scores_for(b) did not finish within 5000 ms (an infinite loop, or far too slow). A plain look-ahead tries 400 boards for this call',
+    );
   });
 });
 
@@ -43,12 +66,18 @@ describe("a first failure's place", () => {
   });
 
   it("is the innermost frame a program's traceback names", () => {
-    const transcript = 'Enter: x\nTraceback (most recent call last):\n  File "/tmp/w/game.py", line 40, in <module>\n    play()\n  File "/tmp/w/game.py", line 12, in play\n    col = int(input())\nValueError: bad\n';
-    expect(at(record(test('g', { kind: 'program' }), [session('s1', { status: 'error', message: 'crashed' }, transcript)]))).toEqual({ file: 'game.py', line: 12 });
+    const transcript =
+      'Enter: x\nTraceback (most recent call last):\n  File "/tmp/w/game.py", line 40, in <module>\n    play()\n  File "/tmp/w/game.py", line 12, in play\n    col = int(input())\nValueError: bad\n';
+    expect(at(record(test('g', { kind: 'program' }), [session('s1', { status: 'error', message: 'crashed' }, transcript)]))).toEqual({
+      file: 'game.py',
+      line: 12,
+    });
   });
 
   it("is an import's, as its check saw it, and there is none for a wrong answer", () => {
-    const imported = record(test('import.a', { kind: 'import', fixtureCases: [] }), [], { direct: { status: 'error', message: 'importing a.py raised SyntaxError', place: { file: 'a.py', line: 7 } } });
+    const imported = record(test('import.a', { kind: 'import', fixtureCases: [] }), [], {
+      direct: { status: 'error', message: 'importing a.py raised SyntaxError', place: { file: 'a.py', line: 7 } },
+    });
     expect(firstFailure(imported, { status: 'error', said: [], failed: 1, ran: 1 })?.place).toEqual({ file: 'a.py', line: 7 });
     expect(at(record(t, [unit('c1', wrong())]))).toBeUndefined();
   });
