@@ -42,7 +42,12 @@ export interface UnitRecord {
 /** Why a test ran no unit at all. */
 export type NotRun =
   | { readonly kind: 'skipped'; readonly why: 'only' | 'strength' }
-  | { readonly kind: 'blocked'; readonly missing: readonly MissingName[]; readonly blockers: readonly Blocker[]; readonly startError?: string }
+  | {
+      readonly kind: 'blocked';
+      readonly missing: readonly MissingName[];
+      readonly blockers: readonly Blocker[];
+      readonly startError?: string;
+    }
   | { readonly kind: 'budget'; readonly limitMs: number }
   | { readonly kind: 'internal'; readonly detail: string }
   /** The kit only: the test runs on the student's own part whose own test never ended, so it is left to the grader. */
@@ -94,9 +99,6 @@ export interface DirectVerdict extends CaseVerdict {
 
 /** A ledger reading: the record of a test by id, in the spec's tests. */
 export type Ledger = ReadonlyMap<string, TestRecord>;
-
-/** Whether a unit's run hung: a call or a program that did not finish in time. */
-export const hung = (unit: UnitRecord): boolean => unit.failure?.kind === 'timeout' || unit.program?.timedOut !== undefined;
 
 /** A test whose units are whole programs on the terminal: the built-in program tests, and a course's own sessions. */
 export const isProgramTest = (test: ResolvedTest): boolean => test.kind === 'program' || test.kind === 'session';
