@@ -39,7 +39,9 @@ export function drawnBoards(text: string): Grid[] {
 export function listBoard(text: string): Grid | undefined {
   const match = /\[\s*\[\s*'.'\s*(?:,\s*'.'\s*)*\](?:\s*,\s*\[\s*'.'\s*(?:,\s*'.'\s*)*\])*\s*\]/u.exec(text);
   if (!match) return undefined;
-  const rows = [...match[0].matchAll(/\[\s*('.'(?:\s*,\s*'.')*)\s*\]/gu)].map((row) => [...row[1]!.matchAll(/'(.)'/gu)].map((cell) => cell[1]!));
+  const rows = [...match[0].matchAll(/\[\s*('.'(?:\s*,\s*'.')*)\s*\]/gu)].map((row) =>
+    [...row[1]!.matchAll(/'(.)'/gu)].map((cell) => cell[1]!),
+  );
   return rows.length > 0 ? rows : undefined;
 }
 
@@ -51,7 +53,8 @@ const pieceOf = (cell: string): GridCell['piece'] => {
 };
 
 /** A board given as rows (`'  XO   '`), cell by cell, none marked. */
-export const gridCells = (rows: readonly string[]): GridCell[][] => rows.map((row) => [...row].map((text) => ({ text, piece: pieceOf(text), differs: false })));
+export const gridCells = (rows: readonly string[]): GridCell[][] =>
+  rows.map((row) => [...row].map((text) => ({ text, piece: pieceOf(text), differs: false })));
 
 /** The last board of each side, cell by cell, with the cells that differ marked. */
 export function boardPair(expected: string | undefined, actual: string | undefined): BoardPair | undefined {

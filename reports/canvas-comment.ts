@@ -19,18 +19,32 @@ export function canvasComment(run: RunResults, submission: SubmissionResult): st
   const shown = forStudents(submission);
   const lines = [`${COMMENT_HEADING}: ${title}`, `Score: ${finalScore(submission)}/${finalMax(submission)}`];
   if (submission.adjusted || submission.keptHigher) {
-    lines.push(`The tests gave ${submission.score}/${submission.maxScore}; your instructor's changes:`, ...adjustmentLines(submission).map((l) => `- ${l}`));
+    lines.push(
+      `The tests gave ${submission.score}/${submission.maxScore}; your instructor's changes:`,
+      ...adjustmentLines(submission).map((l) => `- ${l}`),
+    );
   }
   const manual = run.settings?.manualPoints ?? 0;
-  if (manual > 0 && !(submission.adjusted?.maxScore && submission.adjusted.maxScore > submission.maxScore)) lines.push(`${manual} more points are graded by hand.`);
-  lines.push('', 'Problems:', ...problemsOf(shown.tests, true).map((p) => `- ${p.name}: ${p.score}/${p.maxScore}${p.failed > 0 ? ` (${p.failed} test${p.failed === 1 ? '' : 's'} not passed)` : ''}`));
+  if (manual > 0 && !(submission.adjusted?.maxScore && submission.adjusted.maxScore > submission.maxScore))
+    lines.push(`${manual} more points are graded by hand.`);
+  lines.push(
+    '',
+    'Problems:',
+    ...problemsOf(shown.tests, true).map(
+      (p) => `- ${p.name}: ${p.score}/${p.maxScore}${p.failed > 0 ? ` (${p.failed} test${p.failed === 1 ? '' : 's'} not passed)` : ''}`,
+    ),
+  );
   const notes = shown.tests.flatMap((t) => (t.notes ?? []).map((n) => ({ test: t, text: noteText(n.markdown) })));
   if (notes.length > 0) {
     lines.push('', 'Notes from your instructor:');
-    for (const n of notes) lines.push(`- On ${n.test.name}${n.test.visibility === 'visible' ? '' : ' (a hidden test)'}: ${n.text.replace(/\n/gu, '\n  ')}`);
+    for (const n of notes)
+      lines.push(`- On ${n.test.name}${n.test.visibility === 'visible' ? '' : ' (a hidden test)'}: ${n.text.replace(/\n/gu, '\n  ')}`);
   }
   if (submission.status === 'error') lines.push('', `Your submission could not be graded: ${shown.error ?? 'see the attached page'}`);
-  lines.push('', `Every test, with what was expected and what your code did, is in the attached page (${canvasPageName(submission)}): open it in a browser.`);
+  lines.push(
+    '',
+    `Every test, with what was expected and what your code did, is in the attached page (${canvasPageName(submission)}): open it in a browser.`,
+  );
   return lines.join('\n');
 }
 

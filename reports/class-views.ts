@@ -55,7 +55,12 @@ export interface ClassCostView {
 
 /** The class's cost beside its floor (runner/class/class-cost.ts), for the summary's "What the tests cost". */
 export function classCostView(cost: ClassCost): ClassCostView {
-  const part = (kind: ClassCostPart['kind'], name: string, s: number): ClassCostPart => ({ name, kind, seconds: s.toFixed(1), percent: percentOf(s, cost.wallS) });
+  const part = (kind: ClassCostPart['kind'], name: string, s: number): ClassCostPart => ({
+    name,
+    kind,
+    seconds: s.toFixed(1),
+    percent: percentOf(s, cost.wallS),
+  });
   return {
     wallSeconds: cost.wallS.toFixed(1),
     submissions: cost.submissions,
@@ -113,7 +118,11 @@ export function comparisonView(c: RunComparison, who: (id: string) => { displayN
     }),
     added: c.added,
     removed: c.removed,
-    testsChanged: [...c.testsChanged.map((t) => `${t.id} (${t.what})`), ...c.testsAdded.map((id) => `${id} (new)`), ...c.testsRemoved.map((id) => `${id} (removed)`)],
+    testsChanged: [
+      ...c.testsChanged.map((t) => `${t.id} (${t.what})`),
+      ...c.testsAdded.map((id) => `${id} (new)`),
+      ...c.testsRemoved.map((id) => `${id} (removed)`),
+    ],
   };
 }
 

@@ -24,13 +24,16 @@ function problems(run: RunResults): { name: string; id?: string; max: number }[]
   return names.map((name) => {
     const group = groups.get(name);
     const automatic = first ? first.tests.filter((t) => t.group === name).reduce((n, t) => n + t.maxScore, 0) : 0;
-    return { name, ...(group && { id: group.id }), max: round(automatic + (byHand ? group?.manualPoints ?? 0 : 0)) };
+    return { name, ...(group && { id: group.id }), max: round(automatic + (byHand ? (group?.manualPoints ?? 0) : 0)) };
   });
 }
 
 /** A problem's points as the student sees them: its tests' scores and the adjustment rows on its tests or hand-graded points. */
 const pointsIn = (submission: SubmissionResult, group: string) =>
-  round(submission.tests.filter((t) => t.group === group).reduce((n, t) => n + t.score, 0) + (submission.adjusted?.rows ?? []).filter((r) => r.group === group).reduce((n, r) => n + (r.applied ?? 0), 0));
+  round(
+    submission.tests.filter((t) => t.group === group).reduce((n, t) => n + t.score, 0) +
+      (submission.adjusted?.rows ?? []).filter((r) => r.group === group).reduce((n, r) => n + (r.applied ?? 0), 0),
+  );
 
 export interface CanvasOptions {
   /** Canvas's assignment id, so the import updates that assignment rather than creating a new column. */
@@ -73,7 +76,16 @@ export function canvasCsv(run: RunResults, options: CanvasOptions = {}): string 
     row(['    Points Possible', '', '', '', '', max, ...groups.map((g) => g.max), ...(remainder ? [0] : [])]),
     ...run.submissions.map((s) => {
       const ok = s.status === 'graded';
-      return row([s.student?.name ?? s.id, s.student?.id ?? '', s.student?.sisId ?? '', s.student?.email ?? '', s.student?.section ?? '', ok ? finalScore(s) : '', ...groups.map((g) => (ok ? pointsIn(s, g.name) : '')), ...(remainder ? [ok ? rest(s) : ''] : [])]);
+      return row([
+        s.student?.name ?? s.id,
+        s.student?.id ?? '',
+        s.student?.sisId ?? '',
+        s.student?.email ?? '',
+        s.student?.section ?? '',
+        ok ? finalScore(s) : '',
+        ...groups.map((g) => (ok ? pointsIn(s, g.name) : '')),
+        ...(remainder ? [ok ? rest(s) : ''] : []),
+      ]);
     }),
   ];
   return `${lines.join('\r\n')}\r\n`;
@@ -88,16 +100,29 @@ export function canvasCsv(run: RunResults, options: CanvasOptions = {}): string 
 export function canvasColumnWarnings(run: RunResults, options: CanvasOptions = {}): string[] {
   const { columns } = canvasLayout(run, options);
   const [total, ...parts] = columns;
-  const warnings = columns.filter((c) => !/\(\d+\)$/u.test(c)).map((c) => {
-    const how = c === total ? 'give --canvas-assignment-id <id>, or --roster with its column' : c.startsWith(TOTAL_ADJUSTMENTS_COLUMN) ? 'give --canvas-problems …,total=<id> for it, or leave it out of the import' : 'give its id in --canvas-problems (problem=<id>), or leave it out of the import';
-    return `gradebook.csv's column "${c}" has no Canvas assignment id: importing it creates a new assignment (${how})`;
-  });
-  if (parts.length > 0) warnings.push(`gradebook.csv holds the total and the problems it is made of: a Canvas course total that counts both counts those points twice; import one or the other, or weight one group 0`);
+  const warnings = columns
+    .filter((c) => !/\(\d+\)$/u.test(c))
+    .map((c) => {
+      const how =
+        c === total
+          ? 'give --canvas-assignment-id <id>, or --roster with its column'
+          : c.startsWith(TOTAL_ADJUSTMENTS_COLUMN)
+            ? 'give --canvas-problems …,total=<id> for it, or leave it out of the import'
+            : 'give its id in --canvas-problems (problem=<id>), or leave it out of the import';
+      return `gradebook.csv's column "${c}" has no Canvas assignment id: importing it creates a new assignment (${how})`;
+    });
+  if (parts.length > 0)
+    warnings.push(
+      `gradebook.csv holds the total and the problems it is made of: a Canvas course total that counts both counts those points twice; import one or the other, or weight one group 0`,
+    );
   return warnings;
 }
 
 export function scoresCsv(run: RunResults): string {
-  const lines = [row(['id', 'score', 'max']), ...run.submissions.map((s) => row([s.id, s.status === 'graded' ? finalScore(s) : '', finalMax(s)]))];
+  const lines = [
+    row(['id', 'score', 'max']),
+    ...run.submissions.map((s) => row([s.id, s.status === 'graded' ? finalScore(s) : '', finalMax(s)])),
+  ];
   return `${lines.join('\r\n')}\r\n`;
 }
 
@@ -111,13 +136,77 @@ const round = (n: number) => Math.round(n * 1000) / 1000;
  * a run had none. Students in one run only follow, each with the score it had.
  */
 export function changesCsv(comparison: RunComparison): string {
-  const lines = [row(['student', 'name', 'old', 'new', 'delta', 'exported_old', 'exported_new', 'exported_delta', 'adjusted_old', 'adjusted_new', 'kept_old', 'kept_new', 'late_old', 'late_new', 'pass_to_fail', 'fail_to_pass', 'why'])];
+  const lines = [
+    row([
+      'student',
+      'name',
+      'old',
+      'new',
+      'delta',
+      'exported_old',
+      'exported_new',
+      'exported_delta',
+      'adjusted_old',
+      'adjusted_new',
+      'kept_old',
+      'kept_new',
+      'late_old',
+      'late_new',
+      'pass_to_fail',
+      'fail_to_pass',
+      'why',
+    ]),
+  ];
   for (const s of comparison.students) {
     const e = s.exported ?? { old: s.old, new: s.new, delta: s.delta };
-    lines.push(row([s.id, s.name ?? '', s.old, s.new, s.delta, e.old, e.new, e.delta, s.adjusted?.old ?? '', s.adjusted?.new ?? '', s.kept?.old ?? '', s.kept?.new ?? '', s.late?.old ?? '', s.late?.new ?? '', s.passToFail.join(' '), s.failToPass.join(' '), s.reasons.join('; ')]));
+    lines.push(
+      row([
+        s.id,
+        s.name ?? '',
+        s.old,
+        s.new,
+        s.delta,
+        e.old,
+        e.new,
+        e.delta,
+        s.adjusted?.old ?? '',
+        s.adjusted?.new ?? '',
+        s.kept?.old ?? '',
+        s.kept?.new ?? '',
+        s.late?.old ?? '',
+        s.late?.new ?? '',
+        s.passToFail.join(' '),
+        s.failToPass.join(' '),
+        s.reasons.join('; '),
+      ]),
+    );
   }
   // A student in one run only is a change too: a new gradebook row, or one the new gradebook no longer holds.
-  for (const s of comparison.addedStudents ?? []) lines.push(row([s.id, s.name ?? '', '', s.score, '', '', s.exported, '', '', '', '', '', '', '', '', '', 'new: not in the earlier run']));
-  for (const s of comparison.removedStudents ?? []) lines.push(row([s.id, s.name ?? '', s.score, '', '', s.exported, '', '', '', '', '', '', '', '', '', '', 'gone: not in this run (the new gradebook has no row for them; Canvas keeps the earlier grade)']));
+  for (const s of comparison.addedStudents ?? [])
+    lines.push(
+      row([s.id, s.name ?? '', '', s.score, '', '', s.exported, '', '', '', '', '', '', '', '', '', 'new: not in the earlier run']),
+    );
+  for (const s of comparison.removedStudents ?? [])
+    lines.push(
+      row([
+        s.id,
+        s.name ?? '',
+        s.score,
+        '',
+        '',
+        s.exported,
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        'gone: not in this run (the new gradebook has no row for them; Canvas keeps the earlier grade)',
+      ]),
+    );
   return `${lines.join('\r\n')}\r\n`;
 }

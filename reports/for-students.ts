@@ -34,15 +34,29 @@ export function forStudents(submission: SubmissionResult, options: { due?: strin
     path: basename(submission.path),
     ...(submission.error !== undefined && { error: scrub(submission.error) }),
     tests: submission.tests.map((test) => {
-      if (test.visibility === 'visible') return { ...test, message: scrub(test.message), ...(test.said && { said: test.said.map((w) => scrubbed(w, scrub)) }) };
+      if (test.visibility === 'visible')
+        return { ...test, message: scrub(test.message), ...(test.said && { said: test.said.map((w) => scrubbed(w, scrub)) }) };
       // A hidden test's message, the sentences it is written from and the mistake named go with its cases.
-      const { expected: _e, actual: _a, reproduce: _r, typed: _t, strength: _s, smallest: _m, failure: _f, said: _w, diagnosis: _d, notes, ...rest } = test;
+      const {
+        expected: _e,
+        actual: _a,
+        reproduce: _r,
+        typed: _t,
+        strength: _s,
+        smallest: _m,
+        failure: _f,
+        said: _w,
+        diagnosis: _d,
+        notes,
+        ...rest
+      } = test;
       const shown = (notes ?? []).filter((n) => n.visibility !== 'after-due');
       const kept = shown.length > 0 ? { ...rest, notes: shown } : rest;
       // Crashed and timed out read as "not passed": the kind of failure is itself a hint about the hidden case.
-      const said = test.visibility === 'after-due'
-        ? `A test shown after the due date${options.due ? ` (${options.due})` : ''}: ${SAID[test.status]}. Its cases are shown then.`
-        : `A hidden test: ${SAID[test.status]}. Its cases are not shown.`;
+      const said =
+        test.visibility === 'after-due'
+          ? `A test shown after the due date${options.due ? ` (${options.due})` : ''}: ${SAID[test.status]}. Its cases are shown then.`
+          : `A hidden test: ${SAID[test.status]}. Its cases are not shown.`;
       return { ...kept, status: test.status === 'pass' || test.status === 'skipped' ? test.status : 'fail', message: said };
     }),
   };

@@ -20,8 +20,15 @@ export function annotations(submission: SubmissionResult, options: AnnotationOpt
     .map((test) => {
       // The line the failure's traceback ends in, as the run recorded it (results.json `failure.place`).
       const place = test.failure?.place;
-      const file = place ? (options.folder && options.folder !== '.' ? `${options.folder.replace(/\/+$/u, '')}/${place.file}` : place.file) : undefined;
-      const props = [...(file ? [`file=${escapeProperty(file)}`, `line=${place!.line}`] : []), `title=${escapeProperty(`${test.name} (${test.score}/${test.maxScore})`)}`];
+      const file = place
+        ? options.folder && options.folder !== '.'
+          ? `${options.folder.replace(/\/+$/u, '')}/${place.file}`
+          : place.file
+        : undefined;
+      const props = [
+        ...(file ? [`file=${escapeProperty(file)}`, `line=${place!.line}`] : []),
+        `title=${escapeProperty(`${test.name} (${test.score}/${test.maxScore})`)}`,
+      ];
       return `::error ${props.join(',')}::${escapeData(annotationText(test))}`;
     });
 }
@@ -43,7 +50,15 @@ const cell = (text: string) => text.replace(/\|/gu, '\\|').replace(/\n/gu, ' ');
 /** `later`: what the check does not grade (hidden tests, points by hand), said under the score. */
 export function jobSummary(title: string, submission: SubmissionResult, later?: string): string {
   const groups = [...new Set(submission.tests.map((t) => t.group))];
-  const lines = [`## ${title}`, '', `**${submission.score}/${submission.maxScore}** points on the visible tests`, ...(later ? ['', later] : []), '', '| problem | points | failing |', '| --- | ---: | ---: |'];
+  const lines = [
+    `## ${title}`,
+    '',
+    `**${submission.score}/${submission.maxScore}** points on the visible tests`,
+    ...(later ? ['', later] : []),
+    '',
+    '| problem | points | failing |',
+    '| --- | ---: | ---: |',
+  ];
   for (const group of groups) {
     const tests = submission.tests.filter((t) => t.group === group);
     const score = tests.reduce((n, t) => n + t.score, 0);
@@ -53,7 +68,12 @@ export function jobSummary(title: string, submission: SubmissionResult, later?: 
   }
   const failures = submission.tests.filter((t) => t.status !== 'pass' && t.status !== 'skipped');
   for (const test of failures) {
-    lines.push('', `<details><summary>❌ ${cell(test.name)} (${test.status === 'fail' ? 'wrong answer' : test.status === 'timeout' ? 'timed out' : 'crashed'})</summary>`, '', fence(test.message));
+    lines.push(
+      '',
+      `<details><summary>❌ ${cell(test.name)} (${test.status === 'fail' ? 'wrong answer' : test.status === 'timeout' ? 'timed out' : 'crashed'})</summary>`,
+      '',
+      fence(test.message),
+    );
     if (test.reproduce) lines.push('', 'To see it yourself, in Python:', '', fence(test.reproduce, 'python'));
     lines.push('', '</details>');
   }

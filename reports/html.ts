@@ -49,7 +49,13 @@ function renderers(): Renderers {
   const css = read('assets/report.css');
   const js = read('assets/report.js');
   if (/<\/style/iu.test(css) || /<\/script/iu.test(js)) throw new Error('report assets must not contain closing tags');
-  cached = { submission: hb.compile(read('templates/submission.hbs'), { strict: false }), classPage: hb.compile(read('templates/class.hbs')), runsIndex: hb.compile(read('templates/runs-index.hbs')), css, js };
+  cached = {
+    submission: hb.compile(read('templates/submission.hbs'), { strict: false }),
+    classPage: hb.compile(read('templates/class.hbs')),
+    runsIndex: hb.compile(read('templates/runs-index.hbs')),
+    css,
+    js,
+  };
   return cached;
 }
 
@@ -60,15 +66,28 @@ function pageContext(run: RunResults, title: string, zone: string | undefined) {
 }
 
 /** A submission's page; `handedBack` for the page handed back (a submission already through forStudents). */
-export function renderSubmissionPage(run: RunResults, submission: SubmissionResult, options: { classLink: boolean; handedBack?: boolean }): string {
+export function renderSubmissionPage(
+  run: RunResults,
+  submission: SubmissionResult,
+  options: { classLink: boolean; handedBack?: boolean },
+): string {
   const view: SubmissionView = submissionView(submission, undefined, options.handedBack === true);
   const assignmentTitle = run.settings?.title ?? submission.assignment;
-  return renderers().submission({ ...pageContext(run, `${view.displayName}: ${view.score}/${view.maxScore} — ${assignmentTitle}`, submission.late?.zone), s: view, assignmentTitle, gradedWith: gradedWith(run), classLink: options.classLink });
+  return renderers().submission({
+    ...pageContext(run, `${view.displayName}: ${view.score}/${view.maxScore} — ${assignmentTitle}`, submission.late?.zone),
+    s: view,
+    assignmentTitle,
+    gradedWith: gradedWith(run),
+    classLink: options.classLink,
+  });
 }
 
 export function renderClassPage(run: RunResults): string {
   const view = classView(run);
-  return renderers().classPage({ ...pageContext(run, `${view.title}: class summary`, run.submissions.find((s) => s.late?.zone)?.late?.zone), c: view });
+  return renderers().classPage({
+    ...pageContext(run, `${view.title}: class summary`, run.submissions.find((s) => s.late?.zone)?.late?.zone),
+    c: view,
+  });
 }
 
 /** The page over a folder of runs (reports/runs-index.ts), in the reports' frame. */
@@ -89,7 +108,13 @@ export function writeHtmlReport(run: RunResults, out: string, options: { audienc
     const names = pageNames(run.submissions.map((s) => s.id));
     for (const submission of run.submissions) {
       const path = join(out, 'for-students', names.get(submission.id)!);
-      writeWhole(path, renderSubmissionPage(run, forStudents(submission, { ...(run.pack?.due !== undefined && { due: run.pack.due }) }), { classLink: false, handedBack: true }));
+      writeWhole(
+        path,
+        renderSubmissionPage(run, forStudents(submission, { ...(run.pack?.due !== undefined && { due: run.pack.due }) }), {
+          classLink: false,
+          handedBack: true,
+        }),
+      );
       written.push(path);
     }
   }

@@ -46,9 +46,10 @@ function suites(submission: SubmissionResult, several: boolean, timestamp: strin
     const time = index === 0 ? (submission.durationMs / 1000).toFixed(3) : '0';
     const attrs = `name="${xmlAttr(name)}" tests="${tests.length}" failures="${count('fail')}" errors="${count('error') + count('timeout')}" skipped="${count('skipped')}" time="${time}" timestamp="${xmlAttr(timestamp)}"`;
     // The submission's total, adjusted by the instructor where they did, on its first suite.
-    const properties = index === 0 && (submission.adjusted || submission.keptHigher)
-      ? `    <properties>\n${[['score', finalScore(submission)], ['max_score', finalMax(submission)], ['automatic_score', submission.score], ...adjustmentLines(submission).map((l, i) => [`adjustment_${i + 1}`, l])].map(([n, v]) => `      <property name="${xmlAttr(String(n))}" value="${xmlAttr(String(v))}"/>`).join('\n')}\n    </properties>\n`
-      : '';
+    const properties =
+      index === 0 && (submission.adjusted || submission.keptHigher)
+        ? `    <properties>\n${[['score', finalScore(submission)], ['max_score', finalMax(submission)], ['automatic_score', submission.score], ...adjustmentLines(submission).map((l, i) => [`adjustment_${i + 1}`, l])].map(([n, v]) => `      <property name="${xmlAttr(String(n))}" value="${xmlAttr(String(v))}"/>`).join('\n')}\n    </properties>\n`
+        : '';
     return `  <testsuite ${attrs}>\n${properties}${tests.map((t) => testcase(t, classname)).join('\n')}\n  </testsuite>`;
   });
 }

@@ -17,7 +17,8 @@ const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>',
  * not its Markdown: emphasis marks gone, a list's items on lines of `- `, a link as its text and its address.
  */
 export function noteText(markdown: string): string {
-  return md.render(markdown)
+  return md
+    .render(markdown)
     .replace(/<a href="([^"]*)"[^>]*>(.*?)<\/a>/gsu, (_, href: string, text: string) => (text === href ? text : `${text} (${href})`))
     .replace(/<li>/gu, '- ')
     .replace(/<\/li>\s*/gu, '\n')
@@ -30,4 +31,5 @@ export function noteText(markdown: string): string {
 }
 
 /** Text as HTML, every character shown as it is. */
-export const escapeHtml = (text: string): string => text.replace(/[&<>"']/gu, (c) => `&${({ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": '#39' } as const)[c as '&']};`);
+export const escapeHtml = (text: string): string =>
+  text.replace(/[&<>"']/gu, (c) => `&${({ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": '#39' } as const)[c as '&']};`);

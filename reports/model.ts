@@ -36,7 +36,13 @@ function sentencesOf(test: TestResult): { sentences: SentenceView[]; hint?: stri
   const hint = test.said.find((w) => w.by === 'hint');
   const sentences = test.said
     .filter((w) => w.by !== 'hint' && !(w.by === 'diagnosis' && test.diagnosis))
-    .map((w): SentenceView => (SPEAKERS.has(w.by) ? { text: w.text, kind: w.by } : w.by === 'diagnosis' ? { text: w.text, kind: 'check' } : { text: w.text, kind: 'rule', rule: w.by }));
+    .map((w): SentenceView =>
+      SPEAKERS.has(w.by)
+        ? { text: w.text, kind: w.by }
+        : w.by === 'diagnosis'
+          ? { text: w.text, kind: 'check' }
+          : { text: w.text, kind: 'rule', rule: w.by },
+    );
   const hintText = hint?.data?.['hint'];
   return { sentences, ...(typeof hintText === 'string' && { hint: hintText }) };
 }
@@ -147,7 +153,10 @@ const percentOf = (score: number, max: number) => (max > 0 ? Math.round((score /
 
 /** A file name for a submission's page: its id with anything unsafe in a path replaced. */
 export function pageName(id: string): string {
-  const safe = id.replace(/[^A-Za-z0-9._-]+/gu, '_').replace(/^\.+/u, '_').slice(0, 120);
+  const safe = id
+    .replace(/[^A-Za-z0-9._-]+/gu, '_')
+    .replace(/^\.+/u, '_')
+    .slice(0, 120);
   return `${safe || 'submission'}.html`;
 }
 
@@ -170,21 +179,28 @@ export function pageNames(ids: readonly string[]): Map<string, string> {
  */
 export function transcriptLines(text: string, typed: readonly string[]): TranscriptLine[] {
   let next = 0;
-  return text.replace(/\n$/u, '').split('\n').map((line) => {
-    const answer = typed[next];
-    if (answer === undefined) return { text: line };
-    if (answer === '' ? /[:?>]\s*$/u.test(line) : line.endsWith(answer) && line.length > answer.length && /[:?>]\s*$/u.test(line.slice(0, -answer.length))) {
-      next++;
-      return answer === '' ? { text: line, typed: '⏎' } : { text: line.slice(0, -answer.length), typed: answer };
-    }
-    return { text: line };
-  });
+  return text
+    .replace(/\n$/u, '')
+    .split('\n')
+    .map((line) => {
+      const answer = typed[next];
+      if (answer === undefined) return { text: line };
+      if (
+        answer === ''
+          ? /[:?>]\s*$/u.test(line)
+          : line.endsWith(answer) && line.length > answer.length && /[:?>]\s*$/u.test(line.slice(0, -answer.length))
+      ) {
+        next++;
+        return answer === '' ? { text: line, typed: '⏎' } : { text: line.slice(0, -answer.length), typed: answer };
+      }
+      return { text: line };
+    });
 }
 
 const ISOLATION: Record<string, string> = {
   bubblewrap: 'bubblewrap: its own folder, the Python runtime read-only, a private /tmp; nothing of the grader',
   namespaces: 'namespaces only: no network and its own PIDs, but the whole filesystem visible',
-  none: 'none: student code ran with the grader\'s view of the machine',
+  none: "none: student code ran with the grader's view of the machine",
 };
 
 /**
@@ -194,14 +210,20 @@ const ISOLATION: Record<string, string> = {
 export function testView(test: TestResult, handedBack = false): TestView {
   const boards = test.status === 'pass' ? undefined : boardPair(test.expected, test.actual);
   // Only a test that ran a program has a terminal session to show.
-  const transcript = test.status !== 'pass' && test.typed && test.actual !== undefined ? transcriptLines(test.actual, test.typed) : undefined;
+  const transcript =
+    test.status !== 'pass' && test.typed && test.actual !== undefined ? transcriptLines(test.actual, test.typed) : undefined;
   return {
     id: test.id,
     name: test.name,
     target: test.target,
     status: test.status,
     // A strength figure without points is a measurement, not a pass: said so, and shown open.
-    statusLabel: test.strength && test.maxScore === 0 && test.status === 'pass' ? 'measured' : hiddenNotPassed(test, handedBack) ? 'not passed' : STATUS_LABEL[test.status],
+    statusLabel:
+      test.strength && test.maxScore === 0 && test.status === 'pass'
+        ? 'measured'
+        : hiddenNotPassed(test, handedBack)
+          ? 'not passed'
+          : STATUS_LABEL[test.status],
     passed: test.status === 'pass',
     open: test.status !== 'pass' || test.strength !== undefined,
     score: test.score,
@@ -219,16 +241,40 @@ export function testView(test: TestResult, handedBack = false): TestView {
     anchor: `test-${test.id.replace(/[^A-Za-z0-9_-]+/gu, '-')}`,
     ...(test.strength && { strength: strengthFigure(test.strength) }),
     ...(test.notes && test.notes.length > 0 && { notes: test.notes.map((n) => ({ html: noteHtml(n.markdown) })) }),
-    ...(test.smallest && { smallest: { case: test.smallest.case, grid: gridCells(test.smallest.board), original: gridCells(test.smallest.original), checkers: test.smallest.checkers, from: test.smallest.from, ...(test.smallest.expected !== undefined && { expected: test.smallest.expected }), ...(test.smallest.actual !== undefined && { actual: test.smallest.actual }), reproduce: test.smallest.reproduce } }),
-    ...(test.diagnosis && { diagnosis: { sentence: test.diagnosis.sentence, variant: test.diagnosis.variant, boards: `matches all ${test.diagnosis.cases.length} failing board${test.diagnosis.cases.length === 1 ? '' : 's'} and the ${test.diagnosis.of - test.diagnosis.cases.length} passed` } }),
+    ...(test.smallest && {
+      smallest: {
+        case: test.smallest.case,
+        grid: gridCells(test.smallest.board),
+        original: gridCells(test.smallest.original),
+        checkers: test.smallest.checkers,
+        from: test.smallest.from,
+        ...(test.smallest.expected !== undefined && { expected: test.smallest.expected }),
+        ...(test.smallest.actual !== undefined && { actual: test.smallest.actual }),
+        reproduce: test.smallest.reproduce,
+      },
+    }),
+    ...(test.diagnosis && {
+      diagnosis: {
+        sentence: test.diagnosis.sentence,
+        variant: test.diagnosis.variant,
+        boards: `matches all ${test.diagnosis.cases.length} failing board${test.diagnosis.cases.length === 1 ? '' : 's'} and the ${test.diagnosis.of - test.diagnosis.cases.length} passed`,
+      },
+    }),
   };
 }
 
 function strengthFigure(s: AiStrength): StrengthFigureView {
-  return { positions: s.positions, kept: s.kept, best: s.best, keptPercent: percentOf(s.kept, s.positions), bestPercent: percentOf(s.best, s.positions) };
+  return {
+    positions: s.positions,
+    kept: s.kept,
+    best: s.best,
+    keptPercent: percentOf(s.kept, s.positions),
+    bestPercent: percentOf(s.best, s.positions),
+  };
 }
 
-const hiddenNotPassed = (test: TestResult, handedBack: boolean) => handedBack && test.visibility !== 'visible' && test.status !== 'pass' && test.status !== 'skipped';
+const hiddenNotPassed = (test: TestResult, handedBack: boolean) =>
+  handedBack && test.visibility !== 'visible' && test.status !== 'pass' && test.status !== 'skipped';
 
 /** Problems in the order their first test appears, each with its points. */
 export function problemsOf(tests: readonly TestResult[], handedBack = false): ProblemView[] {
@@ -237,7 +283,14 @@ export function problemsOf(tests: readonly TestResult[], handedBack = false): Pr
   return [...groups.entries()].map(([name, members]) => {
     const score = round(members.reduce((n, t) => n + t.score, 0));
     const maxScore = round(members.reduce((n, t) => n + t.maxScore, 0));
-    return { name, score, maxScore, percent: percentOf(score, maxScore), tests: members.map((t) => testView(t, handedBack)), failed: members.filter((t) => t.status !== 'pass' && t.status !== 'skipped').length };
+    return {
+      name,
+      score,
+      maxScore,
+      percent: percentOf(score, maxScore),
+      tests: members.map((t) => testView(t, handedBack)),
+      failed: members.filter((t) => t.status !== 'pass' && t.status !== 'skipped').length,
+    };
   });
 }
 
@@ -263,7 +316,10 @@ export function submissionView(submission: SubmissionResult, file = pageName(sub
     score: finalScore(submission),
     maxScore: finalMax(submission),
     percent: percentOf(finalScore(submission), finalMax(submission)),
-    ...((submission.adjusted || submission.keptHigher) && { automatic: `${submission.score}/${submission.maxScore}`, adjustments: adjustmentLines(submission) }),
+    ...((submission.adjusted || submission.keptHigher) && {
+      automatic: `${submission.score}/${submission.maxScore}`,
+      adjustments: adjustmentLines(submission),
+    }),
     ...(submission.files && { fileRoles: submission.files.map(fileRoleLine) }),
     durationSeconds: (submission.durationMs / 1000).toFixed(1),
     problems: problemsOf(submission.tests, handedBack),
@@ -324,7 +380,12 @@ export interface ClassView {
   /** Groups of students with the same mistake, the largest first. */
   readonly clusters: readonly ClusterView[];
   /** The look-ahead mistakes named, each with the students whose tests showed it, the most common first. */
-  readonly diagnoses: readonly { readonly variant: string; readonly sentence: string; readonly count: number; readonly students: readonly { readonly displayName: string; readonly file: string }[] }[];
+  readonly diagnoses: readonly {
+    readonly variant: string;
+    readonly sentence: string;
+    readonly count: number;
+    readonly students: readonly { readonly displayName: string; readonly file: string }[];
+  }[];
   readonly similarity?: SimilarityView;
   /** Each strength test's figures over the class. */
   readonly strength: readonly StrengthDistributionView[];
@@ -339,8 +400,6 @@ export interface ClassView {
   readonly mutation?: MutationView;
 }
 
-
-
 export interface StrengthDistributionView {
   readonly test: string;
   readonly name: string;
@@ -353,7 +412,12 @@ export interface StrengthDistributionView {
   /** How many submissions kept the value in each tenth of the positions. */
   readonly histogram: readonly HistogramBar[];
   /** The weakest first: the students an instructor may want to look at. */
-  readonly students: readonly { readonly displayName: string; readonly file: string; readonly keptPercent: number; readonly bestPercent: number }[];
+  readonly students: readonly {
+    readonly displayName: string;
+    readonly file: string;
+    readonly keptPercent: number;
+    readonly bestPercent: number;
+  }[];
 }
 
 export interface AiAgreementView {
@@ -385,7 +449,11 @@ export function histogram(percents: readonly number[]): HistogramBar[] {
   const counts = Array.from({ length: BINS }, () => 0);
   for (const p of percents) counts[Math.min(BINS - 1, Math.floor(p / (100 / BINS)))]!++;
   const tallest = Math.max(1, ...counts);
-  return counts.map((count, i) => ({ label: `${i * 10}–${i === BINS - 1 ? 100 : i * 10 + 9}%`, count, height: Math.round((count / tallest) * 100) }));
+  return counts.map((count, i) => ({
+    label: `${i * 10}–${i === BINS - 1 ? 100 : i * 10 + 9}%`,
+    count,
+    height: Math.round((count / tallest) * 100),
+  }));
 }
 
 export function testRates(submissions: readonly SubmissionResult[]): TestRate[] {
@@ -400,7 +468,15 @@ export function testRates(submissions: readonly SubmissionResult[]): TestRate[] 
     }
   }
   return [...rates.entries()]
-    .map(([id, r]) => ({ id, name: r.name, group: r.group, passed: r.passed, total: r.total, percent: percentOf(r.passed, r.total), order: r.order }))
+    .map(([id, r]) => ({
+      id,
+      name: r.name,
+      group: r.group,
+      passed: r.passed,
+      total: r.total,
+      percent: percentOf(r.passed, r.total),
+      order: r.order,
+    }))
     .sort((a, b) => a.percent - b.percent || a.order - b.order)
     .map(({ order: _order, ...rate }) => rate);
 }
@@ -429,18 +505,38 @@ export function classView(run: RunResults): ClassView {
   const scores = run.submissions.map(finalScore);
   const maxScore = Math.max(0, ...run.submissions.map(finalMax));
   const settings = [
-    { name: 'assignment', value: run.settings ? `${run.settings.assignment} (${run.settings.title})` : (run.submissions[0]?.assignment ?? 'unknown') },
-    ...(run.pack ? [{ name: 'pack', value: `${run.pack.path} (extending ${run.pack.extends}, pack ${run.pack.hash})` }, { name: 'due', value: run.pack.due ?? 'none given: after-due tests stay hidden' }] : []),
+    {
+      name: 'assignment',
+      value: run.settings ? `${run.settings.assignment} (${run.settings.title})` : (run.submissions[0]?.assignment ?? 'unknown'),
+    },
+    ...(run.pack
+      ? [
+          { name: 'pack', value: `${run.pack.path} (extending ${run.pack.extends}, pack ${run.pack.hash})` },
+          { name: 'due', value: run.pack.due ?? 'none given: after-due tests stay hidden' },
+        ]
+      : []),
     { name: 'seed', value: String(run.seed) },
     { name: 'tool', value: `${run.tool.name} ${run.tool.version}` },
     { name: 'graded at', value: inZone(run.generatedAt, run.submissions.find((s) => s.late?.zone)?.late?.zone) },
     { name: 'Python', value: run.sandbox.python },
     { name: 'network', value: run.sandbox.network },
     ...(run.sandbox.isolation ? [{ name: 'isolation', value: ISOLATION[run.sandbox.isolation] ?? run.sandbox.isolation }] : []),
-    ...(run.sandbox.packages ? [{ name: 'third-party packages', value: run.sandbox.packages.allowed.length > 0 ? `${run.sandbox.packages.allowed.join(', ')}: ${run.sandbox.packages.provided}` : 'none allowed' }] : []),
+    ...(run.sandbox.packages
+      ? [
+          {
+            name: 'third-party packages',
+            value:
+              run.sandbox.packages.allowed.length > 0
+                ? `${run.sandbox.packages.allowed.join(', ')}: ${run.sandbox.packages.provided}`
+                : 'none allowed',
+          },
+        ]
+      : []),
     ...(run.settings ? Object.entries(run.settings.limits).map(([name, value]) => ({ name: `limit ${name}`, value: String(value) })) : []),
     ...(run.settings?.only ? [{ name: 'only tests matching', value: run.settings.only }] : []),
-    ...(run.settings && run.settings.manualPoints > 0 ? [{ name: 'graded by hand', value: `${run.settings.manualPoints} more points, not in these scores` }] : []),
+    ...(run.settings && run.settings.manualPoints > 0
+      ? [{ name: 'graded by hand', value: `${run.settings.manualPoints} more points, not in these scores` }]
+      : []),
   ];
   return {
     title: run.settings?.title ?? run.submissions[0]?.assignment ?? 'Grading report',
@@ -466,8 +562,6 @@ export function classView(run: RunResults): ClassView {
   };
 }
 
-
-
 function displayNames(run: RunResults, files: ReadonlyMap<string, string>) {
   const byId = new Map(run.submissions.map((s) => [s.id, s]));
   return (id: string) => ({ displayName: byId.get(id)?.student?.name ?? id, file: files.get(id) ?? pageName(id) });
@@ -492,23 +586,25 @@ function strengthViews(run: RunResults, files: ReadonlyMap<string, string>): Str
       tests.set(test.id, entry);
     }
   }
-  return [...tests.entries()].filter(([, t]) => t.figures.length > 0).map(([test, t]) => {
-    const kept = t.figures.map((f) => percentOf(f.s.kept, f.s.positions));
-    const best = t.figures.map((f) => percentOf(f.s.best, f.s.positions));
-    return {
-      test,
-      name: t.name,
-      measured: t.figures.length,
-      unmeasured: t.unmeasured,
-      positions: t.positions,
-      medianKept: Math.round(median(kept)),
-      medianBest: Math.round(median(best)),
-      histogram: histogram(kept),
-      students: t.figures
-        .map((f) => ({ ...who(f.id), keptPercent: percentOf(f.s.kept, f.s.positions), bestPercent: percentOf(f.s.best, f.s.positions) }))
-        .sort((a, b) => a.keptPercent - b.keptPercent || a.bestPercent - b.bestPercent || a.displayName.localeCompare(b.displayName)),
-    };
-  });
+  return [...tests.entries()]
+    .filter(([, t]) => t.figures.length > 0)
+    .map(([test, t]) => {
+      const kept = t.figures.map((f) => percentOf(f.s.kept, f.s.positions));
+      const best = t.figures.map((f) => percentOf(f.s.best, f.s.positions));
+      return {
+        test,
+        name: t.name,
+        measured: t.figures.length,
+        unmeasured: t.unmeasured,
+        positions: t.positions,
+        medianKept: Math.round(median(kept)),
+        medianBest: Math.round(median(best)),
+        histogram: histogram(kept),
+        students: t.figures
+          .map((f) => ({ ...who(f.id), keptPercent: percentOf(f.s.kept, f.s.positions), bestPercent: percentOf(f.s.best, f.s.positions) }))
+          .sort((a, b) => a.keptPercent - b.keptPercent || a.bestPercent - b.bestPercent || a.displayName.localeCompare(b.displayName)),
+      };
+    });
 }
 
 function aiAgreementView(run: RunResults, files: ReadonlyMap<string, string>): AiAgreementView {
@@ -523,13 +619,24 @@ function similarityView(run: RunResults, files: ReadonlyMap<string, string>): Si
     thresholdPercent: Math.round(similarity.threshold * 100),
     compared: similarity.compared,
     ...(similarity.note && { note: similarity.note }),
-    pairs: similarity.pairs.map((p) => ({ percent: Math.round(p.score * 100), shared: p.shared, a: who(p.a), b: who(p.b), regions: p.regions })),
+    pairs: similarity.pairs.map((p) => ({
+      percent: Math.round(p.score * 100),
+      shared: p.shared,
+      a: who(p.a),
+      b: who(p.b),
+      regions: p.regions,
+    })),
   };
 }
 
 function diagnosisViews(run: RunResults, files: ReadonlyMap<string, string>): ClassView['diagnoses'] {
   const byId = new Map(run.submissions.map((s) => [s.id, s]));
-  return diagnosisCounts(run).map((d) => ({ variant: d.variant, sentence: d.sentence, count: d.students.length, students: d.students.map((id) => ({ displayName: byId.get(id)?.student?.name ?? id, file: files.get(id) ?? pageName(id) })) }));
+  return diagnosisCounts(run).map((d) => ({
+    variant: d.variant,
+    sentence: d.sentence,
+    count: d.students.length,
+    students: d.students.map((id) => ({ displayName: byId.get(id)?.student?.name ?? id, file: files.get(id) ?? pageName(id) })),
+  }));
 }
 
 /** At most this many groups on the class page; results.json has them all. */

@@ -104,21 +104,35 @@ function correctStudent(students: readonly SubmissionView[]): SubmissionView | u
  */
 function failingStudent(students: readonly SubmissionView[], named: ReadonlySet<string>): SubmissionView | undefined {
   const ranked = students.filter((s) => ok(s) && notPassed(s) > 0).map((s, order) => ({ s, order }));
-  ranked.sort((a, b) => Number(named.has(b.s.file)) - Number(named.has(a.s.file)) || b.s.counts.fail - a.s.counts.fail || a.s.score / Math.max(1, a.s.maxScore) - b.s.score / Math.max(1, b.s.maxScore) || a.order - b.order);
+  ranked.sort(
+    (a, b) =>
+      Number(named.has(b.s.file)) - Number(named.has(a.s.file)) ||
+      b.s.counts.fail - a.s.counts.fail ||
+      a.s.score / Math.max(1, a.s.maxScore) - b.s.score / Math.max(1, b.s.maxScore) ||
+      a.order - b.order,
+  );
   return ranked[0]?.s;
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 function failures(s: SubmissionView): string {
-  const parts = [s.counts.fail > 0 ? plural(s.counts.fail, 'wrong answer') : '', s.counts.error > 0 ? `${s.counts.error} crashed` : '', s.counts.timeout > 0 ? `${s.counts.timeout} timed out` : ''];
+  const parts = [
+    s.counts.fail > 0 ? plural(s.counts.fail, 'wrong answer') : '',
+    s.counts.error > 0 ? `${s.counts.error} crashed` : '',
+    s.counts.timeout > 0 ? `${s.counts.timeout} timed out` : '',
+  ];
   return parts.filter(Boolean).join(', ');
 }
 
 /** Every page a run's card may link to, relative to its folder: the caller says which exist. */
 export function wantedPages(run: RunResults, optional: readonly OptionalPage[] = OPTIONAL_PAGES): string[] {
   const c = classView(run);
-  return ['index.html', ...c.students.map((s) => `submissions/${s.file}`), ...optional.flatMap((page) => (page.of === 'class' ? [page.path('')] : c.students.map((s) => page.path(s.file))))];
+  return [
+    'index.html',
+    ...c.students.map((s) => `submissions/${s.file}`),
+    ...optional.flatMap((page) => (page.of === 'class' ? [page.path('')] : c.students.map((s) => page.path(s.file)))),
+  ];
 }
 
 /** An address relative to the index: each segment of the folder and the page encoded as a URL's path. */
@@ -131,22 +145,44 @@ export function runCard(entry: IndexedRun, optional: readonly OptionalPage[] = O
   const variantsOf = (file: string) => c.diagnoses.filter((d) => d.students.some((s) => s.file === file)).map((d) => d.variant);
   const links: CardLink[] = [];
   const summary = has('index.html') ? href(entry.folder, 'index.html') : undefined;
-  if (summary) links.push({ kind: 'summary', href: summary, label: 'The class summary', detail: 'every student’s score, the mistakes they share, similar code, each test’s pass rate' });
+  if (summary)
+    links.push({
+      kind: 'summary',
+      href: summary,
+      label: 'The class summary',
+      detail: 'every student’s score, the mistakes they share, similar code, each test’s pass rate',
+    });
   const optionalLinks = (of: PageOwner, student?: SubmissionView) => {
     for (const page of optional.filter((p) => p.of === of)) {
       const path = page.path(student?.file ?? '');
-      if (has(path)) links.push({ kind: page.kind, href: href(entry.folder, path), label: page.label(student?.displayName ?? c.title), detail: page.detail });
+      if (has(path))
+        links.push({
+          kind: page.kind,
+          href: href(entry.folder, path),
+          label: page.label(student?.displayName ?? c.title),
+          detail: page.detail,
+        });
     }
   };
   const correct = correctStudent(c.students);
   if (correct && has(`submissions/${correct.file}`)) {
-    links.push({ kind: 'correct', href: href(entry.folder, `submissions/${correct.file}`), label: `${correct.displayName}, who passed every test`, detail: `${correct.score}/${correct.maxScore}` });
+    links.push({
+      kind: 'correct',
+      href: href(entry.folder, `submissions/${correct.file}`),
+      label: `${correct.displayName}, who passed every test`,
+      detail: `${correct.score}/${correct.maxScore}`,
+    });
     optionalLinks('correct', correct);
   }
   const failing = failingStudent(c.students, named);
   if (failing && has(`submissions/${failing.file}`)) {
     const variants = variantsOf(failing.file);
-    links.push({ kind: 'failing', href: href(entry.folder, `submissions/${failing.file}`), label: `${failing.displayName}, who did not`, detail: `${failing.score}/${failing.maxScore}: ${failures(failing)}${variants.length > 0 ? `; the mistake named: ${variants.join(', ')}` : ''}` });
+    links.push({
+      kind: 'failing',
+      href: href(entry.folder, `submissions/${failing.file}`),
+      label: `${failing.displayName}, who did not`,
+      detail: `${failing.score}/${failing.maxScore}: ${failures(failing)}${variants.length > 0 ? `; the mistake named: ${variants.join(', ')}` : ''}`,
+    });
     optionalLinks('failing', failing);
   }
   optionalLinks('class');
@@ -163,15 +199,25 @@ export function runCard(entry: IndexedRun, optional: readonly OptionalPage[] = O
     histogram: c.histogram,
     mistakes: { named: c.diagnoses.length, students: named.size, variants: c.diagnoses.map((d) => d.variant).join(', ') },
     links,
-    ...(links.length === 0 && { noPages: 'This run wrote no pages (it was graded without html in --format): its results.json is all there is.' }),
+    ...(links.length === 0 && {
+      noPages: 'This run wrote no pages (it was graded without html in --format): its results.json is all there is.',
+    }),
   };
 }
 
 const distinct = (values: readonly string[]) => [...new Set(values)].join(', ');
 
 /** The index's view: the two lines, a card per run in the order given, and the footer's facts. */
-export function runsIndexView(runs: readonly IndexedRun[], about: IndexAbout, optional: readonly OptionalPage[] = OPTIONAL_PAGES): RunsIndexView {
-  const latest = runs.map((r) => r.run.generatedAt).sort().at(-1) ?? '';
+export function runsIndexView(
+  runs: readonly IndexedRun[],
+  about: IndexAbout,
+  optional: readonly OptionalPage[] = OPTIONAL_PAGES,
+): RunsIndexView {
+  const latest =
+    runs
+      .map((r) => r.run.generatedAt)
+      .sort()
+      .at(-1) ?? '';
   return {
     ...about,
     cards: runs.map((entry) => runCard(entry, optional)),

@@ -13,6 +13,8 @@ export function inZone(iso: string, zone: string | undefined): string {
 }
 
 export function timeliness(late: NonNullable<SubmissionResult['late']>): string {
-  const submitted = late.submittedAt ? `submitted ${inZone(late.submittedAt, late.zone)} (${late.source}${late.commit ? ` ${late.commit.slice(0, 12)}` : ''})` : 'no time known';
+  const submitted = late.submittedAt
+    ? `submitted ${inZone(late.submittedAt, late.zone)} (${late.source}${late.commit ? ` ${late.commit.slice(0, 12)}` : ''})`
+    : 'no time known';
   return `${submitted}, due ${inZone(late.due, late.zone)}${late.extension ? ` (extended: ${late.extension})` : ''}: ${late.reason}`;
 }

@@ -21,7 +21,12 @@ export interface ReportOptions {
 }
 
 /** The files written, by format (json excepted), and `changes` for a run compared with a previous one. */
-export function writeReports(run: RunResults, out: string, formats: readonly ReportFormat[], options: ReportOptions = {}): Map<ReportFormat | 'changes', string[]> {
+export function writeReports(
+  run: RunResults,
+  out: string,
+  formats: readonly ReportFormat[],
+  options: ReportOptions = {},
+): Map<ReportFormat | 'changes', string[]> {
   const written = new Map<ReportFormat | 'changes', string[]>();
   mkdirSync(out, { recursive: true });
   if (formats.includes('html')) written.set('html', writeHtmlReport(run, out, options.audience ? { audience: options.audience } : {}));
@@ -50,7 +55,13 @@ export function writeReports(run: RunResults, out: string, formats: readonly Rep
   if (formats.includes('csv')) {
     const gradebook = join(out, 'gradebook.csv');
     const scores = join(out, 'scores.csv');
-    writeWhole(gradebook, canvasCsv(run, { ...(options.canvasAssignmentId && { assignmentId: options.canvasAssignmentId }), ...(options.canvasProblems && { problems: options.canvasProblems }) }));
+    writeWhole(
+      gradebook,
+      canvasCsv(run, {
+        ...(options.canvasAssignmentId && { assignmentId: options.canvasAssignmentId }),
+        ...(options.canvasProblems && { problems: options.canvasProblems }),
+      }),
+    );
     writeWhole(scores, scoresCsv(run));
     written.set('csv', [gradebook, scores]);
   }

@@ -55,12 +55,25 @@ export function createCharger(context: ChargeContext, rules: readonly AnyRule[] 
     const rule = test.check ?? test.property;
     return rule ? context.plan.judgesOnly?.(rule) : undefined;
   };
-  const precedence = (list: readonly ResolvedTest[]) => byPrecedence(list, { ...(context.plan.chargesFirst && { chargesFirst: context.plan.chargesFirst }), judgesOneRule: (t) => oneRule(t) !== undefined });
+  const precedence = (list: readonly ResolvedTest[]) =>
+    byPrecedence(list, {
+      ...(context.plan.chargesFirst && { chargesFirst: context.plan.chargesFirst }),
+      judgesOneRule: (t) => oneRule(t) !== undefined,
+    });
   const engine = (record: TestRecord, stack: readonly string[]): Engine => {
     const inner = [...stack, record.test.id];
     const base: RuleContext = {
-      spec: context.spec, plan: context.plan, ledger: context.ledger, facts: context.facts, standIns: context.standIns, firstFailure: context.firstFailure, runs,
-      test: record.test, record, oneRule, precedence,
+      spec: context.spec,
+      plan: context.plan,
+      ledger: context.ledger,
+      facts: context.facts,
+      standIns: context.standIns,
+      firstFailure: context.firstFailure,
+      runs,
+      test: record.test,
+      record,
+      oneRule,
+      precedence,
       status: (id) => statusOf(id, inner),
       units: (id) => unitsOf(id, inner),
       replayed: async (sessions) => composeUnits({ ...record, units: sessions }, await chargeEach(engine(record, stack), sessions), false),
@@ -72,7 +85,8 @@ export function createCharger(context: ChargeContext, rules: readonly AnyRule[] 
     const record = context.ledger.get(id);
     if (!record) return undefined;
     if (record.notRun?.kind === 'skipped' || record.notRun?.kind === 'own-part-hung') return 'skipped';
-    if (stack.includes(id)) return record.units.some((u) => u.raw.status !== 'pass') || (record.direct && record.direct.status !== 'pass') ? 'fail' : 'pass';
+    if (stack.includes(id))
+      return record.units.some((u) => u.raw.status !== 'pass') || (record.direct && record.direct.status !== 'pass') ? 'fail' : 'pass';
     return (await charge(id, stack)).status;
   };
   const unitsOf = (id: string, stack: readonly string[]): Promise<readonly ChargedUnit[]> => {
@@ -150,7 +164,8 @@ function onUnit(meta: RuleMeta, judged: Judgement, verdict: CaseVerdict): CaseVe
  */
 function decided(meta: RuleMeta, decision: Decision, verdict: CaseVerdict): CaseVerdict {
   if (decision.status === 'pass') return { status: 'pass', message: 'ok', note: say(meta, decision) };
-  if (decision.status === 'skipped' || !decision.after) throw new Error(`internal: rule ${meta.name} decides a unit as ${decision.status} without the check's words`);
+  if (decision.status === 'skipped' || !decision.after)
+    throw new Error(`internal: rule ${meta.name} decides a unit as ${decision.status} without the check's words`);
   return { ...verdict, after: [...(verdict.after ?? []), ruleSays(meta, decision)] };
 }
 
@@ -212,11 +227,23 @@ function onTest(meta: RuleMeta, judged: Judgement, composed: Composed, units: re
  * assumed a failure that is not charged, so the units after it are run and charged too, until the test ends or stops
  * at a failure.
  */
-async function resumed(engine: Engine, context: ChargeContext, record: TestRecord, units: readonly ChargedUnit[]): Promise<{ record: TestRecord; units: readonly ChargedUnit[] }> {
+async function resumed(
+  engine: Engine,
+  context: ChargeContext,
+  record: TestRecord,
+  units: readonly ChargedUnit[],
+): Promise<{ record: TestRecord; units: readonly ChargedUnit[] }> {
   for (;;) {
     const stop = record.stopped;
     const at = stop && units.find((u) => u.id === stop.at);
-    if (!stop || !at || at.verdict.status !== 'pass' || (stop.by !== 'memory' && stop.by !== 'output' && stop.by !== 'first-failure') || record.units.length >= record.of) return { record, units };
+    if (
+      !stop ||
+      !at ||
+      at.verdict.status !== 'pass' ||
+      (stop.by !== 'memory' && stop.by !== 'output' && stop.by !== 'first-failure') ||
+      record.units.length >= record.of
+    )
+      return { record, units };
     const rest = await context.runs.rest(record, record.units.length);
     const more = await chargeEach({ ...engine, base: { ...engine.base, record } }, rest.units);
     const { stopped: _done, ...ended } = record;

@@ -22,13 +22,26 @@ export const isCourseTest = (test: ResolvedTest): boolean => test.kind === 'call
 /** A course test's units: a call each, or its session. */
 export function courseUnits(test: ResolvedTest, context: RunContext, limits: Limits): Unit[] {
   if (test.kind === 'session') return test.fixtureCases.map((c) => courseSessionUnit(test, context, c, limits));
-  return test.fixtureCases.map((c) => harnessUnit(context, c.id, courseCallInteraction(c), (o: CaseObservation) => checkCourseCall(c, o, gradedCall(c)), limits.callMs, { testCase: c, expectsRaise: 'raises' in c.expected }));
+  return test.fixtureCases.map((c) =>
+    harnessUnit(context, c.id, courseCallInteraction(c), (o: CaseObservation) => checkCourseCall(c, o, gradedCall(c)), limits.callMs, {
+      testCase: c,
+      expectsRaise: 'raises' in c.expected,
+    }),
+  );
 }
 
 /** A session as a unit; a replay (game-replay) hands the document's versions of the parts whose own tests failed. */
-export function courseSessionUnit(test: ResolvedTest, context: RunContext, testCase: FixtureCase, limits: Limits, replace?: readonly ClassReplacement[]): Unit {
+export function courseSessionUnit(
+  test: ResolvedTest,
+  context: RunContext,
+  testCase: FixtureCase,
+  limits: Limits,
+  replace?: readonly ClassReplacement[],
+): Unit {
   const program = courseProgram(testCase);
-  return sessionUnit(test, context, testCase, replace ? { ...program, replace } : program, limits, (result) => checkCourseSession(testCase, result));
+  return sessionUnit(test, context, testCase, replace ? { ...program, replace } : program, limits, (result) =>
+    checkCourseSession(testCase, result),
+  );
 }
 
 /** A session's program: the course's Python that starts it, or the file a person runs; every prompt answered. */

@@ -31,7 +31,11 @@ interface Pool {
 }
 
 /** Each look-ahead target's cases, in the order of the tests' ids and the cases' (the spec's order never matters). */
-function poolsOf(records: readonly TestRecord[], charged: ReadonlyMap<string, readonly ChargedUnit[]>, plan: AssignmentPlan): Map<string, Pool> {
+function poolsOf(
+  records: readonly TestRecord[],
+  charged: ReadonlyMap<string, readonly ChargedUnit[]>,
+  plan: AssignmentPlan,
+): Map<string, Pool> {
   const pools = new Map<string, Pool>();
   for (const record of [...records].sort((a, b) => a.test.id.localeCompare(b.test.id))) {
     const lookahead = plan.lookahead?.(record.test);
@@ -46,7 +50,15 @@ function poolsOf(records: readonly TestRecord[], charged: ReadonlyMap<string, re
       const verdict = verdicts.get(unit.id);
       if (!c || !position || !expected || !verdict) continue;
       const answer = unit.observation ? answerIn(lookahead, unit.observation, c) : {};
-      pool.cases.push({ id: c.id, test: record.test.id, position, expected, passed: verdict.status === 'pass', ...answer, ...(unit.raw.status === 'timeout' && { hung: true }) });
+      pool.cases.push({
+        id: c.id,
+        test: record.test.id,
+        position,
+        expected,
+        passed: verdict.status === 'pass',
+        ...answer,
+        ...(unit.raw.status === 'timeout' && { hung: true }),
+      });
       pool.testCases.set(c.id, c);
       pool.tests.set(c.id, record.test);
     }
@@ -55,7 +67,12 @@ function poolsOf(records: readonly TestRecord[], charged: ReadonlyMap<string, re
 }
 
 /** The tests' results with the mistake each failing look-ahead test's function shows, when exactly one does. */
-export async function withDiagnoses(results: readonly TestResult[], records: readonly TestRecord[], charged: ReadonlyMap<string, readonly ChargedUnit[]>, runs: DiagnosisRuns): Promise<TestResult[]> {
+export async function withDiagnoses(
+  results: readonly TestResult[],
+  records: readonly TestRecord[],
+  charged: ReadonlyMap<string, readonly ChargedUnit[]>,
+  runs: DiagnosisRuns,
+): Promise<TestResult[]> {
   const named = new Map<string, { diagnosis: Diagnosis; tests: Set<string> }>();
   for (const [target, pool] of poolsOf(records, charged, runs.plan)) {
     if (pool.lookahead.followUp) await askMistakes(pool, pool.lookahead.followUp, runs);
@@ -65,7 +82,10 @@ export async function withDiagnoses(results: readonly TestResult[], records: rea
   return results.map((t) => {
     const found = named.get(t.target);
     if (!found || t.status !== 'fail' || !found.tests.has(t.id)) return t;
-    const said = [...(t.said ?? []), { by: 'diagnosis', id: 'likely-mistake', data: { variant: found.diagnosis.variant }, text: diagnosisLine(found.diagnosis) }];
+    const said = [
+      ...(t.said ?? []),
+      { by: 'diagnosis', id: 'likely-mistake', data: { variant: found.diagnosis.variant }, text: diagnosisLine(found.diagnosis) },
+    ];
     return { ...t, diagnosis: found.diagnosis, said, message: textOf(said) };
   });
 }
@@ -96,7 +116,12 @@ function answerIn(lookahead: LookaheadCases, o: CaseObservation, testCase: Fixtu
  */
 async function askMistakes(pool: Pool, followUp: NonNullable<LookaheadCases['followUp']>, runs: DiagnosisRuns): Promise<void> {
   if (runs.standIns !== 'document' || pool.cases.every((c) => c.passed)) return;
-  const order = [...pool.cases.keys()].sort((a, b) => Number(pool.cases[a]!.passed) - Number(pool.cases[b]!.passed) || pool.cases[a]!.position.lookahead - pool.cases[b]!.position.lookahead || pool.cases[a]!.id.localeCompare(pool.cases[b]!.id));
+  const order = [...pool.cases.keys()].sort(
+    (a, b) =>
+      Number(pool.cases[a]!.passed) - Number(pool.cases[b]!.passed) ||
+      pool.cases[a]!.position.lookahead - pool.cases[b]!.position.lookahead ||
+      pool.cases[a]!.id.localeCompare(pool.cases[b]!.id),
+  );
   const asked = new Set<string>();
   for (const i of order) {
     const done = pool.cases.filter((c) => asked.has(c.id));

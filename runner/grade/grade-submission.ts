@@ -75,7 +75,8 @@ export async function gradeSubmission(submission: Submission, given: GradeOption
   const started = performance.now();
   // On the student's own parts (the kit), a limit stops a loop and does not judge speed: runner/model/limits.ts.
   // The kit's limits: the grader's times a factor calibrated on this machine (runner/sandbox/calibrate.ts).
-  const options = given.standIns === 'own' ? { ...given, spec: withOwnPartsLimits(given.spec, (await calibrate(given.sandbox.python)).factor) } : given;
+  const options =
+    given.standIns === 'own' ? { ...given, spec: withOwnPartsLimits(given.spec, (await calibrate(given.sandbox.python)).factor) } : given;
   const { spec, plan } = options;
   const workspace = createWorkspace(submission.files);
   const skipped = new Map(workspace.skipped.map((f) => [f.name, f.reason]));
@@ -84,18 +85,38 @@ export async function gradeSubmission(submission: Submission, given: GradeOption
   // The harness loads the assignment's doubles and tools, and answers a role's other names with its file's module.
   const aliases = formerNames(spec, located);
   const sandbox = { ...options.sandbox, doubles: options.doubles, ...(Object.keys(aliases).length > 0 && { formerNames: aliases }) };
-  const modules: ModuleFile[] = located.flatMap((l) => (l.kind !== 'module' ? [] : l.files.map((file) => ({ role: moduleRole(l, file), module: file.replace(/\.py$/, ''), file }))));
+  const modules: ModuleFile[] = located.flatMap((l) =>
+    l.kind !== 'module' ? [] : l.files.map((file) => ({ role: moduleRole(l, file), module: file.replace(/\.py$/, ''), file })),
+  );
   const session = new SubmissionSession(sandbox, workspace.dir, spec.limits, modules);
   const graded = spec.tests.filter((t) => !options.visibleOnly || t.visibility === 'visible');
   session.planGroups(graded.filter((t) => ISOLATING.has(t.kind) && skippedWhy(t, options) === undefined).map((t) => t.group));
   const claimed = new Set(located.flatMap((l) => [...l.files, ...(l.byDefinitions?.sources ?? [])]));
   const unclaimed = submission.files.map((f) => f.name).filter((name) => !claimed.has(name) && /\.(py|txt)$/i.test(name));
-  const facts = submissionFacts({ located, skipped, unclaimed, workspaceDir: workspace.dir, imports: session.imports }, spec.names, spec.files);
-  const programs = new ProgramRuns({ sandbox, session, workspaceDir: workspace.dir, seed: options.seed, terminal: options.terminal ?? 'first', early: options.warmPrograms !== false });
+  const facts = submissionFacts(
+    { located, skipped, unclaimed, workspaceDir: workspace.dir, imports: session.imports },
+    spec.names,
+    spec.files,
+  );
+  const programs = new ProgramRuns({
+    sandbox,
+    session,
+    workspaceDir: workspace.dir,
+    seed: options.seed,
+    terminal: options.terminal ?? 'first',
+    early: options.warmPrograms !== false,
+  });
   const toRun = graded.filter((t) => t.kind === 'program' && skippedWhy(t, options) === undefined);
   const context: RunContext = {
-    plan, session, programs, standIns: options.standIns, seed: options.seed, deadline: started + spec.limits.submissionMs,
-    sideBySide: options.sideBySide === true, noFork: sandbox.noFork === true, firstFailure: options.firstFailure === true,
+    plan,
+    session,
+    programs,
+    standIns: options.standIns,
+    seed: options.seed,
+    deadline: started + spec.limits.submissionMs,
+    sideBySide: options.sideBySide === true,
+    noFork: sandbox.noFork === true,
+    firstFailure: options.firstFailure === true,
     warmUp: () => programs.warmUp(toRun.map((test) => ({ test, plan }))),
   };
   let tests: TestResult[];
@@ -126,7 +147,12 @@ export async function gradeSubmission(submission: Submission, given: GradeOption
 }
 
 /** The run phase: each test in the spec's order, its record appended; a target that hung makes its later tests wait less. */
-async function runAll(graded: readonly ResolvedTest[], context: RunContext, facts: SubmissionFacts, options: GradeOptions): Promise<Map<string, TestRecord>> {
+async function runAll(
+  graded: readonly ResolvedTest[],
+  context: RunContext,
+  facts: SubmissionFacts,
+  options: GradeOptions,
+): Promise<Map<string, TestRecord>> {
   const ledger = new Map<string, TestRecord>();
   const hungIn = new Map<string, string>();
   for (const test of graded) {
@@ -142,7 +168,18 @@ async function runAll(graded: readonly ResolvedTest[], context: RunContext, fact
     const began = performance.now();
     const studentBefore = context.session.studentMs;
     const record: TestRecord = {
-      ...(await runTest({ test, limits, ...(why && { notRun: why }), ...(ownHung && { notRun: { kind: 'own-part-hung', ...ownHung } }), ...(hung && { hungBefore: { test: hung, waitMs: limits.callMs } }), ...(oneRule && { oneRule: true }) }, context, facts)),
+      ...(await runTest(
+        {
+          test,
+          limits,
+          ...(why && { notRun: why }),
+          ...(ownHung && { notRun: { kind: 'own-part-hung', ...ownHung } }),
+          ...(hung && { hungBefore: { test: hung, waitMs: limits.callMs } }),
+          ...(oneRule && { oneRule: true }),
+        },
+        context,
+        facts,
+      )),
       durationMs: performance.now() - began,
       studentMs: context.session.studentMs - studentBefore,
     };
@@ -154,7 +191,11 @@ async function runAll(graded: readonly ResolvedTest[], context: RunContext, fact
 }
 
 /** The student's own part a kit test runs on whose own test already hung (its first case says which parts it runs on). */
-function hungOwnPart(test: ResolvedTest, context: RunContext, hungIn: ReadonlyMap<string, string>): { test: string; part: string } | undefined {
+function hungOwnPart(
+  test: ResolvedTest,
+  context: RunContext,
+  hungIn: ReadonlyMap<string, string>,
+): { test: string; part: string } | undefined {
   const first = test.kind === 'cases' ? test.fixtureCases[0] : undefined;
   if (!first) return undefined;
   const hungTests = [...hungIn.values()];
@@ -166,9 +207,24 @@ function hungOwnPart(test: ResolvedTest, context: RunContext, hungIn: ReadonlyMa
 }
 
 /** The charge phase: every test's verdict, then the look-ahead mistakes named and the failing boards made smaller. */
-async function chargeAll(graded: readonly ResolvedTest[], ledger: Ledger, context: RunContext, facts: SubmissionFacts, options: GradeOptions): Promise<TestResult[]> {
+async function chargeAll(
+  graded: readonly ResolvedTest[],
+  ledger: Ledger,
+  context: RunContext,
+  facts: SubmissionFacts,
+  options: GradeOptions,
+): Promise<TestResult[]> {
   const runs = new RuleRuns(context, options);
-  const charge = createCharger({ spec: options.spec, plan: context.plan, ledger, facts, standIns: options.standIns, firstFailure: context.firstFailure, runs, ...(options.only && { only: options.only.pattern }) });
+  const charge = createCharger({
+    spec: options.spec,
+    plan: context.plan,
+    ledger,
+    facts,
+    standIns: options.standIns,
+    firstFailure: context.firstFailure,
+    runs,
+    ...(options.only && { only: options.only.pattern }),
+  });
   const charged = new Map<string, Charged>();
   const results: TestResult[] = [];
   for (const test of graded) {
@@ -179,7 +235,15 @@ async function chargeAll(graded: readonly ResolvedTest[], ledger: Ledger, contex
   const units = new Map([...charged].map(([id, c]) => [id, c.units] as const));
   // The records as charged: a test resumed after a stop a rule passed has its later units too.
   const records = [...ledger.values()].map((r) => charged.get(r.test.id)?.record ?? r);
-  const diagnosed = options.diagnose && !context.firstFailure ? await withDiagnoses(results, records, units, { plan: context.plan, standIns: options.standIns, diagnose: options.diagnose, ask: (test, interaction, seedId) => runs.observe(test, interaction, seedId, test.limits.callMs) }) : results;
+  const diagnosed =
+    options.diagnose && !context.firstFailure
+      ? await withDiagnoses(results, records, units, {
+          plan: context.plan,
+          standIns: options.standIns,
+          diagnose: options.diagnose,
+          ask: (test, interaction, seedId) => runs.observe(test, interaction, seedId, test.limits.callMs),
+        })
+      : results;
   const written = namesAsWritten(options.spec.names, context.session.names);
   // A course's own test says the course's names; where the submission kept the document's, those (harness: names.py).
   const kept = options.spec.names ? namesKept(options.spec.names, context.session.names) : [];
@@ -189,7 +253,12 @@ async function chargeAll(graded: readonly ResolvedTest[], ledger: Ledger, contex
     const record = ledger.get(result.id)!;
     const spent = runs.spentOn(result.id);
     // What the student reads says the names their code uses, and each test id as it is.
-    const named = resultInCourseNames({ ...result, durationMs: Math.round(record.durationMs + spent.ms), studentMs: Math.round(record.studentMs + spent.studentMs) }, options.spec.names, written, testIds);
+    const named = resultInCourseNames(
+      { ...result, durationMs: Math.round(record.durationMs + spent.ms), studentMs: Math.round(record.studentMs + spent.studentMs) },
+      options.spec.names,
+      written,
+      testIds,
+    );
     const final = withoutWorkspacePath(isCourseTest(record.test) ? ownTestInNamesKept(named, kept) : named, facts.workspaceDir);
     options.onTest?.(final);
     return final;
@@ -197,7 +266,13 @@ async function chargeAll(graded: readonly ResolvedTest[], ledger: Ledger, contex
 }
 
 /** The first failing generated case of each failed test made smaller, the tests taken by id so the budget is spent the same way whatever the order. */
-async function withSmallest(results: readonly TestResult[], ledger: Ledger, units: ReadonlyMap<string, readonly ChargedUnit[]>, runs: RuleRuns, options: GradeOptions): Promise<TestResult[]> {
+async function withSmallest(
+  results: readonly TestResult[],
+  ledger: Ledger,
+  units: ReadonlyMap<string, readonly ChargedUnit[]>,
+  runs: RuleRuns,
+  options: GradeOptions,
+): Promise<TestResult[]> {
   if (!options.shrink || options.firstFailure) return [...results];
   const shrinkers = await options.shrink();
   const budget = { ...SHRINK_BUDGET };
@@ -207,8 +282,20 @@ async function withSmallest(results: readonly TestResult[], ledger: Ledger, unit
     const shrinker = record.test.check ? shrinkers(record.test) : undefined;
     if (!shrinker || record.test.kind !== 'cases') continue;
     const verdicts = new Map((units.get(result.id) ?? []).map((u) => [u.id, u.verdict]));
-    const wrong = record.units.flatMap((u) => (u.testCase && verdicts.get(u.id)?.status === 'fail' ? [{ testCase: u.testCase, verdict: verdicts.get(u.id)! }] : []));
-    const smallest = await smallestFailure(record.test, { plan: options.plan, standIns: options.standIns, shrinker, budget, ask: async (interaction, seedId, callMs) => runs.timed(record.test, interaction, seedId, callMs) }, wrong);
+    const wrong = record.units.flatMap((u) =>
+      u.testCase && verdicts.get(u.id)?.status === 'fail' ? [{ testCase: u.testCase, verdict: verdicts.get(u.id)! }] : [],
+    );
+    const smallest = await smallestFailure(
+      record.test,
+      {
+        plan: options.plan,
+        standIns: options.standIns,
+        shrinker,
+        budget,
+        ask: async (interaction, seedId, callMs) => runs.timed(record.test, interaction, seedId, callMs),
+      },
+      wrong,
+    );
     if (smallest) found.set(result.id, smallest);
   }
   return results.map((r) => (found.has(r.id) ? { ...r, smallest: found.get(r.id)! } : r));
@@ -237,10 +324,19 @@ const round = (n: number) => Math.round(n * 1000) / 1000;
  */
 function withoutWorkspacePath(result: TestResult, dir: string): TestResult {
   const clean = (text: string) => text.replaceAll(`${dir}/`, '').replaceAll(dir, '.');
-  const fields = (['message', 'expected', 'actual', 'reproduce'] as const).filter((k) => typeof result[k] === 'string' && result[k].includes(dir));
+  const fields = (['message', 'expected', 'actual', 'reproduce'] as const).filter(
+    (k) => typeof result[k] === 'string' && result[k].includes(dir),
+  );
   if (fields.length === 0) return result;
-  return { ...result, ...Object.fromEntries(fields.map((k) => [k, clean(result[k]!)])), ...(result.said && { said: rewordedWith(result.said, clean) }) };
+  return {
+    ...result,
+    ...Object.fromEntries(fields.map((k) => [k, clean(result[k]!)])),
+    ...(result.said && { said: rewordedWith(result.said, clean) }),
+  };
 }
 
-const withOwnPartsLimits = (spec: ResolvedSpec, factor: number): ResolvedSpec => ({ ...spec, limits: ownPartsLimits(spec.limits, factor), tests: spec.tests.map((t) => (t.judgesTime ? t : { ...t, limits: ownPartsLimits(t.limits, factor) })) });
-
+const withOwnPartsLimits = (spec: ResolvedSpec, factor: number): ResolvedSpec => ({
+  ...spec,
+  limits: ownPartsLimits(spec.limits, factor),
+  tests: spec.tests.map((t) => (t.judgesTime ? t : { ...t, limits: ownPartsLimits(t.limits, factor) })),
+});

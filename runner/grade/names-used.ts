@@ -9,11 +9,14 @@ import type { DirectVerdict } from './ledger.js';
 
 export function checkNamesUsed(names: Readonly<Record<string, string>>, defined: ReadonlySet<string>): DirectVerdict {
   const kept = namesKept(names, defined);
-  if (kept.length === 0) return { status: 'pass', message: 'every name is the course\'s' };
+  if (kept.length === 0) return { status: 'pass', message: "every name is the course's" };
   const said = kept.map(({ doc, course }) => {
     const [cls, method] = doc.includes('.') ? doc.split('.') : [undefined, doc];
     const owner = cls === undefined ? '' : `${names[cls] ?? cls}.`;
     return `${owner}${method} keeps the document's name; this course names it ${owner}${course}: rename ${cls === undefined ? '' : 'the method '}${method} to ${course}${cls === undefined ? '' : ` in class ${names[cls] ?? cls}`}`;
   });
-  return { status: 'fail', message: `${said.join('\n')}\nThe other tests ran your ${kept.map((k) => k.doc.split('.').at(-1)).join(', ')} all the same, under the name you wrote.` };
+  return {
+    status: 'fail',
+    message: `${said.join('\n')}\nThe other tests ran your ${kept.map((k) => k.doc.split('.').at(-1)).join(', ')} all the same, under the name you wrote.`,
+  };
 }

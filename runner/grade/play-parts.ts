@@ -21,7 +21,11 @@ export interface Lane {
  * Plays `parts` on `lanes` (the first is the test's own, whose process is fresh for its first part) and returns the
  * results that count, in order. `wanted` must stay false once it is false for a prefix (a decided verdict stays so).
  */
-export async function playParts<T>(parts: readonly ((ask: Ask) => Promise<T>)[], wanted: (before: readonly T[]) => boolean, lanes: readonly Lane[]): Promise<T[]> {
+export async function playParts<T>(
+  parts: readonly ((ask: Ask) => Promise<T>)[],
+  wanted: (before: readonly T[]) => boolean,
+  lanes: readonly Lane[],
+): Promise<T[]> {
   const ended: (PromiseSettledResult<T> | undefined)[] = [];
   // Whether part i may still count: the parts before it that have ended leave the verdict open.
   const open = (i: number): boolean => {

@@ -52,7 +52,9 @@ export class ProgramRuns {
       if (program.files || program.collect || !program.anyPrompt) continue;
       this.onTerminal.add(test.target);
       const run = this.onTerminalRun(test.target, first, program, test.limits);
-      run.catch(() => { /* awaited at its turn, or at the end */ });
+      run.catch(() => {
+        /* awaited at its turn, or at the end */
+      });
       const key = keyOf(test.target, first, program, test.limits);
       this.made.set(key, run);
       this.early.add(key);
@@ -71,7 +73,9 @@ export class ProgramRuns {
     if (!known && shared !== undefined) this.made.set(shared, making);
     const result = await making;
     if (!known || this.early.delete(shared!)) this.config.session.studentMs += result.durationMs;
-    return program.collect ? { ...result, files: Object.fromEntries(program.collect.map((name) => [name, readWorkspaceFile(this.config.workspaceDir, name)])) } : result;
+    return program.collect
+      ? { ...result, files: Object.fromEntries(program.collect.map((name) => [name, readWorkspaceFile(this.config.workspaceDir, name)])) }
+      : result;
   }
 
   /** The early runs not yet awaited (their tests never ran): waited for before the workspace goes. */
@@ -81,7 +85,10 @@ export class ProgramRuns {
 
   private async make(target: string, testCase: FixtureCase, program: ProgramPlan, limits: Limits): Promise<ProgramResult> {
     for (const [name, text] of Object.entries(program.files ?? {})) setWorkspaceFile(this.config.workspaceDir, name, text);
-    const forked = this.config.terminal !== 'all' && this.onTerminal.has(target) && program.anyPrompt ? await this.forked(testCase, program, limits) : undefined;
+    const forked =
+      this.config.terminal !== 'all' && this.onTerminal.has(target) && program.anyPrompt
+        ? await this.forked(testCase, program, limits)
+        : undefined;
     this.onTerminal.add(target);
     return forked ?? this.onTerminalRun(target, testCase, program, limits);
   }
@@ -90,8 +97,13 @@ export class ProgramRuns {
     const server = await this.config.session.programServer(program.aiMoves !== undefined);
     if (!server) return undefined;
     return server.run({
-      call: program.call, answers: program.answers, askMarker: ASK_MARKER, seed: caseSeed(this.config.seed, testCase.id),
-      promptMs: limits.promptMs, programMs: limits.programMs, maxChars: limits.outputChars,
+      call: program.call,
+      answers: program.answers,
+      askMarker: ASK_MARKER,
+      seed: caseSeed(this.config.seed, testCase.id),
+      promptMs: limits.promptMs,
+      programMs: limits.programMs,
+      maxChars: limits.outputChars,
       ...(program.aiMoves && { aiMoves: program.aiMoves, stateMarker: STATE_MARKER }),
       ...(program.replace && { replace: program.replace }),
     });
@@ -110,7 +122,11 @@ export class ProgramRuns {
     const onPipes = sandbox.terminal === 'pipes';
     const config = {
       ...pythonConfig({ sandbox, workdir: workspaceDir, limits }, cgroup.path),
-      modules: this.config.session.modulesForPrograms(), call: program.call, marker, endMarker, seed: runSeed,
+      modules: this.config.session.modulesForPrograms(),
+      call: program.call,
+      marker,
+      endMarker,
+      seed: runSeed,
       ...(program.anyPrompt && { askMarker: ASK_MARKER }),
       ...(onPipes && { answers: program.answers }),
       ...(program.aiMoves && { aiMoves: program.aiMoves, stateMarker: STATE_MARKER }),
@@ -119,9 +135,18 @@ export class ProgramRuns {
     const [command, args] = studentCommand(sandbox, { workdir: workspaceDir, cgroup: cgroup.path }, ['program', JSON.stringify(config)]);
     try {
       return await runProgram({
-        command, args, cwd: workspaceDir, env: { ...studentEnv(workspaceDir), TERM: 'xterm' },
-        prompt: program.anyPrompt ? ASK_MARKER : program.prompt, answers: program.answers, startMarker: marker, endMarker,
-        promptMs: limits.promptMs, programMs: limits.programMs, maxChars: limits.outputChars, terminal: sandbox.terminal,
+        command,
+        args,
+        cwd: workspaceDir,
+        env: { ...studentEnv(workspaceDir), TERM: 'xterm' },
+        prompt: program.anyPrompt ? ASK_MARKER : program.prompt,
+        answers: program.answers,
+        startMarker: marker,
+        endMarker,
+        promptMs: limits.promptMs,
+        programMs: limits.programMs,
+        maxChars: limits.outputChars,
+        terminal: sandbox.terminal,
       });
     } finally {
       cgroup.remove();
@@ -129,7 +154,8 @@ export class ProgramRuns {
   }
 }
 
-const keyOf = (target: string, testCase: FixtureCase, program: ProgramPlan, limits: Limits) => JSON.stringify([target, testCase.id, program, limits]);
+const keyOf = (target: string, testCase: FixtureCase, program: ProgramPlan, limits: Limits) =>
+  JSON.stringify([target, testCase.id, program, limits]);
 
 /** A test's file in the workspace: written, or removed when `text` is null. Names are plain file names. */
 function setWorkspaceFile(dir: string, name: string, text: string | null): void {

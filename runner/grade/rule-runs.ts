@@ -30,13 +30,28 @@ export class RuleRuns implements Runs {
     return this.spent.get(id) ?? { ms: 0, studentMs: 0 };
   }
 
-  async harness(test: ResolvedTest, key: string, planned: Interaction, check: UnitRecord['check'], standIns?: 'own', callMs = test.limits.callMs): Promise<UnitRecord> {
+  async harness(
+    test: ResolvedTest,
+    key: string,
+    planned: Interaction,
+    check: UnitRecord['check'],
+    standIns?: 'own',
+    callMs = test.limits.callMs,
+  ): Promise<UnitRecord> {
     const interaction = withStandIns(planned, standIns ?? this.options.standIns).interaction;
     // The grader's run on the student's own parts shows what their snippet gives when pasted: no kit-only speed-up.
     const asPasted = standIns === 'own' && this.options.standIns !== 'own' ? withoutSpeedOnly(interaction) : interaction;
     const { observation } = await this.timed(test, asPasted, key, callMs);
     const raw = rawVerdict(this.context.plan, observation, check!);
-    return { id: key, reproduce: '', raw, verdict: raw, observation, studentMs: 0, ...(observation.failure && { failure: observation.failure }) };
+    return {
+      id: key,
+      reproduce: '',
+      raw,
+      verdict: raw,
+      observation,
+      studentMs: 0,
+      ...(observation.failure && { failure: observation.failure }),
+    };
   }
 
   async reading(test: ResolvedTest, key: string, testCase: FixtureCase, callMs = test.limits.callMs): Promise<UnitRecord> {
@@ -44,7 +59,16 @@ export class RuleRuns implements Runs {
     const check = (o: CaseObservation) => this.context.plan.check(test.check!, testCase, o, callLine(planned));
     const { observation } = await this.timed(test, withStandIns(planned, this.options.standIns).interaction, key, callMs);
     const raw = rawVerdict(this.context.plan, observation, check, 'raises' in testCase.expected);
-    return { id: key, reproduce: '', raw, verdict: raw, observation, studentMs: 0, testCase, ...(observation.failure && { failure: observation.failure }) };
+    return {
+      id: key,
+      reproduce: '',
+      raw,
+      verdict: raw,
+      observation,
+      studentMs: 0,
+      testCase,
+      ...(observation.failure && { failure: observation.failure }),
+    };
   }
 
   async rest(record: TestRecord, from: number): Promise<Pick<TestRecord, 'units' | 'stopped'>> {
@@ -54,12 +78,21 @@ export class RuleRuns implements Runs {
       this.within = test.id;
       const limits = record.hungBefore ? hungTargetLimits(test.limits) : test.limits;
       const rule = test.check ?? test.property;
-      const ran = await runUnits(test, this.context, unitsOf(test, this.context, limits).slice(from), rule !== undefined && this.context.plan.judgesOnly?.(rule) !== undefined, record.hungBefore !== undefined);
+      const ran = await runUnits(
+        test,
+        this.context,
+        unitsOf(test, this.context, limits).slice(from),
+        rule !== undefined && this.context.plan.judgesOnly?.(rule) !== undefined,
+        record.hungBefore !== undefined,
+      );
       return { units: ran.records, ...(ran.stopped && { stopped: ran.stopped }) };
     });
   }
 
-  async programs(test: ResolvedTest, { replace, fast }: { readonly replace?: Parameters<typeof mergeReplacements>[0]; readonly fast: boolean }): Promise<readonly UnitRecord[]> {
+  async programs(
+    test: ResolvedTest,
+    { replace, fast }: { readonly replace?: Parameters<typeof mergeReplacements>[0]; readonly fast: boolean },
+  ): Promise<readonly UnitRecord[]> {
     return this.counted(test, async () => {
       const units = test.fixtureCases.map((c: FixtureCase) => {
         if (test.kind === 'session') return courseSessionUnit(test, this.context, c, test.limits, replace);
@@ -76,7 +109,12 @@ export class RuleRuns implements Runs {
     return (await this.timed(test, interaction, seedId, callMs)).observation;
   }
 
-  async timed(test: ResolvedTest, interaction: Interaction, seedId: string, callMs: number): Promise<{ observation: CaseObservation; studentMs: number }> {
+  async timed(
+    test: ResolvedTest,
+    interaction: Interaction,
+    seedId: string,
+    callMs: number,
+  ): Promise<{ observation: CaseObservation; studentMs: number }> {
     return this.counted(test, async () => {
       if (this.within !== test.id) {
         await this.context.session.isolate(test.group);
@@ -95,8 +133,10 @@ export class RuleRuns implements Runs {
       return await work();
     } finally {
       const was = this.spentOn(test.id);
-      this.spent.set(test.id, { ms: was.ms + performance.now() - began, studentMs: was.studentMs + this.context.session.studentMs - student });
+      this.spent.set(test.id, {
+        ms: was.ms + performance.now() - began,
+        studentMs: was.studentMs + this.context.session.studentMs - student,
+      });
     }
   }
 }
-

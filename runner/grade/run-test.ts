@@ -32,7 +32,11 @@ export interface TestRun {
 }
 
 /** Runs one test's units, or records why none ran; our own bug is recorded as one, never thrown. */
-export async function runTest(run: TestRun, context: RunContext, facts: SubmissionFacts): Promise<Omit<TestRecord, 'durationMs' | 'studentMs'>> {
+export async function runTest(
+  run: TestRun,
+  context: RunContext,
+  facts: SubmissionFacts,
+): Promise<Omit<TestRecord, 'durationMs' | 'studentMs'>> {
   const { test } = run;
   const base = { test, of: test.fixtureCases.length, ...(run.hungBefore && { hungBefore: run.hungBefore }) };
   if (run.notRun) return { ...base, units: [], notRun: run.notRun };
@@ -47,7 +51,8 @@ export async function runTest(run: TestRun, context: RunContext, facts: Submissi
         return { ...base, units: [], direct: checkFileNames(facts.located, facts.staleImports()) };
       case 'names-used': {
         const ready = await context.session.ready();
-        if ('error' in ready) return { ...base, units: [], notRun: { kind: 'blocked', missing: [], blockers: [], startError: ready.error } };
+        if ('error' in ready)
+          return { ...base, units: [], notRun: { kind: 'blocked', missing: [], blockers: [], startError: ready.error } };
         return { ...base, units: [], direct: checkNamesUsed(facts.names, context.session.names) };
       }
       case 'import':
@@ -61,7 +66,14 @@ export async function runTest(run: TestRun, context: RunContext, facts: Submissi
     if (test.kind === 'strength') return { ...base, units: [], ...(await runStrength(test, context, run.limits)) };
     const units = unitsOf(test, context, run.limits);
     const ran = await runUnits(test, context, units, run.oneRule === true, run.hungBefore !== undefined);
-    return { ...base, of: units.length, units: ran.records, ...(ran.stopped && { stopped: ran.stopped }), ...(ran.documentMs !== undefined && { documentMs: ran.documentMs }), ...(test.kind === 'program' && fastPlayersOf(context, test)) };
+    return {
+      ...base,
+      of: units.length,
+      units: ran.records,
+      ...(ran.stopped && { stopped: ran.stopped }),
+      ...(ran.documentMs !== undefined && { documentMs: ran.documentMs }),
+      ...(test.kind === 'program' && fastPlayersOf(context, test)),
+    };
   } catch (error) {
     return { ...base, units: [], notRun: { kind: 'internal', detail: (error as Error).message } };
   }
@@ -69,7 +81,8 @@ export async function runTest(run: TestRun, context: RunContext, facts: Submissi
 
 /** A test's units, as the run phase runs them: its fixture cases, its property's cases, or its terminal sessions. */
 export function unitsOf(test: ResolvedTest, context: RunContext, limits: Limits): Unit[] {
-  if (test.kind === 'program') return test.fixtureCases.map((c) => programUnit(test, context, c, withQuickPlayers(context.plan.program(c), context.standIns), limits));
+  if (test.kind === 'program')
+    return test.fixtureCases.map((c) => programUnit(test, context, c, withQuickPlayers(context.plan.program(c), context.standIns), limits));
   if (test.kind === 'property') return propertyUnits(test, context, limits);
   if (isCourseTest(test)) return courseUnits(test, context, limits);
   return test.fixtureCases.map((c) => caseUnit(test, context, c, limits));
@@ -78,7 +91,8 @@ export function unitsOf(test: ResolvedTest, context: RunContext, limits: Limits)
 /** A program's plan with the players that cost little, where this run has them (ProgramPlan.fastPlayers). */
 export function withQuickPlayers(program: ProgramPlan, standIns: 'document' | 'own'): ProgramPlan {
   const players = program.fastPlayers;
-  if (players && standIns === 'own' && players.only === 'document' && players.ownReplace) return { ...program, replace: mergeReplacements(players.ownReplace, program.replace ?? []) };
+  if (players && standIns === 'own' && players.only === 'document' && players.ownReplace)
+    return { ...program, replace: mergeReplacements(players.ownReplace, program.replace ?? []) };
   if (!players || (players.only !== undefined && players.only !== standIns)) return program;
   return { ...program, replace: mergeReplacements(players.replace, program.replace ?? []) };
 }
@@ -97,7 +111,9 @@ function fastPlayersOf(context: RunContext, test: ResolvedTest): Pick<TestRecord
 function importVerdict(test: ResolvedTest, facts: SubmissionFacts): DirectVerdict {
   const where = facts.role(test.file!)!;
   if (!where.file) return { status: 'fail', message: missingFile(where, facts), hint: false };
-  const verdicts = where.files.map((file) => checkImport(file, facts.imports.get(moduleRole(where, file)), file.toLowerCase() === test.programEntry?.toLowerCase()));
+  const verdicts = where.files.map((file) =>
+    checkImport(file, facts.imports.get(moduleRole(where, file)), file.toLowerCase() === test.programEntry?.toLowerCase()),
+  );
   const failed = verdicts.find((v) => v.status !== 'pass');
   if (failed || verdicts.length === 1) return failed ?? verdicts[0]!;
   return { status: 'pass', message: `${verdicts.length} files import cleanly (${where.files.join(', ')})` };
@@ -112,12 +128,19 @@ async function blockedBy(test: ResolvedTest, context: RunContext, facts: Submiss
   const ready = await context.session.ready();
   if ('error' in ready) return { kind: 'blocked', missing: [], blockers: [], startError: ready.error };
   context.warmUp();
-  const needed = isCourseTest(test) ? test.uses ?? [] : context.plan.neededNames(test);
+  const needed = isCourseTest(test) ? (test.uses ?? []) : context.plan.neededNames(test);
   const missing = needed.filter((name) => !context.session.names.has(name));
   if (missing.length === 0) return undefined;
   const modules = facts.located.filter((l) => l.kind === 'module');
   const absent = modules.filter((l) => !l.file).map((l): Blocker => ({ file: l.looked[0] ?? `${l.role}.py`, why: 'missing' }));
-  const failedImports = modules.flatMap((l) => l.files.filter((file) => { const o = facts.imports.get(moduleRole(l, file)); return o !== undefined && o.kind !== 'ok'; }).map((file): Blocker => ({ file, why: 'import' })));
+  const failedImports = modules.flatMap((l) =>
+    l.files
+      .filter((file) => {
+        const o = facts.imports.get(moduleRole(l, file));
+        return o !== undefined && o.kind !== 'ok';
+      })
+      .map((file): Blocker => ({ file, why: 'import' })),
+  );
   const names: MissingName[] = missing.map((name) => {
     const file = facts.definingFile(name);
     const unread = file ? undefined : facts.unreadDefinition(name);
@@ -132,11 +155,19 @@ async function blockedBy(test: ResolvedTest, context: RunContext, facts: Submiss
  * position.
  */
 async function runStrength(test: ResolvedTest, context: RunContext, limits: Limits): Promise<Pick<TestRecord, 'direct' | 'strength'>> {
-  const positions: StrengthPosition[] = test.fixtureCases.map((c) => ({ id: c.id, labels: (c.input as { solver: SolverLabels }).solver, python: c.python }));
+  const positions: StrengthPosition[] = test.fixtureCases.map((c) => ({
+    id: c.id,
+    labels: (c.input as { solver: SolverLabels }).solver,
+    python: c.python,
+  }));
   const answers: PositionAnswer[] = [];
   for (const c of test.fixtureCases) {
     if (performance.now() > context.deadline) break;
-    const observation = await context.session.run(withStandIns(context.plan.interaction(test, c), context.standIns).interaction, caseSeed(context.seed, c.id), limits.callMs);
+    const observation = await context.session.run(
+      withStandIns(context.plan.interaction(test, c), context.standIns).interaction,
+      caseSeed(context.seed, c.id),
+      limits.callMs,
+    );
     if (observation.failure) {
       const missing = verdictForFailure(observation.failure, context.plan.explainException);
       answers.push({ missing });
@@ -145,8 +176,15 @@ async function runStrength(test: ResolvedTest, context: RunContext, limits: Limi
     }
     const reply = observation.replies['result'];
     const column = reply ? columnOf(reply.value) : undefined;
-    answers.push(column !== undefined ? { column } : { missing: { status: 'fail', message: `it returned ${reply ? formatObserved(reply.value) : 'nothing'}, not a column number` } });
+    answers.push(
+      column !== undefined
+        ? { column }
+        : { missing: { status: 'fail', message: `it returned ${reply ? formatObserved(reply.value) : 'nothing'}, not a column number` } },
+    );
   }
   const judged = judgeStrength(positions, answers, test);
-  return { direct: { ...judged.verdict, hint: false, ...(judged.reproduce && { reproduce: judged.reproduce }) }, strength: judged.strength };
+  return {
+    direct: { ...judged.verdict, hint: false, ...(judged.reproduce && { reproduce: judged.reproduce }) },
+    strength: judged.strength,
+  };
 }

@@ -53,7 +53,8 @@ const HUNG_CALLS_JUDGED = 2;
 
 /** A look-ahead's size, as a timeout says it: the limit is for a loop, and a plain search of this size is far inside it. */
 const grouped = new Intl.NumberFormat('en');
-const workOf = (boards: number) => `A plain look-ahead, trying every move at every level as the document describes, tries ${grouped.format(boards)} board${boards === 1 ? '' : 's'} for this call: well within the limit, so this one probably loops (or copies and scans far more than it needs)`;
+const workOf = (boards: number) =>
+  `A plain look-ahead, trying every move at every level as the document describes, tries ${grouped.format(boards)} board${boards === 1 ? '' : 's'} for this call: well within the limit, so this one probably loops (or copies and scans far more than it needs)`;
 
 /** A case's interaction, made once per run and test: every submission of a class asks for it, so its key is made once too. */
 const interactions = new WeakMap<AssignmentPlan, WeakMap<ResolvedTest, WeakMap<FixtureCase, Interaction>>>();
@@ -68,14 +69,27 @@ export function interactionOf(plan: AssignmentPlan, test: ResolvedTest, testCase
 }
 
 /** The verdict on a harness case's observation: the check's, or what the way it stopped says (an exception it expects goes to the check). */
-export function rawVerdict(plan: AssignmentPlan, observation: CaseObservation, check: (o: CaseObservation) => CaseVerdict, expectsRaise = false, work?: string): CaseVerdict {
+export function rawVerdict(
+  plan: AssignmentPlan,
+  observation: CaseObservation,
+  check: (o: CaseObservation) => CaseVerdict,
+  expectsRaise = false,
+  work?: string,
+): CaseVerdict {
   const { failure } = observation;
   if (!failure || (expectsRaise && failure.kind === 'exception' && failure.observe)) return check(observation);
   return verdictForFailure(failure, plan.explainException, work);
 }
 
 /** A harness unit: the interaction with the run's stand-ins, from a fresh namespace, judged by `check`. */
-export function harnessUnit(context: RunContext, id: string, planned: Interaction, check: (o: CaseObservation) => CaseVerdict, callMs: number, options: { testCase?: FixtureCase; expectsRaise?: boolean; work?: string; cost?: number } = {}): Unit {
+export function harnessUnit(
+  context: RunContext,
+  id: string,
+  planned: Interaction,
+  check: (o: CaseObservation) => CaseVerdict,
+  callMs: number,
+  options: { testCase?: FixtureCase; expectsRaise?: boolean; work?: string; cost?: number } = {},
+): Unit {
   const { interaction, left } = withStandIns(planned, context.standIns);
   const ask = { interaction, seed: caseSeed(context.seed, id), callMs };
   return {
@@ -89,7 +103,14 @@ export function harnessUnit(context: RunContext, id: string, planned: Interactio
       const observation = await context.session.run(interaction, ask.seed, callMs);
       const raw = rawVerdict(context.plan, observation, check, options.expectsRaise, options.work);
       return {
-        id, reproduce: reproduceOf(interaction), raw, verdict: raw, observation, planned, check, studentMs: context.session.studentMs - before,
+        id,
+        reproduce: reproduceOf(interaction),
+        raw,
+        verdict: raw,
+        observation,
+        planned,
+        check,
+        studentMs: context.session.studentMs - before,
         ...(observation.failure && { failure: observation.failure }),
         ...(options.testCase && { testCase: options.testCase }),
         ...(options.testCase?.source.kind === 'document' && { document: true }),
@@ -104,7 +125,11 @@ export function caseUnit(test: ResolvedTest, context: RunContext, testCase: Fixt
   const interaction = interactionOf(context.plan, test, testCase);
   const boards = typeof testCase.facts?.['boards'] === 'number' ? testCase.facts['boards'] : undefined;
   const check = (o: CaseObservation) => context.plan.check(test.check!, testCase, o, callLine(interaction));
-  return harnessUnit(context, testCase.id, interaction, check, limits.callMs, { testCase, expectsRaise: 'raises' in testCase.expected, ...(boards !== undefined && { work: workOf(boards), cost: boards }) });
+  return harnessUnit(context, testCase.id, interaction, check, limits.callMs, {
+    testCase,
+    expectsRaise: 'raises' in testCase.expected,
+    ...(boards !== undefined && { work: workOf(boards), cost: boards }),
+  });
 }
 
 /** A property case as a unit: fixed steps with a check, or a case driven reply by reply (a game against a baseline). */
@@ -125,29 +150,63 @@ export function propertyUnits(test: ResolvedTest, context: RunContext, limits: L
             const ran = withStandIns(planned, context.standIns);
             for (const part of ran.left.own) own.set(part.name, part);
             for (const note of ran.left.notes) notes.add(note);
-            return session.run(ran.interaction, caseSeed(context.seed, options?.referee ? `${prefix}#referee${refereed++}` : `${prefix}#${asked++}`), limits.callMs);
+            return session.run(
+              ran.interaction,
+              caseSeed(context.seed, options?.referee ? `${prefix}#referee${refereed++}` : `${prefix}#${asked++}`),
+              limits.callMs,
+            );
           };
         };
-        const lane = (session: SubmissionSession): Lane => ({ fresh: () => session.isolate(test.group), ask: (index) => askOn(session, `${p.id}/${index}`) });
-        const beside = (session: SubmissionSession): Lane => ({ ...lane(session), ready: async () => !('error' in (await session.ready())) });
+        const lane = (session: SubmissionSession): Lane => ({
+          fresh: () => session.isolate(test.group),
+          ask: (index) => askOn(session, `${p.id}/${index}`),
+        });
+        const beside = (session: SubmissionSession): Lane => ({
+          ...lane(session),
+          ready: async () => !('error' in (await session.ready())),
+        });
         const side = context.sideBySide && !context.noFork && !context.firstFailure;
-        const play: PlayParts = (parts, wanted) => playParts(parts, wanted, side ? [lane(context.session), beside(context.session.beside())] : [lane(context.session)]);
+        const play: PlayParts = (parts, wanted) =>
+          playParts(parts, wanted, side ? [lane(context.session), beside(context.session.beside())] : [lane(context.session)]);
         const before = context.session.studentMs;
         const raw = await p.drive(askOn(context.session, p.id), play);
         const left = { own: [...own.values()], notes: [...notes] };
-        return { id: p.id, reproduce: p.reproduce, raw, verdict: raw, studentMs: context.session.studentMs - before, ...((left.own.length > 0 || left.notes.length > 0) && { own: left }) };
+        return {
+          id: p.id,
+          reproduce: p.reproduce,
+          raw,
+          verdict: raw,
+          studentMs: context.session.studentMs - before,
+          ...((left.own.length > 0 || left.notes.length > 0) && { own: left }),
+        };
       },
     };
   });
 }
 
 /** A terminal session as a unit: the program run (or shared), then the test's check on what it printed. */
-export function programUnit(test: ResolvedTest, context: RunContext, testCase: FixtureCase, program: ProgramPlan, limits: Limits, judged: { readonly messagesChargedBy?: string } = {}): Unit {
-  return sessionUnit(test, context, testCase, program, limits, (result, ask) => context.plan.checkProgram(test.check!, testCase, result, ask, judged));
+export function programUnit(
+  test: ResolvedTest,
+  context: RunContext,
+  testCase: FixtureCase,
+  program: ProgramPlan,
+  limits: Limits,
+  judged: { readonly messagesChargedBy?: string } = {},
+): Unit {
+  return sessionUnit(test, context, testCase, program, limits, (result, ask) =>
+    context.plan.checkProgram(test.check!, testCase, result, ask, judged),
+  );
 }
 
 /** A terminal session judged by `check` (the assignment's program check, or a course's own session's). */
-export function sessionUnit(test: ResolvedTest, context: RunContext, testCase: FixtureCase, program: ProgramPlan, limits: Limits, check: (result: ProgramResult, ask: Ask) => CaseVerdict | Promise<CaseVerdict>): Unit {
+export function sessionUnit(
+  test: ResolvedTest,
+  context: RunContext,
+  testCase: FixtureCase,
+  program: ProgramPlan,
+  limits: Limits,
+  check: (result: ProgramResult, ask: Ask) => CaseVerdict | Promise<CaseVerdict>,
+): Unit {
   return {
     id: testCase.id,
     reproduce: program.reproduce,
@@ -155,10 +214,31 @@ export function sessionUnit(test: ResolvedTest, context: RunContext, testCase: F
       const before = context.session.studentMs;
       const result = await context.programs.run(test.target, testCase, program, limits);
       let asked = 0;
-      const ask: Ask = (planned) => context.session.run(withStandIns(planned, context.standIns).interaction, caseSeed(context.seed, `${testCase.id}#check${asked++}`), limits.callMs);
+      const ask: Ask = (planned) =>
+        context.session.run(
+          withStandIns(planned, context.standIns).interaction,
+          caseSeed(context.seed, `${testCase.id}#check${asked++}`),
+          limits.callMs,
+        );
       const raw = await check(result, ask);
-      const stopped = raw.status === 'pass' || raw.status === 'timeout' ? raw : result.timedOut ? { ...raw, stoppedAt: 'time' as const } : result.truncated ? { ...raw, stoppedAt: 'output' as const } : raw;
-      return { id: testCase.id, reproduce: program.reproduce, typed: program.answers, testCase, raw: stopped, verdict: stopped, program: result, studentMs: context.session.studentMs - before };
+      const stopped =
+        raw.status === 'pass' || raw.status === 'timeout'
+          ? raw
+          : result.timedOut
+            ? { ...raw, stoppedAt: 'time' as const }
+            : result.truncated
+              ? { ...raw, stoppedAt: 'output' as const }
+              : raw;
+      return {
+        id: testCase.id,
+        reproduce: program.reproduce,
+        typed: program.answers,
+        testCase,
+        raw: stopped,
+        verdict: stopped,
+        program: result,
+        studentMs: context.session.studentMs - before,
+      };
     },
   };
 }
@@ -172,11 +252,21 @@ type Stop = TestRecord['stopped'];
  * judges the calls that return. Where a rule later passes the unit a stop was made at, the charge runs the rest.
  * The cases' harness runs go ahead in one line (a heavy test's in two groups, each in a child of its own).
  */
-export async function runUnits(test: ResolvedTest, context: RunContext, units: readonly Unit[], oneRule: boolean, hungBefore: boolean): Promise<{ records: UnitRecord[]; stopped?: Stop; documentMs?: number }> {
+export async function runUnits(
+  test: ResolvedTest,
+  context: RunContext,
+  units: readonly Unit[],
+  oneRule: boolean,
+  hungBefore: boolean,
+): Promise<{ records: UnitRecord[]; stopped?: Stop; documentMs?: number }> {
   if (!context.firstFailure) {
     const sent = units.filter((u) => u.ask);
     const groups = context.noFork ? undefined : caseGroups(sent.map((u) => u.cost));
-    await context.session.prefetch(sent.map((u) => u.ask!), context.deadline - performance.now(), groups && { groups, sideBySide: context.sideBySide && !context.noFork });
+    await context.session.prefetch(
+      sent.map((u) => u.ask!),
+      context.deadline - performance.now(),
+      groups && { groups, sideBySide: context.sideBySide && !context.noFork },
+    );
   }
   const records: UnitRecord[] = [];
   let documentMs: number | undefined;

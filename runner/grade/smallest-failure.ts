@@ -29,9 +29,15 @@ export interface ShrinkRuns {
 const MIN_CALL_MS = 100;
 
 /** The first of a test's wrong answers on generated cases (in the order they ran) whose board can shrink, made smaller. */
-export async function smallestFailure(test: ResolvedTest, runs: ShrinkRuns, wrong: readonly { readonly testCase: FixtureCase; readonly verdict: CaseVerdict }[]): Promise<SmallestFailure | undefined> {
+export async function smallestFailure(
+  test: ResolvedTest,
+  runs: ShrinkRuns,
+  wrong: readonly { readonly testCase: FixtureCase; readonly verdict: CaseVerdict }[],
+): Promise<SmallestFailure | undefined> {
   const { shrinker, budget } = runs;
-  const first = test.check && wrong.find((w) => w.testCase.source.kind === 'generated' && w.verdict.status === 'fail' && shrinker.rows(w.testCase) !== undefined);
+  const first =
+    test.check &&
+    wrong.find((w) => w.testCase.source.kind === 'generated' && w.verdict.status === 'fail' && shrinker.rows(w.testCase) !== undefined);
   if (!first) return undefined;
   const { testCase: start, verdict } = first;
   const fromRows = shrinker.rows(start)!;

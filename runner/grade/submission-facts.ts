@@ -43,7 +43,11 @@ export interface SubmissionFacts {
 }
 
 /** The facts of a submission whose files are in `workspaceDir`; `names` maps the document's names to a course's. */
-export function submissionFacts(given: Omit<SubmissionFacts, 'role' | 'definingFile' | 'unreadDefinition' | 'stub' | 'staleImports' | 'names'>, names: Readonly<Record<string, string>> = {}, roles: readonly SpecFileRole[] = []): SubmissionFacts {
+export function submissionFacts(
+  given: Omit<SubmissionFacts, 'role' | 'definingFile' | 'unreadDefinition' | 'stub' | 'staleImports' | 'names'>,
+  names: Readonly<Record<string, string>> = {},
+  roles: readonly SpecFileRole[] = [],
+): SubmissionFacts {
   const modules = given.located.filter((l) => l.kind === 'module').flatMap((l) => l.files);
   const sources = new Map<string, string>();
   const sourceOf = (file: string): string => {
@@ -62,7 +66,10 @@ export function submissionFacts(given: Omit<SubmissionFacts, 'role' | 'definingF
   // The document's name and the course's (a method renamed alone keeps its class: Board.add_checker → Board.add_move).
   const written = (name: string): string[] => {
     const course = names[name];
-    const renamed = course === undefined ? [] : [name.includes('.') && !course.includes('.') ? `${name.slice(0, name.lastIndexOf('.'))}.${course}` : course];
+    const renamed =
+      course === undefined
+        ? []
+        : [name.includes('.') && !course.includes('.') ? `${name.slice(0, name.lastIndexOf('.'))}.${course}` : course];
     return [name, ...renamed].map((n) => n.replace(/[^\w.]/gu, ''));
   };
   return {
@@ -70,18 +77,28 @@ export function submissionFacts(given: Omit<SubmissionFacts, 'role' | 'definingF
     names,
     role: (role) => given.located.find((l) => l.role === role),
     definingFile: (name) => {
-      const definition = new RegExp(`^(?:class|def)\\s+(?:${written(name).map((n) => n.split('.').at(-1)).join('|')})\\b`, 'mu');
+      const definition = new RegExp(
+        `^(?:class|def)\\s+(?:${written(name)
+          .map((n) => n.split('.').at(-1))
+          .join('|')})\\b`,
+        'mu',
+      );
       return modules.find((file) => definition.test(sourceOf(file)));
     },
-    staleImports: () => given.located.flatMap((l) => l.files.flatMap((file) => {
-      const outcome = given.imports.get(moduleRole(l, file));
-      const used = outcome && 'formerNames' in outcome ? outcome.formerNames ?? [] : [];
-      return used.map(([imported, module]) => ({ file, imported, meant: `${module}.py` }));
-    })),
+    staleImports: () =>
+      given.located.flatMap((l) =>
+        l.files.flatMap((file) => {
+          const outcome = given.imports.get(moduleRole(l, file));
+          const used = outcome && 'formerNames' in outcome ? (outcome.formerNames ?? []) : [];
+          return used.map(([imported, module]) => ({ file, imported, meant: `${module}.py` }));
+        }),
+      ),
     unreadDefinition: (name) => {
       const role = roles.find((r) => r.defines?.includes(name));
       const file = given.unclaimed.find((f) => topLevelDefinitions(sourceOf(f)).has(definedAs(name, names)));
-      return role && file ? { file, role: role.names[0]!.replace('*', '<name>'), decidedBy: definedAs(role.defines![0]!, names) } : undefined;
+      return role && file
+        ? { file, role: role.names[0]!.replace('*', '<name>'), decidedBy: definedAs(role.defines![0]!, names) }
+        : undefined;
     },
     stub: (name) => {
       stubs ??= new Map(modules.flatMap((file) => stubFunctions(sourceOf(file)).map((s) => [s.name, { ...s, file }] as const)));

@@ -16,7 +16,6 @@ export interface ModuleFile {
   readonly file: string;
 }
 
-
 export class SubmissionSession {
   /** How each module's first import went, by role. */
   readonly imports = new Map<string, ImportOutcome>();
@@ -108,14 +107,19 @@ export class SubmissionSession {
       }
       const first = !this.imports.has(entry.role);
       if (first) this.imports.set(entry.role, importOutcome(outcome));
-      const ms = outcome.kind === 'reply' && 'durationMs' in outcome.reply ? outcome.reply.durationMs : outcome.kind === 'timeout' ? outcome.limitMs : 0;
+      const ms =
+        outcome.kind === 'reply' && 'durationMs' in outcome.reply
+          ? outcome.reply.durationMs
+          : outcome.kind === 'timeout'
+            ? outcome.limitMs
+            : 0;
       this.studentMs += ms;
       if (first) this.importMs += ms;
       if (outcome.kind !== 'reply') {
         this.broken.add(entry.role);
         return false;
       }
-      for (const name of ('defined' in outcome.reply ? outcome.reply.defined ?? [] : [])) this.names.add(name);
+      for (const name of 'defined' in outcome.reply ? (outcome.reply.defined ?? []) : []) this.names.add(name);
       const line = first ? cutOffLine(outcome, entry.file) : undefined;
       if (line !== undefined) this.cutAt.set(entry.role, line);
     }
@@ -160,19 +164,25 @@ export class SubmissionSession {
    * harness at the same time where `sideBySide`, else one after another. Either way a case shares its child with its
    * own group only, and whatever the test runs after them starts in a fresh child too, so the two ways observe the same.
    */
-  async prefetch(asks: readonly CaseAsk[], budgetMs: number, split?: { readonly groups: readonly (readonly number[])[]; readonly sideBySide: boolean }): Promise<void> {
+  async prefetch(
+    asks: readonly CaseAsk[],
+    budgetMs: number,
+    split?: { readonly groups: readonly (readonly number[])[]; readonly sideBySide: boolean },
+  ): Promise<void> {
     await this.pipeline;
     this.lineStopped = false;
     const seen = new Set<string>();
-    const groups = (split && split.groups.length > 1 ? split.groups : [asks.map((_, i) => i)]).map((group) =>
-      group.flatMap((i) => {
-        const ask = asks[i]!;
-        const key = keyOf(ask.interaction, ask.seed, ask.callMs);
-        if (this.observed.has(key) || this.prefetched.has(key) || seen.has(key)) return [];
-        seen.add(key);
-        return [{ key, ask }];
-      }),
-    ).filter((group) => group.length > 0);
+    const groups = (split && split.groups.length > 1 ? split.groups : [asks.map((_, i) => i)])
+      .map((group) =>
+        group.flatMap((i) => {
+          const ask = asks[i]!;
+          const key = keyOf(ask.interaction, ask.seed, ask.callMs);
+          if (this.observed.has(key) || this.prefetched.has(key) || seen.has(key)) return [];
+          seen.add(key);
+          return [{ key, ask }];
+        }),
+      )
+      .filter((group) => group.length > 0);
     // One case gains nothing from a pipeline, unless it runs beside another group; none fits in no time.
     if (seen.size === 0 || (groups.length === 1 && seen.size < 2) || budgetMs <= 0) return;
     const session = await this.taken();
@@ -186,13 +196,23 @@ export class SubmissionSession {
     if (others) this.forkBeforeRun = true;
     // Whatever happens to the lines, every case sent ahead is settled (a case never answered runs on its own), and
     // the next request waits for nothing that cannot end.
-    this.pipeline = Promise.all([own, others]).catch(() => undefined).finally(() => {
-      for (const done of settle.values()) done(undefined);
-    }).then(() => undefined);
+    this.pipeline = Promise.all([own, others])
+      .catch(() => undefined)
+      .finally(() => {
+        for (const done of settle.values()) done(undefined);
+      })
+      .then(() => undefined);
   }
 
   /** The groups after the first: on the second harness, each in a fresh child, or after the first on this one. */
-  private async sendGroups(session: HarnessSession, first: Promise<void>, groups: readonly (readonly Sent[])[], deadline: number, settle: Settle, sideBySide: boolean): Promise<void> {
+  private async sendGroups(
+    session: HarnessSession,
+    first: Promise<void>,
+    groups: readonly (readonly Sent[])[],
+    deadline: number,
+    settle: Settle,
+    sideBySide: boolean,
+  ): Promise<void> {
     const beside = sideBySide ? this.beside() : undefined;
     const side = await beside?.freshChild();
     if (beside && side) {
@@ -222,11 +242,15 @@ export class SubmissionSession {
   /** One group's cases in one line on `session`, each case's observation handed to the test as it comes. */
   private async sendAhead(session: HarnessSession, group: readonly Sent[], deadline: number, settle: Settle): Promise<void> {
     let caseBegun = performance.now();
-    await session.sendPipeline(group.map(({ ask }) => this.requestsOf(ask.interaction, ask.seed, ask.callMs)), { budgetMs: deadline - performance.now(), stopOn: ['MemoryError'] }, (index, outcomes) => {
-      const { key, ask } = group[index]!;
-      settle.get(key)!(outcomes && this.observationOf(ask.interaction, ask.callMs, outcomes, caseBegun));
-      caseBegun = performance.now();
-    });
+    await session.sendPipeline(
+      group.map(({ ask }) => this.requestsOf(ask.interaction, ask.seed, ask.callMs)),
+      { budgetMs: deadline - performance.now(), stopOn: ['MemoryError'] },
+      (index, outcomes) => {
+        const { key, ask } = group[index]!;
+        settle.get(key)!(outcomes && this.observationOf(ask.interaction, ask.callMs, outcomes, caseBegun));
+        caseBegun = performance.now();
+      },
+    );
   }
 
   /** This (second) harness in a fresh child of its own, once what it ran before has ended; undefined if it cannot start. */
@@ -253,13 +277,17 @@ export class SubmissionSession {
   /** A case's requests as the harness gets them: a fresh namespace, then its steps. */
   private requestsOf(interaction: Interaction, seed: number, callMs: number): PipelinedRequest[] {
     // A value no check reads is not serialised: a student's object graph must never cost time.
-    const steps = interaction.steps.map((step) => ({ request: !step.observe && (step.request.op === 'call' || step.request.op === 'get') ? { ...step.request, quiet: true } : step.request, timeoutMs: callMs }));
+    const steps = interaction.steps.map((step) => ({
+      request: !step.observe && (step.request.op === 'call' || step.request.op === 'get') ? { ...step.request, quiet: true } : step.request,
+      timeoutMs: callMs,
+    }));
     return [{ request: { op: 'fresh', seed }, timeoutMs: this.limits.callMs }, ...steps];
   }
 
   private async runFresh(interaction: Interaction, seed: number, callMs: number): Promise<Observed> {
     const session = await this.taken();
-    if ('error' in session) return { ownMs: 0, observation: { replies: {}, failure: { kind: 'crashed', step: 'starting Python', detail: session.error } } };
+    if ('error' in session)
+      return { ownMs: 0, observation: { replies: {}, failure: { kind: 'crashed', step: 'starting Python', detail: session.error } } };
     if (this.forkBeforeRun) {
       this.forkBeforeRun = false;
       await session.send({ op: 'fork' }, this.limits.callMs);
@@ -270,15 +298,38 @@ export class SubmissionSession {
   }
 
   /** What a case's outcomes (the fresh namespace's, then its steps') observed, and the student's time in them. */
-  private observationOf(interaction: Interaction, callMs: number, [fresh, ...outcomes]: readonly RequestOutcome[], begun: number): Observed {
+  private observationOf(
+    interaction: Interaction,
+    callMs: number,
+    [fresh, ...outcomes]: readonly RequestOutcome[],
+    begun: number,
+  ): Observed {
     const replies: Record<string, ObservedReply> = {};
-    if (!fresh || fresh.kind !== 'reply' || !fresh.reply.ok) return { ownMs: 0, observation: { replies, failure: (fresh && stepFailure('preparing the test', fresh, undefined)) ?? { kind: 'internal', step: 'preparing the test', detail: 'no namespace' } } };
+    if (!fresh || fresh.kind !== 'reply' || !fresh.reply.ok)
+      return {
+        ownMs: 0,
+        observation: {
+          replies,
+          failure: (fresh && stepFailure('preparing the test', fresh, undefined)) ?? {
+            kind: 'internal',
+            step: 'preparing the test',
+            detail: 'no namespace',
+          },
+        },
+      };
     let counted = 0;
     for (const [index, outcome] of outcomes.entries()) {
       const step = interaction.steps[index]!;
       // A call whose process died reports no time of its own: the time since the case began, less what the steps
       // before it reported, was the student's (a search that fills its memory dies after seconds of its own work).
-      const own = outcome.kind === 'reply' && 'durationMs' in outcome.reply ? outcome.reply.durationMs : outcome.kind === 'timeout' ? callMs : outcome.kind === 'crashed' ? Math.max(0, performance.now() - begun - counted) : 0;
+      const own =
+        outcome.kind === 'reply' && 'durationMs' in outcome.reply
+          ? outcome.reply.durationMs
+          : outcome.kind === 'timeout'
+            ? callMs
+            : outcome.kind === 'crashed'
+              ? Math.max(0, performance.now() - begun - counted)
+              : 0;
       counted += own;
       const failure = stepFailure(step.python || describeRequest(step.request), outcome, step.observe);
       if (failure) return { ownMs: counted, observation: { replies, failure } };
@@ -371,7 +422,10 @@ export class SubmissionSession {
   programServer(scriptedSearch: boolean): Promise<ProgramServer | undefined> {
     // One at a time: two callers in the same moment must get the same server, never start two (one would leak).
     const turn = this.serverTurn.then(() => this.obtainProgramServer(scriptedSearch));
-    this.serverTurn = turn.then(() => undefined, () => undefined);
+    this.serverTurn = turn.then(
+      () => undefined,
+      () => undefined,
+    );
     return turn;
   }
 
@@ -382,7 +436,10 @@ export class SubmissionSession {
     if ('error' in ready) return undefined;
     const current = await this.programServers.get(scriptedSearch);
     if (current?.isAlive) return current;
-    const starting = ProgramServer.start({ sandbox: this.sandbox, workdir: this.workdir, limits: this.limits, scriptedSearch }, this.modulesForPrograms());
+    const starting = ProgramServer.start(
+      { sandbox: this.sandbox, workdir: this.workdir, limits: this.limits, scriptedSearch },
+      this.modulesForPrograms(),
+    );
     this.programServers.set(scriptedSearch, starting);
     return starting;
   }
@@ -455,7 +512,12 @@ function stepFailure(step: string, outcome: RequestOutcome, observe: string | un
     case 'timeout':
       return { kind: 'timeout', step, limitMs: outcome.limitMs };
     case 'crashed':
-      return { kind: 'crashed', step, detail: crashDetail(outcome), ...(/\bMemoryErrors?\b/u.test(outcome.stderr) && { outOfMemory: true }) };
+      return {
+        kind: 'crashed',
+        step,
+        detail: crashDetail(outcome),
+        ...(/\bMemoryErrors?\b/u.test(outcome.stderr) && { outOfMemory: true }),
+      };
     case 'reply':
       if (outcome.reply.ok) return undefined;
       if ('internal' in outcome.reply) return { kind: 'internal', step, detail: outcome.reply.internal };
@@ -465,7 +527,8 @@ function stepFailure(step: string, outcome: RequestOutcome, observe: string | un
 
 /** The line of a module's top level its import was stopped at for running out of CPU time, if it was. */
 function cutOffLine(outcome: RequestOutcome, file: string): number | undefined {
-  if (outcome.kind !== 'reply' || outcome.reply.ok || !('exception' in outcome.reply) || outcome.reply.exception.fact !== 'cpu-limit') return undefined;
+  if (outcome.kind !== 'reply' || outcome.reply.ok || !('exception' in outcome.reply) || outcome.reply.exception.fact !== 'cpu-limit')
+    return undefined;
   return outcome.reply.exception.frames.find((f) => f.function === '<module>' && f.file === file)?.line;
 }
 

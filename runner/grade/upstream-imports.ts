@@ -30,8 +30,14 @@ function upstreamImport(facts: ImportChain, role: string, outcome: ImportOutcome
   if (outcome?.kind !== 'exception') return undefined;
   const { type, name } = outcome.exception;
   if (name === undefined) return undefined;
-  const file = type === 'ImportError' || type === 'ModuleNotFoundError' ? `${name.split('.')[0]}.py` : type === 'NameError' ? facts.definingFile(name) : undefined;
-  const other = file === undefined ? undefined : facts.located.find((l) => l.kind === 'module' && l.role !== role && l.files.includes(file));
+  const file =
+    type === 'ImportError' || type === 'ModuleNotFoundError'
+      ? `${name.split('.')[0]}.py`
+      : type === 'NameError'
+        ? facts.definingFile(name)
+        : undefined;
+  const other =
+    file === undefined ? undefined : facts.located.find((l) => l.kind === 'module' && l.role !== role && l.files.includes(file));
   if (!other || !file || facts.imports.get(moduleRole(other, file))?.kind === 'ok') return undefined;
   return { file, role: other.role };
 }

@@ -12,7 +12,12 @@ export const HUNG_TARGET_MIN_MS = 2_000;
 const shorter = (ms: number) => Math.min(ms, Math.max(HUNG_TARGET_MIN_MS, Math.round(ms / 10)));
 
 /** A test's limits on a target that already hung: its calls, prompts and programs a tenth as long (2 s at least). */
-export const hungTargetLimits = (limits: Limits): Limits => ({ ...limits, callMs: shorter(limits.callMs), promptMs: shorter(limits.promptMs), programMs: shorter(limits.programMs) });
+export const hungTargetLimits = (limits: Limits): Limits => ({
+  ...limits,
+  callMs: shorter(limits.callMs),
+  promptMs: shorter(limits.promptMs),
+  programMs: shorter(limits.programMs),
+});
 
 /**
  * How long a run the rules make again of a failing unit waits on a call (the snippet's run on the student's own parts,

@@ -14,9 +14,13 @@ const { values } = parseArgs({ options: { out: { type: 'string', short: 'o' } } 
 const out = values.out === undefined ? join(PROJECT_ROOT, 'grade-report') : resolve(values.out);
 const cli = join(PROJECT_ROOT, CLI_BUNDLE);
 try {
-  await gradeShowcase(out, async (argv) => {
-    await execa(process.execPath, [cli, ...argv], { stdio: ['ignore', 'inherit', 'inherit'] });
-  }, (line) => console.log(line));
+  await gradeShowcase(
+    out,
+    async (argv) => {
+      await execa(process.execPath, [cli, ...argv], { stdio: ['ignore', 'inherit', 'inherit'] });
+    },
+    (line) => console.log(line),
+  );
 } catch (error) {
   if (!(error instanceof ShowcaseError)) throw error;
   console.error(`npm run samples: ${error.message}`);

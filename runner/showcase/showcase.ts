@@ -39,12 +39,19 @@ export interface Showcase {
  * Grades each assignment's showcase samples with `grade` (given the arguments after the command), writes the index,
  * and ends with where to open it: the last line `say` is given is the index's path.
  */
-export async function gradeShowcase(out: string, grade: (argv: readonly string[]) => Promise<void>, say: (line: string) => void): Promise<Showcase> {
+export async function gradeShowcase(
+  out: string,
+  grade: (argv: readonly string[]) => Promise<void>,
+  say: (line: string) => void,
+): Promise<Showcase> {
   const started = performance.now();
   const assignments = allAssignments();
   const shown = relative(process.cwd(), out) || out;
   // A class graded into this folder itself (grade's default --out) would lose its class summary to the index.
-  if (existsSync(join(out, 'results.json'))) throw new ShowcaseError(`${shown} holds a class graded there (its results.json): the samples' index would take the place of its class summary. Move that run, or grade the samples into another folder: npm run samples -- --out <folder>`);
+  if (existsSync(join(out, 'results.json')))
+    throw new ShowcaseError(
+      `${shown} holds a class graded there (its results.json): the samples' index would take the place of its class summary. Move that run, or grade the samples into another folder: npm run samples -- --out <folder>`,
+    );
   for (const { id: assignment, showcase: names } of assignments) {
     const paths = names.map((name) => join(PROJECT_ROOT, 'fixtures', 'submissions', assignment, name));
     say(`\n== ${assignment}: ${names.join(', ')}`);
@@ -52,7 +59,9 @@ export async function gradeShowcase(out: string, grade: (argv: readonly string[]
   }
   const written = writeRunsIndex(out, PROJECT_ROOT, () => showcaseAbout(shown), { folders: assignments.map((a) => a.id), shown });
   const samples = assignments.flatMap((a) => a.showcase).length;
-  say(`\nGraded ${samples} samples of ${assignments.length} assignments in ${Math.round((performance.now() - started) / 1000)} s: a class summary for each, a page for each sample. Open the index:`);
+  say(
+    `\nGraded ${samples} samples of ${assignments.length} assignments in ${Math.round((performance.now() - started) / 1000)} s: a class summary for each, a page for each sample. Open the index:`,
+  );
   say(`  ${relative(process.cwd(), written.path) || written.path}`);
   return { index: written.path, samples, assignments: assignments.length };
 }

@@ -26,14 +26,23 @@ let browser: Browser;
 let out: string;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium package (apt-get install chromium); .ci/run does`);
+  if (!existsSync(CHROMIUM))
+    throw new Error(`${CHROMIUM} is missing: install Debian's chromium package (apt-get install chromium); .ci/run does`);
   out = mkdtempSync(join(tmpdir(), 'browser-report-'));
   writeReports(SAMPLE_RUN, out, ['html']);
   mkdirSync(SHOTS, { recursive: true });
   // Flags as the machine needs them: no sandbox as root, and no background traffic to a network that is closed.
   browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   });
 }, 60_000);
 afterAll(async () => {
@@ -47,7 +56,9 @@ describe('the HTML reports in Chromium', () => {
   it("shows a student's score, counts and the board diff, prints without its buttons, and runs nothing the student printed", async () => {
     const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
     const requests: string[] = [];
-    page.on('request', (request) => { if (!request.url().startsWith('file:')) requests.push(request.url()); });
+    page.on('request', (request) => {
+      if (!request.url().startsWith('file:')) requests.push(request.url());
+    });
     await page.goto(url('submissions/_bob_script_window.pwned_true_script_img_src_x_onerror_window.pwned_true_.html'));
     await expect(page.locator('.score').innerText()).resolves.toMatch(/^2\s*\/\s*10$/);
     await expect(page.locator('[data-count="fail"]').innerText()).resolves.toBe('2 wrong answers');
@@ -75,7 +86,10 @@ describe('the HTML reports in Chromium', () => {
     await page.goto(url('index.html'));
     await expect(page.locator('[data-students]').innerText()).resolves.toBe('2 submissions');
     const names = () => page.locator('table.students tbody tr td:first-child a').allInnerTexts();
-    await expect(names()).resolves.toEqual(['Smith, Alice', `=bob <script>window.pwned = true</script><img src=x onerror="window.pwned = true">`]);
+    await expect(names()).resolves.toEqual([
+      'Smith, Alice',
+      `=bob <script>window.pwned = true</script><img src=x onerror="window.pwned = true">`,
+    ]);
     const score = page.locator('table.students th', { hasText: 'score' });
     await score.click();
     await expect(score.getAttribute('aria-sort')).resolves.toBe('ascending');
@@ -95,7 +109,8 @@ describe('the HTML reports in Chromium', () => {
     const page = await browser.newPage({ viewport: { width: 375, height: 740 }, isMobile: true });
     await page.goto(url('submissions/alice.html'));
     const overflow = await page.evaluate(() => {
-      const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement;
+      const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document
+        .documentElement;
       return root.scrollWidth - root.clientWidth;
     });
     expect(overflow).toBeLessThanOrEqual(0);
@@ -108,8 +123,15 @@ describe('the HTML reports in Chromium', () => {
     const klass = mkdtempSync(join(tmpdir(), 'browser-class-'));
     const graded = mkdtempSync(join(tmpdir(), 'browser-graded-'));
     try {
-      cpSync(join(PROJECT_ROOT, 'fixtures', 'submissions', 'cs61a-hw04', 'put-piece-top-row'), join(klass, 'put-piece-top-row'), { recursive: true });
-      const code = await runCli([klass, '--assignment', 'cs61a-hw04', '--out', graded, '--audience', 'student', '--format', 'json,html'], () => {}, () => {}, { env: {}, cwd: klass });
+      cpSync(join(PROJECT_ROOT, 'fixtures', 'submissions', 'cs61a-hw04', 'put-piece-top-row'), join(klass, 'put-piece-top-row'), {
+        recursive: true,
+      });
+      const code = await runCli(
+        [klass, '--assignment', 'cs61a-hw04', '--out', graded, '--audience', 'student', '--format', 'json,html'],
+        () => {},
+        () => {},
+        { env: {}, cwd: klass },
+      );
       expect(code).toBe(0);
       const run = JSON.parse(readFileSync(join(graded, 'results.json'), 'utf8')) as RunResults;
       const hiddenFailed = run.submissions[0]!.tests.filter((t) => t.visibility === 'hidden' && t.status !== 'pass');
@@ -119,7 +141,9 @@ describe('the HTML reports in Chromium', () => {
       const text = await page.locator('main').innerText();
       const html = await page.content();
       for (const test of hiddenFailed) {
-        await expect(page.locator(`#test-${test.id.replace(/[^A-Za-z0-9_-]+/gu, '-')} .points`).innerText()).resolves.toBe(`0/${test.maxScore}`);
+        await expect(page.locator(`#test-${test.id.replace(/[^A-Za-z0-9_-]+/gu, '-')} .points`).innerText()).resolves.toBe(
+          `0/${test.maxScore}`,
+        );
         for (const secret of [test.expected, test.actual, test.reproduce, test.message.split('\n')[0]]) {
           if (secret) expect(html.includes(secret) || text.includes(secret), `${test.id} shows ${secret.slice(0, 60)}`).toBe(false);
         }
@@ -139,15 +163,22 @@ describe('the HTML reports in Chromium', () => {
 });
 
 describe('the index over a folder of runs in Chromium', () => {
-  it("opens, follows every link of every card to a page that is there, and fits a phone", async () => {
+  it('opens, follows every link of every card to a page that is there, and fits a phone', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'browser-runs-'));
     try {
       runsFolder(folder);
-      const code = await runCli(['index', folder], () => {}, () => {}, { env: {}, cwd: folder });
+      const code = await runCli(
+        ['index', folder],
+        () => {},
+        () => {},
+        { env: {}, cwd: folder },
+      );
       expect(code).toBe(0);
       const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
       const requests: string[] = [];
-      page.on('request', (request) => { if (!request.url().startsWith('file:')) requests.push(request.url()); });
+      page.on('request', (request) => {
+        if (!request.url().startsWith('file:')) requests.push(request.url());
+      });
       const index = pathToFileURL(join(folder, 'index.html')).href;
       await page.goto(index);
       await expect(page.locator('h1').innerText()).resolves.toBe(`The runs in ${basename(folder)}`);
@@ -158,23 +189,40 @@ describe('the index over a folder of runs in Chromium', () => {
       await page.screenshot({ path: join(SHOTS, 'runs-index.png'), fullPage: true });
       const followed = await followCardLinks(page, index);
       expect(followed.map((f) => `${f.card} ${f.href}`)).toEqual([
-        'cs111-ps9 cs111-ps9/index.html', 'cs111-ps9 cs111-ps9/index.html', 'cs111-ps9 cs111-ps9/submissions/alice.html',
-        `cs111-ps9 cs111-ps9/submissions/${BOB_PAGE}`, `cs111-ps9 cs111-ps9/for-students/${BOB_PAGE}`,
-        'hmc hmc/index.html', 'hmc hmc/index.html', 'hmc hmc/submissions/ada.html', 'hmc hmc/submissions/bo.html',
+        'cs111-ps9 cs111-ps9/index.html',
+        'cs111-ps9 cs111-ps9/index.html',
+        'cs111-ps9 cs111-ps9/submissions/alice.html',
+        `cs111-ps9 cs111-ps9/submissions/${BOB_PAGE}`,
+        `cs111-ps9 cs111-ps9/for-students/${BOB_PAGE}`,
+        'hmc hmc/index.html',
+        'hmc hmc/index.html',
+        'hmc hmc/submissions/ada.html',
+        'hmc hmc/submissions/bo.html',
       ]);
       // No broken link: each landed on its own file, a page of the reports with its heading.
       for (const f of followed) {
         expect(f.url, f.href).toBe(new URL(f.href, index).href);
         expect(f.heading, f.href).not.toBe('');
       }
-      expect(followed.map((f) => f.heading)).toEqual(['CS 111 PS9', 'CS 111 PS9', 'Smith, Alice', expect.stringMatching(/^=bob/), expect.stringMatching(/^=bob/), 'HMC', 'HMC', 'ada', 'bo']);
+      expect(followed.map((f) => f.heading)).toEqual([
+        'CS 111 PS9',
+        'CS 111 PS9',
+        'Smith, Alice',
+        expect.stringMatching(/^=bob/),
+        expect.stringMatching(/^=bob/),
+        'HMC',
+        'HMC',
+        'ada',
+        'bo',
+      ]);
       await expect(page.evaluate(() => (globalThis as unknown as { pwned?: boolean }).pwned)).resolves.toBeUndefined();
       expect(requests).toEqual([]);
       await page.close();
       const phone = await browser.newPage({ viewport: { width: 375, height: 740 }, isMobile: true });
       await phone.goto(index);
       const overflow = await phone.evaluate(() => {
-        const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement;
+        const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document
+          .documentElement;
         return root.scrollWidth - root.clientWidth;
       });
       expect(overflow).toBeLessThanOrEqual(0);

@@ -12,7 +12,17 @@ import { PROJECT_ROOT } from '../../runner/project-root.js';
 const report = join(PROJECT_ROOT, 'grade-report', 'cs61a-hw04');
 if (!existsSync(join(report, 'index.html'))) throw new Error(`no report at ${report}: run npm run samples first`);
 const target = join(PROJECT_ROOT, 'reports', 'screenshots');
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+});
 const page = await browser.newPage({ viewport: { width: 1100, height: 1000 }, deviceScaleFactor: 1 });
 // The first page `npm run samples` names: its top lines and the first row of cards.
 const index = join(PROJECT_ROOT, 'grade-report', 'index.html');
@@ -31,4 +41,6 @@ if (!existsSync(lookahead)) throw new Error(`no page at ${lookahead}: run npm ru
 await page.goto(pathToFileURL(lookahead).href);
 await page.locator('#test-aiplayer-scores_for-lookahead-2-3').screenshot({ path: join(target, 'lookahead-feedback.png') });
 await browser.close();
-console.log(`Wrote ${['samples-index.png', 'class-summary.png', 'student-page.png', 'lookahead-feedback.png'].map((file) => join(target, file)).join(', ')}`);
+console.log(
+  `Wrote ${['samples-index.png', 'class-summary.png', 'student-page.png', 'lookahead-feedback.png'].map((file) => join(target, file)).join(', ')}`,
+);

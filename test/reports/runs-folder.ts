@@ -8,7 +8,12 @@ import { SAMPLE_RUN } from './sample-run.js';
 /** A student of the sample run's tests, `wrong` of them wrong answers, with a look-ahead mistake named when given. */
 export function student(id: string, wrong: number, variant?: string): SubmissionResult {
   const tests: TestResult[] = Array.from({ length: 4 }, (_, i) => ({
-    id: `t${i}`, name: `test ${i}`, group: 'Problem 1', target: 'f', visibility: 'visible', maxScore: 1,
+    id: `t${i}`,
+    name: `test ${i}`,
+    group: 'Problem 1',
+    target: 'f',
+    visibility: 'visible',
+    maxScore: 1,
     ...(i < wrong ? { status: 'fail', score: 0, message: 'wrong' } : { status: 'pass', score: 1, message: 'ok' }),
     ...(i === 0 && variant && { diagnosis: { variant, sentence: `the ${variant} mistake`, cases: ['c1'], of: 3 } }),
   }));
@@ -26,12 +31,18 @@ export function runsFolder(folder: string): string {
     writeReports(run, join(folder, name), ['html', 'csv'], audience ? { audience } : {});
   };
   write('cs111-ps9', SAMPLE_RUN, 'student');
-  write('hmc', { ...SAMPLE_RUN, settings: { ...SAMPLE_RUN.settings!, assignment: 'hmc-cs5-hw11', title: 'HMC' }, submissions: [student('ada', 0), student('bo', 2)] });
+  write('hmc', {
+    ...SAMPLE_RUN,
+    settings: { ...SAMPLE_RUN.settings!, assignment: 'hmc-cs5-hw11', title: 'HMC' },
+    submissions: [student('ada', 0), student('bo', 2)],
+  });
   mkdirSync(join(folder, 'json-only'));
-  writeFileSync(join(folder, 'json-only', 'results.json'), JSON.stringify({ ...SAMPLE_RUN, settings: { ...SAMPLE_RUN.settings!, title: 'JSON only' } }));
+  writeFileSync(
+    join(folder, 'json-only', 'results.json'),
+    JSON.stringify({ ...SAMPLE_RUN, settings: { ...SAMPLE_RUN.settings!, title: 'JSON only' } }),
+  );
   mkdirSync(join(folder, 'unfinished'));
   writeFileSync(join(folder, 'unfinished', 'results.jsonl'), '{}\n');
   mkdirSync(join(folder, 'notes'));
   return folder;
 }
-

@@ -31,7 +31,14 @@ describe("a run's card", () => {
     ]);
     expect(card.links[1]!.label).toBe('Smith, Alice, who passed every test');
     expect(card.links[2]!.detail).toBe('2/10: 2 wrong answers, 1 crashed, 1 timed out');
-    expect([card.title, card.mean, card.median, card.maxScore, card.count, card.document]).toEqual(['CS 111 PS9', '6.0', '6.0', 10, 2, 'seeds/000_x.txt']);
+    expect([card.title, card.mean, card.median, card.maxScore, card.count, card.document]).toEqual([
+      'CS 111 PS9',
+      '6.0',
+      '6.0',
+      10,
+      2,
+      'seeds/000_x.txt',
+    ]);
     expect(card.histogram.map((bar) => bar.count)).toEqual([0, 0, 1, 0, 0, 0, 0, 0, 0, 1]);
   });
 
@@ -45,7 +52,16 @@ describe("a run's card", () => {
   });
 
   it('takes for the failing student one whose mistake was named, then the most wrong answers, and counts the mistakes named', () => {
-    const run: RunResults = { ...SAMPLE_RUN, submissions: [student('many-wrong', 3), student('all-right', 0), student('named', 1, 'one-level-shallower'), student('named-too', 2, 'one-level-shallower'), student('other', 1, 'worst-reply')] };
+    const run: RunResults = {
+      ...SAMPLE_RUN,
+      submissions: [
+        student('many-wrong', 3),
+        student('all-right', 0),
+        student('named', 1, 'one-level-shallower'),
+        student('named-too', 2, 'one-level-shallower'),
+        student('other', 1, 'worst-reply'),
+      ],
+    };
     const card = runCard(entry(run));
     expect(card.links.find((l) => l.kind === 'correct')!.href).toBe('cs111/submissions/all-right.html');
     const failing = card.links.find((l) => l.kind === 'failing')!;
@@ -54,22 +70,42 @@ describe("a run's card", () => {
     expect(card.mistakes).toEqual({ named: 2, students: 3, variants: 'one-level-shallower, worst-reply' });
     // Without a named mistake, the most wrong answers; no student who passed everything, no such link.
     const plain = runCard(entry({ ...run, submissions: [student('one', 1), student('three', 3), student('two', 2)] }));
-    expect(plain.links.map((l) => [l.kind, l.href.split('/').at(-1)])).toEqual([['summary', 'index.html'], ['failing', 'three.html'], ['handed-back', 'three.html']]);
+    expect(plain.links.map((l) => [l.kind, l.href.split('/').at(-1)])).toEqual([
+      ['summary', 'index.html'],
+      ['failing', 'three.html'],
+      ['handed-back', 'three.html'],
+    ]);
     expect(plain.mistakes.named).toBe(0);
   });
 
   it('links a new kind of page (a class ladder) once it is a row of the table, and only where the run has it', () => {
-    const ladder: OptionalPage = { kind: 'ladder', of: 'class', path: () => 'ladder/index.html', label: () => 'The class AI ladder', detail: 'ratings' };
+    const ladder: OptionalPage = {
+      kind: 'ladder',
+      of: 'class',
+      path: () => 'ladder/index.html',
+      label: () => 'The class AI ladder',
+      detail: 'ratings',
+    };
     const table = [...OPTIONAL_PAGES, ladder];
     expect(wantedPages(SAMPLE_RUN, table)).toContain('ladder/index.html');
     expect(runCard(entry(SAMPLE_RUN), table).links.map((l) => l.kind)).not.toContain('ladder');
     const pages = new Set([...every(SAMPLE_RUN), 'ladder/index.html']);
-    expect(runCard(entry(SAMPLE_RUN, pages), table).links.at(-1)).toEqual({ kind: 'ladder', href: 'cs111/ladder/index.html', label: 'The class AI ladder', detail: 'ratings' });
+    expect(runCard(entry(SAMPLE_RUN, pages), table).links.at(-1)).toEqual({
+      kind: 'ladder',
+      href: 'cs111/ladder/index.html',
+      label: 'The class AI ladder',
+      detail: 'ratings',
+    });
   });
 
   it("encodes a folder's name in its links, and escapes every text of the runs on the page", () => {
     const hostile: RunResults = { ...SAMPLE_RUN, settings: { ...SAMPLE_RUN.settings!, title: `PS9 ${HOSTILE}` } };
-    const view = runsIndexView([entry(hostile, every(hostile), 'term 1#a?b')], { heading: `Runs ${HOSTILE}`, what: 'what', command: `grade index ${HOSTILE}`, how: [{ text: HOSTILE, code: true }] });
+    const view = runsIndexView([entry(hostile, every(hostile), 'term 1#a?b')], {
+      heading: `Runs ${HOSTILE}`,
+      what: 'what',
+      command: `grade index ${HOSTILE}`,
+      how: [{ text: HOSTILE, code: true }],
+    });
     expect(view.cards[0]!.summary).toBe('term%201%23a%3Fb/index.html');
     const html = renderRunsIndex(view);
     expect(html).not.toContain('<script>window.pwned');
@@ -95,7 +131,11 @@ describe('grade index', () => {
     expect(done.out).toMatch(/index\.html: 3 runs\n$/u);
     expect(done.err).toContain('left out unfinished has only results.jsonl: that run did not finish');
     const html = readFileSync(join(folder, 'index.html'), 'utf8');
-    expect([...html.matchAll(/<section class="card run" data-assignment="([^"]+)"/gu)].map((m) => m[1])).toEqual(['cs111-ps9', 'hmc-cs5-hw11', 'cs111-ps9']);
+    expect([...html.matchAll(/<section class="card run" data-assignment="([^"]+)"/gu)].map((m) => m[1])).toEqual([
+      'cs111-ps9',
+      'hmc-cs5-hw11',
+      'cs111-ps9',
+    ]);
     // The built-in's document, read from its spec; the json-only run's card has no link.
     expect(html).toContain('seeds/000_09b3d2d4078e204f.txt');
     expect(html).toContain('This run wrote no pages');
@@ -116,7 +156,7 @@ describe('grade index', () => {
     expect(readFileSync(join(folder, 'hmc', 'index.html'), 'utf8')).toBe(summary);
     const empty = await cli('index', join(folder, 'notes'));
     expect(empty.code).toBe(2);
-    expect(empty.err).toContain("no run in");
+    expect(empty.err).toContain('no run in');
     expect(existsSync(join(folder, 'notes', 'index.html'))).toBe(false);
   });
 });

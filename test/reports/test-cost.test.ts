@@ -5,13 +5,35 @@ import { classView } from '../../reports/model.js';
 import { testCosts } from '../../reports/test-cost.js';
 
 const test = (id: string, studentMs: number | undefined, status: TestResult['status'] = 'pass'): TestResult => ({
-  id, name: `the ${id} test`, group: 'g', target: 't', status, score: 0, maxScore: 1, visibility: 'visible', message: '',
+  id,
+  name: `the ${id} test`,
+  group: 'g',
+  target: 't',
+  status,
+  score: 0,
+  maxScore: 1,
+  visibility: 'visible',
+  message: '',
   ...(studentMs !== undefined && { durationMs: studentMs + 10, studentMs }),
 });
 const submission = (id: string, tests: TestResult[]): SubmissionResult => ({
-  id, path: id, assignment: 'cs111-ps9', status: 'graded', score: 0, maxScore: tests.length, durationMs: 0, studentMs: tests.reduce((n, t) => n + (t.studentMs ?? 0), 0), tests,
+  id,
+  path: id,
+  assignment: 'cs111-ps9',
+  status: 'graded',
+  score: 0,
+  maxScore: tests.length,
+  durationMs: 0,
+  studentMs: tests.reduce((n, t) => n + (t.studentMs ?? 0), 0),
+  tests,
 });
-const run = (submissions: SubmissionResult[]): RunResults => ({ tool: { name: 'grade', version: '0' }, generatedAt: '', seed: 1, sandbox: { python: '3', network: 'off', notes: [] }, submissions });
+const run = (submissions: SubmissionResult[]): RunResults => ({
+  tool: { name: 'grade', version: '0' },
+  generatedAt: '',
+  seed: 1,
+  sandbox: { python: '3', network: 'off', notes: [] },
+  submissions,
+});
 
 describe('what each test cost a class', () => {
   const subs = [
@@ -20,10 +42,17 @@ describe('what each test cost a class', () => {
     submission('cy', [test('lookahead', 500), test('repr', 3), test('games', undefined)]),
   ];
 
-  it('ranks the tests by the students\' time summed, with the median and the slowest student', () => {
+  it("ranks the tests by the students' time summed, with the median and the slowest student", () => {
     const costs = testCosts(subs);
     expect(costs.map((c) => c.id)).toEqual(['games', 'lookahead', 'repr']);
-    expect(costs[1]).toMatchObject({ measured: 3, medianStudentMs: 500, slowestStudentMs: 900, slowest: 'ada', totalStudentMs: 1500, medianMs: 510 });
+    expect(costs[1]).toMatchObject({
+      measured: 3,
+      medianStudentMs: 500,
+      slowestStudentMs: 900,
+      slowest: 'ada',
+      totalStudentMs: 1500,
+      medianMs: 510,
+    });
     // A result without times (an older results.json) is left out, not counted as free.
     expect(costs[0]).toMatchObject({ measured: 2, medianStudentMs: 2650, slowest: 'bob' });
   });
@@ -31,7 +60,9 @@ describe('what each test cost a class', () => {
   it('shows the costliest tests in the class summary, and nothing when no test was timed', () => {
     const view = classView(run(subs));
     expect(view.costs.map((c) => [c.id, c.medianSeconds, c.slowestSeconds, c.slowest.displayName])).toEqual([
-      ['games', '2.65', '5.00', 'bob'], ['lookahead', '0.50', '0.90', 'ada'], ['repr', '0.00', '0.00', 'bob'],
+      ['games', '2.65', '5.00', 'bob'],
+      ['lookahead', '0.50', '0.90', 'ada'],
+      ['repr', '0.00', '0.00', 'bob'],
     ]);
     expect(view.costs[0]!.percent).toBeCloseTo((5300 / 6809) * 100, 0);
     expect(classView(run([submission('old', [test('repr', undefined)])])).costs).toEqual([]);

@@ -60,14 +60,17 @@ export function elsewhereAsks(facts: ElsewhereFacts, answers: ReadonlyMap<string
     const read = place.testCase && reading(i);
     if (read && !answers.has(read)) return [{ key: read, test: facts.test, testCase: place.testCase }];
     if (read && !answers.get(read)!.passed) return [];
-    const chargedCase = place.readingIsProof ? undefined : place.chargedCase ?? place.testCase;
+    const chargedCase = place.readingIsProof ? undefined : (place.chargedCase ?? place.testCase);
     if (!chargedCase || answers.has(charged(i))) return [];
     return [{ key: charged(i), test: place.chargedBy, testCase: chargedCase }];
   });
 }
 
 export function judgeElsewhere(facts: ElsewhereFacts, answers: ReadonlyMap<string, Answer>): Decision | undefined {
-  if (facts.excuse) return facts.notPassed(facts.excuse.chargedBy) ? { status: 'pass', messageId: 'elsewhere', data: { note: facts.excuse.note } } : undefined;
+  if (facts.excuse)
+    return facts.notPassed(facts.excuse.chargedBy)
+      ? { status: 'pass', messageId: 'elsewhere', data: { note: facts.excuse.note } }
+      : undefined;
   for (const { place, i } of open(facts)) {
     if ('once' in place) continue;
     const read = place.testCase && answers.get(reading(i));
@@ -81,7 +84,11 @@ export function judgeElsewhere(facts: ElsewhereFacts, answers: ReadonlyMap<strin
 }
 
 /** The places the assignment says a failing case may be charged instead (AssignmentPlan.readingElsewhere). */
-export function placesOf(context: Pick<UnitContext, 'plan' | 'spec'>, test: ResolvedTest, testCase: FixtureCase): readonly ChargedElsewhere[] {
+export function placesOf(
+  context: Pick<UnitContext, 'plan' | 'spec'>,
+  test: ResolvedTest,
+  testCase: FixtureCase,
+): readonly ChargedElsewhere[] {
   const found = context.plan.readingElsewhere?.(test, testCase, context.spec.tests);
   return found === undefined ? [] : ([] as readonly ChargedElsewhere[]).concat(found);
 }
@@ -92,9 +99,14 @@ async function elsewhereFacts(context: UnitContext): Promise<ElsewhereFacts> {
   const places = placesOf(context, test, unit.testCase!);
   const excuse = unit.failure ? context.plan.excuseFailure?.(test, unit.testCase!, unit.failure) : undefined;
   const statuses = new Map<string, Status>();
-  for (const id of new Set([...places.flatMap((p) => ('once' in p ? [] : [p.chargedBy.id])), ...(excuse ? [excuse.chargedBy] : [])])) statuses.set(id, await context.status(id));
+  for (const id of new Set([...places.flatMap((p) => ('once' in p ? [] : [p.chargedBy.id])), ...(excuse ? [excuse.chargedBy] : [])]))
+    statuses.set(id, await context.status(id));
   return {
-    test, testCase: unit.testCase!, failure: unit.failure, excuse, places,
+    test,
+    testCase: unit.testCase!,
+    failure: unit.failure,
+    excuse,
+    places,
     notPassed: (id) => statuses.get(id) !== 'pass',
     failed: (id) => failed(statuses.get(id)),
     runs: (id) => statuses.get(id) !== undefined && statuses.get(id) !== 'skipped',
@@ -115,7 +127,12 @@ export const chargedElsewhere: Rule<'unit'> = {
     const facts = await elsewhereFacts(context);
     const answers = new Map<string, Answer>();
     for (let asks = elsewhereAsks(facts, answers); asks.length > 0; asks = elsewhereAsks(facts, answers)) {
-      for (const ask of asks) answers.set(ask.key, { passed: (await context.runs.reading(ask.test, `${unit.id}#${ask.key}`, ask.testCase, rerunWaitMs(unit, ask.test.limits))).raw.status === 'pass' });
+      for (const ask of asks)
+        answers.set(ask.key, {
+          passed:
+            (await context.runs.reading(ask.test, `${unit.id}#${ask.key}`, ask.testCase, rerunWaitMs(unit, ask.test.limits))).raw.status ===
+            'pass',
+        });
     }
     return judgeElsewhere(facts, answers);
   },

@@ -35,12 +35,14 @@ export const decidedLater: Rule<'test'> = {
     rule: "in the kit, a pass against the student's own version of the opponent (where the grader plays the document's), or a test left unrun on the student's own part that never ended, is decided after they submit",
     scope: 'test',
     messages: {
-      opponent: 'Decided after you submit: here the opponent was your own {opponent}, where the grader plays the document\'s, so passing here does not mean passing there (a weaker opponent is easier to beat). What it saw: {saw}.',
-      hung: 'Decided after you submit: here it would run on your own {part}, which never ended in {test} (fix that first); the grader runs it with the document\'s {part}, so it was not run here.',
+      opponent:
+        "Decided after you submit: here the opponent was your own {opponent}, where the grader plays the document's, so passing here does not mean passing there (a weaker opponent is easier to beat). What it saw: {saw}.",
+      hung: "Decided after you submit: here it would run on your own {part}, which never ended in {test} (fix that first); the grader runs it with the document's {part}, so it was not run here.",
     },
   },
   judge: ({ record, composed, charged, standIns }) => {
-    if (record.notRun?.kind === 'own-part-hung') return { status: 'skipped', decidedLater: true, messageId: 'hung', data: { part: record.notRun.part, test: record.notRun.test } };
+    if (record.notRun?.kind === 'own-part-hung')
+      return { status: 'skipped', decidedLater: true, messageId: 'hung', data: { part: record.notRun.part, test: record.notRun.test } };
     if (!ranUnits(record)) return undefined;
     return judgeDecidedLater({
       standIns,

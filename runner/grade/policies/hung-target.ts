@@ -14,5 +14,7 @@ export const hungTarget: Rule<'test'> = {
     messages: { shorter: '{target} already hung in {test}, so this test waited {waitMs} ms on each call, a tenth of its limit' },
   },
   judge: ({ record, test, composed }) =>
-    record.hungBefore && composed.status === 'timeout' ? { notes: [{ messageId: 'shorter', data: { target: test.target, test: record.hungBefore.test, waitMs: record.hungBefore.waitMs } }] } : undefined,
+    record.hungBefore && composed.status === 'timeout'
+      ? { notes: [{ messageId: 'shorter', data: { target: test.target, test: record.hungBefore.test, waitMs: record.hungBefore.waitMs } }] }
+      : undefined,
 };

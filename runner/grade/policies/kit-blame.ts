@@ -15,9 +15,11 @@ const META = {
   scope: 'unit',
   messages: {
     standIn: '{note}',
-    parts: 'Here it ran with your own {names}, whose own tests fail ({tests}): fix {those} first, as this failure may come from there. After you submit, the grader runs this test with the document\'s {names}, so a bug there costs only its own tests.',
-    here: 'Here it ran with your own {names}, where the grader uses the document\'s; they pass their visible tests, so this failure is most likely in {target}.',
-    later: 'Here it ran with your own {names}, where the grader uses the document\'s; they pass their visible tests, but more tests of {untested} are graded after you submit, so this failure may be in {target} or in {untested}.',
+    parts:
+      "Here it ran with your own {names}, whose own tests fail ({tests}): fix {those} first, as this failure may come from there. After you submit, the grader runs this test with the document's {names}, so a bug there costs only its own tests.",
+    here: "Here it ran with your own {names}, where the grader uses the document's; they pass their visible tests, so this failure is most likely in {target}.",
+    later:
+      "Here it ran with your own {names}, where the grader uses the document's; they pass their visible tests, but more tests of {untested} are graded after you submit, so this failure may be in {target} or in {untested}.",
   },
 } as const;
 
@@ -36,7 +38,10 @@ export function blameOf(parts: readonly OwnPart[], target: string, facts: PartFa
   const bad = parts.map((part) => ({ part, tests: facts.failing(part) })).filter((f) => f.tests.length > 0);
   if (bad.length > 0) {
     const names = joinNames(bad.map((f) => f.part.name));
-    return { messageId: 'parts', data: { names, tests: bad.flatMap((f) => f.tests).join(', '), those: bad.length === 1 ? 'that' : 'those' } };
+    return {
+      messageId: 'parts',
+      data: { names, tests: bad.flatMap((f) => f.tests).join(', '), those: bad.length === 1 ? 'that' : 'those' },
+    };
   }
   // Blame the tested part only when each part it ran on was judged by a test of its own, and none is the target.
   if (!parts.every(facts.ran) || parts.some((p) => target === p.name || target.endsWith(`.${p.name}`))) return undefined;
@@ -53,10 +58,14 @@ export const kitBlame: Rule<'unit'> = {
     if (!unit.own) return undefined;
     const own = unit.own;
     const statuses = new Map<string, Status>();
-    for (const t of context.spec.tests.filter((x) => own.own.some((p) => testOfPart(x.id, p)))) statuses.set(t.id, await context.status(t.id));
+    for (const t of context.spec.tests.filter((x) => own.own.some((p) => testOfPart(x.id, p))))
+      statuses.set(t.id, await context.status(t.id));
     const ids = [...statuses.keys()];
     // The tests the kit does not run (hidden): left out of its spec, or, graded as the kit grades, not in the ledger.
-    const later = [...(context.spec.laterTargets ?? []), ...context.spec.tests.filter((t) => t.points > 0 && !context.ledger.has(t.id)).map((t) => t.target)];
+    const later = [
+      ...(context.spec.laterTargets ?? []),
+      ...context.spec.tests.filter((t) => t.points > 0 && !context.ledger.has(t.id)).map((t) => t.target),
+    ];
     const blame = blameOf(own.own, test.target, {
       failing: (part) => ids.filter((id) => testOfPart(id, part) && failed(statuses.get(id))),
       ran: (part) => ids.some((id) => testOfPart(id, part) && statuses.get(id) !== undefined && statuses.get(id) !== 'skipped'),

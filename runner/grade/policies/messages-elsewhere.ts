@@ -19,7 +19,13 @@ export const messagesElsewhere: Rule<'unit'> = {
     if (!unit.program || !unit.testCase || test.kind !== 'program') return undefined;
     const gradedBy = context.plan.program(unit.testCase).messagesGradedBy;
     if (!gradedBy || !failed(await context.status(gradedBy))) return undefined;
-    const again = await context.plan.checkProgram(test.check!, unit.testCase, unit.program, () => Promise.reject(new Error('internal: a check judged again asks nothing')), { messagesChargedBy: gradedBy });
+    const again = await context.plan.checkProgram(
+      test.check!,
+      unit.testCase,
+      unit.program,
+      () => Promise.reject(new Error('internal: a check judged again asks nothing')),
+      { messagesChargedBy: gradedBy },
+    );
     return again.status === 'pass' ? { verdict: again } : undefined;
   },
 };

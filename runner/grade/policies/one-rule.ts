@@ -9,7 +9,8 @@ import type { Decision, Rule } from './policy.js';
 
 export function judgeOneRule(failure: StepFailure | undefined, rule: OneRule | undefined): Decision | undefined {
   if (!rule || !failure) return undefined;
-  if (failure.kind === 'exception' && failure.exception.type !== rule.exception) return { status: 'pass', messageId: 'crash', data: { type: failure.exception.type, note: rule.note } };
+  if (failure.kind === 'exception' && failure.exception.type !== rule.exception)
+    return { status: 'pass', messageId: 'crash', data: { type: failure.exception.type, note: rule.note } };
   if (failure.kind === 'timeout') return { status: 'pass', messageId: 'hang', data: { limitMs: failure.limitMs }, hung: true };
   return undefined;
 }

@@ -18,11 +18,17 @@ export function standInParts(unit: UnitRecord | undefined): string[] {
 /** What the snippet gives on the student's own parts, as the words after the failure. */
 export function ownAnswer(parts: readonly string[], shown: Pick<Composed, 'status' | 'actual'>, own: UnitRecord): Said {
   const exception = own.failure?.kind === 'exception' ? own.failure.exception : undefined;
-  const gives = exception ? `raises ${exception.type}${exception.message ? `: ${exception.message}` : ''}`
-    : own.failure?.kind === 'timeout' ? `does not finish within ${own.failure.limitMs} ms${shown.status === 'timeout' ? ' either' : ''}`
-    : own.raw.status === 'pass' ? 'gives the expected answer'
-    : own.raw.actual !== undefined && own.raw.actual === shown.actual ? 'gives the same answer'
-    : own.raw.actual !== undefined ? `gives ${own.raw.actual}` : 'fails too';
+  const gives = exception
+    ? `raises ${exception.type}${exception.message ? `: ${exception.message}` : ''}`
+    : own.failure?.kind === 'timeout'
+      ? `does not finish within ${own.failure.limitMs} ms${shown.status === 'timeout' ? ' either' : ''}`
+      : own.raw.status === 'pass'
+        ? 'gives the expected answer'
+        : own.raw.actual !== undefined && own.raw.actual === shown.actual
+          ? 'gives the same answer'
+          : own.raw.actual !== undefined
+            ? `gives ${own.raw.actual}`
+            : 'fails too';
   return { messageId: 'gives', data: { names: joinNames(parts), gives } };
 }
 
@@ -32,7 +38,8 @@ export const ownAnswerRule: Rule<'test'> = {
     rule: "a failure graded with the document's versions of other parts says what its snippet gives on the student's own",
     scope: 'test',
     messages: {
-      gives: "This case ran with the document's {names}, so a mistake in yours costs only their own tests; the snippet below runs with your own {names}, and there it {gives}.",
+      gives:
+        "This case ran with the document's {names}, so a mistake in yours costs only their own tests; the snippet below runs with your own {names}, and there it {gives}.",
     },
   },
   judge: async (context) => {
@@ -41,8 +48,14 @@ export const ownAnswerRule: Rule<'test'> = {
     const unit = record.units.find((u) => u.id === composed.first);
     const parts = context.standIns === 'document' && !context.firstFailure ? standInParts(unit) : [];
     if (!unit?.planned || !unit.check || parts.length === 0) return undefined;
-    const own = await context.runs.harness(record.test, `${unit.id}#snippet`, unit.planned, unit.check, 'own', rerunWaitMs(unit, record.test.limits));
+    const own = await context.runs.harness(
+      record.test,
+      `${unit.id}#snippet`,
+      unit.planned,
+      unit.check,
+      'own',
+      rerunWaitMs(unit, record.test.limits),
+    );
     return { notes: [ownAnswer(parts, composed, own)] };
   },
 };
-

@@ -7,7 +7,12 @@
 import { passedCount } from '../finish.js';
 import type { Decision, Rule } from './policy.js';
 
-export const judgeOwnLookahead = (passed: string, failed: number, of: number, first: string): Decision => ({ status: 'pass', messageId: 'own', data: { passed, failed, of, first }, ownPlayers: true });
+export const judgeOwnLookahead = (passed: string, failed: number, of: number, first: string): Decision => ({
+  status: 'pass',
+  messageId: 'own',
+  data: { passed, failed, of, first },
+  ownPlayers: true,
+});
 
 export const ownLookahead: Rule<'test'> = {
   meta: {
@@ -22,6 +27,8 @@ export const ownLookahead: Rule<'test'> = {
     const { record, composed, test } = context;
     if ((composed.status !== 'fail' && composed.status !== 'error') || !record.players || !('quick' in record.players)) return undefined;
     const own = await context.replayed(await context.runs.programs(test, { fast: false }));
-    return own.status === 'pass' ? judgeOwnLookahead(passedCount(record, own.ran), composed.failed, composed.ran, composed.first!) : undefined;
+    return own.status === 'pass'
+      ? judgeOwnLookahead(passedCount(record, own.ran), composed.failed, composed.ran, composed.first!)
+      : undefined;
   },
 };

@@ -8,7 +8,8 @@ import { withStandIns } from '../../plan/interaction.js';
 import type { Decision, Rule } from './policy.js';
 
 /** Whether to ask: a failing case of a one-rule test, graded with the document's parts, that left some of the student's out. */
-export const asksOwnParts = (oneRule: boolean, standIns: 'document' | 'own', replaced: readonly string[]): boolean => oneRule && standIns === 'document' && replaced.length > 0;
+export const asksOwnParts = (oneRule: boolean, standIns: 'document' | 'own', replaced: readonly string[]): boolean =>
+  oneRule && standIns === 'document' && replaced.length > 0;
 
 export function judgeOwnParts(passedOnOwn: boolean, parts: string): Decision | undefined {
   return passedOnOwn ? { status: 'pass', messageId: 'holds', data: { parts } } : undefined;
@@ -19,7 +20,9 @@ export const ownParts: Rule<'unit'> = {
     name: 'own-parts',
     rule: "a one-rule test that fails with the document's other parts and holds with the student's own passes",
     scope: 'unit',
-    messages: { holds: "with the document's {parts} this does not hold, but with your own {parts} it does: the rule is kept by your code as a whole" },
+    messages: {
+      holds: "with the document's {parts} this does not hold, but with your own {parts} it does: the rule is kept by your code as a whole",
+    },
   },
   judge: async (context) => {
     const { unit, test } = context;

@@ -101,7 +101,14 @@ export interface Composed extends Omit<CaseVerdict, 'status' | 'message' | 'afte
 /** The one door a rule's runs go through: each a record like the run phase's, judged by the named test's check. */
 export interface Runs {
   /** A unit's interaction run again (`own`: on the student's own parts), judged by `check`. */
-  harness(test: ResolvedTest, key: string, planned: Interaction, check: UnitRecord['check'], standIns?: 'own', callMs?: number): Promise<UnitRecord>;
+  harness(
+    test: ResolvedTest,
+    key: string,
+    planned: Interaction,
+    check: UnitRecord['check'],
+    standIns?: 'own',
+    callMs?: number,
+  ): Promise<UnitRecord>;
   /** A case of `test` (another reading of one, or the case another test charges), judged by `test`'s check. */
   reading(test: ResolvedTest, key: string, testCase: FixtureCase, callMs?: number): Promise<UnitRecord>;
   /**
@@ -110,7 +117,10 @@ export interface Runs {
    */
   rest(record: TestRecord, from: number): Promise<Pick<TestRecord, 'units' | 'stopped'>>;
   /** A test's sessions played again: with the quick players or not, and with the document's versions of some parts. */
-  programs(test: ResolvedTest, options: { readonly replace?: readonly ClassReplacement[]; readonly fast: boolean }): Promise<readonly UnitRecord[]>;
+  programs(
+    test: ResolvedTest,
+    options: { readonly replace?: readonly ClassReplacement[]; readonly fast: boolean },
+  ): Promise<readonly UnitRecord[]>;
 }
 
 /** What every rule may read: the run's facts and the other tests' verdicts, never another rule's state. */
@@ -169,10 +179,12 @@ export interface Rule<S extends Scope = Scope> {
 export type AnyRule = Rule<'unit'> | Rule<'units'> | Rule<'test'>;
 
 /** The text of a rule's message, its placeholders filled from the data; a missing one is our bug, said loudly. */
-export const say = (meta: Pick<RuleMeta, 'name' | 'messages'>, said: Said): string => fill(`rule ${meta.name}`, meta.messages, said.messageId, said.data);
+export const say = (meta: Pick<RuleMeta, 'name' | 'messages'>, said: Said): string =>
+  fill(`rule ${meta.name}`, meta.messages, said.messageId, said.data);
 
 /** A rule's message as a sentence of a result: its id and data beside its text. */
-export const ruleSays = (meta: Pick<RuleMeta, 'name' | 'messages'>, said: Said): Words => sentence(meta.name, meta.messages, said.messageId, said.data);
+export const ruleSays = (meta: Pick<RuleMeta, 'name' | 'messages'>, said: Said): Words =>
+  sentence(meta.name, meta.messages, said.messageId, said.data);
 
 /** `n thing` or `n things`. */
 export const count = (n: number, thing: string): string => `${n} ${thing}${n === 1 ? '' : 's'}`;

@@ -20,7 +20,13 @@ const VISIBILITY = { visible: 0, 'after-due': 1, hidden: 2 } as const;
 function key(test: ResolvedTest, facts: PrecedenceFacts): readonly (number | string)[] {
   const named = facts.chargesFirst?.indexOf(test.id) ?? -1;
   const documentOnly = test.fixtureCases.length > 0 && test.fixtureCases.every((c) => c.source.kind === 'document');
-  return [named < 0 ? Number.MAX_SAFE_INTEGER : named, VISIBILITY[test.visibility], documentOnly ? 0 : 1, facts.judgesOneRule(test) ? 1 : 0, test.id];
+  return [
+    named < 0 ? Number.MAX_SAFE_INTEGER : named,
+    VISIBILITY[test.visibility],
+    documentOnly ? 0 : 1,
+    facts.judgesOneRule(test) ? 1 : 0,
+    test.id,
+  ];
 }
 
 /** The tests in the order they charge a shared mistake: the first charges it, the others pass it with a note. */

@@ -8,7 +8,7 @@ import type { Rule } from './policy.js';
 export const quickPlayers: Rule<'test'> = {
   meta: {
     name: 'quick-players',
-    rule: 'a game test says who played its games: the quick players, or in the kit the student\'s own where a game failed',
+    rule: "a game test says who played its games: the quick players, or in the kit the student's own where a game failed",
     scope: 'test',
     messages: { players: '{note}' },
   },

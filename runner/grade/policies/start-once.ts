@@ -16,7 +16,11 @@ export const judgeStartOnce = (target: string, charger: string, test: string): D
 
 /** The program tests of a target that ran, by precedence. */
 export const programsOf = (context: Pick<RuleContext, 'spec' | 'ledger' | 'precedence'>, target: string): ResolvedTest[] =>
-  context.precedence(context.spec.tests.filter((t) => isProgramTest(t) && t.target === target && context.ledger.has(t.id) && !context.ledger.get(t.id)!.notRun));
+  context.precedence(
+    context.spec.tests.filter(
+      (t) => isProgramTest(t) && t.target === target && context.ledger.has(t.id) && !context.ledger.get(t.id)!.notRun,
+    ),
+  );
 
 export const startOnce: Rule<'test'> = {
   meta: {
@@ -30,7 +34,9 @@ export const startOnce: Rule<'test'> = {
     if (!isProgramTest(test) || !failed(composed.status) || !context.plan.chargesStartOnce?.includes(test.target)) return undefined;
     const first = programsOf(context, test.target)[0];
     const firstRecord = first && context.ledger.get(first.id)!;
-    const stuck = firstRecord && cannotStart(firstRecord.units.map((u) => ({ answers: u.typed?.length ?? 0, answersSent: u.program?.answersSent ?? 0 })));
+    const stuck =
+      firstRecord &&
+      cannotStart(firstRecord.units.map((u) => ({ answers: u.typed?.length ?? 0, answersSent: u.program?.answersSent ?? 0 })));
     if (!first || !stuck || first.id === test.id || !failed(await context.status(first.id))) return undefined;
     return judgeStartOnce(test.target, first.id, test.id);
   },

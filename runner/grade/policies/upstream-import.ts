@@ -6,7 +6,11 @@
 import { upstreamOf } from '../upstream-imports.js';
 import type { Decision, Rule } from './policy.js';
 
-export const judgeUpstream = (file: string, upstream: string, charger: string, asRan: string): Decision => ({ status: 'pass', messageId: 'upstream', data: { file, upstream, charger, asRan } });
+export const judgeUpstream = (file: string, upstream: string, charger: string, asRan: string): Decision => ({
+  status: 'pass',
+  messageId: 'upstream',
+  data: { file, upstream, charger, asRan },
+});
 
 export const upstreamImport: Rule<'test'> = {
   meta: {

@@ -10,7 +10,10 @@ describe('caseGroups', () => {
 
   it('balances many cases, each group in the cases order, the first case in the first group', () => {
     const groups = caseGroups([600, 500, 400, 300, 200, 100]);
-    expect(groups).toEqual([[0, 3, 4], [1, 2, 5]]);
+    expect(groups).toEqual([
+      [0, 3, 4],
+      [1, 2, 5],
+    ]);
     expect(groups.flat().sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5]);
   });
 

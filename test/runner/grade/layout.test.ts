@@ -23,7 +23,13 @@ function tree(files: Record<string, string>): string {
 
 describe('submission layouts', () => {
   it('reads a folder with one sub-folder per student, finding files a level or two down', () => {
-    const root = tree({ 'alice/ps9pr1.py': '', 'alice/notes.md': '', 'bob/ps9/ps9pr1.py': '', 'carol/homework9.py': '', 'dave/sub/readme.txt': '' });
+    const root = tree({
+      'alice/ps9pr1.py': '',
+      'alice/notes.md': '',
+      'bob/ps9/ps9pr1.py': '',
+      'carol/homework9.py': '',
+      'dave/sub/readme.txt': '',
+    });
     const found = discoverSubmissions([root], KNOWN);
     expect(found.submissions.map((s) => [s.id, s.files.map((f) => f.name)])).toEqual([
       ['alice', ['notes.md', 'ps9pr1.py']],
@@ -40,7 +46,10 @@ describe('submission layouts', () => {
     const known = new Set(['connect4_*.py']);
     const root = tree({ 'connect4_Emmy_Noether.py': '', 'connect4_alan_turing.py': '', 'notes.txt': '' });
     const found = discoverSubmissions([root], known);
-    expect(found.submissions.map((s) => [s.id, s.files.map((f) => f.name)])).toEqual([['Emmy_Noether', ['connect4_Emmy_Noether.py']], ['alan_turing', ['connect4_alan_turing.py']]]);
+    expect(found.submissions.map((s) => [s.id, s.files.map((f) => f.name)])).toEqual([
+      ['Emmy_Noether', ['connect4_Emmy_Noether.py']],
+      ['alan_turing', ['connect4_alan_turing.py']],
+    ]);
     expect(found.layouts).toEqual(['flat']);
     const one = tree({ 'ada/connect4_ada.py': '' });
     expect(discoverSubmissions([one], known).submissions.map((s) => s.id)).toEqual(['ada']);
@@ -56,7 +65,10 @@ describe('submission layouts', () => {
   it('groups a flat folder by the prefix before the file name, renaming files to what the assignment expects', () => {
     const root = tree({ 'alice_ps9pr1.py': '', 'alice_ps9pr2.py': '', 'bob-smith-PS9PR1.py': '', 'stray.py': '' });
     const found = discoverSubmissions([root], KNOWN);
-    expect(found.submissions.map((s) => [s.id, s.files.map((f) => f.name)])).toEqual([['alice', ['ps9pr1.py', 'ps9pr2.py']], ['bob-smith', ['ps9pr1.py']]]);
+    expect(found.submissions.map((s) => [s.id, s.files.map((f) => f.name)])).toEqual([
+      ['alice', ['ps9pr1.py', 'ps9pr2.py']],
+      ['bob-smith', ['ps9pr1.py']],
+    ]);
     expect(found.layouts).toEqual(['flat']);
   });
 
@@ -80,7 +92,9 @@ describe('submission layouts', () => {
       ['cy', ['ps9pr1.txt']],
       ['dee', ['essay.txt']],
     ]);
-    expect(found.warnings.join('\n')).toMatch(/dee: no file of the assignment in it \(looked for .*, and for files defining Board, Player, process_move, …\); graded with its files missing/u);
+    expect(found.warnings.join('\n')).toMatch(
+      /dee: no file of the assignment in it \(looked for .*, and for files defining Board, Player, process_move, …\); graded with its files missing/u,
+    );
     // Given alone, a folder of such files is one submission; a folder with nothing recognisable is none.
     expect(discoverSubmissions([join(root, 'ana')], KNOWN, defines).submissions.map((s) => s.id)).toEqual(['ana']);
     expect(discoverSubmissions([join(root, 'ana')], KNOWN, defines).layouts).toEqual(['single']);

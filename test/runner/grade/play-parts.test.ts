@@ -12,10 +12,10 @@ function lane(name: string, log: string[], ready = true): Lane {
   return {
     ready: async () => ready,
     fresh: async () => void log.push(`${name}: fresh`),
-    ask: (index) => (async () => {
+    ask: (index) => async () => {
       log.push(`${name}: asked for part ${index}`);
       return { replies: {} } satisfies CaseObservation;
-    }),
+    },
   };
 }
 
@@ -52,7 +52,12 @@ describe('playParts', () => {
     expect(got).toEqual(['win', 'draw', 'win', 'loss']);
     expect(log.slice(0, 2)).toEqual(['main: asked for part 0', 'side: fresh']);
     // Every part was asked for once, and every part after a lane's first started fresh.
-    expect(log.filter((l) => l.includes('asked')).map((l) => l.replace(/^\w+: /u, '')).sort()).toEqual(['asked for part 0', 'asked for part 1', 'asked for part 2', 'asked for part 3']);
+    expect(
+      log
+        .filter((l) => l.includes('asked'))
+        .map((l) => l.replace(/^\w+: /u, ''))
+        .sort(),
+    ).toEqual(['asked for part 0', 'asked for part 1', 'asked for part 2', 'asked for part 3']);
     expect(log.filter((l) => l.endsWith('fresh'))).toHaveLength(3);
   });
 

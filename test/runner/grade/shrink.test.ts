@@ -5,7 +5,13 @@ import { checkersOn, failsTheSameWay, shrinkCase, smallerBoards, type CaseShrink
 
 const BOARD = ['       ', '       ', '       ', '   X   ', '  OO   ', ' XXOX  '];
 
-const caseOf = (rows: readonly string[], id = 'T.gen.001'): FixtureCase => ({ id, source: { kind: 'generated', seed: 1, family: 'f' }, input: { board: { rows } }, python: '', expected: { value: { type: 'none' } } });
+const caseOf = (rows: readonly string[], id = 'T.gen.001'): FixtureCase => ({
+  id,
+  source: { kind: 'generated', seed: 1, family: 'f' },
+  input: { board: { rows } },
+  python: '',
+  expected: { value: { type: 'none' } },
+});
 const shrinker: CaseShrinker = { rows: (c) => (c.input['board'] as { rows: string[] }).rows, withRows: (c, rows, id) => caseOf(rows, id) };
 
 describe('smallerBoards', () => {
@@ -66,17 +72,25 @@ describe('shrinkCase', () => {
   it('gives nothing when no smaller board fails, or the first verdict is not a wrong answer', async () => {
     const judge = async (): Promise<CaseVerdict> => pass();
     expect(await shrinkCase(caseOf(BOARD), fail('wrong'), shrinker, judge, { calls: 100, boards: 10_000, ms: 1000 })).toBeUndefined();
-    expect(await shrinkCase(caseOf(BOARD), { status: 'timeout', message: 't' }, shrinker, judge, { calls: 100, boards: 10_000, ms: 1000 })).toBeUndefined();
+    expect(
+      await shrinkCase(caseOf(BOARD), { status: 'timeout', message: 't' }, shrinker, judge, { calls: 100, boards: 10_000, ms: 1000 }),
+    ).toBeUndefined();
   });
 
   it('stops at a hang or a crash, and within the budget', async () => {
     let asked = 0;
-    const hangs = async (): Promise<CaseVerdict | undefined> => { asked++; return undefined; };
+    const hangs = async (): Promise<CaseVerdict | undefined> => {
+      asked++;
+      return undefined;
+    };
     expect(await shrinkCase(caseOf(BOARD), fail('wrong'), shrinker, hangs, { calls: 100, boards: 10_000, ms: 1000 })).toBeUndefined();
     expect(asked).toBe(1);
     asked = 0;
     const budget = { calls: 2, boards: 10_000, ms: 1000 };
-    const never = async (): Promise<CaseVerdict> => { asked++; return pass(); };
+    const never = async (): Promise<CaseVerdict> => {
+      asked++;
+      return pass();
+    };
     await shrinkCase(caseOf(BOARD), fail('wrong'), shrinker, never, budget);
     expect(asked).toBe(2);
     expect(budget.calls).toBe(0);
@@ -85,7 +99,10 @@ describe('shrinkCase', () => {
   it('does not ask a smaller board that costs more than the first allows', async () => {
     const costly: CaseShrinker = { ...shrinker, cost: (_c, rows) => (checkersOn(rows) < checkersOn(BOARD) ? 10_000 : 1) };
     let asked = 0;
-    const judge = async (): Promise<CaseVerdict> => { asked++; return fail('wrong'); };
+    const judge = async (): Promise<CaseVerdict> => {
+      asked++;
+      return fail('wrong');
+    };
     expect(await shrinkCase(caseOf(BOARD), fail('wrong'), costly, judge, { calls: 100, boards: 10_000, ms: 1000 })).toBeUndefined();
     expect(asked).toBe(0);
   });
@@ -96,7 +113,10 @@ describe('the boards budget', () => {
     // Each board costs what its checkers leave open: fewer checkers, dearer.
     const priced: CaseShrinker = { ...shrinker, cost: (_c, rows) => 100 - checkersOn(rows) };
     const costs: number[] = [];
-    const judge = async (c: FixtureCase): Promise<CaseVerdict> => { costs.push(100 - checkersOn(shrinker.rows(c)!)); return fail('wrong'); };
+    const judge = async (c: FixtureCase): Promise<CaseVerdict> => {
+      costs.push(100 - checkersOn(shrinker.rows(c)!));
+      return fail('wrong');
+    };
     // 7 checkers: boards of 5, 3 and 1 cost 95, 97 and 99; the budget pays for the first two.
     const budget = { calls: 100, boards: 95 + 97 + 50, ms: 1000 };
     const shrunk = await shrinkCase(caseOf(BOARD), fail('wrong'), priced, judge, budget);

@@ -60,15 +60,31 @@ async function session(): Promise<SubmissionSession> {
   return made;
 }
 
-const remember = (x: number): CaseAsk => ({ interaction: { steps: [call(['remember'], [int(x)], { observe: 'n' })] }, seed: 1, callMs: 30_000 });
+const remember = (x: number): CaseAsk => ({
+  interaction: { steps: [call(['remember'], [int(x)], { observe: 'n' })] },
+  seed: 1,
+  callMs: 30_000,
+});
 const valueOf = async (s: SubmissionSession, ask: CaseAsk) => (await s.run(ask.interaction, ask.seed, ask.callMs)).replies['n']?.value;
-const pair = (a: number, b: number) => ({ type: 'list', items: [{ type: 'int', value: a }, { type: 'int', value: b }] });
+const pair = (a: number, b: number) => ({
+  type: 'list',
+  items: [
+    { type: 'int', value: a },
+    { type: 'int', value: b },
+  ],
+});
 
 describe.each([false, true])('a test split in groups (side by side: %s)', (sideBySide) => {
   it('runs each group in a fresh child of its own, and what follows in another', async () => {
     const s = await session();
     const asks = [1, 2, 3, 4].map(remember);
-    await s.prefetch(asks, 60_000, { groups: [[0, 2], [1, 3]], sideBySide });
+    await s.prefetch(asks, 60_000, {
+      groups: [
+        [0, 2],
+        [1, 3],
+      ],
+      sideBySide,
+    });
     const seen = [];
     for (const ask of asks) seen.push(await valueOf(s, ask));
     expect(seen).toEqual([pair(1, 1), pair(1, 2), pair(2, 3), pair(2, 4)]);
@@ -84,7 +100,13 @@ describe.each([false, true])('a test split in groups (side by side: %s)', (sideB
     const s = await session();
     const before = s.studentMs;
     const asks = [11, 12, 13, 14].map(remember);
-    await s.prefetch(asks, 60_000, { groups: [[0, 1], [2, 3]], sideBySide });
+    await s.prefetch(asks, 60_000, {
+      groups: [
+        [0, 1],
+        [2, 3],
+      ],
+      sideBySide,
+    });
     for (const ask of asks) await valueOf(s, ask);
     await s.settlePrefetched();
     expect(s.studentMs).toBeGreaterThan(before);
@@ -94,10 +116,17 @@ describe.each([false, true])('a test split in groups (side by side: %s)', (sideB
 describe('groups side by side', () => {
   it('run at the same time, on two harnesses', async () => {
     const s = await session();
-    const meet = (mine: string, theirs: string): CaseAsk => ({ interaction: { steps: [call(['meet'], [str(mine), str(theirs)], { observe: 'n' })] }, seed: 1, callMs: 60_000 });
+    const meet = (mine: string, theirs: string): CaseAsk => ({
+      interaction: { steps: [call(['meet'], [str(mine), str(theirs)], { observe: 'n' })] },
+      seed: 1,
+      callMs: 60_000,
+    });
     const asks = [meet('mark-a', 'mark-b'), meet('mark-b', 'mark-a')];
     await s.prefetch(asks, 120_000, { groups: [[0], [1]], sideBySide: true });
-    expect([await valueOf(s, asks[0]!), await valueOf(s, asks[1]!)]).toEqual([{ type: 'str', value: 'met' }, { type: 'str', value: 'met' }]);
+    expect([await valueOf(s, asks[0]!), await valueOf(s, asks[1]!)]).toEqual([
+      { type: 'str', value: 'met' },
+      { type: 'str', value: 'met' },
+    ]);
   });
 });
 

@@ -14,7 +14,13 @@ import { loadSpec } from '../../../runner/pack/load-spec.js';
 
 const spec = { ...loadSpec(PROJECT_ROOT, 'cs61a-hw04'), names: { print_board: 'show_board' } };
 const path = join(PROJECT_ROOT, 'fixtures', 'submissions', 'cs61a-hw04', 'correct-classic');
-const submission = { id: 'correct-classic', path, files: readdirSync(path).filter((name) => name !== 'BUG.md').map((name) => ({ name, source: join(path, name) })) };
+const submission = {
+  id: 'correct-classic',
+  path,
+  files: readdirSync(path)
+    .filter((name) => name !== 'BUG.md')
+    .map((name) => ({ name, source: join(path, name) })),
+};
 
 describe('a grading run announces each test', () => {
   let sandbox: SandboxEnvironment;
@@ -26,7 +32,11 @@ describe('a grading run announces each test', () => {
     const events: string[] = [];
     const pattern = '^print_board\\.';
     const result = await gradeSubmission(submission, {
-      spec, ...gradingPlan('cs61a-hw04'), sandbox, seed: 1, only: { pattern, regex: new RegExp(pattern, 'u') },
+      spec,
+      ...gradingPlan('cs61a-hw04'),
+      sandbox,
+      seed: 1,
+      only: { pattern, regex: new RegExp(pattern, 'u') },
       onTestStart: (test) => events.push(`start ${test.id}: ${test.name}`),
       onTestRan: (test) => events.push(`ran ${test.id}`),
       onTest: (test) => events.push(`end ${test.id}`),
@@ -35,6 +45,8 @@ describe('a grading run announces each test', () => {
     expect(events).toEqual([...ran.flatMap((t) => [`start ${t.id}: ${t.name}`, `ran ${t.id}`]), ...result.tests.map((t) => `end ${t.id}`)]);
     expect(ran.length).toBeGreaterThan(0);
     for (const t of ran) expect(events).toContain(`start ${t.id}: ${t.name}`);
-    expect(events.some((e) => e.startsWith('start print_board.') && e.includes('show_board') && !/\bprint_board\b/u.test(e.split(': ')[1]!))).toBe(true);
+    expect(
+      events.some((e) => e.startsWith('start print_board.') && e.includes('show_board') && !/\bprint_board\b/u.test(e.split(': ')[1]!)),
+    ).toBe(true);
   }, 120_000);
 });

@@ -7,7 +7,11 @@ import { ruleTester } from './rule-tester.js';
 
 describe('document-silent', () => {
   it('passes a crash on an open case and names why it is open', () => {
-    expect(judgeDocumentSilent(crash('ZeroDivisionError'), 'a move fills the board')).toEqual({ status: 'pass', messageId: 'crash', data: { reason: 'a move fills the board', type: 'ZeroDivisionError' } });
+    expect(judgeDocumentSilent(crash('ZeroDivisionError'), 'a move fills the board')).toEqual({
+      status: 'pass',
+      messageId: 'crash',
+      data: { reason: 'a move fills the board', type: 'ZeroDivisionError' },
+    });
     expect(judgeDocumentSilent(crash(), undefined)).toBeUndefined();
     expect(judgeDocumentSilent({ kind: 'timeout', step: 's', limitMs: 1 }, 'open')).toBeUndefined();
   });
@@ -15,13 +19,21 @@ describe('document-silent', () => {
   it('in a charge: only the open case passes', async () => {
     const open = { ...fixtureCase('open'), lenient: { open: true, reason: 'both have four', choice: 'any', alsoAccepted: [] } };
     const t = test('f.value');
-    const charged = await chargeLedger([record(t, [unit('open', { status: 'error', message: 'raised' }, { failure: crash(), testCase: open }), unit('closed', { status: 'error', message: 'raised' }, { failure: crash(), testCase: fixtureCase('closed') })])]);
+    const charged = await chargeLedger([
+      record(t, [
+        unit('open', { status: 'error', message: 'raised' }, { failure: crash(), testCase: open }),
+        unit('closed', { status: 'error', message: 'raised' }, { failure: crash(), testCase: fixtureCase('closed') }),
+      ]),
+    ]);
     expect(charged['f.value']).toMatchObject({ status: 'error', failed: 1, first: 'closed' });
   });
 });
 
 const openCase = { ...fixtureCase('open'), lenient: { open: true, reason: 'both have four', choice: 'any', alsoAccepted: [] } };
-const onCase = (testCase: ReturnType<typeof fixtureCase>, failure?: ReturnType<typeof crash> | { kind: 'timeout'; step: string; limitMs: number }) => [record(test('f.value'), [unit(testCase.id, { status: 'error', message: 'raised' }, { testCase, ...(failure && { failure }) })])];
+const onCase = (
+  testCase: ReturnType<typeof fixtureCase>,
+  failure?: ReturnType<typeof crash> | { kind: 'timeout'; step: string; limitMs: number },
+) => [record(test('f.value'), [unit(testCase.id, { status: 'error', message: 'raised' }, { testCase, ...(failure && { failure }) })])];
 
 ruleTester(documentSilent, {
   valid: [
@@ -30,6 +42,12 @@ ruleTester(documentSilent, {
     { name: 'a hang on an open case', records: onCase(openCase, { kind: 'timeout', step: 's', limitMs: 1 }), at: 'f.value' },
   ],
   invalid: [
-    { name: 'a crash on an open case', records: onCase(openCase, crash('ZeroDivisionError')), at: 'f.value', expected: { status: 'pass', messageId: 'crash', data: { reason: 'both have four', type: 'ZeroDivisionError' } }, text: 'not scored, as the document is silent here (both have four): it raised ZeroDivisionError' },
+    {
+      name: 'a crash on an open case',
+      records: onCase(openCase, crash('ZeroDivisionError')),
+      at: 'f.value',
+      expected: { status: 'pass', messageId: 'crash', data: { reason: 'both have four', type: 'ZeroDivisionError' } },
+      text: 'not scored, as the document is silent here (both have four): it raised ZeroDivisionError',
+    },
   ],
 });

@@ -11,7 +11,12 @@ import { ruleTester } from './rule-tester.js';
 
 describe('hung-target', () => {
   it('waits a tenth as long on a target that already hung, two seconds at least, never longer than the limit', () => {
-    expect(hungTargetLimits({ ...DEFAULT_LIMITS, callMs: 60_000, promptMs: 5_000, programMs: 500 })).toMatchObject({ callMs: 6_000, promptMs: 2_000, programMs: 500, importMs: DEFAULT_LIMITS.importMs });
+    expect(hungTargetLimits({ ...DEFAULT_LIMITS, callMs: 60_000, promptMs: 5_000, programMs: 500 })).toMatchObject({
+      callMs: 6_000,
+      promptMs: 2_000,
+      programMs: 500,
+      importMs: DEFAULT_LIMITS.importMs,
+    });
   });
 });
 
@@ -22,11 +27,17 @@ const timedOut = { status: 'timeout' as const, message: 'f(1) did not finish wit
 ruleTester(hungTarget, {
   valid: [
     { name: 'a timeout on the whole limit', records: [record(t, [unit('c1', timedOut, { failure: hang })])], at: 'f.random' },
-    { name: 'a wrong answer after the target hung elsewhere', records: [record(t, [unit('c1', { status: 'fail', message: 'wrong' })], hungBefore)], at: 'f.random' },
+    {
+      name: 'a wrong answer after the target hung elsewhere',
+      records: [record(t, [unit('c1', { status: 'fail', message: 'wrong' })], hungBefore)],
+      at: 'f.random',
+    },
   ],
   invalid: [
     {
-      name: 'a timeout on the shorter wait', records: [record(t, [unit('c1', timedOut, { failure: hang })], hungBefore)], at: 'f.random',
+      name: 'a timeout on the shorter wait',
+      records: [record(t, [unit('c1', timedOut, { failure: hang })], hungBefore)],
+      at: 'f.random',
       expected: { notes: [{ messageId: 'shorter', data: { target: 'f', test: 'f.document', waitMs: 2000 } }] },
       text: 'f already hung in f.document, so this test waited 2000 ms on each call, a tenth of its limit',
     },

@@ -10,7 +10,7 @@ const game = test('games.ai', { kind: 'program', target: 'game', check: 'program
 const quick = { players: { quick: 'quick players' } };
 
 describe('own-lookahead', () => {
-  it('passes games that go wrong only with the quick players, on the student\'s own', async () => {
+  it("passes games that go wrong only with the quick players, on the student's own", async () => {
     const table = runs({}, [session('g1', good, 'ok')]);
     const charged = await chargeLedger([record(game, [session('g1', bad, 'x')], { players: { quick: 'quick players' } })], { runs: table });
     expect(charged['games.ai']).toMatchObject({ status: 'pass', ownPlayers: true });
@@ -20,14 +20,37 @@ describe('own-lookahead', () => {
 
 ruleTester(ownLookahead, {
   valid: [
-    { name: 'games the quick players did not play', records: [record(game, [session('g1', bad, 'x')])], at: 'games.ai', runs: runs({}, [session('g1', good, 'ok')]) },
-    { name: 'games that still go wrong with their own players', records: [record(game, [session('g1', bad, 'x')], quick)], at: 'games.ai', runs: runs({}, [session('g1', bad, 'x')]) },
-    { name: 'a game that hung', records: [record(game, [session('g1', { status: 'timeout', message: 'never ended' }, 'x')], quick)], at: 'games.ai', runs: runs({}, [session('g1', good, 'ok')]) },
+    {
+      name: 'games the quick players did not play',
+      records: [record(game, [session('g1', bad, 'x')])],
+      at: 'games.ai',
+      runs: runs({}, [session('g1', good, 'ok')]),
+    },
+    {
+      name: 'games that still go wrong with their own players',
+      records: [record(game, [session('g1', bad, 'x')], quick)],
+      at: 'games.ai',
+      runs: runs({}, [session('g1', bad, 'x')]),
+    },
+    {
+      name: 'a game that hung',
+      records: [record(game, [session('g1', { status: 'timeout', message: 'never ended' }, 'x')], quick)],
+      at: 'games.ai',
+      runs: runs({}, [session('g1', good, 'ok')]),
+    },
   ],
   invalid: [
     {
-      name: 'games that play right with their own look-ahead', records: [record(game, [session('g1', bad, 'x'), session('g2', good, 'ok')], quick)], at: 'games.ai', runs: runs({}, [session('g1', good, 'ok'), session('g2', good, 'ok')]),
-      expected: { status: 'pass', messageId: 'own', data: { passed: '2 terminal sessions passed', failed: 1, of: 2, first: 'g1' }, ownPlayers: true },
+      name: 'games that play right with their own look-ahead',
+      records: [record(game, [session('g1', bad, 'x'), session('g2', good, 'ok')], quick)],
+      at: 'games.ai',
+      runs: runs({}, [session('g1', good, 'ok'), session('g2', good, 'ok')]),
+      expected: {
+        status: 'pass',
+        messageId: 'own',
+        data: { passed: '2 terminal sessions passed', failed: 1, of: 2, first: 'g1' },
+        ownPlayers: true,
+      },
     },
   ],
 });

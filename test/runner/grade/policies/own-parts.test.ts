@@ -19,18 +19,42 @@ describe('own-parts', () => {
 });
 
 /** An interaction whose Board is the document's stand-in for the student's own. */
-const withBoard = { steps: [{ request: { op: 'replace' }, python: '', only: 'document', parts: [{ name: 'Board', tests: 'board.' }] }] } as unknown as Interaction;
+const withBoard = {
+  steps: [{ request: { op: 'replace' }, python: '', only: 'document', parts: [{ name: 'Board', tests: 'board.' }] }],
+} as unknown as Interaction;
 const counts = test('next_move.counts-moves', { check: 'num-moves' });
 const judges = plan({ judgesOnly: (c) => (c === 'num-moves' ? { note: 'one rule' } : undefined) });
-const failing = (extra = {}) => [record(counts, [unit('c1', wrong('counted 0 moves'), { planned: withBoard, check: () => pass, ...extra })])];
+const failing = (extra = {}) => [
+  record(counts, [unit('c1', wrong('counted 0 moves'), { planned: withBoard, check: () => pass, ...extra })]),
+];
 
 ruleTester(ownParts, {
   valid: [
-    { name: 'the rule does not hold on their own parts either', records: failing(), at: 'next_move.counts-moves', plan: judges, runs: runs({ 'c1#own': wrong() }) },
+    {
+      name: 'the rule does not hold on their own parts either',
+      records: failing(),
+      at: 'next_move.counts-moves',
+      plan: judges,
+      runs: runs({ 'c1#own': wrong() }),
+    },
     { name: 'a test of the value', records: failing(), at: 'next_move.counts-moves', runs: runs({ 'c1#own': pass }) },
-    { name: "the kit, which already runs on the student's own", records: failing(), at: 'next_move.counts-moves', plan: judges, standIns: 'own', runs: runs({ 'c1#own': pass }) },
+    {
+      name: "the kit, which already runs on the student's own",
+      records: failing(),
+      at: 'next_move.counts-moves',
+      plan: judges,
+      standIns: 'own',
+      runs: runs({ 'c1#own': pass }),
+    },
   ],
   invalid: [
-    { name: 'the rule holds on their own parts', records: failing(), at: 'next_move.counts-moves', plan: judges, runs: runs({ 'c1#own': pass }), expected: { status: 'pass', messageId: 'holds', data: { parts: 'Board' } } },
+    {
+      name: 'the rule holds on their own parts',
+      records: failing(),
+      at: 'next_move.counts-moves',
+      plan: judges,
+      runs: runs({ 'c1#own': pass }),
+      expected: { status: 'pass', messageId: 'holds', data: { parts: 'Board' } },
+    },
   ],
 });

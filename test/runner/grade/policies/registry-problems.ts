@@ -34,10 +34,13 @@ export function registryProblems(facts: RegistryFacts): string[] {
     if (!row) problems.push(`${name} has no row in docs/strictness.md`);
     else if (row.scope !== scope) problems.push(`${name} acts on ${scope}, but its row in docs/strictness.md says ${row.scope}`);
   }
-  for (const [file, name] of facts.modules) if (!names.includes(name)) problems.push(`${file}.ts exports the rule ${name}, which is not in the registry`);
-  for (const row of rows) if (!names.includes(row.name)) problems.push(`docs/strictness.md has a row for ${row.name}, which is not in the registry`);
+  for (const [file, name] of facts.modules)
+    if (!names.includes(name)) problems.push(`${file}.ts exports the rule ${name}, which is not in the registry`);
+  for (const row of rows)
+    if (!names.includes(row.name)) problems.push(`docs/strictness.md has a row for ${row.name}, which is not in the registry`);
   const documented = rows.map((r) => r.name).filter((n) => names.includes(n));
   const registered = names.filter((n) => documented.includes(n));
-  if (documented.join() !== registered.join()) problems.push(`docs/strictness.md lists the rules as ${documented.join(', ')}; the registry's order is ${registered.join(', ')}`);
+  if (documented.join() !== registered.join())
+    problems.push(`docs/strictness.md lists the rules as ${documented.join(', ')}; the registry's order is ${registered.join(', ')}`);
   return problems;
 }

@@ -22,7 +22,9 @@ const DOCS = readFileSync(join(PROJECT_ROOT, 'docs', 'strictness.md'), 'utf8');
 /** The modules of policies/ that export a rule (a value with a meta and a judge), by file name. */
 async function ruleModules(): Promise<Map<string, string>> {
   const found = new Map<string, string>();
-  for (const file of readdirSync(POLICIES).filter((f) => f.endsWith('.ts')).sort()) {
+  for (const file of readdirSync(POLICIES)
+    .filter((f) => f.endsWith('.ts'))
+    .sort()) {
     const exported = Object.values((await import(join(POLICIES, file))) as Record<string, unknown>);
     const rule = exported.find((v): v is AnyRule => typeof v === 'object' && v !== null && 'meta' in v && 'judge' in v);
     if (rule) found.set(file.replace(/\.ts$/u, ''), rule.meta.name);
@@ -30,19 +32,32 @@ async function ruleModules(): Promise<Map<string, string>> {
   return found;
 }
 
-const tables = () => new Set(readdirSync(TABLES).filter((f) => f.endsWith('.test.ts')).map((f) => f.replace(/\.test\.ts$/u, '')));
+const tables = () =>
+  new Set(
+    readdirSync(TABLES)
+      .filter((f) => f.endsWith('.test.ts'))
+      .map((f) => f.replace(/\.test\.ts$/u, '')),
+  );
 
 describe('the rules registry', () => {
-  it('has every rule with its module, its table and its docs row, in the registry\'s order', async () => {
+  it("has every rule with its module, its table and its docs row, in the registry's order", async () => {
     expect(registryProblems({ rules: RULES, modules: await ruleModules(), tables: tables(), docs: DOCS })).toEqual([]);
   });
 
   it('finds a rule without its registry line, its table or its row, and rows out of order', async () => {
     const facts: RegistryFacts = { rules: RULES, modules: await ruleModules(), tables: tables(), docs: DOCS };
-    expect(registryProblems({ ...facts, rules: RULES.filter((r) => r.meta.name !== 'crash-once') })).toEqual(expect.arrayContaining([expect.stringContaining('crash-once.ts exports the rule crash-once, which is not in the registry')]));
-    expect(registryProblems({ ...facts, tables: new Set([...facts.tables].filter((t) => t !== 'hung-target')) })).toEqual(['hung-target has no table: test/runner/grade/policies/hung-target.test.ts']);
-    expect(registryProblems({ ...facts, docs: DOCS.replace(/^\| `own-answer` .*\n/mu, '') })).toEqual(['own-answer has no row in docs/strictness.md']);
-    expect(registryProblems({ ...facts, rules: [...RULES].reverse() })).toEqual([expect.stringMatching(/^docs\/strictness\.md lists the rules as one-rule, .*; the registry's order is hung-target, /u)]);
+    expect(registryProblems({ ...facts, rules: RULES.filter((r) => r.meta.name !== 'crash-once') })).toEqual(
+      expect.arrayContaining([expect.stringContaining('crash-once.ts exports the rule crash-once, which is not in the registry')]),
+    );
+    expect(registryProblems({ ...facts, tables: new Set([...facts.tables].filter((t) => t !== 'hung-target')) })).toEqual([
+      'hung-target has no table: test/runner/grade/policies/hung-target.test.ts',
+    ]);
+    expect(registryProblems({ ...facts, docs: DOCS.replace(/^\| `own-answer` .*\n/mu, '') })).toEqual([
+      'own-answer has no row in docs/strictness.md',
+    ]);
+    expect(registryProblems({ ...facts, rules: [...RULES].reverse() })).toEqual([
+      expect.stringMatching(/^docs\/strictness\.md lists the rules as one-rule, .*; the registry's order is hung-target, /u),
+    ]);
   });
 });
 
@@ -53,8 +68,12 @@ describe('adding a rule', () => {
   it('is one module, one registry line, one table and one docs row: the registry takes it whole', async () => {
     const modules = new Map([...(await ruleModules()), ['case-blind', 'case-blind']]);
     expect(registryProblems({ rules, modules, tables: new Set([...tables(), 'case-blind']), docs })).toEqual([]);
-    expect(registryProblems({ rules, modules, tables: tables(), docs })).toEqual(['case-blind has no table: test/runner/grade/policies/case-blind.test.ts']);
-    expect(registryProblems({ rules, modules, tables: new Set([...tables(), 'case-blind']), docs: DOCS })).toEqual(['case-blind has no row in docs/strictness.md']);
+    expect(registryProblems({ rules, modules, tables: tables(), docs })).toEqual([
+      'case-blind has no table: test/runner/grade/policies/case-blind.test.ts',
+    ]);
+    expect(registryProblems({ rules, modules, tables: new Set([...tables(), 'case-blind']), docs: DOCS })).toEqual([
+      'case-blind has no row in docs/strictness.md',
+    ]);
   });
 
   it('passes its own table', async () => {
@@ -64,10 +83,29 @@ describe('adding a rule', () => {
 
   it('charges from its registry line: the failure it forgives passes with its words, as a note on the case', async () => {
     const t = test('f.value', { fixtureCases: [] });
-    const ledger = new Map([[t.id, record(t, [unit('c1', { status: 'fail', message: "returned 'x'", expected: "'X'", actual: "'x'" }), unit('c2', { status: 'pass', message: 'ok' })])]]);
-    const context = { spec: { tests: [t] } as never, plan: plan(), ledger, facts: noFiles(), standIns: 'document' as const, firstFailure: false, runs: runs() };
+    const ledger = new Map([
+      [
+        t.id,
+        record(t, [
+          unit('c1', { status: 'fail', message: "returned 'x'", expected: "'X'", actual: "'x'" }),
+          unit('c2', { status: 'pass', message: 'ok' }),
+        ]),
+      ],
+    ]);
+    const context = {
+      spec: { tests: [t] } as never,
+      plan: plan(),
+      ledger,
+      facts: noFiles(),
+      standIns: 'document' as const,
+      firstFailure: false,
+      runs: runs(),
+    };
     expect(await createCharger(context)('f.value')).toMatchObject({ status: 'fail' });
     const charged = await createCharger(context, rules)('f.value');
-    expect(charged).toMatchObject({ status: 'pass', said: [{ by: 'test', id: 'passedWithNotes', text: "2 cases passed (passed: 'x' differs from 'X' only in letter case)" }] });
+    expect(charged).toMatchObject({
+      status: 'pass',
+      said: [{ by: 'test', id: 'passedWithNotes', text: "2 cases passed (passed: 'x' differs from 'X' only in letter case)" }],
+    });
   });
 });

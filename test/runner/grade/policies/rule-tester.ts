@@ -9,7 +9,17 @@ import type { CaseVerdict } from '../../../../runner/checks/verdict.js';
 import { composeUnits } from '../../../../runner/grade/finish.js';
 import type { TestRecord } from '../../../../runner/grade/ledger.js';
 import { byPrecedence } from '../../../../runner/grade/policies/precedence.js';
-import { say, type AnyRule, type ChargedUnit, type Composed, type Judgement, type RuleContext, type Runs, type Said, type Status } from '../../../../runner/grade/policies/policy.js';
+import {
+  say,
+  type AnyRule,
+  type ChargedUnit,
+  type Composed,
+  type Judgement,
+  type RuleContext,
+  type Runs,
+  type Said,
+  type Status,
+} from '../../../../runner/grade/policies/policy.js';
 import type { SubmissionFacts } from '../../../../runner/grade/submission-facts.js';
 import type { ResolvedSpec } from '../../../../runner/model/spec-types.js';
 import type { AssignmentPlan } from '../../../../runner/plan/assignment.js';
@@ -36,21 +46,38 @@ export interface RuleCase {
 
 /** What an invalid case must judge: a decision (status, id, data), notes, or decisions on units by id. */
 export type Expected =
-  | { readonly status: string; readonly messageId: string; readonly data?: Readonly<Record<string, string | number>>; readonly [flag: string]: unknown }
+  | {
+      readonly status: string;
+      readonly messageId: string;
+      readonly data?: Readonly<Record<string, string | number>>;
+      readonly [flag: string]: unknown;
+    }
   | { readonly notes: readonly Said[] }
   | { readonly verdict: Partial<CaseVerdict> }
-  | { readonly units: Readonly<Record<string, { readonly status: string; readonly messageId: string; readonly data?: Readonly<Record<string, string | number>> }>> };
+  | {
+      readonly units: Readonly<
+        Record<string, { readonly status: string; readonly messageId: string; readonly data?: Readonly<Record<string, string | number>> }>
+      >;
+    };
 
 export interface RuleTable {
   readonly valid: readonly RuleCase[];
   readonly invalid: readonly (RuleCase & { readonly expected: Expected; readonly text?: string | RegExp })[];
 }
 
-const asRan = (record: TestRecord): Status => (record.notRun ? 'skipped' : record.units.some((u) => u.raw.status !== 'pass') || (record.direct && record.direct.status !== 'pass') ? 'fail' : 'pass');
-const ranUnits = (record: TestRecord): ChargedUnit[] => record.units.map((u) => ({ id: u.id, reproduce: u.reproduce, verdict: u.raw, ...(u.typed && { typed: u.typed }) }));
+const asRan = (record: TestRecord): Status =>
+  record.notRun
+    ? 'skipped'
+    : record.units.some((u) => u.raw.status !== 'pass') || (record.direct && record.direct.status !== 'pass')
+      ? 'fail'
+      : 'pass';
+const ranUnits = (record: TestRecord): ChargedUnit[] =>
+  record.units.map((u) => ({ id: u.id, reproduce: u.reproduce, verdict: u.raw, ...(u.typed && { typed: u.typed }) }));
 
 /** The context a rule is judged in, made from the case. */
-export function contextOf(c: RuleCase): RuleContext & { unit: TestRecord['units'][number]; verdict: CaseVerdict; charged: readonly ChargedUnit[]; composed: Composed } {
+export function contextOf(
+  c: RuleCase,
+): RuleContext & { unit: TestRecord['units'][number]; verdict: CaseVerdict; charged: readonly ChargedUnit[]; composed: Composed } {
   const ledger = new Map(c.records.map((r) => [r.test.id, r]));
   const record = ledger.get(c.at);
   if (!record) throw new Error(`the case '${c.name}' judges ${c.at}, which is not in its ledger`);
@@ -63,14 +90,33 @@ export function contextOf(c: RuleCase): RuleContext & { unit: TestRecord['units'
   const charged = ranUnits(record);
   const spec = { tests: c.records.map((r) => r.test), ...(c.laterTargets && { laterTargets: c.laterTargets }) } as unknown as ResolvedSpec;
   return {
-    spec, plan, ledger, facts: c.facts ?? noFiles(), standIns: c.standIns ?? 'document', firstFailure: false, runs: c.runs ?? tableRuns(),
-    test: record.test, record, oneRule,
-    precedence: (tests) => byPrecedence(tests, { ...(plan.chargesFirst && { chargesFirst: plan.chargesFirst }), judgesOneRule: (t) => oneRule(t) !== undefined }),
+    spec,
+    plan,
+    ledger,
+    facts: c.facts ?? noFiles(),
+    standIns: c.standIns ?? 'document',
+    firstFailure: false,
+    runs: c.runs ?? tableRuns(),
+    test: record.test,
+    record,
+    oneRule,
+    precedence: (tests) =>
+      byPrecedence(tests, {
+        ...(plan.chargesFirst && { chargesFirst: plan.chargesFirst }),
+        judgesOneRule: (t) => oneRule(t) !== undefined,
+      }),
     status: async (id) => (c.statuses && id in c.statuses ? c.statuses[id] : ledger.has(id) ? asRan(ledger.get(id)!) : undefined),
     units: async (id) => ranUnits(ledger.get(id)!),
-    replayed: async (sessions) => composeUnits({ ...record, units: sessions, of: sessions.length }, sessions.map((u) => ({ id: u.id, reproduce: u.reproduce, verdict: u.raw })), false),
-    unit: unit!, verdict: c.verdict ?? unit?.raw ?? { status: 'pass', message: 'ok' },
-    charged, composed: c.composed ?? composeUnits(record, charged, false),
+    replayed: async (sessions) =>
+      composeUnits(
+        { ...record, units: sessions, of: sessions.length },
+        sessions.map((u) => ({ id: u.id, reproduce: u.reproduce, verdict: u.raw })),
+        false,
+      ),
+    unit: unit!,
+    verdict: c.verdict ?? unit?.raw ?? { status: 'pass', message: 'ok' },
+    charged,
+    composed: c.composed ?? composeUnits(record, charged, false),
   };
 }
 
@@ -95,7 +141,8 @@ export function ruleTester(rule: AnyRule, table: RuleTable): void {
         const judged = (await (rule.judge as (x: unknown) => unknown)(contextOf(c))) as Judgement | undefined;
         expect(judged, c.name).toBeDefined();
         const expected = c.expected;
-        if ('units' in expected && 'units' in judged!) expect(Object.fromEntries(judged.units)).toMatchObject(expected.units as Record<string, unknown>);
+        if ('units' in expected && 'units' in judged!)
+          expect(Object.fromEntries(judged.units)).toMatchObject(expected.units as Record<string, unknown>);
         else expect(judged).toMatchObject(expected);
         const words = wordsOf(rule, judged!);
         if (typeof c.text === 'string') expect(words.join('\n')).toBe(c.text);

@@ -9,13 +9,17 @@ const crashed = { status: 'error' as const, message: 'the program crashed' };
 describe('start-once', () => {
   const human = test('game.human', { kind: 'program', target: 'game', check: 'program-result', visibility: 'visible' });
   const ai = test('game.ai', { kind: 'program', target: 'game', check: 'program-result', visibility: 'visible' });
-  const stuck = (t: ReturnType<typeof test>) => record(t, [session(`${t.id}.1`, crashed, 'Traceback (most recent call last):\nNameError: x\n', ['3'], 0)]);
+  const stuck = (t: ReturnType<typeof test>) =>
+    record(t, [session(`${t.id}.1`, crashed, 'Traceback (most recent call last):\nNameError: x\n', ['3'], 0)]);
   const p = plan({ chargesStartOnce: ['game'], chargesFirst: ['game.human'] });
 
   it('charges the named test; the other passes, naming it', async () => {
     const charged = await chargeLedger([stuck(ai), stuck(human)], { plan: p });
     expect(charged['game.human']!.status).toBe('error');
-    expect(charged['game.ai']).toMatchObject({ status: 'pass', message: 'not charged again: game could not start, which game.human charges' });
+    expect(charged['game.ai']).toMatchObject({
+      status: 'pass',
+      message: 'not charged again: game could not start, which game.human charges',
+    });
   });
 
   it('charges every test when the named one got going', async () => {
@@ -26,16 +30,34 @@ describe('start-once', () => {
 
 const humanTest = test('game.human', { kind: 'program', target: 'game', check: 'program-result', visibility: 'visible' });
 const aiTest = test('game.ai', { kind: 'program', target: 'game', check: 'program-result', visibility: 'visible' });
-const stuckIn = (t: ReturnType<typeof test>) => record(t, [session(`${t.id}.1`, crashed, 'Traceback (most recent call last):\nNameError: x\n', ['3'], 0)]);
+const stuckIn = (t: ReturnType<typeof test>) =>
+  record(t, [session(`${t.id}.1`, crashed, 'Traceback (most recent call last):\nNameError: x\n', ['3'], 0)]);
 const names = plan({ chargesStartOnce: ['game'], chargesFirst: ['game.human'] });
 
 ruleTester(startOnce, {
   valid: [
     { name: 'the test named to charge it', records: [stuckIn(aiTest), stuckIn(humanTest)], at: 'game.human', plan: names },
-    { name: 'the named test got going', records: [stuckIn(aiTest), record(humanTest, [session('h', crashed, 'Enter: 3\n', ['3'], 1)])], at: 'game.ai', plan: names },
-    { name: 'a program the assignment does not give whole', records: [stuckIn(aiTest), stuckIn(humanTest)], at: 'game.ai', plan: plan({ chargesFirst: ['game.human'] }) },
+    {
+      name: 'the named test got going',
+      records: [stuckIn(aiTest), record(humanTest, [session('h', crashed, 'Enter: 3\n', ['3'], 1)])],
+      at: 'game.ai',
+      plan: names,
+    },
+    {
+      name: 'a program the assignment does not give whole',
+      records: [stuckIn(aiTest), stuckIn(humanTest)],
+      at: 'game.ai',
+      plan: plan({ chargesFirst: ['game.human'] }),
+    },
   ],
   invalid: [
-    { name: "another test of a program that cannot start", records: [stuckIn(aiTest), stuckIn(humanTest)], at: 'game.ai', plan: names, expected: { status: 'pass', messageId: 'again', data: { target: 'game', charger: 'game.human' } }, text: 'not charged again: game could not start, which game.human charges' },
+    {
+      name: 'another test of a program that cannot start',
+      records: [stuckIn(aiTest), stuckIn(humanTest)],
+      at: 'game.ai',
+      plan: names,
+      expected: { status: 'pass', messageId: 'again', data: { target: 'game', charger: 'game.human' } },
+      text: 'not charged again: game could not start, which game.human charges',
+    },
   ],
 });

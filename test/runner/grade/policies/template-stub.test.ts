@@ -48,8 +48,15 @@ describe('template-stub', () => {
     const facts = noFiles({ put_piece: { name: 'put_piece', file: 'hw04.py', line: 9, body: '"*** YOUR CODE HERE ***"' } });
     const barrier = test('barrier.put_piece', { target: 'put_piece', check: 'barrier' });
     const value = test('put_piece.document', { target: 'put_piece' });
-    const charged = await chargeLedger([record(barrier, [unit('a', { status: 'pass', message: 'ok' })]), record(value, [unit('b', { status: 'pass', message: 'ok' })])], { facts, plan: plan({ judgesOnly: (c) => (c === 'barrier' ? { note: 'one rule' } : undefined) }) });
-    expect(charged['barrier.put_piece']).toMatchObject({ status: 'fail', message: 'put_piece is still the template\'s stub (hw04.py, line 9: "*** YOUR CODE HERE ***"): this test judges one rule of code that is written, so it gives nothing yet' });
+    const charged = await chargeLedger(
+      [record(barrier, [unit('a', { status: 'pass', message: 'ok' })]), record(value, [unit('b', { status: 'pass', message: 'ok' })])],
+      { facts, plan: plan({ judgesOnly: (c) => (c === 'barrier' ? { note: 'one rule' } : undefined) }) },
+    );
+    expect(charged['barrier.put_piece']).toMatchObject({
+      status: 'fail',
+      message:
+        'put_piece is still the template\'s stub (hw04.py, line 9: "*** YOUR CODE HERE ***"): this test judges one rule of code that is written, so it gives nothing yet',
+    });
     expect(charged['put_piece.document']!.status).toBe('pass');
   });
 });
@@ -62,13 +69,34 @@ const passed = { status: 'pass' as const, message: 'ok' };
 ruleTester(templateStub, {
   valid: [
     { name: 'a function that is written', records: [record(barrierTest, [unit('a', passed)])], at: 'barrier.put_piece', plan: oneRulePlan },
-    { name: 'a test of the value', records: [record(test('put_piece.document', { target: 'put_piece' }), [unit('b', passed)])], at: 'put_piece.document', facts: stubbed, plan: oneRulePlan },
-    { name: 'a test that could not run', records: [record(barrierTest, [], { notRun: { kind: 'budget', limitMs: 1000 } })], at: 'barrier.put_piece', facts: stubbed, plan: oneRulePlan },
+    {
+      name: 'a test of the value',
+      records: [record(test('put_piece.document', { target: 'put_piece' }), [unit('b', passed)])],
+      at: 'put_piece.document',
+      facts: stubbed,
+      plan: oneRulePlan,
+    },
+    {
+      name: 'a test that could not run',
+      records: [record(barrierTest, [], { notRun: { kind: 'budget', limitMs: 1000 } })],
+      at: 'barrier.put_piece',
+      facts: stubbed,
+      plan: oneRulePlan,
+    },
   ],
   invalid: [
     {
-      name: 'a one-rule test of a stub', records: [record(barrierTest, [unit('a', passed)])], at: 'barrier.put_piece', facts: stubbed, plan: oneRulePlan,
-      expected: { status: 'fail', messageId: 'stub', data: { name: 'put_piece', file: 'hw04.py', line: 9, body: '"*** YOUR CODE HERE ***"' }, keepSnippet: true },
+      name: 'a one-rule test of a stub',
+      records: [record(barrierTest, [unit('a', passed)])],
+      at: 'barrier.put_piece',
+      facts: stubbed,
+      plan: oneRulePlan,
+      expected: {
+        status: 'fail',
+        messageId: 'stub',
+        data: { name: 'put_piece', file: 'hw04.py', line: 9, body: '"*** YOUR CODE HERE ***"' },
+        keepSnippet: true,
+      },
     },
   ],
 });
