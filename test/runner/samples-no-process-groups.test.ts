@@ -9,10 +9,10 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { RunResults } from '../../../runner/model/results.js';
-import { PROJECT_ROOT } from '../../../runner/project-root.js';
-import { CLI_COMMAND } from '../../helpers/cli-command.js';
-import { hangLimitsEnv } from '../../helpers/grade-samples.js';
+import type { RunResults } from '../../runner/model/results.js';
+import { PROJECT_ROOT } from '../../runner/project-root.js';
+import { CLI_COMMAND } from '../helpers/cli-command.js';
+import { hangLimitsEnv } from '../helpers/grade-samples.js';
 
 const SAMPLE = 'hostile-infinite-loop';
 const LOOPING = ['put_piece.document', 'put_piece.generated'];

@@ -8,9 +8,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { RunResults } from '../../../runner/model/results.js';
-import { PROJECT_ROOT } from '../../../runner/project-root.js';
-import { CLI_COMMAND } from '../../helpers/cli-command.js';
+import type { RunResults } from '../../runner/model/results.js';
+import { PROJECT_ROOT } from '../../runner/project-root.js';
+import { CLI_COMMAND } from '../helpers/cli-command.js';
 
 describe('a terminal that cannot start a program', () => {
   it('falls back to pipes, says so once, and a correct CS111 sample gets full marks', async () => {
