@@ -4,7 +4,7 @@
  * loaded (it waits on processes), and is used when the packages did not call for another interpreter.
  */
 import type { ResolvedSpec } from '../model/spec-types.js';
-import { probeSandbox, type SandboxEnvironment } from './environment.js';
+import { probeSandbox, SetupError, type SandboxEnvironment } from './environment.js';
 import { preparePython } from './python-packages.js';
 
 /** The probe of `python`, started early; its failure is kept to be thrown only if that Python is the one used. */
@@ -21,8 +21,11 @@ export async function prepareSandbox(
   spec: Pick<ResolvedSpec, 'packages' | 'courseModules' | 'names'>,
   probing: EarlyProbe,
 ): Promise<SandboxEnvironment> {
-  const prepared = await preparePython(python, spec.packages);
   const early = await probing;
+  // No environment built on an interpreter that cannot grade helps (not Python 3, older than 3.8, not there): said at
+  // once, before a venv and pip spend minutes on it.
+  if ('error' in early && early.error instanceof SetupError && early.error.code === 'no-python') throw early.error;
+  const prepared = await preparePython(python, spec.packages);
   if ('error' in early && prepared.python === python) throw early.error;
   const probed = prepared.python === python && 'probed' in early ? early.probed : await probeSandbox(prepared.python);
   return {

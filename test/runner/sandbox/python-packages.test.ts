@@ -60,3 +60,27 @@ describe('python packages for submissions', () => {
     expect(cacheFolder({ XDG_CACHE_HOME: '/c' })).toBe('/c/connect4-grader');
   });
 });
+
+describe('an interpreter too old to grade with', () => {
+  it('is refused before any environment is prepared on it: no venv, no pip', async () => {
+    const { prepareSandbox, probeEarly } = await import('../../../runner/sandbox/prepare-sandbox.js');
+    const dir = mkdtempSync(join(tmpdir(), 'old-python-'));
+    try {
+      // A Python 3.7 as the probe sees one, which writes down every way it is started.
+      const calls = join(dir, 'calls');
+      const python = join(dir, 'python3.7');
+      writeFileSync(python, `#!/bin/sh\necho "$@" >> '${calls}'\nprintf '%s\\n' '${python}' 3.7.17 3 /usr /usr '[]'\n`, { mode: 0o755 });
+      await expect(prepareSandbox(python, { packages: ['numpy'], courseModules: [] }, probeEarly(python))).rejects.toMatchObject({
+        code: 'no-python',
+        message: expect.stringContaining('is Python 3.7.17; the assignments need Python 3.8 or newer'),
+      });
+      const { readFileSync } = await import('node:fs');
+      // Started once, by the probe; never with -I (the packages' probe) nor -m venv.
+      const started = readFileSync(calls, 'utf8');
+      expect(started.startsWith('-c import sys')).toBe(true);
+      expect(started).not.toMatch(/^-I |-m venv/mu);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
