@@ -149,5 +149,17 @@ export function ruleTester(rule: AnyRule, table: RuleTable): void {
         else if (c.text) expect(words.join('\n')).toMatch(c.text);
       });
     }
+    it('judges a case for each of its messages', () => {
+      const judged = new Set(table.invalid.flatMap((c) => messageIds(c.expected)));
+      expect(Object.keys(rule.meta.messages).filter((id) => !judged.has(id))).toEqual([]);
+    });
   });
+}
+
+/** The message ids an invalid case's expected judgement names. */
+function messageIds(expected: Expected): string[] {
+  const e = expected as { notes?: readonly Said[]; units?: Readonly<Record<string, { messageId: string }>>; messageId?: string };
+  if (e.notes) return e.notes.map((n) => n.messageId);
+  if (e.units) return Object.values(e.units).map((d) => d.messageId);
+  return e.messageId === undefined ? [] : [e.messageId];
 }
