@@ -137,6 +137,7 @@ async function chargeEach(engine: Engine, records: readonly UnitRecord[]): Promi
     const place = { id: unit.id, reproduce: unit.reproduce, ...(unit.typed && { typed: unit.typed }) };
     let verdict = unit.raw;
     let hung = false;
+    let excused = false;
     for (const rule of engine.rules) {
       if (verdict.status === 'pass') break;
       if (rule.meta.scope !== 'unit') continue;
@@ -144,8 +145,10 @@ async function chargeEach(engine: Engine, records: readonly UnitRecord[]): Promi
       if (!judged) continue;
       verdict = onUnit(rule.meta, judged, verdict);
       if ('status' in judged && judged.hung) hung = true;
+      // A rule's pass is an excuse, not the check's judgement: the count of cases passed leaves it out.
+      if ('status' in judged && judged.status === 'pass') excused = true;
     }
-    out.push({ ...place, verdict, ...(hung && { hung: true }) });
+    out.push({ ...place, verdict, ...(hung && { hung: true }), ...(excused && { excused: true }) });
   }
   return out;
 }
@@ -182,7 +185,9 @@ async function chargeTest(engine: Engine, context: ChargeContext, unitsCharged: 
     if (!('units' in judged)) throw new Error(`internal: rule ${rule.meta.name} must answer with its units' decisions`);
     units = units.map((u) => {
       const decision = judged.units.get(u.id);
-      return decision ? { ...u, verdict: decided(rule.meta, decision, u.verdict) } : u;
+      return decision
+        ? { ...u, verdict: decided(rule.meta, decision, u.verdict), ...(decision.status === 'pass' && { excused: true }) }
+        : u;
     });
   }
   let composed = composedOf(record, units, context);

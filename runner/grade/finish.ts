@@ -34,6 +34,18 @@ export function composeUnits(record: TestRecord, units: readonly ChargedUnit[], 
       };
     }
     if (ran < of) return { status: 'timeout', said: [testSays('budgetAfter', { ran, of: count(of, unit) })], failed: 0, ran };
+    // Where a rule excused every unit, none was judged here: no count of cases passed, only why.
+    if (ran > 0 && units.every((u) => u.excused))
+      return {
+        status: 'pass',
+        said: [
+          ran === 1
+            ? testSays('oneNotJudged', { unit, notes: notes.join('; ') })
+            : testSays('noneJudged', { ran: count(ran, unit), notes: notes.join('; ') }),
+        ],
+        failed: 0,
+        ran,
+      };
     return {
       status: 'pass',
       said: [

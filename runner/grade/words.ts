@@ -27,6 +27,8 @@ export function sentence(by: string, messages: Readonly<Record<string, string>>,
 export const TEST_MESSAGES = {
   passed: '{passed} passed',
   passedWithNotes: '{passed} passed ({notes})',
+  noneJudged: 'none of the {ran} run was judged here: {notes}',
+  oneNotJudged: 'the one {unit} run was not judged here: {notes}',
   hangs:
     '{ran} run, {ended}; the other {left} were not run, as a call that hangs costs this test nothing and each costs a whole time limit ({notes})',
   budgetAfter: "the submission's time budget ran out after {ran} of {of}",

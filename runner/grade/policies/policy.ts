@@ -80,6 +80,8 @@ export interface ChargedUnit {
   readonly verdict: CaseVerdict;
   /** A pass given to a call that never ended (a one-rule test's). */
   readonly hung?: boolean;
+  /** Passed by a rule's excuse (another test charges it, the document is silent), not judged right by the check. */
+  readonly excused?: boolean;
 }
 
 /** A test's verdict before it is a result: status, its sentences as data, both sides, the snippet of its first failure. */

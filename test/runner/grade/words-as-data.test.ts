@@ -10,7 +10,7 @@ import { finishTest, firstFailure } from '../../../runner/grade/finish.js';
 import type { TestRecord } from '../../../runner/grade/ledger.js';
 import type { RunResults } from '../../../runner/model/results.js';
 import { textOf } from '../../../runner/model/words.js';
-import { chargeLedger, crash, record, session, test, unit, wrong } from './policies/ledgers.js';
+import { chargeLedger, crash, plan, record, session, test, unit, wrong } from './policies/ledgers.js';
 
 describe('words as data', () => {
   const t = test('f.value', { hint: 'Count from zero.', fixtureCases: [] });
@@ -80,5 +80,23 @@ describe("a first failure's place", () => {
     });
     expect(firstFailure(imported, { status: 'error', said: [], failed: 1, ran: 1 })?.place).toEqual({ file: 'a.py', line: 7 });
     expect(at(record(t, [unit('c1', wrong())]))).toBeUndefined();
+  });
+});
+
+describe('a count of cases passed', () => {
+  const judges = plan({ judgesOnly: (c) => (c === 'restored' ? { note: 'the value tests grade the crash' } : undefined) });
+  const t = test('f.restores', { check: 'restored', fixtureCases: [] });
+  const crashed = (id: string) => unit(id, { status: 'error', message: 'raised' }, { failure: crash() });
+
+  it('is given only where cases were judged: where a rule excused every case, it says none was, and why', async () => {
+    const none = (await chargeLedger([record(t, [crashed('c1'), crashed('c2')])], { plan: judges }))['f.restores']!;
+    expect(none).toMatchObject({
+      status: 'pass',
+      message: 'none of the 2 cases run was judged here: IndexError was raised: the value tests grade the crash',
+    });
+    const one = (await chargeLedger([record(t, [crashed('c1'), unit('c2', { status: 'pass', message: 'ok' })])], { plan: judges }))[
+      'f.restores'
+    ]!;
+    expect(one.message).toBe('2 cases passed (IndexError was raised: the value tests grade the crash)');
   });
 });
