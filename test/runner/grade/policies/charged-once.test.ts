@@ -32,7 +32,8 @@ describe('charged-once', () => {
       expect(charged['scores.document']!.message).toContain("your Board's delMove is what goes wrong");
       expect(charged['scores.ply-4']).toMatchObject({
         status: 'pass',
-        message: 'the one case run was not judged here: with a delMove that takes back the last move it answers right; scores.document charges it',
+        message:
+          'the one case run was not judged here: with a delMove that takes back the last move it answers right; scores.document charges it',
       });
     }
   });
