@@ -5,11 +5,10 @@
  * decides. A rule that reads another test's verdict gets it charged first (memoised), so the order the tests stand in
  * never matters.
  */
-import type { AssignmentPlan } from '../plan/assignment.js';
 import type { CaseVerdict } from '../checks/verdict.js';
-import type { ResolvedSpec, ResolvedTest } from '../model/spec-types.js';
+import type { ResolvedTest } from '../model/spec-types.js';
 import { composeUnits, notRunVerdict } from './finish.js';
-import type { Ledger, TestRecord, UnitRecord } from './ledger.js';
+import type { TestRecord, UnitRecord } from './ledger.js';
 import { byPrecedence } from './policies/precedence.js';
 import { RULES } from './policies/registry.js';
 import {
@@ -25,18 +24,10 @@ import {
   type Runs,
   type Status,
 } from './policies/policy.js';
-import type { SubmissionFacts } from './submission-facts.js';
 import { checkSays } from './words.js';
 
-export interface ChargeContext {
-  readonly spec: ResolvedSpec;
-  readonly plan: AssignmentPlan;
-  readonly ledger: Ledger;
-  readonly facts: SubmissionFacts;
-  readonly standIns: 'document' | 'own';
-  readonly firstFailure: boolean;
-  readonly runs: Runs;
-  /** The `--only` pattern of a run of part of the tests, said by a test it left out. */
+/** What the charge is handed: the run's facts every rule reads (RuleContext's), and the `--only` pattern a test left out names. */
+export interface ChargeContext extends Pick<RuleContext, 'spec' | 'plan' | 'ledger' | 'facts' | 'standIns' | 'firstFailure' | 'runs'> {
   readonly only?: string;
 }
 

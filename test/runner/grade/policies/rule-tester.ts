@@ -71,7 +71,7 @@ const asRan = (record: TestRecord): Status =>
     : record.units.some((u) => u.raw.status !== 'pass') || (record.direct && record.direct.status !== 'pass')
       ? 'fail'
       : 'pass';
-const ranUnits = (record: TestRecord): ChargedUnit[] =>
+const unitsAsRan = (record: TestRecord): ChargedUnit[] =>
   record.units.map((u) => ({ id: u.id, reproduce: u.reproduce, verdict: u.raw, ...(u.typed && { typed: u.typed }) }));
 
 /** The context a rule is judged in, made from the case. */
@@ -87,7 +87,7 @@ export function contextOf(
     return rule ? plan.judgesOnly?.(rule) : undefined;
   };
   const unit = c.unit ? record.units.find((u) => u.id === c.unit) : (record.units.find((u) => u.raw.status !== 'pass') ?? record.units[0]);
-  const charged = ranUnits(record);
+  const charged = unitsAsRan(record);
   const spec = { tests: c.records.map((r) => r.test), ...(c.laterTargets && { laterTargets: c.laterTargets }) } as unknown as ResolvedSpec;
   return {
     spec,
@@ -106,7 +106,7 @@ export function contextOf(
         judgesOneRule: (t) => oneRule(t) !== undefined,
       }),
     status: async (id) => (c.statuses && id in c.statuses ? c.statuses[id] : ledger.has(id) ? asRan(ledger.get(id)!) : undefined),
-    units: async (id) => ranUnits(ledger.get(id)!),
+    units: async (id) => unitsAsRan(ledger.get(id)!),
     replayed: async (sessions) =>
       composeUnits(
         { ...record, units: sessions, of: sessions.length },
